@@ -1,0 +1,44 @@
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { ConfigError, type AppConfig } from './config';
+import { SmtpMailSender, type MailSender } from './mail/mail-sender';
+import { EmbeddedLedger } from './ledger/embedded-ledger';
+import type { Ledger } from './ledger/ledger';
+import { ChromiumPdfRenderer, type PdfRenderer } from './pdf/pdf-renderer';
+import { LocalFileStorage, type FileStorage } from './storage/file-storage';
+
+/** Every outside system the api and the activities talk to, each behind its port. */
+export interface Adapters {
+  mail: MailSender;
+  ledger: Ledger;
+  pdf: PdfRenderer;
+  storage: FileStorage;
+}
+
+/**
+ * Builds the adapters the configuration asks for. A real adapter that is misconfigured throws a
+ * ConfigError naming the variable, so start-up stops with a clear message.
+ * `smtpCatcherPort` is the port the embedded catcher actually listens on (when SMTP_URL is unset).
+ */
+export function buildAdapters(cfg: AppConfig, k: Knex, runtime: { smtpCatcherPort?: number } = {}): Adapters {
+  const mail = cfg.smtpUrl
+    ? new SmtpMailSender(cfg.smtpUrl, cfg.mailFrom, false)
+    : new SmtpMailSender(`smtp://127.0.0.1:${runtime.smtpCatcherPort ?? cfg.smtpCatcherPort}`, cfg.mailFrom, true);
+  if (cfg.ledger === 'fabric') {
+    throw new ConfigError('LEDGER', 'the Fabric gateway adapter is not part of this build yet; unset LEDGER to use the embedded ledger');
+  }
+  const ledger = new EmbeddedLedger(k);
+  let pdf: PdfRenderer;
+  try {
+    pdf = new ChromiumPdfRenderer(cfg.chromiumPath);
+  } catch (e) {
+    throw new ConfigError('CHROMIUM_PATH', (e as Error).message.replace(/^CHROMIUM_PATH: /, ''));
+  }
+  const storage = new LocalFileStorage(path.join(cfg.dataDir, 'files'));
+  return { mail, ledger, pdf, storage };
+}
+
+export async function closeAdapters(a: Adapters): Promise<void> {
+  await a.pdf.close();
+  (a.mail as SmtpMailSender).close?.();
+}

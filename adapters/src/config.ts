@@ -1,0 +1,110 @@
+import path from 'node:path';
+
+/**
+ * Every environment variable the system reads, parsed once at start-up. Unset means the embedded
+ * default; a set but unusable value stops start-up with a message naming the variable.
+ */
+export interface AppConfig {
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  temporalAddress: string;
+  temporalNamespace: string;
+  temporalUiUrl: string;
+  taskQueue: string;
+  smtpUrl?: string;
+  /** Port of the embedded SMTP catcher (used when SMTP_URL is unset). */
+  smtpCatcherPort: number;
+  mailFrom: string;
+  ledger: 'embedded' | 'fabric';
+  fabric?: { peerEndpoint: string; peerHostAlias?: string; tlsCertPath: string; mspId: string; certPath: string; keyPath: string; channel: string; chaincode: string };
+  openaiApiKey?: string;
+  openaiBaseUrl?: string;
+  openaiModel: string;
+  chromiumPath?: string;
+  imageVerifierUrl?: string;
+  sessionSecret?: string;
+  /** Run the Temporal worker inside the server process (default when the database is embedded). */
+  workerInProcess: boolean;
+  seedDemoData: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly variable: string, problem: string) {
+    super(`${variable}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, dflt: number): number {
+  const v = env[name];
+  if (v === undefined || v === '') return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0 || n > 65535) throw new ConfigError(name, `must be a port number, got "${v}"`);
+  return n;
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | undefined {
+  const v = env[name];
+  if (!v) return undefined;
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new ConfigError(name, `is not a URL: "${v}"`);
+  }
+  if (!protocols.includes(u.protocol)) throw new ConfigError(name, `must use ${protocols.join(' or ')} (got ${u.protocol})`);
+  return v;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, dflt: boolean): boolean {
+  const v = env[name];
+  if (v === undefined || v === '') return dflt;
+  if (/^(1|true|yes|on)$/i.test(v)) return true;
+  if (/^(0|false|no|off)$/i.test(v)) return false;
+  throw new ConfigError(name, `must be true or false, got "${v}"`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = int(env, 'PORT', 3000);
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const ledger = (env.LEDGER || (env.FABRIC_PEER_ENDPOINT ? 'fabric' : 'embedded')) as AppConfig['ledger'];
+  if (ledger !== 'embedded' && ledger !== 'fabric') throw new ConfigError('LEDGER', `must be embedded or fabric, got "${ledger}"`);
+  let fabric: AppConfig['fabric'];
+  if (ledger === 'fabric') {
+    const need = ['FABRIC_PEER_ENDPOINT', 'FABRIC_TLS_CERT', 'FABRIC_MSP_ID', 'FABRIC_CERT', 'FABRIC_KEY'];
+    for (const n of need) if (!env[n]) throw new ConfigError(n, 'is required when LEDGER=fabric');
+    fabric = {
+      peerEndpoint: env.FABRIC_PEER_ENDPOINT!, peerHostAlias: env.FABRIC_PEER_HOST_ALIAS, tlsCertPath: env.FABRIC_TLS_CERT!,
+      mspId: env.FABRIC_MSP_ID!, certPath: env.FABRIC_CERT!, keyPath: env.FABRIC_KEY!,
+      channel: env.FABRIC_CHANNEL || 'grainquality', chaincode: env.FABRIC_CHAINCODE || 'grainquality',
+    };
+  }
+  const openaiApiKey = env.OPENAI_API_KEY || undefined;
+  const openaiBaseUrl = url(env, 'OPENAI_BASE_URL', ['http:', 'https:']);
+  if (openaiBaseUrl && !openaiApiKey) throw new ConfigError('OPENAI_API_KEY', 'is required when OPENAI_BASE_URL is set');
+  return {
+    port,
+    publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`,
+    dataDir: path.resolve(env.DATA_DIR || 'data'),
+    databaseUrl,
+    temporalAddress: env.TEMPORAL_ADDRESS || 'localhost:7233',
+    temporalNamespace: env.TEMPORAL_NAMESPACE || 'default',
+    temporalUiUrl: env.TEMPORAL_UI_URL || 'http://localhost:8233',
+    taskQueue: env.TEMPORAL_TASK_QUEUE || 'grain-certificates',
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    smtpCatcherPort: int(env, 'SMTP_CATCHER_PORT', 2525),
+    mailFrom: env.MAIL_FROM || 'Grain Certificates <no-reply@grain.local>',
+    ledger,
+    fabric,
+    openaiApiKey,
+    openaiBaseUrl,
+    openaiModel: env.OPENAI_MODEL || 'gpt-4o-mini',
+    chromiumPath: env.CHROMIUM_PATH || undefined,
+    imageVerifierUrl: url(env, 'IMAGE_VERIFIER_URL', ['http:', 'https:']),
+    sessionSecret: env.SESSION_SECRET || undefined,
+    workerInProcess: bool(env, 'WORKER_IN_PROCESS', !databaseUrl),
+    seedDemoData: bool(env, 'SEED_DEMO_DATA', true),
+  };
+}

@@ -1,0 +1,54 @@
+import type { Described } from '../port';
+
+export type LedgerRecordType =
+  | 'signature' | 'rejection' | 'delegation' | 'completion' | 'submission' | 'farm_data' | 'compliance_report';
+
+export interface LedgerEntry {
+  /** Stable key of the event (e.g. workflow id + event id); appending the same key twice is a no-op. */
+  key: string;
+  type: LedgerRecordType;
+  payload: Record<string, unknown>;
+}
+
+export interface LedgerReceipt {
+  txId: string;
+  blockNumber: number;
+  /** true when this call wrote the block; false when the key was already on the ledger. */
+  created: boolean;
+}
+
+export interface LedgerBlock {
+  blockNumber: number;
+  previousHash: string;
+  dataHash: string;
+  blockHash: string;
+  channelHeader: { type: string; timestamp: string; tx_id: string; version: number; channel_id: string };
+  recordType: string;
+  key: string;
+  payload: Record<string, unknown>;
+}
+
+export interface ChainVerification {
+  ok: boolean;
+  checked: number;
+  /** First block whose hashes do not recompute, if any. */
+  brokenAt?: number;
+  reason?: string;
+}
+
+/**
+ * Port: the append-only ledger of the grain quality channel. Embedded default: a hash-chained table in
+ * the database. Real: Hyperledger Fabric through the gateway.
+ */
+export interface Ledger extends Described {
+  readonly channel: string;
+  append(entry: LedgerEntry): Promise<LedgerReceipt>;
+  findByKey(key: string): Promise<LedgerBlock | null>;
+  lastBlock(): Promise<LedgerBlock | null>;
+  /** Newest first, keyset paged by block number. */
+  blocks(opts?: { before?: number; limit?: number }): Promise<LedgerBlock[]>;
+  verify(): Promise<ChainVerification>;
+}
+
+export const GRAIN_CHANNEL = 'grainquality';
+export const GRAIN_CONTRACT = 'grainquality';

@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import type { Browser } from 'puppeteer-core';
+import puppeteer from 'puppeteer-core';
+import type { AdapterInfo, Described } from '../port';
+
+/** Port: HTML to PDF. One implementation: puppeteer driving the system Chromium, browser kept warm. */
+export interface PdfRenderer extends Described {
+  render(html: string, opts?: { landscape?: boolean }): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+export function findChromium(explicit?: string): string {
+  if (explicit) {
+    if (!existsSync(explicit)) throw new Error(`CHROMIUM_PATH: no browser at ${explicit}`);
+    return explicit;
+  }
+  const found = CANDIDATES.find((p) => existsSync(p));
+  if (!found) throw new Error('CHROMIUM_PATH: no Chromium found (install Debian package `chromium` or set CHROMIUM_PATH)');
+  return found;
+}
+
+/** Flags for headless Chromium on a machine with no outside network, running as root. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-extensions',
+];
+
+export class ChromiumPdfRenderer implements PdfRenderer {
+  private browser?: Promise<Browser>;
+  private readonly executablePath: string;
+  constructor(chromiumPath?: string) {
+    this.executablePath = findChromium(chromiumPath);
+  }
+  info(): AdapterInfo {
+    return { kind: 'embedded', detail: `puppeteer + ${this.executablePath}` };
+  }
+  private getBrowser(): Promise<Browser> {
+    if (!this.browser) {
+      this.browser = puppeteer.launch({ executablePath: this.executablePath, headless: true, args: CHROMIUM_ARGS });
+      this.browser.then((b) => b.on('disconnected', () => (this.browser = undefined)), () => (this.browser = undefined));
+    }
+    return this.browser;
+  }
+  async ping() {
+    await (await this.getBrowser()).version();
+  }
+  async render(html: string, opts: { landscape?: boolean } = {}): Promise<Buffer> {
+    const browser = await this.getBrowser();
+    const page = await browser.newPage();
+    try {
+      // No network for rendered documents: everything they show is inline.
+      await page.setRequestInterception(true);
+      page.on('request', (r) => (r.url().startsWith('data:') ? r.continue() : r.abort()));
+      await page.setContent(html, { waitUntil: 'load' });
+      const pdf = await page.pdf({ format: 'A4', printBackground: true, landscape: opts.landscape, margin: { top: '16mm', bottom: '16mm', left: '14mm', right: '14mm' } });
+      return Buffer.from(pdf);
+    } finally {
+      await page.close().catch(() => undefined);
+    }
+  }
+  async close() {
+    const b = this.browser;
+    this.browser = undefined;
+    if (b) await (await b).close().catch(() => undefined);
+  }
+}

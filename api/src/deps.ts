@@ -1,0 +1,13 @@
+import type { Knex } from 'knex';
+import type { Client } from '@temporalio/client';
+import type { Adapters, AppConfig, HealthReport } from '@grain/adapters';
+
+/** Everything the API needs, built by the composition root (server/) or by a test. */
+export interface ApiDeps {
+  config: AppConfig;
+  knex: Knex;
+  adapters: Adapters;
+  temporal: Client;
+  /** Extra health probes the composition root knows about (database, Temporal, worker polling, mail catcher). */
+  health?: () => Promise<Record<string, HealthReport>>;
+}

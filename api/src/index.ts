@@ -1,0 +1,4 @@
+export * from './app';
+export * from './deps';
+export * from './http/errors';
+export * from './http/lang';

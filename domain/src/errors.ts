@@ -1,0 +1,46 @@
+import type { Language } from './constants';
+import { message, type MessageCode } from './messages';
+
+/** HTTP status for every failure code; codes not listed are 400 (a refused request). */
+export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
+  UNAUTHENTICATED: 401,
+  LOGIN_FAILED: 401,
+  ACCOUNT_INACTIVE: 403,
+  ACCESS_DENIED: 403,
+  CROSS_SITE: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  DUPLICATE_NUMBER: 409,
+  FILE_TOO_LARGE: 413,
+  FILE_TYPE_REJECTED: 415,
+  LOGIN_THROTTLED: 429,
+  OTP_LOCKED: 429,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+/**
+ * A failure with a stable code. The API's error middleware turns it into
+ * `{ invalidMsg, code, details }` with the status from ERROR_STATUS, in the caller's language.
+ */
+export class AppError extends Error {
+  constructor(
+    public readonly code: MessageCode,
+    public readonly details?: unknown,
+    explanation?: string,
+  ) {
+    super(explanation ?? code);
+    this.name = 'AppError';
+  }
+  get status(): number {
+    return ERROR_STATUS[this.code] ?? 400;
+  }
+  text(lang: Language = 'en'): string {
+    return message(this.code, lang);
+  }
+}
+
+export function isAppError(e: unknown): e is AppError {
+  return e instanceof AppError || (typeof e === 'object' && e !== null && (e as { name?: string }).name === 'AppError');
+}

@@ -1,0 +1,7 @@
+// Public surface of the pure domain package (no I/O; safe for workflows, the API and the browser).
+export * from './constants';
+export * from './messages';
+export * from './errors';
+export * from './validation';
+export * from './permissions';
+export * from './search-attributes';

@@ -1,0 +1,92 @@
+import type { Language } from './constants';
+
+/**
+ * User-facing messages shared by the API (invalidMsg) and the UI, keyed by a stable code, in every
+ * language the product speaks. Quoted wording from the spec is kept verbatim (typos included where
+ * the spec quotes them as the product's text).
+ */
+export const MESSAGES = {
+  // validation (spec 001 §5 shared table)
+  INVALID_NAME: { en: 'Invalid Name', vn: 'Tên không hợp lệ' },
+  INVALID_COMPANY_NAME: { en: 'Invalid Company Name', vn: 'Tên công ty không hợp lệ' },
+  PASSWORD_TOO_SIMPLE: { en: 'Password too simeple', vn: 'Mật khẩu quá đơn giản' },
+  PASSWORD_MISMATCH: { en: 'Mismatch password', vn: 'Mật khẩu không khớp' },
+  INVALID_EMAIL: { en: 'Invalid Email', vn: 'Email không hợp lệ' },
+  INVALID_PHONE: { en: 'Invalid Phone Number', vn: 'Số điện thoại không hợp lệ' },
+  INVALID_BANK_NAME: { en: 'Invalid Bank Name', vn: 'Tên ngân hàng không hợp lệ' },
+  INVALID_BANK_BRANCH: { en: 'Invalid Bank Branch', vn: 'Chi nhánh ngân hàng không hợp lệ' },
+  INVALID_ADDRESS: { en: 'Invalid Address', vn: 'Địa chỉ không hợp lệ' },
+  INVALID_TAX_OFFICE: { en: 'Invalid Tax Office Address', vn: 'Địa chỉ cơ quan thuế không hợp lệ' },
+  INVALID_STREET: { en: 'Invalid Street name', vn: 'Tên đường không hợp lệ' },
+  INVALID_SUBURB: { en: 'Invalid Suburb', vn: 'Phường/xã không hợp lệ' },
+  INVALID_CITY: { en: 'Invalid City', vn: 'Tỉnh/thành phố không hợp lệ' },
+  INVALID_COUNTRY: { en: 'Invalid Country name', vn: 'Tên quốc gia không hợp lệ' },
+  INVALID_URL: { en: 'website url invalid', vn: 'Địa chỉ website không hợp lệ' },
+  INVALID_DATE: { en: 'Invalid Date', vn: 'Ngày không hợp lệ' },
+  INVALID_BANK_ACCOUNT: { en: 'invalid bank account', vn: 'Số tài khoản ngân hàng không hợp lệ' },
+  INVALID_TFN: { en: 'invalid Tax File Number in Vietnam', vn: 'Mã số thuế không hợp lệ' },
+  INVALID_QUANTITY: { en: 'Invalid Quantity', vn: 'Số lượng không hợp lệ' },
+  INVALID_PRICE: { en: 'invalid cost/price', vn: 'Giá không hợp lệ' },
+  INVALID_INVOICE_CODE: { en: 'Invalid Invoice Code', vn: 'Mã hóa đơn không hợp lệ' },
+  INVALID_GROUP_NAME: { en: 'Invalide user group name', vn: 'Tên nhóm người dùng không hợp lệ' },
+  INVALID_CODE: { en: 'Invalid Code Number', vn: 'Mã số không hợp lệ' },
+  INVALID_INPUT: { en: 'Please correct data: ', vn: 'Vui lòng sửa dữ liệu: ' },
+  PLEASE_CORRECT_INFO: { en: 'Please correct info: ', vn: 'Vui lòng sửa thông tin: ' },
+  PLEASE_REINPUT_INFO: { en: 'Please re-input info: ', vn: 'Vui lòng nhập lại thông tin: ' },
+  REQUIRED_FIELDS: {
+    en: 'All fields with (*) are required. Please fill them all before submitting.',
+    vn: 'Tất cả các trường có dấu (*) là bắt buộc. Vui lòng điền đầy đủ trước khi gửi.',
+  },
+  // auth and access
+  LOGIN_FAILED: { en: 'Wrong email or password', vn: 'Sai email hoặc mật khẩu' },
+  LOGIN_THROTTLED: { en: 'Too many sign-in attempts. Try again later.', vn: 'Quá nhiều lần đăng nhập. Vui lòng thử lại sau.' },
+  ACCOUNT_INACTIVE: { en: 'This account is not active', vn: 'Tài khoản này không hoạt động' },
+  UNAUTHENTICATED: { en: 'Please sign in', vn: 'Vui lòng đăng nhập' },
+  ACCESS_DENIED: { en: 'Access Deny', vn: 'Từ chối truy cập' },
+  CROSS_SITE: { en: 'Cross-site request refused', vn: 'Yêu cầu từ trang khác bị từ chối' },
+  NOT_FOUND: { en: 'Not found', vn: 'Không tìm thấy' },
+  EMAIL_TAKEN: { en: 'This email is already registered', vn: 'Email này đã được đăng ký' },
+  USER_ID_MISSING: { en: 'User ID was missing', vn: 'Thiếu mã người dùng' },
+  RESET_SENT: { en: 'Please check you email for new password', vn: 'Vui lòng kiểm tra email để đặt lại mật khẩu' },
+  RESET_TOKEN_INVALID: { en: 'This reset link is invalid or has expired', vn: 'Liên kết đặt lại mật khẩu không hợp lệ hoặc đã hết hạn' },
+  // certificates
+  CANNOT_MOVE_FORWARD: { en: 'cannot move forward on the signing chain', vn: 'không thể chuyển tiếp trên chuỗi ký' },
+  NOT_A_SIGNER: { en: 'You are not a signer of the current level', vn: 'Bạn không phải người ký của cấp hiện tại' },
+  ALREADY_SIGNED: { en: 'You have already signed this level', vn: 'Bạn đã ký cấp này' },
+  CERTIFICATE_DONE: { en: 'This certificate is already done', vn: 'Chứng nhận này đã hoàn tất' },
+  CERTIFICATE_NOT_EDITABLE: { en: 'The certificate can only be edited while created or rejected', vn: 'Chỉ có thể sửa chứng nhận khi ở trạng thái tạo mới hoặc bị từ chối' },
+  SUBMITTER_CANNOT_SIGN: { en: 'The submitter may not sign their own certificate', vn: 'Người nộp không được ký chứng nhận của chính mình' },
+  REASON_REQUIRED: { en: 'A reason is required', vn: 'Cần nhập lý do' },
+  IMAGE_VALIDATION_REQUIRED: {
+    en: 'All fields with (*) are required. Please fill them all before submitting.',
+    vn: 'Tất cả các trường có dấu (*) là bắt buộc. Vui lòng điền đầy đủ trước khi gửi.',
+  },
+  OTP_INVALID: { en: 'The one-time code is wrong', vn: 'Mã xác thực không đúng' },
+  OTP_EXPIRED: { en: 'The one-time code has expired; request a new one', vn: 'Mã xác thực đã hết hạn; vui lòng yêu cầu mã mới' },
+  OTP_LOCKED: { en: 'Too many wrong codes; a new code is needed', vn: 'Nhập sai quá nhiều lần; cần mã mới' },
+  OTP_SENT: { en: 'check your email to get OTP', vn: 'kiểm tra email để lấy mã OTP' },
+  SIGNATURE_PASSWORD_WRONG: { en: 'The signature password is wrong', vn: 'Mật khẩu chữ ký không đúng' },
+  DUPLICATE_NUMBER: { en: 'This certificate number is already used', vn: 'Số chứng nhận này đã được sử dụng' },
+  // farm data and documents
+  CSV_FORMAT_ERROR: { en: 'CSV format data error', vn: 'Lỗi định dạng dữ liệu CSV' },
+  QUANTITY_NOT_INTEGER: { en: 'Quantity must be an integer', vn: 'Số lượng phải là số nguyên' },
+  MOISTURE_NOT_FLOAT: { en: 'Moistrue must be a float', vn: 'Độ ẩm phải là số thực' },
+  PROTEIN_NOT_FLOAT: { en: 'Protein must be a float', vn: 'Protein phải là số thực' },
+  CSV_READ_ERROR: { en: 'Upload csv file process error', vn: 'Lỗi xử lý tệp CSV' },
+  CSV_EMPTY: { en: 'Upload farm csv data file error', vn: 'Lỗi tệp dữ liệu CSV nông trại' },
+  FILE_TYPE_REJECTED: { en: 'File type not accepted, sorry!', vn: 'Loại tệp không được chấp nhận!' },
+  FILE_TOO_LARGE: { en: 'The file is larger than 50 MB', vn: 'Tệp lớn hơn 50 MB' },
+  SELECT_FILE: { en: 'Please select a file to upload.', vn: 'Vui lòng chọn tệp để tải lên.' },
+  PDF_DOWNLOAD_FAILED: { en: 'Failed to download the PDF. Please try again.', vn: 'Tải PDF thất bại. Vui lòng thử lại.' },
+  COMPLIANCE_INCOMPLETE: { en: 'All four documents are needed before the audit', vn: 'Cần đủ bốn tài liệu trước khi kiểm tra' },
+  // generic
+  CONFLICT: { en: 'The record was changed by someone else; reload and try again', vn: 'Bản ghi đã bị thay đổi; vui lòng tải lại' },
+  UNAVAILABLE: { en: 'A service is unavailable; try again shortly', vn: 'Dịch vụ tạm thời không khả dụng; vui lòng thử lại' },
+  INTERNAL: { en: 'Something went wrong', vn: 'Đã xảy ra lỗi' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type MessageCode = keyof typeof MESSAGES;
+
+export function message(code: MessageCode, lang: Language = 'en'): string {
+  return MESSAGES[code][lang] ?? MESSAGES[code].en;
+}

@@ -1,0 +1,34 @@
+/** Roles and permissions (spec 000 §6). A user's role names a group; the group's roles list its permissions. */
+export const PERMISSIONS = [
+  'editSystem', 'deleteSystem', 'viewSystem', 'editApproval', 'deleteApproval', 'viewApproval',
+  'editDocument', 'deleteDocument', 'viewDocument', 'editInfo', 'deleteInfo', 'viewInfo',
+  'signApproval', 'signDocument',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const ROLE_NAMES = [
+  'admin', 'saleStaff', 'saleManager', 'accountant', 'accountChief', 'financeStaff', 'financeChief',
+  'director', 'chairman', 'representative', 'docEditor', 'approvalEditor', 'staff',
+] as const;
+
+export const USER_STATUSES = ['active', 'inactive', 'locked'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const GROUP_STATUSES = USER_STATUSES;
+export const DEFAULT_GROUP_PERMISSIONS: Permission[] = ['viewInfo'];
+
+/** Roles that may create or edit certificates and see the template bar (spec 000 §6, spelling fixed). */
+export const APPROVAL_EDITOR_ROLES = [
+  'admin', 'chief', 'ceo', 'director', 'accountChief', 'approving', 'representative', 'chairman', 'manager',
+];
+
+export interface Actor {
+  id: string;
+  companyId: string | null;
+  role: string;
+  permissions: readonly Permission[];
+}
+
+export const isAdmin = (a: Actor) => a.role === 'admin';
+export function can(a: Actor, p: Permission): boolean {
+  return isAdmin(a) || a.permissions.includes(p);
+}

@@ -1,0 +1,19 @@
+/**
+ * Custom search attributes of certificate workflows, registered when the dev server starts
+ * (scripts/temporal-dev.mjs reads this list from the built domain package) and kept current by the
+ * workflow. Operators filter on them in the Temporal Web UI and with `temporal workflow list --query`.
+ */
+export const SEARCH_ATTRIBUTES = {
+  CertificateNumber: 'Keyword',
+  CertificateStatus: 'Keyword',
+  CurrentLevel: 'Int',
+  Overdue: 'Bool',
+  DueTime: 'Datetime',
+  CompanyId: 'Keyword',
+  Submitter: 'Keyword',
+} as const;
+export type SearchAttributeName = keyof typeof SEARCH_ATTRIBUTES;
+
+export const TASK_QUEUE = 'grain-certificates';
+export const certificateWorkflowId = (certificateId: string) => `certificate-${certificateId}`;
+export const complianceWorkflowId = (complianceId: string) => `compliance-${complianceId}`;

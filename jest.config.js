@@ -1,0 +1,40 @@
+/**
+ * One jest run for the whole workspace. Tests sit beside the code (`*.test.ts(x)`). The node project
+ * shares one throwaway Temporal dev server (jest/global-setup.mjs) whose address arrives in
+ * TEMPORAL_TEST_ADDRESS; each test file uses its own task queue and, through createTestDb(), its own
+ * database.
+ */
+const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true, diagnostics: false }];
+module.exports = {
+  globalSetup: '<rootDir>/jest/global-setup.mjs',
+  globalTeardown: '<rootDir>/jest/global-teardown.mjs',
+  testTimeout: 60000,
+  projects: [
+    {
+      displayName: 'node',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/domain/src', '<rootDir>/persistence/src', '<rootDir>/adapters/src', '<rootDir>/workflows/src', '<rootDir>/activities/src', '<rootDir>/worker/src', '<rootDir>/api/src', '<rootDir>/server/src', '<rootDir>/bench'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.tsx?$': tsJest },
+      setupFiles: ['<rootDir>/jest/node-setup.js'],
+    },
+    {
+      displayName: 'ui',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/ui/src'],
+      testMatch: ['**/*.test.tsx', '**/*.test.ts'],
+      transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/ui/tsconfig.test.json', isolatedModules: true, diagnostics: false }] },
+      setupFiles: ['<rootDir>/jest/ui-polyfills.js'],
+      setupFilesAfterEnv: ['<rootDir>/jest/ui-setup.js'],
+      moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/jest/file-stub.js' },
+    },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/e2e'],
+      testMatch: ['**/*.e2e.ts'],
+      transform: { '^.+\\.tsx?$': tsJest },
+      setupFiles: ['<rootDir>/jest/node-setup.js'],
+    },
+  ],
+};

@@ -1,0 +1,21 @@
+import type { Knex } from 'knex';
+import * as foundation from './001_foundation';
+import * as accounts from './002_accounts';
+import * as certificates from './003_certificates';
+import * as farmDocuments from './004_farm_documents';
+import * as compliance from './005_compliance';
+
+export interface Migration {
+  name: string;
+  up(k: Knex): Promise<void>;
+  down(k: Knex): Promise<void>;
+}
+
+/** Ordered; append only. Each feature owns its own migration file. */
+export const MIGRATIONS: Migration[] = [
+  { name: '001_foundation', ...foundation },
+  { name: '002_accounts', ...accounts },
+  { name: '003_certificates', ...certificates },
+  { name: '004_farm_documents', ...farmDocuments },
+  { name: '005_compliance', ...compliance },
+];

@@ -1,0 +1,112 @@
+// Starts the Temporal dev server (the CLI built by ensure-temporal.mjs) with the project's settings.
+// Used by `npm start` (file database under ./data) and by the test suite (in memory, free ports).
+import { spawn } from 'node:child_process';
+import { mkdirSync, openSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/** Custom search attributes of certificate workflows: read from the domain package so there is one list. */
+export function searchAttributeArgs() {
+  let attrs;
+  try {
+    attrs = require('../domain/dist/search-attributes.js').SEARCH_ATTRIBUTES;
+  } catch {
+    throw new Error('domain package is not built: run `npm run build` first');
+  }
+  return Object.entries(attrs).flatMap(([k, t]) => ['--search-attribute', `${k}=${t}`]);
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export function devServerArgs({ port, uiPort, dbFile, headless = false, logLevel = 'warn' }) {
+  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--log-level', logLevel,
+    '--namespace', 'default', ...searchAttributeArgs(),
+    // Visibility queries (lists, Web UI) are rate limited to 10/s per namespace by default; the API's
+    // detail pages and the operators' UI need more on a busy harvest day.
+    '--dynamic-config-value', 'frontend.namespaceRPS.visibility=2000',
+    '--dynamic-config-value', 'frontend.namespaceBurstRatio.visibility=2',
+    '--dynamic-config-value', 'system.forceSearchAttributesCacheRefreshOnRead=true'];
+  if (dbFile) {
+    args.push('--db-filename', dbFile, '--sqlite-pragma', 'journal_mode=WAL', '--sqlite-pragma', 'synchronous=NORMAL');
+  }
+  if (headless) args.push('--headless');
+  else args.push('--ui-port', String(uiPort), '--ui-ip', '127.0.0.1');
+  return args;
+}
+
+async function waitForPort(port, ms, child) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`temporal dev server exited with code ${child.exitCode}`);
+    const ok = await new Promise((resolve) => {
+      const s = net.connect(port, '127.0.0.1', () => { s.end(); resolve(true); });
+      s.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`temporal dev server did not listen on ${port} within ${ms} ms`);
+}
+
+/** Waits until the frontend answers gRPC and the default namespace is registered. */
+async function waitForNamespace(address, ms) {
+  const { Connection } = require('@temporalio/client');
+  const until = Date.now() + ms;
+  let lastErr;
+  while (Date.now() < until) {
+    try {
+      const conn = await Connection.connect({ address, connectTimeout: 2000 });
+      try {
+        await conn.workflowService.describeNamespace({ namespace: 'default' });
+        return;
+      } finally {
+        await conn.close();
+      }
+    } catch (e) {
+      lastErr = e;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+  throw new Error(`temporal dev server at ${address} not ready: ${lastErr?.message}`);
+}
+
+/**
+ * Spawns the dev server and resolves once it serves the default namespace.
+ * @returns {{ address: string, port: number, uiPort?: number, child: import('node:child_process').ChildProcess, stop(): Promise<void> }}
+ */
+export async function startDevServer({ bin, port, uiPort, dbFile, headless, logFile, readyTimeoutMs = 60000 }) {
+  port = port ?? (await freePort());
+  if (!headless) uiPort = uiPort ?? (await freePort());
+  if (dbFile) mkdirSync(path.dirname(dbFile), { recursive: true });
+  const out = logFile ? openSync(logFile, 'a') : 'ignore';
+  const child = spawn(bin, devServerArgs({ port, uiPort, dbFile, headless }), { stdio: ['ignore', out, out] });
+  const address = `127.0.0.1:${port}`;
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode) return resolve();
+      const t = setTimeout(() => child.kill('SIGKILL'), 10000);
+      child.once('exit', () => { clearTimeout(t); resolve(); });
+      child.kill('SIGTERM');
+    });
+  try {
+    await waitForPort(port, readyTimeoutMs, child);
+    await waitForNamespace(address, readyTimeoutMs);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { address, port, uiPort, child, stop };
+}
