@@ -4,7 +4,7 @@
  * TEMPORAL_TEST_ADDRESS; each test file uses its own task queue and, through createTestDb(), its own
  * database.
  */
-const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true, diagnostics: false }];
+const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', diagnostics: false }];
 module.exports = {
   globalSetup: '<rootDir>/jest/global-setup.mjs',
   globalTeardown: '<rootDir>/jest/global-teardown.mjs',
@@ -23,7 +23,7 @@ module.exports = {
       testEnvironment: 'jsdom',
       roots: ['<rootDir>/ui/src'],
       testMatch: ['**/*.test.tsx', '**/*.test.ts'],
-      transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/ui/tsconfig.test.json', isolatedModules: true, diagnostics: false }] },
+      transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/ui/tsconfig.test.json', diagnostics: false }] },
       setupFiles: ['<rootDir>/jest/ui-polyfills.js'],
       setupFilesAfterEnv: ['<rootDir>/jest/ui-setup.js'],
       moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/jest/file-stub.js' },

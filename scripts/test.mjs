@@ -12,4 +12,4 @@ function run(cmd, args, env = process.env) {
 const bin = await ensureTemporal();
 if (!process.env.SKIP_BUILD) run('npm', ['run', 'build', '--silent']);
 const extra = process.argv.slice(2);
-run('npx', ['jest', '--maxWorkers=2', '--forceExit', ...extra], { ...process.env, TEMPORAL_CLI: bin });
+run('npx', ['jest', '--maxWorkers=2', '--forceExit', ...extra], { ...process.env, TEMPORAL_CLI: bin, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() });

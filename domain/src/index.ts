@@ -5,3 +5,5 @@ export * from './errors';
 export * from './validation';
 export * from './permissions';
 export * from './search-attributes';
+export * from './certificate';
+export * from './farm';

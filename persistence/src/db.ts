@@ -43,7 +43,6 @@ export async function openDb(cfg: DbConfig, opts: { migrate?: boolean } = {}): P
   } else {
     kind = 'pglite';
     // knex-pglite is CommonJS with a default export.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const ClientPgLite = require('knex-pglite').default ?? require('knex-pglite');
     let connection: Record<string, unknown> = {};
     if (cfg.dataDir) {

@@ -1,2 +1,2 @@
 // Workflow entry point for the worker bundle: export every workflow function here.
-export {};
+export * from './certificate-messages';

@@ -4,6 +4,7 @@ import * as accounts from './002_accounts';
 import * as certificates from './003_certificates';
 import * as farmDocuments from './004_farm_documents';
 import * as compliance from './005_compliance';
+import * as templates from './006_templates';
 
 export interface Migration {
   name: string;
@@ -18,4 +19,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '003_certificates', ...certificates },
   { name: '004_farm_documents', ...farmDocuments },
   { name: '005_compliance', ...compliance },
+  { name: '006_templates', ...templates },
 ];

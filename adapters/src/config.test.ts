@@ -1,0 +1,34 @@
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('chooses the embedded defaults on an empty environment', () => {
+    const c = loadConfig({});
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.ledger).toBe('embedded');
+    expect(c.openaiApiKey).toBeUndefined();
+    expect(c.port).toBe(3000);
+    expect(c.workerInProcess).toBe(true);
+  });
+
+  it.each([
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ SMTP_URL: 'not a url' }, 'SMTP_URL'],
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ LEDGER: 'fabric' }, 'FABRIC_PEER_ENDPOINT'],
+    [{ LEDGER: 'paper' }, 'LEDGER'],
+    [{ OPENAI_BASE_URL: 'http://localhost:9000/v1' }, 'OPENAI_API_KEY'],
+    [{ WORKER_IN_PROCESS: 'maybe' }, 'WORKER_IN_PROCESS'],
+  ])('refuses %j naming %s', (env, variable) => {
+    expect(() => loadConfig(env as NodeJS.ProcessEnv)).toThrow(ConfigError);
+    expect(() => loadConfig(env as NodeJS.ProcessEnv)).toThrow(new RegExp(`^${variable}:`));
+  });
+
+  it('selects the real adapters when configured', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgres://u@h/db', SMTP_URL: 'smtp://u:p@mail:587', OPENAI_API_KEY: 'k' });
+    expect(c.databaseUrl).toBe('postgres://u@h/db');
+    expect(c.smtpUrl).toBe('smtp://u:p@mail:587');
+    expect(c.openaiApiKey).toBe('k');
+    expect(c.workerInProcess).toBe(false);
+  });
+});

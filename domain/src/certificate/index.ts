@@ -1,0 +1,4 @@
+export * from './types';
+export * from './machine';
+export { createCertificate, applyChanges, assertChainSignable, certificateContentHash, reminderConfig } from './build';
+export { sha256Hex } from './sha256';

@@ -1,0 +1,238 @@
+/**
+ * The grain certificate (spec 000 §3 "Approval" / "Approval level"), the commands that change it and
+ * the effects a change asks the outside world to carry out. This is the contract between the pure
+ * machine (machine.ts), the Temporal workflow, the activities, the read model and the API.
+ *
+ * Status meanings (spec 000 §4, made precise):
+ *   created   - a draft; lives only in the read model until submitted
+ *   signing   - submitted; the current level has no signature yet
+ *   pending   - the current level has some signatures but fewer than required
+ *   rejected  - sent back to an earlier level; its signers may sign again, the submitter may edit and resubmit
+ *   done      - every level reached its required signatures
+ *   cancelled - withdrawn by the submitter or an admin (the spec's delete)
+ * "overdue" is not a status: it is the `overdue` flag, set when a deadline passes before done.
+ */
+import type { Priority } from '../constants';
+
+export const CERTIFICATE_STATUSES = ['created', 'signing', 'pending', 'rejected', 'done', 'cancelled'] as const;
+export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
+
+/** Level status: created = not reached yet; signing/pending = current (no / some signatures); rejected = sent back to. */
+export const LEVEL_STATUSES = ['created', 'signing', 'pending', 'rejected', 'done'] as const;
+export type LevelStatus = (typeof LEVEL_STATUSES)[number];
+
+export interface Person {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface Signer extends Person {
+  /** Position shown in the approver table (e.g. "Inspector"). */
+  role: string;
+  /** Set when this signer was added by a delegation: the user id they act on behalf of. */
+  delegatedBy?: string;
+}
+
+export interface SignedEntry {
+  userId: string;
+  name: string;
+  /** The delegator this signature counts for, when signed by a delegate. */
+  onBehalfOf?: string;
+  /** ISO time. */
+  at: string;
+  note?: string;
+  /** Ledger transaction id of this signature (filled once the ledger entry is written). */
+  txId?: string;
+  /** The signer's digital-signature id, if the API attached one. */
+  signatureValue?: string;
+}
+
+export interface Delegation {
+  fromUserId: string;
+  fromName: string;
+  to: Signer[];
+  note: string;
+  at: string;
+  txId?: string;
+}
+
+export interface CertificateLevel {
+  id: string;
+  /** 1-based position in the chain. */
+  level: number;
+  /** Display name of the approver group (e.g. "Farm Data Signing"). */
+  group: string;
+  signers: Signer[];
+  signed: SignedEntry[];
+  /** Required count of distinct signatures, 1..10. */
+  signatures: number;
+  /** ISO due time. */
+  deadline: string;
+  status: LevelStatus;
+  /** Strings of the form "name: text" (spec 000 §3). */
+  comments: string[];
+  delegations: Delegation[];
+  overdue: boolean;
+  startedAt?: string;
+  completedAt?: string;
+}
+
+/** A document attached to a certificate. The primary document is usually a farm data record. */
+export interface DocumentRef {
+  id: string;
+  name: string;
+  docType?: string;
+  description?: string;
+  uploadedBy?: string;
+  uploadedAt?: string;
+  url?: string;
+}
+
+/** Fields of the farm data record behind the primary document, used by the certificate PDF. */
+export interface FarmFacts {
+  storageLocation?: string;
+  protein?: number;
+  moisture?: number;
+  grainType?: string;
+  harvestGrade?: string;
+  quantity?: number;
+  membershipNumber?: string;
+}
+
+export interface PrimaryDocument extends DocumentRef {
+  farm?: FarmFacts;
+}
+
+/** Reminder timers per level; tests use seconds, production the domain defaults (24 h and 1 h before). */
+export interface ReminderConfig {
+  /** Offsets before a level's deadline at which pending signers get a reminder. */
+  offsetsMs: number[];
+  /** After the deadline, reminders and escalations repeat at this interval until the level moves on. */
+  overdueRepeatMs: number;
+}
+
+export interface AuditEntry {
+  at: string;
+  actorId: string;
+  action: CommandType | 'ledger' | 'pdf';
+  level?: number;
+  detail?: string;
+}
+
+export interface CertificateState {
+  id: string;
+  approvalNumber: string;
+  approvalName: string;
+  priority: Priority;
+  summary: string;
+  status: CertificateStatus;
+  /** Level number (1-based) of the current stage; 0 while a draft. */
+  stage: number;
+  companyId: string;
+  submitter: Person;
+  approvalDoc: PrimaryDocument | null;
+  supportDocs: DocumentRef[];
+  levels: CertificateLevel[];
+  /** ISO; equals the last level's deadline. */
+  deadline: string;
+  startDate?: string;
+  completedDate?: string;
+  /** Incremented by every accepted command; the read model never moves a row to a lower version. */
+  version: number;
+  overdue: boolean;
+  reminders: ReminderConfig;
+  escalateTo: Person[];
+  /** Hash of the signable content (numbers, names, documents, levels' set-up); OTPs are bound to it. */
+  contentHash: string;
+  /** Storage key of the generated certificate PDF once done. */
+  pdfKey?: string;
+  /** Ledger tx id of the completion record (the payload's chain_id). */
+  chainId?: string;
+  audit: AuditEntry[];
+}
+
+/** The level set-up a submitter writes (ids are assigned when missing). */
+export interface LevelDraft {
+  id?: string;
+  group: string;
+  signers: Signer[];
+  signatures: number;
+  deadline: string;
+}
+
+/** What the API saves as a draft and hands to the workflow on submit. */
+export interface CertificateDraft {
+  id: string;
+  approvalNumber: string;
+  approvalName: string;
+  priority?: Priority;
+  summary?: string;
+  companyId: string;
+  submitter: Person;
+  approvalDoc?: PrimaryDocument | null;
+  supportDocs?: DocumentRef[];
+  levels: LevelDraft[];
+  reminders?: Partial<ReminderConfig>;
+  /** The company's managers at submit time: they get the overdue escalation mail with the submitter. */
+  escalateTo?: Person[];
+}
+
+/** The fields an edit may change (while created or rejected). Levels before the current stage are kept. */
+export type CertificateChanges = Partial<
+  Pick<CertificateDraft, 'approvalName' | 'priority' | 'summary' | 'approvalDoc' | 'supportDocs' | 'levels' | 'reminders'>
+>;
+
+/** Who issues a command. The API fills it from the session; the machine trusts it for identity only. */
+export interface CommandActor {
+  id: string;
+  name: string;
+  email?: string;
+  /** The actor's role is admin (may edit / cancel any certificate of the company). */
+  isAdmin?: boolean;
+}
+
+interface Base {
+  actor: CommandActor;
+  /** ISO time of the command (workflow time in the workflow). */
+  at: string;
+}
+
+export type CertificateCommand =
+  | ({ type: 'submit' } & Base)
+  | ({ type: 'edit'; changes: CertificateChanges } & Base)
+  | ({ type: 'resubmit'; changes?: CertificateChanges } & Base)
+  | ({ type: 'sign'; note?: string; signatureValue?: string } & Base)
+  | ({ type: 'reject'; toLevel: number; reason: string } & Base)
+  | ({ type: 'delegate'; to: Signer[]; note?: string } & Base)
+  | ({ type: 'deadlinePassed'; level: number } & Base)
+  | ({ type: 'cancel'; reason?: string } & Base);
+export type CommandType = CertificateCommand['type'];
+
+export type LedgerEventType = 'submission' | 'signature' | 'rejection' | 'delegation' | 'completion';
+
+/**
+ * What a transition asks the outside world to do. The workflow runs them in order after the state is
+ * updated; every effect carries the state version that produced it, so activity idempotency keys are
+ * `${workflowId}:${version}:${effect}`. The read model upsert follows every transition and is not listed.
+ */
+export type CertificateEffect =
+  | { type: 'notifySigners'; level: number; reason: 'levelStarted' | 'resubmitted' | 'delegated'; recipients: Person[] }
+  | { type: 'notifyRejected'; toLevel: number; fromLevel: number; reason: string; by: string; recipients: Person[] }
+  | { type: 'notifyCompleted'; recipients: Person[] }
+  | { type: 'escalateOverdue'; level: number; recipients: Person[] }
+  | {
+      type: 'ledger';
+      event: LedgerEventType;
+      level?: number;
+      /** Where the tx id is written back: the signature of this user, or this delegation index, on `level`. */
+      userId?: string;
+      delegationIndex?: number;
+      payload: Record<string, unknown>;
+    }
+  | { type: 'generatePdf' };
+
+export interface TransitionResult {
+  state: CertificateState;
+  effects: CertificateEffect[];
+}

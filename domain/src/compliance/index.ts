@@ -1,0 +1,3 @@
+export * from './compliance-kinds';
+export * from './summaries';
+export * from './report';

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+export const AUDIT_RESULTS = ['Compliant', 'Non-Compliant'] as const;
+export type AuditResult = (typeof AUDIT_RESULTS)[number];
+
+/** One check of the audit (spec 001 §3): requirement names the regulation; evidence quotes the documents. */
+export const auditItemSchema = z.object({
+  compliance_check_item: z.string().min(1),
+  result: z.enum(AUDIT_RESULTS),
+  requirement: z.string(),
+  evidence: z.string(),
+  recommendations: z.string(),
+});
+export type AuditItem = z.infer<typeof auditItemSchema>;
+
+export const auditReportSchema = z.object({
+  compliance_audit: z.array(auditItemSchema).min(1),
+});
+export type AuditReport = z.infer<typeof auditReportSchema>;
+
+/** What is stored and served: the audit plus who audited and when. */
+export interface StoredComplianceReport extends AuditReport {
+  report_id: string;
+  report_date: string;
+  /** Inspector label, e.g. 'Embedded rule-based auditor' or 'OpenAI gpt-4o-mini'. */
+  inspector: string;
+  totals: { total: number; compliant: number; non_compliant: number };
+}
+
+export function reportTotals(items: readonly AuditItem[]) {
+  const compliant = items.filter((i) => i.result === 'Compliant').length;
+  return { total: items.length, compliant, non_compliant: items.length - compliant };
+}
+
+/**
+ * The audit list of a report as the old screen read it (spec 001 §3, §8): json_data may be a JSON
+ * string of a list, a list, or an object with compliance_audit; anything else is an empty report.
+ */
+export function auditItemsOf(jsonData: unknown): AuditItem[] {
+  let v = jsonData;
+  if (typeof v === 'string') {
+    try {
+      v = JSON.parse(v);
+    } catch {
+      return [];
+    }
+  }
+  const list = Array.isArray(v) ? v : (v as { compliance_audit?: unknown } | null)?.compliance_audit;
+  if (!Array.isArray(list)) return [];
+  return list.filter((x): x is AuditItem => !!x && typeof x === 'object' && typeof (x as AuditItem).compliance_check_item === 'string');
+}
+
+/** Body of POST compliance/{id}/getaudit (spec 001 §7): each *Data is the chosen document record. */
+const chosenDocument = z.object({ _id: z.string().uuid() }).passthrough();
+export const getAuditRequestSchema = z.object({
+  user_id: z.string().optional(),
+  application_id: z.string().uuid().optional(),
+  establishmentData: chosenDocument.optional().nullable(),
+  haccpPlanData: chosenDocument.optional().nullable(),
+  pestControlData: chosenDocument.optional().nullable(),
+  managementPlanData: chosenDocument.optional().nullable(),
+});
+export type GetAuditRequest = z.infer<typeof getAuditRequestSchema>;

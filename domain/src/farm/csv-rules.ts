@@ -1,0 +1,82 @@
+import { GRAIN_TYPES, HARVEST_GRADES, type GrainType, type HarvestGrade } from '../constants';
+import type { MessageCode } from '../messages';
+import { parseProductionDate } from './farm-data';
+
+/** Header text as the old importer keyed it: every non-word character becomes an underscore. */
+export function normalizeCsvHeader(h: string): string {
+  return h.trim().replace(/\W/g, '_');
+}
+
+export interface CsvFarmRow {
+  item: string;
+  grainType: GrainType;
+  harvestGrade: HarvestGrade;
+  storageLocation: string;
+  quantity: number;
+  protein: number;
+  moisture: number;
+  productionDate: string;
+}
+
+export interface CsvRowError {
+  /** 1-based data row number (the header is row 0). */
+  row: number;
+  code: MessageCode;
+}
+
+export interface CsvCheck {
+  rows: CsvFarmRow[];
+  errors: CsvRowError[];
+}
+
+const REQUIRED = ['item', 'grainType', 'harvestGrade', 'storageLocation', 'protein', 'moisture', 'productionDate'] as const;
+const INTEGER_RE = /^\d{1,12}$/;
+const FLOAT_RE = /^\d{1,6}(\.\d{1,4})?$/;
+
+/**
+ * Spec 001 §5 per-row rules: required fields and the grain type / grade lists give 'CSV format data
+ * error'; then quantity, moisture and protein each have their own message. A row reports its first
+ * failure. Rows that are entirely empty (a trailing newline) are skipped.
+ */
+export function checkCsvRow(raw: Record<string, unknown>, row: number): CsvFarmRow | CsvRowError {
+  const v = (k: string) => (raw[k] === undefined || raw[k] === null ? '' : String(raw[k]).trim());
+  for (const k of REQUIRED) if (v(k) === '') return { row, code: 'CSV_FORMAT_ERROR' };
+  if (!(GRAIN_TYPES as readonly string[]).includes(v('grainType'))) return { row, code: 'CSV_FORMAT_ERROR' };
+  if (!(HARVEST_GRADES as readonly string[]).includes(v('harvestGrade'))) return { row, code: 'CSV_FORMAT_ERROR' };
+  const productionDate = parseProductionDate(v('productionDate'));
+  if (!productionDate) return { row, code: 'CSV_FORMAT_ERROR' };
+  if (!INTEGER_RE.test(v('quantity'))) return { row, code: 'QUANTITY_NOT_INTEGER' };
+  if (!FLOAT_RE.test(v('moisture')) || Number(v('moisture')) > 100) return { row, code: 'MOISTURE_NOT_FLOAT' };
+  if (!FLOAT_RE.test(v('protein')) || Number(v('protein')) > 100) return { row, code: 'PROTEIN_NOT_FLOAT' };
+  return {
+    item: v('item').slice(0, 100),
+    grainType: v('grainType') as GrainType,
+    harvestGrade: v('harvestGrade') as HarvestGrade,
+    storageLocation: v('storageLocation').slice(0, 500),
+    quantity: Number(v('quantity')),
+    protein: Number(v('protein')),
+    moisture: Number(v('moisture')),
+    productionDate,
+  };
+}
+
+/** Maximum data rows in one CSV upload; beyond it the file is refused as a whole. */
+export const CSV_MAX_ROWS = 5000;
+
+/**
+ * Checks parsed CSV records (objects keyed by normalized header). No records at all is
+ * 'Upload farm csv data file error'. The caller saves nothing unless `errors` is empty.
+ */
+export function checkCsvRows(records: Array<Record<string, unknown>>): CsvCheck {
+  const rows: CsvFarmRow[] = [];
+  const errors: CsvRowError[] = [];
+  const data = records.filter((r) => Object.values(r).some((x) => x !== undefined && x !== null && String(x).trim() !== ''));
+  if (data.length === 0) return { rows, errors: [{ row: 0, code: 'CSV_EMPTY' }] };
+  if (data.length > CSV_MAX_ROWS) return { rows, errors: [{ row: CSV_MAX_ROWS + 1, code: 'CSV_FORMAT_ERROR' }] };
+  data.forEach((r, i) => {
+    const res = checkCsvRow(r, i + 1);
+    if ('code' in res) errors.push(res);
+    else rows.push(res);
+  });
+  return { rows, errors };
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { GRAIN_TYPES, HARVEST_GRADES, type GrainType, type HarvestGrade } from '../constants';
+import type { MessageCode } from '../messages';
+
+/** How a farm record entered the system (spec 001 §3 dataType). */
+export const FARM_DATA_TYPES = ['Manual', 'Csv', 'Streaming'] as const;
+export type FarmDataType = (typeof FARM_DATA_TYPES)[number];
+
+/** Image verification state of a farm record; 'NA' until a photo is checked (spec 001 §3 default). */
+export const IMAGE_VALIDATION_STATES = ['NA', 'Verified', 'Rejected'] as const;
+export type ImageValidationState = (typeof IMAGE_VALIDATION_STATES)[number];
+
+/**
+ * A production date as text: dd/MM/yyyy (the form's format) or yyyy-mm-dd; returns yyyy-mm-dd or
+ * null when the text is not a real calendar date between 2000 and 2099.
+ */
+export function parseProductionDate(text: string): string | null {
+  const s = text.trim();
+  let y: number, m: number, d: number;
+  let match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
+  if (match) [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  else {
+    match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
+    if (!match) return null;
+    [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  }
+  if (y < 2000 || y > 2099 || m < 1 || m > 12 || d < 1) return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCMonth() !== m - 1) return null;
+  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** yyyy-mm-dd -> dd/MM/yyyy (the form's display format). */
+export function toDisplayDate(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
+}
+
+const INTEGER_RE = /^\s*\d{1,12}\s*$/;
+const FLOAT_RE = /^\s*\d{1,6}(\.\d{1,4})?\s*$/;
+
+const code = (c: MessageCode) => ({ message: c });
+const dateField = z.string().transform((v, ctx) => {
+  const iso = parseProductionDate(v);
+  if (!iso) {
+    ctx.addIssue({ code: 'custom', message: 'INVALID_DATE' satisfies MessageCode });
+    return z.NEVER;
+  }
+  return iso;
+});
+const numberText = (re: RegExp, c: MessageCode) =>
+  z.union([z.number(), z.string()]).transform((v, ctx) => {
+    const s = String(v);
+    if (!re.test(s) || !Number.isFinite(Number(s))) {
+      ctx.addIssue({ code: 'custom', message: c });
+      return z.NEVER;
+    }
+    return Number(s);
+  });
+
+/**
+ * One harvesting record as a person enters it (manual create, streaming save). Numbers may arrive as
+ * text from forms. Percentages are 0-100.
+ */
+export const farmDataInputSchema = z.object({
+  grainType: z.enum(GRAIN_TYPES, code('CSV_FORMAT_ERROR')),
+  harvestGrade: z.enum(HARVEST_GRADES, code('CSV_FORMAT_ERROR')),
+  storageLocation: z.string().trim().min(1, code('INVALID_ADDRESS')).max(500, code('INVALID_ADDRESS')),
+  quantity: numberText(INTEGER_RE, 'QUANTITY_NOT_INTEGER'),
+  protein: numberText(FLOAT_RE, 'PROTEIN_NOT_FLOAT').refine((n) => n <= 100, code('PROTEIN_NOT_FLOAT')),
+  moisture: numberText(FLOAT_RE, 'MOISTURE_NOT_FLOAT').refine((n) => n <= 100, code('MOISTURE_NOT_FLOAT')),
+  productionDate: dateField,
+  dataType: z.enum(FARM_DATA_TYPES).default('Manual'),
+  /** Client-chosen record number (the streaming page numbers rows by time); generated when absent. */
+  number: z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, code('INVALID_CODE')).optional(),
+  item: z.string().trim().max(100).optional(),
+});
+export type FarmDataInput = z.input<typeof farmDataInputSchema>;
+export type FarmDataValues = z.output<typeof farmDataInputSchema>;
+
+/** A farm record as the API answers it (spec 001 §3 names). */
+export interface FarmData {
+  _id: string;
+  number: string;
+  stage: string;
+  grainType: GrainType;
+  harvestGrade: HarvestGrade;
+  storageLocation: string;
+  quantity: number;
+  protein: number;
+  moisture: number;
+  imageValidation: ImageValidationState;
+  imageUrl: string | null;
+  uploadUser: string;
+  productionDate: string;
+  modifiedDate: string;
+  dataType: FarmDataType;
+  streamingUser?: string | null;
+  status?: 'Saving' | 'Saved' | null;
+  item?: string | null;
+  /** Ledger transaction that recorded the record; null until it is on the chain. */
+  txId: string | null;
+  blockNumber: number | null;
+}

@@ -1,0 +1,3 @@
+export * from './farm-data';
+export * from './csv-rules';
+export * from './autogenerate';

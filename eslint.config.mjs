@@ -1,0 +1,32 @@
+// ESLint (flat config): TypeScript rules everywhere, Temporal's workflow rules in workflows/.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { builtinModules } from 'node:module';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'jest/**', '**/*.cjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-require-imports': 'off',
+    },
+  },
+  {
+    files: ['scripts/**/*.mjs', 'jest/**/*.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', globalThis: 'readonly' } },
+  },
+  {
+    // Workflow code is replayed deterministically in Temporal's sandbox: no Node built-ins, and every
+    // promise must be awaited or explicitly handled.
+    files: ['workflows/src/**/*.ts'],
+    ignores: ['workflows/src/**/*.test.ts'],
+    languageOptions: { parserOptions: { project: './workflows/tsconfig.json', tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      'no-restricted-imports': ['error', { paths: [...builtinModules, ...builtinModules.map((m) => `node:${m}`)] }],
+    },
+  },
+);

@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Permission, UserStatus } from '@grain/domain';
+import type { GroupRow } from './types';
+
+const toGroup = (r: Record<string, any>): GroupRow => ({
+  id: r.id, companyId: r.company_id, groupName: r.group_name, status: r.status, roles: r.roles ?? [],
+});
+
+export interface GroupFields {
+  groupName: string;
+  status: UserStatus;
+  roles: Permission[];
+}
+
+/** Groups of one company; a user's role names one of them (case-insensitive). */
+export class GroupStore {
+  constructor(private readonly k: Knex) {}
+
+  async create(companyId: string, g: GroupFields): Promise<GroupRow> {
+    const id = randomUUID();
+    await this.k('groups').insert({ id, company_id: companyId, group_name: g.groupName, status: g.status, roles: g.roles });
+    return (await this.byId(companyId, id))!;
+  }
+  async byId(companyId: string, id: string): Promise<GroupRow | null> {
+    const r = await this.k('groups').where({ company_id: companyId, id }).first();
+    return r ? toGroup(r) : null;
+  }
+  async byName(companyId: string, name: string, exceptId?: string): Promise<GroupRow | null> {
+    const q = this.k('groups').where({ company_id: companyId }).whereRaw('lower(group_name) = lower(?)', [name.trim()]);
+    if (exceptId) q.whereNot({ id: exceptId });
+    const r = await q.first();
+    return r ? toGroup(r) : null;
+  }
+  async list(companyId: string): Promise<GroupRow[]> {
+    return (await this.k('groups').where({ company_id: companyId }).orderBy('group_name')).map(toGroup);
+  }
+  async update(companyId: string, id: string, g: GroupFields): Promise<void> {
+    await this.k('groups').where({ company_id: companyId, id })
+      .update({ group_name: g.groupName, status: g.status, roles: g.roles, updated_at: this.k.fn.now() });
+  }
+}

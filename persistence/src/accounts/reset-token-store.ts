@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { sha256hex } from './session-store';
+
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+
+/** Single-use, expiring password-reset tokens; only their sha256 is stored. */
+export class ResetTokenStore {
+  constructor(private readonly k: Knex, private readonly ttlMs = RESET_TOKEN_TTL_MS) {}
+
+  async issue(userId: string): Promise<{ token: string; expiresAt: Date }> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + this.ttlMs);
+    await this.k('password_reset_tokens').insert({ token_hash: sha256hex(token), user_id: userId, expires_at: expiresAt });
+    return { token, expiresAt };
+  }
+
+  /** Marks the token used and returns its user, atomically; null when unknown, used or expired. */
+  async consume(token: string): Promise<string | null> {
+    const rows = await this.k('password_reset_tokens')
+      .where({ token_hash: sha256hex(token) }).whereNull('used_at').where('expires_at', '>', new Date())
+      .update({ used_at: new Date() }).returning('user_id');
+    const r = rows[0] as { user_id: string } | string | undefined;
+    if (!r) return null;
+    return typeof r === 'string' ? r : r.user_id;
+  }
+  /** Whether a token could still be used (the reset page asks before showing its form). */
+  async isValid(token: string): Promise<boolean> {
+    return !!(await this.k('password_reset_tokens').where({ token_hash: sha256hex(token) }).whereNull('used_at').where('expires_at', '>', new Date()).first());
+  }
+  /** A new token makes older unused ones void. */
+  async voidFor(userId: string): Promise<void> {
+    await this.k('password_reset_tokens').where({ user_id: userId }).whereNull('used_at').update({ used_at: new Date() });
+  }
+}

@@ -1,0 +1,81 @@
+import type { Permission, UserStatus } from '@grain/domain';
+
+/** Rows of the accounts tables, in camelCase, as the stores hand them out. */
+export interface UserRow {
+  id: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  phone: string | null;
+  role: string;
+  status: UserStatus;
+  companyId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface UserWithHash extends UserRow {
+  passwordHash: string;
+}
+
+export interface AddressRow {
+  id: string;
+  companyId: string | null;
+  street: string;
+  suburb: string;
+  city: string;
+  country: string;
+}
+
+export interface BankAccountRow {
+  id: string;
+  companyId: string;
+  account: string;
+  bankName: string;
+  branch: string | null;
+  name: string | null;
+}
+
+export interface CompanyRow {
+  id: string;
+  name: string;
+  tfn: string | null;
+  addressId: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  taxOfficeLevel1: string | null;
+  taxOfficeLevel2: string | null;
+  adminId: string | null;
+  representativeId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface GroupRow {
+  id: string;
+  companyId: string;
+  groupName: string;
+  status: UserStatus;
+  roles: Permission[];
+}
+
+export interface SignatureRow {
+  id: string;
+  userId: string;
+  companyId: string;
+  guid: string;
+  algorithm: string;
+  publicKeyPem: string;
+  certificatePem: string;
+  serial: string;
+  effectiveDate: string;
+  lastModified: string;
+}
+
+export const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+/** A `date` column as yyyy-mm-dd whatever the driver returns (Date at local midnight or text). */
+export const dateOnly = (v: unknown): string => {
+  if (typeof v === 'string') return v.slice(0, 10);
+  const d = v as Date;
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};

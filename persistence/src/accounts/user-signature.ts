@@ -1,0 +1,163 @@
+import { createPrivateKey, generateKeyPairSync, randomUUID, sign, verify, X509Certificate, type KeyObject } from 'node:crypto';
+import type { Knex } from 'knex';
+import { AppError, CERTIFICATE_VALIDITY_YEARS } from '@grain/domain';
+import { dateOnly, iso, type SignatureRow } from './types';
+import { issueCertificate, type DistinguishedName } from './x509';
+
+export const SIGNATURE_ALGORITHM = 'ECDSA-P256-SHA256';
+const CA_YEARS = 20;
+
+const toSignature = (r: Record<string, any>): SignatureRow => ({
+  id: r.id, userId: r.user_id, companyId: r.company_id, guid: r.guid, algorithm: r.algorithm, publicKeyPem: r.public_key_pem,
+  certificatePem: r.certificate_pem, serial: r.serial, effectiveDate: dateOnly(r.effective_date), lastModified: iso(r.last_modified),
+});
+
+const addYears = (d: Date, n: number) => { const x = new Date(d); x.setUTCFullYear(x.getUTCFullYear() + n); return x; };
+const caName = (company: { id: string; name: string }): DistinguishedName =>
+  ({ commonName: `${company.name} Signing CA`.slice(0, 64), organization: company.name.slice(0, 64), serialNumber: company.id });
+
+/**
+ * The company's CA: an ECDSA P-256 key and a self-signed certificate, made on first use. With a
+ * `caSecret` (SESSION_SECRET) the CA key is stored encrypted under it.
+ */
+export async function ensureCompanyCa(k: Knex, company: { id: string; name: string }, caSecret?: string) {
+  const existing = await k('company_cas').where({ company_id: company.id }).first();
+  if (!existing) {
+    const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const now = new Date();
+    const dn = caName(company);
+    const cert = issueCertificate({
+      subject: dn, subjectPublicKey: publicKey, issuer: dn, issuerPrivateKey: privateKey, issuerPublicKey: publicKey,
+      notBefore: new Date(now.getTime() - 60_000), notAfter: addYears(now, CA_YEARS), isCa: true,
+    });
+    const keyPem = privateKey.export(caSecret
+      ? { type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: caSecret }
+      : { type: 'pkcs8', format: 'pem' }) as string;
+    // Two first signatures at once: the first insert wins, the other reads it back.
+    await k('company_cas').insert({ company_id: company.id, key_pem: keyPem, certificate_pem: cert.pem }).onConflict('company_id').ignore();
+  }
+  const row = await k('company_cas').where({ company_id: company.id }).first();
+  const privateKey = createPrivateKey(caSecret && String(row.key_pem).includes('ENCRYPTED') ? { key: row.key_pem, passphrase: caSecret } : row.key_pem);
+  const certificate = new X509Certificate(row.certificate_pem);
+  return { privateKey, certificate, certificatePem: row.certificate_pem as string };
+}
+
+export async function companyCaCertificatePem(k: Knex, companyId: string): Promise<string | null> {
+  const row = await k('company_cas').where({ company_id: companyId }).first('certificate_pem');
+  return row?.certificate_pem ?? null;
+}
+
+export interface SignatureOwner {
+  user: { id: string; email: string; firstname: string; lastname: string };
+  company: { id: string; name: string };
+}
+
+/**
+ * Creates (or, when the user has one, re-issues under the same GUID) the user's signature: a new
+ * ECDSA P-256 key pair, the private key as encrypted PKCS#8 under the signature password, and a
+ * certificate from the company CA valid from the effective date for CERTIFICATE_VALIDITY_YEARS.
+ */
+export async function issueUserSignature(
+  k: Knex, owner: SignatureOwner, password: string, effectiveDate: string, caSecret?: string,
+): Promise<SignatureRow> {
+  const ca = await ensureCompanyCa(k, owner.company, caSecret);
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const notBefore = new Date(`${effectiveDate}T00:00:00Z`);
+  const cert = issueCertificate({
+    subject: {
+      commonName: `${owner.user.firstname} ${owner.user.lastname}`.slice(0, 64), organization: owner.company.name.slice(0, 64),
+      userId: owner.user.id, email: /^[\x20-\x7e]+$/.test(owner.user.email) ? owner.user.email : undefined,
+    },
+    subjectPublicKey: publicKey, issuer: caName(owner.company), issuerPrivateKey: ca.privateKey, issuerPublicKey: ca.certificate.publicKey,
+    notBefore, notAfter: addYears(notBefore, CERTIFICATE_VALIDITY_YEARS), isCa: false,
+  });
+  const row = {
+    algorithm: SIGNATURE_ALGORITHM,
+    public_key_pem: publicKey.export({ type: 'spki', format: 'pem' }) as string,
+    private_key_pem: privateKey.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: password }) as string,
+    certificate_pem: cert.pem, serial: cert.serial, effective_date: effectiveDate, last_modified: new Date(),
+  };
+  const existing = await k('signatures').where({ user_id: owner.user.id }).first('id');
+  if (existing) await k('signatures').where({ id: existing.id }).update(row);
+  else await k('signatures').insert({ id: randomUUID(), guid: randomUUID(), user_id: owner.user.id, company_id: owner.company.id, ...row });
+  return toSignature(await k('signatures').where({ user_id: owner.user.id }).first());
+}
+
+export async function signatureOfUser(k: Knex, userId: string): Promise<SignatureRow | null> {
+  const r = await k('signatures').where({ user_id: userId }).first();
+  return r ? toSignature(r) : null;
+}
+export async function signatureById(k: Knex, companyId: string, id: string): Promise<SignatureRow | null> {
+  const r = await k('signatures').where({ id, company_id: companyId }).first();
+  return r ? toSignature(r) : null;
+}
+
+export interface UserSignatureResult {
+  /** base64 DER ECDSA signature over `data` (SHA-256). */
+  signature: string;
+  certificatePem: string;
+  algorithm: typeof SIGNATURE_ALGORITHM;
+  signatureId: string;
+  guid: string;
+}
+
+/**
+ * Signs `data` (e.g. a certificate's content hash) with the user's signature key, unlocked by the
+ * signature password. Fails with SIGNATURE_MISSING, SIGNATURE_PASSWORD_WRONG or SIGNATURE_NOT_EFFECTIVE.
+ */
+export async function signWithUserSignature(k: Knex, userId: string, password: string, data: Buffer): Promise<UserSignatureResult> {
+  const r = await k('signatures').where({ user_id: userId }).first();
+  if (!r) throw new AppError('SIGNATURE_MISSING');
+  let key: KeyObject;
+  try {
+    key = createPrivateKey({ key: r.private_key_pem, format: 'pem', passphrase: password });
+  } catch {
+    throw new AppError('SIGNATURE_PASSWORD_WRONG');
+  }
+  const cert = new X509Certificate(r.certificate_pem);
+  const now = Date.now();
+  if (now < new Date(cert.validFrom).getTime() || now > new Date(cert.validTo).getTime()) throw new AppError('SIGNATURE_NOT_EFFECTIVE');
+  return {
+    signature: sign('sha256', data, key).toString('base64'), certificatePem: r.certificate_pem,
+    algorithm: SIGNATURE_ALGORITHM, signatureId: r.id, guid: r.guid,
+  };
+}
+
+export interface SignatureVerification {
+  valid: boolean;
+  /** Why not valid: bad-certificate, unknown-issuer, not-issued-by-ca, bad-signature. */
+  reason?: string;
+  userId?: string;
+  companyId?: string;
+  signerName?: string;
+}
+
+/** The X.520 attribute value named `attr` in a Node X509 subject/issuer text ("CN=..\nO=.."). */
+function dnValue(text: string, attr: string): string | undefined {
+  for (const line of text.split('\n')) if (line.startsWith(`${attr}=`)) return line.slice(attr.length + 1);
+  return undefined;
+}
+
+/**
+ * Checks that `signature` over `data` was made by the key of `certificatePem`, and that the certificate
+ * was issued by the CA of the company it names. Anyone holding the three values can run this.
+ */
+export async function verifyUserSignature(
+  k: Knex, input: { data: Buffer; signature: string; certificatePem: string },
+): Promise<SignatureVerification> {
+  let cert: X509Certificate;
+  try {
+    cert = new X509Certificate(input.certificatePem);
+  } catch {
+    return { valid: false, reason: 'bad-certificate' };
+  }
+  const companyId = dnValue(cert.issuer, 'serialNumber');
+  const caPem = companyId ? await companyCaCertificatePem(k, companyId) : null;
+  if (!companyId || !caPem) return { valid: false, reason: 'unknown-issuer' };
+  const ca = new X509Certificate(caPem);
+  if (!cert.checkIssued(ca) || !cert.verify(ca.publicKey)) return { valid: false, reason: 'not-issued-by-ca', companyId };
+  const userId = dnValue(cert.subject, 'UID');
+  const signerName = dnValue(cert.subject, 'CN');
+  const ok = verify('sha256', input.data, cert.publicKey, Buffer.from(input.signature, 'base64'));
+  return ok ? { valid: true, userId, companyId, signerName } : { valid: false, reason: 'bad-signature', userId, companyId, signerName };
+}

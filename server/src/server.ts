@@ -1,0 +1,124 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { buildAdapters, closeAdapters, loadConfig, SmtpCatcher, type Adapters, type AppConfig, type HealthReport } from '@grain/adapters';
+import { MailStore, openDb, type Db } from '@grain/persistence';
+import { createApp } from '@grain/api';
+import { createWorker } from '@grain/worker';
+import type { Worker } from '@temporalio/worker';
+import { seedDemoData } from './seed';
+
+export interface RunningServer {
+  config: AppConfig;
+  url: string;
+  port: number;
+  db: Db;
+  adapters: Adapters;
+  temporal: Client;
+  demoLogins: Array<{ email: string; password: string; role: string }> | null;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Use this database instead of opening one from the configuration (tests). */
+  db?: Db;
+  /** Where the built UI lives; defaults to ui/dist of this checkout. */
+  uiDir?: string;
+  log?: (msg: string) => void;
+}
+
+/**
+ * The all-in-one process: database + migrations, demo seed, embedded SMTP catcher (when SMTP_URL is
+ * unset), adapters, Temporal client, the in-process worker (unless WORKER_IN_PROCESS=false) and the
+ * API with the built UI on one port. Each step fails fast with a message naming what is wrong.
+ */
+export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
+  const log = opts.log ?? ((m: string) => console.log(`[server] ${m}`));
+  const config = loadConfig(opts.env ?? process.env);
+  const db = opts.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const cleanups: Array<() => Promise<unknown>> = [];
+  try {
+    if (!opts.db) cleanups.push(() => db.close());
+    const demoLogins = config.seedDemoData ? await seedDemoData(db.knex) : null;
+
+    let catcher: SmtpCatcher | undefined;
+    let catcherPort: number | undefined;
+    if (!config.smtpUrl) {
+      catcher = new SmtpCatcher(new MailStore(db.knex));
+      catcherPort = await catcher.start(config.smtpCatcherPort).catch(async (e: NodeJS.ErrnoException) => {
+        if (e.code !== 'EADDRINUSE') throw e;
+        log(`SMTP_CATCHER_PORT ${config.smtpCatcherPort} is taken; using a free port`);
+        return catcher!.start(0);
+      });
+      cleanups.push(() => catcher!.stop());
+    }
+    const adapters = buildAdapters(config, db.knex, { smtpCatcherPort: catcherPort });
+    cleanups.push(() => closeAdapters(adapters));
+
+    let connection: Connection;
+    try {
+      connection = await Connection.connect({ address: config.temporalAddress, connectTimeout: 10000 });
+    } catch (e) {
+      throw new Error(`TEMPORAL_ADDRESS: cannot reach Temporal at ${config.temporalAddress}: ${(e as Error).message}`);
+    }
+    cleanups.push(() => connection.close());
+    const temporal = new Client({ connection, namespace: config.temporalNamespace });
+
+    let worker: Worker | undefined;
+    let workerRun: Promise<void> | undefined;
+    if (config.workerInProcess) {
+      const w = await createWorker({ address: config.temporalAddress, namespace: config.temporalNamespace, taskQueue: config.taskQueue, deps: { config, knex: db.knex, adapters } });
+      worker = w.worker;
+      workerRun = worker.run();
+      workerRun.catch((e) => log(`worker stopped with an error: ${(e as Error).message}`));
+      cleanups.push(async () => {
+        if (worker!.getState() === 'RUNNING') worker!.shutdown();
+        await workerRun!.catch(() => undefined);
+        await w.connection.close();
+      });
+    }
+
+    const health = async (): Promise<Record<string, HealthReport>> => {
+      const out: Record<string, HealthReport> = {};
+      try {
+        await db.knex.raw('select 1');
+        out.database = { kind: db.kind === 'pglite' ? 'embedded' : 'real', detail: db.kind === 'pglite' ? `PGlite under ${config.dataDir}` : 'Postgres (DATABASE_URL)', ok: true };
+      } catch (e) {
+        out.database = { kind: db.kind === 'pglite' ? 'embedded' : 'real', detail: db.kind, ok: false, error: (e as Error).message };
+      }
+      const temporalKind = process.env.GRAIN_TEMPORAL_EMBEDDED === '1' ? 'embedded' : 'real';
+      try {
+        const info = await connection.workflowService.getSystemInfo({});
+        out.temporal = { kind: temporalKind, detail: `${config.temporalAddress} (server ${info.serverVersion || 'dev'})`, ok: true };
+        const tq = await connection.workflowService.describeTaskQueue({ namespace: config.temporalNamespace, taskQueue: { name: config.taskQueue }, taskQueueType: 1 });
+        const pollers = tq.pollers?.length ?? 0;
+        out.worker = { kind: config.workerInProcess ? 'embedded' : 'real', detail: `${pollers} poller(s) on task queue ${config.taskQueue}` + (worker ? `, in-process worker ${worker.getState()}` : ''), ok: pollers > 0 };
+      } catch (e) {
+        out.temporal = { kind: temporalKind, detail: config.temporalAddress, ok: false, error: (e as Error).message };
+      }
+      return out;
+    };
+
+    const app = createApp({ config, knex: db.knex, adapters, temporal, health }, { uiDir: opts.uiDir ?? path.resolve(__dirname, '../../ui/dist') });
+    const server: Server = await new Promise((resolve, reject) => {
+      const s = app.listen(config.port, () => resolve(s));
+      s.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'EADDRINUSE' ? new Error(`PORT: ${config.port} is already in use`) : e));
+    });
+    cleanups.push(() => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r(undefined)); }));
+    const port = (server.address() as { port: number }).port;
+    const url = config.publicUrl.replace(`:${config.port}`, `:${port}`);
+    let stopped = false;
+    return {
+      config, url, port, db, adapters, temporal, demoLogins,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        for (const c of cleanups.reverse()) await c().catch((e) => log(`shutdown: ${(e as Error).message}`));
+      },
+    };
+  } catch (e) {
+    for (const c of cleanups.reverse()) await c().catch(() => undefined);
+    throw e;
+  }
+}

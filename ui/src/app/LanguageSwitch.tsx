@@ -1,0 +1,21 @@
+import { ToggleButton, ToggleButtonGroup } from '@mui/material';
+import type { Language } from '@grain/domain';
+import { useI18n } from '../i18n/i18n';
+
+/** en / vn switch; the choice persists (localStorage 'lang') and is sent to the API as x-lang. */
+export function LanguageSwitch({ color = 'inherit' }: { color?: 'inherit' | 'default' }) {
+  const { lang, setLang, t } = useI18n();
+  return (
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={lang}
+      aria-label={t('nav.language')}
+      onChange={(_e, v: Language | null) => v && setLang(v)}
+      sx={color === 'inherit' ? { '& .MuiToggleButton-root': { color: 'inherit', borderColor: 'rgba(255,255,255,0.5)', py: 0.25 }, '& .Mui-selected': { bgcolor: 'rgba(255,255,255,0.25) !important' } } : { '& .MuiToggleButton-root': { py: 0.25 } }}
+    >
+      <ToggleButton value="en" data-testid="lang-en" aria-label="English">EN</ToggleButton>
+      <ToggleButton value="vn" data-testid="lang-vn" aria-label="Tiếng Việt">VN</ToggleButton>
+    </ToggleButtonGroup>
+  );
+}

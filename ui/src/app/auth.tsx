@@ -1,0 +1,129 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { PERMISSIONS, type Permission } from '@grain/domain';
+import { api, ApiError } from '../api/client';
+
+/** The signed-in user as every screen sees it (ids normalised, permissions resolved by the server). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  fullName: string;
+  phone: string | null;
+  role: string;
+  status: string;
+  companyId: string | null;
+  permissions: Permission[];
+}
+
+type Raw = Record<string, unknown> | null | undefined;
+const str = (v: unknown): string => (typeof v === 'string' ? v : v == null ? '' : String(v));
+/** A reference that may arrive as an id or as the populated object (spec 000 §3). */
+export const refId = (v: unknown): string | null => {
+  if (!v) return null;
+  if (typeof v === 'string') return v;
+  const o = v as Record<string, unknown>;
+  return str(o.id ?? o._id) || null;
+};
+
+/** Accepts the server's user in either shape (`id` or `_id`, company as id or object). */
+export function toSessionUser(raw: Raw): SessionUser | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const id = str(raw.id ?? raw._id);
+  if (!id) return null;
+  const firstname = str(raw.firstname);
+  const lastname = str(raw.lastname);
+  const declared = Array.isArray(raw.permissions) ? raw.permissions : [];
+  return {
+    id,
+    email: str(raw.email),
+    firstname,
+    lastname,
+    fullName: str(raw.fullName) || `${firstname} ${lastname}`.trim(),
+    phone: raw.phone ? str(raw.phone) : null,
+    role: str(raw.role),
+    status: str(raw.status) || 'active',
+    companyId: refId(raw.companyId ?? raw.company),
+    permissions: declared.filter((p): p is Permission => (PERMISSIONS as readonly string[]).includes(p as string)),
+  };
+}
+
+/** Admin holds every permission (spec 000 §6); others hold their group's list. UI hint only: the server decides. */
+export function can(user: SessionUser | null | undefined, permission: Permission): boolean {
+  if (!user) return false;
+  return user.role === 'admin' || user.permissions.includes(permission);
+}
+
+interface AuthState {
+  user: SessionUser | null;
+  /** True until the first current_user answer arrived. */
+  loading: boolean;
+  /** Re-reads GET /api/auth/current_user (after a company is created, a profile changed, ...). */
+  refresh(): Promise<SessionUser | null>;
+  login(email: string, password: string): Promise<SessionUser | null>;
+  logout(): Promise<void>;
+  can(permission: Permission): boolean;
+}
+
+const Ctx = createContext<AuthState | null>(null);
+
+async function fetchCurrentUser(): Promise<SessionUser | null> {
+  try {
+    const body = await api<{ user?: Raw } | Raw>('auth/current_user');
+    const b = body as Record<string, unknown> | null;
+    return toSessionUser((b && 'user' in b ? b.user : b) as Raw);
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 401 || e.status === 403 || e.status === 404)) return null;
+    throw e;
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  const refresh = useCallback(async () => {
+    let u: SessionUser | null = null;
+    try {
+      u = await fetchCurrentUser();
+    } catch {
+      u = null; // network failure: treat as signed out; the login page will say why on its own call
+    }
+    setUser(u);
+    setLoading(false);
+    return u;
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const login = useCallback(async (email: string, password: string) => {
+    const body = await api<{ user?: Raw }>('auth/login', { body: { email, password } });
+    // login answers the user with its company; current_user carries the resolved permissions
+    const fromLogin = toSessionUser(body.user);
+    const full = (await fetchCurrentUser().catch(() => null)) ?? fromLogin;
+    setUser(full);
+    return full;
+  }, []);
+
+  const logout = useCallback(async () => {
+    try {
+      await api('auth/logout');
+    } finally {
+      setUser(null);
+    }
+  }, []);
+
+  const value = useMemo<AuthState>(
+    () => ({ user, loading, refresh, login, logout, can: (p) => can(user, p) }),
+    [user, loading, refresh, login, logout],
+  );
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const c = useContext(Ctx);
+  if (!c) throw new Error('useAuth outside AuthProvider');
+  return c;
+}

@@ -1,0 +1,22 @@
+import type { ReactElement } from 'react';
+import { ACCOUNT_ROUTES } from './features/accounts/routes';
+
+/**
+ * One screen route of the spec (`/views/...`). `public` routes need no signed-in user and render
+ * without the Layout; every other route is guarded (redirect to /views/login) and framed by the
+ * Layout automatically (app/AppRoutes.tsx). `sideMenu` adds the 'User Setting' side menu.
+ */
+export interface FeatureRoute {
+  path: string;
+  element: ReactElement;
+  public?: boolean;
+  sideMenu?: boolean;
+}
+
+/**
+ * Every feature's routes, gathered. A feature folder (features/<name>/) exports its routes from
+ * `routes.tsx`; add one import and one spread here.
+ */
+export const FEATURE_ROUTES: FeatureRoute[] = [
+  ...ACCOUNT_ROUTES,
+];

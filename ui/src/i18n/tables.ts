@@ -1,0 +1,14 @@
+import type { Table } from './i18n';
+import { common } from './common';
+import { shell } from '../app/i18n';
+import { accounts } from '../features/accounts/i18n';
+
+/**
+ * All translation tables merged. Each feature adds one import and one spread here; keys are
+ * prefixed by feature (e.g. 'farm.title') so tables never collide.
+ */
+export const TRANSLATIONS: Table = {
+  ...common,
+  ...shell,
+  ...accounts,
+};
