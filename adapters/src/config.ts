@@ -41,7 +41,7 @@ function int(env: NodeJS.ProcessEnv, name: string, dflt: number): number {
   const v = env[name];
   if (v === undefined || v === '') return dflt;
   const n = Number(v);
-  if (!Number.isInteger(n) || n <= 0 || n > 65535) throw new ConfigError(name, `must be a port number, got "${v}"`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(name, `must be a port number (0 = any free port), got "${v}"`);
   return n;
 }
 

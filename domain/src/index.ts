@@ -5,5 +5,7 @@ export * from './errors';
 export * from './validation';
 export * from './permissions';
 export * from './search-attributes';
+export * from './accounts';
 export * from './certificate';
 export * from './farm';
+export * from './compliance';

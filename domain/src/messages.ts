@@ -108,6 +108,16 @@ export const MESSAGES = {
   SELECT_FILE: { en: 'Please select a file to upload.', vn: 'Vui lòng chọn tệp để tải lên.' },
   PDF_DOWNLOAD_FAILED: { en: 'Failed to download the PDF. Please try again.', vn: 'Tải PDF thất bại. Vui lòng thử lại.' },
   COMPLIANCE_INCOMPLETE: { en: 'All four documents are needed before the audit', vn: 'Cần đủ bốn tài liệu trước khi kiểm tra' },
+  // compliance audit (issue 7)
+  COMPLIANCE_DOCUMENT_NOT_READY: { en: 'A chosen document has not finished processing', vn: 'Một tài liệu đã chọn chưa xử lý xong' },
+  COMPLIANCE_DOCUMENT_WRONG_TYPE: { en: 'The chosen document is not of the type this section needs', vn: 'Tài liệu đã chọn không đúng loại cho mục này' },
+  COMPLIANCE_FILE_TYPE: { en: 'Upload a PDF, DOCX or TXT file', vn: 'Vui lòng tải lên tệp PDF, DOCX hoặc TXT' },
+  COMPLIANCE_NO_TEXT: { en: 'No readable text was found in the file (a scanned image needs OCR first)', vn: 'Không tìm thấy văn bản đọc được trong tệp (ảnh quét cần OCR trước)' },
+  COMPLIANCE_FILE_UNREADABLE: { en: 'The file could not be read; it may be damaged', vn: 'Không thể đọc tệp; tệp có thể bị hỏng' },
+  COMPLIANCE_AUDIT_RUNNING: { en: 'The audit of this submission is already running', vn: 'Việc kiểm tra hồ sơ này đang chạy' },
+  COMPLIANCE_ALREADY_AUDITED: { en: 'This submission has already been audited; create a new one', vn: 'Hồ sơ này đã được kiểm tra; vui lòng tạo hồ sơ mới' },
+  COMPLIANCE_REPORT_MISSING: { en: 'No compliance report ID found for PDF generation.', vn: 'Không tìm thấy mã báo cáo tuân thủ để tạo PDF.' },
+  AI_SERVICE_FAILED: { en: 'The AI service did not answer usefully; try again', vn: 'Dịch vụ AI không phản hồi hợp lệ; vui lòng thử lại' },
   // generic
   CONFLICT: { en: 'The record was changed by someone else; reload and try again', vn: 'Bản ghi đã bị thay đổi; vui lòng tải lại' },
   UNAVAILABLE: { en: 'A service is unavailable; try again shortly', vn: 'Dịch vụ tạm thời không khả dụng; vui lòng thử lại' },

@@ -5,3 +5,7 @@ export * from './password';
 export * from './mail-store';
 export * from './accounts';
 export * from './templates';
+export * from './farm';
+export * from './documents';
+export * from './compliance';
+export * from './live';

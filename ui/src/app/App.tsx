@@ -1,24 +1,13 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { I18nProvider } from '../i18n/i18n';
-import { FEATURE_ROUTES } from '../features';
-import { theme } from './theme';
-import { NotFound } from './NotFound';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './AppRoutes';
+import { Providers } from './Providers';
 
 export function App() {
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <I18nProvider>
-        <BrowserRouter>
-          <Routes>
-            {FEATURE_ROUTES.map((r) => (
-              <Route key={r.path} path={r.path} element={r.element} />
-            ))}
-            <Route path="*" element={<NotFound />} />
-          </Routes>
-        </BrowserRouter>
-      </I18nProvider>
-    </ThemeProvider>
+    <Providers>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </Providers>
   );
 }

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import { ImageVerificationStore, type ImageVerificationRecord } from '@grain/persistence';
+import type { AdapterInfo } from '../port';
+import type { FileStorage } from '../storage/file-storage';
+import { readImageHeader } from './image-header';
+import { MIN_IMAGE_HEIGHT, MIN_IMAGE_WIDTH, type ImageVerificationResult, type ImageVerifier, type VerifierScope } from './image-verifier';
+
+/** Where the API serves a verified photo of a record (see api/src/farmdata). */
+export const imagePath = (farmDataId: string) => `/api/farmdata/verification/image/${farmDataId}`;
+
+function toResult(r: ImageVerificationRecord): ImageVerificationResult {
+  return {
+    farm_data_id: r.farmDataId, status: r.status, verified: r.status === 'verified', reason: r.reason, width: r.width, height: r.height,
+    mime: r.mime, image_url: r.storageKey ? imagePath(r.farmDataId) : null, checked_at: r.checkedAt,
+  };
+}
+
+/**
+ * The embedded verifier: the link opens this app's /imagevalidation page, where the photo is uploaded.
+ * A photo passes when its own header says PNG, JPEG or GIF, it is at least 320 x 240 pixels, and no
+ * other farm record has a verified photo with the same bytes (sha256).
+ */
+export class EmbeddedImageVerifier implements ImageVerifier {
+  private readonly store: ImageVerificationStore;
+  constructor(k: Knex, private readonly storage: FileStorage, private readonly publicUrl: string) {
+    this.store = new ImageVerificationStore(k);
+  }
+  info(): AdapterInfo {
+    return { kind: 'embedded', detail: `photo checks in this app (${this.publicUrl}/imagevalidation)` };
+  }
+  async ping() {
+    await this.storage.ping();
+  }
+
+  async generateLink(s: VerifierScope): Promise<string> {
+    return `${this.publicUrl.replace(/\/$/, '')}/imagevalidation?farm_data_id=${encodeURIComponent(s.farmDataId)}`;
+  }
+
+  async getResult(s: VerifierScope): Promise<ImageVerificationResult | null> {
+    const r = await this.store.get(s.companyId, s.farmDataId);
+    return r ? toResult(r) : null;
+  }
+
+  async submitPhoto(s: VerifierScope & { userId: string; data: Buffer }): Promise<ImageVerificationResult> {
+    const sha256 = createHash('sha256').update(s.data).digest('hex');
+    const header = readImageHeader(s.data);
+    const base = { farmDataId: s.farmDataId, companyId: s.companyId, sha256, checkedBy: s.userId };
+    if (!header) {
+      return toResult(await this.store.save({ ...base, status: 'rejected', reason: 'IMAGE_NOT_READABLE', mime: null, width: null, height: null, storageKey: null }, null));
+    }
+    const dims = { mime: header.mime, width: header.width, height: header.height };
+    let reason: string | null = null;
+    if (header.width < MIN_IMAGE_WIDTH || header.height < MIN_IMAGE_HEIGHT) reason = 'IMAGE_TOO_SMALL';
+    else if (await this.store.findDuplicate(sha256, s.farmDataId)) reason = 'IMAGE_DUPLICATE';
+    // Only a verified photo is kept: it is evidence for the certificate; rejected bytes are not needed.
+    const storageKey = reason ? null : await this.storage.put(s.data, { ext: header.ext, prefix: 'grain-images' });
+    const saved = await this.store.save({ ...base, ...dims, status: reason ? 'rejected' : 'verified', reason, storageKey }, storageKey ? imagePath(s.farmDataId) : null);
+    return toResult(saved);
+  }
+
+  /** The stored photo of a record (company-scoped), for the API to serve. */
+  async photo(s: VerifierScope): Promise<{ data: Buffer; mime: string } | null> {
+    const r = await this.store.get(s.companyId, s.farmDataId);
+    if (!r?.storageKey || !r.mime) return null;
+    return { data: await this.storage.get(r.storageKey), mime: r.mime };
+  }
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { FARM_STAGE, type FarmData, type FarmDataType, type GrainType, type HarvestGrade, type ImageValidationState } from '@grain/domain';
+
+/** The fields of a new record, already validated by the domain rules. */
+export interface NewFarmData {
+  grainType: GrainType;
+  harvestGrade: HarvestGrade;
+  storageLocation: string;
+  quantity: number;
+  protein: number;
+  moisture: number;
+  productionDate: string;
+  dataType: FarmDataType;
+  number?: string;
+  item?: string | null;
+  streamingUser?: string | null;
+}
+
+export interface FarmListOptions {
+  dataType?: FarmDataType;
+  /** Matches the number, grain type, grade or storage location (case-insensitive). */
+  q?: string;
+  grainType?: GrainType;
+  limit?: number;
+  /** Keyset paging: records created before this ISO time. */
+  before?: string;
+}
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+export function toFarmData(r: Record<string, any>): FarmData {
+  return {
+    _id: r.id, number: r.number, stage: r.stage, grainType: r.grain_type, harvestGrade: r.harvest_grade,
+    storageLocation: r.storage_location, quantity: Number(r.quantity), protein: Number(r.protein), moisture: Number(r.moisture),
+    imageValidation: r.image_validation as ImageValidationState, imageUrl: r.image_url ?? null, uploadUser: r.upload_user,
+    productionDate: r.production_date, modifiedDate: new Date(r.modified_at).toISOString(), dataType: r.data_type,
+    streamingUser: r.streaming_user ?? null, status: r.data_type === 'Streaming' ? (r.tx_id ? 'Saved' : 'Saving') : null,
+    item: r.item ?? null, txId: r.tx_id ?? null, blockNumber: num(r.block_number),
+  };
+}
+
+/**
+ * Harvesting records of a company. Every read and write takes the company id, so one company can
+ * never see or touch another's records. `number` defaults to the creation time in milliseconds
+ * (spec 001 §3), suffixed within a batch so numbers stay unique per company.
+ */
+export class FarmDataStore {
+  constructor(private readonly k: Knex) {}
+
+  private row(companyId: string, userId: string, d: NewFarmData, number: string, batch: string | null) {
+    return {
+      id: randomUUID(), company_id: companyId, number, stage: FARM_STAGE, grain_type: d.grainType, harvest_grade: d.harvestGrade,
+      storage_location: d.storageLocation, quantity: d.quantity, protein: d.protein, moisture: d.moisture,
+      production_date: d.productionDate, data_type: d.dataType, item: d.item ?? null, upload_user: userId,
+      streaming_user: d.streamingUser ?? null, upload_batch: batch,
+    };
+  }
+
+  async create(companyId: string, userId: string, d: NewFarmData): Promise<FarmData> {
+    const [r] = await this.k('farm_data').insert(this.row(companyId, userId, d, d.number ?? String(Date.now()), null)).returning('*');
+    return toFarmData(r);
+  }
+
+  /** All rows or none: one transaction, so a failing row leaves nothing behind. */
+  async createMany(companyId: string, userId: string, rows: NewFarmData[]): Promise<FarmData[]> {
+    const batch = randomUUID();
+    const base = String(Date.now());
+    const width = String(rows.length).length;
+    return this.k.transaction(async (trx) => {
+      const out: FarmData[] = [];
+      for (let i = 0; i < rows.length; i += 500) {
+        const chunk = rows.slice(i, i + 500).map((d, j) => this.row(companyId, userId, d, `${base}${String(i + j + 1).padStart(width, '0')}`, batch));
+        const inserted = await trx('farm_data').insert(chunk).returning('*');
+        out.push(...inserted.map(toFarmData));
+      }
+      return out;
+    });
+  }
+
+  async list(companyId: string, opts: FarmListOptions = {}): Promise<FarmData[]> {
+    let q = this.k('farm_data').where({ company_id: companyId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'number', order: 'desc' }]).limit(Math.min(Math.max(opts.limit ?? 500, 1), 2000));
+    if (opts.dataType) q = q.where({ data_type: opts.dataType });
+    if (opts.grainType) q = q.where({ grain_type: opts.grainType });
+    if (opts.before) q = q.where('created_at', '<', opts.before);
+    if (opts.q) {
+      const like = `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      q = q.where((w) => w.whereILike('number', like).orWhereILike('grain_type', like).orWhereILike('harvest_grade', like).orWhereILike('storage_location', like));
+    }
+    return (await q).map(toFarmData);
+  }
+
+  /** One record of the company, or null (also null for another company's record). */
+  async getFarmRecord(companyId: string, id: string): Promise<FarmData | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    const r = await this.k('farm_data').where({ company_id: companyId, id }).first();
+    return r ? toFarmData(r) : null;
+  }
+
+  /** For pickers (e.g. the certificate's primary document): by number prefix or grain type. */
+  async searchFarmRecords(companyId: string, opts: { q?: string; grainType?: GrainType; limit?: number } = {}): Promise<FarmData[]> {
+    return this.list(companyId, { q: opts.q, grainType: opts.grainType, limit: opts.limit ?? 20 });
+  }
+
+  async setLedgerReceipt(companyId: string, id: string, txId: string, blockNumber: number): Promise<void> {
+    await this.k('farm_data').where({ company_id: companyId, id }).update({ tx_id: txId, block_number: blockNumber });
+  }
+
+  /** Records saved but not yet on the ledger (a failed or interrupted append), oldest first. */
+  async unrecorded(companyId: string, limit = 100): Promise<FarmData[]> {
+    const rows = await this.k('farm_data').where({ company_id: companyId }).whereNull('tx_id').orderBy('created_at').limit(limit);
+    return rows.map(toFarmData);
+  }
+}
+
+/** Whether the farm record's grain photo passed verification (gates certificate submit). */
+export async function isImageVerified(k: Knex, companyId: string, farmDataId: string): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/i.test(farmDataId)) return false;
+  const r = await k('farm_data').where({ company_id: companyId, id: farmDataId }).first('image_validation');
+  return r?.image_validation === 'Verified';
+}

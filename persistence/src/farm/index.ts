@@ -1,0 +1,2 @@
+export * from './farm-data-store';
+export * from './image-verification-store';

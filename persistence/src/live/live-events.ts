@@ -1,0 +1,68 @@
+import type { Knex } from 'knex';
+
+/** One message of the live channel, as sent on the socket: `{ type, data, id }`. */
+export interface LiveEvent {
+  id: number;
+  companyId: string;
+  /** null: for every signed-in user of the company. */
+  userId: string | null;
+  type: string;
+  data: unknown;
+  createdAt: string;
+}
+
+export interface PublishLiveInput {
+  companyId: string;
+  /** The one user to tell; omit to tell the whole company. */
+  userId?: string | null;
+  type: string;
+  data: unknown;
+}
+
+/**
+ * Publishes a live message by inserting it into live_events; the API's live hub tails the table and
+ * pushes it to the user's sockets. Works from any process that shares the database (activities in a
+ * separate worker included), and a message published while a socket is down is delivered when it
+ * reconnects with ?after=<last id seen>. Pass a transaction as `k` to publish only if it commits.
+ */
+export async function publishLive(k: Knex, ev: PublishLiveInput): Promise<number> {
+  const [row] = await k('live_events')
+    .insert({ company_id: ev.companyId, user_id: ev.userId ?? null, type: ev.type, data: JSON.stringify(ev.data ?? null) })
+    .returning('id');
+  return Number(row.id ?? row);
+}
+
+const toEvent = (r: Record<string, unknown>): LiveEvent => ({
+  id: Number(r.id),
+  companyId: String(r.company_id),
+  userId: (r.user_id as string | null) ?? null,
+  type: String(r.type),
+  data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data,
+  createdAt: new Date(r.created_at as string).toISOString(),
+});
+
+/** Reads of the live outbox for the hub (tail) and for a resuming socket (backlog). */
+export class LiveEventStore {
+  constructor(private readonly k: Knex) {}
+
+  /** Events after `afterId` (ascending), optionally only those addressed to one user of a company. */
+  async after(afterId: number, opts: { limit?: number; upToId?: number; user?: { userId: string; companyId: string } } = {}): Promise<LiveEvent[]> {
+    let q = this.k('live_events').where('id', '>', afterId).orderBy('id', 'asc').limit(Math.min(opts.limit ?? 500, 5000));
+    if (opts.upToId !== undefined) q = q.where('id', '<=', opts.upToId);
+    if (opts.user) {
+      const { userId, companyId } = opts.user;
+      q = q.where('company_id', companyId).where((w) => w.where('user_id', userId).orWhereNull('user_id'));
+    }
+    return (await q).map(toEvent);
+  }
+
+  async lastId(): Promise<number> {
+    const row = await this.k('live_events').max('id as id').first();
+    return Number(row?.id ?? 0);
+  }
+
+  /** Drops events older than `ms` (a reconnect later than that starts fresh). */
+  async prune(ms: number): Promise<number> {
+    return this.k('live_events').where('created_at', '<', new Date(Date.now() - ms)).delete();
+  }
+}

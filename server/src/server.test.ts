@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestDb } from '@grain/persistence';
+import { startServer, type RunningServer } from './server';
+
+/** The whole system in one process on embedded defaults, against the test run's Temporal dev server. */
+describe('startServer (embedded defaults)', () => {
+  let s: RunningServer;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'grain-server-'));
+  beforeAll(async () => {
+    s = await startServer({
+      env: {
+        PORT: '0', SMTP_CATCHER_PORT: '0', DATA_DIR: dataDir, TEMPORAL_ADDRESS: process.env.TEMPORAL_TEST_ADDRESS,
+        TEMPORAL_TASK_QUEUE: `server-test-${Date.now()}`, SEED_DEMO_DATA: 'true',
+      },
+      db: await createTestDb(),
+      log: () => undefined,
+    });
+  });
+  afterAll(async () => {
+    await s?.stop();
+    await s?.db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('reports every component in /api/health, embedded or real', async () => {
+    let body: any;
+    // The worker's pollers show up on the task queue a moment after it starts.
+    for (let i = 0; i < 40; i++) {
+      const res = await fetch(`${s.url}/api/health`);
+      body = await res.json();
+      if (res.status === 200) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(body.ok).toBe(true);
+    const c = body.components;
+    for (const name of ['database', 'temporal', 'worker', 'mail', 'ledger', 'pdf', 'storage']) {
+      expect(c[name]).toMatchObject({ ok: true, kind: expect.stringMatching(/^(embedded|real)$/) });
+    }
+    expect(c.mail.kind).toBe('embedded');
+    expect(c.ledger.kind).toBe('embedded');
+    expect(c.worker.detail).toMatch(/[1-9]\d* poller/);
+  });
+
+  it('serves the dev mailbox of the embedded SMTP catcher', async () => {
+    await s.adapters.mail.send({ to: 'ops@example.com', subject: 'health check mail', text: 'hello' });
+    let messages: Array<{ subject: string }> = [];
+    for (let i = 0; i < 20 && messages.length === 0; i++) {
+      messages = ((await (await fetch(`${s.url}/api/dev/mail?to=ops@example.com`)).json()) as any).messages;
+      if (!messages.length) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(messages[0].subject).toBe('health check mail');
+    const page = await (await fetch(`${s.url}/dev/mailbox`)).text();
+    expect(page).toContain('health check mail');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await fetch(`${s.url}/api/no/such/call`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});

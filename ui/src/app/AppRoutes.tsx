@@ -1,0 +1,27 @@
+import { Route, Routes } from 'react-router-dom';
+import type { FeatureRoute } from '../features';
+import { FEATURE_ROUTES } from '../features';
+import { Layout } from './Layout';
+import { NotFound } from './NotFound';
+import { RequireAuth } from './RequireAuth';
+
+/** Public routes render bare; every other route is guarded and framed by the Layout. */
+function frame(r: FeatureRoute) {
+  if (r.public) return r.element;
+  return (
+    <RequireAuth>
+      <Layout sideMenu={r.sideMenu}>{r.element}</Layout>
+    </RequireAuth>
+  );
+}
+
+export function AppRoutes({ routes = FEATURE_ROUTES }: { routes?: FeatureRoute[] }) {
+  return (
+    <Routes>
+      {routes.map((r) => (
+        <Route key={r.path} path={r.path} element={frame(r)} />
+      ))}
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,79 @@
+import type { Permission } from '@grain/domain';
+import { api } from '../../api/client';
+import { refId } from '../../app/auth';
+
+/**
+ * Every accounts call of spec 000 §7 in one place (paths relative to /api/). Records arrive with `id`
+ * or `_id`; `withId` gives every record an `id` so screens need not care.
+ */
+type Obj = Record<string, unknown>;
+export const withId = <T extends Obj>(o: T | null | undefined): (T & { id: string }) | null =>
+  o ? ({ ...o, id: String(o.id ?? o._id ?? '') }) : null;
+const list = <T extends Obj>(v: unknown): Array<T & { id: string }> => (Array.isArray(v) ? v.map((x) => withId(x as T)!) : []);
+
+export interface Address { id: string; street: string; suburb: string; city: string; country: string }
+export interface BankAccount { id?: string; account: string; bankName: string; branch?: string | null; name?: string | null }
+export interface Company {
+  id: string; name: string; tfn?: string | null; address?: unknown; phone?: string | null; email?: string | null; website?: string | null;
+  bankAccounts?: BankAccount[]; taxOfficeLevel1?: string | null; taxOfficeLevel2?: string | null; admin?: unknown; reprentative?: unknown;
+}
+export interface AccountUser {
+  id: string; email: string; firstname: string; lastname: string; fullName?: string; phone?: string | null; role: string;
+  status: string; company?: unknown; signature?: unknown;
+}
+export interface Group { id: string; groupName: string; status: string; roles: Permission[] }
+export interface Signature { id: string; guid?: string; effectiveDate: string; lastModified: string; certificate?: string; certificatePem?: string; creator?: unknown }
+export interface UserPage { users: AccountUser[]; total: number; groups: Group[] }
+
+export const accountsApi = {
+  loginStatus: () => api<{ invalidMsg?: string; notification?: string }>('auth/login'),
+  register: (body: Obj) => api<Obj>('auth/register', { body }),
+  requestReset: (email: string) => api<Obj>('company/user/reset_password', { body: { email } }),
+  confirmReset: (token: string, password: string) => api<Obj>('company/user/reset_password/confirm', { body: { token, password } }),
+
+  company: async (id: string) => withId((await api<{ company: Company }>(`company/profile/${id}`)).company as unknown as Obj) as unknown as Company,
+  createCompany: (body: Obj) => api<{ company: Company }>('company/profile/create', { body }),
+  updateCompany: (id: string, body: Obj) => api<{ company: Company }>(`company/profile/${id}/update`, { body }),
+
+  addresses: async () => list<Obj>((await api<{ address_list: unknown }>('company/addresses')).address_list) as unknown as Address[],
+  createAddress: (body: Obj) => api<{ address: Address }>('company/address/create', { body }),
+  updateAddress: (id: string, body: Obj) => api<Obj>(`company/address/${id}/update`, { body }),
+
+  /** Server-side paging and search (the old UI's pager was static text; spec-deviations.md). */
+  users: async (q: { page: number; pageSize: number; search?: string }): Promise<UserPage> => {
+    const params = new URLSearchParams({ page: String(q.page), pageSize: String(q.pageSize) });
+    if (q.search) params.set('search', q.search);
+    const b = await api<{ user_list: unknown; total?: number; groups?: unknown }>(`company/users?${params}`);
+    const users = list<Obj>(b.user_list) as unknown as AccountUser[];
+    return { users, total: typeof b.total === 'number' ? b.total : users.length, groups: list<Obj>(b.groups) as unknown as Group[] };
+  },
+  user: async (id: string) => withId((await api<{ user: Obj }>(`company/user/${id}`)).user) as unknown as AccountUser,
+  userCreateInfo: async () => {
+    const b = await api<{ groups?: unknown; company?: Obj }>('company/user/create');
+    return { groups: list<Obj>(b.groups) as unknown as Group[], company: withId(b.company) as unknown as Company | null };
+  },
+  createUser: (body: Obj) => api<Obj>('company/user/create', { body }),
+  updateUser: (id: string, body: Obj) => api<Obj>(`company/user/${id}/update`, { body }),
+  updateProfile: (id: string, body: Obj) => api<Obj>(`company/user/${id}/update_profile`, { body }),
+  updatePassword: (id: string, password: string) => api<Obj>(`company/user/${id}/update_password`, { body: { password } }),
+  deleteUser: (id: string) => api<Obj>(`company/user/${id}/delete`, { method: 'POST', body: {} }),
+
+  groups: async () => list<Obj>((await api<{ groups: unknown }>('company/groups')).groups) as unknown as Group[],
+  group: async (id: string) => withId((await api<{ group: Obj }>(`company/group/${id}`)).group) as unknown as Group,
+  /** Asks the server whether this user may create groups; the answer carries invalidMsg when not. */
+  groupCreateCheck: () => api<{ invalidMsg?: string }>('company/group/create'),
+  createGroup: (body: Obj) => api<Obj>('company/group/create', { body }),
+  updateGroup: (id: string, body: Obj) => api<Obj>(`company/group/${id}/update`, { body }),
+
+  signature: async (): Promise<Signature | null> => {
+    const b = await api<{ signature?: Obj | null }>('company/signature');
+    return withId(b.signature ?? null) as unknown as Signature | null;
+  },
+  createSignature: (body: Obj) => api<{ signature: Signature }>('company/signature/create', { body }),
+  updateSignature: (id: string, body: Obj) => api<{ signature: Signature }>(`company/signature/${id}/update`, { body }),
+};
+
+export { refId };
+
+/** 'first last : role' as the director select shows a user (spec 000 §2). */
+export const userLabel = (u: Pick<AccountUser, 'firstname' | 'lastname' | 'role'>) => `${u.firstname} ${u.lastname} : ${u.role}`;

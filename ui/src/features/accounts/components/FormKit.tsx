@@ -1,0 +1,121 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { Controller, type Control, type FieldErrors, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { MenuItem, TextField, Typography } from '@mui/material';
+import { ApiError } from '../../../api/client';
+import { useI18n } from '../../../i18n/i18n';
+
+/**
+ * Inputs bound to react-hook-form. Field errors carry domain message codes (zod issue messages) and
+ * are translated here, so a field shows its own message in red right under it.
+ */
+interface FieldProps<T extends FieldValues> {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  required?: boolean;
+  type?: string;
+  disabled?: boolean;
+  placeholder?: string;
+  autoComplete?: string;
+  multiline?: boolean;
+  /** Opt-out of the per-field helper line (e.g. inside dense tables). */
+  helperText?: string;
+}
+
+export function TextInput<T extends FieldValues>({ control, name, label, required, type = 'text', disabled, placeholder, autoComplete, multiline, helperText }: FieldProps<T>) {
+  const { t } = useI18n();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          value={field.value ?? ''}
+          inputRef={field.ref}
+          id={`field-${name}`}
+          label={label}
+          type={type}
+          required={required}
+          disabled={disabled}
+          placeholder={placeholder}
+          autoComplete={autoComplete}
+          multiline={multiline}
+          fullWidth
+          margin="dense"
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ? t(fieldState.error.message) : helperText}
+          slotProps={{ inputLabel: type === 'date' ? { shrink: true } : undefined, htmlInput: { 'data-testid': `input-${name}` } }}
+        />
+      )}
+    />
+  );
+}
+
+export function SelectInput<T extends FieldValues>({ control, name, label, options, required, disabled }: Omit<FieldProps<T>, 'type'> & { options: Array<{ value: string; label: string }> }) {
+  const { t } = useI18n();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          value={field.value ?? ''}
+          inputRef={field.ref}
+          id={`field-${name}`}
+          select
+          label={label}
+          required={required}
+          disabled={disabled}
+          fullWidth
+          margin="dense"
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ? t(fieldState.error.message) : undefined}
+          slotProps={{ htmlInput: { 'data-testid': `input-${name}` } }}
+        >
+          {options.map((o) => (
+            <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
+/** The server's invalidMsg (or the blocked-submit summary) in red (spec 000 §8). */
+export function ServerMessage({ text }: { text: ReactNode }) {
+  if (!text) return null;
+  return (
+    <Typography color="error" role="alert" data-testid="invalid-msg" sx={{ my: 1 }}>
+      {text}
+    </Typography>
+  );
+}
+
+/**
+ * The form-level message: the server's invalidMsg after a refused call (its per-field issues also go
+ * onto the fields), or `prefix + first field message` when submit is blocked by validation.
+ */
+export function useFormMessage<T extends FieldValues>(prefix: string, setError?: UseFormSetError<T>) {
+  const { t } = useI18n();
+  const [message, setMessage] = useState('');
+  const fromServer = useCallback(
+    (e: unknown) => {
+      if (e instanceof ApiError) {
+        setMessage(e.message || t(e.code));
+        const fields = (e.body as { fields?: Array<{ path: string; code: string }> } | null)?.fields;
+        if (setError && fields) for (const f of fields) if (f.path) setError(f.path as Path<T>, { type: 'server', message: f.code });
+      } else setMessage(t('INTERNAL'));
+    },
+    [t, setError],
+  );
+  const fromInvalid = useCallback(
+    (errors: FieldErrors<T>) => {
+      const first = Object.values(errors).find((e) => e && typeof e === 'object' && 'message' in e) as { message?: string } | undefined;
+      setMessage(t(prefix) + (first?.message ? t(first.message) : ''));
+    },
+    [t, prefix],
+  );
+  return { message, setMessage, fromServer, fromInvalid };
+}

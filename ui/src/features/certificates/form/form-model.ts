@@ -1,0 +1,120 @@
+import { DEFAULT_LEVEL_NAMES, DEFAULT_PRIORITY, MAX_SIGNATURES, MIN_SIGNATURES, PRIORITIES, isDateText, type Priority } from '@grain/domain';
+import { z } from 'zod';
+import type { ApprovalInput, ApprovalView, CompanyPerson, DocView, TemplateView } from '../api';
+
+/** The create / update form's values (react-hook-form). */
+export interface LevelForm {
+  _id?: string;
+  group: string;
+  signers: CompanyPerson[];
+  signatures: number;
+  deadline: string;
+}
+export interface ApprovalForm {
+  approvalNumber: string;
+  approvalName: string;
+  priority: Priority;
+  summary: string;
+  approvalDoc: DocView | null;
+  supportDocs: DocView[];
+  approvalLevels: LevelForm[];
+}
+
+const todayPlus = (days: number): string => {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+export const today = () => todayPlus(0);
+
+/** A new level (spec 000 §9): "Approval Level N", one signature, due today. */
+export const newLevel = (n: number): LevelForm => ({ group: `Approval Level ${n}`, signers: [], signatures: 1, deadline: today() });
+
+/** The three default levels of a new certificate (spec 000 §3). */
+export function emptyForm(approvalNumber: string): ApprovalForm {
+  return {
+    approvalNumber, approvalName: '', priority: DEFAULT_PRIORITY, summary: '', approvalDoc: null, supportDocs: [],
+    approvalLevels: DEFAULT_LEVEL_NAMES.map((group) => ({ group, signers: [], signatures: 1, deadline: today() })),
+  };
+}
+
+export function formFromApproval(a: ApprovalView): ApprovalForm {
+  return {
+    approvalNumber: a.approvalNumber, approvalName: a.approvalName, priority: a.priority, summary: a.summary,
+    approvalDoc: a.approvalDoc, supportDocs: a.supportDocs,
+    approvalLevels: a.approvalLevels.map((l) => ({
+      _id: l._id, group: l.group, signatures: l.signatures, deadline: l.deadline.slice(0, 10),
+      signers: l.signers.map((s) => ({ _id: s._id, fullName: s.fullName, email: s.email, role: s.role })),
+    })),
+  };
+}
+
+export function levelsFromTemplate(t: TemplateView): LevelForm[] {
+  return t.approvalLevels.map((l) => ({ group: l.group, signers: l.signers, signatures: l.signatures, deadline: todayPlus(l.dueInDays) }));
+}
+export const dueInDays = (deadline: string): number =>
+  Math.max(0, Math.round((Date.parse(deadline) - Date.parse(today())) / 86_400_000));
+
+export function toInput(f: ApprovalForm, status: ApprovalInput['status']): ApprovalInput {
+  return {
+    approvalNumber: f.approvalNumber.trim(), approvalName: f.approvalName.trim(), priority: f.priority, summary: f.summary,
+    approvalDoc: f.approvalDoc, supportDocs: f.supportDocs, status,
+    approvalLevels: f.approvalLevels.map((l) => ({ _id: l._id, group: l.group.trim(), signers: l.signers, signatures: Number(l.signatures), deadline: l.deadline })),
+  };
+}
+
+/** Field rules; issue messages are message codes or cert.* keys, translated where shown. */
+export const approvalFormSchema = z.object({
+  approvalNumber: z.string().trim().min(1, 'cert.required').max(50, 'INVALID_CODE').regex(/^[A-Za-z0-9_\-/]+$/, 'INVALID_CODE'),
+  approvalName: z.string().trim().min(1, 'cert.required').max(200, 'cert.tooLong'),
+  priority: z.enum(PRIORITIES),
+  summary: z.string().max(2000, 'cert.tooLong'),
+  approvalDoc: z.any(),
+  supportDocs: z.array(z.any()),
+  approvalLevels: z
+    .array(
+      z.object({
+        _id: z.string().optional(),
+        group: z.string().trim().min(1, 'cert.required').max(100, 'cert.tooLong'),
+        signers: z.array(z.any()),
+        signatures: z.number().int().min(MIN_SIGNATURES, 'INVALID_SIGNATURE_COUNT').max(MAX_SIGNATURES, 'INVALID_SIGNATURE_COUNT'),
+        deadline: z.string().refine(isDateText, 'INVALID_DATE'),
+      }),
+    )
+    .min(1, 'LEVELS_REQUIRED'),
+});
+
+/** Submit needs what Save does not: signers enough for each level and a primary document. */
+export function submitProblems(f: ApprovalForm): string[] {
+  const out: string[] = [];
+  if (!f.approvalDoc) out.push('cert.needPrimary');
+  for (const l of f.approvalLevels) {
+    if (l.signers.length === 0 || l.signers.length < Number(l.signatures)) out.push('SIGNATURES_EXCEED_SIGNERS');
+  }
+  return [...new Set(out)];
+}
+
+/** The draft is kept in session storage on every edit (spec 000 §4) so a reload keeps the work. */
+const draftKey = (id: string | null) => `approval-draft:${id ?? 'new'}`;
+export function loadDraft(id: string | null): ApprovalForm | null {
+  try {
+    const s = sessionStorage.getItem(draftKey(id));
+    return s ? (JSON.parse(s) as ApprovalForm) : null;
+  } catch {
+    return null;
+  }
+}
+export function saveDraft(id: string | null, f: ApprovalForm): void {
+  try {
+    sessionStorage.setItem(draftKey(id), JSON.stringify(f));
+  } catch {
+    /* storage full or disabled: the draft is only a convenience */
+  }
+}
+export function clearDraft(id: string | null): void {
+  try {
+    sessionStorage.removeItem(draftKey(id));
+  } catch {
+    /* ignore */
+  }
+}

@@ -1,0 +1,33 @@
+import { Card, CardActionArea, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import type { ApprovalView } from '../api';
+import { STATUS_COLOR, ymd } from '../status';
+import { useI18n } from '../../../i18n/i18n';
+import { LevelProgress } from './LevelProgress';
+
+/** A list card (spec 000 §2): number, name, status, current group, assignees, type, priority, due date, progress. */
+export function ApprovalCard({ a }: { a: ApprovalView }) {
+  const { t } = useI18n();
+  const current = a.approvalLevels.find((l) => l.level === a.stageLevel);
+  const assignees = current?.signers.filter((s) => !current.signed.includes(s._id)).map((s) => s.fullName) ?? [];
+  return (
+    <Card variant="outlined" data-testid={`approval-card-${a.approvalNumber}`}>
+      <CardActionArea component={RouterLink} to={`/views/approval/detail?id=${encodeURIComponent(a._id)}`}>
+        <CardContent>
+          <Stack direction="row" justifyContent="space-between" alignItems="center" spacing={1}>
+            <Typography variant="subtitle2" color="text.secondary">#{a.approvalNumber}</Typography>
+            <Chip size="small" label={t(`cert.status.${a.displayStatus}`)} color={STATUS_COLOR[a.displayStatus]} data-testid="status-badge" />
+          </Stack>
+          <Typography variant="h6" sx={{ my: 0.5 }} color={a.status === 'done' ? 'success.main' : undefined}>{a.approvalName}</Typography>
+          <Typography variant="body2">{t('cert.stage')}: {current ? current.group : '—'}</Typography>
+          <Typography variant="body2">{t('cert.assignees')}: {assignees.join(', ') || '—'}</Typography>
+          <Typography variant="body2">{t('cert.docType')}: {a.approvalDoc?.docType ?? t('cert.farmRecord')}</Typography>
+          <Typography variant="body2">{t('cert.priority')}: {t(`cert.priority.${a.priority}`)} · {t('cert.due')}: {ymd(a.deadline)}</Typography>
+          <Stack sx={{ mt: 1 }}>
+            <LevelProgress levels={a.approvalLevels} stageLevel={a.stageLevel} />
+          </Stack>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}

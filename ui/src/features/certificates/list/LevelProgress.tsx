@@ -1,0 +1,27 @@
+import { Box, Tooltip } from '@mui/material';
+import type { LevelView } from '../api';
+import { useI18n } from '../../../i18n/i18n';
+
+/** One segment per level: done levels green, the current one amber, the rest grey (spec 000 §2). */
+export function LevelProgress({ levels, stageLevel }: { levels: LevelView[]; stageLevel: number }) {
+  const { t } = useI18n();
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5 }} data-testid="level-progress" aria-label={t('cert.progress')}>
+      {levels.map((l) => {
+        const state = l.status === 'done' ? 'done' : l.level === stageLevel ? 'current' : 'waiting';
+        return (
+          <Tooltip key={l._id || l.level} title={`${l.level}. ${l.group}: ${l.signed.length}/${l.signatures}`}>
+            <Box
+              data-testid={`level-segment-${l.level}`}
+              data-state={state}
+              sx={{
+                flex: 1, height: 8, borderRadius: 1,
+                bgcolor: state === 'done' ? 'success.main' : state === 'current' ? 'warning.main' : 'grey.300',
+              }}
+            />
+          </Tooltip>
+        );
+      })}
+    </Box>
+  );
+}
