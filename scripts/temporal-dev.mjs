@@ -92,7 +92,13 @@ export async function startDevServer({ bin, port, uiPort, dbFile, headless, logF
   if (!headless) uiPort = uiPort ?? (await freePort());
   if (dbFile) mkdirSync(path.dirname(dbFile), { recursive: true });
   const out = logFile ? openSync(logFile, 'a') : 'ignore';
-  const child = spawn(bin, devServerArgs({ port, uiPort, dbFile, headless }), { stdio: ['ignore', out, out] });
+  // A small shell guard runs the server and ends it when this Node process dies, however it dies
+  // (a crashed or killed test run must not leave a dev server behind).
+  const guard = `"$0" "$@" & child=$!
+trap 'kill -TERM $child 2>/dev/null; wait $child; exit 0' TERM INT
+while kill -0 ${process.pid} 2>/dev/null && kill -0 $child 2>/dev/null; do sleep 1 & wait $!; done
+kill -TERM $child 2>/dev/null; wait $child`;
+  const child = spawn('sh', ['-c', guard, bin, ...devServerArgs({ port, uiPort, dbFile, headless })], { stdio: ['ignore', out, out] });
   const address = `127.0.0.1:${port}`;
   const stop = () =>
     new Promise((resolve) => {
