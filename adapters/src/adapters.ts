@@ -6,6 +6,8 @@ import { EmbeddedLedger } from './ledger/embedded-ledger';
 import type { Ledger } from './ledger/ledger';
 import { ChromiumPdfRenderer, type PdfRenderer } from './pdf/pdf-renderer';
 import { LocalFileStorage, type FileStorage } from './storage/file-storage';
+import { EmbeddedImageVerifier, RemoteImageVerifier, type ImageVerifier } from './image-verifier';
+import { OpenAiAuditor, RuleBasedAuditor, type Auditor } from './ai';
 
 /** Every outside system the api and the activities talk to, each behind its port. */
 export interface Adapters {
@@ -13,6 +15,9 @@ export interface Adapters {
   ledger: Ledger;
   pdf: PdfRenderer;
   storage: FileStorage;
+  imageVerifier: ImageVerifier;
+  /** The compliance auditor: OpenAI when OPENAI_API_KEY is set, else the embedded rule-based one. */
+  ai: Auditor;
 }
 
 /**
@@ -35,7 +40,11 @@ export function buildAdapters(cfg: AppConfig, k: Knex, runtime: { smtpCatcherPor
     throw new ConfigError('CHROMIUM_PATH', (e as Error).message.replace(/^CHROMIUM_PATH: /, ''));
   }
   const storage = new LocalFileStorage(path.join(cfg.dataDir, 'files'));
-  return { mail, ledger, pdf, storage };
+  const imageVerifier = cfg.imageVerifierUrl ? new RemoteImageVerifier(k, cfg.imageVerifierUrl) : new EmbeddedImageVerifier(k, storage, cfg.publicUrl);
+  const ai: Auditor = cfg.openaiApiKey
+    ? new OpenAiAuditor({ apiKey: cfg.openaiApiKey, baseURL: cfg.openaiBaseUrl, model: cfg.openaiModel })
+    : new RuleBasedAuditor();
+  return { mail, ledger, pdf, storage, imageVerifier, ai };
 }
 
 export async function closeAdapters(a: Adapters): Promise<void> {

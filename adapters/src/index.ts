@@ -7,3 +7,6 @@ export * from './ledger/ledger';
 export * from './ledger/embedded-ledger';
 export * from './pdf/pdf-renderer';
 export * from './storage/file-storage';
+export * from './image-verifier';
+export * from './ai';
+export * from './text-extract';

@@ -2,3 +2,4 @@ export * from './app';
 export * from './deps';
 export * from './http/errors';
 export * from './http/lang';
+export * from './live';

@@ -57,6 +57,7 @@ export const MESSAGES = {
   INVALID_STATUS: { en: 'The status must be active, inactive or locked', vn: 'Trạng thái phải là hoạt động, không hoạt động hoặc bị khóa' },
   INVALID_PERMISSION: { en: 'Unknown permission', vn: 'Quyền không hợp lệ' },
   CANNOT_DELETE_SELF: { en: 'You cannot delete your own account', vn: 'Bạn không thể xóa tài khoản của chính mình' },
+  CURRENT_PASSWORD_WRONG: { en: 'Your current password is wrong', vn: 'Mật khẩu hiện tại không đúng' },
   TERMS_NOT_ACCEPTED: { en: 'Please agree to the terms and conditions', vn: 'Vui lòng đồng ý với điều khoản và điều kiện' },
   PASSWORD_CHANGED: { en: 'Your password was changed; please sign in again', vn: 'Mật khẩu đã được thay đổi; vui lòng đăng nhập lại' },
   SIGNATURE_MISSING: { en: 'You have no digital signature yet; create one first', vn: 'Bạn chưa có chữ ký số; vui lòng tạo trước' },

@@ -3,6 +3,7 @@ export * from './migrate';
 export * from './testing';
 export * from './password';
 export * from './mail-store';
+export * from './certificates';
 export * from './accounts';
 export * from './templates';
 export * from './farm';

@@ -1,6 +1,73 @@
 import type { Knex } from 'knex';
+import type { Permission } from '@grain/domain';
+import { CompanyStore, GroupStore, hashPassword, issueUserSignature, UserStore } from '@grain/persistence';
 
-/** Demo data on first run (replaced by the accounts implementation). */
-export async function seedDemoData(_k: Knex): Promise<Array<{ email: string; password: string; role: string }> | null> {
-  return null;
+export interface DemoLogin {
+  email: string;
+  password: string;
+  role: string;
+  /** Signers get a digital signature at seeding, unlocked by this password. */
+  signaturePassword?: string;
+}
+
+const GROUPS: Record<string, Permission[]> = {
+  admin: [
+    'editSystem', 'deleteSystem', 'viewSystem', 'editApproval', 'deleteApproval', 'viewApproval', 'editDocument',
+    'deleteDocument', 'viewDocument', 'editInfo', 'deleteInfo', 'viewInfo', 'signApproval', 'signDocument',
+  ],
+  manager: ['viewSystem', 'editApproval', 'deleteApproval', 'viewApproval', 'editDocument', 'viewDocument', 'editInfo', 'viewInfo', 'signApproval', 'signDocument'],
+  staff: ['viewApproval', 'editDocument', 'viewDocument', 'editInfo', 'viewInfo'],
+  signer: ['viewApproval', 'viewDocument', 'editInfo', 'viewInfo', 'signApproval', 'signDocument'],
+};
+
+const PEOPLE: Array<{ key: string; role: string; firstname: string; lastname: string; password: string; signaturePassword?: string }> = [
+  { key: 'admin', role: 'admin', firstname: 'Olivia', lastname: 'Bennett', password: 'Admin#2025' },
+  { key: 'manager', role: 'manager', firstname: 'Jack', lastname: 'Murray', password: 'Manager#2025' },
+  { key: 'staff', role: 'staff', firstname: 'Chloe', lastname: 'Nguyen', password: 'Staff#2025' },
+  { key: 'signer1', role: 'signer', firstname: 'Liam', lastname: 'Walsh', password: 'Signer1#2025', signaturePassword: 'Sign1#2025' },
+  { key: 'signer2', role: 'signer', firstname: 'Mia', lastname: 'Tran', password: 'Signer2#2025', signaturePassword: 'Sign2#2025' },
+  { key: 'signer3', role: 'signer', firstname: 'Noah', lastname: 'Kelly', password: 'Signer3#2025', signaturePassword: 'Sign3#2025' },
+];
+export const DEMO_EMAIL_DOMAIN = 'riverina-grain.example';
+
+/**
+ * Demo data for an empty database: Riverina Grain Co with its address, bank account, groups admin /
+ * manager / staff / signer, and users admin, manager, staff, signer1..3 (signers with a digital
+ * signature). Returns the logins to print, or null when the database already has users. (An array, as
+ * server.ts reads it, rather than `{ logins }`.)
+ */
+export async function seedDemoData(k: Knex): Promise<DemoLogin[] | null> {
+  if ((await new UserStore(k).countAll()) > 0) return null;
+  const logins: DemoLogin[] = [];
+  const created: Array<{ id: string; email: string; firstname: string; lastname: string; signaturePassword?: string }> = [];
+  const company = await k.transaction(async (tx) => {
+    const companies = new CompanyStore(tx);
+    const c = await companies.create({
+      name: 'Riverina Grain Co', tfn: '5123456789012', addressId: null, phone: '+61269001234', email: `office@${DEMO_EMAIL_DOMAIN}`,
+      website: 'https://riverina-grain.example', taxOfficeLevel1: 'Wagga Wagga Tax Office', taxOfficeLevel2: 'NSW Regional Tax Office',
+      adminId: null, representativeId: null,
+    });
+    const address = await companies.createAddress({ companyId: c.id, userId: '00000000-0000-0000-0000-000000000000' },
+      { street: '12 Silo Road', suburb: 'Junee', city: 'New South Wales', country: 'Australia' });
+    await companies.replaceBankAccounts(c.id, [{ account: '062000123456789', bankName: 'Commonwealth Bank', branch: 'Wagga Wagga', name: 'Riverina Grain Co' }]);
+    const groups = new GroupStore(tx);
+    for (const [groupName, roles] of Object.entries(GROUPS)) await groups.create(c.id, { groupName, status: 'active', roles });
+    const users = new UserStore(tx);
+    for (const p of PEOPLE) {
+      const email = `${p.key}@${DEMO_EMAIL_DOMAIN}`;
+      const u = await users.create({
+        email, passwordHash: await hashPassword(p.password), firstname: p.firstname, lastname: p.lastname,
+        phone: '+61400000' + String(100 + created.length), role: p.role, status: 'active', companyId: c.id,
+      });
+      created.push({ id: u.id, email, firstname: p.firstname, lastname: p.lastname, signaturePassword: p.signaturePassword });
+      logins.push({ email, password: p.password, role: p.role, ...(p.signaturePassword ? { signaturePassword: p.signaturePassword } : {}) });
+    }
+    await companies.update(c.id, { addressId: address.id, adminId: created[0].id, representativeId: created[1].id });
+    return c;
+  });
+  const today = new Date().toISOString().slice(0, 10);
+  for (const u of created) {
+    if (u.signaturePassword) await issueUserSignature(k, { user: u, company }, u.signaturePassword, today);
+  }
+  return logins;
 }

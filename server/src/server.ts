@@ -5,7 +5,7 @@ import { buildAdapters, closeAdapters, loadConfig, SmtpCatcher, type Adapters, t
 import { MailStore, openDb, type Db } from '@grain/persistence';
 import { createApp } from '@grain/api';
 import { createWorker } from '@grain/worker';
-import type { Worker } from '@temporalio/worker';
+import { DefaultLogger, Runtime, type Worker } from '@temporalio/worker';
 import { seedDemoData } from './seed';
 
 export interface RunningServer {
@@ -68,6 +68,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     let worker: Worker | undefined;
     let workerRun: Promise<void> | undefined;
     if (config.workerInProcess) {
+      quietTemporalRuntime();
       const w = await createWorker({ address: config.temporalAddress, namespace: config.temporalNamespace, taskQueue: config.taskQueue, deps: { config, knex: db.knex, adapters } });
       worker = w.worker;
       workerRun = worker.run();
@@ -120,5 +121,14 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   } catch (e) {
     for (const c of cleanups.reverse()) await c().catch(() => undefined);
     throw e;
+  }
+}
+
+/** Worker logs at WARN unless TEMPORAL_LOG_LEVEL says otherwise; the runtime can be set up only once. */
+function quietTemporalRuntime() {
+  try {
+    Runtime.install({ logger: new DefaultLogger((process.env.TEMPORAL_LOG_LEVEL as 'WARN') || 'WARN') });
+  } catch {
+    /* already installed by an earlier worker in this process */
   }
 }

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { ACCOUNT_ROUTES } from './features/accounts/routes';
+import { CERTIFICATE_ROUTES } from './features/certificates/routes';
 
 /**
  * One screen route of the spec (`/views/...`). `public` routes need no signed-in user and render
@@ -19,4 +20,5 @@ export interface FeatureRoute {
  */
 export const FEATURE_ROUTES: FeatureRoute[] = [
   ...ACCOUNT_ROUTES,
+  ...CERTIFICATE_ROUTES,
 ];

@@ -8,31 +8,42 @@ export interface CreateWorkerOptions {
   namespace?: string;
   taskQueue: string;
   deps: ActivityDeps;
+  /** Bundle the workflows from this module instead of using the prebuilt bundle (tests of fresh code). */
+  workflowsPath?: string;
   /** Overrides for tests (e.g. smaller caches); sized for a 2-core machine by default. */
   tuning?: Partial<WorkerOptions>;
 }
 
-/** The prebuilt workflow bundle (worker/dist/workflow-bundle.js, made by `npm run build`). */
+/** The prebuilt workflow bundle (worker/dist/workflow-bundle.js, made by `npm run build:bundle -w @grain/worker`). */
 export const WORKFLOW_BUNDLE = path.resolve(__dirname, '../dist/workflow-bundle.js');
+
+/** The module the worker bundles when no prebuilt bundle exists: the built workflows package. */
+export const WORKFLOWS_MODULE = require.resolve('@grain/workflows');
 
 /**
  * Composition root of the worker: connection + activities + workflows. Uses the prebuilt bundle when
- * present (fast start), else bundles workflows/src at start-up.
+ * present (start-up in well under a second instead of a webpack run), else bundles at start-up.
+ *
+ * Sizing for a 2-core machine: workflow tasks are short CPU bursts, so few concurrent slots; activities
+ * mostly wait on the database, SMTP and Chromium, so more slots, capped so PDF renders do not pile up.
  */
 export async function createWorker(opts: CreateWorkerOptions): Promise<{ worker: Worker; connection: NativeConnection }> {
   const connection = await NativeConnection.connect({ address: opts.address });
-  const workflowSource = existsSync(WORKFLOW_BUNDLE)
-    ? { workflowBundle: { codePath: WORKFLOW_BUNDLE } }
-    : { workflowsPath: require.resolve('@grain/workflows') };
+  const workflowSource = opts.workflowsPath
+    ? { workflowsPath: opts.workflowsPath }
+    : existsSync(WORKFLOW_BUNDLE)
+      ? { workflowBundle: { codePath: WORKFLOW_BUNDLE } }
+      : { workflowsPath: WORKFLOWS_MODULE };
   const worker = await Worker.create({
     connection,
     namespace: opts.namespace ?? 'default',
     taskQueue: opts.taskQueue,
     activities: createActivities(opts.deps),
     ...workflowSource,
-    maxCachedWorkflows: 2000,
-    maxConcurrentActivityTaskExecutions: 50,
-    maxConcurrentWorkflowTaskExecutions: 40,
+    maxCachedWorkflows: 1000,
+    maxConcurrentWorkflowTaskExecutions: 8,
+    maxConcurrentActivityTaskExecutions: 32,
+    maxConcurrentLocalActivityExecutions: 8,
     shutdownGraceTime: '10s',
     ...opts.tuning,
   });

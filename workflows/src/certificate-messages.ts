@@ -27,6 +27,8 @@ export interface CertificateWorkflowInput {
   submittedBy: CommandActor;
   /** Set only by continue-as-new: the state to carry on from (the draft is then ignored). */
   resumeState?: CertificateState;
+  /** Set only by continue-as-new: keys of the timer events already fired. */
+  resumeTimers?: string[];
 }
 
 export interface SignArgs {

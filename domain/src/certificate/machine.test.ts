@@ -6,6 +6,8 @@ import { sha256Hex } from './sha256';
 import type { CertificateCommand, CertificateDraft, CertificateState, CommandActor, Signer } from './types';
 
 const T0 = '2025-03-01T00:00:00.000Z';
+/** A command without its time (distributes over the union). */
+type Cmd = CertificateCommand extends infer C ? (C extends CertificateCommand ? Omit<C, 'at'> & { at?: string } : never) : never;
 const person = (id: string): Signer => ({ id, name: `Name ${id}`, email: `${id}@grain.test`, role: 'Inspector' });
 const actor = (id: string, extra: Partial<CommandActor> = {}): CommandActor => ({ id, name: `Name ${id}`, ...extra });
 
@@ -24,7 +26,7 @@ function draft(over: Partial<CertificateDraft> = {}): CertificateDraft {
 }
 
 /** Applies commands in order, failing the test on the first refusal. */
-function run(state: CertificateState, ...cmds: Array<Omit<CertificateCommand, 'at'> & { at?: string }>) {
+function run(state: CertificateState, ...cmds: Cmd[]) {
   let s = state;
   let effects: ReturnType<typeof transition>['effects'] = [];
   for (const c of cmds) ({ state: s, effects } = transition(s, { at: T0, ...c } as CertificateCommand));
@@ -33,7 +35,7 @@ function run(state: CertificateState, ...cmds: Array<Omit<CertificateCommand, 'a
 const sign = (id: string, extra = {}) => ({ type: 'sign' as const, actor: actor(id), ...extra });
 const submitted = () => run(createCertificate(draft()), { type: 'submit', actor: actor('sub') }).state;
 
-function refusal(s: CertificateState, c: Omit<CertificateCommand, 'at'>): string {
+function refusal(s: CertificateState, c: Cmd): string {
   try {
     transition(s, { at: T0, ...c } as CertificateCommand);
   } catch (e) {

@@ -1,3 +1,4 @@
 export * from './compliance-kinds';
 export * from './summaries';
 export * from './report';
+export * from './activity-contract';

@@ -1,3 +1,4 @@
 export * from './farm-data';
 export * from './csv-rules';
 export * from './autogenerate';
+export * from './document-labels';

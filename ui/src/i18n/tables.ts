@@ -2,6 +2,7 @@ import type { Table } from './i18n';
 import { common } from './common';
 import { shell } from '../app/i18n';
 import { accounts } from '../features/accounts/i18n';
+import { certificates } from '../features/certificates/i18n';
 
 /**
  * All translation tables merged. Each feature adds one import and one spread here; keys are
@@ -11,4 +12,5 @@ export const TRANSLATIONS: Table = {
   ...common,
   ...shell,
   ...accounts,
+  ...certificates,
 };

@@ -65,9 +65,10 @@ export const accountsApi = {
   createGroup: (body: Obj) => api<Obj>('company/group/create', { body }),
   updateGroup: (id: string, body: Obj) => api<Obj>(`company/group/${id}/update`, { body }),
 
-  signature: async (): Promise<Signature | null> => {
-    const b = await api<{ signature?: Obj | null }>('company/signature');
-    return withId(b.signature ?? null) as unknown as Signature | null;
+  /** A user's signature travels on their user record (spec 000 §3: signature is an id or the object). */
+  signatureOf: async (userId: string): Promise<Signature | null> => {
+    const u = await accountsApi.user(userId);
+    return u.signature && typeof u.signature === 'object' ? (withId(u.signature as Obj) as unknown as Signature) : null;
   },
   createSignature: (body: Obj) => api<{ signature: Signature }>('company/signature/create', { body }),
   updateSignature: (id: string, body: Obj) => api<{ signature: Signature }>(`company/signature/${id}/update`, { body }),

@@ -79,9 +79,10 @@ export interface ApprovalView {
   version: number;
   audit?: AuditView[];
   /** What the caller may do now (computed by the server, which also enforces it). */
-  can?: { edit: boolean; sign: boolean; reject: boolean; delegate: boolean; delete: boolean; getCert: boolean };
+  can?: { edit: boolean; sign: boolean; reject: boolean; delegate: boolean; delete: boolean; getCert: boolean; signaturePassword: boolean };
 }
-export type StatusCounts = Record<DisplayStatus, number>;
+/** Counts per list toggle (overdue, pending, approved, signing, created). */
+export type StatusCounts = Record<string, number>;
 export interface ApprovalListAnswer {
   approval_list: ApprovalView[];
   counts: StatusCounts;
@@ -153,7 +154,7 @@ export interface VerifyAnswer {
 
 const enc = encodeURIComponent;
 export const certificatesApi = {
-  list: (q: { status?: DisplayStatus[]; cursor?: string | null; limit?: number } = {}) => {
+  list: (q: { status?: string[]; cursor?: string | null; limit?: number } = {}) => {
     const p = new URLSearchParams();
     if (q.status?.length) p.set('status', q.status.join(','));
     if (q.cursor) p.set('cursor', q.cursor);

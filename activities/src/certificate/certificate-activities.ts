@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import { log } from '@temporalio/activity';
+import { KnexCertificateStore, OtpStore } from '@grain/persistence';
+import type { CertificateActivityContract, CertificateMailContext, CertificatePayload, CertificateState, LedgerEventType, NotifyEffect, OtpBinding, Person } from '@grain/domain';
+import type { ActivityDeps } from '../deps';
+import { certificateHtml, certificatePayload } from './certificate-pdf';
+import { permanentOnAppError } from './errors';
+import { mailTexts, type MailText } from './mail-texts';
+
+const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** Runs `fn` once per key: the result is kept in activity_results, so a retried activity returns it again. */
+async function once<T>(k: Knex, key: string, fn: () => Promise<T>): Promise<T> {
+  const done = await k('activity_results').where({ idempotency_key: key }).first();
+  if (done) return (typeof done.result === 'string' ? JSON.parse(done.result) : done.result) as T;
+  const result = await fn();
+  await k('activity_results').insert({ idempotency_key: key, result: JSON.stringify(result ?? null) }).onConflict('idempotency_key').ignore();
+  return result;
+}
+
+export function createCertificateActivities(deps: ActivityDeps) {
+  const { knex: k, adapters, config } = deps;
+  const store = new KnexCertificateStore(k);
+  const otps = new OtpStore(k);
+  const link = `${config.publicUrl}/views/approval/list`;
+
+  async function mailEach(key: string, to: Person[], text: MailText) {
+    for (const p of to) {
+      if (!p.email) continue;
+      await once(k, `${key}:mail:${p.id}`, async () => {
+        await adapters.mail.send({ to: p.email, subject: text.subject, text: text.text, messageId: `<${sha(`${key}:${p.id}`).slice(0, 32)}@grain.certificates>` });
+        return { sent: true };
+      });
+    }
+  }
+
+  const activities: CertificateActivityContract = {
+    /** Makes a code (CSPRNG), stores its hash and mails it. The code is never returned or logged. */
+    async issueOtp(a: { binding: OtpBinding; user: Person; ctx: CertificateMailContext; ttlMs?: number }): Promise<{ expiresAt: string; contentHashShort: string }> {
+      return permanentOnAppError(async () => {
+        const { code, expiresAt, otpId } = await otps.issue(a.binding, a.ttlMs);
+        const minutes = Math.max(1, Math.round((Date.parse(expiresAt) - Date.now()) / 60_000));
+        const hashShort = a.binding.contentHash.slice(0, 12);
+        const text = mailTexts.otp({ ...a.ctx, link }, code, hashShort, minutes);
+        await adapters.mail.send({ to: a.user.email, subject: text.subject, text: text.text, messageId: `<otp-${otpId}@grain.certificates>` });
+        log.info('signing code issued', { certificateId: a.binding.certificateId, level: a.binding.level, userId: a.binding.userId });
+        return { expiresAt, contentHashShort: hashShort };
+      });
+    },
+
+    async redeemOtp(a: { otpId: string; binding: OtpBinding; redeemKey: string }): Promise<void> {
+      await permanentOnAppError(() => otps.redeem(a.otpId, a.binding, a.redeemKey));
+    },
+
+    async notifyCertificate(a: { key: string; effect: NotifyEffect; ctx: CertificateMailContext }): Promise<void> {
+      const c = { ...a.ctx, link };
+      const e = a.effect;
+      const text =
+        e.type === 'notifySigners' ? mailTexts.levelStarted(c, e.reason)
+        : e.type === 'notifyRejected' ? mailTexts.rejected(c, e.fromLevel, e.toLevel, e.by, e.reason)
+        : e.type === 'notifyCompleted' ? mailTexts.completed(c)
+        : mailTexts.escalation(c);
+      await mailEach(a.key, e.recipients, text);
+    },
+
+    async remindSigners(a: { key: string; recipients: Person[]; overdue: boolean; ctx: CertificateMailContext }): Promise<void> {
+      await mailEach(a.key, a.recipients, mailTexts.reminder({ ...a.ctx, link }, a.overdue));
+    },
+
+    /** One ledger entry per event; the key (workflow id + state version + event) makes retries no-ops. */
+    async appendLedger(a: { key: string; type: LedgerEventType; payload: Record<string, unknown> }): Promise<{ txId: string; blockNumber: number }> {
+      const r = await adapters.ledger.append({ key: a.key, type: a.type, payload: a.payload });
+      return { txId: r.txId, blockNumber: r.blockNumber };
+    },
+
+    async upsertCertificateReadModel(state: CertificateState): Promise<{ applied: boolean }> {
+      return store.upsert(state);
+    },
+
+    /** Renders and stores the certificate PDF once per certificate content. */
+    async generateCertificatePdf(a: { key: string; state: CertificateState }): Promise<{ pdfKey: string; payload: CertificatePayload }> {
+      return once(k, `${a.key}:pdf:${a.state.contentHash}`, async () => {
+        const payload = certificatePayload(a.state);
+        const pdf = await adapters.pdf.render(certificateHtml(a.state, payload));
+        const pdfKey = await adapters.storage.put(pdf, { ext: 'pdf', prefix: 'certificates' });
+        return { pdfKey, payload };
+      });
+    },
+  };
+  return activities;
+}
+export type CertificateActivities = CertificateActivityContract;

@@ -1,0 +1,4 @@
+export * from './certificate-activities';
+export * from './certificate-pdf';
+export * from './errors';
+export type { MailContext } from './mail-texts';

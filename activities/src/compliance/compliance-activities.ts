@@ -1,0 +1,109 @@
+import {
+  kindOfType, message, reportTotals, type ComplianceActivityContract, type ComplianceDocumentType, type MessageCode,
+  type StoredComplianceReport,
+} from '@grain/domain';
+import { ComplianceStore, publishLive, type ComplianceDocumentRow } from '@grain/persistence';
+import { extractText, TextExtractError, type AuditInput } from '@grain/adapters';
+import type { ActivityDeps } from '../deps';
+
+/** The document record as the create screen reads it (spec 001 §3). */
+export function documentRecord(d: ComplianceDocumentRow) {
+  return { _id: d.id, document_type: d.documentType, created_at: d.createdAt, document_summary: d.documentSummary, file_name: d.fileName, status: d.status, error: d.error };
+}
+
+/**
+ * Compliance activities: document processing (text extraction + summary through the auditor port),
+ * the audit, and the bookkeeping around them. Each publishes its outcome on the live channel to the
+ * user concerned, so the screen updates without polling.
+ */
+export function createComplianceActivities(deps: ActivityDeps): ComplianceActivityContract {
+  const store = new ComplianceStore(deps.knex);
+  const { ai, storage } = deps.adapters;
+
+  async function announceDocument(d: ComplianceDocumentRow, extra: { code?: MessageCode } = {}) {
+    await publishLive(deps.knex, {
+      companyId: d.companyId, userId: d.userId, type: kindOfType(d.documentType).liveType,
+      data: { compliance_id: d.complianceId, document: documentRecord(d), ...(extra.code ? { code: extra.code, detail: message(extra.code) } : {}) },
+    });
+  }
+
+  return {
+    async processComplianceDocument({ documentId }) {
+      const doc = await store.document(documentId);
+      if (!doc) return { ok: false, code: 'NOT_FOUND' };
+      if (doc.status === 'processed') return { ok: true }; // a retried activity after the write
+      try {
+        const { text } = await extractText(await storage.get(doc.storageKey), doc.fileName);
+        const summary = await ai.summarize(doc.documentType, text);
+        await store.markProcessed(documentId, text, summary);
+      } catch (e) {
+        const code: MessageCode | undefined = e instanceof TextExtractError ? e.code : undefined;
+        if (!code) throw e; // transient (AI service, storage): retried by the workflow's policy
+        await store.markFailed(documentId, message(code));
+        await announceDocument((await store.document(documentId))!, { code });
+        return { ok: false, code };
+      }
+      await announceDocument((await store.document(documentId))!);
+      return { ok: true };
+    },
+
+    async failComplianceDocument({ documentId, reason }) {
+      const doc = await store.document(documentId);
+      if (!doc || doc.status !== 'processing') return;
+      const code: MessageCode = /AI_SERVICE_FAILED/.test(reason) ? 'AI_SERVICE_FAILED' : 'UNAVAILABLE';
+      await store.markFailed(documentId, message(code));
+      await announceDocument((await store.document(documentId))!, { code });
+    },
+
+    async setComplianceDocument({ complianceId, documentType, documentId }) {
+      await store.setDocument(complianceId, documentType, documentId);
+    },
+
+    async markComplianceAuditing({ complianceId, documents }) {
+      await deps.knex.transaction(async (tx) => {
+        const s = new ComplianceStore(tx);
+        for (const [type, id] of Object.entries(documents)) if (id) await s.setDocument(complianceId, type as ComplianceDocumentType, id);
+        await s.setStatus(complianceId, 'auditing', { reportError: null });
+      });
+    },
+
+    async runComplianceAudit({ complianceId, userId, asOf }) {
+      const c = await deps.knex('compliances').where({ id: complianceId }).first('company_id');
+      if (!c) throw new Error(`compliance ${complianceId} is missing`);
+      const row = (await store.byId(complianceId, c.company_id))!;
+      if (row.status === 'audited' && row.report) return row.report.totals;
+      const load = async (t: ComplianceDocumentType) => {
+        const id = row.documents[t];
+        const d = id ? await store.document(id, row.companyId) : null;
+        if (!d || d.status !== 'processed') throw new Error(`${t} is not processed`);
+        return { summary: d.documentSummary, text: (await store.documentText(d.id)) ?? '' };
+      };
+      const input = {
+        establishment: await load('establishment_update'), haccpPlan: await load('haccp_plan_update'),
+        managementPlan: await load('management_plan_update'), pestControl: await load('pest_control_update'),
+      } as AuditInput;
+      // Failures (service down, unusable answer) are retried by the workflow's policy, then recorded.
+      const audit = await ai.audit(input, { asOf: new Date(asOf) });
+      const report: StoredComplianceReport = {
+        report_id: complianceId, report_date: asOf, inspector: ai.label, totals: reportTotals(audit.compliance_audit), ...audit,
+      };
+      await store.saveReport(complianceId, report);
+      await publishLive(deps.knex, {
+        companyId: row.companyId, userId, type: 'compliance_check_update',
+        data: { compliance_id: complianceId, status: 'audited', report: { _id: complianceId, json_data: report } },
+      });
+      return report.totals;
+    },
+
+    async failComplianceAudit({ complianceId, userId, reason }) {
+      await store.setStatus(complianceId, 'failed', { reportError: reason });
+      const c = await deps.knex('compliances').where({ id: complianceId }).first('company_id');
+      if (!c) return;
+      await publishLive(deps.knex, {
+        companyId: c.company_id, userId, type: 'compliance_check_update',
+        data: { compliance_id: complianceId, status: 'failed', code: 'AI_SERVICE_FAILED', detail: message('AI_SERVICE_FAILED') },
+      });
+    },
+  };
+}
+export type ComplianceActivities = ReturnType<typeof createComplianceActivities>;

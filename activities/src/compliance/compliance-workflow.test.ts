@@ -1,0 +1,148 @@
+/**
+ * The compliance workflow end to end on the real parts: the Temporal dev server (TEMPORAL_TEST_ADDRESS)
+ * with a worker on its own task queue, a fresh database, files on disk, Chromium-rendered PDFs and
+ * DOCX files built here, and the embedded rule-based auditor.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client, Connection, WorkflowUpdateFailedError } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { complianceWorkflowId, COMPLIANCE_DOCUMENT_TYPES, type ComplianceDocumentType } from '@grain/domain';
+import { buildAdapters, buildDocx, closeAdapters, compliantSamples, deficientSamples, loadConfig, sampleDocumentHtml, type Adapters, type SampleSet } from '@grain/adapters';
+import { CompanyStore, ComplianceStore, createTestDb, hashPassword, LiveEventStore, UserStore, type Db } from '@grain/persistence';
+import { appErrorCodeOf, complianceSubmitUpdate, complianceWorkflow, documentUploadedSignal } from '@grain/workflows';
+import { createActivities } from '..';
+
+const taskQueue = `compliance-wf-test-${randomUUID()}`;
+let db: Db;
+let adapters: Adapters;
+let dataDir: string;
+let worker: Worker;
+let workerRun: Promise<void>;
+let nativeConnection: NativeConnection;
+let connection: Connection;
+let client: Client;
+let owner: { companyId: string; userId: string };
+let store: ComplianceStore;
+
+beforeAll(async () => {
+  db = await createTestDb();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'compliance-wf-'));
+  const config = loadConfig({ DATA_DIR: dataDir });
+  adapters = buildAdapters(config, db.knex, { smtpCatcherPort: 1 });
+  const company = await new CompanyStore(db.knex).create({
+    name: 'Green Valley Grains', tfn: null, addressId: null, phone: null, email: null, website: null, taxOfficeLevel1: null, taxOfficeLevel2: null, adminId: null, representativeId: null,
+  });
+  const user = await new UserStore(db.knex).create({ email: 'farmer@gv.test', passwordHash: await hashPassword('Grain#2025pass'), firstname: 'Margaret', lastname: 'Nguyen', role: 'admin', companyId: company.id });
+  owner = { companyId: company.id, userId: user.id };
+  store = new ComplianceStore(db.knex);
+  const address = process.env.TEMPORAL_TEST_ADDRESS!;
+  nativeConnection = await NativeConnection.connect({ address });
+  worker = await Worker.create({
+    connection: nativeConnection, taskQueue, workflowsPath: require.resolve('@grain/workflows/src/compliance/compliance-workflow.ts'),
+    activities: createActivities({ config, knex: db.knex, adapters }),
+  });
+  workerRun = worker.run();
+  connection = await Connection.connect({ address });
+  client = new Client({ connection });
+}, 120_000);
+
+afterAll(async () => {
+  worker?.shutdown();
+  await workerRun;
+  await nativeConnection?.close();
+  await connection?.close();
+  await closeAdapters(adapters);
+  await db?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** What the upload route does: store the file, record the document, signal (starting the workflow). */
+async function upload(complianceId: string, documentType: ComplianceDocumentType, file: Buffer, fileName: string) {
+  await store.ensure(complianceId, owner);
+  const storageKey = await adapters.storage.put(file, { ext: path.extname(fileName).slice(1), prefix: 'compliance' });
+  const doc = await store.addDocument({ ...owner, complianceId, documentType, fileName, storageKey, size: file.length });
+  await client.workflow.signalWithStart(complianceWorkflow, {
+    workflowId: complianceWorkflowId(complianceId), taskQueue, args: [{ complianceId, ...owner }],
+    signal: documentUploadedSignal, signalArgs: [{ documentId: doc.id, documentType }],
+  });
+  return doc.id;
+}
+
+async function waitForEvents(after: number, count: number, type?: string) {
+  const live = new LiveEventStore(db.knex);
+  for (let i = 0; i < 300; i++) {
+    const evs = (await live.after(after, { user: owner })).filter((e) => !type || e.type === type);
+    if (evs.length >= count) return evs;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${count} live events ${type ?? ''}`);
+}
+
+async function uploadSet(set: SampleSet, as: 'pdf' | 'docx') {
+  const complianceId = randomUUID();
+  const ids = {} as Record<ComplianceDocumentType, string>;
+  for (const t of COMPLIANCE_DOCUMENT_TYPES) {
+    const file = as === 'pdf' ? await adapters.pdf.render(sampleDocumentHtml(set[t])) : buildDocx(set[t]);
+    ids[t] = await upload(complianceId, t, file, `${t}.${as}`);
+  }
+  return { complianceId, ids };
+}
+
+async function submitAndAwait(complianceId: string, ids: Record<ComplianceDocumentType, string>) {
+  const handle = client.workflow.getHandle(complianceWorkflowId(complianceId));
+  const answer = await handle.executeUpdate(complianceSubmitUpdate, { args: [{ userId: owner.userId, documents: ids }] });
+  expect(answer).toEqual({ status: 'auditing' });
+  const final = await handle.result();
+  expect(final.status).toBe('audited');
+  return (await store.byId(complianceId, owner.companyId))!;
+}
+
+it('processes four compliant PDFs, publishes each upload live, and audits them compliant', async () => {
+  const start = await new LiveEventStore(db.knex).lastId();
+  const { complianceId, ids } = await uploadSet(compliantSamples(new Date()), 'pdf');
+  const uploads = await waitForEvents(start, 4);
+  expect(uploads.map((e) => e.type).sort()).toEqual(['upload_establishment_update', 'upload_haccp_plan_update', 'upload_management_plan_update', 'upload_pest_control_update']);
+  const est = uploads.find((e) => e.type === 'upload_establishment_update')!.data as { compliance_id: string; document: { _id: string; status: string; document_summary: any } };
+  expect(est.compliance_id).toBe(complianceId);
+  expect(est.document).toMatchObject({ _id: ids.establishment_update, status: 'processed' });
+  expect(est.document.document_summary.establishment_registration_document.name_of_establishment).toBe('Green Valley Grains Pty Ltd');
+
+  const row = await submitAndAwait(complianceId, ids);
+  expect(row.status).toBe('audited');
+  expect(row.documents).toEqual(ids);
+  expect(row.report!.totals).toEqual({ total: 15, compliant: 15, non_compliant: 0 });
+  expect(row.report!.inspector).toBe('Embedded rule-based auditor');
+  const [done] = await waitForEvents(start, 1, 'compliance_check_update');
+  expect(done.data).toMatchObject({ compliance_id: complianceId, status: 'audited', report: { _id: complianceId, json_data: { totals: { compliant: 15 } } } });
+}, 120_000);
+
+it('audits a deficient DOCX set Non-Compliant where the documents fall short, with reasons', async () => {
+  const start = await new LiveEventStore(db.knex).lastId();
+  const { complianceId, ids } = await uploadSet(deficientSamples(new Date()), 'docx');
+  await waitForEvents(start, 4);
+  const row = await submitAndAwait(complianceId, ids);
+  const items = new Map(row.report!.compliance_audit.map((i) => [i.compliance_check_item, i]));
+  expect(row.report!.totals).toEqual({ total: 15, compliant: 2, non_compliant: 13 });
+  expect(items.get('haccp_seven_principles')).toMatchObject({ result: 'Non-Compliant' });
+  expect(items.get('haccp_seven_principles')!.evidence).toContain('Not documented: 4 monitoring, 5 corrective actions, 6 verification, 7 record keeping');
+  expect(items.get('establishment_registration_details')!.requirement).toContain('Export Control (Plants and Plant Products) Rules 2021');
+}, 120_000);
+
+it('refuses a submit without all four documents, and reports an unreadable upload as an error', async () => {
+  const complianceId = randomUUID();
+  const start = await new LiveEventStore(db.knex).lastId();
+  const badId = await upload(complianceId, 'haccp_plan_update', Buffer.from('GIF89a not a document'), 'scan.pdf');
+  const [ev] = await waitForEvents(start, 1, 'upload_haccp_plan_update');
+  expect(ev.data).toMatchObject({ compliance_id: complianceId, code: 'COMPLIANCE_FILE_TYPE', document: { _id: badId, status: 'failed' } });
+  expect((await store.document(badId))!.status).toBe('failed');
+
+  const handle = client.workflow.getHandle(complianceWorkflowId(complianceId));
+  const refused = await handle.executeUpdate(complianceSubmitUpdate, { args: [{ userId: owner.userId, documents: { haccp_plan_update: badId } }] }).catch((e) => e);
+  expect(refused).toBeInstanceOf(WorkflowUpdateFailedError);
+  expect(appErrorCodeOf(refused)).toBe('COMPLIANCE_INCOMPLETE');
+  expect((await handle.query('complianceState')) as { status: string }).toMatchObject({ status: 'draft' });
+  await handle.terminate('test done');
+}, 60_000);

@@ -1,0 +1,6 @@
+export * from './auditor';
+export * from './regulations';
+export * from './rule-based-auditor';
+export * from './openai-auditor';
+export { summarizeRuleBased } from './rule-summarizer';
+export * from './sample-documents';

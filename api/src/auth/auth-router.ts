@@ -1,0 +1,100 @@
+import { Router, type Request } from 'express';
+import { AppError, loginSchema, registerSchema } from '@grain/domain';
+import { AuthLogStore, hashPassword, SessionStore, UserStore, verifyPassword } from '@grain/persistence';
+import type { ApiDeps } from '../deps';
+import { parseInput } from '../http/parse-input';
+import { attachSession, requireUser } from '../http/auth-middleware';
+import { companyJsonById, userJson } from '../company/serialize';
+import { signatureIdOf } from '../company/signature-lookup';
+import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
+
+// Compared against when the e-mail is unknown, so a miss costs the same time as a wrong password.
+let dummyHash: Promise<string> | undefined;
+const dummy = () => (dummyHash ??= hashPassword('not-a-real-password-!A1'));
+
+/**
+ * auth/login (POST signs in, GET answers the login status), auth/logout, auth/current_user,
+ * auth/register (spec 000 §7). Sign-in is throttled per account and per address, and every attempt
+ * is logged in auth_events.
+ */
+export function createAuthRouter(deps: ApiDeps): Router {
+  const r = Router();
+  const users = new UserStore(deps.knex);
+  const sessions = new SessionStore(deps.knex);
+  const log = new AuthLogStore(deps.knex);
+  const ip = (req: Request) => req.ip ?? 'unknown';
+
+  /** Ends any session the browser still carries and starts a new one: a fresh id at every sign-in. */
+  async function startSession(req: Request, res: Parameters<typeof setSessionCookie>[0], userId: string) {
+    const old = sessionTokenOf(req);
+    if (old) await sessions.end(old);
+    const { token } = await sessions.start(userId, { ip: req.ip, userAgent: req.header('user-agent') });
+    setSessionCookie(res, deps.config.publicUrl, token);
+  }
+
+  async function signedInAnswer(userId: string) {
+    const user = (await users.byId(userId))!;
+    const company = await companyJsonById(deps.knex, user.companyId);
+    return { user: userJson(user, { company, signature: await signatureIdOf(deps.knex, user.id) }), company };
+  }
+
+  r.post('/auth/login', async (req, res) => {
+    const body = parseInput(loginSchema, req.body ?? {});
+    const email = body.email.toLowerCase();
+    const base = { email, ip: ip(req), method: req.method, path: req.originalUrl };
+    if (await log.isThrottled(email, ip(req))) {
+      await log.event({ kind: 'login_throttled', ...base });
+      throw new AppError('LOGIN_THROTTLED');
+    }
+    const user = await users.byEmailWithHash(email);
+    const ok = await verifyPassword(body.password, user?.passwordHash ?? (await dummy()));
+    if (!user || !ok) {
+      await log.attempt(email, ip(req), false);
+      await log.event({ kind: 'login_failed', userId: user?.id, companyId: user?.companyId, ...base, detail: { reason: user ? 'password' : 'unknown-email' } });
+      throw new AppError('LOGIN_FAILED');
+    }
+    if (user.status !== 'active') {
+      await log.event({ kind: 'login_refused_status', userId: user.id, companyId: user.companyId, ...base, detail: { status: user.status } });
+      throw new AppError('ACCOUNT_INACTIVE');
+    }
+    await log.attempt(email, ip(req), true);
+    await startSession(req, res, user.id);
+    await log.event({ kind: 'login_ok', userId: user.id, companyId: user.companyId, ...base });
+    res.json(await signedInAnswer(user.id));
+  });
+
+  // The login page asks on load: an empty invalidMsg, and who is signed in when someone is.
+  r.get('/auth/login', async (req, res) => {
+    await attachSession(req);
+    res.json({ invalidMsg: '', loggedIn: !!req.user, ...(req.user ? await signedInAnswer(req.user.id) : {}) });
+  });
+
+  r.get('/auth/current_user', requireUser, async (req, res) => {
+    res.json(await signedInAnswer(req.user!.id));
+  });
+
+  r.get('/auth/logout', async (req, res) => {
+    await attachSession(req);
+    const token = sessionTokenOf(req);
+    if (token) await sessions.end(token);
+    if (req.user) await log.event({ kind: 'logout', userId: req.user.id, companyId: req.user.companyId, email: req.user.email, ip: ip(req) });
+    clearSessionCookie(res, deps.config.publicUrl);
+    res.json({ loggedOut: true });
+  });
+
+  /** Registration signs the new user in, since its success leads to the company form (spec §4). */
+  r.post('/auth/register', async (req, res) => {
+    const body = parseInput(registerSchema, req.body ?? {});
+    if (body.termsAccepted === false) throw new AppError('TERMS_NOT_ACCEPTED');
+    if (await users.emailTaken(body.email)) throw new AppError('EMAIL_TAKEN');
+    const user = await users.create({
+      email: body.email, passwordHash: await hashPassword(body.password), firstname: body.firstname,
+      lastname: body.lastname, phone: body.phone, role: body.role, status: 'active', companyId: null,
+    });
+    await log.event({ kind: 'register', userId: user.id, email: user.email, ip: ip(req), detail: { role: user.role, termsAccepted: body.termsAccepted ?? true } });
+    await startSession(req, res, user.id);
+    res.status(201).json(await signedInAnswer(user.id));
+  });
+
+  return r;
+}

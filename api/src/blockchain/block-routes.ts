@@ -1,0 +1,43 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { GRAIN_CONTRACT, type LedgerBlock } from '@grain/adapters';
+import type { ApiDeps } from '../deps';
+import { requireUser } from '../http/auth-middleware';
+import { parseWith } from '../farmdata/scope';
+
+/**
+ * A block as the blockchain view shows it (spec 001 §3 Block). The payload is left out: the channel
+ * is shared by every company, and a block's hashes and header are what the view needs.
+ */
+export function blockView(b: LedgerBlock, channel: string) {
+  return {
+    blockNumber: b.blockNumber, lastBlock: b.blockHash, previousHash: b.previousHash, data_hash: b.dataHash,
+    channelHeader: b.channelHeader, recordType: b.recordType, channel, contract: GRAIN_CONTRACT,
+  };
+}
+
+const blocksQuery = z.object({ before: z.coerce.number().int().min(0).optional(), limit: z.coerce.number().int().min(1).max(100).optional() });
+
+/** The grain quality channel (spec 001 §7 event/blockevents), recent blocks and a chain check. */
+export function createBlockRouter(deps: ApiDeps): Router {
+  const r = Router();
+  const { ledger } = deps.adapters;
+
+  r.get('/event/blockevents', requireUser, async (_req, res) => {
+    const last = await ledger.lastBlock();
+    res.json({ block: last ? blockView(last, ledger.channel) : null, channel: ledger.channel, contract: GRAIN_CONTRACT });
+  });
+
+  r.get('/event/blocks', requireUser, async (req, res) => {
+    const q = parseWith(blocksQuery, req.query);
+    const blocks = await ledger.blocks({ before: q.before, limit: q.limit ?? 20 });
+    res.json({ blocks: blocks.map((b) => blockView(b, ledger.channel)) });
+  });
+
+  // Recomputes every block's hashes from its payload; read-only, so a GET.
+  r.get('/event/verify', requireUser, async (_req, res) => {
+    res.json({ verification: await ledger.verify() });
+  });
+
+  return r;
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { isDateText, MAX_SIGNATURES, MIN_SIGNATURES, PRIORITIES } from '@grain/domain';
+
+/**
+ * Request bodies of the certificate calls (spec 000 §7 names). Signers arrive as user ids (or objects
+ * carrying `_id`); the API resolves them within the caller's company, so a foreign id is refused.
+ */
+const personRef = z.union([z.string().min(1).max(64), z.object({ _id: z.string().min(1).max(64) }).passthrough()]);
+const docRef = z.object({ _id: z.string().min(1).max(64) }).passthrough();
+
+export const levelInput = z.object({
+  _id: z.string().max(100).optional(),
+  group: z.string().trim().min(1, 'REQUIRED_FIELDS').max(100),
+  signers: z.array(personRef).max(50).default([]),
+  signatures: z.coerce.number().int().min(MIN_SIGNATURES, 'INVALID_SIGNATURE_COUNT').max(MAX_SIGNATURES, 'INVALID_SIGNATURE_COUNT'),
+  /** yyyy-mm-dd (due at the end of that day, UTC) or a full ISO time. */
+  deadline: z.string().refine((s) => isDateText(s.slice(0, 10)) && !Number.isNaN(Date.parse(s)), 'INVALID_DATE').optional(),
+  dealine: z.string().optional(),
+});
+
+export const approvalInput = z.object({
+  approvalNumber: z.string().trim().min(1, 'REQUIRED_FIELDS').max(50, 'INVALID_CODE').regex(/^[A-Za-z0-9_\-/]+$/, 'INVALID_CODE'),
+  approvalName: z.string().trim().min(1, 'REQUIRED_FIELDS').max(200),
+  priority: z.enum(PRIORITIES).default('Medium'),
+  summary: z.string().max(2000).optional(),
+  approvalDoc: docRef.nullable().optional(),
+  supportDocs: z.array(docRef).max(50).default([]),
+  approvalLevels: z.array(levelInput).min(1, 'LEVELS_REQUIRED').max(20),
+  /** created = Save (keep as draft); signing = Submit (start the workflow). */
+  status: z.enum(['created', 'signing']).default('created'),
+});
+export type ApprovalInput = z.infer<typeof approvalInput>;
+
+export const signInput = z.object({
+  otp: z.string().trim().min(1, 'OTP_REQUIRED').max(12),
+  note: z.string().max(1000).optional(),
+  signaturePassword: z.string().max(200).optional(),
+  /** The approval id (the level id is in the path); optional when the level id names it. */
+  approval: z.union([z.string(), z.object({ _id: z.string() }).passthrough()]).optional(),
+});
+
+export const rejectInput = z.object({
+  toLevel: z.coerce.number().int().min(1, 'INVALID_LEVEL'),
+  reason: z.string().trim().min(1, 'REASON_REQUIRED').max(1000),
+});
+
+export const delegateInput = z.object({
+  to: z.array(personRef).min(1, 'DELEGATE_REQUIRED').max(20),
+  note: z.string().max(1000).optional(),
+});
+
+export const levelUpdateInput = z.object({
+  group: z.string().trim().min(1).max(100).optional(),
+  signers: z.array(personRef).max(50).optional(),
+  signatures: z.coerce.number().int().min(MIN_SIGNATURES, 'INVALID_SIGNATURE_COUNT').max(MAX_SIGNATURES, 'INVALID_SIGNATURE_COUNT').optional(),
+  dealine: z.string().optional(),
+  deadline: z.string().optional(),
+  comments: z.array(z.string().max(1000)).optional(),
+});
+
+export const templateInput = z.object({
+  approvalName: z.string().trim().min(1, 'REQUIRED_FIELDS').max(200),
+  priority: z.enum(PRIORITIES).optional(),
+  approvalLevels: z.array(z.object({
+    group: z.string().trim().min(1).max(100),
+    signers: z.array(personRef).max(50).default([]),
+    signatures: z.coerce.number().int().min(MIN_SIGNATURES, 'INVALID_SIGNATURE_COUNT').max(MAX_SIGNATURES, 'INVALID_SIGNATURE_COUNT'),
+    dueInDays: z.coerce.number().int().min(0).max(3650).default(7),
+  })).min(1, 'LEVELS_REQUIRED').max(20),
+});
+
+export const refId = (r: z.infer<typeof personRef>): string => (typeof r === 'string' ? r : r._id);
+
+/** A level's due time: a bare date means the end of that day (UTC). */
+export function dueTime(s: string | undefined): string {
+  if (!s) return '';
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
+  return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 23, 59, 59)).toISOString() : new Date(s).toISOString();
+}

@@ -1,0 +1,54 @@
+/**
+ * The API's side of the certificate workflow: start on submit, Updates for every later change, the
+ * state query. A refused Update (validator or handler) arrives as WorkflowUpdateFailedError whose
+ * cause carries the message code; it becomes that AppError here, so the caller sees e.g. NOT_A_SIGNER.
+ */
+import { WorkflowNotFoundError, type Client, type UpdateDefinition } from '@temporalio/client';
+import { AppError, certificateWorkflowId, MESSAGES, type CertificateState, type MessageCode } from '@grain/domain';
+import {
+  appErrorCodeOf, CERTIFICATE_WORKFLOW_TYPE, stateQuery,
+  type CertificateWorkflowInput,
+} from '@grain/workflows';
+
+function toAppError(e: unknown): never {
+  const code = appErrorCodeOf(e);
+  if (code && code in MESSAGES) throw new AppError(code as MessageCode);
+  if (e instanceof WorkflowNotFoundError) throw new AppError('NOT_FOUND');
+  throw e;
+}
+
+export class CertificateWorkflows {
+  constructor(private readonly client: Client, private readonly taskQueue: string) {}
+
+  async start(input: CertificateWorkflowInput): Promise<void> {
+    await this.client.workflow
+      .start(CERTIFICATE_WORKFLOW_TYPE, {
+        workflowId: certificateWorkflowId(input.certificate.id),
+        taskQueue: this.taskQueue,
+        args: [input],
+        // A certificate is submitted once; a second submit of the same id is refused by Temporal.
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      })
+      .catch((e: Error) => {
+        if (e.name === 'WorkflowExecutionAlreadyStartedError') throw new AppError('CERTIFICATE_NOT_EDITABLE');
+        throw e;
+      });
+  }
+
+  async update<Ret, Arg>(certificateId: string, def: UpdateDefinition<Ret, [Arg]>, arg: Arg): Promise<Ret> {
+    const handle = this.client.workflow.getHandle(certificateWorkflowId(certificateId));
+    try {
+      return await handle.executeUpdate(def, { args: [arg] });
+    } catch (e) {
+      return toAppError(e);
+    }
+  }
+
+  async state(certificateId: string): Promise<CertificateState> {
+    try {
+      return await this.client.workflow.getHandle(certificateWorkflowId(certificateId)).query(stateQuery);
+    } catch (e) {
+      return toAppError(e);
+    }
+  }
+}

@@ -1,0 +1,207 @@
+import { startCertHarness, type CertHarness } from './certificates.test-harness';
+import { TEST_ORIGIN, type Agent } from '../testing/session';
+
+/**
+ * The certificate calls against the real app, a real worker on the shared Temporal dev server, a
+ * fresh database and real SMTP on loopback: the whole chain plus the refusals.
+ */
+jest.setTimeout(180_000);
+
+let h: CertHarness;
+beforeAll(async () => {
+  h = await startCertHarness();
+});
+afterAll(async () => h?.close());
+
+const users = () => h.acme.users;
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+async function createBody(opts: { number?: string; status?: 'created' | 'signing'; verified?: boolean } = {}) {
+  return {
+    approvalNumber: opts.number ?? `N${Date.now()}`,
+    approvalName: 'Wheat lot 7',
+    priority: 'High',
+    approvalDoc: { _id: await h.farmRecord(h.acme, opts.verified ?? true) },
+    supportDocs: [],
+    approvalLevels: [
+      { group: 'Farm Data Signing', signers: [users().signer.id], signatures: 1, deadline: day(3) },
+      { group: 'Inspection Signing', signers: [users().signer2.id, users().signer3.id], signatures: 1, deadline: day(5) },
+    ],
+    status: opts.status ?? 'created',
+  };
+}
+
+async function signAs(role: string, approvalId: string, levelId: string): Promise<{ status: number; body: any }> {
+  const agent = await h.as(role);
+  const otp = await h.requestOtp(agent, levelId, users()[role].email);
+  const res = await agent.post(`/api/company/approvallevel/${levelId}/sign`).send({ approval: approvalId, otp, note: `ok from ${role}` });
+  return { status: res.status, body: res.body };
+}
+
+describe('certificate API', () => {
+  let manager: Agent;
+  beforeAll(async () => {
+    manager = await h.as('manager');
+  });
+
+  it('answers the default number (today + 1) and the company signers only', async () => {
+    const res = await manager.get('/api/company/approval/create').expect(200);
+    const today = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+    expect(res.body.approvalNumber).toBe(`${today}1`);
+    const emails = res.body.signers.map((s: { email: string }) => s.email);
+    expect(emails).toContain(users().signer.email);
+    expect(emails).not.toContain(h.other.users.signer.email);
+  });
+
+  it('keeps a draft in the database, refuses a duplicate number, lists it under Created, deletes it', async () => {
+    const body = await createBody({ number: 'DRAFT-1' });
+    const created = await manager.post('/api/company/approval/create').send(body).expect(201);
+    expect(created.body.approval).toMatchObject({ status: 'created', approvalNumber: 'DRAFT-1', priority: 'High' });
+    expect(created.body.approval.approvalDoc.farm).toMatchObject({ grainType: 'Wheat', protein: 91.5 });
+    const dup = await manager.post('/api/company/approval/create').send(body).expect(409);
+    expect(dup.body.code).toBe('DUPLICATE_NUMBER');
+    const next = await manager.get('/api/company/approval/create').expect(200);
+    expect(next.body.approvalNumber).toMatch(/1$/);
+    const list = await manager.get('/api/company/approvals?status=created').expect(200);
+    expect(list.body.approval_list.map((a: { approvalNumber: string }) => a.approvalNumber)).toContain('DRAFT-1');
+    expect(list.body.counts.created).toBeGreaterThanOrEqual(1);
+    const id = created.body.approval._id;
+    const edited = await manager.post(`/api/company/approval/${id}/update`).send({ ...body, approvalName: 'Wheat lot 7b' }).expect(200);
+    expect(edited.body.approval.approvalName).toBe('Wheat lot 7b');
+    // another company sees nothing of it
+    const outsider = await h.as('admin', h.other);
+    await outsider.get(`/api/company/approval/${id}`).expect(404);
+    await outsider.post(`/api/company/approval/${id}/delete`).send({}).expect(404);
+    await manager.post(`/api/company/approval/${id}/delete`).send({ approvalId: id }).expect(200);
+    await manager.get(`/api/company/approval/${id}`).expect(404);
+  });
+
+  it('refuses submit while the grain image is not verified, and refuses foreign signers', async () => {
+    const unverified = await manager.post('/api/company/approval/create').send(await createBody({ status: 'signing', verified: false })).expect(400);
+    expect(unverified.body.code).toBe('IMAGE_VALIDATION_REQUIRED');
+    expect(unverified.body.invalidMsg).toMatch(/All fields with \(\*\) are required/);
+    const body = await createBody({ status: 'signing' });
+    body.approvalLevels[0].signers = [h.other.users.signer.id];
+    await manager.post('/api/company/approval/create').send(body).expect(400);
+    await (await h.as('staff')).post('/api/company/approval/create').send(await createBody()).expect(403);
+  });
+
+  it('runs the chain: submit, refusals, sign, reject, re-sign, delegate, done, Get Cert, public verification', async () => {
+    const sub = await manager.post('/api/company/approval/create').send(await createBody({ status: 'signing', number: 'CHAIN-1' })).expect(201);
+    const a = sub.body.approval;
+    expect(a.status).toBe('signing');
+    const [l1, l2] = a.approvalLevels;
+    expect(a.stage).toBe(l1._id);
+
+    // the list reads the read model: Signing toggle shows it
+    const signing = await manager.get('/api/company/approvals?status=signing,pending').expect(200);
+    expect(signing.body.approval_list.some((x: { _id: string }) => x._id === a._id)).toBe(true);
+
+    // refusals: an outsider of the level, a wrong code, another company, editing while signing
+    const notSigner = await (await h.as('signer2')).get(`/api/company/approvalLevel/${l1._id}/sign`);
+    expect(notSigner.body.code).toBe('NOT_A_SIGNER');
+    const signer = await h.as('signer');
+    await h.requestOtp(signer, l1._id, users().signer.email);
+    const wrong = await signer.post(`/api/company/approvallevel/${l1._id}/sign`).send({ approval: a._id, otp: '000000x' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.code).toBe('OTP_INVALID');
+    await (await h.as('signer', h.other)).post(`/api/company/approvallevel/${l1._id}/sign`).send({ approval: a._id, otp: '123456' }).expect(404);
+    const edit = await manager.post(`/api/company/approval/${a._id}/update`).send(await createBody({ number: 'CHAIN-1' }));
+    expect(edit.body.code).toBe('CERTIFICATE_NOT_EDITABLE');
+
+    // level 1 signs; the stage moves to level 2
+    const s1 = await signAs('signer', a._id, l1._id);
+    expect(s1.status).toBe(200);
+    expect(s1.body.approval.stage).toBe(l2._id);
+    expect(s1.body.approval.approvalLevels[0].status).toBe('done');
+
+    // level 2 rejects to level 1 (a later level is refused first); then level 1 signs again
+    const forward = await (await h.as('signer2')).post(`/api/company/approval/${a._id}/reject`).send({ toLevel: 3, reason: 'x' });
+    expect(forward.status).toBe(400);
+    const noReason = await (await h.as('signer2')).post(`/api/company/approval/${a._id}/reject`).send({ toLevel: 1, reason: ' ' });
+    expect(noReason.body.code).toBe('REASON_REQUIRED');
+    const rej = await (await h.as('signer2')).post(`/api/company/approval/${a._id}/reject`).send({ toLevel: 1, reason: 'Moisture photo missing' }).expect(200);
+    expect(rej.body.approval).toMatchObject({ status: 'rejected', stage: l1._id });
+    const again = await signAs('signer', a._id, l1._id);
+    expect(again.status).toBe(200);
+
+    // level 2: signer2 delegates to the admin, who signs on their behalf
+    const del = await (await h.as('signer2')).post(`/api/company/approval/${a._id}/delegate`).send({ to: [users().admin.id], note: 'on leave' }).expect(200);
+    expect(del.body.approval.approvalLevels[1].signers.map((s: { _id: string }) => s._id)).toContain(users().admin.id);
+    expect(del.body.approval.approvalLevels[1].comments.join(' ')).toMatch(/on leave/);
+    const done = await signAs('admin', a._id, l2._id);
+    expect(done.status).toBe(200);
+    expect(done.body.approval.status).toBe('done');
+    const late = await (await h.as('signer3')).get(`/api/company/approvalLevel/${l2._id}/sign`);
+    expect(late.status).toBeGreaterThanOrEqual(400);
+
+    // detail carries the audit trail from the workflow
+    const detail = await manager.get(`/api/company/approval/${a._id}`).expect(200);
+    const actions = detail.body.approval.audit.map((e: { action: string }) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(['submit', 'sign', 'reject', 'delegate']));
+    expect(detail.body.approval.can.getCert).toBe(true);
+
+    // Get Cert: the PDF, once the workflow has made it
+    let pdf: any;
+    for (let i = 0; i < 100; i++) {
+      pdf = await manager.get(`/api/company/approval/${a._id}?format=pdf`).buffer(true).parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+      if (pdf.status === 200) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect((pdf.body as Buffer).subarray(0, 4).toString()).toBe('%PDF');
+
+    // public verification: no login, by number and by content hash, and the PDF check
+    const anon = h.t.app;
+    const request = (await import('supertest')).default;
+    const byNumber = await request(anon).get('/api/public/verify?number=CHAIN-1').expect(200);
+    expect(byNumber.body.approval).toMatchObject({ status: 'done', company: 'Acme Grain' });
+    expect(byNumber.body.approval.ledger?.txId).toBeTruthy();
+    const byHash = await request(anon).get(`/api/public/verify?hash=${detail.body.approval.contentHash}`).expect(200);
+    expect(byHash.body.approval.approvalNumber).toBe('CHAIN-1');
+    const match = await request(anon).post('/api/public/verify/pdf?number=CHAIN-1').set('Origin', TEST_ORIGIN).attach('file', pdf.body as Buffer, 'cert.pdf').expect(200);
+    expect(match.body.match).toBe(true);
+    const noMatch = await request(anon).post('/api/public/verify/pdf?number=CHAIN-1').set('Origin', TEST_ORIGIN).attach('file', Buffer.from('%PDF-1.4 forged'), 'x.pdf').expect(200);
+    expect(noMatch.body.match).toBe(false);
+    await request(anon).get('/api/public/verify?number=DOES-NOT-EXIST').expect(404);
+  });
+
+  it('saves, lists, loads and deletes templates within the company', async () => {
+    const saved = await manager.post('/api/company/approvaltemplate/create').send({
+      approvalName: 'Export wheat', approvalLevels: [{ group: 'Farm Data Signing', signers: [users().signer.id], signatures: 1, dueInDays: 3 }],
+    }).expect(201);
+    const id = saved.body.approvalTemplate._id;
+    expect(saved.body.approvalTemplate.approvalLevels[0].signers[0].email).toBe(users().signer.email);
+    const list = await manager.get('/api/company/approvaltemplates').expect(200);
+    expect(list.body.templates.map((x: { _id: string }) => x._id)).toContain(id);
+    await (await h.as('admin', h.other)).get(`/api/company/approvaltemplate/${id}`).expect(404);
+    await (await h.as('signer')).post('/api/company/approvaltemplate/create').send({ approvalName: 'x', approvalLevels: [{ group: 'g', signatures: 1 }] }).expect(403);
+    const got = await manager.get(`/api/company/approvaltemplate/${id}`).expect(200);
+    expect(got.body.approvalTemplate.approvalName).toBe('Export wheat');
+    await manager.post(`/api/company/approvaltemplate/${id}/delete`).send({}).expect(200);
+  });
+
+  it('shows due-soon certificates on the overdue dashboard to managers only', async () => {
+    const body = await createBody({ status: 'signing', number: 'SOON-1' });
+    body.approvalLevels[0].deadline = day(0);
+    const a = (await manager.post('/api/company/approval/create').send(body).expect(201)).body.approval;
+    const res = await manager.get('/api/company/approvals/overdue?dueWithinHours=48').expect(200);
+    const row = res.body.rows.find((r: { _id: string }) => r._id === a._id);
+    expect(row).toMatchObject({ approvalNumber: 'SOON-1', level: 1, holders: [{ _id: users().signer.id }] });
+    expect(row.remindersSent).toBeGreaterThanOrEqual(0);
+    await (await h.as('signer')).get('/api/company/approvals/overdue').expect(403);
+    await manager.post(`/api/company/approval/${a._id}/delete`).send({}).expect(200);
+    const after = await manager.get(`/api/company/approval/${a._id}`).expect(200);
+    expect(after.body.approval.status).toBe('cancelled');
+  });
+
+  it('refuses everything without a session', async () => {
+    const request = (await import('supertest')).default;
+    await request(h.t.app).get('/api/company/approvals').expect(401);
+  });
+});

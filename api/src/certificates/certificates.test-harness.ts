@@ -1,0 +1,69 @@
+/** The real app plus a real certificate worker on its own task queue, for the certificate API tests. */
+import { randomUUID } from 'node:crypto';
+import type { Worker } from '@temporalio/worker';
+import type { NativeConnection } from '@temporalio/worker';
+import { createWorker, WORKFLOWS_MODULE } from '@grain/worker';
+import { FarmDataStore } from '@grain/persistence';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { loginAs, seedCompanyWithUsers, TEST_PASSWORD, type Agent, type SeededCompany } from '../testing/session';
+
+export interface CertHarness {
+  t: TestApp;
+  acme: SeededCompany;
+  other: SeededCompany;
+  as(role: string, company?: SeededCompany): Promise<Agent>;
+  /** A farm record of the company, its grain image verified unless told otherwise. */
+  farmRecord(company: SeededCompany, verified?: boolean): Promise<string>;
+  /** Asks for a code as `agent` (GET approvalLevel/{id}/sign) and reads it from the mailbox of `email`. */
+  requestOtp(agent: Agent, levelId: string, email: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startCertHarness(): Promise<CertHarness> {
+  const taskQueue = `cert-api-${randomUUID()}`;
+  const t = await createTestApp({ TEMPORAL_TASK_QUEUE: taskQueue });
+  const { worker, connection }: { worker: Worker; connection: NativeConnection } = await createWorker({
+    address: process.env.TEMPORAL_TEST_ADDRESS!, taskQueue, workflowsPath: WORKFLOWS_MODULE,
+    deps: { config: t.deps.config, knex: t.deps.knex, adapters: t.deps.adapters },
+  });
+  const running = worker.run();
+  const roles = ['admin', 'manager', 'staff', 'signer', 'signer2', 'signer3'];
+  const signerPerms = ['viewInfo', 'editInfo', 'viewApproval', 'viewDocument', 'signApproval', 'signDocument'] as const;
+  const acme = await seedCompanyWithUsers(t.db.knex, 'Acme Grain', roles, { signer2: [...signerPerms], signer3: [...signerPerms] });
+  const other = await seedCompanyWithUsers(t.db.knex, 'Other Farms', ['admin', 'signer']);
+  const agents = new Map<string, Agent>();
+  return {
+    t, acme, other,
+    async as(role, company = acme) {
+      const email = company.users[role].email;
+      if (!agents.has(email)) agents.set(email, await loginAs(t.app, email, TEST_PASSWORD));
+      return agents.get(email)!;
+    },
+    async farmRecord(company, verified = true) {
+      const r = await new FarmDataStore(t.db.knex).create(company.companyId, company.users.admin.id, {
+        grainType: 'Wheat', harvestGrade: 'APH', storageLocation: 'Silo 7', quantity: 1200, protein: 91.5, moisture: 11.2,
+        productionDate: '2025-01-15', dataType: 'Manual',
+      });
+      if (verified) await t.db.knex('farm_data').where({ id: r._id }).update({ image_validation: 'Verified' });
+      return r._id;
+    },
+    async requestOtp(agent, levelId, email) {
+      const [last] = await t.mailbox.list({ limit: 1 });
+      const res = await agent.get(`/api/company/approvalLevel/${levelId}/sign`);
+      if (res.status !== 200) throw new Error(`requestOtp: ${res.status} ${JSON.stringify(res.body)}`);
+      for (let i = 0; i < 100; i++) {
+        const [m] = await t.mailbox.list({ to: email, limit: 1, afterId: last?.id ?? 0 });
+        const code = m && /Signing code/.test(m.subject ?? '') ? /is (\d{6})\./.exec(m.text ?? '')?.[1] : undefined;
+        if (code) return code;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no OTP mail for ${email}`);
+    },
+    async close() {
+      worker.shutdown();
+      await running.catch(() => undefined);
+      await connection.close();
+      await t.close();
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { Router } from 'express';
+import type { ApiDeps } from '../deps';
+import { createCtx } from './certificate-context';
+import { draftRoutes } from './draft-routes';
+import { actionRoutes } from './action-routes';
+import { templateRoutes } from './template-routes';
+import { overdueRoutes } from './overdue-routes';
+import { publicVerifyRoutes } from './public-verify-routes';
+
+/**
+ * Grain certificates (spec 000 §7 approval calls) plus the calls this build adds: reject and delegate
+ * (company/approval/{id}/reject, /delegate), templates, the overdue dashboard and public verification.
+ */
+export function createCertificatesFeature(deps: ApiDeps): Record<string, Router> {
+  const ctx = createCtx(deps);
+  const api = Router();
+  // The public verification router takes no login; every other router checks it per route.
+  api.use(publicVerifyRoutes(ctx));
+  api.use(overdueRoutes(ctx));
+  api.use(templateRoutes(ctx));
+  api.use(draftRoutes(ctx));
+  api.use(actionRoutes(ctx));
+  return { api };
+}

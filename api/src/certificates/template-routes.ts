@@ -1,0 +1,53 @@
+/** Certificate templates (spec 000 §2 template bar and /views/template/list), real save and load. */
+import { Router } from 'express';
+import { AppError } from '@grain/domain';
+import { KnexTemplateStore, type ApprovalTemplate } from '@grain/persistence';
+import { requirePermission } from '../http/auth-middleware';
+import { refId, templateInput } from './certificate-schemas';
+import { resolveSigners } from './certificate-input';
+import { companyOf, type CertCtx } from './certificate-context';
+
+const templateView = (t: ApprovalTemplate) => ({
+  _id: t.id,
+  approvalName: t.approvalName,
+  priority: t.priority,
+  approvalLevels: t.levels.map((l) => ({
+    group: l.group, signatures: l.signatures, dueInDays: l.dueInDays,
+    signers: l.signers.map((s) => ({ _id: s.id, fullName: s.name, email: s.email, role: s.role })),
+  })),
+  createdBy: t.createdBy.name,
+  createdOn: t.createdAt,
+});
+
+export function templateRoutes(ctx: CertCtx): Router {
+  const r = Router();
+  const store = new KnexTemplateStore(ctx.deps.knex);
+
+  r.get('/company/approvaltemplates', requirePermission('viewApproval'), async (req, res) => {
+    res.json({ templates: (await store.list(companyOf(req))).map(templateView) });
+  });
+
+  r.post('/company/approvaltemplate/create', requirePermission('editApproval'), async (req, res) => {
+    const companyId = companyOf(req);
+    const body = templateInput.parse(req.body);
+    const levels = [];
+    for (const l of body.approvalLevels) {
+      levels.push({ group: l.group, signatures: l.signatures, dueInDays: l.dueInDays, signers: await resolveSigners(ctx.deps.knex, companyId, l.signers.map(refId)) });
+    }
+    const t = await store.save(companyId, { id: req.user!.id, name: req.user!.fullName }, { approvalName: body.approvalName, priority: body.priority, levels });
+    res.status(201).json({ approvalTemplate: templateView(t) });
+  });
+
+  r.get('/company/approvaltemplate/:id', requirePermission('viewApproval'), async (req, res) => {
+    const t = await store.get(companyOf(req), String(req.params.id));
+    if (!t) throw new AppError('NOT_FOUND');
+    res.json({ approvalTemplate: templateView(t) });
+  });
+
+  r.post('/company/approvaltemplate/:id/delete', requirePermission('editApproval'), async (req, res) => {
+    if (!(await store.remove(companyOf(req), String(req.params.id)))) throw new AppError('NOT_FOUND');
+    res.json({ ok: true });
+  });
+
+  return r;
+}

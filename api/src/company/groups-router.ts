@@ -1,0 +1,71 @@
+import { Router, type Request } from 'express';
+import { AppError, groupSchema, type Actor, type GroupInput } from '@grain/domain';
+import { GroupStore } from '@grain/persistence';
+import type { ApiDeps } from '../deps';
+import { parseInput } from '../http/parse-input';
+import { denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
+import { groupJson } from './serialize';
+
+/**
+ * company/groups and company/group/... Reading needs viewSystem, creating and changing editSystem
+ * (admin always). A non-admin can only hand out permissions they hold, so no one raises their own
+ * group above themselves. Renaming a group renames the role of its members with it.
+ */
+export function createGroupsRouter(deps: ApiDeps): Router {
+  const r = Router();
+  const groups = new GroupStore(deps.knex);
+  const companyOf = (a: Actor): string => {
+    if (!a.companyId) throw new AppError('COMPANY_REQUIRED');
+    return a.companyId;
+  };
+  const list = async (a: Actor) => (await groups.list(companyOf(a))).map(groupJson);
+  async function found(a: Actor, id: string) {
+    const g = await groups.byId(companyOf(a), id);
+    if (!g) throw new AppError('NOT_FOUND');
+    return g;
+  }
+  async function checkGrant(req: Request, a: Actor, b: GroupInput) {
+    const beyond = b.roles.filter((p) => !a.permissions.includes(p));
+    if (a.role !== 'admin' && beyond.length) await denyAccess(req, { reason: 'grants beyond own permissions', permissions: beyond });
+  }
+
+  r.get('/company/groups', requireUser, async (req, res) => {
+    const a = await ensurePermission(req, 'viewSystem');
+    res.json({ groups: await list(a) });
+  });
+  r.get('/company/group/create', requireUser, async (req, res) => {
+    const a = await ensurePermission(req, 'editSystem');
+    res.json({ invalidMsg: '', groups: await list(a) });
+  });
+  r.post('/company/group/create', requireUser, async (req, res) => {
+    const a = await ensurePermission(req, 'editSystem');
+    const b = parseInput(groupSchema, req.body ?? {});
+    await checkGrant(req, a, b);
+    if (await groups.byName(companyOf(a), b.groupName)) throw new AppError('GROUP_NAME_TAKEN', { fields: [{ path: 'groupName', code: 'GROUP_NAME_TAKEN' }] });
+    const g = await groups.create(companyOf(a), { groupName: b.groupName, status: b.status, roles: [...new Set(b.roles)] });
+    res.status(201).json({ group: groupJson(g), groups: await list(a) });
+  });
+  r.get('/company/group/:id', requireUser, async (req, res) => {
+    const a = await ensurePermission(req, 'viewSystem');
+    res.json({ group: groupJson(await found(a, String(req.params.id))) });
+  });
+  r.get('/company/group/:id/update', requireUser, async (req, res) => {
+    const a = await ensurePermission(req, 'editSystem');
+    res.json({ group: groupJson(await found(a, String(req.params.id))), invalidMsg: '' });
+  });
+  r.post('/company/group/:id/update', requireUser, async (req, res) => {
+    const a = await ensurePermission(req, 'editSystem');
+    const g = await found(a, String(req.params.id));
+    const b = parseInput(groupSchema, req.body ?? {});
+    await checkGrant(req, a, b);
+    if (await groups.byName(companyOf(a), b.groupName, g.id)) throw new AppError('GROUP_NAME_TAKEN', { fields: [{ path: 'groupName', code: 'GROUP_NAME_TAKEN' }] });
+    await deps.knex.transaction(async (tx) => {
+      await new GroupStore(tx).update(g.companyId, g.id, { groupName: b.groupName, status: b.status, roles: [...new Set(b.roles)] });
+      if (b.groupName !== g.groupName) {
+        await tx('users').where({ company_id: g.companyId }).whereRaw('lower(role) = lower(?)', [g.groupName]).update({ role: b.groupName });
+      }
+    });
+    res.json({ group: groupJson((await groups.byId(g.companyId, g.id))!), groups: await list(a) });
+  });
+  return r;
+}

@@ -1,0 +1,64 @@
+import { Router } from 'express';
+import { AppError, can, signatureSchema, type Actor } from '@grain/domain';
+import {
+  CompanyStore, companyCaCertificatePem, issueUserSignature, signatureById, signatureOfUser, UserStore, verifyUserSignature,
+} from '@grain/persistence';
+import type { ApiDeps } from '../deps';
+import { parseInput } from '../http/parse-input';
+import { actorOf, denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
+import { signatureJson } from './serialize';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The caller's digital signature (spec 000 §2, §6): create and update need editInfo (admin always)
+ * and act on one's own signature only. The private key never leaves the database unencrypted.
+ */
+export function createSignatureRouter(deps: ApiDeps): Router {
+  const r = Router();
+  const companyOf = (a: Actor): string => {
+    if (!a.companyId) throw new AppError('COMPANY_REQUIRED');
+    return a.companyId;
+  };
+  async function issue(a: Actor, password: string, effectiveDate: string | undefined) {
+    const company = (await new CompanyStore(deps.knex).byId(companyOf(a)))!;
+    const user = (await new UserStore(deps.knex).byId(a.id))!;
+    return issueUserSignature(deps.knex, { user, company }, password, effectiveDate || today(), deps.config.sessionSecret);
+  }
+
+  r.get('/company/signature', requireUser, async (req, res) => {
+    const s = await signatureOfUser(deps.knex, actorOf(req).id);
+    res.json({ signature: s ? signatureJson(s) : null });
+  });
+  r.get('/company/signature/ca', requireUser, async (req, res) => {
+    const a = actorOf(req);
+    res.json({ certificate: await companyCaCertificatePem(deps.knex, companyOf(a)) });
+  });
+  r.post('/company/signature/create', requireUser, async (req, res) => {
+    const a = await ensurePermission(req, 'editInfo');
+    const b = parseInput(signatureSchema, req.body ?? {});
+    res.status(201).json({ signature: signatureJson(await issue(a, b.password, b.effectiveDate)) });
+  });
+  /** Anyone signed in can check who signed what: data as base64, the signature and its certificate. */
+  r.post('/company/signature/verify', requireUser, async (req, res) => {
+    const { data, signature, certificatePem } = req.body ?? {};
+    if (typeof data !== 'string' || typeof signature !== 'string' || typeof certificatePem !== 'string') throw new AppError('INVALID_INPUT');
+    res.json({ verification: await verifyUserSignature(deps.knex, { data: Buffer.from(data, 'base64'), signature, certificatePem }) });
+  });
+  r.get('/company/signature/:id', requireUser, async (req, res) => {
+    const a = actorOf(req);
+    const s = await signatureById(deps.knex, companyOf(a), String(req.params.id));
+    if (!s) throw new AppError('NOT_FOUND');
+    if (s.userId !== a.id && !can(a, 'viewSystem')) await denyAccess(req, { permission: 'viewSystem', signature: s.id });
+    res.json({ signature: signatureJson(s) });
+  });
+  r.post('/company/signature/:id/update', requireUser, async (req, res) => {
+    const a = await ensurePermission(req, 'editInfo');
+    const s = await signatureById(deps.knex, companyOf(a), String(req.params.id));
+    if (!s) throw new AppError('NOT_FOUND');
+    if (s.userId !== a.id) await denyAccess(req, { reason: 'signature of another user', signature: s.id });
+    const b = parseInput(signatureSchema, req.body ?? {});
+    res.json({ signature: signatureJson(await issue(a, b.password, b.effectiveDate || s.effectiveDate)) });
+  });
+  return r;
+}

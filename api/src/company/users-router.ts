@@ -1,0 +1,152 @@
+import { Router, type Request } from 'express';
+import {
+  AppError, can, passwordUpdateSchema, profileUpdateSchema, userCreateSchema, userListQuerySchema, userUpdateSchema,
+  type Actor, type UserStatus,
+} from '@grain/domain';
+import { AuthLogStore, GroupStore, hashPassword, SessionStore, UserStore, verifyPassword, type UserRow } from '@grain/persistence';
+import type { ApiDeps } from '../deps';
+import { parseInput } from '../http/parse-input';
+import { actorOf, denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
+import { companyJsonById, groupJson, userJson } from './serialize';
+import { signatureIdOf } from './signature-lookup';
+
+/**
+ * company/users and company/user/... (spec 000 §6-§7). Another company's user is 404. Seeing other
+ * users needs viewSystem, changing them editSystem, deleting deleteSystem; one's own record goes
+ * through update_profile and update_password. Only an admin may make or change an admin.
+ */
+export function createUsersRouter(deps: ApiDeps): Router {
+  const r = Router();
+  const users = new UserStore(deps.knex);
+  const groups = new GroupStore(deps.knex);
+  const sessions = new SessionStore(deps.knex);
+  const log = new AuthLogStore(deps.knex);
+
+  const companyOf = (a: Actor): string => {
+    if (!a.companyId) throw new AppError('COMPANY_REQUIRED');
+    return a.companyId;
+  };
+  async function target(a: Actor, id: string): Promise<UserRow> {
+    const u = await users.byIdInCompany(id, companyOf(a));
+    if (!u) throw new AppError('NOT_FOUND');
+    return u;
+  }
+  /** A role is admin (given only by an admin) or the name of one of the company's groups. */
+  async function checkRole(req: Request, a: Actor, role: string): Promise<string> {
+    if (role === 'admin') {
+      if (a.role !== 'admin') await denyAccess(req, { reason: 'only an admin grants admin' });
+      return 'admin';
+    }
+    const g = await groups.byName(companyOf(a), role);
+    if (!g) throw new AppError('INVALID_ROLE', { fields: [{ path: 'role', code: 'INVALID_ROLE' }] });
+    return g.groupName;
+  }
+  async function guardAdminTarget(req: Request, a: Actor, u: UserRow) {
+    if (u.role === 'admin' && a.role !== 'admin') await denyAccess(req, { reason: 'admin target', target: u.id });
+  }
+  const full = async (u: UserRow) => userJson(u, { signature: await signatureIdOf(deps.knex, u.id) });
+  const groupList = async (a: Actor) => (await groups.list(companyOf(a))).map(groupJson);
+  async function endSessionsIfBlocked(u: UserRow, status: UserStatus | undefined) {
+    if (status && status !== 'active') await sessions.endAllFor(u.id);
+  }
+
+  r.get('/company/users', requireUser, async (req, res) => {
+    const a = await ensurePermission(req, 'viewSystem');
+    const q = parseInput(userListQuerySchema, req.query);
+    const page = await users.page(companyOf(a), { page: q.page, pageSize: q.pageSize, q: q.q || undefined });
+    res.json({ user_list: await Promise.all(page.users.map(full)), total: page.total, page: q.page, pageSize: q.pageSize, groups: await groupList(a) });
+  });
+
+  r.get('/company/user/create', requireUser, async (req, res) => {
+    const a = await ensurePermission(req, 'editSystem');
+    res.json({ title: 'Create user', groups: await groupList(a), company: await companyJsonById(deps.knex, companyOf(a)) });
+  });
+
+  r.post('/company/user/create', requireUser, async (req, res) => {
+    const a = await ensurePermission(req, 'editSystem');
+    const b = parseInput(userCreateSchema, req.body ?? {});
+    const role = await checkRole(req, a, b.role);
+    if (await users.emailTaken(b.email)) throw new AppError('EMAIL_TAKEN');
+    const u = await users.create({
+      email: b.email, passwordHash: await hashPassword(b.password), firstname: b.firstname, lastname: b.lastname,
+      phone: b.phone, role, status: b.status, companyId: companyOf(a),
+    });
+    const first = await users.page(companyOf(a), { page: 1, pageSize: 15 });
+    res.status(201).json({ user: await full(u), users: await Promise.all(first.users.map(full)) });
+  });
+
+  r.get('/company/user/:id', requireUser, async (req, res) => {
+    const a = actorOf(req);
+    const u = await target(a, String(req.params.id));
+    if (u.id !== a.id && !can(a, 'viewSystem')) await denyAccess(req, { permission: 'viewSystem', target: u.id });
+    res.json({ user: await full(u) });
+  });
+
+  r.get('/company/user/:id/update', requireUser, async (req, res) => {
+    const a = await ensurePermission(req, 'editSystem');
+    res.json({ user: await full(await target(a, String(req.params.id))), groups: await groupList(a) });
+  });
+
+  r.post('/company/user/:id/update', requireUser, async (req, res) => {
+    const a = await ensurePermission(req, 'editSystem');
+    const u = await target(a, String(req.params.id));
+    await guardAdminTarget(req, a, u);
+    const b = parseInput(userUpdateSchema, req.body ?? {});
+    if (u.id === a.id && ((b.role && b.role !== u.role) || (b.status && b.status !== u.status))) {
+      await denyAccess(req, { reason: 'own role or status' });
+    }
+    const role = b.role && b.role !== u.role ? await checkRole(req, a, b.role) : undefined;
+    if (b.email && (await users.emailTaken(b.email, u.id))) throw new AppError('EMAIL_TAKEN');
+    await users.update(u.id, { email: b.email, firstname: b.firstname, lastname: b.lastname, phone: b.phone, role, status: b.status });
+    await endSessionsIfBlocked(u, b.status);
+    res.json({ user: await full((await users.byId(u.id))!) });
+  });
+
+  const ownProfile = async (req: Request): Promise<UserRow> => {
+    const a = actorOf(req);
+    if (String(req.params.id) !== a.id) await denyAccess(req, { reason: 'profile of another user' });
+    return (await users.byId(a.id))!;
+  };
+  r.get('/company/user/:id/update_profile', requireUser, async (req, res) => {
+    res.json({ user: await full(await ownProfile(req)) });
+  });
+  r.post('/company/user/:id/update_profile', requireUser, async (req, res) => {
+    const u = await ownProfile(req);
+    const b = parseInput(profileUpdateSchema, req.body ?? {});
+    if (b.email && (await users.emailTaken(b.email, u.id))) throw new AppError('EMAIL_TAKEN');
+    await users.update(u.id, { email: b.email, firstname: b.firstname, lastname: b.lastname, phone: b.phone });
+    res.json({ user: await full((await users.byId(u.id))!) });
+  });
+
+  r.post('/company/user/:id/update_password', requireUser, async (req, res) => {
+    const a = actorOf(req);
+    const b = parseInput(passwordUpdateSchema, req.body ?? {});
+    const self = String(req.params.id) === a.id;
+    let u: UserRow;
+    if (self) {
+      const withHash = (await users.byEmailWithHash(req.user!.email))!;
+      if (!b.currentPassword || !(await verifyPassword(b.currentPassword, withHash.passwordHash))) throw new AppError('CURRENT_PASSWORD_WRONG');
+      u = withHash;
+    } else {
+      await ensurePermission(req, 'editSystem');
+      u = await target(a, String(req.params.id));
+      await guardAdminTarget(req, a, u);
+    }
+    await users.setPasswordHash(u.id, await hashPassword(b.password));
+    await sessions.endAllFor(u.id, self ? req.sessionToken : undefined);
+    await log.event({ kind: 'password_changed', userId: u.id, companyId: u.companyId, ip: req.ip, detail: { by: a.id } });
+    res.json({ user: await full(u) });
+  });
+
+  r.post('/company/user/:id/delete', requireUser, async (req, res) => {
+    const a = await ensurePermission(req, 'deleteSystem');
+    const u = await target(a, String(req.params.id));
+    if (u.id === a.id) throw new AppError('CANNOT_DELETE_SELF');
+    await guardAdminTarget(req, a, u);
+    await users.softDelete(u.id);
+    await sessions.endAllFor(u.id);
+    res.json({ deleted: true, _id: u.id });
+  });
+
+  return r;
+}

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { Router, type ErrorRequestHandler, type Request } from 'express';
+import {
+  AppError, COMPLIANCE_DOCUMENT_TYPES, COMPLIANCE_KINDS, complianceWorkflowId, getAuditRequestSchema, isAppError, kindOfSegment,
+  MAX_UPLOAD_BYTES, type Actor, type ComplianceDocumentType, type MessageCode,
+} from '@grain/domain';
+import { ComplianceStore } from '@grain/persistence';
+import { appErrorCodeOf, complianceSubmitUpdate, complianceWorkflow, documentUploadedSignal } from '@grain/workflows';
+import type { ApiDeps } from '../deps';
+import { actorOf, requireUser } from '../http/auth-middleware';
+import { langOf } from '../http/lang';
+import { singleFile } from '../farmdata/uploads';
+import { detailRecord, documentRecord, listRecord } from './compliance-records';
+import { complianceReportHtml } from './report-html';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Compliance belongs to a company: a signed-in user without one cannot take part. */
+function companyActor(req: Request): Actor & { companyId: string } {
+  const a = actorOf(req);
+  if (!a.companyId) throw new AppError('ACCESS_DENIED');
+  return a as Actor & { companyId: string };
+}
+function idParam(req: Request, name = 'id'): string {
+  const v = String(req.params[name] ?? '');
+  if (!UUID.test(v)) throw new AppError('NOT_FOUND');
+  return v.toLowerCase();
+}
+const utf8Name = (raw: string) => {
+  const fixed = Buffer.from(raw, 'latin1').toString('utf8');
+  return fixed.includes('\uFFFD') ? raw : fixed;
+};
+
+/**
+ * The compliance calls of spec 001 §7: /api/compliance/... (create info, submit for audit, detail,
+ * list) and the AI service paths under /openai (uploads per document type, list, report PDF).
+ * Everything is scoped to the caller's company; another company's submission answers 404.
+ */
+export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: Router } {
+  const store = new ComplianceStore(deps.knex);
+  const taskQueue = deps.config.taskQueue;
+  const api = Router();
+  const openai = Router();
+
+  async function ownCompliance(id: string, actor: Actor & { companyId: string }, create = false) {
+    const c = create ? await store.ensure(id, { companyId: actor.companyId, userId: actor.id }) : await store.byId(id, actor.companyId);
+    if (!c) throw new AppError('NOT_FOUND');
+    return c;
+  }
+
+  api.get('/compliance/create', requireUser, async (req, res) => {
+    const actor = companyActor(req);
+    const docs = await store.processedDocuments(actor.companyId);
+    res.json({ required_documents: docs.map(documentRecord), applicant_id: randomUUID() });
+  });
+
+  api.get('/compliance/list', requireUser, async (req, res) => {
+    res.json(await listFor(companyActor(req)));
+  });
+
+  api.get('/compliance/:id', requireUser, async (req, res) => {
+    const c = await ownCompliance(idParam(req), companyActor(req));
+    res.json({ compliance: detailRecord(c, await store.documentsOf(c.id)) });
+  });
+
+  api.post('/compliance/:id/getaudit', requireUser, async (req, res) => {
+    const actor = companyActor(req);
+    const parsed = getAuditRequestSchema.safeParse(req.body ?? {});
+    if (!parsed.success) throw new AppError('INVALID_INPUT');
+    const chosen: Partial<Record<ComplianceDocumentType, string>> = {};
+    for (const k of COMPLIANCE_KINDS) {
+      const id = parsed.data[k.payloadField]?._id;
+      if (!id) throw new AppError('COMPLIANCE_INCOMPLETE', { missing: k.documentType });
+      const d = await store.document(id, actor.companyId);
+      if (!d) throw new AppError('NOT_FOUND');
+      if (d.documentType !== k.documentType) throw new AppError('COMPLIANCE_DOCUMENT_WRONG_TYPE', { field: k.payloadField });
+      if (d.status !== 'processed') throw new AppError('COMPLIANCE_DOCUMENT_NOT_READY', { field: k.payloadField });
+      chosen[k.documentType] = d.id;
+    }
+    const c = await ownCompliance(idParam(req), actor, true);
+    if (c.status === 'audited') throw new AppError('COMPLIANCE_ALREADY_AUDITED');
+    const workflowId = complianceWorkflowId(c.id);
+    // Documents picked from earlier submissions need no upload, so the workflow may not exist yet.
+    await deps.temporal.workflow.start(complianceWorkflow, {
+      workflowId, taskQueue, args: [{ complianceId: c.id, companyId: c.companyId, userId: c.userId }], workflowIdConflictPolicy: 'USE_EXISTING',
+    });
+    try {
+      await deps.temporal.workflow.getHandle(workflowId).executeUpdate(complianceSubmitUpdate, { args: [{ userId: actor.id, documents: chosen }] });
+    } catch (e) {
+      const code = appErrorCodeOf(e);
+      if (code) throw new AppError(code as MessageCode);
+      throw e;
+    }
+    res.status(202).json({ compliance_id: c.id, status: 'auditing', complianceTypes: COMPLIANCE_DOCUMENT_TYPES });
+  });
+
+  async function listFor(actor: Actor & { companyId: string }) {
+    const rows = await store.list(actor.companyId);
+    return Promise.all(rows.map(async (c) => listRecord(c, c.documents.establishment_update ? await store.document(c.documents.establishment_update, actor.companyId) : null)));
+  }
+
+  openai.get('/compliance/list', requireUser, async (req, res) => {
+    res.json(await listFor(companyActor(req)));
+  });
+
+  openai.get('/compliance/:id/download', requireUser, async (req, res) => {
+    const c = await ownCompliance(idParam(req), companyActor(req));
+    if (!c.report) throw new AppError('COMPLIANCE_REPORT_MISSING');
+    const est = c.documents.establishment_update ? await store.document(c.documents.establishment_update, c.companyId) : null;
+    const pdf = await deps.adapters.pdf.render(complianceReportHtml(c.report, est?.documentSummary));
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', 'attachment; filename="Compliance_Report.pdf"');
+    res.send(pdf);
+  });
+
+  openai.post('/:segment/:complianceId/upload', requireUser, singleFile('file', MAX_UPLOAD_BYTES), async (req, res) => {
+    const kind = kindOfSegment(String(req.params.segment));
+    if (!kind) throw new AppError('NOT_FOUND');
+    const actor = companyActor(req);
+    const file = req.file;
+    if (!file || !file.size) throw new AppError('SELECT_FILE');
+    const fileName = path.basename(utf8Name(file.originalname)).slice(0, 255);
+    const ext = path.extname(fileName).slice(1).toLowerCase();
+    if (!['pdf', 'docx', 'txt'].includes(ext)) throw new AppError('COMPLIANCE_FILE_TYPE');
+    const c = await ownCompliance(idParam(req, 'complianceId'), actor, true);
+    if (c.status === 'audited') throw new AppError('COMPLIANCE_ALREADY_AUDITED');
+    if (c.status === 'auditing') throw new AppError('COMPLIANCE_AUDIT_RUNNING');
+    const storageKey = await deps.adapters.storage.put(file.buffer, { ext, prefix: 'compliance' });
+    const doc = await store.addDocument({
+      companyId: c.companyId, userId: actor.id, complianceId: c.id, documentType: kind.documentType, fileName, storageKey, mime: file.mimetype, size: file.size,
+    });
+    await deps.temporal.workflow.signalWithStart(complianceWorkflow, {
+      workflowId: complianceWorkflowId(c.id), taskQueue, args: [{ complianceId: c.id, companyId: c.companyId, userId: c.userId }],
+      signal: documentUploadedSignal, signalArgs: [{ documentId: doc.id, documentType: kind.documentType }],
+    });
+    res.status(202).json({ message: 'File uploaded successfully', compliance_id: c.id, document: documentRecord(doc) });
+  });
+
+  // The AI service's error answers carry `detail` (spec 001 §7), besides our invalidMsg and code.
+  const detailErrors: ErrorRequestHandler = (err, req, res, next) => {
+    if (!isAppError(err)) return next(err);
+    const e = err as AppError;
+    const text = e.text(langOf(req));
+    res.status(e.status).json({ detail: text, invalidMsg: text, code: e.code });
+  };
+  openai.use(detailErrors);
+  return { api, openai };
+}

@@ -1,0 +1,8 @@
+import type { Feature } from '../features';
+import { createComplianceRouters } from './compliance-routes';
+
+/** AI compliance audit: /api/compliance/... and the AI service paths under /openai. */
+export const complianceFeature: Feature = (deps) => {
+  const { api, openai } = createComplianceRouters(deps);
+  return { api, '/openai': openai };
+};

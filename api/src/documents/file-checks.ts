@@ -1,0 +1,89 @@
+import { AppError, UPLOAD_EXTENSIONS } from '@grain/domain';
+
+export type UploadExt = (typeof UPLOAD_EXTENSIONS)[number];
+
+export const MIME_OF: Record<UploadExt, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  gif: 'image/gif',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  doc: 'application/msword',
+  csv: 'text/csv; charset=utf-8',
+};
+
+/** Types a browser may show in place (they cannot run script from a same-origin response). */
+export const INLINE_TYPES: ReadonlySet<UploadExt> = new Set(['pdf', 'png', 'gif']);
+
+/** Extensions that must not appear anywhere in a name, even before the last dot ("invoice.exe.pdf"). */
+const EXECUTABLE = new Set([
+  'exe', 'dll', 'com', 'bat', 'cmd', 'msi', 'scr', 'pif', 'cpl', 'jar', 'js', 'mjs', 'jse', 'vbs', 'vbe', 'wsf', 'wsh', 'ps1',
+  'psm1', 'sh', 'bash', 'php', 'phtml', 'php5', 'asp', 'aspx', 'jsp', 'cgi', 'pl', 'py', 'rb', 'html', 'htm', 'xhtml', 'shtml',
+  'svg', 'xml', 'hta', 'lnk', 'reg', 'app', 'apk', 'docm', 'xlsm', 'pptm', 'swf',
+]);
+
+/**
+ * Checks a file name as the client sent it: no path parts, no control characters, no hidden or
+ * executable segments, and a final extension from the accepted list. The name is only ever shown
+ * and used in Content-Disposition; the file is stored under a generated key.
+ */
+export function checkUploadName(raw: string): { name: string; ext: UploadExt } {
+  const name = raw.normalize('NFC').trim();
+  // eslint-disable-next-line no-control-regex
+  if (!name || name.length > 255 || /[/\\\u0000-\u001f\u007f:*?"<>|]/.test(name) || name.includes('..') || name.startsWith('.')) {
+    throw new AppError('FILE_NAME_REJECTED');
+  }
+  const parts = name.toLowerCase().split('.');
+  if (parts.length < 2) throw new AppError('FILE_TYPE_REJECTED');
+  const ext = parts[parts.length - 1];
+  if (parts.slice(1).some((p) => EXECUTABLE.has(p.trim()))) throw new AppError('FILE_TYPE_REJECTED');
+  if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) throw new AppError('FILE_TYPE_REJECTED');
+  return { name, ext: ext as UploadExt };
+}
+
+const startsWith = (b: Buffer, sig: number[]) => b.length >= sig.length && sig.every((x, i) => b[i] === x);
+const HTML_MARKERS = /<\s*(!doctype|html|head|body|script|iframe|svg|object|embed|meta|link|style|\?xml)\b/i;
+
+/** The type the bytes themselves prove, or null. */
+export function detectFileType(b: Buffer): UploadExt | null {
+  if (startsWith(b, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf'; // %PDF-
+  if (startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  const head6 = b.toString('latin1', 0, 6);
+  if (head6 === 'GIF87a' || head6 === 'GIF89a') return 'gif';
+  if (startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'doc'; // OLE compound file
+  if (startsWith(b, [0x50, 0x4b, 0x03, 0x04])) {
+    // A Word document is a zip whose entry names (stored uncompressed) include these two parts.
+    const names = b.toString('latin1');
+    return names.includes('[Content_Types].xml') && names.includes('word/document.xml') ? 'docx' : null;
+  }
+  return looksLikeCsv(b) ? 'csv' : null;
+}
+
+/** UTF-8 text without NUL bytes or markup a browser would treat as a page. */
+function looksLikeCsv(b: Buffer): boolean {
+  if (b.length === 0 || b.includes(0)) return false;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(b);
+  } catch {
+    return false;
+  }
+  return !HTML_MARKERS.test(text) && /[,;\t\n]/.test(text);
+}
+
+/**
+ * The whole upload check: an acceptable name whose extension matches what the content proves.
+ * An HTML page named .pdf, a PNG named .gif or a zip named .docx are all refused.
+ */
+export function checkUpload(originalName: string, data: Buffer): { name: string; ext: UploadExt; mime: string } {
+  const { name, ext } = checkUploadName(originalName);
+  const detected = detectFileType(data);
+  if (detected !== ext) throw new AppError('FILE_TYPE_REJECTED');
+  return { name, ext, mime: MIME_OF[ext] };
+}
+
+/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\;]/g, '_');
+  const utf8 = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${utf8}`;
+}

@@ -1,0 +1,83 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { AppError, farmDataInputSchema, FARM_DATA_TYPES, generateHarvest, GRAIN_TYPES } from '@grain/domain';
+import { FarmDataStore } from '@grain/persistence';
+import type { ApiDeps } from '../deps';
+import { requirePermission } from '../http/auth-middleware';
+import { langOf } from '../http/lang';
+import { parseFarmCsv } from './csv-upload';
+import { recordOnLedger, recordPending } from './ledger-recording';
+import { parseWith, scopeOf, uuidParam } from './scope';
+import { singleFile } from './uploads';
+
+const CSV_MAX_BYTES = 5 * 1024 * 1024;
+
+const listQuery = z.object({
+  dataType: z.enum(FARM_DATA_TYPES).optional(),
+  grainType: z.enum(GRAIN_TYPES).optional(),
+  q: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(2000).optional(),
+});
+
+/**
+ * Harvesting records (spec 001 §7): create (manual or a streamed record), list, autogenerate (a
+ * plausible record for the streaming page, not saved), CSV upload (all rows or none), plus search and
+ * detail for pickers such as the certificate's primary document. Reading needs viewDocument, writing
+ * editDocument; everything is scoped to the caller's company.
+ */
+export function createFarmDataRouter(deps: ApiDeps): Router {
+  const r = Router();
+  const store = new FarmDataStore(deps.knex);
+  const { ledger } = deps.adapters;
+
+  r.post('/farmdata/harvesting/create', requirePermission('editDocument'), async (req, res) => {
+    const { actor, companyId } = scopeOf(req);
+    const v = parseWith(farmDataInputSchema, req.body?.farmData ?? req.body);
+    let saved;
+    try {
+      saved = await store.create(companyId, actor.id, { ...v, streamingUser: v.dataType === 'Streaming' ? actor.id : null });
+    } catch (e) {
+      if ((e as { code?: string }).code === '23505') throw new AppError('CONFLICT');
+      throw e;
+    }
+    const [recorded] = await recordOnLedger(ledger, store, companyId, [saved]);
+    res.status(201).json({ farmData: recorded, farmDatas: [recorded] });
+  });
+
+  r.post('/farmdata/harvesting/upload', requirePermission('editDocument'), singleFile('file', CSV_MAX_BYTES), async (req, res) => {
+    const { actor, companyId } = scopeOf(req);
+    if (!req.file) throw new AppError('SELECT_FILE');
+    const rows = parseFarmCsv(req.file.buffer, langOf(req));
+    const saved = await store.createMany(companyId, actor.id, rows.map((row) => ({ ...row, dataType: 'Csv' as const })));
+    const recorded = await recordOnLedger(ledger, store, companyId, saved);
+    res.status(201).json({ farmDatas: recorded, saved: recorded.length });
+  });
+
+  r.get('/farmdata/harvesting/list', requirePermission('viewDocument'), async (req, res) => {
+    const { companyId } = scopeOf(req);
+    const q = parseWith(listQuery, req.query);
+    await recordPending(ledger, store, companyId);
+    res.json({ farmDatas: await store.list(companyId, q) });
+  });
+
+  r.get('/farmdata/harvesting/search', requirePermission('viewDocument'), async (req, res) => {
+    const { companyId } = scopeOf(req);
+    const q = parseWith(listQuery, req.query);
+    res.json({ farmDatas: await store.searchFarmRecords(companyId, { q: q.q, grainType: q.grainType, limit: q.limit ?? 20 }) });
+  });
+
+  r.get('/farmdata/harvesting/autogenerate', requirePermission('editDocument'), async (_req, res) => {
+    const g = generateHarvest(Math.random, new Date());
+    res.json({ farmData: { ...g, stage: 'Harvest', dataType: 'Streaming', number: String(Date.now()), status: 'Saving' } });
+  });
+
+  r.get('/farmdata/harvesting/detail/:id', requirePermission('viewDocument'), async (req, res) => {
+    const { companyId } = scopeOf(req);
+    const farmData = await store.getFarmRecord(companyId, uuidParam(req.params.id));
+    if (!farmData) throw new AppError('NOT_FOUND');
+    const block = await ledger.findByKey(`farm_data:${farmData._id}`);
+    res.json({ farmData, block: block && { blockNumber: block.blockNumber, lastBlock: block.blockHash, data_hash: block.dataHash, channelHeader: block.channelHeader } });
+  });
+
+  return r;
+}

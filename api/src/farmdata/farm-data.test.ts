@@ -1,0 +1,142 @@
+import { samplePng } from '@grain/adapters';
+import { FarmDataStore, isImageVerified } from '@grain/persistence';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { loginAs, seedCompanyWithUsers, TEST_PASSWORD, type Agent, type SeededCompany } from '../testing/session';
+
+const HEADER = 'item,grainType,harvestGrade,storageLocation,quantity,protein,moisture,productionDate';
+const csv = (...rows: string[]) => Buffer.from([HEADER, ...rows].join('\n') + '\n');
+const input = { grainType: 'Barley', harvestGrade: 'AH', storageLocation: 'Silo B1', quantity: '24000', protein: '11.25', moisture: '10.5', productionDate: '03/11/2025' };
+
+describe('farm data API', () => {
+  let t: TestApp;
+  let acme: SeededCompany;
+  let staff: Agent;
+  let signer: Agent;
+  let other: Agent;
+  const count = async (companyId: string) => Number((await t.db.knex('farm_data').where({ company_id: companyId }).count({ n: '*' }))[0].n);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    acme = await seedCompanyWithUsers(t.db.knex, 'Acme Grain', ['admin', 'staff', 'signer']);
+    const rival = await seedCompanyWithUsers(t.db.knex, 'Rival Grain', ['staff']);
+    staff = await loginAs(t.app, acme.users.staff.email, TEST_PASSWORD);
+    signer = await loginAs(t.app, acme.users.signer.email, TEST_PASSWORD);
+    other = await loginAs(t.app, rival.users.staff.email, TEST_PASSWORD);
+  });
+  afterAll(() => t.close());
+
+  it('creates a manual record, writes it to the ledger and shows its tx id', async () => {
+    const res = await staff.post('/api/farmdata/harvesting/create').send({ farmData: input });
+    expect(res.status).toBe(201);
+    const rec = res.body.farmData;
+    expect(rec).toMatchObject({ grainType: 'Barley', quantity: 24000, protein: 11.25, moisture: 10.5, productionDate: '2025-11-03', dataType: 'Manual', stage: 'Harvest', imageValidation: 'NA' });
+    expect(res.body.farmDatas).toHaveLength(1);
+    const block = await t.deps.adapters.ledger.findByKey(`farm_data:${rec._id}`);
+    expect(block?.recordType).toBe('farm_data');
+    expect(rec.txId).toBe(block?.channelHeader.tx_id);
+    expect(block?.payload).toMatchObject({ id: rec._id, companyId: acme.companyId, quantity: 24000 });
+
+    const list = await staff.get('/api/farmdata/harvesting/list');
+    expect(list.body.farmDatas.map((f: { _id: string }) => f._id)).toContain(rec._id);
+    // Another company sees nothing of it, by list, detail or search.
+    expect((await other.get('/api/farmdata/harvesting/list')).body.farmDatas).toEqual([]);
+    expect((await other.get(`/api/farmdata/harvesting/detail/${rec._id}`)).status).toBe(404);
+    expect((await staff.get(`/api/farmdata/harvesting/detail/${rec._id}`)).body.block.channelHeader.tx_id).toBe(rec.txId);
+    expect(await new FarmDataStore(t.db.knex).getFarmRecord(acme.companyId, rec._id)).toMatchObject({ _id: rec._id });
+    expect(await new FarmDataStore(t.db.knex).getFarmRecord('00000000-0000-0000-0000-000000000000', rec._id)).toBeNull();
+    const found = await staff.get('/api/farmdata/harvesting/search').query({ q: rec.number.slice(0, 8), grainType: 'Barley' });
+    expect(found.body.farmDatas.map((f: { _id: string }) => f._id)).toContain(rec._id);
+  });
+
+  it('refuses bad values with their messages, and writers only', async () => {
+    const bad = await staff.post('/api/farmdata/harvesting/create').send({ farmData: { ...input, quantity: '12.5' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'QUANTITY_NOT_INTEGER', invalidMsg: 'Quantity must be an integer' });
+    const vn = await staff.post('/api/farmdata/harvesting/create').set('x-lang', 'vn').send({ farmData: { ...input, moisture: 'x' } });
+    expect(vn.body.invalidMsg).toBe('Độ ẩm phải là số thực');
+    expect((await signer.post('/api/farmdata/harvesting/create').send({ farmData: input })).status).toBe(403);
+    expect((await signer.get('/api/farmdata/harvesting/list')).status).toBe(200);
+  });
+
+  it('saves a good CSV file whole, each row on the ledger', async () => {
+    const before = await count(acme.companyId);
+    const blocksBefore = (await t.deps.adapters.ledger.lastBlock())?.blockNumber ?? -1;
+    const res = await staff.post('/api/farmdata/harvesting/upload').attach('file', csv(
+      '1,Wheat,APH,Silo A1,1200,13.1,10.2,01/11/2025',
+      '2,Barley,FEED,Shed 2,800,10,12,2025-11-02',
+      '3,Corn,ASW,Bunker 3,500,8.75,14.5,05/11/2025',
+    ), 'harvest.csv');
+    expect(res.status).toBe(201);
+    expect(res.body.saved).toBe(3);
+    expect(res.body.farmDatas.every((f: { txId: string | null; dataType: string }) => f.txId && f.dataType === 'Csv')).toBe(true);
+    expect(await count(acme.companyId)).toBe(before + 3);
+    expect((await t.deps.adapters.ledger.lastBlock())?.blockNumber).toBe(blocksBefore + 3);
+  });
+
+  it('saves nothing from a CSV file with a bad row, and names every bad row', async () => {
+    const before = await count(acme.companyId);
+    const res = await staff.post('/api/farmdata/harvesting/upload').attach('file', csv(
+      '1,Wheat,APH,Silo A1,1200,13.1,10.2,01/11/2025',
+      '2,Rice,APH,Silo A1,1200,13.1,10.2,01/11/2025',
+      '3,Wheat,APH,Silo A1,12.5,13.1,10.2,01/11/2025',
+      '4,Wheat,APH,Silo A1,100,13.1,damp,01/11/2025',
+      '5,Wheat,APH,Silo A1,100,high,10,01/11/2025',
+    ), 'harvest.csv');
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('CSV_FORMAT_ERROR');
+    expect(res.body.details.rows.map((r: { row: number; message: string }) => [r.row, r.message])).toEqual([
+      [2, 'CSV format data error'], [3, 'Quantity must be an integer'], [4, 'Moistrue must be a float'], [5, 'Protein must be a float'],
+    ]);
+    expect(await count(acme.companyId)).toBe(before);
+  });
+
+  it('refuses an empty or unreadable CSV file', async () => {
+    const empty = await staff.post('/api/farmdata/harvesting/upload').attach('file', Buffer.from(HEADER + '\n'), 'empty.csv');
+    expect(empty.body).toMatchObject({ code: 'CSV_EMPTY', invalidMsg: 'Upload farm csv data file error' });
+    const binary = await staff.post('/api/farmdata/harvesting/upload').attach('file', Buffer.from([0xff, 0xfe, 0x00, 0x41, 0xc3]), 'x.csv');
+    expect(binary.body).toMatchObject({ code: 'CSV_READ_ERROR', invalidMsg: 'Upload csv file process error' });
+  });
+
+  it('autogenerates a plausible streaming record that saves as Streaming', async () => {
+    const gen = await staff.get('/api/farmdata/harvesting/autogenerate');
+    expect(gen.status).toBe(200);
+    const g = gen.body.farmData;
+    expect(g.protein).toBeGreaterThan(5);
+    expect(g.protein).toBeLessThan(16);
+    const saved = await staff.post('/api/farmdata/harvesting/create').send({ farmData: { ...g, dataType: 'Streaming' } });
+    expect(saved.status).toBe(201);
+    expect(saved.body.farmData).toMatchObject({ dataType: 'Streaming', status: 'Saved', streamingUser: acme.users.staff.id, number: g.number });
+  });
+
+  it('verifies a grain photo: real image, big enough, not reused; the result gates the record', async () => {
+    const mk = async () => (await staff.post('/api/farmdata/harvesting/create').send({ farmData: input })).body.farmData._id as string;
+    const [a, b] = [await mk(), await mk()];
+    const link = await staff.post('/api/farmdata/verification/generate_link').send({ farm_data_id: a });
+    expect(link.body.verification_link).toBe(`http://127.0.0.1:3000/imagevalidation?farm_data_id=${a}`);
+    expect((await staff.post('/api/farmdata/verification/get_verification_result').send({ farm_data_id: a })).body.error).toBeTruthy();
+
+    const upload = (id: string, data: Buffer, name: string) => staff.post('/api/farmdata/verification/upload').field('farm_data_id', id).attach('file', data, name);
+    const html = await upload(a, Buffer.from('<html><body>grain</body></html>'), 'grain.png');
+    expect(html.body['verification result'][0]).toMatchObject({ verified: false, reason: 'IMAGE_NOT_READABLE' });
+    const small = await upload(a, samplePng(100, 80), 'small.png');
+    expect(small.body['verification result'][0]).toMatchObject({ verified: false, reason: 'IMAGE_TOO_SMALL', width: 100 });
+    expect(await isImageVerified(t.db.knex, acme.companyId, a)).toBe(false);
+
+    const photo = samplePng(640, 480, 3);
+    const ok = await upload(a, photo, 'grain.png');
+    expect(ok.body['verification result'][0]).toMatchObject({ verified: true, width: 640, height: 480, mime: 'image/png' });
+    expect(await isImageVerified(t.db.knex, acme.companyId, a)).toBe(true);
+    expect(await isImageVerified(t.db.knex, acme.companyId, b)).toBe(false);
+    const result = await staff.post('/api/farmdata/verification/get_verification_result').send({ farm_data_id: a });
+    expect(result.body['verification result'][0].verified).toBe(true);
+    const img = await staff.get(`/api/farmdata/verification/image/${a}`);
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(img.body, photo)).toBe(0);
+
+    const dup = await upload(b, photo, 'again.png');
+    expect(dup.body['verification result'][0]).toMatchObject({ verified: false, reason: 'IMAGE_DUPLICATE' });
+    // Another company can neither verify nor read this company's record.
+    expect((await other.post('/api/farmdata/verification/get_verification_result').send({ farm_data_id: a })).status).toBe(404);
+    expect((await other.get(`/api/farmdata/verification/image/${a}`)).status).toBe(404);
+  });
+});

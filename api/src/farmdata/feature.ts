@@ -1,0 +1,12 @@
+import { Router } from 'express';
+import type { Feature } from '../features';
+import { createFarmDataRouter } from './farm-data-routes';
+import { createVerificationRouter } from './verification-routes';
+
+/** Farm data and grain image verification under /api/farmdata/. */
+export const farmDataFeature: Feature = (deps) => {
+  const api = Router();
+  api.use(createFarmDataRouter(deps));
+  api.use(createVerificationRouter(deps));
+  return { api };
+};

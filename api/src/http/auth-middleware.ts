@@ -1,0 +1,131 @@
+/**
+ * Authentication and authorization for every feature's routes.
+ *
+ *   import { requireUser, requirePermission, actorOf } from '../http/auth-middleware';
+ *   r.get('/company/approvals', requireUser, async (req, res) => {
+ *     const actor = actorOf(req);                 // { id, companyId, role, permissions } (domain Actor)
+ *     ... query scoped to actor.companyId ...
+ *   });
+ *   r.post('/company/approval/create', requirePermission('editApproval'), handler);
+ *
+ * requireUser answers 401 UNAUTHENTICATED without a live session; requirePermission(p) also answers
+ * 403 ACCESS_DENIED (logged in auth_events) unless the user is admin or their group grants p.
+ * `req.user` carries { id, email, firstname, lastname, fullName, role, companyId }. Use denyAccess()
+ * for your own refusals so they are logged too. Answer 404 NOT_FOUND for another company's objects.
+ * The session is resolved from the `grain_sid` cookie against the database of the app's accounts
+ * feature (api/src/auth/feature.ts, listed in features.ts), so that feature must be mounted.
+ */
+import type { Request, RequestHandler } from 'express';
+import type { Knex } from 'knex';
+import { AppError, can, PERMISSIONS, type Actor, type Permission, type UserStatus } from '@grain/domain';
+import { AuthLogStore, GroupStore, SessionStore, UserStore } from '@grain/persistence';
+
+export const SESSION_COOKIE = 'grain_sid';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  fullName: string;
+  phone: string | null;
+  role: string;
+  status: UserStatus;
+  companyId: string | null;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      actor?: Actor;
+      user?: SessionUser;
+      /** The raw session token of this request's cookie, when it names a live session. */
+      sessionToken?: string;
+    }
+  }
+}
+
+let lastKnex: Knex | undefined;
+const KNEX = Symbol('accountsKnex');
+/**
+ * Returns the middleware the accounts feature puts first on its /api and /openai routers: it tells
+ * this module which database holds the sessions of this app (several apps may live in one process).
+ */
+export function bindAuth(knex: Knex): RequestHandler {
+  lastKnex = knex;
+  return (req, _res, next) => {
+    (req as Request & { [KNEX]?: Knex })[KNEX] = knex;
+    next();
+  };
+}
+function knexOf(req: Request): Knex {
+  const k = (req as Request & { [KNEX]?: Knex })[KNEX] ?? lastKnex;
+  if (!k) throw new Error('auth-middleware: the accounts feature is not mounted (features.ts)');
+  return k;
+}
+
+/** The actor of a user: admin holds every permission; others those of the active group named by their role. */
+export async function actorFor(k: Knex, user: { id: string; role: string; companyId: string | null }): Promise<Actor> {
+  if (user.role === 'admin') return { id: user.id, companyId: user.companyId, role: 'admin', permissions: [...PERMISSIONS] };
+  const group = user.companyId ? await new GroupStore(k).byName(user.companyId, user.role) : null;
+  const permissions = group && group.status === 'active' ? group.roles : [];
+  return { id: user.id, companyId: user.companyId, role: user.role, permissions };
+}
+
+/** Resolves the session cookie once per request; leaves req.actor undefined when there is none. */
+export async function attachSession(req: Request): Promise<void> {
+  if (req.actor || req.sessionToken === '') return;
+  const token = (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
+  req.sessionToken = '';
+  if (!token || token.length > 100) return;
+  const k = knexOf(req);
+  const userId = await new SessionStore(k).resolve(token);
+  const user = userId ? await new UserStore(k).byId(userId) : null;
+  if (!user) return;
+  if (user.status !== 'active') {
+    // Locked or deactivated while signed in: the session ends now.
+    await new SessionStore(k).end(token);
+    return;
+  }
+  req.sessionToken = token;
+  req.user = { ...user, fullName: `${user.firstname} ${user.lastname}` };
+  req.actor = await actorFor(k, user);
+}
+
+/** The signed-in actor, or 401. */
+export function actorOf(req: Request): Actor {
+  if (!req.actor) throw new AppError('UNAUTHENTICATED');
+  return req.actor;
+}
+
+export const requireUser: RequestHandler = async (req, _res, next) => {
+  await attachSession(req);
+  if (!req.actor) return next(new AppError('UNAUTHENTICATED'));
+  next();
+};
+
+/** Logs a refused authorization and answers 403 ACCESS_DENIED. */
+export async function denyAccess(req: Request, detail: Record<string, unknown> = {}): Promise<never> {
+  await new AuthLogStore(knexOf(req)).event({
+    kind: 'access_denied', userId: req.actor?.id, companyId: req.actor?.companyId, email: req.user?.email,
+    ip: req.ip, method: req.method, path: req.originalUrl, detail,
+  }).catch(() => undefined);
+  throw new AppError('ACCESS_DENIED');
+}
+
+/** Checks a permission inside a handler (logged when refused). */
+export async function ensurePermission(req: Request, p: Permission): Promise<Actor> {
+  const actor = actorOf(req);
+  if (!can(actor, p)) await denyAccess(req, { permission: p });
+  return actor;
+}
+
+export function requirePermission(p: Permission): RequestHandler {
+  return async (req, _res, next) => {
+    await attachSession(req);
+    if (!req.actor) return next(new AppError('UNAUTHENTICATED'));
+    await ensurePermission(req, p);
+    next();
+  };
+}

@@ -1,0 +1,63 @@
+import type { Request, RequestHandler } from 'express';
+import { AuthLogStore } from '@grain/persistence';
+import { AppError } from '@grain/domain';
+import type { ApiDeps } from '../deps';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const CHECKED = Symbol('crossSiteChecked');
+
+function hostOf(u: string | undefined): string | null {
+  if (!u || u === 'null') return null;
+  try {
+    return new URL(u).host.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Why a request counts as same-site, or null when it does not. Browsers send Sec-Fetch-Site on every
+ * request and Origin on every POST; a request carrying none of the three is refused, since only a
+ * non-browser client would omit them and it can add Origin itself.
+ */
+export function sameSiteEvidence(req: Request, trustedHosts: string[]): string | null {
+  const fetchSite = req.header('sec-fetch-site');
+  if (fetchSite) return fetchSite === 'same-origin' || fetchSite === 'none' ? `sec-fetch-site:${fetchSite}` : null;
+  const hosts = new Set([...trustedHosts, (req.header('host') ?? '').toLowerCase()].filter(Boolean));
+  const origin = req.header('origin');
+  if (origin !== undefined) return hosts.has(hostOf(origin) ?? '') ? 'origin' : null;
+  const referer = req.header('referer');
+  if (referer !== undefined) return hosts.has(hostOf(referer) ?? '') ? 'referer' : null;
+  return null;
+}
+
+/**
+ * Refuses cross-site requests that change state (every method but GET/HEAD/OPTIONS, plus the spec's
+ * GET auth/logout): 403 CROSS_SITE, logged in auth_events. Mount once in front of /api and /openai;
+ * mounting it again (the accounts routers do, to be safe on their own) costs nothing.
+ */
+export function createCrossSiteGuard(deps: Pick<ApiDeps, 'knex' | 'config'>): RequestHandler {
+  const log = new AuthLogStore(deps.knex);
+  const trusted = [hostOf(deps.config.publicUrl)].filter((h): h is string => !!h);
+  return async (req, _res, next) => {
+    const r = req as Request & { [CHECKED]?: boolean };
+    if (r[CHECKED]) return next();
+    r[CHECKED] = true;
+    const stateChanging = !SAFE_METHODS.has(req.method) || /\/auth\/logout\/?$/.test(req.path);
+    if (!stateChanging) return next();
+    // A top-level GET navigation (logout link) carries no Origin; only an explicit cross-site marker refuses it.
+    if (SAFE_METHODS.has(req.method)) {
+      if (req.header('sec-fetch-site') === 'cross-site') return next(await refused(req));
+      return next();
+    }
+    if (sameSiteEvidence(req, trusted)) return next();
+    next(await refused(req));
+  };
+  async function refused(req: Request): Promise<AppError> {
+    await log.event({
+      kind: 'cross_site', ip: req.ip, method: req.method, path: req.originalUrl,
+      detail: { origin: req.header('origin') ?? null, referer: req.header('referer') ?? null, secFetchSite: req.header('sec-fetch-site') ?? null },
+    }).catch(() => undefined);
+    return new AppError('CROSS_SITE');
+  }
+}

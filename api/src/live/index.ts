@@ -1,0 +1,2 @@
+export * from './live-channel';
+export * from './live-hub';

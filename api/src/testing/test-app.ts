@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Express } from 'express';
+import { Client, Connection } from '@temporalio/client';
+import { buildAdapters, closeAdapters, loadConfig, SmtpCatcher, type Adapters, type AppConfig } from '@grain/adapters';
+import { createTestDb, MailStore, type Db } from '@grain/persistence';
+import { createApp } from '../app';
+import type { ApiDeps } from '../deps';
+
+export interface TestApp {
+  app: Express;
+  deps: ApiDeps;
+  db: Db;
+  /** Every mail the app sent, caught by a real SMTP listener on loopback. */
+  mailbox: MailStore;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app for a test file: a fresh database (createTestDb), a real SMTP catcher on port 0 that
+ * the mail adapter talks to, and a Temporal client connected to TEMPORAL_TEST_ADDRESS.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const db = await createTestDb();
+  const mailbox = new MailStore(db.knex);
+  const catcher = new SmtpCatcher(mailbox);
+  const smtpPort = await catcher.start(0);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'grain-api-test-'));
+  const config: AppConfig = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000', DATA_DIR: dataDir, ...env });
+  const adapters: Adapters = buildAdapters(config, db.knex, { smtpCatcherPort: smtpPort });
+  const connection = await Connection.connect({ address: process.env.TEMPORAL_TEST_ADDRESS ?? 'localhost:7233' });
+  const temporal = new Client({ connection });
+  const deps: ApiDeps = { config, knex: db.knex, adapters, temporal };
+  const app = createApp(deps);
+  return {
+    app, deps, db, mailbox,
+    async close() {
+      await connection.close();
+      await closeAdapters(adapters);
+      await catcher.stop();
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * The certificate activities' signatures: implemented in @grain/activities, called by the workflow
+ * through proxyActivities. Kept in the domain (types only) so neither package imports the other.
+ */
+import type { CertificateEffect, CertificateState, LedgerEventType, Person } from './types';
+
+/** What a one-time code is bound to: a signer acting on one level of one certificate's content. */
+export interface OtpBinding {
+  certificateId: string;
+  level: number;
+  userId: string;
+  contentHash: string;
+}
+
+/** What certificate mails quote. */
+export interface CertificateMailContext {
+  approvalNumber: string;
+  approvalName: string;
+  level?: number;
+  group?: string;
+  deadline?: string;
+}
+
+/** The certificate generation payload of spec 000 §3. */
+export interface CertificatePayload {
+  certification_number: string;
+  location: string;
+  grade: string;
+  membership_number: string;
+  date_of_certification: string;
+  chain_id: string;
+  valid_from: string;
+  valid_to: string;
+  creation_date: string;
+}
+
+export type NotifyEffect = Extract<CertificateEffect, { type: 'notifySigners' | 'notifyRejected' | 'notifyCompleted' | 'escalateOverdue' }>;
+
+export interface CertificateActivityContract {
+  /** Makes, stores (hashed) and mails a signing code; never returns the code. */
+  issueOtp(a: { binding: OtpBinding; user: Person; ctx: CertificateMailContext; ttlMs?: number }): Promise<{ expiresAt: string; contentHashShort: string }>;
+  /** Consumes a code the API verified; `redeemKey` (workflow id + update id) makes a retry succeed. */
+  redeemOtp(a: { otpId: string; binding: OtpBinding; redeemKey: string }): Promise<void>;
+  notifyCertificate(a: { key: string; effect: NotifyEffect; ctx: CertificateMailContext }): Promise<void>;
+  remindSigners(a: { key: string; recipients: Person[]; overdue: boolean; ctx: CertificateMailContext }): Promise<void>;
+  appendLedger(a: { key: string; type: LedgerEventType; payload: Record<string, unknown> }): Promise<{ txId: string; blockNumber: number }>;
+  upsertCertificateReadModel(state: CertificateState): Promise<{ applied: boolean }>;
+  generateCertificatePdf(a: { key: string; state: CertificateState }): Promise<{ pdfKey: string; payload: CertificatePayload }>;
+}

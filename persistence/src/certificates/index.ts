@@ -1,0 +1,2 @@
+export * from './certificate-store';
+export * from './otp-store';

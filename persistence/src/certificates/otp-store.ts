@@ -1,0 +1,89 @@
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Knex } from 'knex';
+import { AppError, OTP_DEFAULT_TTL_MS, OTP_DIGITS, OTP_MAX_ATTEMPTS, OTP_MAX_TTL_MS, type OtpBinding } from '@grain/domain';
+
+/** After verification the signer has this long to complete the sign call. */
+const REDEEM_GRACE_MS = 2 * 60_000;
+
+const hashCode = (salt: string, id: string, code: string) => createHash('sha256').update(`${salt}|${id}|${code}`).digest('hex');
+
+/**
+ * One-time codes for signing (issue 3). The code is made here with a CSPRNG, returned once to the
+ * caller that mails it, and stored only as a salted hash with its expiry. Flow:
+ *   issue   (activity, from the workflow's requestOtp Update) - supersedes older codes of the binding;
+ *   verify  (API, with the typed code)  - 5 attempts per code, single use; returns an otpId;
+ *   redeem  (activity, from the sign Update, with the otpId) - checks binding + content, once.
+ * Neither the code nor its hash ever enters workflow history.
+ */
+export class OtpStore {
+  constructor(private readonly k: Knex, private readonly now: () => Date = () => new Date()) {}
+
+  async issue(b: OtpBinding, ttlMs = OTP_DEFAULT_TTL_MS): Promise<{ otpId: string; code: string; expiresAt: string }> {
+    const ttl = Math.min(Math.max(ttlMs, 1000), OTP_MAX_TTL_MS);
+    const code = String(randomInt(0, 10 ** OTP_DIGITS)).padStart(OTP_DIGITS, '0');
+    const otpId = randomUUID();
+    const salt = randomBytes(16).toString('hex');
+    const now = this.now();
+    const expiresAt = new Date(now.getTime() + ttl).toISOString();
+    await this.k.transaction(async (trx) => {
+      await trx('certificate_otps')
+        .where({ certificate_id: b.certificateId, level: b.level, user_id: b.userId })
+        .whereNull('superseded_at').whereNull('verified_at')
+        .update({ superseded_at: now.toISOString() });
+      await trx('certificate_otps').insert({
+        id: otpId, certificate_id: b.certificateId, level: b.level, user_id: b.userId, content_hash: b.contentHash,
+        salt, code_hash: hashCode(salt, otpId, code), expires_at: expiresAt, created_at: now.toISOString(),
+      });
+    });
+    return { otpId, code, expiresAt };
+  }
+
+  /**
+   * Checks a typed code against the signer's newest code for this level. Refusals: OTP_INVALID (wrong
+   * or already used), OTP_EXPIRED, OTP_LOCKED (5 wrong attempts; a new code is needed).
+   */
+  async verify(b: Omit<OtpBinding, 'contentHash'>, code: string): Promise<{ otpId: string }> {
+    const typed = String(code ?? '').trim();
+    if (!typed) throw new AppError('OTP_REQUIRED');
+    // The transaction returns the outcome instead of throwing, so a wrong attempt's count is committed.
+    const outcome = await this.k.transaction(async (trx): Promise<{ otpId: string } | { refuse: AppError }> => {
+      const row = await trx('certificate_otps')
+        .where({ certificate_id: b.certificateId, level: b.level, user_id: b.userId })
+        .whereNull('superseded_at').whereNull('verified_at')
+        .orderBy('created_at', 'desc').forUpdate().first();
+      if (!row) return { refuse: new AppError('OTP_INVALID') };
+      if (new Date(row.expires_at).getTime() <= this.now().getTime()) return { refuse: new AppError('OTP_EXPIRED') };
+      if (row.attempts >= OTP_MAX_ATTEMPTS) return { refuse: new AppError('OTP_LOCKED') };
+      const want = Buffer.from(row.code_hash, 'hex');
+      const got = Buffer.from(hashCode(row.salt, row.id, typed), 'hex');
+      if (!/^\d+$/.test(typed) || !timingSafeEqual(want, got)) {
+        const attempts = row.attempts + 1;
+        await trx('certificate_otps').where({ id: row.id }).update({ attempts });
+        return { refuse: new AppError(attempts >= OTP_MAX_ATTEMPTS ? 'OTP_LOCKED' : 'OTP_INVALID', { attemptsLeft: OTP_MAX_ATTEMPTS - attempts }) };
+      }
+      await trx('certificate_otps').where({ id: row.id }).update({ verified_at: this.now().toISOString() });
+      return { otpId: row.id as string };
+    });
+    if ('refuse' in outcome) throw outcome.refuse;
+    return outcome;
+  }
+
+  /**
+   * Consumes a verified code for a sign. `redeemKey` makes a retried redeem of the same sign succeed
+   * again; any other second use fails. CONTENT_CHANGED when the certificate was edited after issue.
+   */
+  async redeem(otpId: string, b: OtpBinding, redeemKey: string): Promise<void> {
+    await this.k.transaction(async (trx) => {
+      const row = await trx('certificate_otps').where({ id: otpId }).forUpdate().first();
+      const bound = row && row.certificate_id === b.certificateId && Number(row.level) === b.level && row.user_id === b.userId;
+      if (!bound || !row.verified_at) throw new AppError('OTP_INVALID');
+      if (row.redeemed_at) {
+        if (row.redeem_key === redeemKey) return;
+        throw new AppError('OTP_INVALID');
+      }
+      if (row.content_hash !== b.contentHash) throw new AppError('CONTENT_CHANGED');
+      if (new Date(row.expires_at).getTime() + REDEEM_GRACE_MS <= this.now().getTime()) throw new AppError('OTP_EXPIRED');
+      await trx('certificate_otps').where({ id: otpId }).update({ redeemed_at: this.now().toISOString(), redeem_key: redeemKey });
+    });
+  }
+}

@@ -1,0 +1,27 @@
+import { createTestDb, signWithUserSignature, verifyUserSignature, type Db } from '@grain/persistence';
+import { seedDemoData } from './seed';
+
+let db: Db;
+beforeAll(async () => { db = await createTestDb(); });
+afterAll(() => db.close());
+
+it('seeds Riverina Grain Co once, with users per role whose passwords and signatures work', async () => {
+  const logins = await seedDemoData(db.knex);
+  expect(logins?.map((l) => l.role)).toEqual(['admin', 'manager', 'staff', 'signer', 'signer', 'signer']);
+  expect(await seedDemoData(db.knex)).toBeNull();
+  const company = await db.knex('companies').first();
+  expect(company.name).toBe('Riverina Grain Co');
+  expect((await db.knex('groups').where({ company_id: company.id })).map((g: { group_name: string }) => g.group_name).sort())
+    .toEqual(['admin', 'manager', 'signer', 'staff']);
+  const { verifyPassword } = await import('@grain/persistence');
+  for (const l of logins!) {
+    const u = await db.knex('users').whereRaw('lower(email) = lower(?)', [l.email]).first();
+    expect(await verifyPassword(l.password, u.password_hash)).toBe(true);
+    if (l.signaturePassword) {
+      const data = Buffer.from(`content hash for ${l.email}`);
+      const s = await signWithUserSignature(db.knex, u.id, l.signaturePassword, data);
+      expect(await verifyUserSignature(db.knex, { data, signature: s.signature, certificatePem: s.certificatePem }))
+        .toMatchObject({ valid: true, userId: u.id, companyId: company.id });
+    }
+  }
+});

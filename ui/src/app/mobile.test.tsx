@@ -1,0 +1,43 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../test/render';
+import { adminUser, fakeApi } from '../test/fake-api';
+
+/** Pretends the window is narrower than `width` px: MUI's useMediaQuery asks matchMedia with max-width queries. */
+function narrowWindow(width: number) {
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
+    return { matches, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false };
+  }) as typeof window.matchMedia;
+  return () => { window.matchMedia = original; };
+}
+
+describe('the shell on small screens', () => {
+  let restore: () => void = () => undefined;
+  afterEach(() => restore());
+
+  it.each([700, 420])('at %i px moves the tabs into a drawer and keeps only Logout in the user menu', async (width) => {
+    restore = narrowWindow(width);
+    fakeApi({ 'GET /api/auth/current_user': () => ({ user: adminUser }), 'GET /api/company/groups': () => ({ groups: [] }) });
+    const user = userEvent.setup();
+    renderApp('/views/group/list');
+    expect(await screen.findByRole('heading', { name: 'User Groups' })).toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('side-menu')).not.toBeInTheDocument(); // the side menu becomes a row of buttons
+    expect(screen.getByRole('navigation', { name: 'User Setting' })).toBeInTheDocument();
+
+    await user.click(screen.getByTestId('user-menu-button'));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Logout']);
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByTestId('mobile-menu-button'));
+    const drawer = await screen.findByTestId('mobile-menu');
+    for (const label of ['Grain Certificates', 'Farm Data', 'Support Documents', 'Create New Certificate', 'Policy Control', 'AI Compliance Audit', 'Logout']) {
+      expect(within(drawer).getByText(label)).toBeInTheDocument();
+    }
+  });
+});

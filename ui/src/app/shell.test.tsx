@@ -1,0 +1,63 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../test/render';
+import { adminUser, fakeApi, signedOut } from '../test/fake-api';
+
+describe('the shell', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('switches every text between en and vn, remembers the choice and sends it to the API', async () => {
+    const api = fakeApi({ 'GET /api/auth/current_user': () => signedOut, 'GET /api/auth/login': () => ({}) });
+    const user = userEvent.setup();
+    renderApp('/views/login', { lang: undefined });
+    expect(await screen.findByRole('button', { name: 'LET ME IN!' })).toBeInTheDocument();
+
+    await user.click(screen.getByTestId('lang-vn'));
+    expect(screen.getByRole('button', { name: 'ĐĂNG NHẬP!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Quên mật khẩu?' })).toBeInTheDocument();
+    expect(localStorage.getItem('lang')).toBe('vn');
+
+    // domain messages follow the language too (field validation codes)
+    await user.type(screen.getByLabelText(/Email/), 'x');
+    await user.click(screen.getByRole('button', { name: 'ĐĂNG NHẬP!' }));
+    expect(await screen.findByText('Email không hợp lệ')).toBeInTheDocument();
+
+    await user.click(screen.getByTestId('lang-en'));
+    expect(screen.getByRole('button', { name: 'LET ME IN!' })).toBeInTheDocument();
+    expect(screen.getByText('Invalid Email')).toBeInTheDocument();
+    expect(localStorage.getItem('lang')).toBe('en');
+    expect(api.calls.every((c) => c.headers['x-lang'])).toBe(true);
+  });
+
+  it('frames a signed-in screen: tabs, logo to the blockchain view, user dropdown, side menu, footer, logout', async () => {
+    let signedIn = true;
+    const api = fakeApi({
+      'GET /api/auth/current_user': () => (signedIn ? { user: adminUser } : signedOut),
+      'GET /api/auth/logout': () => { signedIn = false; return {}; },
+      'GET /api/auth/login': () => ({}),
+      'GET /api/company/groups': () => ({ groups: [] }),
+    });
+    const user = userEvent.setup();
+    renderApp('/views/group/list');
+    expect(await screen.findByRole('heading', { name: 'User Groups' })).toBeInTheDocument();
+
+    const nav = screen.getByRole('tablist', { name: 'main navigation' });
+    expect(within(nav).getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Grain Certificates', 'Farm Data', 'Support Documents', 'Create New Certificate', 'Policy Control', 'AI Compliance Audit',
+    ]);
+    expect(screen.getByTestId('logo')).toHaveAttribute('href', '/views/blockchain');
+    const side = screen.getByTestId('side-menu');
+    expect(within(side).getByText('User Setting')).toBeInTheDocument();
+    expect(within(side).getByRole('link', { name: 'User Management' })).toHaveAttribute('href', '/views/user/list');
+    expect(within(side).getByRole('link', { name: 'Digital Signature' })).toHaveAttribute('href', '/views/signature/detail');
+    expect(screen.getByTestId('footer')).toHaveTextContent('support@graincert.example');
+
+    await user.click(screen.getByTestId('user-menu-button'));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['User Management', 'Logout']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/views/login'));
+    expect(api.find('GET', '/api/auth/logout')).toHaveLength(1);
+    expect(await screen.findByRole('button', { name: 'LET ME IN!' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Link as RouterLink, Navigate } from 'react-router-dom';
+import { Button, MenuItem, Paper, TextField } from '@mui/material';
+import { useI18n } from '../../../i18n/i18n';
+import { useAuth } from '../../../app/auth';
+import { errorText } from '../../../app/notify';
+import { Page } from '../../../app/Layout';
+import { accountsApi, refId, userLabel, type AccountUser } from '../api';
+import { useLoad } from '../components/useLoad';
+import { LoadState, ReadOnlyRows } from '../components/ReadOnlyRows';
+import { addressText } from '../components/format';
+
+/** /views/company/detail (and the legacy /views/company_detail): read-only profile; no company -> create. */
+export function CompanyDetailPage() {
+  const { t } = useI18n();
+  const { user, can } = useAuth();
+  const companyId = user?.companyId ?? null;
+  const [bank, setBank] = useState(0);
+  const state = useLoad(async () => {
+    if (!companyId) return null;
+    const company = await accountsApi.company(companyId);
+    const addresses = await accountsApi.addresses().catch(() => []);
+    const repId = refId(company.reprentative);
+    const rep = typeof company.reprentative === 'object' && company.reprentative ? (company.reprentative as AccountUser)
+      : repId ? await accountsApi.user(repId).catch(() => null) : null;
+    return { company, addresses, rep };
+  }, [companyId]);
+
+  if (!companyId) return <Navigate to="/views/company/create" replace />;
+  const c = state.data?.company;
+  const banks = c?.bankAccounts ?? [];
+  return (
+    <Page
+      title={t('acc.company.detailTitle')}
+      testId="company-detail"
+      actions={(user?.role === 'admin' || can('editInfo') || can('editSystem')) && <Button variant="contained" component={RouterLink} to="/views/company/update">{t('common.update')}</Button>}
+    >
+      <LoadState loading={state.loading} error={state.error} text={(e) => errorText(e, t)} />
+      {c && (
+        <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 820 }}>
+          <ReadOnlyRows
+            rows={[
+              { label: t('acc.company.taxCode'), value: c.tfn },
+              { label: t('acc.company.companyName'), value: c.name, testId: 'company-name' },
+              { label: t('acc.company.address'), value: addressText(c.address, state.data?.addresses) },
+              { label: t('acc.company.legalRep'), value: state.data?.rep ? userLabel(state.data.rep) : '' },
+              { label: t('acc.field.email'), value: c.email },
+              { label: t('acc.field.phone'), value: c.phone },
+              { label: t('acc.company.website'), value: c.website },
+              {
+                label: t('acc.company.bankAccount'),
+                value: banks.length ? (
+                  <TextField select size="small" value={bank} onChange={(e) => setBank(Number(e.target.value))} aria-label={t('acc.company.bankAccount')}>
+                    {banks.map((b, i) => (
+                      <MenuItem key={b.id ?? i} value={i}>{`${b.account} — ${b.bankName}${b.branch ? `, ${b.branch}` : ''}`}</MenuItem>
+                    ))}
+                  </TextField>
+                ) : '',
+              },
+              { label: t('acc.company.taxOffice1'), value: c.taxOfficeLevel1 },
+              { label: t('acc.company.taxOffice2'), value: c.taxOfficeLevel2 },
+            ]}
+          />
+        </Paper>
+      )}
+    </Page>
+  );
+}

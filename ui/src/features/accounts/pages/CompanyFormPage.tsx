@@ -1,0 +1,113 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Alert, Button, Divider, Link, Paper, Stack, Typography } from '@mui/material';
+import { useI18n } from '../../../i18n/i18n';
+import { useAuth } from '../../../app/auth';
+import { useNotify } from '../../../app/notify';
+import { Page } from '../../../app/Layout';
+import { accountsApi, refId, userLabel, type Company } from '../api';
+import { companyForm, type CompanyForm } from '../schemas';
+import { SelectInput, ServerMessage, TextInput, useFormMessage } from '../components/FormKit';
+import { useLoad } from '../components/useLoad';
+import { addressText } from '../components/format';
+
+const EMPTY: CompanyForm = {
+  tfn: '', name: '', address: '', email: '', phone: '', website: '', reprentative: '',
+  taxOfficeLevel1: '', taxOfficeLevel2: '', bankAccount: '', bankName: '', bankBranch: '',
+};
+
+function toForm(c: Company): CompanyForm {
+  const bank = c.bankAccounts?.[0];
+  return {
+    ...EMPTY,
+    tfn: c.tfn ?? '', name: c.name ?? '', address: refId(c.address) ?? '', email: c.email ?? '', phone: c.phone ?? '',
+    website: c.website ?? '', reprentative: refId(c.reprentative) ?? '', taxOfficeLevel1: c.taxOfficeLevel1 ?? '',
+    taxOfficeLevel2: c.taxOfficeLevel2 ?? '', bankAccount: bank?.account ?? '', bankName: bank?.bankName ?? '', bankBranch: bank?.branch ?? '',
+  };
+}
+
+/** The payload of company/profile/create and /update (spec 000 §7). */
+function toPayload(v: CompanyForm) {
+  const { bankAccount, bankName, bankBranch, address, reprentative, ...rest } = v;
+  return {
+    ...rest,
+    address: address || null,
+    reprentative: reprentative || null,
+    bankAccount: bankAccount ? { account: bankAccount, bankName, branch: bankBranch || null } : null,
+  };
+}
+
+/** /views/company/create and /views/company/update. */
+export function CompanyFormPage({ mode }: { mode: 'create' | 'update' }) {
+  const { t } = useI18n();
+  const notify = useNotify();
+  const { user, refresh } = useAuth();
+  const navigate = useNavigate();
+  const companyId = user?.companyId ?? null;
+  const { control, handleSubmit, reset, formState, setError } = useForm<CompanyForm>({ resolver: zodResolver(companyForm), mode: 'onTouched', defaultValues: EMPTY });
+  const msg = useFormMessage<CompanyForm>('PLEASE_REINPUT_INFO', setError);
+
+  const addresses = useLoad(() => accountsApi.addresses().catch(() => []), []);
+  const users = useLoad(() => (mode === 'update' && companyId ? accountsApi.users({ page: 0, pageSize: 100 }).then((p) => p.users) : Promise.resolve([])), [mode, companyId]);
+  const company = useLoad(() => (mode === 'update' && companyId ? accountsApi.company(companyId) : Promise.resolve(null)), [mode, companyId]);
+  useEffect(() => {
+    if (company.data) reset(toForm(company.data));
+  }, [company.data, reset]);
+
+  const onSubmit = async (v: CompanyForm) => {
+    msg.setMessage('');
+    if (mode === 'update' && !companyId) return msg.setMessage(t('USER_ID_MISSING'));
+    try {
+      if (mode === 'create') await accountsApi.createCompany(toPayload(v));
+      else await accountsApi.updateCompany(companyId!, toPayload(v));
+      notify.success(t('acc.company.saved'));
+      await refresh(); // a new company changes the session user's companyId
+      navigate('/views/company/detail');
+    } catch (e) {
+      msg.fromServer(e);
+    }
+  };
+
+  const addressOptions = [{ value: '', label: t('acc.common.none') }, ...(addresses.data ?? []).map((a) => ({ value: a.id, label: addressText(a) }))];
+  const userOptions = [{ value: '', label: t('acc.common.none') }, ...(users.data ?? []).map((u) => ({ value: u.id, label: userLabel(u) }))];
+
+  return (
+    <Page title={t(mode === 'create' ? 'acc.company.createTitle' : 'acc.company.updateTitle')} testId={`company-${mode}`}>
+      {mode === 'update' && !companyId && <Alert severity="error">{t('USER_ID_MISSING')}</Alert>}
+      <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 820 }}>
+        <form onSubmit={handleSubmit(onSubmit, msg.fromInvalid)} noValidate aria-label={t('acc.company.createTitle')}>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }}>
+            <TextInput control={control} name="tfn" label={t('acc.company.tfn')} required />
+            <TextInput control={control} name="name" label={t('acc.company.name')} required />
+          </Stack>
+          <SelectInput control={control} name="address" label={t('acc.company.address')} options={addressOptions} />
+          <Link component={RouterLink} to="/views/address/create" variant="body2">{t('acc.address.addNew')}</Link>
+          {mode === 'update' && <SelectInput control={control} name="reprentative" label={t('acc.company.director')} options={userOptions} />}
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }}>
+            <TextInput control={control} name="email" label={t('acc.field.email')} type="email" required />
+            <TextInput control={control} name="phone" label={t('acc.field.phone')} type="tel" />
+          </Stack>
+          <TextInput control={control} name="website" label={t('acc.company.website')} placeholder="https://" />
+          <Divider sx={{ my: 2 }} />
+          <Typography variant="subtitle2" color="text.secondary">{t('acc.company.bankAndTax')}</Typography>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }}>
+            <TextInput control={control} name="bankAccount" label={t('acc.company.bankAccount')} />
+            <TextInput control={control} name="bankName" label={t('acc.company.bankName')} />
+            <TextInput control={control} name="bankBranch" label={t('acc.company.bankBranch')} />
+          </Stack>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }}>
+            <TextInput control={control} name="taxOfficeLevel1" label={t('acc.company.taxOffice1')} />
+            <TextInput control={control} name="taxOfficeLevel2" label={t('acc.company.taxOffice2')} />
+          </Stack>
+          <ServerMessage text={msg.message} />
+          <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+            <Button type="submit" variant="contained" disabled={formState.isSubmitting} data-testid="company-submit">{t('common.update')}</Button>
+            {mode === 'update' && <Button component={RouterLink} to="/views/company/detail">{t('common.back')}</Button>}
+          </Stack>
+        </form>
+      </Paper>
+    </Page>
+  );
+}

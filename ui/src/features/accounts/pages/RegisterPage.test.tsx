@@ -1,0 +1,74 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../../test/render';
+import { fakeApi, signedOut } from '../../../test/fake-api';
+
+describe('registration', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('opens with the terms modal, validates each field, registers and tells the user to log in', async () => {
+    const api = fakeApi({
+      'GET /api/auth/current_user': () => signedOut,
+      'POST /api/auth/register': () => ({ user: { id: 'u-new' } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/views/adminSignup');
+
+    // the terms modal is open at the start and describes the five-step certification process
+    const terms = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
+    for (const step of ['In-chain data', 'Machine verification', 'Stakeholder endorsement', 'Certificate issue', 'On-chain deployment']) {
+      expect(within(terms).getByText(new RegExp(step))).toBeInTheDocument();
+    }
+    expect(within(terms).getByText(/at least three stakeholders/)).toBeInTheDocument();
+    expect(within(terms).getByText(/about 30 days/)).toBeInTheDocument();
+    expect(within(terms).getByText(/courts of Victoria/)).toBeInTheDocument();
+    expect(screen.getByTestId('register-submit')).toBeDisabled();
+    await user.click(within(terms).getByRole('button', { name: 'Agree to process registration' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    expect(screen.getByRole('heading', { name: 'Account Registration' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Email/), 'grower@farm.example');
+    await user.type(screen.getByLabelText(/^Password/), 'simple');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Other1!xx');
+    await user.type(screen.getByLabelText(/^First name/), 'Nguyễn');
+    await user.type(screen.getByLabelText(/^Last name/), 'Văn An');
+    await user.click(screen.getByTestId('register-submit'));
+    expect(await screen.findByText('Password too simeple')).toBeInTheDocument();
+    // a blocked submit also sets the shared message with the registration prefix
+    expect(screen.getByTestId('invalid-msg')).toHaveTextContent(/^Please correct info: /);
+    expect(api.find('POST', '/api/auth/register')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText(/^Password/));
+    await user.type(screen.getByLabelText(/^Password/), 'Str0ng!pass');
+    await user.click(screen.getByTestId('register-submit'));
+    expect(await screen.findByText('Mismatch password')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText(/^Confirm password/));
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Str0ng!pass');
+    await user.click(screen.getByTestId('register-submit'));
+
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Your registration was success, please go ahead and login!');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/views/login'));
+    expect(api.find('POST', '/api/auth/register')[0].body).toEqual({
+      email: 'grower@farm.example', password: 'Str0ng!pass', firstname: 'Nguyễn', lastname: 'Văn An', phone: '', role: 'admin',
+    });
+  });
+
+  it('shows the server refusal in red and stays on the form', async () => {
+    fakeApi({
+      'GET /api/auth/current_user': () => signedOut,
+      'POST /api/auth/register': () => ({ status: 409, body: { invalidMsg: 'This email is already registered', code: 'EMAIL_TAKEN' } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/views/adminSignup');
+    await user.click(await screen.findByRole('button', { name: 'Agree to process registration' }));
+    await user.type(screen.getByLabelText(/^Email/), 'taken@farm.example');
+    await user.type(screen.getByLabelText(/^Password/), 'Str0ng!pass');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Str0ng!pass');
+    await user.type(screen.getByLabelText(/^First name/), 'Tom');
+    await user.type(screen.getByLabelText(/^Last name/), 'Grain');
+    await user.click(screen.getByTestId('register-submit'));
+    expect(await screen.findByTestId('invalid-msg')).toHaveTextContent('This email is already registered');
+    expect(screen.getByTestId('location')).toHaveTextContent('/views/adminSignup');
+  });
+});

@@ -1,0 +1,89 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Button, Paper, Stack } from '@mui/material';
+import { USER_STATUSES } from '@grain/domain';
+import { useI18n } from '../../../i18n/i18n';
+import { useAuth } from '../../../app/auth';
+import { useNotify } from '../../../app/notify';
+import { Page } from '../../../app/Layout';
+import { accountsApi } from '../api';
+import { userCreateForm, userUpdateForm, type UserCreateForm } from '../schemas';
+import { SelectInput, ServerMessage, TextInput, useFormMessage } from '../components/FormKit';
+import { useLoad } from '../components/useLoad';
+
+const EMPTY: UserCreateForm = { email: '', password: '', confirmPassword: '', firstname: '', lastname: '', phone: '', role: 'staff', status: 'active' };
+
+/** /views/user/create and /views/user/update (?id=); one's own record goes through update_profile (spec 000 §6). */
+export function UserFormPage({ mode }: { mode: 'create' | 'update' }) {
+  const { t } = useI18n();
+  const notify = useNotify();
+  const { user: me, refresh } = useAuth();
+  const navigate = useNavigate();
+  const id = useSearchParams()[0].get('id') ?? '';
+  const own = mode === 'update' && id === me?.id;
+  const { control, handleSubmit, reset, formState, setError } = useForm<UserCreateForm>({
+    // the update form has no password fields; the create schema would refuse their emptiness
+    resolver: zodResolver((mode === 'create' ? userCreateForm : userUpdateForm) as typeof userCreateForm),
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+  });
+  const msg = useFormMessage<UserCreateForm>('PLEASE_REINPUT_INFO', setError);
+
+  const groups = useLoad(() => accountsApi.userCreateInfo().then((i) => i.groups).catch(() => accountsApi.groups().catch(() => [])), []);
+  const existing = useLoad(() => (mode === 'update' && id ? accountsApi.user(id) : Promise.resolve(null)), [mode, id]);
+  useEffect(() => {
+    const u = existing.data;
+    if (u) reset({ ...EMPTY, email: u.email, firstname: u.firstname, lastname: u.lastname, phone: u.phone ?? '', role: u.role, status: (u.status as UserCreateForm['status']) || 'active' });
+  }, [existing.data, reset]);
+
+  const onSubmit = async ({ confirmPassword: _c, password, ...v }: UserCreateForm) => {
+    msg.setMessage('');
+    try {
+      if (mode === 'create') await accountsApi.createUser({ ...v, password, company: me?.companyId });
+      else if (own) await accountsApi.updateProfile(id, { email: v.email, firstname: v.firstname, lastname: v.lastname, phone: v.phone });
+      else await accountsApi.updateUser(id, v);
+      notify.success(t(mode === 'create' ? 'acc.users.created' : 'acc.users.updated'));
+      if (own) await refresh();
+      navigate(mode === 'create' ? '/views/user/list' : `/views/user/detail?id=${encodeURIComponent(id)}`);
+    } catch (e) {
+      msg.fromServer(e);
+    }
+  };
+
+  const roleNames = new Set<string>(['admin', ...(groups.data ?? []).map((g) => g.groupName)]);
+  if (existing.data?.role) roleNames.add(existing.data.role);
+  const roleOptions = [...roleNames].map((r) => ({ value: r, label: r === 'admin' ? t('acc.role.administrator') : r }));
+  const statusOptions = USER_STATUSES.map((s) => ({ value: s, label: t(`acc.status.${s}`) }));
+
+  return (
+    <Page title={t(mode === 'create' ? 'acc.users.createTitle' : 'acc.users.updateTitle')} testId={`user-${mode}`}
+      actions={<Button component={RouterLink} to="/views/user/list">{t('common.back')}</Button>}>
+      <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 820 }}>
+        <form onSubmit={handleSubmit(onSubmit, msg.fromInvalid)} noValidate aria-label={t('acc.users.createTitle')}>
+          <TextInput control={control} name="email" label={t('acc.field.email')} type="email" required />
+          {mode === 'create' && (
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
+              <TextInput control={control} name="password" label={t('acc.field.password')} type="password" autoComplete="new-password" required />
+              <TextInput control={control} name="confirmPassword" label={t('acc.field.confirmPassword')} type="password" autoComplete="new-password" />
+            </Stack>
+          )}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
+            <TextInput control={control} name="firstname" label={t('acc.field.firstname')} required />
+            <TextInput control={control} name="lastname" label={t('acc.field.lastname')} required />
+          </Stack>
+          <TextInput control={control} name="phone" label={t('acc.field.phone')} type="tel" />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
+            <SelectInput control={control} name="role" label={t('acc.field.role')} options={roleOptions} disabled={own} required />
+            <SelectInput control={control} name="status" label={t('acc.users.status')} options={statusOptions} disabled={own} />
+          </Stack>
+          <ServerMessage text={msg.message} />
+          <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={formState.isSubmitting} data-testid="user-submit">
+            {t(mode === 'create' ? 'common.create' : 'common.update')}
+          </Button>
+        </form>
+      </Paper>
+    </Page>
+  );
+}

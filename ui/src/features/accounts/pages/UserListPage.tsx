@@ -1,0 +1,115 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Box, Button, InputAdornment, Paper, TextField } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import { useI18n } from '../../../i18n/i18n';
+import { errorText } from '../../../app/notify';
+import { useAuth } from '../../../app/auth';
+import { Page } from '../../../app/Layout';
+import { accountsApi, type AccountUser } from '../api';
+import { ServerMessage } from '../components/FormKit';
+import { roleLabelKey } from '../components/format';
+
+export const USER_PAGE_SIZES = [15, 25, 50];
+const SEARCH_DEBOUNCE_MS = 300;
+
+type Row = AccountUser & { item: number };
+
+/** /views/user/list (and legacy /views/UserManagement): users on a DataGrid paged and searched by the server. */
+export function UserListPage() {
+  const { t } = useI18n();
+  const { can, user: me } = useAuth();
+  const navigate = useNavigate();
+  const [model, setModel] = useState<GridPaginationModel>({ page: 0, pageSize: USER_PAGE_SIZES[0] });
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [rows, setRows] = useState<Row[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    const h = setTimeout(() => {
+      setSearch(searchText.trim());
+      setModel((m) => (m.page === 0 ? m : { ...m, page: 0 }));
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(h);
+  }, [searchText]);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    accountsApi.users({ page: model.page, pageSize: model.pageSize, search }).then(
+      (p) => {
+        if (!live) return;
+        setRows(p.users.map((u, i) => ({ ...u, item: model.page * model.pageSize + i + 1 })));
+        setTotal(p.total);
+        setError('');
+      },
+      (e) => live && setError(errorText(e, t)),
+    ).finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [model.page, model.pageSize, search, t]);
+
+  const mayEdit = (u: AccountUser) => u.id === me?.id || can('editSystem');
+  const columns = useMemo<GridColDef<Row>[]>(() => [
+    { field: 'item', headerName: t('acc.users.item'), width: 70, sortable: false },
+    { field: 'name', headerName: t('acc.users.name'), flex: 1, minWidth: 150, sortable: false, valueGetter: (_v, r) => r.fullName || `${r.firstname} ${r.lastname}` },
+    { field: 'company', headerName: t('acc.users.company'), flex: 1, minWidth: 120, sortable: false, valueGetter: (_v, r) => (r.company && typeof r.company === 'object' ? String((r.company as { name?: string }).name ?? '') : '') },
+    { field: 'email', headerName: t('acc.field.email'), flex: 1, minWidth: 180, sortable: false },
+    { field: 'phone', headerName: t('acc.field.phone'), width: 130, sortable: false },
+    { field: 'role', headerName: t('acc.users.roles'), width: 130, sortable: false, valueGetter: (_v, r) => { const k = roleLabelKey(r.role); return k ? t(k) : r.role; } },
+    { field: 'status', headerName: t('acc.users.status'), width: 100, sortable: false, valueGetter: (_v, r) => t(`acc.status.${r.status}`) },
+    {
+      field: 'actions', headerName: '', width: 110, sortable: false, filterable: false,
+      renderCell: ({ row }) => mayEdit(row) && (
+        <Button size="small" variant="outlined" onClick={(e) => { e.stopPropagation(); navigate(`/views/user/update?id=${encodeURIComponent(row.id)}`); }}>
+          {t('common.update')}
+        </Button>
+      ),
+    },
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  ], [t, me?.id, can]);
+
+  return (
+    <Page
+      title={t('acc.users.title')}
+      testId="user-list"
+      actions={can('editSystem') && <Button variant="contained" component={RouterLink} to="/views/user/create" data-testid="user-add">{t('acc.users.add')}</Button>}
+    >
+      <TextField
+        value={searchText}
+        onChange={(e) => setSearchText(e.target.value)}
+        placeholder={t('acc.users.searchPlaceholder')}
+        size="small"
+        sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
+        slotProps={{ htmlInput: { 'aria-label': t('common.search'), 'data-testid': 'user-search' }, input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
+      />
+      <ServerMessage text={error} />
+      <Paper sx={{ width: '100%' }}>
+        <Box sx={{ width: '100%', overflowX: 'auto' }}>
+          <DataGrid
+            rows={rows}
+            columns={columns}
+            rowCount={total}
+            loading={loading}
+            paginationMode="server"
+            paginationModel={model}
+            onPaginationModelChange={setModel}
+            pageSizeOptions={USER_PAGE_SIZES}
+            disableColumnMenu
+            disableRowSelectionOnClick
+            disableVirtualization
+            autoHeight
+            onRowClick={({ row }) => navigate(`/views/user/detail?id=${encodeURIComponent(row.id)}`)}
+            localeText={{ noRowsLabel: t('acc.common.empty'), paginationRowsPerPage: t('acc.users.rowsPerPage'), paginationDisplayedRows: ({ from, to, count }) => t('acc.users.pager', { from, to, count }) }}
+            sx={{ minWidth: 720, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+          />
+        </Box>
+      </Paper>
+    </Page>
+  );
+}

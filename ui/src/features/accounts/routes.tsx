@@ -1,0 +1,53 @@
+import type { FeatureRoute } from '../../features';
+import { LoginPage } from './pages/LoginPage';
+import { RegisterPage } from './pages/RegisterPage';
+import { ResetPasswordPage } from './pages/ResetPasswordPage';
+import { ResetConfirmPage } from './pages/ResetConfirmPage';
+import { CompanyFormPage } from './pages/CompanyFormPage';
+import { CompanyDetailPage } from './pages/CompanyDetailPage';
+import { AddressDetailPage, AddressFormPage } from './pages/AddressPages';
+import { UserListPage } from './pages/UserListPage';
+import { UserFormPage } from './pages/UserFormPage';
+import { UserDetailPage } from './pages/UserDetailPage';
+import { UserPasswordPage } from './pages/UserPasswordPage';
+import { GroupDetailPage, GroupFormPage, GroupListPage } from './pages/GroupPages';
+import { SignatureDetailPage, SignatureFormPage } from './pages/SignaturePages';
+
+/** The page the e-mailed reset link opens: `${origin}${RESET_CONFIRM_PATH}?token=...`. */
+export const RESET_CONFIRM_PATH = '/views/resetpassword/confirm';
+
+const setting = (path: string, element: FeatureRoute['element']): FeatureRoute => ({ path, element, sideMenu: true });
+
+/** Account, company, address, user, group and signature screens (spec 000 §2). Selections travel as ?id=. */
+export const ACCOUNT_ROUTES: FeatureRoute[] = [
+  { path: '/', element: <LoginPage />, public: true },
+  { path: '/views/login', element: <LoginPage />, public: true },
+  { path: '/views/adminSignup', element: <RegisterPage />, public: true },
+  { path: '/views/register', element: <RegisterPage />, public: true },
+  { path: '/views/resetpassword', element: <ResetPasswordPage />, public: true },
+  { path: RESET_CONFIRM_PATH, element: <ResetConfirmPage />, public: true },
+
+  setting('/views/company/create', <CompanyFormPage mode="create" />),
+  setting('/views/company/update', <CompanyFormPage mode="update" />),
+  setting('/views/company/detail', <CompanyDetailPage />),
+  setting('/views/company_detail', <CompanyDetailPage />),
+  setting('/views/address/detail', <AddressDetailPage />),
+  setting('/views/address/create', <AddressFormPage mode="create" />),
+  setting('/views/address/update', <AddressFormPage mode="update" />),
+
+  setting('/views/user/list', <UserListPage />),
+  setting('/views/UserManagement', <UserListPage />),
+  setting('/views/user/create', <UserFormPage mode="create" />),
+  setting('/views/user/update', <UserFormPage mode="update" />),
+  setting('/views/user/detail', <UserDetailPage />),
+  setting('/views/user/update_password', <UserPasswordPage />),
+
+  setting('/views/group/list', <GroupListPage />),
+  setting('/views/group/create', <GroupFormPage mode="create" />),
+  setting('/views/group/update', <GroupFormPage mode="update" />),
+  setting('/views/group/detail', <GroupDetailPage />),
+
+  setting('/views/signature/create', <SignatureFormPage mode="create" />),
+  setting('/views/signature/update', <SignatureFormPage mode="update" />),
+  setting('/views/signature/detail', <SignatureDetailPage />),
+];

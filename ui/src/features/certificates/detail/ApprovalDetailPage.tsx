@@ -1,0 +1,131 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Box, Button, Chip, Grid, Link, Paper, Stack, Typography } from '@mui/material';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { certificatesApi, type ApprovalView, type CompanyPerson } from '../api';
+import { STATUS_COLOR, ymd } from '../status';
+import { useI18n } from '../../../i18n/i18n';
+import { ConfirmDialog, errorText, MessageDialog, useNotify } from '../../../app';
+import { useCertificateLive } from '../live';
+import { DocumentTables } from './DocumentTables';
+import { LevelDetailPanel } from './LevelDetailPanel';
+import { SignDialog } from './SignDialog';
+import { RejectDialog } from './RejectDialog';
+import { DelegateDialog } from './DelegateDialog';
+import { AuditTrail } from './AuditTrail';
+
+type Modal = 'sign' | 'reject' | 'delegate' | 'delete' | null;
+
+/** /views/approval/detail?id=: header, documents, summary, level panels, actions, Get Cert, audit trail. */
+export function ApprovalDetailPage() {
+  const { t } = useI18n();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const [a, setA] = useState<ApprovalView | null>(null);
+  const [people, setPeople] = useState<CompanyPerson[]>([]);
+  const [modal, setModal] = useState<Modal>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    if (!id) return navigate('/views/approval/list');
+    try {
+      setA((await certificatesApi.get(id)).approval);
+    } catch (e) {
+      notify.error(e);
+      navigate('/views/approval/list'); // missing approval: back to the list (spec 000 §8)
+    }
+  }, [id, navigate, notify]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useCertificateLive(() => void load(), id ?? undefined);
+
+  const openDelegate = async () => {
+    if (!people.length) {
+      try {
+        setPeople((await certificatesApi.createInfo()).signers);
+      } catch (e) {
+        return setMessage(errorText(e, t));
+      }
+    }
+    setModal('delegate');
+  };
+  const after = (msg: string) => (next: ApprovalView) => {
+    setA(next);
+    setModal(null);
+    notify.success(t(msg));
+  };
+  const getCert = async () => {
+    if (!a) return;
+    try {
+      await certificatesApi.getCert(a);
+    } catch (e) {
+      setMessage(errorText(e, t) || t('PDF_DOWNLOAD_FAILED'));
+    }
+  };
+  const remove = async () => {
+    if (!a) return;
+    try {
+      await certificatesApi.remove(a._id);
+      notify.success(t('cert.deleted'));
+      navigate('/views/approval/list');
+    } catch (e) {
+      setModal(null);
+      setMessage(errorText(e, t));
+    }
+  };
+
+  if (!a) return <Typography>{t('common.loading')}</Typography>;
+  const can = a.can ?? { edit: false, sign: false, reject: false, delegate: false, delete: false, getCert: false, signaturePassword: false };
+  const actions = (
+    <>
+      {can.sign && <Button variant="contained" color="success" onClick={() => setModal('sign')} data-testid="btn-approve">{t('cert.approve')}</Button>}
+      {can.reject && <Button variant="outlined" color="error" onClick={() => setModal('reject')} data-testid="btn-reject">{t('cert.reject')}</Button>}
+      {can.delegate && <Button variant="outlined" onClick={() => void openDelegate()} data-testid="btn-delegate">{t('cert.delegateAction')}</Button>}
+    </>
+  );
+  return (
+    <Box data-testid="approval-detail" data-status={a.status} data-version={a.version}>
+      <Link component={RouterLink} to="/views/approval/list">{t('common.back')}</Link>
+      <Paper variant="outlined" sx={{ p: 2, my: 2 }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} justifyContent="space-between" spacing={2}>
+          <Box>
+            <Typography variant="overline">#{a.approvalNumber}</Typography>
+            <Typography variant="h5" component="h1" color={a.status === 'done' ? 'success.main' : undefined} data-testid="approval-title">{a.approvalName}</Typography>
+            <Typography variant="body2">{t('cert.submitter')}: {a.submitter.fullName} · {t('cert.submitted')}: {ymd(a.startDate) || '—'}</Typography>
+            <Typography variant="body2">{t('cert.priority')}: {t(`cert.priority.${a.priority}`)} · {t('cert.due')}: {ymd(a.deadline)}</Typography>
+          </Box>
+          <Stack direction="row" spacing={1} alignItems="flex-start" flexWrap="wrap" useFlexGap>
+            <Chip label={t(`cert.status.${a.displayStatus}`)} color={STATUS_COLOR[a.displayStatus]} data-testid="detail-status" />
+            {can.edit && <Button component={RouterLink} to={`/views/approval/update?id=${encodeURIComponent(a._id)}`} data-testid="btn-edit">{t('common.update')}</Button>}
+            {can.delete && <Button color="error" onClick={() => setModal('delete')} data-testid="btn-delete">{t('common.delete')}</Button>}
+            {can.getCert && <Button variant="contained" onClick={() => void getCert()} data-testid="btn-get-cert">{t('cert.getCert')}</Button>}
+          </Stack>
+        </Stack>
+      </Paper>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 8 }}><DocumentTables approval={a} /></Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Paper variant="outlined" sx={{ p: 2 }} data-testid="summary-box">
+            <Typography variant="subtitle1">{t('cert.summary')}</Typography>
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>{a.summary}</Typography>
+            {a.contentHash && <Typography variant="caption" sx={{ wordBreak: 'break-all' }}>{t('cert.contentHash')}: {a.contentHash}</Typography>}
+          </Paper>
+        </Grid>
+      </Grid>
+      <Box sx={{ mt: 2 }}>
+        {a.approvalLevels.map((l) => {
+          const current = l.level === a.stageLevel && a.status !== 'done' && a.status !== 'created';
+          return <LevelDetailPanel key={l._id} level={l} current={current} actions={current ? actions : undefined} />;
+        })}
+      </Box>
+      {a.audit && a.audit.length > 0 && <AuditTrail entries={a.audit} />}
+      <SignDialog open={modal === 'sign'} approval={a} onClose={() => setModal(null)} onSigned={after('cert.signedOk')} />
+      <RejectDialog open={modal === 'reject'} approval={a} onClose={() => setModal(null)} onDone={after('cert.rejectedOk')} />
+      <DelegateDialog open={modal === 'delegate'} approval={a} people={people} onClose={() => setModal(null)} onDone={after('cert.delegatedOk')} />
+      <ConfirmDialog open={modal === 'delete'} message={t('cert.confirmDelete')} confirmLabel={t('common.delete')} onConfirm={() => void remove()} onCancel={() => setModal(null)} />
+      <MessageDialog open={!!message} message={message ?? ''} onClose={() => setMessage(null)} />
+    </Box>
+  );
+}

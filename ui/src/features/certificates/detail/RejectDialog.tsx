@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { certificatesApi, type ApprovalView } from '../api';
+import { useI18n } from '../../../i18n/i18n';
+import { errorText } from '../../../app';
+
+/** 'Reject To' (spec 000 §2): the level to send back to (by group name, up to the current) and a required reason. */
+export function RejectDialog({ open, approval, onClose, onDone }: { open: boolean; approval: ApprovalView; onClose(): void; onDone(a: ApprovalView): void }) {
+  const { t } = useI18n();
+  const [toLevel, setToLevel] = useState<number>(approval.stageLevel);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const targets = approval.approvalLevels.filter((l) => l.level <= approval.stageLevel);
+
+  const submit = async () => {
+    if (!reason.trim()) return setError(t('REASON_REQUIRED'));
+    setBusy(true);
+    setError(null);
+    try {
+      onDone((await certificatesApi.reject(approval._id, { toLevel, reason: reason.trim() })).approval);
+    } catch (e) {
+      setError(errorText(e, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="reject-dialog">
+      <DialogTitle>{t('cert.rejectTitle')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <TextField select label={t('cert.rejectTarget')} value={toLevel} onChange={(e) => setToLevel(Number(e.target.value))} inputProps={{ 'data-testid': 'reject-target' }}>
+            {targets.map((l) => <MenuItem key={l.level} value={l.level}>{l.level}. {l.group}</MenuItem>)}
+          </TextField>
+          <TextField label={`${t('cert.reason')} *`} value={reason} onChange={(e) => setReason(e.target.value)} multiline minRows={2} inputProps={{ 'data-testid': 'reject-reason' }} />
+          {error && <Typography color="error" data-testid="reject-error">{error}</Typography>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>{t('common.cancel')}</Button>
+        <Button variant="contained" color="error" onClick={() => void submit()} disabled={busy} data-testid="reject-submit">{t('cert.reject')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

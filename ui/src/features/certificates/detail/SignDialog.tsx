@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { certificatesApi, type ApprovalView } from '../api';
+import { useI18n } from '../../../i18n/i18n';
+import { errorText } from '../../../app';
+
+/**
+ * 'Sign and Endorse' (spec 000 §2): opening asks the server to mail a one-time code (the modal opens
+ * either way, spec 000 §7); note, code and - when the signer has a digital signature - its password.
+ * A refusal shows in red inside the modal and the certificate stays (spec 000 §8).
+ */
+export function SignDialog({ open, approval, onClose, onSigned }: { open: boolean; approval: ApprovalView; onClose(): void; onSigned(a: ApprovalView): void }) {
+  const { t } = useI18n();
+  const level = approval.approvalLevels.find((l) => l.level === approval.stageLevel);
+  const [note, setNote] = useState('');
+  const [otp, setOtp] = useState('');
+  const [password, setPassword] = useState('');
+  const [info, setInfo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const requestCode = async () => {
+    if (!level) return;
+    setError(null);
+    try {
+      const r = await certificatesApi.requestOtp(level._id, approval._id);
+      setInfo(r.invalidMsg || t('OTP_SENT'));
+    } catch (e) {
+      setError(errorText(e, t));
+    }
+  };
+  useEffect(() => {
+    if (open) {
+      setOtp('');
+      setNote('');
+      setPassword('');
+      setInfo(null);
+      void requestCode();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const sign = async () => {
+    if (!level) return;
+    if (!otp.trim()) return setError(t('OTP_REQUIRED'));
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await certificatesApi.sign(level._id, { approval: approval._id, otp: otp.trim(), note: note.trim() || undefined, signaturePassword: password || undefined });
+      onSigned(r.approval);
+    } catch (e) {
+      setError(errorText(e, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="sign-dialog">
+      <DialogTitle>{t('cert.signTitle')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <TextField label={t('cert.note')} value={note} onChange={(e) => setNote(e.target.value)} multiline minRows={2} inputProps={{ 'data-testid': 'sign-note' }} />
+          <TextField
+            label={t('cert.otp')} value={otp} onChange={(e) => setOtp(e.target.value)} helperText={info ?? t('OTP_SENT')}
+            inputProps={{ 'data-testid': 'sign-otp', inputMode: 'numeric', autoComplete: 'one-time-code' }}
+          />
+          {approval.can?.signaturePassword && (
+            <TextField type="password" label={t('cert.signaturePassword')} value={password} onChange={(e) => setPassword(e.target.value)} inputProps={{ 'data-testid': 'sign-password' }} />
+          )}
+          <Button size="small" onClick={() => void requestCode()} sx={{ alignSelf: 'flex-start' }} data-testid="sign-resend">{t('cert.resendCode')}</Button>
+          {error && <Typography color="error" data-testid="sign-error">{error}</Typography>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>{t('common.cancel')}</Button>
+        <Button variant="contained" onClick={() => void sign()} disabled={busy} data-testid="sign-now">{t('cert.signNow')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

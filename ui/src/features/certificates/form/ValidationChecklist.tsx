@@ -1,0 +1,40 @@
+import { List, ListItem, ListItemIcon, ListItemText, Paper, Typography } from '@mui/material';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
+import type { DocView } from '../api';
+import { useI18n } from '../../../i18n/i18n';
+
+/**
+ * The certificate validation checklist (spec 000 §5): protein, moisture and harvest grade tick with a
+ * farm record; landscape image needs 1 support document, history record 2. Grain image validation
+ * ticks only when the farm record's image was verified (the old app always ticked it; the server
+ * refuses a submit without it either way).
+ */
+export function checklist(primary: DocView | null, supportCount: number) {
+  const farm = (primary?.farm ?? null) as { protein?: number; moisture?: number; harvestGrade?: string; imageValidation?: boolean } | null;
+  return [
+    { key: 'protein', ok: !!farm && farm.protein !== undefined },
+    { key: 'moisture', ok: !!farm && farm.moisture !== undefined },
+    { key: 'harvestGrade', ok: !!farm && !!farm.harvestGrade },
+    { key: 'grainImage', ok: !!farm && farm.imageValidation === true },
+    { key: 'landscapeImage', ok: supportCount >= 1 },
+    { key: 'historyRecord', ok: supportCount >= 2 },
+  ];
+}
+
+export function ValidationChecklist({ primary, supportCount }: { primary: DocView | null; supportCount: number }) {
+  const { t } = useI18n();
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="validation-checklist">
+      <Typography variant="subtitle1">{t('cert.checklist')}</Typography>
+      <List dense>
+        {checklist(primary, supportCount).map((c) => (
+          <ListItem key={c.key} data-testid={`check-${c.key}`} data-ok={c.ok}>
+            <ListItemIcon>{c.ok ? <CheckCircleIcon color="success" /> : <RadioButtonUncheckedIcon color="disabled" />}</ListItemIcon>
+            <ListItemText primary={t(`cert.check.${c.key}`)} />
+          </ListItem>
+        ))}
+      </List>
+    </Paper>
+  );
+}

@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Chip, Link, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { Link as RouterLink } from 'react-router-dom';
+import { certificatesApi, type OverdueRow } from '../api';
+import { ymd } from '../status';
+import { useI18n } from '../../../i18n/i18n';
+import { Page, useNotify } from '../../../app';
+import { useCertificateLive } from '../live';
+
+type ChartBy = 'level' | 'approver';
+
+/** Overdue and due-soon certificates for managers: who holds each, since when, reminders sent, a chart. */
+export function OverdueDashboardPage() {
+  const { t } = useI18n();
+  const notify = useNotify();
+  const [rows, setRows] = useState<OverdueRow[]>([]);
+  const [hours, setHours] = useState(48);
+  const [only, setOnly] = useState<'all' | 'overdue' | 'dueSoon'>('all');
+  const [by, setBy] = useState<ChartBy>('level');
+  const load = useCallback(() => certificatesApi.overdue({ dueWithinHours: hours }).then((r) => setRows(r.rows)).catch((e) => notify.error(e)), [hours, notify]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useCertificateLive(() => void load());
+
+  const shown = rows.filter((r) => only === 'all' || (only === 'overdue' ? r.overdue : !r.overdue));
+  const chart = useMemo(() => {
+    const m = new Map<string, number>();
+    for (const r of shown) {
+      const keys = by === 'level' ? [`${r.level}. ${r.group}`] : r.holders.map((h) => h.fullName);
+      for (const k of keys) m.set(k, (m.get(k) ?? 0) + 1);
+    }
+    return [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15);
+  }, [shown, by]);
+
+  return (
+    <Page title={t('cert.overdue.title')} testId="overdue-dashboard">
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <ToggleButtonGroup exclusive size="small" value={only} onChange={(_e, v) => v && setOnly(v)}>
+          <ToggleButton value="all">{t('cert.overdue.all')}</ToggleButton>
+          <ToggleButton value="overdue" data-testid="filter-overdue">{t('cert.toggle.overdue')}</ToggleButton>
+          <ToggleButton value="dueSoon">{t('cert.overdue.dueSoon')}</ToggleButton>
+        </ToggleButtonGroup>
+        <TextField select size="small" label={t('cert.overdue.window')} value={hours} onChange={(e) => setHours(Number(e.target.value))} sx={{ minWidth: 160 }}>
+          {[24, 48, 72, 168].map((h) => <MenuItem key={h} value={h}>{h} h</MenuItem>)}
+        </TextField>
+        <ToggleButtonGroup exclusive size="small" value={by} onChange={(_e, v) => v && setBy(v)}>
+          <ToggleButton value="level">{t('cert.overdue.byLevel')}</ToggleButton>
+          <ToggleButton value="approver">{t('cert.overdue.byApprover')}</ToggleButton>
+        </ToggleButtonGroup>
+      </Stack>
+      {chart.length > 0 && (
+        <Paper variant="outlined" sx={{ p: 1, mb: 2 }}>
+          <BarChart height={260} xAxis={[{ scaleType: 'band', data: chart.map((c) => c[0]) }]} series={[{ data: chart.map((c) => c[1]), label: t('cert.overdue.count') }]} />
+        </Paper>
+      )}
+      <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+        <Table size="small" data-testid="overdue-table">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('cert.number')}</TableCell><TableCell>{t('cert.name')}</TableCell><TableCell>{t('cert.level')}</TableCell>
+              <TableCell>{t('cert.overdue.holders')}</TableCell><TableCell>{t('cert.overdue.since')}</TableCell><TableCell>{t('cert.due')}</TableCell>
+              <TableCell>{t('cert.overdue.reminders')}</TableCell><TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {shown.length === 0 && <TableRow><TableCell colSpan={8}><Typography color="text.secondary">{t('cert.overdue.none')}</Typography></TableCell></TableRow>}
+            {shown.map((r) => (
+              <TableRow key={r._id} data-testid={`overdue-row-${r.approvalNumber}`}>
+                <TableCell><Link component={RouterLink} to={`/views/approval/detail?id=${encodeURIComponent(r._id)}`}>{r.approvalNumber}</Link></TableCell>
+                <TableCell>{r.approvalName}</TableCell>
+                <TableCell>{r.level}. {r.group}</TableCell>
+                <TableCell>{r.holders.map((h) => h.fullName).join(', ')}</TableCell>
+                <TableCell>{ymd(r.since)}</TableCell>
+                <TableCell>{ymd(r.deadline)}</TableCell>
+                <TableCell>{r.remindersSent}</TableCell>
+                <TableCell><Chip size="small" color={r.overdue ? 'error' : 'warning'} label={t(r.overdue ? 'cert.toggle.overdue' : 'cert.overdue.dueSoon')} /></TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Paper>
+    </Page>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import { IconButton, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { certificatesApi, type TemplateView } from '../api';
+import { ymd } from '../status';
+import { useI18n } from '../../../i18n/i18n';
+import { Page, useNotify } from '../../../app';
+
+/** /views/template/list: Template ID, Name, Created By, Created On (spec 000 §2), plus levels and delete. */
+export function TemplateListPage() {
+  const { t } = useI18n();
+  const notify = useNotify();
+  const [rows, setRows] = useState<TemplateView[] | null>(null);
+  const load = () => certificatesApi.templates().then((r) => setRows(r.templates)).catch((e) => { notify.error(e); setRows([]); });
+  useEffect(() => {
+    void load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const remove = async (id: string) => {
+    try {
+      await certificatesApi.deleteTemplate(id);
+      await load();
+    } catch (e) {
+      notify.error(e);
+    }
+  };
+  return (
+    <Page title={t('cert.templates.title')} testId="template-list">
+      <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('cert.templates.id')}</TableCell><TableCell>{t('cert.templates.name')}</TableCell><TableCell>{t('cert.levels')}</TableCell>
+              <TableCell>{t('cert.templates.createdBy')}</TableCell><TableCell>{t('cert.templates.createdOn')}</TableCell><TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows === null && <TableRow><TableCell colSpan={6}>{t('common.loading')}</TableCell></TableRow>}
+            {rows?.length === 0 && <TableRow><TableCell colSpan={6}><Typography color="text.secondary">{t('cert.noTemplates')}</Typography></TableCell></TableRow>}
+            {rows?.map((r) => (
+              <TableRow key={r._id} data-testid={`template-row-${r.approvalName}`}>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{r._id.slice(0, 8)}</TableCell>
+                <TableCell>{r.approvalName}</TableCell>
+                <TableCell>{r.approvalLevels.map((l) => l.group).join(' → ')}</TableCell>
+                <TableCell>{r.createdBy}</TableCell>
+                <TableCell>{ymd(r.createdOn)}</TableCell>
+                <TableCell align="right"><IconButton aria-label={`${t('common.delete')} ${r.approvalName}`} onClick={() => void remove(r._id)}><DeleteIcon /></IconButton></TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Paper>
+    </Page>
+  );
+}

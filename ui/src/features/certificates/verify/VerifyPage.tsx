@@ -1,0 +1,106 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Box, Button, Chip, Container, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useSearchParams } from 'react-router-dom';
+import { HASH_DISPLAY_LENGTH } from '@grain/domain';
+import { certificatesApi, type VerifyAnswer } from '../api';
+import { STATUS_COLOR, ymd } from '../status';
+import { useI18n } from '../../../i18n/i18n';
+import { errorText, LanguageSwitch } from '../../../app';
+
+/**
+ * /views/verify (no login): look a certificate up by number or content hash - the QR code on the
+ * certificate PDF links here with ?hash= - and check an uploaded PDF against the recorded hash.
+ */
+export function VerifyPage() {
+  const { t } = useI18n();
+  const [params, setParams] = useSearchParams();
+  const [q, setQ] = useState(params.get('number') ?? params.get('hash') ?? '');
+  const [answer, setAnswer] = useState<VerifyAnswer['approval'] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pdfResult, setPdfResult] = useState<{ match: boolean; sha256: string } | null>(null);
+
+  const lookup = useCallback(async (value: string) => {
+    const v = value.trim();
+    if (!v) return;
+    const isHash = /^[0-9a-f]{64}$/i.test(v);
+    setError(null);
+    setAnswer(null);
+    try {
+      setAnswer((await certificatesApi.verify(isHash ? { hash: v } : { number: v })).approval);
+    } catch (e) {
+      setError(errorText(e, t));
+    }
+  }, [t]);
+  useEffect(() => {
+    const first = params.get('hash') ?? params.get('number');
+    if (first) void lookup(first);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const checkPdf = async (f: File | undefined) => {
+    if (!f) return;
+    setPdfResult(null);
+    try {
+      setPdfResult(await certificatesApi.verifyPdf(f));
+    } catch (e) {
+      setError(errorText(e, t));
+    }
+  };
+
+  return (
+    <Container maxWidth="md" sx={{ py: 4 }} data-testid="verify-page">
+      <Stack direction="row" justifyContent="space-between" alignItems="center">
+        <Typography variant="h4" component="h1">{t('cert.verify.title')}</Typography>
+        <LanguageSwitch />
+      </Stack>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>{t('cert.verify.intro')}</Typography>
+      <Stack direction="row" spacing={1} component="form" onSubmit={(e) => { e.preventDefault(); setParams({ q }); void lookup(q); }}>
+        <TextField fullWidth size="small" label={t('cert.verify.query')} value={q} onChange={(e) => setQ(e.target.value)} inputProps={{ 'data-testid': 'verify-query' }} />
+        <Button type="submit" variant="contained" data-testid="verify-submit">{t('cert.verify.check')}</Button>
+      </Stack>
+      {error && <Alert severity="error" sx={{ mt: 2 }} data-testid="verify-error">{error}</Alert>}
+      {answer && (
+        <Paper variant="outlined" sx={{ p: 2, mt: 2 }} data-testid="verify-result">
+          <Stack direction="row" spacing={2} alignItems="center">
+            <Typography variant="h6">#{answer.approvalNumber} · {answer.approvalName}</Typography>
+            <Chip label={t(`cert.status.${answer.status}`)} color={STATUS_COLOR[answer.status]} data-testid="verify-status" />
+          </Stack>
+          <Typography variant="body2">{t('cert.verify.company')}: {answer.company}</Typography>
+          {answer.completedDate && <Typography variant="body2">{t('cert.verify.completed')}: {ymd(answer.completedDate)}</Typography>}
+          <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>{t('cert.contentHash')}: {answer.contentHash}</Typography>
+          {answer.ledger ? (
+            <Typography variant="body2" data-testid="verify-ledger">
+              {t('cert.verify.ledger')}: #{answer.ledger.blockNumber} · tx {answer.ledger.txId.slice(0, HASH_DISPLAY_LENGTH)} · {t('cert.verify.block')} {answer.ledger.blockHash.slice(0, HASH_DISPLAY_LENGTH)}
+            </Typography>
+          ) : (
+            <Typography variant="body2" color="text.secondary">{t('cert.verify.noLedger')}</Typography>
+          )}
+          <Table size="small" sx={{ mt: 1 }}>
+            <TableHead><TableRow><TableCell>{t('cert.level')}</TableCell><TableCell>{t('cert.signStatus')}</TableCell><TableCell>{t('cert.verify.signers')}</TableCell></TableRow></TableHead>
+            <TableBody>
+              {answer.approvalLevels.map((l) => (
+                <TableRow key={l.level}>
+                  <TableCell>{l.level}. {l.group}</TableCell>
+                  <TableCell>{t(`cert.status.${l.status}`)}</TableCell>
+                  <TableCell>{l.signed.map((s) => `${s.name} (${ymd(s.at)})`).join(', ')}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Paper>
+      )}
+      <Box sx={{ mt: 3 }}>
+        <Typography variant="subtitle1">{t('cert.verify.pdfTitle')}</Typography>
+        <Button component="label" variant="outlined" sx={{ mt: 1 }}>
+          {t('cert.verify.pdfPick')}
+          <input hidden type="file" accept="application/pdf,.pdf" onChange={(e) => void checkPdf(e.target.files?.[0])} data-testid="verify-pdf" />
+        </Button>
+        {pdfResult && (
+          <Alert severity={pdfResult.match ? 'success' : 'error'} sx={{ mt: 1 }} data-testid="verify-pdf-result">
+            {t(pdfResult.match ? 'cert.verify.pdfMatch' : 'cert.verify.pdfNoMatch')} (sha256 {pdfResult.sha256.slice(0, HASH_DISPLAY_LENGTH)}…)
+          </Alert>
+        )}
+      </Box>
+    </Container>
+  );
+}

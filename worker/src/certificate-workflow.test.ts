@@ -1,0 +1,186 @@
+/**
+ * The certificate workflow end to end: real dev server, real worker, database, SMTP, ledger, Chromium.
+ */
+import { Worker } from '@temporalio/worker';
+import { WorkflowUpdateFailedError } from '@temporalio/client';
+import { certificateWorkflowId } from '@grain/domain';
+import { appErrorCodeOf, delegateUpdate, rejectUpdate, requestOtpUpdate, signUpdate, stateQuery } from '@grain/workflows';
+import { WORKFLOWS_MODULE } from './create-worker';
+import { OtpStore } from '@grain/persistence';
+import { actorOf, chainDraft, eventually, requestCode, signer, signWithCode, startHarness, submit, SUBMITTER, type Harness } from './certificate-test-harness';
+
+let h: Harness;
+const finishedIds: string[] = [];
+beforeAll(async () => {
+  h = await startHarness(`cert-wf-${process.pid}-${Date.now()}`);
+}, 60_000);
+afterAll(() => h?.close());
+
+async function refusedCode(p: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await p;
+  } catch (e) {
+    return appErrorCodeOf(e) ?? (e as Error).name;
+  }
+  return 'accepted';
+}
+const ledgerKeys = async (wfId: string) =>
+  (await h.db.knex('ledger_blocks').where('idempotency_key', 'like', `${wfId}:%`).orderBy('block_number')).map((r) => `${r.record_type}`);
+
+test('a 3-level chain with 2-of-3 signatures completes: read model, ledger, mails and the PDF', async () => {
+  const d = chainDraft();
+  const handle = await submit(h, d);
+  const signers = ['a1', 'a3', 'b2', 'b3', 'c1', 'c2'];
+  let last;
+  for (const id of signers) last = await signWithCode(h, handle, d.id, id);
+  expect(last!.status).toBe('done');
+  const final = await handle.result();
+  finishedIds.push(handle.workflowId);
+  expect(final).toMatchObject({ status: 'done', overdue: false });
+  expect(final.pdfKey).toMatch(/^certificates\//);
+  expect(final.chainId).toMatch(/^[0-9a-f]{64}$/);
+  for (const l of final.levels) {
+    expect(l.status).toBe('done');
+    expect(l.signed).toHaveLength(2);
+    for (const s of l.signed) expect(s.txId).toMatch(/^[0-9a-f]{64}$/);
+  }
+  expect(await ledgerKeys(handle.workflowId)).toEqual(['submission', ...signers.map(() => 'signature'), 'completion']);
+  const row = await h.store.get('co-test', d.id);
+  expect(row).toMatchObject({ version: final.version, pdfKey: final.pdfKey, state: { status: 'done' } });
+  const pdf = await h.adapters.storage.get(final.pdfKey!);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  expect((await h.mail.list({ to: 'b1@grain.test' })).some((m) => /awaits your signature \(level 2\)/.test(m.subject ?? ''))).toBe(true);
+  expect((await h.mail.list({ to: SUBMITTER.email })).some((m) => /is approved/.test(m.subject ?? ''))).toBe(true);
+  // no OTP code ever reached the workflow history
+  const history = JSON.stringify(await handle.fetchHistory());
+  for (const m of await h.mail.list({ limit: 500 })) {
+    const code = /is (\d{6})\./.exec(m.text ?? '')?.[1];
+    if (code) expect(history).not.toContain(code);
+  }
+  // after a run, the CLI / visibility finds the finished certificate by its search attributes
+  const found = await eventually(async () => {
+    const ids: string[] = [];
+    for await (const w of h.client.workflow.list({ query: `CertificateNumber = '${d.approvalNumber}' AND CertificateStatus = 'done'` })) ids.push(w.workflowId);
+    return ids;
+  }, (ids) => ids.length === 1);
+  expect(found).toEqual([certificateWorkflowId(d.id)]);
+});
+
+test('reject to an earlier level, then re-signing walks the chain again', async () => {
+  const d = chainDraft();
+  const handle = await submit(h, d);
+  await signWithCode(h, handle, d.id, 'a1');
+  await signWithCode(h, handle, d.id, 'a2');
+  await signWithCode(h, handle, d.id, 'b1');
+  const back = await handle.executeUpdate(rejectUpdate, { args: [{ actor: actorOf('b2'), toLevel: 1, reason: 'moisture figure is wrong' }] });
+  expect(back).toMatchObject({ status: 'rejected', stage: 1 });
+  expect(back.levels.map((l) => l.signed.length)).toEqual([0, 0, 0]);
+  expect(back.levels[1].comments).toEqual(['Signer b2: moisture figure is wrong']);
+  expect((await h.store.get('co-test', d.id))!.state.status).toBe('rejected');
+  expect((await h.mail.list({ to: SUBMITTER.email })).some((m) => /sent back to level 1/.test(m.subject ?? ''))).toBe(true);
+  expect(await refusedCode(handle.executeUpdate(rejectUpdate, { args: [{ actor: actorOf('a3'), toLevel: 1, reason: 'x' }] }))).toBe('CERTIFICATE_ALREADY_REJECTED');
+  await signWithCode(h, handle, d.id, 'a1');
+  const again = await signWithCode(h, handle, d.id, 'a3');
+  expect(again).toMatchObject({ status: 'signing', stage: 2 });
+  expect(await ledgerKeys(handle.workflowId)).toEqual(['submission', 'signature', 'signature', 'signature', 'rejection', 'signature', 'signature']);
+  expect(await refusedCode(handle.executeUpdate(rejectUpdate, { args: [{ actor: actorOf('b1'), toLevel: 3, reason: 'x' }] }))).toBe('CANNOT_MOVE_FORWARD');
+  await handle.terminate('test over');
+});
+
+test('delegation: the delegate signs on behalf of the delegator, who may then not sign', async () => {
+  const d = chainDraft();
+  const handle = await submit(h, d);
+  const s = await handle.executeUpdate(delegateUpdate, { args: [{ actor: actorOf('a1'), to: [signer('d1')], note: 'away this week' }] });
+  expect(s.levels[0].comments).toEqual(['Signer a1: away this week']);
+  expect(s.levels[0].delegations[0].txId).toMatch(/^[0-9a-f]{64}$/);
+  const signed = await signWithCode(h, handle, d.id, 'd1');
+  expect(signed.levels[0].signed[0]).toMatchObject({ userId: 'd1', onBehalfOf: 'a1' });
+  expect(await refusedCode(handle.executeUpdate(requestOtpUpdate, { args: [{ actor: actorOf('a1') }] }))).toBe('ALREADY_SIGNED');
+  expect(await refusedCode(handle.executeUpdate(delegateUpdate, { args: [{ actor: actorOf('a2'), to: [signer('a3')] }] }))).toBe('DELEGATE_ALREADY_SIGNER');
+  const row = await h.store.get('co-test', d.id);
+  expect(row!.state.levels[0].signers.map((x) => x.id)).toEqual(['a1', 'a2', 'a3', 'd1']);
+  await handle.terminate('test over');
+});
+
+test('refused actions answer at once and leave no trace; wrong, expired and reused codes fail', async () => {
+  const d = chainDraft();
+  const handle = await submit(h, d);
+  await signWithCode(h, handle, d.id, 'a1');
+  const before = await handle.fetchHistory();
+  // outsider and double sign: refused by the validator
+  expect(await refusedCode(handle.executeUpdate(requestOtpUpdate, { args: [{ actor: actorOf('zz') }] }))).toBe('NOT_A_SIGNER');
+  expect(await refusedCode(handle.executeUpdate(signUpdate, { args: [{ actor: actorOf('zz'), otpId: 'x' }] }))).toBe('NOT_A_SIGNER');
+  expect(await refusedCode(handle.executeUpdate(signUpdate, { args: [{ actor: actorOf('a1'), otpId: 'x' }] }))).toBe('ALREADY_SIGNED');
+  expect(await refusedCode(handle.executeUpdate(signUpdate, { args: [{ actor: actorOf(SUBMITTER.id), otpId: 'x' }] }))).toBe('NOT_A_SIGNER');
+  const after = await handle.fetchHistory();
+  expect(after.events!.filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes).length)
+    .toBe(before.events!.filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes).length);
+  // wrong code, then the right one is still good; reuse of a verified code fails
+  const { code } = await requestCode(h, handle, 'a2');
+  await expect(h.otps.verify({ certificateId: d.id, level: 1, userId: 'a2' }, code === '000000' ? '999999' : '000000')).rejects.toMatchObject({ code: 'OTP_INVALID' });
+  // expired: the same code checked six minutes later
+  const later = new OtpStore(h.db.knex, () => new Date(Date.now() + 6 * 60_000));
+  await expect(later.verify({ certificateId: d.id, level: 1, userId: 'a2' }, code)).rejects.toMatchObject({ code: 'OTP_EXPIRED' });
+  const { otpId } = await h.otps.verify({ certificateId: d.id, level: 1, userId: 'a2' }, code);
+  await expect(h.otps.verify({ certificateId: d.id, level: 1, userId: 'a2' }, code)).rejects.toMatchObject({ code: 'OTP_INVALID' });
+  // an otp id of another signer is refused by the redeem activity
+  expect(await refusedCode(handle.executeUpdate(signUpdate, { args: [{ actor: actorOf('a3'), otpId }] }))).toBe('OTP_INVALID');
+  const ok = await handle.executeUpdate(signUpdate, { args: [{ actor: actorOf('a2'), otpId }] });
+  expect(ok.stage).toBe(2);
+  // reused otp id: b1 signs, b2 rejects to the current level (clearing b1), b1 replays the old id
+  const b1 = await requestCode(h, handle, 'b1');
+  const b1Otp = await h.otps.verify({ certificateId: d.id, level: 2, userId: 'b1' }, b1.code);
+  await handle.executeUpdate(signUpdate, { args: [{ actor: actorOf('b1'), otpId: b1Otp.otpId }] });
+  await handle.executeUpdate(rejectUpdate, { args: [{ actor: actorOf('b2'), toLevel: 2, reason: 'recheck weights' }] });
+  expect(await refusedCode(handle.executeUpdate(signUpdate, { args: [{ actor: actorOf('b1'), otpId: b1Otp.otpId }] }))).toBe('OTP_INVALID');
+  const state = await handle.query(stateQuery);
+  expect(state.levels[1].signed).toEqual([]);
+  expect(await ledgerKeys(handle.workflowId)).toEqual(['submission', 'signature', 'signature', 'signature', 'rejection']);
+  await handle.terminate('test over');
+});
+
+test('a done certificate refuses further actions', async () => {
+  const d = chainDraft({ levels: [{ group: 'Only', signers: [signer('a1'), signer('a2')], signatures: 1, deadline: new Date(Date.now() + 86_400_000).toISOString() }] });
+  const handle = await submit(h, d);
+  await signWithCode(h, handle, d.id, 'a1');
+  await handle.result();
+  finishedIds.push(handle.workflowId);
+  const err = await handle.executeUpdate(signUpdate, { args: [{ actor: actorOf('a2'), otpId: 'x' }] }).then(() => null, (e: unknown) => e);
+  expect(err).toBeTruthy();
+  expect(err).not.toBeInstanceOf(WorkflowUpdateFailedError);
+  expect((await h.store.get('co-test', d.id))!.state).toMatchObject({ status: 'done' });
+  expect(await ledgerKeys(handle.workflowId)).toEqual(['submission', 'signature', 'completion']);
+});
+
+test('reminders before the due time, then overdue with an escalation mail and search attribute', async () => {
+  const d = chainDraft({ reminders: { offsetsMs: [2500], overdueRepeatMs: 2000 } }, 4000);
+  const handle = await submit(h, d);
+  const reminder = await eventually(() => h.mail.list({ to: 'a2@grain.test' }), (ms) => ms.some((m) => /^Reminder:/.test(m.subject ?? '')), 10_000);
+  expect(reminder.some((m) => /^Reminder:/.test(m.subject ?? ''))).toBe(true);
+  const escalation = await eventually(() => h.mail.list({ to: 'mgr@grain.test' }), (ms) => ms.some((m) => /^Overdue: certificate/.test(m.subject ?? '')), 10_000);
+  expect(escalation.some((m) => m.subject === `Overdue: certificate ${d.approvalNumber}, level 1`)).toBe(true);
+  expect((await h.mail.list({ to: SUBMITTER.email })).some((m) => /^Overdue: certificate/.test(m.subject ?? ''))).toBe(true);
+  const repeated = await eventually(() => h.mail.list({ to: 'a3@grain.test' }), (ms) => ms.filter((m) => /^Overdue:/.test(m.subject ?? '')).length >= 2, 10_000);
+  expect(repeated.filter((m) => /^Overdue:/.test(m.subject ?? '')).length).toBeGreaterThanOrEqual(2);
+  expect(await h.store.list({ companyId: 'co-test', statuses: ['overdue'] })).toMatchObject({ items: expect.arrayContaining([expect.objectContaining({ id: d.id, overdue: true })]) });
+  expect((await handle.query(stateQuery)).levels[0].overdue).toBe(true);
+  const found = await eventually(async () => {
+    const ids: string[] = [];
+    for await (const w of h.client.workflow.list({ query: `Overdue = true AND CertificateNumber = '${d.approvalNumber}'` })) ids.push(w.workflowId);
+    return ids;
+  }, (ids) => ids.length === 1);
+  expect(found).toEqual([handle.workflowId]);
+  await handle.terminate('test over');
+}, 40_000);
+
+test('recorded histories replay without non-determinism', async () => {
+  expect(finishedIds.length).toBeGreaterThan(0);
+  const histories = finishedIds.map((workflowId) => ({ workflowId, history: h.client.workflow.getHandle(workflowId).fetchHistory() }));
+  const resolved = await Promise.all(histories.map(async (x) => ({ workflowId: x.workflowId, history: await x.history })));
+  let replayed = 0;
+  for await (const r of Worker.runReplayHistories({ workflowsPath: WORKFLOWS_MODULE }, resolved)) {
+    expect(r.error).toBeUndefined();
+    replayed++;
+  }
+  expect(replayed).toBe(finishedIds.length);
+}, 60_000);

@@ -1,0 +1,38 @@
+/**
+ * The standalone worker process: env -> config -> database -> adapters -> worker. Stops gracefully
+ * on SIGINT / SIGTERM (running activities get the worker's grace time, then connections close).
+ */
+import { loadConfig, buildAdapters, closeAdapters } from '@grain/adapters';
+import { openDb } from '@grain/persistence';
+import { createWorker } from './create-worker';
+
+export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const config = loadConfig(env);
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  const adapters = buildAdapters(config, db.knex);
+  const { worker, connection } = await createWorker({
+    address: config.temporalAddress, namespace: config.temporalNamespace, taskQueue: config.taskQueue,
+    deps: { config, knex: db.knex, adapters },
+  });
+  const stop = (signal: string) => {
+    console.log(`worker: ${signal}, shutting down`);
+    worker.shutdown();
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  console.log(`worker: polling task queue ${config.taskQueue} at ${config.temporalAddress}`);
+  try {
+    await worker.run();
+  } finally {
+    await connection.close();
+    await closeAdapters(adapters);
+    await db.close();
+  }
+}
+
+if (require.main === module) {
+  main().catch((e) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * Timer plan of the current level (pure, so it replays the same): reminders before the due time at
+ * the configured offsets, the due time itself (overdue + escalation), then reminders repeating after
+ * it. Each event has a stable key; the workflow keeps the keys it has fired so none fires twice,
+ * including across continue-as-new.
+ */
+import { currentLevel, type CertificateState } from '@grain/domain';
+
+export interface TimerEvent {
+  key: string;
+  at: number;
+  kind: 'reminder' | 'deadline' | 'overdueReminder';
+  level: number;
+}
+
+/** Cap on planned repeats after the due time; the plan is recomputed as time passes. */
+const REPEATS_AHEAD = 3;
+
+export function levelTimers(s: CertificateState, now: number): TimerEvent[] {
+  const l = currentLevel(s);
+  if (!l || !['signing', 'pending', 'rejected'].includes(s.status)) return [];
+  const due = Date.parse(l.deadline);
+  if (Number.isNaN(due)) return [];
+  const started = Date.parse(l.startedAt ?? s.startDate ?? '') || now;
+  // A level restarted by a reject or a resubmit plans its timers anew.
+  const tag = `L${l.level}@${l.startedAt ?? ''}`;
+  const events: TimerEvent[] = [];
+  for (const off of s.reminders.offsetsMs) {
+    if (due - off > started) events.push({ key: `${tag}:before:${off}`, at: due - off, kind: 'reminder', level: l.level });
+  }
+  events.push({ key: `${tag}:due`, at: due, kind: 'deadline', level: l.level });
+  const every = s.reminders.overdueRepeatMs;
+  const passed = Math.max(0, Math.floor((now - due) / every));
+  for (let n = Math.max(1, passed); n < Math.max(1, passed) + REPEATS_AHEAD; n++) {
+    events.push({ key: `${tag}:after:${n}`, at: due + n * every, kind: 'overdueReminder', level: l.level });
+  }
+  return events.sort((a, b) => a.at - b.at);
+}

@@ -1,0 +1,89 @@
+import { ApplicationFailure, allHandlersFinished, condition, proxyActivities, setHandler } from '@temporalio/workflow';
+import { COMPLIANCE_DOCUMENT_TYPES, type ComplianceActivityContract as ComplianceActivities, type MessageCode } from '@grain/domain';
+import { APP_ERROR_FAILURE_TYPE } from '../certificate-messages';
+import {
+  complianceStateQuery, complianceSubmitUpdate, documentUploadedSignal,
+  type ComplianceSubmitArgs, type ComplianceWorkflowInput, type ComplianceWorkflowState,
+} from './compliance-messages';
+
+const processing = proxyActivities<ComplianceActivities>({
+  startToCloseTimeout: '3 minutes',
+  retry: { initialInterval: '2s', backoffCoefficient: 2, maximumAttempts: 5 },
+});
+const bookkeeping = proxyActivities<ComplianceActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1s', maximumInterval: '30s', nonRetryableErrorTypes: [APP_ERROR_FAILURE_TYPE] },
+});
+const auditing = proxyActivities<ComplianceActivities>({
+  startToCloseTimeout: '5 minutes',
+  retry: { initialInterval: '5s', backoffCoefficient: 2, maximumAttempts: 4 },
+});
+
+/** A submission left without a submit this long ends (its stored documents stay for reuse). */
+const IDLE_LIMIT = '30 days';
+
+const refuse = (code: MessageCode): never => {
+  throw ApplicationFailure.create({ type: APP_ERROR_FAILURE_TYPE, message: code, nonRetryable: true });
+};
+
+/**
+ * One compliance submission: processes uploads as they arrive, then audits the four chosen documents
+ * on submit. A failed audit leaves the submission open for another submit; an audited one ends.
+ */
+export async function complianceWorkflow(input: ComplianceWorkflowInput): Promise<ComplianceWorkflowState> {
+  const state: ComplianceWorkflowState = { status: 'draft', uploads: {} };
+  let pending: ComplianceSubmitArgs | undefined;
+
+  setHandler(complianceStateQuery, () => state);
+
+  setHandler(documentUploadedSignal, async ({ documentId, documentType }) => {
+    state.uploads[documentType] = { documentId, processing: true };
+    let ok = false;
+    try {
+      ok = (await processing.processComplianceDocument({ documentId })).ok;
+    } catch (e) {
+      await bookkeeping.failComplianceDocument({ documentId, reason: (e as Error).message });
+    }
+    // A newer upload of the same type may have arrived meanwhile; it decides the slot.
+    if (state.uploads[documentType]?.documentId !== documentId) return;
+    state.uploads[documentType] = { documentId, processing: false, ok };
+    if (ok && state.status === 'draft') await bookkeeping.setComplianceDocument({ complianceId: input.complianceId, documentType, documentId });
+  });
+
+  setHandler(
+    complianceSubmitUpdate,
+    async (args) => {
+      // The status changes before the await so a second submit is refused; the audit starts only
+      // once the chosen documents are recorded, since it reads them from the database.
+      state.status = 'auditing';
+      await bookkeeping.markComplianceAuditing({ complianceId: input.complianceId, documents: args.documents });
+      pending = args;
+      return { status: 'auditing' as const };
+    },
+    {
+      validator: (args) => {
+        if (state.status === 'auditing') refuse('COMPLIANCE_AUDIT_RUNNING');
+        if (state.status === 'audited') refuse('COMPLIANCE_ALREADY_AUDITED');
+        if (COMPLIANCE_DOCUMENT_TYPES.some((t) => !args.documents[t])) refuse('COMPLIANCE_INCOMPLETE');
+      },
+    },
+  );
+
+  for (;;) {
+    if (!(await condition(() => pending !== undefined, IDLE_LIMIT))) break;
+    const submitted = pending!;
+    pending = undefined;
+    try {
+      await auditing.runComplianceAudit({ complianceId: input.complianceId, userId: submitted.userId, asOf: new Date().toISOString() });
+      state.status = 'audited';
+      state.lastError = undefined;
+      break;
+    } catch (e) {
+      state.status = 'failed';
+      state.lastError = (e as Error).message;
+      await bookkeeping.failComplianceAudit({ complianceId: input.complianceId, userId: submitted.userId, reason: state.lastError });
+    }
+  }
+  await condition(allHandlersFinished);
+  return state;
+}

@@ -1,0 +1,2 @@
+export * from './compliance-messages';
+export * from './compliance-workflow';
