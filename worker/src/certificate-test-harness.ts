@@ -3,13 +3,16 @@
  * fresh database, real SMTP on loopback, the embedded ledger, Chromium and file storage in a tmp dir.
  * Used by the worker's integration tests and the bench script (not part of the runtime).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import type { Worker } from '@temporalio/worker';
 import { buildAdapters, closeAdapters, SmtpCatcher, loadConfig, type Adapters } from '@grain/adapters';
-import { createTestDb, KnexCertificateStore, MailStore, OtpStore, type Db } from '@grain/persistence';
+import { createTestDb, KnexCertificateStore, MailStore, openDb, OtpStore, type Db } from '@grain/persistence';
 import { certificateWorkflowId, type CertificateDraft, type CommandActor, type Signer } from '@grain/domain';
 import { certificateWorkflow, requestOtpUpdate, signUpdate } from '@grain/workflows';
 import { createWorker, WORKFLOWS_MODULE } from './create-worker';
@@ -81,14 +84,17 @@ export function chainDraft(over: Partial<CertificateDraft> = {}, dueInMs = 7 * 8
   };
 }
 
-export async function submit(h: Harness, draft: CertificateDraft): Promise<WorkflowHandle<typeof certificateWorkflow>> {
+/** What driving a certificate needs (a Harness, or a client + database beside a worker in another process). */
+export type Driver = Pick<Harness, 'client' | 'mail' | 'otps' | 'taskQueue'>;
+
+export async function submit(h: Driver, draft: CertificateDraft): Promise<WorkflowHandle<typeof certificateWorkflow>> {
   return h.client.workflow.start(certificateWorkflow, {
     workflowId: certificateWorkflowId(draft.id), taskQueue: h.taskQueue, args: [{ certificate: draft, submittedBy: { id: SUBMITTER.id, name: SUBMITTER.name } }],
   });
 }
 
 /** What the API does on "Sign Now": ask for a code, read it from the mailbox, verify it, send the sign Update. */
-export async function requestCode(h: Harness, handle: WorkflowHandle, userId: string): Promise<{ code: string; level: number }> {
+export async function requestCode(h: Driver, handle: WorkflowHandle, userId: string): Promise<{ code: string; level: number }> {
   const r = await handle.executeUpdate(requestOtpUpdate, { args: [{ actor: actorOf(userId) }] });
   // the newest signing-code mail (a level-start notice may arrive after it)
   const m = (await h.mail.list({ to: `${userId}@grain.test`, limit: 20 })).find((x) => /^Signing code/.test(x.subject ?? ''));
@@ -97,7 +103,7 @@ export async function requestCode(h: Harness, handle: WorkflowHandle, userId: st
   return { code, level: r.level };
 }
 
-export async function signWithCode(h: Harness, handle: WorkflowHandle, certificateId: string, userId: string) {
+export async function signWithCode(h: Driver, handle: WorkflowHandle, certificateId: string, userId: string) {
   const { code, level } = await requestCode(h, handle, userId);
   const { otpId } = await h.otps.verify({ certificateId, level, userId }, code);
   return handle.executeUpdate(signUpdate, { args: [{ actor: actorOf(userId), otpId, note: `ok from ${userId}` }] });
@@ -109,5 +115,90 @@ export async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean,
     const v = await fn();
     if (ok(v) || Date.now() > until) return v;
     await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** A fresh, migrated database on the Postgres server at `serverUrl`, with its own URL (for a second process). */
+export async function createPostgresTestDb(serverUrl: string): Promise<{ db: Db; url: string }> {
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = await openDb({ databaseUrl: serverUrl }, { migrate: false });
+  await admin.knex.raw(`create database ${name}`);
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  const db = await openDb({ databaseUrl: u.toString() });
+  const close = async () => {
+    await db.close();
+    await admin.knex.raw(`drop database if exists ${name} with (force)`);
+    await admin.close();
+  };
+  return { db: { ...db, close }, url: u.toString() };
+}
+
+export interface ThrowawayPostgres {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** The newest local Postgres server binaries (Debian layout), or undefined. */
+export function findPostgresBin(): string | undefined {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root).filter((v) => existsSync(path.join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? path.join(root, versions[0], 'bin') : undefined;
+}
+
+/**
+ * Starts a throwaway Postgres (initdb in a tmp dir, free port, trust auth on loopback) for tests that
+ * need a database two processes can open, when DATABASE_URL is not given. Runs as user postgres when
+ * we are root. A shell guard ends the server when this process dies, however it dies. `tuned` trades
+ * durability for speed (fsync off), fine for a database that is deleted afterwards.
+ */
+export async function startThrowawayPostgres(opts: { tuned?: boolean; maxConnections?: number } = {}): Promise<ThrowawayPostgres> {
+  const bin = findPostgresBin();
+  if (!bin) throw new Error('this test needs Postgres: set DATABASE_URL to a Postgres server, or install the Debian package postgresql (initdb under /usr/lib/postgresql/*/bin)');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'grain-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) execFileSync('chown', ['-R', 'postgres:', dir]);
+  const run = (cmd: string, args: string[]) => (asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]) as [string, string[]];
+  execFileSync(...run(path.join(bin, 'initdb'), ['-D', path.join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']), { stdio: 'pipe' });
+  const port = await new Promise<number>((resolve, reject) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(p));
+    });
+    srv.on('error', reject);
+  });
+  const settings = ['-c', 'listen_addresses=127.0.0.1', '-c', `port=${port}`, '-c', `unix_socket_directories=${dir}`, '-c', `max_connections=${opts.maxConnections ?? 200}`];
+  if (opts.tuned !== false) settings.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  const guard = `"$0" "$@" & child=$!
+trap 'kill -INT $child 2>/dev/null; wait $child; exit 0' TERM INT
+while kill -0 ${process.pid} 2>/dev/null && kill -0 $child 2>/dev/null; do sleep 1 & wait $!; done
+kill -INT $child 2>/dev/null; wait $child`;
+  const [cmd, args] = run(path.join(bin, 'postgres'), ['-D', path.join(dir, 'data'), ...settings]);
+  const log = openSync(path.join(dir, 'postgres.log'), 'a');
+  if (asRoot) execFileSync('chown', ['postgres:', path.join(dir, 'postgres.log')]);
+  const child = spawn('sh', ['-c', guard, cmd, ...args], { stdio: ['ignore', log, log] });
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const stop = async () => {
+    if (child.exitCode === null && !child.signalCode) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const until = Date.now() + 30_000;
+  for (;;) {
+    try {
+      await (await openDb({ databaseUrl: url }, { migrate: false })).close();
+      return { url, stop };
+    } catch (e) {
+      if (child.exitCode !== null || Date.now() > until) {
+        const tail = readFileSync(path.join(dir, 'postgres.log'), 'utf8').slice(-2000);
+        await stop();
+        throw new Error(`throwaway Postgres did not start: ${(e as Error).message}\n${tail}`);
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
   }
 }

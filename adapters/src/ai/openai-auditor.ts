@@ -54,7 +54,7 @@ export class OpenAiAuditor implements Auditor {
       model: this.opts.model,
       temperature: 0,
       messages: [{ role: 'system', content: system }, { role: 'user', content: user }],
-      response_format: { type: 'json_schema', json_schema: { name: schema.name, strict: true, schema } },
+      response_format: { type: 'json_schema', json_schema: { name: schema.name, strict: true, schema: schema.schema } },
     });
     const msg = r.choices[0]?.message;
     if (!msg?.content || msg.refusal) throw new AppError('AI_SERVICE_FAILED', undefined, `no content${msg?.refusal ? `: ${msg.refusal}` : ''}`);

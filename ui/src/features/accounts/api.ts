@@ -29,7 +29,9 @@ export const accountsApi = {
   loginStatus: () => api<{ invalidMsg?: string; notification?: string }>('auth/login'),
   register: (body: Obj) => api<Obj>('auth/register', { body }),
   requestReset: (email: string) => api<Obj>('company/user/reset_password', { body: { email } }),
-  confirmReset: (token: string, password: string) => api<Obj>('company/user/reset_password/confirm', { body: { token, password } }),
+  checkReset: (token: string) => api<{ valid: boolean }>('company/user/reset_password/check', { body: { token } }),
+  confirmReset: (token: string, password: string, confirmPassword: string) =>
+    api<Obj>('company/user/reset_password/confirm', { body: { token, password, confirmPassword } }),
 
   company: async (id: string) => withId((await api<{ company: Company }>(`company/profile/${id}`)).company as unknown as Obj) as unknown as Company,
   createCompany: (body: Obj) => api<{ company: Company }>('company/profile/create', { body }),
@@ -39,10 +41,10 @@ export const accountsApi = {
   createAddress: (body: Obj) => api<{ address: Address }>('company/address/create', { body }),
   updateAddress: (id: string, body: Obj) => api<Obj>(`company/address/${id}/update`, { body }),
 
-  /** Server-side paging and search (the old UI's pager was static text; spec-deviations.md). */
+  /** Server-side paging (0-based here, 1-based on the wire) and search (the old pager was static text). */
   users: async (q: { page: number; pageSize: number; search?: string }): Promise<UserPage> => {
-    const params = new URLSearchParams({ page: String(q.page), pageSize: String(q.pageSize) });
-    if (q.search) params.set('search', q.search);
+    const params = new URLSearchParams({ page: String(q.page + 1), pageSize: String(q.pageSize) });
+    if (q.search) params.set('q', q.search);
     const b = await api<{ user_list: unknown; total?: number; groups?: unknown }>(`company/users?${params}`);
     const users = list<Obj>(b.user_list) as unknown as AccountUser[];
     return { users, total: typeof b.total === 'number' ? b.total : users.length, groups: list<Obj>(b.groups) as unknown as Group[] };
@@ -55,7 +57,9 @@ export const accountsApi = {
   createUser: (body: Obj) => api<Obj>('company/user/create', { body }),
   updateUser: (id: string, body: Obj) => api<Obj>(`company/user/${id}/update`, { body }),
   updateProfile: (id: string, body: Obj) => api<Obj>(`company/user/${id}/update_profile`, { body }),
-  updatePassword: (id: string, password: string) => api<Obj>(`company/user/${id}/update_password`, { body: { password } }),
+  /** currentPassword is required when users change their own password. */
+  updatePassword: (id: string, body: { password: string; confirmPassword?: string; currentPassword?: string }) =>
+    api<Obj>(`company/user/${id}/update_password`, { body }),
   deleteUser: (id: string) => api<Obj>(`company/user/${id}/delete`, { method: 'POST', body: {} }),
 
   groups: async () => list<Obj>((await api<{ groups: unknown }>('company/groups')).groups) as unknown as Group[],
@@ -65,11 +69,8 @@ export const accountsApi = {
   createGroup: (body: Obj) => api<Obj>('company/group/create', { body }),
   updateGroup: (id: string, body: Obj) => api<Obj>(`company/group/${id}/update`, { body }),
 
-  /** A user's signature travels on their user record (spec 000 §3: signature is an id or the object). */
-  signatureOf: async (userId: string): Promise<Signature | null> => {
-    const u = await accountsApi.user(userId);
-    return u.signature && typeof u.signature === 'object' ? (withId(u.signature as Obj) as unknown as Signature) : null;
-  },
+  /** The caller's own signature, or null. */
+  mySignature: async (): Promise<Signature | null> => withId((await api<{ signature: Obj | null }>('company/signature')).signature) as unknown as Signature | null,
   createSignature: (body: Obj) => api<{ signature: Signature }>('company/signature/create', { body }),
   updateSignature: (id: string, body: Obj) => api<{ signature: Signature }>(`company/signature/${id}/update`, { body }),
 };

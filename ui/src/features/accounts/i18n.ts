@@ -8,6 +8,7 @@ export const accounts: Table = {
   'acc.field.email': { en: 'Email', vn: 'Email' },
   'acc.field.password': { en: 'Password', vn: 'Mật khẩu' },
   'acc.field.newPassword': { en: 'New password', vn: 'Mật khẩu mới' },
+  'acc.field.currentPassword': { en: 'Current password', vn: 'Mật khẩu hiện tại' },
   'acc.field.confirmPassword': { en: 'Confirm password', vn: 'Xác nhận mật khẩu' },
   'acc.field.firstname': { en: 'First name', vn: 'Tên' },
   'acc.field.lastname': { en: 'Last name', vn: 'Họ' },
@@ -38,7 +39,7 @@ export const accounts: Table = {
   'acc.reset.submit': { en: 'Click to reset', vn: 'Nhấn để đặt lại' },
   'acc.reset.newTitle': { en: 'Choose a new password', vn: 'Chọn mật khẩu mới' },
   'acc.reset.save': { en: 'Save new password', vn: 'Lưu mật khẩu mới' },
-  'acc.reset.changed': { en: 'Your password was changed; please log in', vn: 'Mật khẩu đã được đổi; vui lòng đăng nhập' },
+  'acc.reset.again': { en: 'Ask for a new link', vn: 'Yêu cầu liên kết mới' },
 
   'acc.company.createTitle': { en: 'Company Profile', vn: 'Hồ sơ công ty' },
   'acc.company.updateTitle': { en: 'Update Company Profile', vn: 'Cập nhật hồ sơ công ty' },

@@ -2,7 +2,6 @@ import type { FeatureRoute } from '../../features';
 import { LoginPage } from './pages/LoginPage';
 import { RegisterPage } from './pages/RegisterPage';
 import { ResetPasswordPage } from './pages/ResetPasswordPage';
-import { ResetConfirmPage } from './pages/ResetConfirmPage';
 import { CompanyFormPage } from './pages/CompanyFormPage';
 import { CompanyDetailPage } from './pages/CompanyDetailPage';
 import { AddressDetailPage, AddressFormPage } from './pages/AddressPages';
@@ -13,9 +12,6 @@ import { UserPasswordPage } from './pages/UserPasswordPage';
 import { GroupDetailPage, GroupFormPage, GroupListPage } from './pages/GroupPages';
 import { SignatureDetailPage, SignatureFormPage } from './pages/SignaturePages';
 
-/** The page the e-mailed reset link opens: `${origin}${RESET_CONFIRM_PATH}?token=...`. */
-export const RESET_CONFIRM_PATH = '/views/resetpassword/confirm';
-
 const setting = (path: string, element: FeatureRoute['element']): FeatureRoute => ({ path, element, sideMenu: true });
 
 /** Account, company, address, user, group and signature screens (spec 000 §2). Selections travel as ?id=. */
@@ -24,8 +20,8 @@ export const ACCOUNT_ROUTES: FeatureRoute[] = [
   { path: '/views/login', element: <LoginPage />, public: true },
   { path: '/views/adminSignup', element: <RegisterPage />, public: true },
   { path: '/views/register', element: <RegisterPage />, public: true },
+  // also the target of the e-mailed reset link (?token=...), which then asks for the new password
   { path: '/views/resetpassword', element: <ResetPasswordPage />, public: true },
-  { path: RESET_CONFIRM_PATH, element: <ResetConfirmPage />, public: true },
 
   setting('/views/company/create', <CompanyFormPage mode="create" />),
   setting('/views/company/update', <CompanyFormPage mode="update" />),

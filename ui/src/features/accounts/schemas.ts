@@ -1,83 +1,47 @@
-import { z } from 'zod';
-import { GROUP_STATUSES, isDateText, PERMISSIONS, RULES, USER_STATUSES, type RuleName } from '@grain/domain';
+import type { z } from 'zod';
+import {
+  addressSchema, companySchema, groupSchema, loginSchema, optionalRule, passwordUpdateSchema, profileUpdateSchema,
+  registerSchema, resetPasswordConfirmSchema, resetPasswordRequestSchema, signatureSchema, userCreateSchema, userUpdateSchema,
+} from '@grain/domain';
 
 /**
- * Form schemas of spec 000 §5, built on the domain's RULES so the UI refuses exactly what the API
- * refuses; every issue message is a domain message code, translated by t().
+ * The account forms use the domain's schemas (spec 000 §5), the very ones the API parses with, so the
+ * UI refuses exactly what the server refuses; every issue message is a message code, shown via t().
+ * Form value types are the schemas' inputs (defaults make some fields optional there).
  */
-const rule = (name: RuleName) => z.string().trim().regex(RULES[name].re, { message: RULES[name].code });
-const optional = (name: RuleName) => z.string().trim().refine((v) => v === '' || RULES[name].re.test(v), { message: RULES[name].code });
-const required = z.string().trim().min(1, { message: 'REQUIRED_FIELDS' });
+export const loginForm = loginSchema;
+export type LoginForm = z.input<typeof loginSchema>;
 
-/** Mismatch only when both are filled and differ (spec 000 §5). */
-const confirmed = <T extends { password: string; confirmPassword: string }>(v: T) =>
-  !v.password || !v.confirmPassword || v.password === v.confirmPassword;
-const mismatch = { message: 'PASSWORD_MISMATCH', path: ['confirmPassword'] };
+export const registerForm = registerSchema;
+export type RegisterForm = z.input<typeof registerSchema>;
 
-export const loginForm = z.object({ email: rule('email'), password: required });
-export type LoginForm = z.infer<typeof loginForm>;
+export const resetRequestForm = resetPasswordRequestSchema;
+export type ResetRequestForm = z.input<typeof resetPasswordRequestSchema>;
+/** The token rides along as a form value so the domain schema checks it too. */
+export const resetConfirmForm = resetPasswordConfirmSchema;
+export type ResetConfirmForm = z.input<typeof resetPasswordConfirmSchema>;
 
-export const registerForm = z
-  .object({
-    email: rule('email'),
-    password: rule('password'),
-    confirmPassword: required,
-    firstname: rule('personName'),
-    lastname: rule('personName'),
-    phone: optional('phone'),
-    role: z.enum(['admin', 'staff']),
-  })
-  .refine(confirmed, mismatch);
-export type RegisterForm = z.infer<typeof registerForm>;
+export const passwordForm = passwordUpdateSchema;
+export type PasswordForm = z.input<typeof passwordUpdateSchema>;
 
-export const resetRequestForm = z.object({ email: rule('email') });
-export const newPasswordForm = z.object({ password: rule('password'), confirmPassword: required }).refine(confirmed, mismatch);
-export type NewPasswordForm = z.infer<typeof newPasswordForm>;
-
-export const companyForm = z.object({
-  tfn: rule('tfn'),
-  name: rule('companyName'),
-  address: z.string(),
-  email: rule('email'),
-  phone: optional('phone'),
-  website: optional('url'),
-  reprentative: z.string(),
-  taxOfficeLevel1: optional('taxOffice'),
-  taxOfficeLevel2: optional('taxOffice'),
-  bankAccount: optional('bankAccount'),
-  bankName: optional('bankName'),
-  bankBranch: optional('bankBranch'),
+/** The company form edits one bank account as flat fields; the payload nests it as `bankAccount`. */
+export const companyForm = companySchema.omit({ bankAccount: true, bankAccounts: true }).extend({
+  bankAccount: optionalRule('bankAccount'),
+  bankName: optionalRule('bankName'),
+  bankBranch: optionalRule('bankBranch'),
 });
-export type CompanyForm = z.infer<typeof companyForm>;
+export type CompanyForm = z.input<typeof companyForm>;
 
-export const addressForm = z.object({ street: rule('street'), suburb: rule('suburb'), city: rule('city'), country: rule('country') });
-export type AddressForm = z.infer<typeof addressForm>;
+export const addressForm = addressSchema;
+export type AddressForm = z.input<typeof addressSchema>;
 
-const userFields = {
-  email: rule('email'),
-  firstname: rule('personName'),
-  lastname: rule('personName'),
-  phone: optional('phone'),
-  role: required,
-  status: z.enum(USER_STATUSES),
-};
-export const userCreateForm = z.object({ ...userFields, password: rule('password'), confirmPassword: z.string() }).refine(confirmed, mismatch);
-export type UserCreateForm = z.infer<typeof userCreateForm>;
-export const userUpdateForm = z.object(userFields);
-export type UserUpdateForm = z.infer<typeof userUpdateForm>;
+export const userCreateForm = userCreateSchema;
+export type UserCreateForm = z.input<typeof userCreateSchema>;
+export const userUpdateForm = userUpdateSchema;
+export const profileForm = profileUpdateSchema;
 
-export const groupForm = z.object({
-  groupName: rule('groupName'),
-  status: z.enum(GROUP_STATUSES),
-  roles: z.array(z.enum(PERMISSIONS)),
-});
-export type GroupForm = z.infer<typeof groupForm>;
+export const groupForm = groupSchema;
+export type GroupForm = z.input<typeof groupSchema>;
 
-export const signatureForm = z
-  .object({
-    password: rule('password'),
-    confirmPassword: required,
-    effectiveDate: z.string().refine(isDateText, { message: 'INVALID_DATE' }),
-  })
-  .refine(confirmed, mismatch);
-export type SignatureForm = z.infer<typeof signatureForm>;
+export const signatureForm = signatureSchema;
+export type SignatureForm = z.input<typeof signatureSchema>;

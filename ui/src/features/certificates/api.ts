@@ -78,6 +78,9 @@ export interface ApprovalView {
   chainId?: string;
   version: number;
   audit?: AuditView[];
+  /** List cards only: the current level's group and who still has to sign. */
+  currentGroup?: string | null;
+  assignees?: string[];
   /** What the caller may do now (computed by the server, which also enforces it). */
   can?: { edit: boolean; sign: boolean; reject: boolean; delegate: boolean; delete: boolean; getCert: boolean; signaturePassword: boolean };
 }

@@ -33,7 +33,7 @@ export function CompanyDetailPage() {
     <Page
       title={t('acc.company.detailTitle')}
       testId="company-detail"
-      actions={(user?.role === 'admin' || can('editInfo') || can('editSystem')) && <Button variant="contained" component={RouterLink} to="/views/company/update">{t('common.update')}</Button>}
+      actions={can('editSystem') && <Button variant="contained" component={RouterLink} to="/views/company/update">{t('common.update')}</Button>}
     >
       <LoadState loading={state.loading} error={state.error} text={(e) => errorText(e, t)} />
       {c && (

@@ -113,7 +113,7 @@ export function GroupFormPage({ mode }: { mode: 'create' | 'update' }) {
             <SelectInput control={control} name="status" label={t('acc.users.status')} options={GROUP_STATUSES.map((s) => ({ value: s, label: t(`acc.status.${s}`) }))} />
           </Stack>
           <Typography variant="subtitle1" sx={{ mt: 2, mb: 1 }}>{t('acc.groups.permissions')}</Typography>
-          <Controller control={control} name="roles" render={({ field }) => <PermissionTable value={field.value} onChange={field.onChange} />} />
+          <Controller control={control} name="roles" render={({ field }) => <PermissionTable value={field.value ?? []} onChange={field.onChange} />} />
           <ServerMessage text={msg.message} />
           <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={!!denied || formState.isSubmitting} data-testid="group-submit">
             {t(mode === 'create' ? 'common.create' : 'common.update')}

@@ -6,10 +6,14 @@ import { fakeApi, signedOut } from '../../../test/fake-api';
 describe('registration', () => {
   beforeEach(() => localStorage.clear());
 
-  it('opens with the terms modal, validates each field, registers and tells the user to log in', async () => {
+  it('opens with the terms modal, validates each field, registers and continues to the company form', async () => {
+    let registered = false;
+    const newUser = { _id: 'u-new', email: 'grower@farm.example', firstname: 'Nguyễn', lastname: 'Văn An', role: 'admin', status: 'active', company: null };
     const api = fakeApi({
-      'GET /api/auth/current_user': () => signedOut,
-      'POST /api/auth/register': () => ({ user: { id: 'u-new' } }),
+      // like the real API, registration signs the new user in
+      'GET /api/auth/current_user': () => (registered ? { user: newUser, company: null } : signedOut),
+      'POST /api/auth/register': () => { registered = true; return { status: 201, body: { user: newUser, company: null } }; },
+      'GET /api/company/addresses': () => ({ address_list: [] }),
     });
     const user = userEvent.setup();
     renderApp('/views/adminSignup');
@@ -48,9 +52,11 @@ describe('registration', () => {
     await user.click(screen.getByTestId('register-submit'));
 
     expect(await screen.findByTestId('toast')).toHaveTextContent('Your registration was success, please go ahead and login!');
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/views/login'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/views/company/create'));
+    expect(await screen.findByRole('heading', { name: 'Company Profile' })).toBeInTheDocument();
     expect(api.find('POST', '/api/auth/register')[0].body).toEqual({
-      email: 'grower@farm.example', password: 'Str0ng!pass', firstname: 'Nguyễn', lastname: 'Văn An', phone: '', role: 'admin',
+      email: 'grower@farm.example', password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass', firstname: 'Nguyễn', lastname: 'Văn An',
+      phone: '', role: 'admin', termsAccepted: true,
     });
   });
 

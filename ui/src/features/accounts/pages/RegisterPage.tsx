@@ -26,10 +26,10 @@ export function RegisterPage() {
   });
   const msg = useFormMessage<RegisterForm>('PLEASE_CORRECT_INFO', setError);
 
-  const onSubmit = async ({ confirmPassword: _c, ...v }: RegisterForm) => {
+  const onSubmit = async (v: RegisterForm) => {
     msg.setMessage('');
     try {
-      await accountsApi.register(v);
+      await accountsApi.register({ ...v, termsAccepted: true });
       notify.success(t('acc.register.success'));
       // a registration that also signed the user in continues with the company profile (spec 000 §4)
       const signedIn = await refresh();

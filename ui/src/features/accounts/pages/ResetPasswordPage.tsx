@@ -1,20 +1,26 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, Link } from '@mui/material';
-import { z } from 'zod';
 import { useI18n } from '../../../i18n/i18n';
 import { useNotify } from '../../../app/notify';
 import { accountsApi } from '../api';
-import { resetRequestForm } from '../schemas';
+import { resetRequestForm, type ResetRequestForm as Form } from '../schemas';
+import { ResetConfirmPage } from './ResetConfirmPage';
 import { AuthFrame } from '../components/AuthFrame';
 import { ServerMessage, TextInput, useFormMessage } from '../components/FormKit';
 
-type Form = z.infer<typeof resetRequestForm>;
-
-/** /views/resetpassword: asks for a single-use reset link by e-mail (the old app mailed a new password). */
+/**
+ * /views/resetpassword: asks for a single-use reset link by e-mail (the old app mailed a new
+ * password); the link comes back here with ?token= and then shows the new-password form.
+ */
 export function ResetPasswordPage() {
+  const token = useSearchParams()[0].get('token');
+  return token ? <ResetConfirmPage token={token} /> : <ResetRequest />;
+}
+
+function ResetRequest() {
   const { t } = useI18n();
   const notify = useNotify();
   const [sent, setSent] = useState(false);

@@ -32,7 +32,7 @@ export function SignatureFormPage({ mode }: { mode: 'create' | 'update' }) {
   const navigate = useNavigate();
   const { user } = useAuth();
   const mayEdit = useMaySign();
-  const existing = useLoad(() => (mode === 'update' && user ? accountsApi.signatureOf(user.id) : Promise.resolve(null)), [mode, user?.id]);
+  const existing = useLoad(() => (mode === 'update' && user ? accountsApi.mySignature() : Promise.resolve(null)), [mode, user?.id]);
   const { control, handleSubmit, reset, formState, setError } = useForm<SignatureForm>({
     resolver: zodResolver(signatureForm), mode: 'onTouched', defaultValues: { password: '', confirmPassword: '', effectiveDate: today() },
   });
@@ -78,7 +78,7 @@ export function SignatureDetailPage() {
   const { t } = useI18n();
   const { user } = useAuth();
   const mayEdit = useMaySign();
-  const state = useLoad(() => (user ? accountsApi.signatureOf(user.id) : Promise.resolve(null)), [user?.id]);
+  const state = useLoad(() => (user ? accountsApi.mySignature() : Promise.resolve(null)), [user?.id]);
   const s = state.data;
   const cert = s?.certificatePem ?? s?.certificate ?? '';
   return (

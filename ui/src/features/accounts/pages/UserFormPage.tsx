@@ -9,7 +9,7 @@ import { useAuth } from '../../../app/auth';
 import { useNotify } from '../../../app/notify';
 import { Page } from '../../../app/Layout';
 import { accountsApi } from '../api';
-import { userCreateForm, userUpdateForm, type UserCreateForm } from '../schemas';
+import { profileForm, userCreateForm, userUpdateForm, type UserCreateForm } from '../schemas';
 import { SelectInput, ServerMessage, TextInput, useFormMessage } from '../components/FormKit';
 import { useLoad } from '../components/useLoad';
 
@@ -24,8 +24,8 @@ export function UserFormPage({ mode }: { mode: 'create' | 'update' }) {
   const id = useSearchParams()[0].get('id') ?? '';
   const own = mode === 'update' && id === me?.id;
   const { control, handleSubmit, reset, formState, setError } = useForm<UserCreateForm>({
-    // the update form has no password fields; the create schema would refuse their emptiness
-    resolver: zodResolver((mode === 'create' ? userCreateForm : userUpdateForm) as typeof userCreateForm),
+    // the update form has no password fields; one's own record cannot change role or status
+    resolver: zodResolver((mode === 'create' ? userCreateForm : own ? profileForm : userUpdateForm) as typeof userCreateForm),
     mode: 'onTouched',
     defaultValues: EMPTY,
   });
@@ -38,10 +38,10 @@ export function UserFormPage({ mode }: { mode: 'create' | 'update' }) {
     if (u) reset({ ...EMPTY, email: u.email, firstname: u.firstname, lastname: u.lastname, phone: u.phone ?? '', role: u.role, status: (u.status as UserCreateForm['status']) || 'active' });
   }, [existing.data, reset]);
 
-  const onSubmit = async ({ confirmPassword: _c, password, ...v }: UserCreateForm) => {
+  const onSubmit = async ({ confirmPassword, password, ...v }: UserCreateForm) => {
     msg.setMessage('');
     try {
-      if (mode === 'create') await accountsApi.createUser({ ...v, password, company: me?.companyId });
+      if (mode === 'create') await accountsApi.createUser({ ...v, password, confirmPassword, company: me?.companyId });
       else if (own) await accountsApi.updateProfile(id, { email: v.email, firstname: v.firstname, lastname: v.lastname, phone: v.phone });
       else await accountsApi.updateUser(id, v);
       notify.success(t(mode === 'create' ? 'acc.users.created' : 'acc.users.updated'));

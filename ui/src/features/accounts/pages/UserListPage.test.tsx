@@ -9,9 +9,9 @@ const people = Array.from({ length: 40 }, (_, i) => ({
   phone: '0412345678', role: i === 0 ? 'admin' : 'staff', status: 'active', company: { _id: 'c-1', name: 'Riverina Grain' },
 }));
 function usersEndpoint({ query }: Call) {
-  const page = Number(query.get('page'));
+  const page = Number(query.get('page')) - 1; // 1-based on the wire (domain userListQuerySchema)
   const size = Number(query.get('pageSize'));
-  const s = (query.get('search') ?? '').toLowerCase();
+  const s = (query.get('q') ?? '').toLowerCase();
   const hits = people.filter((p) => !s || `${p.firstname} ${p.lastname} ${p.email}`.toLowerCase().includes(s));
   return { user_list: hits.slice(page * size, page * size + size), total: hits.length, groups: [] };
 }
@@ -29,14 +29,14 @@ describe('user list', () => {
     expect(screen.queryByText('user16@farm.example')).not.toBeInTheDocument();
     expect(screen.getByText('1 - 15 of 40 records')).toBeInTheDocument();
     const first = api.find('GET', '/api/company/users')[0];
-    expect(first.query.get('page')).toBe('0');
+    expect(first.query.get('page')).toBe('1');
     expect(first.query.get('pageSize')).toBe('15');
 
     await user.click(screen.getByRole('button', { name: /next page/i }));
     expect(await screen.findByText('user16@farm.example')).toBeInTheDocument();
     expect(screen.queryByText('user1@farm.example')).not.toBeInTheDocument();
     expect(screen.getByText('16 - 30 of 40 records')).toBeInTheDocument();
-    expect(api.find('GET', '/api/company/users').at(-1)!.query.get('page')).toBe('1');
+    expect(api.find('GET', '/api/company/users').at(-1)!.query.get('page')).toBe('2');
     // the Item column counts across pages
     const row16 = screen.getByText('user16@farm.example').closest('[role=row]') as HTMLElement;
     expect(within(row16).getByText('16')).toBeInTheDocument();
@@ -44,8 +44,8 @@ describe('user list', () => {
     await user.type(screen.getByTestId('user-search'), 'nguyen');
     await waitFor(() => expect(screen.getByText('user34@farm.example')).toBeInTheDocument());
     const searched = api.find('GET', '/api/company/users').at(-1)!;
-    expect(searched.query.get('search')).toBe('nguyen');
-    expect(searched.query.get('page')).toBe('0');
+    expect(searched.query.get('q')).toBe('nguyen');
+    expect(searched.query.get('page')).toBe('1');
     expect(screen.getByText('1 - 1 of 1 records')).toBeInTheDocument();
 
     // a row opens the user's detail

@@ -27,7 +27,7 @@ export function docFromFarm(r: FarmRecord): DocView {
     description: `${r.grainType} ${r.harvestGrade} · ${r.storageLocation}`,
     farm: {
       grainType: r.grainType, harvestGrade: r.harvestGrade, storageLocation: r.storageLocation, quantity: Number(r.quantity),
-      protein: Number(r.protein), moisture: Number(r.moisture), number: r.number, imageValidation: r.imageValidation === true || r.imageValidation === 'true',
+      protein: Number(r.protein), moisture: Number(r.moisture), number: r.number, imageValidation: r.imageValidation === 'Verified' || r.imageValidation === true,
     },
   };
 }

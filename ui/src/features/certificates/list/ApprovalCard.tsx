@@ -9,7 +9,8 @@ import { LevelProgress } from './LevelProgress';
 export function ApprovalCard({ a }: { a: ApprovalView }) {
   const { t } = useI18n();
   const current = a.approvalLevels.find((l) => l.level === a.stageLevel);
-  const assignees = current?.signers.filter((s) => !current.signed.includes(s._id)).map((s) => s.fullName) ?? [];
+  const assignees = a.assignees ?? current?.signers.filter((s) => !current.signed.includes(s._id)).map((s) => s.fullName) ?? [];
+  const group = a.currentGroup ?? current?.group;
   return (
     <Card variant="outlined" data-testid={`approval-card-${a.approvalNumber}`}>
       <CardActionArea component={RouterLink} to={`/views/approval/detail?id=${encodeURIComponent(a._id)}`}>
@@ -19,7 +20,7 @@ export function ApprovalCard({ a }: { a: ApprovalView }) {
             <Chip size="small" label={t(`cert.status.${a.displayStatus}`)} color={STATUS_COLOR[a.displayStatus]} data-testid="status-badge" />
           </Stack>
           <Typography variant="h6" sx={{ my: 0.5 }} color={a.status === 'done' ? 'success.main' : undefined}>{a.approvalName}</Typography>
-          <Typography variant="body2">{t('cert.stage')}: {current ? current.group : '—'}</Typography>
+          <Typography variant="body2">{t('cert.stage')}: {group ?? '—'}</Typography>
           <Typography variant="body2">{t('cert.assignees')}: {assignees.join(', ') || '—'}</Typography>
           <Typography variant="body2">{t('cert.docType')}: {a.approvalDoc?.docType ?? t('cert.farmRecord')}</Typography>
           <Typography variant="body2">{t('cert.priority')}: {t(`cert.priority.${a.priority}`)} · {t('cert.due')}: {ymd(a.deadline)}</Typography>

@@ -1,0 +1,87 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { I18nProvider } from '../../../i18n/i18n';
+import type { ApprovalView } from '../api';
+import { INITIAL_TOGGLES, type Toggle } from '../status';
+import { filterApprovals } from './filter';
+import { StatusToggles } from './StatusToggles';
+import { ApprovalCard } from './ApprovalCard';
+
+const level = (n: number, status: 'done' | 'signing' | 'created') => ({
+  _id: `c-L${n}`, level: n, group: `Level ${n}`, signers: [], signed: status === 'done' ? ['u1'] : [], signedEntries: [], signatures: 1,
+  deadline: '2030-01-0' + n, status, comments: [], overdue: false,
+});
+const cert = (n: string, name: string, status: ApprovalView['status'], overdue = false): ApprovalView => ({
+  _id: n, approvalNumber: n, approvalName: name, priority: 'Medium', stage: null, stageLevel: 2, status, displayStatus: overdue ? 'overdue' : status,
+  overdue, company: 'c', summary: '', deadline: '2030-01-02', submitter: { _id: 's', firstname: 'Sam', lastname: 'S', fullName: 'Sam S' },
+  approvalDoc: null, supportDocs: [], approvalLevels: [level(1, 'done'), level(2, 'signing'), level(3, 'created')], version: 1,
+  currentGroup: 'Level 2', assignees: ['Ann Signer'],
+});
+const items = [
+  cert('202501011', 'Wheat lot seven', 'signing'),
+  cert('202501012', 'Barley lot eight', 'pending'),
+  cert('202501013', 'Wheat lot nine', 'done'),
+  cert('202501014', 'Old barley', 'signing', true),
+  cert('202501015', 'Draft canola', 'created'),
+  cert('202501016', 'Sent back wheat', 'rejected'),
+];
+
+describe('approval list filtering', () => {
+  it('shows Pending and Signing first; rejected counts as signing; overdue only under Overdue', () => {
+    expect(filterApprovals(items, INITIAL_TOGGLES, '').map((a) => a.approvalNumber)).toEqual(['202501011', '202501012', '202501016']);
+    expect(filterApprovals(items, ['overdue'], '').map((a) => a.approvalNumber)).toEqual(['202501014']);
+    expect(filterApprovals(items, ['approved', 'created'], '').map((a) => a.approvalNumber)).toEqual(['202501013', '202501015']);
+  });
+
+  it('searches number and name with the strict 0.05 threshold', () => {
+    const all: Toggle[] = ['overdue', 'pending', 'approved', 'signing', 'created'];
+    expect(filterApprovals(items, all, 'Barley lot eight').map((a) => a.approvalNumber)).toEqual(['202501012']);
+    expect(filterApprovals(items, all, '202501013').map((a) => a.approvalNumber)).toEqual(['202501013']);
+    expect(filterApprovals(items, all, 'Wheat lot')).toHaveLength(2);
+    expect(filterApprovals(items, all, 'Wxeat')).toHaveLength(0);
+  });
+});
+
+function TogglesHarness() {
+  const [v, setV] = useState<Toggle[]>(INITIAL_TOGGLES);
+  return (
+    <>
+      <StatusToggles value={v} counts={{ overdue: 1, pending: 1, approved: 1, signing: 2, created: 1 }} onChange={setV} />
+      <div data-testid="shown">{filterApprovals(items, v, '').map((a) => a.approvalNumber).join(',')}</div>
+    </>
+  );
+}
+
+describe('StatusToggles', () => {
+  it('shows counts, starts with Pending and Signing on, and toggles on click', async () => {
+    render(<I18nProvider initial="en"><TogglesHarness /></I18nProvider>);
+    expect(screen.getByTestId('toggle-signing')).toHaveTextContent('Signing (2)');
+    expect(screen.getByTestId('toggle-signing')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('toggle-overdue')).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(screen.getByTestId('toggle-overdue'));
+    expect(screen.getByTestId('shown')).toHaveTextContent('202501014');
+    await userEvent.click(screen.getByTestId('toggle-signing'));
+    expect(screen.getByTestId('shown').textContent).toBe('202501012,202501014');
+  });
+
+  it('speaks Vietnamese', () => {
+    render(<I18nProvider initial="vn"><TogglesHarness /></I18nProvider>);
+    expect(screen.getByTestId('toggle-overdue')).toHaveTextContent('Quá hạn (1)');
+  });
+});
+
+describe('ApprovalCard', () => {
+  it('shows number, name, status, stage, assignees and a per-level progress bar', () => {
+    render(<I18nProvider initial="en"><MemoryRouter><ApprovalCard a={items[0]} /></MemoryRouter></I18nProvider>);
+    const card = screen.getByTestId('approval-card-202501011');
+    expect(within(card).getByText('Wheat lot seven')).toBeInTheDocument();
+    expect(within(card).getByTestId('status-badge')).toHaveTextContent('signing');
+    expect(card).toHaveTextContent('Ann Signer');
+    expect(card).toHaveTextContent('Level 2');
+    expect(within(card).getByTestId('level-segment-1')).toHaveAttribute('data-state', 'done');
+    expect(within(card).getByTestId('level-segment-2')).toHaveAttribute('data-state', 'current');
+    expect(within(card).getByTestId('level-segment-3')).toHaveAttribute('data-state', 'waiting');
+  });
+});

@@ -1,0 +1,65 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Alert, Button, MenuItem, TextField } from '@mui/material';
+import { FARM_DATA_TYPES, type FarmData } from '@grain/domain';
+import { Page, useNotify } from '../../app';
+import { useI18n } from '../../i18n/i18n';
+import { farmApi } from './api';
+import { FarmDataTable } from './FarmDataTable';
+
+/** Where a verification link leads: same-origin links stay in the app, the external service opens in a new tab. */
+export function followVerificationLink(link: string, navigate: (to: string) => void) {
+  const u = new URL(link, window.location.origin);
+  if (u.origin === window.location.origin) navigate(u.pathname + u.search);
+  else window.open(u.toString(), '_blank', 'noopener');
+}
+
+/** /views/farmdata/harvesting/list: every record of the company, newest first, filterable by source. */
+export function FarmDataListPage() {
+  const { t } = useI18n();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [rows, setRows] = useState<FarmData[] | null>(null);
+  const [dataType, setDataType] = useState('');
+
+  const load = useCallback(() => {
+    farmApi.list(dataType || undefined).then(setRows, (e) => {
+      setRows([]);
+      notify.error(e);
+    });
+  }, [dataType, notify]);
+  useEffect(load, [load]);
+
+  const verify = async (id: string) => {
+    try {
+      followVerificationLink(await farmApi.generateLink(id), navigate);
+    } catch (e) {
+      notify.error(e);
+    }
+  };
+
+  return (
+    <Page
+      title={t('farm.listTitle')}
+      testId="farm-list"
+      actions={
+        <>
+          <Button variant="contained" component={RouterLink} to="/views/farmdata/harvesting/create">{t('farm.create')}</Button>
+          <Button variant="outlined" component={RouterLink} to="/views/farmdata/harvesting/upload">{t('farm.upload')}</Button>
+          <Button variant="outlined" component={RouterLink} to="/views/farmdata/harvesting/streaming">{t('farm.streaming')}</Button>
+        </>
+      }
+    >
+      <Alert severity="info" sx={{ mb: 2 }}>{t('farm.demoNote')}</Alert>
+      <TextField select size="small" label={t('farm.dataType')} value={dataType} onChange={(e) => setDataType(e.target.value)} sx={{ mb: 2, minWidth: 180 }} data-testid="farm-type-filter">
+        <MenuItem value="">{t('farm.type.all')}</MenuItem>
+        {FARM_DATA_TYPES.map((d) => <MenuItem key={d} value={d}>{t(`farm.type.${d}`)}</MenuItem>)}
+      </TextField>
+      {rows === null ? t('common.loading') : rows.length === 0 ? <Alert severity="info">{t('farm.empty')}</Alert> : (
+        <FarmDataTable rows={rows} showSource showImage action={(r) => r.imageValidation !== 'Verified' && r._id ? (
+          <Button size="small" onClick={() => verify(r._id!)} data-testid="verify-image">{t('farm.verify')}</Button>
+        ) : null} />
+      )}
+    </Page>
+  );
+}

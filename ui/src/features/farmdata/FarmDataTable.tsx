@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import { Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import type { FarmData } from '@grain/domain';
+import { useI18n } from '../../i18n/i18n';
+import { displayDate, formatPercent, formatQuantity, shortHash } from './format';
+
+export type FarmRow = Pick<FarmData, 'number' | 'grainType' | 'harvestGrade' | 'storageLocation' | 'quantity' | 'protein' | 'moisture' | 'productionDate'> &
+  Partial<Pick<FarmData, '_id' | 'dataType' | 'txId' | 'imageValidation'>> & { status?: string | null };
+
+/**
+ * The farm data table (spec 001 §2 columns): quantity with 0 decimals, protein and moisture with 2,
+ * production date dd/MM/yyyy. Optional columns: source, save status (streaming), image state, tx id.
+ */
+export function FarmDataTable({ rows, showSource, showStatus, showImage, action, testId = 'farm-table' }: {
+  rows: FarmRow[];
+  showSource?: boolean;
+  showStatus?: boolean;
+  showImage?: boolean;
+  action?: (row: FarmRow) => ReactNode;
+  testId?: string;
+}) {
+  const { t, lang } = useI18n();
+  const image = (s: string | undefined) => {
+    const state = s ?? 'NA';
+    return <Chip size="small" label={t(`farm.image.${state}`)} color={state === 'Verified' ? 'success' : state === 'Rejected' ? 'error' : 'default'} />;
+  };
+  return (
+    <TableContainer sx={{ overflowX: 'auto' }}>
+      <Table size="small" data-testid={testId}>
+        <TableHead>
+          <TableRow>
+            {showStatus && <TableCell>{t('farm.status')}</TableCell>}
+            <TableCell>{t('farm.number')}</TableCell>
+            <TableCell>{t('farm.grainType')}</TableCell>
+            <TableCell>{t('farm.harvestGrade')}</TableCell>
+            <TableCell>{t('farm.storageLocation')}</TableCell>
+            <TableCell align="right">{t('farm.quantity')}</TableCell>
+            <TableCell align="right">{t('farm.protein')}</TableCell>
+            <TableCell align="right">{t('farm.moisture')}</TableCell>
+            <TableCell>{t('farm.productionDate')}</TableCell>
+            {showSource && <TableCell>{t('farm.dataType')}</TableCell>}
+            {showImage && <TableCell>{t('farm.image')}</TableCell>}
+            <TableCell>{t('farm.txId')}</TableCell>
+            {action && <TableCell />}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r._id ?? r.number} data-testid="farm-row">
+              {showStatus && <TableCell>{r.status ? t(`farm.status.${r.status}`) : ''}</TableCell>}
+              <TableCell>{r.number}</TableCell>
+              <TableCell>{r.grainType}</TableCell>
+              <TableCell>{r.harvestGrade}</TableCell>
+              <TableCell>{r.storageLocation}</TableCell>
+              <TableCell align="right">{formatQuantity(r.quantity, lang)}</TableCell>
+              <TableCell align="right">{formatPercent(r.protein, lang)}</TableCell>
+              <TableCell align="right">{formatPercent(r.moisture, lang)}</TableCell>
+              <TableCell>{displayDate(r.productionDate)}</TableCell>
+              {showSource && <TableCell>{r.dataType ? t(`farm.type.${r.dataType}`) : ''}</TableCell>}
+              {showImage && <TableCell>{image(r.imageValidation)}</TableCell>}
+              <TableCell>
+                {r.txId ? (
+                  <Tooltip title={r.txId}><Typography variant="body2" component="code" data-testid="tx-id">{shortHash(r.txId)}</Typography></Tooltip>
+                ) : r._id ? (
+                  <Typography variant="body2" color="text.secondary">{t('farm.txPending')}</Typography>
+                ) : null}
+              </TableCell>
+              {action && <TableCell>{action(r)}</TableCell>}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,2 @@
+export * from './useLive';
+export { LiveConnection } from './live-connection';

@@ -1,0 +1,95 @@
+/** One message of the live channel (server: api/src/live). */
+export interface LiveMessage {
+  type: string;
+  data: any;
+  id?: number;
+}
+type Listener = (m: LiveMessage) => void;
+export type LiveStatus = 'connecting' | 'connected' | 'disconnected';
+
+const RESUME_KEY = 'live.lastId';
+const MAX_BACKOFF_MS = 15_000;
+
+/**
+ * The one socket of the page, shared by every useLive hook. It connects to /socket/test/{userId},
+ * remembers the id of the last message (sessionStorage, so a reload resumes too) and reconnects with
+ * ?after=<id> and growing back-off, so a dropped connection loses nothing.
+ */
+export class LiveConnection {
+  private ws?: WebSocket;
+  private readonly listeners = new Set<Listener>();
+  private readonly statusListeners = new Set<(s: LiveStatus) => void>();
+  private retry = 0;
+  private timer?: ReturnType<typeof setTimeout>;
+  private closed = false;
+  status: LiveStatus = 'connecting';
+
+  constructor(private readonly userId: string, private readonly makeSocket: (url: string) => WebSocket = (u) => new WebSocket(u)) {
+    this.open();
+  }
+
+  private lastId(): number | undefined {
+    try {
+      const v = sessionStorage.getItem(`${RESUME_KEY}.${this.userId}`);
+      return v ? Number(v) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  private remember(id: number) {
+    try {
+      sessionStorage.setItem(`${RESUME_KEY}.${this.userId}`, String(id));
+    } catch {
+      /* private mode */
+    }
+  }
+  private setStatus(s: LiveStatus) {
+    this.status = s;
+    this.statusListeners.forEach((l) => l(s));
+  }
+
+  private open() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const after = this.lastId();
+    const ws = this.makeSocket(`${proto}//${location.host}/socket/test/${encodeURIComponent(this.userId)}${after !== undefined ? `?after=${after}` : ''}`);
+    this.ws = ws;
+    this.setStatus('connecting');
+    ws.onmessage = (e) => {
+      let m: LiveMessage;
+      try {
+        m = JSON.parse(String(e.data));
+      } catch {
+        return;
+      }
+      if (m.type === 'connected') {
+        this.retry = 0;
+        this.setStatus('connected');
+        if (typeof m.data?.lastId === 'number') this.remember(Math.max(m.data.lastId, this.lastId() ?? 0));
+        return;
+      }
+      if (typeof m.id === 'number') this.remember(m.id);
+      this.listeners.forEach((l) => l(m));
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.setStatus('disconnected');
+      if (this.closed) return;
+      const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.retry++);
+      this.timer = setTimeout(() => this.open(), delay);
+    };
+  }
+
+  subscribe(l: Listener): () => void {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+  onStatus(l: (s: LiveStatus) => void): () => void {
+    this.statusListeners.add(l);
+    return () => this.statusListeners.delete(l);
+  }
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.ws?.close();
+  }
+}
