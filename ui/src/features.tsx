@@ -1,6 +1,11 @@
 import type { ReactElement } from 'react';
 import { ACCOUNT_ROUTES } from './features/accounts/routes';
 import { CERTIFICATE_ROUTES } from './features/certificates/routes';
+import { FARMDATA_ROUTES } from './features/farmdata/routes';
+import { DOCUMENT_ROUTES } from './features/documents/routes';
+import { POLICY_ROUTES } from './features/policy/routes';
+import { BLOCKCHAIN_ROUTES } from './features/blockchain/routes';
+import { COMPLIANCE_ROUTES } from './features/compliance/routes';
 
 /**
  * One screen route of the spec (`/views/...`). `public` routes need no signed-in user and render
@@ -21,4 +26,9 @@ export interface FeatureRoute {
 export const FEATURE_ROUTES: FeatureRoute[] = [
   ...ACCOUNT_ROUTES,
   ...CERTIFICATE_ROUTES,
+  ...FARMDATA_ROUTES,
+  ...DOCUMENT_ROUTES,
+  ...POLICY_ROUTES,
+  ...BLOCKCHAIN_ROUTES,
+  ...COMPLIANCE_ROUTES,
 ];

@@ -6,6 +6,8 @@ import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { certificateWorkflowId } from '@grain/domain';
 import { appErrorCodeOf, delegateUpdate, rejectUpdate, requestOtpUpdate, signUpdate, stateQuery } from '@grain/workflows';
 import { WORKFLOWS_MODULE } from './create-worker';
+import { createHash } from 'node:crypto';
+import { extractText } from '@grain/adapters';
 import { OtpStore } from '@grain/persistence';
 import { actorOf, chainDraft, eventually, requestCode, signer, signWithCode, startHarness, submit, SUBMITTER, type Harness } from './certificate-test-harness';
 
@@ -49,6 +51,12 @@ test('a 3-level chain with 2-of-3 signatures completes: read model, ledger, mail
   expect(row).toMatchObject({ version: final.version, pdfKey: final.pdfKey, state: { status: 'done' } });
   const pdf = await h.adapters.storage.get(final.pdfKey!);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  // the PDF carries the public verification link (and its QR code); its sha256 is on the read model
+  expect((await extractText(pdf, 'certificate.pdf')).text.replace(/\s+/g, '')).toContain(`/views/verify?hash=${final.contentHash}`);
+  expect((await h.db.knex('certificates').where({ id: d.id }).first('pdf_sha256')).pdf_sha256).toBe(createHash('sha256').update(pdf).digest('hex'));
+  // every applied read-model write told the company's live channel
+  const live = (await h.db.knex('live_events').where({ company_id: 'co-test', type: 'certificate_update' })).map((r) => (typeof r.data === 'string' ? JSON.parse(r.data) : r.data));
+  expect(live.filter((x) => x.id === d.id).map((x) => x.status)).toContain('done');
   expect((await h.mail.list({ to: 'b1@grain.test' })).some((m) => /awaits your signature \(level 2\)/.test(m.subject ?? ''))).toBe(true);
   expect((await h.mail.list({ to: SUBMITTER.email })).some((m) => /is approved/.test(m.subject ?? ''))).toBe(true);
   // no OTP code ever reached the workflow history
@@ -170,6 +178,11 @@ test('reminders before the due time, then overdue with an escalation mail and se
     return ids;
   }, (ids) => ids.length === 1);
   expect(found).toEqual([handle.workflowId]);
+  // each reminder mail sent is recorded (the overdue dashboard counts these), before and after the due time
+  const recorded = await h.db.knex('certificate_reminders').where({ certificate_id: d.id, level: 1 });
+  expect(recorded.some((r) => !r.overdue)).toBe(true);
+  expect(recorded.filter((r) => r.overdue).length).toBeGreaterThanOrEqual(2);
+  expect(new Set(recorded.map((r) => r.key)).size).toBe(recorded.length);
   await handle.terminate('test over');
 }, 40_000);
 

@@ -145,7 +145,7 @@ export async function certificateWorkflow(input: CertificateWorkflowInput): Prom
       if (t.kind === 'deadline') apply({ type: 'deadlinePassed', actor: SYSTEM, level: t.level, at: nowIso() });
       const recipients = pendingSigners(state, l).map((x) => ({ id: x.id, name: x.name, email: x.email }));
       if (recipients.length) {
-        await acts.mail.remindSigners({ key: `${wfId}:${t.key}`, recipients, overdue: t.kind !== 'reminder', ctx: mailContext(state, t.level) })
+        await acts.mail.remindSigners({ key: `${wfId}:${t.key}`, recipients, overdue: t.kind !== 'reminder', ctx: mailContext(state, t.level), certificateId: state.id })
           .catch((e) => log.warn('reminder mail failed', { error: String(e) }));
       }
     }

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { log } from '@temporalio/activity';
-import { KnexCertificateStore, OtpStore } from '@grain/persistence';
+import { CertificateReminderStore, KnexCertificateStore, OtpStore, publishLive } from '@grain/persistence';
 import type { CertificateActivityContract, CertificateMailContext, CertificatePayload, CertificateState, LedgerEventType, NotifyEffect, OtpBinding, Person } from '@grain/domain';
 import type { ActivityDeps } from '../deps';
-import { certificateHtml, certificatePayload } from './certificate-pdf';
+import { certificateHtml, certificatePayload, qrSvg, verifyUrl } from './certificate-pdf';
 import { permanentOnAppError } from './errors';
 import { mailTexts, type MailText } from './mail-texts';
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+const sha256Of = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** Runs `fn` once per key: the result is kept in activity_results, so a retried activity returns it again. */
 async function once<T>(k: Knex, key: string, fn: () => Promise<T>): Promise<T> {
@@ -23,15 +24,19 @@ export function createCertificateActivities(deps: ActivityDeps) {
   const { knex: k, adapters, config } = deps;
   const store = new KnexCertificateStore(k);
   const otps = new OtpStore(k);
+  const reminders = new CertificateReminderStore(k);
   const link = `${config.publicUrl}/views/approval/list`;
 
-  async function mailEach(key: string, to: Person[], text: MailText) {
+  /** Mails each recipient once per key; `sent` runs after each mail the server accepted (also once). */
+  async function mailEach(key: string, to: Person[], text: MailText, sent?: (p: Person, mailKey: string) => Promise<void>) {
     for (const p of to) {
       if (!p.email) continue;
-      await once(k, `${key}:mail:${p.id}`, async () => {
+      const mailKey = `${key}:mail:${p.id}`;
+      await once(k, mailKey, async () => {
         await adapters.mail.send({ to: p.email, subject: text.subject, text: text.text, messageId: `<${sha(`${key}:${p.id}`).slice(0, 32)}@grain.certificates>` });
         return { sent: true };
       });
+      await sent?.(p, mailKey); // idempotent itself, so a retry after a crash between the two records it
     }
   }
 
@@ -64,8 +69,13 @@ export function createCertificateActivities(deps: ActivityDeps) {
       await mailEach(a.key, e.recipients, text);
     },
 
-    async remindSigners(a: { key: string; recipients: Person[]; overdue: boolean; ctx: CertificateMailContext }): Promise<void> {
-      await mailEach(a.key, a.recipients, mailTexts.reminder({ ...a.ctx, link }, a.overdue));
+    /** Reminds the pending signers and records each mail sent, for the overdue dashboard's count. */
+    async remindSigners(a: { key: string; recipients: Person[]; overdue: boolean; ctx: CertificateMailContext; certificateId?: string }): Promise<void> {
+      // Histories from before certificateId was passed carry it only in the key (`certificate-<id>:<timer>`).
+      const certificateId = a.certificateId ?? /^certificate-([^:]+):/.exec(a.key)?.[1];
+      await mailEach(a.key, a.recipients, mailTexts.reminder({ ...a.ctx, link }, a.overdue), async (p, mailKey) => {
+        if (certificateId) await reminders.record({ key: mailKey, certificateId, level: a.ctx.level ?? 0, recipientId: p.id, overdue: a.overdue });
+      });
     },
 
     /** One ledger entry per event; the key (workflow id + state version + event) makes retries no-ops. */
@@ -74,18 +84,31 @@ export function createCertificateActivities(deps: ActivityDeps) {
       return { txId: r.txId, blockNumber: r.blockNumber };
     },
 
+    /** Writes the read model and, when the write moved it forward, tells the company's open pages. */
     async upsertCertificateReadModel(state: CertificateState): Promise<{ applied: boolean }> {
-      return store.upsert(state);
+      const r = await store.upsert(state);
+      if (r.applied) {
+        await publishLive(k, {
+          companyId: state.companyId, type: 'certificate_update',
+          data: { id: state.id, approvalNumber: state.approvalNumber, status: state.status, stage: state.stage, overdue: state.overdue, version: state.version },
+        }).catch((e) => log.warn('live publish failed', { certificateId: state.id, error: String(e) })); // live is best effort; pages also poll
+      }
+      return r;
     },
 
     /** Renders and stores the certificate PDF once per certificate content. */
     async generateCertificatePdf(a: { key: string; state: CertificateState }): Promise<{ pdfKey: string; payload: CertificatePayload }> {
-      return once(k, `${a.key}:pdf:${a.state.contentHash}`, async () => {
+      const r = await once(k, `${a.key}:pdf:${a.state.contentHash}`, async () => {
         const payload = certificatePayload(a.state);
-        const pdf = await adapters.pdf.render(certificateHtml(a.state, payload));
+        const url = verifyUrl(config.publicUrl, a.state.contentHash);
+        const pdf = await adapters.pdf.render(certificateHtml(a.state, payload, { url, svg: await qrSvg(url) }));
         const pdfKey = await adapters.storage.put(pdf, { ext: 'pdf', prefix: 'certificates' });
-        return { pdfKey, payload };
+        return { pdfKey, payload, sha256: sha256Of(pdf) };
       });
+      // Recorded on every attempt (an update, so idempotent): the public page checks uploads against it.
+      const sha256 = (r as { sha256?: string }).sha256 ?? sha256Of(await adapters.storage.get(r.pdfKey)); // results kept before hashes were
+      await store.recordPdfHash(a.state.id, sha256);
+      return { pdfKey: r.pdfKey, payload: r.payload };
     },
   };
   return activities;

@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import { CERTIFICATE_VALIDITY_YEARS, MEMBER_ID_PREFIX, gradeForProtein, type CertificatePayload, type CertificateState } from '@grain/domain';
 
 const addYears = (iso: string, n: number) => {
@@ -23,9 +24,25 @@ export function certificatePayload(s: CertificateState): CertificatePayload {
   };
 }
 
+/** The public verification page of a certificate, by content hash (what the PDF's QR code opens). */
+export function verifyUrl(publicUrl: string, contentHash: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/views/verify?hash=${encodeURIComponent(contentHash)}`;
+}
+
+/** The QR code as inline SVG: the PDF renderer blocks every network request, so nothing is fetched. */
+export function qrSvg(url: string): Promise<string> {
+  return QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 1, color: { dark: '#1b3a1b', light: '#ffffff' } });
+}
+
+export interface VerifyLink {
+  url: string;
+  /** The QR code of `url` as an SVG document (from qrSvg). */
+  svg: string;
+}
+
 const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function certificateHtml(s: CertificateState, p: CertificatePayload): string {
+export function certificateHtml(s: CertificateState, p: CertificatePayload, verify?: VerifyLink): string {
   const rows = Object.entries(p).map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('');
   const levels = s.levels.map((l) => `
     <h3>Level ${l.level}: ${esc(l.group)} (${l.signed.length}/${l.signatures})</h3>
@@ -35,10 +52,12 @@ export function certificateHtml(s: CertificateState, p: CertificatePayload): str
   return `<!doctype html><html><head><meta charset="utf-8"><title>${esc(p.certification_number)}</title><style>
     body{font-family:sans-serif;color:#1b3a1b} h1{color:#2e7d32;margin-bottom:0} table{border-collapse:collapse;width:100%;margin:8px 0}
     th,td{border:1px solid #c8e6c9;padding:4px 6px;text-align:left;font-size:12px} th{background:#e8f5e9;width:30%} .mono{font-family:monospace;font-size:10px;word-break:break-all}
+    .verify{display:flex;gap:12px;align-items:center;margin-top:16px;border-top:1px solid #c8e6c9;padding-top:8px} .verify svg{width:110px;height:110px;flex:none}
   </style></head><body>
     <h1>Grain Quality Certificate</h1><p>${esc(s.approvalName)} · ${esc(s.priority)} priority · submitted by ${esc(s.submitter.name)}</p>
     <table>${rows}</table>
     <h2>Signatures</h2>${levels}
     <p>Content hash: <span class="mono">${esc(s.contentHash)}</span></p>
+    ${verify ? `<div class="verify" data-verify-url="${esc(verify.url)}">${verify.svg}<p>Scan to verify this certificate / Quét mã để xác minh chứng nhận:<br><span class="mono">${esc(verify.url)}</span></p></div>` : ''}
   </body></html>`;
 }

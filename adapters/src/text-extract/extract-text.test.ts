@@ -28,7 +28,6 @@ describe('text extraction (real Chromium-made PDF, DOCX built here)', () => {
   it('refuses other file types, broken files and files without text, each with its own code', async () => {
     await expect(extractText(Buffer.from('GIF89a....'), 'x.gif')).rejects.toMatchObject({ code: 'COMPLIANCE_FILE_TYPE' });
     await expect(extractText(Buffer.from('%PDF-1.7 garbage'), 'x.pdf')).rejects.toBeInstanceOf(TextExtractError);
-    const blank = await pdf.render('<div style="height:10px"></div>');
-    await expect(extractText(blank, 'blank.pdf')).rejects.toMatchObject({ code: 'COMPLIANCE_NO_TEXT' });
+    await expect(extractText(buildDocx(['', ' ']), 'empty.docx')).rejects.toMatchObject({ code: 'COMPLIANCE_NO_TEXT' });
   });
 });

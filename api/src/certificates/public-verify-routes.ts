@@ -10,20 +10,28 @@ import { AppError, certificateWorkflowId, type CertificateState } from '@grain/d
 import { singleFile } from '../farmdata/uploads';
 import type { CertCtx } from './certificate-context';
 
-async function find(ctx: CertCtx, req: Request): Promise<CertificateState> {
+interface Found {
+  s: CertificateState;
+  /** sha256 of the issued PDF as recorded when it was stored (null for certificates issued before). */
+  pdfSha256: string | null;
+}
+
+async function find(ctx: CertCtx, req: Request): Promise<Found> {
   const number = typeof req.query.number === 'string' ? req.query.number.trim().slice(0, 50) : '';
   const hash = typeof req.query.hash === 'string' ? req.query.hash.trim().toLowerCase() : '';
   if (!number && !/^[0-9a-f]{64}$/.test(hash)) throw new AppError('INVALID_INPUT');
   let q = ctx.deps.knex('certificates').whereNotIn('status', ['created', 'cancelled']);
   q = hash ? q.where('content_hash', hash) : q.where('approval_number', number);
   // The same number may exist in two companies: a done certificate first, then the newest.
-  const row = await q.orderByRaw(`case when status = 'done' then 0 else 1 end`).orderBy('updated_at', 'desc').first('state');
+  const row = await q.orderByRaw(`case when status = 'done' then 0 else 1 end`).orderBy('updated_at', 'desc').first('state', 'pdf_sha256');
   if (!row) throw new AppError('NOT_FOUND');
-  return typeof row.state === 'string' ? JSON.parse(row.state) : row.state;
+  return { s: typeof row.state === 'string' ? JSON.parse(row.state) : row.state, pdfSha256: row.pdf_sha256 ?? null };
 }
 
-async function pdfHash(ctx: CertCtx, s: CertificateState): Promise<string | null> {
+/** The recorded hash of the issued PDF; for one issued before hashes were recorded, hashed from storage. */
+async function pdfHash(ctx: CertCtx, { s, pdfSha256 }: Found): Promise<string | null> {
   if (s.status !== 'done' || !s.pdfKey) return null;
+  if (pdfSha256) return pdfSha256;
   const pdf = await ctx.deps.adapters.storage.get(s.pdfKey).catch(() => null);
   return pdf ? createHash('sha256').update(pdf).digest('hex') : null;
 }
@@ -41,7 +49,8 @@ async function ledgerAnchor(ctx: CertCtx, s: CertificateState) {
 export function publicVerifyRoutes(ctx: CertCtx): Router {
   const r = Router();
   r.get('/public/verify', async (req, res) => {
-    const s = await find(ctx, req);
+    const found = await find(ctx, req);
+    const s = found.s;
     const company = await ctx.deps.knex('companies').where({ id: s.companyId }).first('name');
     res.json({
       approval: {
@@ -49,7 +58,7 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
         contentHash: s.contentHash, chainId: s.chainId, company: company?.name ?? '',
         approvalLevels: s.levels.map((l) => ({ level: l.level, group: l.group, status: l.status, signed: l.signed.map((e) => ({ name: e.name, at: e.at, txId: e.txId })) })),
         ledger: await ledgerAnchor(ctx, s),
-        pdfSha256: await pdfHash(ctx, s),
+        pdfSha256: await pdfHash(ctx, found),
       },
     });
   });
@@ -57,10 +66,10 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
   // Checks an uploaded PDF against the issued one of the certificate named by ?number= or ?hash=.
   r.post('/public/verify/pdf', singleFile('file', 20 * 1024 * 1024), async (req, res) => {
     if (!req.file) throw new AppError('SELECT_FILE');
-    const s = await find(ctx, req);
+    const found = await find(ctx, req);
     const sha256 = createHash('sha256').update(req.file.buffer).digest('hex');
-    const issued = await pdfHash(ctx, s);
-    res.json({ match: !!issued && issued === sha256, sha256, approvalNumber: s.approvalNumber });
+    const issued = await pdfHash(ctx, found);
+    res.json({ match: !!issued && issued === sha256, sha256, approvalNumber: found.s.approvalNumber });
   });
   return r;
 }

@@ -1,5 +1,4 @@
 import type { ErrorRequestHandler, Request } from 'express';
-import { ZodError } from 'zod';
 import { AppError, isAppError, message, MESSAGES, type MessageCode } from '@grain/domain';
 import { langOf } from './lang';
 
@@ -9,9 +8,17 @@ export const fail = (code: MessageCode, details?: unknown): never => {
 };
 
 /** zod issues whose message is a message code become that code's text; the first one leads. */
-export function zodToAppError(e: ZodError): AppError {
+/** A zod error of any zod copy in node_modules (domain schemas bring their own zod). */
+interface ZodLike {
+  name: 'ZodError';
+  issues: Array<{ path: PropertyKey[]; message: string }>;
+}
+const isZodError = (e: unknown): e is ZodLike =>
+  typeof e === 'object' && e !== null && (e as { name?: string }).name === 'ZodError' && Array.isArray((e as ZodLike).issues);
+
+export function zodToAppError(e: ZodLike): AppError {
   const fields = e.issues.map((i) => ({
-    path: i.path.join('.'),
+    path: i.path.map(String).join('.'),
     code: (i.message in MESSAGES ? i.message : 'INVALID_INPUT') as MessageCode,
   }));
   return new AppError(fields[0]?.code ?? 'INVALID_INPUT', { fields });
@@ -21,7 +28,7 @@ export function zodToAppError(e: ZodError): AppError {
 export const errorMiddleware: ErrorRequestHandler = (err, req, res, _next) => {
   let e: AppError;
   if (isAppError(err)) e = err as AppError;
-  else if (err instanceof ZodError) e = zodToAppError(err);
+  else if (isZodError(err)) e = zodToAppError(err);
   else if (err?.type === 'entity.parse.failed') e = new AppError('INVALID_INPUT', undefined, 'malformed JSON');
   else if (err?.type === 'entity.too.large' || err?.code === 'LIMIT_FILE_SIZE') e = new AppError('FILE_TOO_LARGE');
   else {

@@ -3,9 +3,10 @@ import { browserAgent, loginAs, seedCompanyWithUsers, TEST_PASSWORD, type Agent 
 import { POLICY_ACTIONS } from './data/policy-actions';
 import { POLICY_ORGANISATIONS } from './data/policy-organisations';
 
-const binary = (r: NodeJS.ReadableStream, cb: (e: Error | null, b: Buffer) => void) => {
+/** supertest parser that keeps a binary body as one Buffer. */
+const binary = (r: { on(ev: string, f: (c?: Buffer) => void): void }, cb: (e: Error | null, b: Buffer) => void) => {
   const chunks: Buffer[] = [];
-  r.on('data', (c: Buffer) => chunks.push(c));
+  r.on('data', (c) => chunks.push(c!));
   r.on('end', () => cb(null, Buffer.concat(chunks)));
 };
 
@@ -44,7 +45,7 @@ describe('policy reference API', () => {
 
   it('serves a generated reference PDF by listed file name only', async () => {
     const org = POLICY_ORGANISATIONS.find((o) => o.Acronym === 'DAFF')!;
-    const res = await user.post('/api/policy/policyorg/file').send({ fileName: org.FileName }).buffer(true).parse(binary);
+    const res = await user.post('/api/policy/policyorg/file').send({ fileName: org.FileName }).buffer(true).parse(binary as never);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.body.subarray(0, 5).toString()).toBe('%PDF-');

@@ -42,7 +42,8 @@ export interface CertificateActivityContract {
   /** Consumes a code the API verified; `redeemKey` (workflow id + update id) makes a retry succeed. */
   redeemOtp(a: { otpId: string; binding: OtpBinding; redeemKey: string }): Promise<void>;
   notifyCertificate(a: { key: string; effect: NotifyEffect; ctx: CertificateMailContext }): Promise<void>;
-  remindSigners(a: { key: string; recipients: Person[]; overdue: boolean; ctx: CertificateMailContext }): Promise<void>;
+  /** `certificateId` lets the activity record each mail sent (the overdue dashboard counts them). */
+  remindSigners(a: { key: string; recipients: Person[]; overdue: boolean; ctx: CertificateMailContext; certificateId?: string }): Promise<void>;
   appendLedger(a: { key: string; type: LedgerEventType; payload: Record<string, unknown> }): Promise<{ txId: string; blockNumber: number }>;
   upsertCertificateReadModel(state: CertificateState): Promise<{ applied: boolean }>;
   generateCertificatePdf(a: { key: string; state: CertificateState }): Promise<{ pdfKey: string; payload: CertificatePayload }>;

@@ -49,6 +49,8 @@ export interface CertificateStore {
   /** Deletes a draft (status created only). */
   deleteDraft(companyId: string, id: string): Promise<boolean>;
   audit(companyId: string, id: string): Promise<CertificateState['audit']>;
+  /** Records the sha256 of the stored PDF (the read-model upsert never overwrites it). */
+  recordPdfHash(id: string, sha256: string): Promise<void>;
 }
 
 const encodeCursor = (updatedAt: string, id: string) => Buffer.from(JSON.stringify([updatedAt, id])).toString('base64url');
@@ -170,6 +172,10 @@ export class KnexCertificateStore implements CertificateStore {
     const n = await this.k('certificates').where({ company_id: companyId, id, status: 'created' }).delete();
     if (n) await this.k('certificate_events').where({ certificate_id: id }).delete();
     return n > 0;
+  }
+
+  async recordPdfHash(id: string, sha256: string): Promise<void> {
+    await this.k('certificates').where({ id }).update({ pdf_sha256: sha256 });
   }
 
   async audit(companyId: string, id: string): Promise<CertificateState['audit']> {

@@ -1,2 +1,3 @@
 export * from './certificate-store';
 export * from './otp-store';
+export * from './reminder-store';

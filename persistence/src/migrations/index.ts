@@ -5,6 +5,7 @@ import * as certificates from './003_certificates';
 import * as farmDocuments from './004_farm_documents';
 import * as compliance from './005_compliance';
 import * as templates from './006_templates';
+import * as certificatePdfHash from './007_certificate_pdf_hash';
 
 export interface Migration {
   name: string;
@@ -20,4 +21,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '004_farm_documents', ...farmDocuments },
   { name: '005_compliance', ...compliance },
   { name: '006_templates', ...templates },
+  { name: '007_certificate_pdf_hash', ...certificatePdfHash },
 ];

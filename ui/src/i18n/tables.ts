@@ -3,6 +3,11 @@ import { common } from './common';
 import { shell } from '../app/i18n';
 import { accounts } from '../features/accounts/i18n';
 import { certificates } from '../features/certificates/i18n';
+import { farmdata } from '../features/farmdata/i18n';
+import { documents } from '../features/documents/i18n';
+import { policy } from '../features/policy/i18n';
+import { blockchain } from '../features/blockchain/i18n';
+import { compliance } from '../features/compliance/i18n';
 
 /**
  * All translation tables merged. Each feature adds one import and one spread here; keys are
@@ -13,4 +18,9 @@ export const TRANSLATIONS: Table = {
   ...shell,
   ...accounts,
   ...certificates,
+  ...farmdata,
+  ...documents,
+  ...policy,
+  ...blockchain,
+  ...compliance,
 };

@@ -1,16 +1,33 @@
 import { useEffect, useRef } from 'react';
+import { useLive } from '../../live';
+
+/** Bursts of updates (one per workflow batch) are folded into one reload. */
+const DEBOUNCE_MS = 300;
+/** Fallback polls: slow while the live channel is up, faster while it is down. */
+const POLL_CONNECTED_MS = 60_000;
+const POLL_DISCONNECTED_MS = 10_000;
 
 /**
- * Calls `onChange` when a certificate changes (all of the company's, or the one `id`). Interim:
- * polls every 10 s while the page is visible; replaced by the live channel once it lands.
+ * Calls `onChange` when a certificate changes (any of the company's, or only the one `id`): on each
+ * `certificate_update` message of the live channel (published by the read-model activity), plus a
+ * slow poll while the page is visible in case a message is missed or the socket is down.
  */
 export function useCertificateLive(onChange: () => void, id?: string) {
   const cb = useRef(onChange);
   cb.current = onChange;
+  const pending = useRef<ReturnType<typeof setTimeout>>();
+
+  const status = useLive(['certificate_update'], (m) => {
+    if (id && m.data?.id !== id) return;
+    clearTimeout(pending.current);
+    pending.current = setTimeout(() => cb.current(), DEBOUNCE_MS);
+  });
+  useEffect(() => () => clearTimeout(pending.current), []);
+
   useEffect(() => {
     const timer = setInterval(() => {
       if (typeof document === 'undefined' || document.visibilityState === 'visible') cb.current();
-    }, 10_000);
+    }, status === 'connected' ? POLL_CONNECTED_MS : POLL_DISCONNECTED_MS);
     return () => clearInterval(timer);
-  }, [id]);
+  }, [id, status]);
 }

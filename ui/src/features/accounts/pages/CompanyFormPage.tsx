@@ -35,7 +35,8 @@ function toPayload(v: CompanyForm) {
     ...rest,
     address: address || null,
     reprentative: reprentative || null,
-    bankAccount: bankAccount ? { account: bankAccount, bankName, branch: bankBranch || null } : null,
+    // the domain schema takes the account as an object, or nothing at all when none was entered
+    ...(bankAccount ? { bankAccount: { account: bankAccount, bankName: bankName ?? '', branch: bankBranch ?? '' } } : {}),
   };
 }
 

@@ -28,6 +28,11 @@ export function UserListPage() {
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState('');
+  // every listed user belongs to the caller's company; rows carry only its id
+  const [companyName, setCompanyName] = useState('');
+  useEffect(() => {
+    if (me?.companyId) accountsApi.company(me.companyId).then((c) => setCompanyName(c.name ?? ''), () => undefined);
+  }, [me?.companyId]);
 
   useEffect(() => {
     const h = setTimeout(() => {
@@ -58,7 +63,7 @@ export function UserListPage() {
   const columns = useMemo<GridColDef<Row>[]>(() => [
     { field: 'item', headerName: t('acc.users.item'), width: 70, sortable: false },
     { field: 'name', headerName: t('acc.users.name'), flex: 1, minWidth: 150, sortable: false, valueGetter: (_v, r) => r.fullName || `${r.firstname} ${r.lastname}` },
-    { field: 'company', headerName: t('acc.users.company'), flex: 1, minWidth: 120, sortable: false, valueGetter: (_v, r) => (r.company && typeof r.company === 'object' ? String((r.company as { name?: string }).name ?? '') : '') },
+    { field: 'company', headerName: t('acc.users.company'), flex: 1, minWidth: 120, sortable: false, valueGetter: (_v, r) => (r.company && typeof r.company === 'object' ? String((r.company as { name?: string }).name ?? '') : companyName) },
     { field: 'email', headerName: t('acc.field.email'), flex: 1, minWidth: 180, sortable: false },
     { field: 'phone', headerName: t('acc.field.phone'), width: 130, sortable: false },
     { field: 'role', headerName: t('acc.users.roles'), width: 130, sortable: false, valueGetter: (_v, r) => { const k = roleLabelKey(r.role); return k ? t(k) : r.role; } },
@@ -72,7 +77,7 @@ export function UserListPage() {
       ),
     },
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  ], [t, me?.id, can]);
+  ], [t, me?.id, can, companyName]);
 
   return (
     <Page

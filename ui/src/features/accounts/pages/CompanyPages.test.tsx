@@ -1,0 +1,44 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../../test/render';
+import { adminUser, fakeApi } from '../../../test/fake-api';
+
+describe('company screens', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('sends a user without a company from the profile to the create form, which creates it', async () => {
+    let company: Record<string, unknown> | null = null;
+    const api = fakeApi({
+      'GET /api/auth/current_user': () => ({ user: { ...adminUser, company: company ? company._id : null, companyId: undefined } }),
+      'GET /api/company/addresses': () => ({ address_list: [{ _id: 'a-1', street: '12 Silo Road', suburb: 'Wagga', city: 'New South Wales', country: 'Australia' }] }),
+      'POST /api/company/profile/create': ({ body }) => {
+        company = { _id: 'c-9', ...(body as object), address: { _id: 'a-1', street: '12 Silo Road', suburb: 'Wagga', city: 'New South Wales', country: 'Australia' }, bankAccounts: [] };
+        return { status: 201, body: { company } };
+      },
+      'GET /api/company/profile/c-9': () => ({ company }),
+    });
+    const user = userEvent.setup();
+    renderApp('/views/company/detail');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/views/company/create'));
+
+    await user.type(await screen.findByLabelText(/^ABN\/ACN\/TFN/), '123');
+    await user.type(screen.getByLabelText(/^Name of organization/), 'Riverina Grain Co');
+    await user.type(screen.getByLabelText(/^Email/), 'office@riverina.example');
+    await user.click(screen.getByTestId('company-submit'));
+    expect(await screen.findAllByText(/invalid Tax File Number/)).not.toHaveLength(0);
+    expect(screen.getByTestId('invalid-msg')).toHaveTextContent(/^Please re-input info: /);
+
+    await user.clear(screen.getByLabelText(/^ABN\/ACN\/TFN/));
+    await user.type(screen.getByLabelText(/^ABN\/ACN\/TFN/), '1234567890123');
+    await user.click(screen.getByLabelText(/^Address/));
+    await user.click(await screen.findByRole('option', { name: '12 Silo Road, Wagga, New South Wales, Australia' }));
+    await user.click(screen.getByTestId('company-submit'));
+
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Company Profile created or updated successfully!');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/views/company/detail'));
+    expect(await screen.findByTestId('company-name')).toHaveTextContent('Riverina Grain Co');
+    const sent = api.find('POST', '/api/company/profile/create')[0].body as Record<string, unknown>;
+    expect(sent).toMatchObject({ tfn: '1234567890123', name: 'Riverina Grain Co', address: 'a-1', email: 'office@riverina.example' });
+    expect(sent).not.toHaveProperty('bankAccount');
+  });
+});

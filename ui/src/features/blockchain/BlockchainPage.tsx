@@ -1,0 +1,131 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Card, CardContent, Grid, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { HASH_DISPLAY_LENGTH } from '@grain/domain';
+import { api } from '../../api/client';
+import { Page, useNotify } from '../../app';
+import { useI18n } from '../../i18n/i18n';
+
+export interface BlockView {
+  blockNumber: number;
+  lastBlock: string;
+  previousHash: string;
+  data_hash: string;
+  channelHeader: { type: string; timestamp: string; tx_id: string; version: number; channel_id: string };
+  recordType: string;
+}
+interface Verification { ok: boolean; checked: number; brokenAt?: number; reason?: string }
+
+const cut = (s: string) => s.slice(0, HASH_DISPLAY_LENGTH);
+const PAGE = 20;
+
+/** /views/blockchain: the grain quality channel's last block, the recent blocks, and a chain check. */
+export function BlockchainPage() {
+  const { t, lang } = useI18n();
+  const notify = useNotify();
+  const [channel, setChannel] = useState({ channel: 'grainquality', contract: 'grainquality' });
+  const [last, setLast] = useState<BlockView | null | undefined>(undefined);
+  const [blocks, setBlocks] = useState<BlockView[]>([]);
+  const [verification, setVerification] = useState<Verification | null>(null);
+  const [busy, setBusy] = useState(false);
+  const time = (iso: string) => new Date(iso).toLocaleString(lang === 'vn' ? 'vi-VN' : 'en-AU');
+
+  const load = useCallback(async () => {
+    try {
+      const ev = await api<{ block: BlockView | null; channel: string; contract: string }>('event/blockevents');
+      setChannel({ channel: ev.channel, contract: ev.contract });
+      setLast(ev.block);
+      setBlocks((await api<{ blocks: BlockView[] }>(`event/blocks?limit=${PAGE}`)).blocks);
+    } catch (e) {
+      setLast(null);
+      notify.error(e);
+    }
+  }, [notify]);
+  useEffect(() => {
+    load();
+  }, [load]);
+
+  const older = async () => {
+    const before = blocks[blocks.length - 1]?.blockNumber;
+    if (before === undefined) return;
+    const more = (await api<{ blocks: BlockView[] }>(`event/blocks?limit=${PAGE}&before=${before}`)).blocks;
+    setBlocks([...blocks, ...more]);
+  };
+  const verify = async () => {
+    setBusy(true);
+    try {
+      setVerification((await api<{ verification: Verification }>('event/verify')).verification);
+    } catch (e) {
+      notify.error(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (label: string, value: string | number, testId: string) => (
+    <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+      <Typography variant="caption" color="text.secondary">{t(label)}</Typography>
+      <Typography sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid={testId}>{value}</Typography>
+    </Grid>
+  );
+  return (
+    <Page
+      title={t('chain.title')}
+      testId="blockchain-page"
+      actions={
+        <>
+          <Button onClick={load}>{t('chain.refresh')}</Button>
+          <Button variant="contained" onClick={verify} disabled={busy} data-testid="chain-verify">{t('chain.verify')}</Button>
+        </>
+      }
+    >
+      <Stack direction="row" spacing={3} sx={{ mb: 2 }}>
+        <Typography>{`${t('chain.channel')}: `}<b>{channel.channel}</b></Typography>
+        <Typography>{`${t('chain.contract')}: `}<b>{channel.contract}</b></Typography>
+      </Stack>
+      {verification && (
+        <Alert severity={verification.ok ? 'success' : 'error'} sx={{ mb: 2 }} data-testid="chain-verification">
+          {verification.ok ? t('chain.intact', { n: verification.checked }) : t('chain.broken', { n: verification.brokenAt ?? '?', reason: verification.reason ?? '' })}
+        </Alert>
+      )}
+      <Card variant="outlined" sx={{ mb: 3 }}>
+        <CardContent>
+          <Typography variant="h6" sx={{ mb: 1 }}>{t('chain.lastBlock')}</Typography>
+          {last === undefined ? t('common.loading') : last === null ? <Alert severity="info">{t('chain.noBlocks')}</Alert> : (
+            <Grid container spacing={2}>
+              {field('chain.blockNumber', last.blockNumber, 'last-number')}
+              {field('chain.blockHash', cut(last.lastBlock), 'last-hash')}
+              {field('chain.dataHash', cut(last.data_hash), 'last-data-hash')}
+              {field('chain.headerType', last.channelHeader.type, 'last-type')}
+              {field('chain.created', time(last.channelHeader.timestamp), 'last-time')}
+              {field('chain.txId', cut(last.channelHeader.tx_id), 'last-tx')}
+              {field('chain.version', last.channelHeader.version, 'last-version')}
+            </Grid>
+          )}
+        </CardContent>
+      </Card>
+      <Typography variant="h6" sx={{ mb: 1 }}>{t('chain.recent')}</Typography>
+      <TableContainer sx={{ overflowX: 'auto' }}>
+        <Table size="small" data-testid="block-table">
+          <TableHead>
+            <TableRow>
+              {['chain.blockNumber', 'chain.recordType', 'chain.blockHash', 'chain.dataHash', 'chain.txId', 'chain.created'].map((k) => <TableCell key={k}>{t(k)}</TableCell>)}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {blocks.map((b) => (
+              <TableRow key={b.blockNumber} data-testid="block-row">
+                <TableCell>{b.blockNumber}</TableCell>
+                <TableCell>{t(`chain.type.${b.recordType}`)}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{cut(b.lastBlock)}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{cut(b.data_hash)}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{cut(b.channelHeader.tx_id)}</TableCell>
+                <TableCell>{time(b.channelHeader.timestamp)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {blocks.length > 0 && blocks[blocks.length - 1].blockNumber > 0 && <Button sx={{ mt: 1 }} onClick={() => older().catch(notify.error)}>{t('chain.older')}</Button>}
+    </Page>
+  );
+}

@@ -1,0 +1,104 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, Link, Stack, Typography } from '@mui/material';
+import { useI18n } from '../../i18n/i18n';
+import { useNotify, errorText } from '../../app';
+import { useLive, type LiveMessage } from '../../live';
+import { complianceApi, type ComplianceDocument, type ComplianceReportRecord } from './api';
+import { AuditReportModal } from './AuditReportModal';
+import { DocumentSection, type SectionState } from './DocumentSection';
+import { SECTIONS, UPLOAD_LIVE_TYPES } from './sections';
+
+type Key = (typeof SECTIONS)[number]['key'];
+const EMPTY: SectionState = { data: null, phase: 'idle' };
+
+/** /views/compliance/create: four documents in, progress live, Submit runs the audit and opens the report. */
+export function ComplianceCreatePage() {
+  const { t } = useI18n();
+  const notify = useNotify();
+  const [id, setId] = useState<string>('');
+  const [existing, setExisting] = useState<ComplianceDocument[]>([]);
+  const [sections, setSections] = useState<Record<Key, SectionState>>({ establishment: EMPTY, haccp: EMPTY, pest: EMPTY, management: EMPTY });
+  const [modal, setModal] = useState(false);
+  const [report, setReport] = useState<ComplianceReportRecord | null>(null);
+  const [auditError, setAuditError] = useState<string>();
+
+  useEffect(() => {
+    complianceApi.createInfo().then((r) => {
+      setId(r.applicant_id);
+      setExisting(r.required_documents);
+    }, (e) => notify.error(e));
+  }, [notify]);
+
+  const setSection = (key: Key, s: SectionState) => setSections((all) => ({ ...all, [key]: s }));
+
+  const onLive = useCallback((m: LiveMessage) => {
+    if (m.data?.compliance_id !== id) return;
+    if (m.type === 'compliance_check_update') {
+      if (m.data.status === 'audited') setReport(m.data.report);
+      else setAuditError(m.data.detail ?? m.data.code);
+      return;
+    }
+    const section = SECTIONS.find((s) => s.kind.liveType === m.type);
+    const doc = m.data.document as ComplianceDocument | undefined;
+    if (!section || !doc) return;
+    setSections((all) => {
+      if (all[section.key].data && all[section.key].data!._id !== doc._id) return all; // an older upload
+      return {
+        ...all,
+        [section.key]: doc.status === 'processed' ? { data: doc, phase: 'done' } : { data: null, phase: 'error', error: m.data.code ? t(m.data.code) : doc.error ?? '' },
+      };
+    });
+  }, [id, t]);
+  useLive([...UPLOAD_LIVE_TYPES, 'compliance_check_update'], onLive);
+
+  const upload = async (key: Key, segment: string, file: File) => {
+    setSection(key, { data: null, phase: 'uploading' });
+    try {
+      const r = await complianceApi.upload(segment, id, file);
+      setSections((all) => (all[key].phase === 'uploading' ? { ...all, [key]: { data: r.document, phase: 'processing' } } : all));
+    } catch (e) {
+      setSection(key, { data: null, phase: 'error', error: errorText(e, t) });
+    }
+  };
+
+  const submit = async () => {
+    const missing = SECTIONS.filter((s) => sections[s.key].data?.status !== 'processed');
+    if (missing.length) {
+      notify.warning(t('compliance.missing', { list: missing.map((s) => t(`compliance.section.${s.key}`)).join(', ') }));
+      return;
+    }
+    setReport(null);
+    setAuditError(undefined);
+    setModal(true);
+    try {
+      await complianceApi.getAudit(id, {
+        application_id: id,
+        ...Object.fromEntries(SECTIONS.map((s) => [s.kind.payloadField, sections[s.key].data])),
+      });
+    } catch (e) {
+      setAuditError(errorText(e, t));
+    }
+  };
+
+  return (
+    <Box data-testid="compliance-create">
+      <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ bgcolor: 'grey.900', color: 'common.white', px: 2, py: 1.5, borderRadius: 1, mb: 2 }}>
+        <Typography variant="h5" component="h1">{t('compliance.submissionTitle')}</Typography>
+        <Stack direction="row" spacing={2} alignItems="center">
+          <Link component={RouterLink} to="/views/compliance/list" sx={{ color: 'common.white' }}>{t('common.back')}</Link>
+          <Button variant="contained" color="success" onClick={submit} disabled={!id}>{t('common.submit')}</Button>
+        </Stack>
+      </Stack>
+      {SECTIONS.map((s) => (
+        <DocumentSection
+          key={s.key} sectionKey={s.key} title={t(`compliance.section.${s.key}`)} state={sections[s.key]}
+          existing={existing.filter((d) => d.document_type === s.kind.documentType)}
+          onSelect={(d) => setSection(s.key, d ? { data: d, phase: 'idle' } : EMPTY)}
+          onUpload={(f) => upload(s.key, s.kind.segment, f)}
+        />
+      ))}
+      <AuditReportModal open={modal} onClose={() => setModal(false)} report={report} error={auditError} establishmentSummary={sections.establishment.data?.document_summary} />
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Box, Button, Link, Paper, Typography } from '@mui/material';
+import { useI18n } from '../../i18n/i18n';
+import { Page, useNotify } from '../../app';
+import { useLive } from '../../live';
+import { complianceApi, type ComplianceDetail } from './api';
+import { AuditReportModal } from './AuditReportModal';
+import { SummaryView } from './SummaryView';
+import { SECTIONS } from './sections';
+
+/** /views/compliance/detail?id=: the submission's four documents, their summaries, and its report. */
+export function ComplianceDetailPage() {
+  const { t } = useI18n();
+  const notify = useNotify();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const [c, setC] = useState<ComplianceDetail | null>(null);
+  const [open, setOpen] = useState(false);
+  const load = useCallback(() => {
+    if (id) complianceApi.detail(id).then((r) => setC(r.compliance), (e) => notify.error(e));
+  }, [id, notify]);
+  useEffect(load, [load]);
+  useLive(['compliance_check_update'], (m) => m.data?.compliance_id === id && load());
+  return (
+    <Page
+      title={t('compliance.detailTitle')} testId="compliance-detail"
+      actions={<>
+        <Link component={RouterLink} to="/views/compliance/list" sx={{ alignSelf: 'center' }}>{t('common.back')}</Link>
+        {c?.report && <Button variant="contained" onClick={() => setOpen(true)}>{t('compliance.viewReport')}</Button>}
+      </>}
+    >
+      {!c ? <Typography>{t('common.loading')}</Typography> : (
+        <Box>
+          <Typography sx={{ mb: 2 }}>{t('compliance.col.status')}: {t(`compliance.status.${c.status}`)}</Typography>
+          {SECTIONS.map((s) => {
+            const d = c[s.kind.payloadField];
+            return (
+              <Paper key={s.key} variant="outlined" sx={{ p: 2, mb: 2 }}>
+                <Typography variant="h6">{t(`compliance.section.${s.key}`)}{d ? ` — ${d.file_name}` : ''}</Typography>
+                {d ? <SummaryView summary={d.document_summary} pest={s.key === 'pest'} /> : <Typography>{t('compliance.na')}</Typography>}
+              </Paper>
+            );
+          })}
+          <AuditReportModal open={open} onClose={() => setOpen(false)} report={c.report} establishmentSummary={c.establishmentData?.document_summary} />
+        </Box>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useI18n } from '../../i18n/i18n';
+import type { ComplianceDocument } from './api';
+import { SummaryView } from './SummaryView';
+import { useDots } from './useDots';
+
+export type UploadPhase = 'idle' | 'uploading' | 'processing' | 'done' | 'error';
+export interface SectionState {
+  data: ComplianceDocument | null;
+  phase: UploadPhase;
+  error?: string;
+}
+
+/**
+ * One of the four sections of the create screen (spec 001 §2, §4): a dropdown of processed documents
+ * of this type, an upload form, the progress message, and the parsed summary.
+ */
+export function DocumentSection({ sectionKey, title, existing, state, onSelect, onUpload }: {
+  sectionKey: 'establishment' | 'haccp' | 'pest' | 'management';
+  title: string;
+  existing: ComplianceDocument[];
+  state: SectionState;
+  onSelect(d: ComplianceDocument | null): void;
+  onUpload(file: File): void;
+}) {
+  const { t } = useI18n();
+  const [file, setFile] = useState<File | null>(null);
+  const dots = useDots(state.phase === 'processing');
+  const selected = state.data && existing.some((d) => d._id === state.data!._id) ? state.data._id : '';
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid={`section-${sectionKey}`}>
+      <Typography variant="h6" sx={{ mb: 1 }}>{title}</Typography>
+      {existing.length ? (
+        <TextField
+          select size="small" fullWidth value={selected} label={t(`compliance.select.${sectionKey}`)}
+          onChange={(e) => onSelect(existing.find((d) => d._id === e.target.value) ?? null)}
+          slotProps={{ select: { displayEmpty: true } }} inputProps={{ 'data-testid': `select-${sectionKey}` }}
+        >
+          <MenuItem value="">{t(`compliance.select.${sectionKey}`)}</MenuItem>
+          {existing.map((d) => (
+            <MenuItem key={d._id} value={d._id}>{`${d.document_type} ${d.created_at.slice(0, 19).replace('T', ' ')} (${d.file_name})`}</MenuItem>
+          ))}
+        </TextField>
+      ) : (
+        <Typography variant="body2" color="text.secondary">{t(`compliance.none.${sectionKey}`)}</Typography>
+      )}
+      <Box
+        component="form" sx={{ mt: 1.5 }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!file) return window.alert(t('SELECT_FILE'));
+          onUpload(file);
+        }}
+      >
+        <Stack direction="row" spacing={1} alignItems="center">
+          <input type="file" accept=".pdf,.docx,.txt" data-testid={`file-${sectionKey}`} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <Button type="submit" variant="outlined" size="small" disabled={state.phase === 'uploading'}>{t('compliance.upload')}</Button>
+        </Stack>
+      </Box>
+      <Box sx={{ mt: 1 }} data-testid={`progress-${sectionKey}`}>
+        {state.phase === 'uploading' && <Typography>{t('compliance.uploading')}</Typography>}
+        {state.phase === 'processing' && <Typography sx={{ color: 'success.main' }}>{t('compliance.processing')}{dots}</Typography>}
+        {state.phase === 'done' && <Typography sx={{ color: 'info.main' }}>{t('compliance.processed')}</Typography>}
+        {state.phase === 'error' && <Typography color="error">{t('compliance.errorPrefix')}{state.error}</Typography>}
+      </Box>
+      {state.data?.status === 'processed' && <Box sx={{ mt: 1 }}><SummaryView summary={state.data.document_summary} pest={sectionKey === 'pest'} /></Box>}
+    </Paper>
+  );
+}

@@ -1,0 +1,90 @@
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useI18n } from '../../i18n/i18n';
+
+/** Summaries may arrive as an object or a JSON string (spec 001 §3); unparseable is empty (§8). */
+export function parseSummary(v: unknown): Record<string, unknown> | null {
+  if (typeof v === 'string') {
+    try {
+      return JSON.parse(v);
+    } catch {
+      return null;
+    }
+  }
+  return v && typeof v === 'object' ? (v as Record<string, unknown>) : null;
+}
+
+const label = (k: string) => k.replace(/_/g, ' ').toUpperCase();
+const empty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+
+function Value({ v, depth }: { v: unknown; depth: number }) {
+  const { t } = useI18n();
+  if (empty(v)) return <span>{t('compliance.na')}</span>;
+  if (Array.isArray(v)) {
+    return <ul style={{ margin: 0, paddingLeft: 20 }}>{v.map((x, i) => <li key={i}><Value v={x} depth={depth + 1} /></li>)}</ul>;
+  }
+  if (typeof v === 'object') return <Fields obj={v as Record<string, unknown>} depth={depth + 1} />;
+  return <span>{String(v)}</span>;
+}
+
+function Fields({ obj, depth }: { obj: Record<string, unknown>; depth: number }) {
+  return (
+    <Box sx={{ pl: depth ? 2 : 0 }}>
+      {Object.entries(obj).map(([k, v]) => (
+        <Box key={k} sx={{ mb: 0.5 }}>
+          <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>{label(k)}: </Typography>
+          <Typography component="span" variant="body2"><Value v={v} depth={depth} /></Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+export interface PestEntry {
+  date?: string;
+  pests_treating_for?: string[];
+  activity_level?: Record<string, string>;
+  bait_chemical_used?: string[];
+  area_shed_treated?: string[];
+}
+
+/** The pest control entries as the spec's table: Date, Pests Treating For, Activity Level, Bait/Chemicals Used, Areas/Sheds Treated. */
+export function PestControlTable({ entries }: { entries: PestEntry[] }) {
+  const { t } = useI18n();
+  const list = (a?: string[]) => (a && a.length ? a.join(', ') : t('compliance.na'));
+  return (
+    <Table size="small" data-testid="pest-table">
+      <TableHead>
+        <TableRow>
+          {['date', 'pests', 'activity', 'bait', 'areas'].map((k) => <TableCell key={k}>{t(`compliance.pest.${k}`)}</TableCell>)}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {entries.map((e, i) => (
+          <TableRow key={i}>
+            <TableCell>{e.date || t('compliance.na')}</TableCell>
+            <TableCell>{list(e.pests_treating_for)}</TableCell>
+            <TableCell>{e.activity_level && Object.keys(e.activity_level).length ? Object.entries(e.activity_level).map(([p, l]) => `${p}: ${l}`).join('; ') : t('compliance.na')}</TableCell>
+            <TableCell>{list(e.bait_chemical_used)}</TableCell>
+            <TableCell>{list(e.area_shed_treated)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Read-only rendering of a parsed summary (spec 001 §2): upper-cased keys, nesting indented, lists. */
+export function SummaryView({ summary, pest }: { summary: unknown; pest?: boolean }) {
+  const obj = parseSummary(summary);
+  if (!obj) return null;
+  if (pest && Array.isArray(obj.entries)) {
+    const { entries, ...rest } = obj;
+    return (
+      <Box data-testid="summary">
+        <Fields obj={rest} depth={0} />
+        <PestControlTable entries={entries as PestEntry[]} />
+      </Box>
+    );
+  }
+  return <Box data-testid="summary"><Fields obj={obj} depth={0} /></Box>;
+}

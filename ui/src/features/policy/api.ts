@@ -1,0 +1,31 @@
+import { api } from '../../api/client';
+
+export interface PolicyOrganisation {
+  Item: number; PolicyIndex: string; NameOfActRuleGuideline: string; ResponsibleOrgaqnisation: string; Acronym: string;
+  Country: 'AU' | 'IN'; URL: string; FileName: string; Summary: string; Topics: string[];
+}
+export interface PolicyAction {
+  Item: number; ProcessIndex: string; Process: string;
+  PolicyIndexAU: string[]; ActionsAU: string[]; RequiredDocsAU: string[];
+  PolicyIndexIN: string[]; ActionsIN: string[]; RequiredDocsIN: string[]; Alignment: string;
+}
+
+/** Policy calls of spec 001 §7. */
+export const policyApi = {
+  orgs: () => api<{ policyOrganisationList: PolicyOrganisation[] }>('policy/policyorg/list').then((r) => r.policyOrganisationList),
+  actions: () => api<{ policyActionsList: PolicyAction[] }>('policy/policyaction/list').then((r) => r.policyActionsList),
+  /** The reference PDF opened in a new window (spec 001 §7). The window opens first so pop-up blockers allow it. */
+  openFile: async (fileName: string) => {
+    const w = window.open('', '_blank');
+    try {
+      const blob = await api<Blob>('policy/policyorg/file', { body: { fileName } });
+      const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
+      if (w) w.location.href = url;
+      else window.location.href = url;
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (e) {
+      w?.close();
+      throw e;
+    }
+  },
+};
