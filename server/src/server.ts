@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { buildAdapters, closeAdapters, loadConfig, SmtpCatcher, type Adapters, type AppConfig, type HealthReport } from '@grain/adapters';
 import { MailStore, openDb, type Db } from '@grain/persistence';
-import { createApp } from '@grain/api';
+import { attachLiveChannel, createApp } from '@grain/api';
 import { createWorker } from '@grain/worker';
 import { DefaultLogger, Runtime, type Worker } from '@temporalio/worker';
 import { seedDemoData } from './seed';
@@ -107,6 +107,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       s.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'EADDRINUSE' ? new Error(`PORT: ${config.port} is already in use`) : e));
     });
     cleanups.push(() => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r(undefined)); }));
+    const live = attachLiveChannel(server, { knex: db.knex, config });
+    cleanups.push(() => live.close());
     const port = (server.address() as { port: number }).port;
     const url = config.publicUrl.replace(`:${config.port}`, `:${port}`);
     let stopped = false;

@@ -1,5 +1,6 @@
 import { startCertHarness, type CertHarness } from './certificates.test-harness';
 import { TEST_ORIGIN, type Agent } from '../testing/session';
+import { CertificateReminderStore } from '@grain/persistence';
 
 /**
  * The certificate calls against the real app, a real worker on the shared Temporal dev server, a
@@ -166,6 +167,13 @@ describe('certificate API', () => {
     expect(byHash.body.approval.approvalNumber).toBe('CHAIN-1');
     const match = await request(anon).post('/api/public/verify/pdf?number=CHAIN-1').set('Origin', TEST_ORIGIN).attach('file', pdf.body as Buffer, 'cert.pdf').expect(200);
     expect(match.body.match).toBe(true);
+    // the hash it compares with is the one recorded when the PDF was stored
+    expect((await h.t.db.knex('certificates').where({ id: a._id }).first('pdf_sha256')).pdf_sha256).toBe(match.body.sha256);
+    // every read-model write of the workflow reached the company's live channel, and only that company's
+    const live = await h.t.db.knex('live_events').where({ type: 'certificate_update' });
+    const mine = live.map((r) => ({ ...r, data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data })).filter((r) => r.data.id === a._id);
+    expect(mine.map((r) => r.data.status)).toEqual(expect.arrayContaining(['signing', 'rejected', 'done']));
+    expect(new Set(mine.map((r) => r.company_id))).toEqual(new Set([h.acme.companyId]));
     const noMatch = await request(anon).post('/api/public/verify/pdf?number=CHAIN-1').set('Origin', TEST_ORIGIN).attach('file', Buffer.from('%PDF-1.4 forged'), 'x.pdf').expect(200);
     expect(noMatch.body.match).toBe(false);
     await request(anon).get('/api/public/verify?number=DOES-NOT-EXIST').expect(404);
@@ -193,7 +201,15 @@ describe('certificate API', () => {
     const res = await manager.get('/api/company/approvals/overdue?dueWithinHours=48').expect(200);
     const row = res.body.rows.find((r: { _id: string }) => r._id === a._id);
     expect(row).toMatchObject({ approvalNumber: 'SOON-1', level: 1, holders: [{ _id: users().signer.id }] });
-    expect(row.remindersSent).toBeGreaterThanOrEqual(0);
+    expect(row.remindersSent).toBe(0);
+    // counts the reminder mails recorded for the current level since it started, not other levels' or older ones
+    const reminders = new CertificateReminderStore(h.t.db.knex);
+    await reminders.record({ key: `${a._id}:r1:mail:x`, certificateId: a._id, level: 1, recipientId: users().signer.id, overdue: false });
+    await reminders.record({ key: `${a._id}:r1:mail:x`, certificateId: a._id, level: 1, recipientId: users().signer.id, overdue: false });
+    await reminders.record({ key: `${a._id}:r2:mail:x`, certificateId: a._id, level: 2, recipientId: users().signer2.id, overdue: false });
+    await h.t.db.knex('certificate_reminders').insert({ key: `${a._id}:old`, certificate_id: a._id, level: 1, recipient_id: users().signer.id, sent_at: '2000-01-01T00:00:00Z' });
+    const counted = (await manager.get('/api/company/approvals/overdue?dueWithinHours=48').expect(200)).body.rows.find((r: { _id: string }) => r._id === a._id);
+    expect(counted.remindersSent).toBe(1);
     await (await h.as('signer')).get('/api/company/approvals/overdue').expect(403);
     await manager.post(`/api/company/approval/${a._id}/delete`).send({}).expect(200);
     const after = await manager.get(`/api/company/approval/${a._id}`).expect(200);

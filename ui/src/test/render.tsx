@@ -1,9 +1,12 @@
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { Language } from '@grain/domain';
 import { Providers } from '../app/Providers';
 import { AppRoutes } from '../app/AppRoutes';
 import { FEATURE_ROUTES, type FeatureRoute } from '../features';
+
+// The machine is shared by several test runs at once; a screen may need more than the default 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 /** Shows the current location so a test can see where a screen navigated to. */
 function WhereAmI() {
