@@ -13,7 +13,7 @@ module.exports = {
     {
       displayName: 'node',
       testEnvironment: 'node',
-      roots: ['<rootDir>/domain/src', '<rootDir>/persistence/src', '<rootDir>/adapters/src', '<rootDir>/workflows/src', '<rootDir>/activities/src', '<rootDir>/worker/src', '<rootDir>/api/src', '<rootDir>/server/src', '<rootDir>/bench'],
+      roots: ['<rootDir>/domain/src', '<rootDir>/persistence/src', '<rootDir>/adapters/src', '<rootDir>/workflows/src', '<rootDir>/activities/src', '<rootDir>/worker/src', '<rootDir>/api/src', '<rootDir>/server/src', '<rootDir>/bench', '<rootDir>/security'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.tsx?$': tsJest },
       setupFiles: ['<rootDir>/jest/node-setup.js'],

@@ -1,26 +1,68 @@
-// pdf-parse@1 bundles pdf.js builds (CommonJS, no native parts; we use its 2.0.550, the 1.10 default fails on some Chromium PDFs). Its index.js runs a self-test when
-// required without a parent module, so the library file is required directly.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const pdfParse = require('pdf-parse/lib/pdf-parse.js') as (data: Buffer, opts?: Record<string, unknown>) => Promise<{ text: string; numpages: number }>;
+import path from 'node:path';
+
+/**
+ * PDF text through pdfjs-dist (Mozilla pdf.js, legacy build for Node). pdf.js ships only ES modules
+ * and this package compiles to CommonJS, where TypeScript would turn `import()` into `require()`;
+ * the Function wrapper keeps a real dynamic import (works in Node and in jest with
+ * --experimental-vm-modules). The worker module is loaded in-process too and handed to pdf.js as
+ * `globalThis.pdfjsWorker`, so no worker thread or workerSrc path is needed.
+ */
+// eslint-disable-next-line @typescript-eslint/no-implied-eval
+const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
 
 interface TextItem {
   str: string;
   transform: number[];
   width: number;
+  hasEOL?: boolean;
+}
+interface PdfPage {
+  getTextContent(): Promise<{ items: Array<TextItem | { type: string }> }>;
+  cleanup(): void;
+}
+interface PdfDocument {
+  numPages: number;
+  getPage(n: number): Promise<PdfPage>;
+}
+interface PdfJs {
+  getDocument(src: Record<string, unknown>): { promise: Promise<PdfDocument>; destroy(): Promise<void> };
+  VerbosityLevel: { ERRORS: number };
+}
+
+let loaded: Promise<{ pdfjs: PdfJs; assets: string }> | undefined;
+function loadPdfJs() {
+  loaded ??= (async () => {
+    const pdfjs = (await importEsm('pdfjs-dist/legacy/build/pdf.mjs')) as PdfJs;
+    const g = globalThis as { pdfjsWorker?: unknown };
+    g.pdfjsWorker ??= await importEsm('pdfjs-dist/legacy/build/pdf.worker.mjs');
+    // Fonts and character maps of non-embedded fonts, read from the package on disk.
+    const assets = path.dirname(require.resolve('pdfjs-dist/package.json')) + path.sep;
+    return { pdfjs, assets };
+  })().catch((e) => {
+    loaded = undefined;
+    throw e;
+  });
+  return loaded;
 }
 
 /**
  * One page's text with lines rebuilt from item positions: items on one baseline join, with a space
  * where there is a visible gap (pdf.js splits runs without spaces when a font changes mid-line).
  */
-async function renderPage(page: { getTextContent(o: object): Promise<{ items: TextItem[] }> }): Promise<string> {
-  const content = await page.getTextContent({ normalizeWhitespace: true, disableCombineTextItems: false });
+function pageText(items: Array<TextItem | { type: string }>): string {
   let out = '';
   let lastY: number | undefined;
   let lastEnd = 0;
-  for (const item of content.items) {
+  for (const raw of items) {
+    if (!('str' in raw)) continue; // marked-content markers
+    const item = raw;
     const [, , , , x, y] = item.transform;
-    if (lastY === undefined) out += item.str;
+    if (item.str === '') {
+      // An empty item marking an end of line: the next item starts a new line whatever its position.
+      if (item.hasEOL && out && !out.endsWith('\n')) out += '\n';
+      continue;
+    }
+    if (lastY === undefined || out.endsWith('\n')) out += item.str;
     else if (Math.abs(y - lastY) < 2) out += (x - lastEnd > 1.5 && !out.endsWith(' ') && !item.str.startsWith(' ') ? ' ' : '') + item.str;
     else out += '\n' + item.str;
     lastY = y;
@@ -29,7 +71,30 @@ async function renderPage(page: { getTextContent(o: object): Promise<{ items: Te
   return out;
 }
 
+/** The text of a PDF, pages separated by a blank line; throws on files pdf.js cannot open. */
 export async function pdfText(file: Buffer, maxPages = 200): Promise<{ text: string; pages: number }> {
-  const r = await pdfParse(file, { pagerender: renderPage, max: maxPages, version: 'v2.0.550' });
-  return { text: r.text.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim(), pages: r.numpages };
+  const { pdfjs, assets } = await loadPdfJs();
+  const task = pdfjs.getDocument({
+    data: new Uint8Array(file), // a copy: pdf.js refuses Buffers and may take ownership of the bytes
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    standardFontDataUrl: path.join(assets, 'standard_fonts') + path.sep,
+    cMapUrl: path.join(assets, 'cmaps') + path.sep,
+    cMapPacked: true,
+  });
+  try {
+    const doc = await task.promise;
+    const pages: string[] = [];
+    for (let n = 1; n <= Math.min(doc.numPages, maxPages); n++) {
+      const page = await doc.getPage(n);
+      pages.push(pageText((await page.getTextContent()).items));
+      page.cleanup();
+    }
+    const text = pages.join('\n\n').replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+    return { text, pages: doc.numPages };
+  } finally {
+    await task.destroy();
+  }
 }

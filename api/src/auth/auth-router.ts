@@ -3,7 +3,7 @@ import { AppError, loginSchema, registerSchema } from '@grain/domain';
 import { AuthLogStore, hashPassword, SessionStore, UserStore, verifyPassword } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
-import { attachSession, requireUser } from '../http/auth-middleware';
+import { actorFor, attachSession, requireUser } from '../http/auth-middleware';
 import { companyJsonById, userJson } from '../company/serialize';
 import { signatureIdOf } from '../company/signature-lookup';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
@@ -35,7 +35,9 @@ export function createAuthRouter(deps: ApiDeps): Router {
   async function signedInAnswer(userId: string) {
     const user = (await users.byId(userId))!;
     const company = await companyJsonById(deps.knex, user.companyId);
-    return { user: userJson(user, { company, signature: await signatureIdOf(deps.knex, user.id) }), company };
+    // The UI shows only the actions the user may take; the server checks them again on every call.
+    const { permissions } = await actorFor(deps.knex, user);
+    return { user: { ...userJson(user, { company, signature: await signatureIdOf(deps.knex, user.id) }), permissions }, company };
   }
 
   r.post('/auth/login', async (req, res) => {

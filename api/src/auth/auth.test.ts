@@ -120,6 +120,10 @@ describe('sessions', () => {
     const me = await agent.get('/api/auth/current_user');
     expect(me.status).toBe(200);
     expect(me.body.user.fullName).toBe('Staff Acme Grain');
+    // the user's group permissions travel with the user so the UI can hide what it may not do
+    const group = await t.db.knex('groups').where({ company_id: acme.companyId, group_name: 'staff' }).first();
+    expect(group.roles.length).toBeGreaterThan(0);
+    expect([...me.body.user.permissions].sort()).toEqual([...group.roles].sort());
     const sid = (await t.db.knex('sessions').where({ user_id: acme.users.staff.id }).whereNull('ended_at').orderBy('created_at', 'desc').first()).id_hash;
     const out = await agent.get('/api/auth/logout');
     expect(out.status).toBe(200);

@@ -63,11 +63,16 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
     });
   });
 
-  // Checks an uploaded PDF against the issued one of the certificate named by ?number= or ?hash=.
+  // Checks an uploaded PDF against the issued one of the certificate named by ?number= or ?hash=;
+  // without either, looks for the certificate whose recorded PDF hash it has.
   r.post('/public/verify/pdf', singleFile('file', 20 * 1024 * 1024), async (req, res) => {
     if (!req.file) throw new AppError('SELECT_FILE');
-    const found = await find(ctx, req);
     const sha256 = createHash('sha256').update(req.file.buffer).digest('hex');
+    if (!req.query.number && !req.query.hash) {
+      const row = await ctx.deps.knex('certificates').where({ status: 'done', pdf_sha256: sha256 }).first('approval_number');
+      return void res.json({ match: !!row, sha256, ...(row ? { approvalNumber: row.approval_number } : {}) });
+    }
+    const found = await find(ctx, req);
     const issued = await pdfHash(ctx, found);
     res.json({ match: !!issued && issued === sha256, sha256, approvalNumber: found.s.approvalNumber });
   });

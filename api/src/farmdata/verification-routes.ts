@@ -34,7 +34,8 @@ export function createVerificationRouter(deps: ApiDeps): Router {
 
   r.post('/farmdata/verification/generate_link', requirePermission('viewDocument'), async (req, res) => {
     const { companyId, record } = await scopedRecord(req, parseWith(body, req.body).farm_data_id);
-    res.json({ verification_link: await verifier.generateLink({ companyId, farmDataId: record._id }) });
+    // `embedded` tells the UI the link is its own /imagevalidation page (open in-app, whatever host PUBLIC_URL names).
+    res.json({ verification_link: await verifier.generateLink({ companyId, farmDataId: record._id }), embedded: verifier.info().kind === 'embedded' });
   });
 
   r.post('/farmdata/verification/get_verification_result', requirePermission('viewDocument'), async (req, res) => {

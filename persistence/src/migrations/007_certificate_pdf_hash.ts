@@ -10,6 +10,7 @@ import type { Knex } from 'knex';
 export async function up(k: Knex): Promise<void> {
   await k.schema.alterTable('certificates', (t) => {
     t.string('pdf_sha256', 64);
+    t.index(['pdf_sha256'], 'certificates_pdf_sha256'); // the public check of an uploaded PDF looks it up
   });
   await k.schema.createTable('certificate_reminders', (t) => {
     /** The mail's idempotency key (workflow timer key + recipient): a retried activity records once. */
@@ -26,6 +27,7 @@ export async function up(k: Knex): Promise<void> {
 export async function down(k: Knex): Promise<void> {
   await k.schema.dropTableIfExists('certificate_reminders');
   await k.schema.alterTable('certificates', (t) => {
+    t.dropIndex(['pdf_sha256'], 'certificates_pdf_sha256');
     t.dropColumn('pdf_sha256');
   });
 }

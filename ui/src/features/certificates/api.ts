@@ -186,9 +186,11 @@ export const certificatesApi = {
     api<{ rows: OverdueRow[] }>(`company/approvals/overdue?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()}`),
   verify: (q: { number?: string; hash?: string }) =>
     api<VerifyAnswer>(`public/verify?${new URLSearchParams(Object.entries(q).filter(([, v]) => v) as [string, string][]).toString()}`),
-  verifyPdf: (file: File) => {
+  /** Checks a PDF against the issued one of the certificate `q` names, or, without `q`, against every issued one. */
+  verifyPdf: (file: File, q: { number?: string; hash?: string } = {}) => {
     const form = new FormData();
     form.append('file', file);
-    return api<{ match: boolean; sha256: string; approvalNumber?: string }>('public/verify/pdf', { form });
+    const query = new URLSearchParams(Object.entries(q).filter(([, v]) => v) as [string, string][]).toString();
+    return api<{ match: boolean; sha256: string; approvalNumber?: string }>(`public/verify/pdf${query ? `?${query}` : ''}`, { form });
   },
 };

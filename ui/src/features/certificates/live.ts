@@ -15,7 +15,7 @@ const POLL_DISCONNECTED_MS = 10_000;
 export function useCertificateLive(onChange: () => void, id?: string) {
   const cb = useRef(onChange);
   cb.current = onChange;
-  const pending = useRef<ReturnType<typeof setTimeout>>();
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const status = useLive(['certificate_update'], (m) => {
     if (id && m.data?.id !== id) return;

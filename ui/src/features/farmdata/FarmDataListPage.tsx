@@ -7,9 +7,10 @@ import { useI18n } from '../../i18n/i18n';
 import { farmApi } from './api';
 import { FarmDataTable } from './FarmDataTable';
 
-/** Where a verification link leads: same-origin links stay in the app, the external service opens in a new tab. */
-export function followVerificationLink(link: string, navigate: (to: string) => void) {
-  const u = new URL(link, window.location.origin);
+/** Where a verification link leads: the embedded verifier is this app's page; the external service opens in a new tab. */
+export function followVerificationLink(link: { verification_link: string; embedded?: boolean }, farmDataId: string, navigate: (to: string) => void) {
+  if (link.embedded) return navigate(`/imagevalidation?farm_data_id=${encodeURIComponent(farmDataId)}`);
+  const u = new URL(link.verification_link, window.location.origin);
   if (u.origin === window.location.origin) navigate(u.pathname + u.search);
   else window.open(u.toString(), '_blank', 'noopener');
 }
@@ -32,7 +33,7 @@ export function FarmDataListPage() {
 
   const verify = async (id: string) => {
     try {
-      followVerificationLink(await farmApi.generateLink(id), navigate);
+      followVerificationLink(await farmApi.generateLink(id), id, navigate);
     } catch (e) {
       notify.error(e);
     }

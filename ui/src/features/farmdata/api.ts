@@ -21,7 +21,7 @@ export const farmApi = {
   detail: (id: string) => api<{ farmData: FarmData }>(`farmdata/harvesting/detail/${encodeURIComponent(id)}`).then((r) => r.farmData),
   create: (farmData: Record<string, unknown>) => api<{ farmData: FarmData }>('farmdata/harvesting/create', { body: { farmData } }).then((r) => r.farmData),
   autogenerate: () => api<{ farmData: GeneratedHarvest & { number: string } }>('farmdata/harvesting/autogenerate').then((r) => r.farmData),
-  generateLink: (id: string) => api<{ verification_link: string }>('farmdata/verification/generate_link', { body: { farm_data_id: id } }).then((r) => r.verification_link),
+  generateLink: (id: string) => api<{ verification_link: string; embedded?: boolean }>('farmdata/verification/generate_link', { body: { farm_data_id: id } }),
   result: (id: string) => api<ResultAnswer>('farmdata/verification/get_verification_result', { body: { farm_data_id: id } }).then(firstResult),
   uploadPhoto: (id: string, file: File) => {
     const form = new FormData();

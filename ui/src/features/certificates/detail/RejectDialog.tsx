@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { certificatesApi, type ApprovalView } from '../api';
 import { useI18n } from '../../../i18n/i18n';
@@ -12,6 +12,13 @@ export function RejectDialog({ open, approval, onClose, onDone }: { open: boolea
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const targets = approval.approvalLevels.filter((l) => l.level <= approval.stageLevel);
+  // The dialog stays mounted while the certificate moves on (live updates): start from its current level.
+  useEffect(() => {
+    if (open) {
+      setToLevel(approval.stageLevel);
+      setError(null);
+    }
+  }, [open, approval.stageLevel]);
 
   const submit = async () => {
     if (!reason.trim()) return setError(t('REASON_REQUIRED'));

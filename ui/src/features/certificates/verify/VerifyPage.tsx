@@ -17,7 +17,7 @@ export function VerifyPage() {
   const [q, setQ] = useState(params.get('number') ?? params.get('hash') ?? '');
   const [answer, setAnswer] = useState<VerifyAnswer['approval'] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [pdfResult, setPdfResult] = useState<{ match: boolean; sha256: string } | null>(null);
+  const [pdfResult, setPdfResult] = useState<{ match: boolean; sha256: string; approvalNumber?: string } | null>(null);
 
   const lookup = useCallback(async (value: string) => {
     const v = value.trim();
@@ -41,7 +41,8 @@ export function VerifyPage() {
     if (!f) return;
     setPdfResult(null);
     try {
-      setPdfResult(await certificatesApi.verifyPdf(f));
+      // against the certificate shown, or, with none shown, against every issued certificate
+      setPdfResult(await certificatesApi.verifyPdf(f, answer ? { hash: answer.contentHash } : {}));
     } catch (e) {
       setError(errorText(e, t));
     }
@@ -97,7 +98,7 @@ export function VerifyPage() {
         </Button>
         {pdfResult && (
           <Alert severity={pdfResult.match ? 'success' : 'error'} sx={{ mt: 1 }} data-testid="verify-pdf-result">
-            {t(pdfResult.match ? 'cert.verify.pdfMatch' : 'cert.verify.pdfNoMatch')} (sha256 {pdfResult.sha256.slice(0, HASH_DISPLAY_LENGTH)}…)
+            {t(pdfResult.match ? 'cert.verify.pdfMatch' : 'cert.verify.pdfNoMatch')}{pdfResult.match && pdfResult.approvalNumber ? ` #${pdfResult.approvalNumber}` : ''} (sha256 {pdfResult.sha256.slice(0, HASH_DISPLAY_LENGTH)}…)
           </Alert>
         )}
       </Box>

@@ -1,0 +1,89 @@
+/** Small browser helpers shared by the e2e files: logins, inputs, MUI pickers, the dev mailbox, screenshots. */
+import type { Page } from 'puppeteer-core';
+import type { E2E } from './harness';
+
+const DOMAIN = 'riverina-grain.example';
+/** The demo logins of server/src/seed.ts (SEED_DEMO_DATA=true). */
+export const DEMO = {
+  admin: { email: `admin@${DOMAIN}`, password: 'Admin#2025', name: 'Olivia Bennett', signaturePassword: undefined },
+  manager: { email: `manager@${DOMAIN}`, password: 'Manager#2025', name: 'Jack Murray', signaturePassword: undefined },
+  signer1: { email: `signer1@${DOMAIN}`, password: 'Signer1#2025', name: 'Liam Walsh', signaturePassword: 'Sign1#2025' },
+  signer2: { email: `signer2@${DOMAIN}`, password: 'Signer2#2025', name: 'Mia Tran', signaturePassword: 'Sign2#2025' },
+  signer3: { email: `signer3@${DOMAIN}`, password: 'Signer3#2025', name: 'Noah Kelly', signaturePassword: 'Sign3#2025' },
+};
+export type Login = { email: string; password: string };
+
+export const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
+export const byId = (id: string) => `[data-testid="${id}"]`;
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SHOTS}/e2e-${name}.png`, fullPage: true });
+}
+
+/** Signs in through the login page and waits until the app has left it. */
+export async function signIn(e: E2E, page: Page, who: Login): Promise<void> {
+  await page.setViewport({ width: 1280, height: 900 });
+  page.setDefaultTimeout(20_000);
+  await page.goto(e.url('/views/login'));
+  await page.waitForSelector(byId('input-email'));
+  await page.type(byId('input-email'), who.email);
+  await page.type(byId('input-password'), who.password);
+  await page.click(byId('login-submit'));
+  await page.waitForFunction(() => !/^\/(views\/login)?$/.test(location.pathname));
+}
+
+/** Sets an input's value the way typing would (works for date inputs and react-hook-form's register). */
+export async function fillInput(page: Page, testId: string, value: string): Promise<void> {
+  await page.waitForSelector(byId(testId));
+  await page.$eval(byId(testId), (el, v) => {
+    const input = el as HTMLInputElement;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, v);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  }, value);
+}
+
+/** Types into an MUI Autocomplete and clicks the option whose text contains `text`. */
+export async function pickOption(page: Page, testId: string, text: string): Promise<void> {
+  const input = await page.waitForSelector(byId(testId));
+  await input!.click();
+  await input!.type(text);
+  const option = await page.waitForSelector(`::-p-xpath(//li[@role="option"][contains(., "${text}")])`);
+  await option!.click();
+  await page.waitForSelector('li[role="option"]', { hidden: true });
+}
+
+interface Mail { id: number; subject: string | null; text: string | null }
+async function mails(e: E2E, to: string, after = 0): Promise<Mail[]> {
+  const res = await fetch(e.url(`/api/dev/mail?to=${encodeURIComponent(to)}${after ? `&after=${after}` : ''}`));
+  return ((await res.json()) as { messages: Mail[] }).messages;
+}
+
+/** Id of the newest mail to `to` (0 if none): later reads look only after it. */
+export async function lastMailId(e: E2E, to: string): Promise<number> {
+  return (await mails(e, to))[0]?.id ?? 0;
+}
+
+/** The one-time signing code mailed to `to` after mail `afterId`. */
+export async function signingCode(e: E2E, to: string, afterId: number, timeoutMs = 20_000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    for (const m of await mails(e, to, afterId)) {
+      const code = /^Signing code/.test(m.subject ?? '') ? /is (\d{6})\./.exec(m.text ?? '')?.[1] : undefined;
+      if (code) return code;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no signing code mailed to ${to}`);
+}
+
+/** The newest mail to `to` after `afterId` whose subject or text matches `re`. */
+export async function mailAfter(e: E2E, to: string, afterId: number, re: RegExp, timeoutMs = 20_000): Promise<Mail> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const hit = (await mails(e, to, afterId)).find((m) => re.test(m.subject ?? '') || re.test(m.text ?? ''));
+    if (hit) return hit;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} matching ${re}`);
+}

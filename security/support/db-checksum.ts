@@ -1,0 +1,51 @@
+/**
+ * A fingerprint of the data a request could change: every row of every table, minus the logs that
+ * any request legitimately appends to (sign-in attempts, auth events, sessions, the mailbox). Used to
+ * prove that a refused request changed nothing, and that nothing of a foreign company changed.
+ */
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+
+const LOG_TABLES = new Set(['auth_events', 'auth_attempts', 'login_attempts', 'sessions', 'mails', 'knex_migrations', 'knex_migrations_lock', 'live_events']);
+
+let tablesCache: WeakMap<Knex, Promise<Array<{ table: string; hasCompany: boolean }>>> = new WeakMap();
+
+async function tables(k: Knex) {
+  if (!tablesCache.has(k)) {
+    tablesCache.set(k, (async () => {
+      const cols = await k('information_schema.columns').where({ table_schema: 'public' }).select('table_name', 'column_name');
+      const byTable = new Map<string, Set<string>>();
+      for (const c of cols) byTable.set(c.table_name, (byTable.get(c.table_name) ?? new Set()).add(c.column_name));
+      return [...byTable.entries()]
+        .filter(([t]) => !LOG_TABLES.has(t))
+        .map(([table, c]) => ({ table, hasCompany: c.has('company_id') }))
+        .sort((x, y) => x.table.localeCompare(y.table));
+    })());
+  }
+  return tablesCache.get(k)!;
+}
+
+const stable = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).sort().join('\n');
+
+/** sha256 over every table's rows (or, with `companyId`, the rows of that company and the company row). */
+export async function dbChecksum(k: Knex, companyId?: string): Promise<string> {
+  const h = createHash('sha256');
+  for (const { table, hasCompany } of await tables(k)) {
+    if (companyId && !hasCompany && table !== 'companies') continue;
+    const q = k(table).select('*');
+    if (companyId) q.where(table === 'companies' ? 'id' : 'company_id', companyId);
+    h.update(`${table}\n${stable(await q)}\n`);
+  }
+  return h.digest('hex');
+}
+
+/** Row counts per table (for a readable failure message when a checksum differs). */
+export async function rowCounts(k: Knex): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const { table } of await tables(k)) out[table] = Number((await k(table).count({ n: '*' }))[0].n);
+  return out;
+}
+
+export function resetChecksumCache(): void {
+  tablesCache = new WeakMap();
+}
