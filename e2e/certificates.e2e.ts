@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * The certificate flow in a real browser against the whole app (issue 5 §9): a manager creates a
  * 2-level certificate from a farm record (submit is refused until the grain image is verified),
@@ -6,7 +7,7 @@
  * live; Get Cert downloads the PDF, whose QR link opens the public verification page, where the PDF
  * itself checks out.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { HTTPResponse, Page } from 'puppeteer-core';
@@ -31,9 +32,9 @@ async function createFarmRecord(page: Page): Promise<{ id: string; number: strin
   return page.evaluate(async () => {
     const res = await fetch('/api/farmdata/harvesting/create', {
       method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ grainType: 'Barley', harvestGrade: 'BAR1', storageLocation: 'Silo 3, Junee', quantity: '860', protein: '11.8', moisture: '10.4', productionDate: new Date().toISOString().slice(0, 10) }),
+      body: JSON.stringify({ grainType: 'Wheat', harvestGrade: 'APW', storageLocation: 'Silo 3, Junee', quantity: '860', protein: '11.8', moisture: '10.4', productionDate: new Date().toISOString().slice(0, 10) }),
     });
-    const body = await res.json();
+    const body = (await res.json()) as any;
     if (res.status !== 201) throw new Error(`farm record: ${res.status} ${JSON.stringify(body)}`);
     return { id: body.farmData._id as string, number: body.farmData.number as string };
   });
@@ -47,7 +48,7 @@ async function verifyGrainImage(page: Page, farmDataId: string): Promise<boolean
     form.append('farm_data_id', id);
     form.append('file', new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' }), 'grain.png');
     const res = await fetch('/api/farmdata/verification/upload', { method: 'POST', body: form });
-    const body = await res.json();
+    const body = (await res.json()) as any;
     return res.ok && body['verification result']?.[0]?.verified === true;
   }, farmDataId, png);
 }
@@ -68,142 +69,163 @@ async function approve(page: Page, email: string, signaturePassword?: string, sh
 
 describe('certificate flow in the browser', () => {
   it('creates, signs, rejects, re-signs, delegates, downloads and verifies a 2-level certificate', async () => {
-    // --- the manager creates the certificate from a farm record
-    const manager = e.page;
-    await signIn(e, manager, DEMO.manager);
-    const farm = await createFarmRecord(manager);
-    await manager.goto(e.url('/views/approval/create'));
-    const number = await (await manager.waitForSelector(byId('approval-number')))!.evaluate((el) => (el as HTMLInputElement).value);
-    expect(number).toMatch(/^\d{9,}$/);
-    await fillInput(manager, 'approval-name', 'Barley BAR1 lot 3');
-    await (await manager.waitForSelector(byId(`farm-row-${farm.number}`)))!.click();
-    await manager.waitForSelector(byId('primary-doc'));
-    await manager.click(byId('remove-level-3'));
-    await manager.waitForSelector(byId('level-panel-3'), { hidden: true });
-    await fillInput(manager, 'level-deadline-1', day(3));
-    await fillInput(manager, 'level-deadline-2', day(5));
-    await pickOption(manager, 'approver-search-1', 'Liam');
-    await pickOption(manager, 'approver-search-2', 'Mia');
-    await pickOption(manager, 'approver-search-2', 'Noah');
-    expect(await manager.$eval(byId('approver-table-2'), (el) => el.textContent)).toMatch(/Mia Tran.*Noah Kelly/);
-
-    // submit is refused while the grain image is not verified
-    await manager.click(byId('form-submit'));
-    const refusal = await manager.waitForSelector(byId('message-dialog'));
-    expect(await refusal!.evaluate((el) => el.textContent)).toMatch(/required/i);
-    await screenshot(manager, 'cert-01-submit-refused');
-    await manager.keyboard.press('Escape');
-    await manager.waitForSelector(byId('message-dialog'), { hidden: true });
-
-    // verify the photo, reload: the draft is kept; pick the (now verified) record again and submit
-    expect(await verifyGrainImage(manager, farm.id)).toBe(true);
-    await manager.reload();
-    await manager.waitForSelector(byId(`farm-row-${farm.number}`));
-    expect(await manager.$eval(byId('approval-name'), (el) => (el as HTMLInputElement).value)).toBe('Barley BAR1 lot 3');
-    await manager.click(byId(`farm-row-${farm.number}`)); // deselect the remembered copy
-    await manager.click(byId(`farm-row-${farm.number}`)); // and take the fresh one
-    await screenshot(manager, 'cert-02-form-filled');
-    await manager.click(byId('form-submit'));
-    await detailIs(manager, 'signing');
-    const detailUrl = manager.url();
-    expect(detailUrl).toMatch(/\/views\/approval\/detail\?id=/);
-    expect(await manager.$(byId('btn-approve'))).toBeNull(); // the submitter never signs
-    await screenshot(manager, 'cert-03-submitted');
-
-    // --- level 1 signs (Liam); the manager's open page follows live
-    const signer1 = await e.browser.createBrowserContext().then((c) => c.newPage());
-    await signIn(e, signer1, DEMO.signer1);
-    await signer1.goto(e.url('/views/approval/list'));
-    await (await signer1.waitForSelector(`${byId(`approval-card-${number}`)} a`))!.click();
-    await detailIs(signer1, 'signing');
-    const v0 = await version(manager);
-    await approve(signer1, DEMO.signer1.email, DEMO.signer1.signaturePassword, 'cert-04-sign-dialog');
-    await signer1.waitForSelector(byId('btn-approve'), { hidden: true });
-    await manager.waitForFunction((v) => Number(document.querySelector('[data-testid="approval-detail"]')?.getAttribute('data-version')) > v, { timeout: 15_000 }, v0);
-
-    // --- level 2 (Mia) rejects back to level 1 with a reason
-    const signer2 = await e.browser.createBrowserContext().then((c) => c.newPage());
-    await signIn(e, signer2, DEMO.signer2);
-    await signer2.goto(detailUrl);
-    await (await signer2.waitForSelector(byId('btn-reject')))!.click();
-    await signer2.waitForSelector(byId('reject-dialog'));
-    await signer2.click(`${byId('reject-dialog')} [role="combobox"]`);
-    await (await signer2.waitForSelector('li[role="option"][data-value="1"]'))!.click();
-    await signer2.type(byId('reject-reason'), 'Moisture reading does not match the photo');
-    await screenshot(signer2, 'cert-05-reject-dialog');
-    await signer2.click(byId('reject-submit'));
-    await detailIs(signer2, 'rejected');
-    await detailIs(manager, 'rejected'); // live, no reload
-    const rejectMail = await e.waitForMail(DEMO.manager.email, /sent it back to level 1/);
-    expect(rejectMail.text).toContain('Moisture reading does not match the photo');
-
-    // --- level 1 signs again (a new code), the certificate is back at level 2
-    await detailIs(signer1, 'rejected'); // live on the signer's page too
-    await approve(signer1, DEMO.signer1.email, DEMO.signer1.signaturePassword);
-    await detailIs(signer1, 'signing');
-
-    // --- level 2 (Mia) delegates to Olivia, who signs on her behalf
-    await detailIs(signer2, 'signing');
-    await (await signer2.waitForSelector(byId('btn-delegate')))!.click();
-    await signer2.waitForSelector(byId('delegate-dialog'));
-    await signer2.type(byId('delegate-note'), 'On leave this week');
-    await pickOption(signer2, 'delegate-search', 'Olivia');
-    await screenshot(signer2, 'cert-06-delegate-dialog');
-    await signer2.click(byId('delegate-submit'));
-    await signer2.waitForSelector(byId('delegate-dialog'), { hidden: true });
-    expect(await signer2.$eval(byId('approval-detail'), (el) => el.textContent)).toMatch(/On leave this week/);
-    expect(await signer2.$(byId('btn-approve'))).toBeNull(); // a delegator may not sign any more
-
-    const admin = await e.browser.createBrowserContext().then((c) => c.newPage());
-    await signIn(e, admin, DEMO.admin);
-    await admin.goto(detailUrl);
-    await approve(admin, DEMO.admin.email);
-    await detailIs(admin, 'done');
-    await detailIs(manager, 'done');
-    expect(await manager.$eval(byId('detail-status'), (el) => el.textContent)).toBeTruthy();
-    await screenshot(manager, 'cert-07-done');
-
-    // --- Get Cert: the PDF download, once the workflow has made it
-    const pdf = await getCert(manager);
-    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = (await extractText(pdf, 'certificate.pdf')).text.replace(/\s+/g, '');
-    expect(text).toContain(number);
-    const qrPath = /\/views\/verify\?hash=([0-9a-f]{64})/.exec(text);
-    expect(qrPath).not.toBeNull();
-
-    // --- the public page, without login, from the QR link; the downloaded PDF checks out
-    const visitor = await e.browser.createBrowserContext().then((c) => c.newPage());
-    await visitor.goto(e.url(qrPath![0]));
-    const result = await visitor.waitForSelector(byId('verify-result'));
-    const shown = await result!.evaluate((el) => el.textContent ?? '');
-    expect(shown).toContain(number);
-    expect(shown).toMatch(/Liam Walsh/);
-    expect(shown).toMatch(/Olivia Bennett/);
-    await visitor.waitForSelector(byId('verify-ledger'));
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'grain-e2e-pdf-')), `certificate-${number}.pdf`);
-    writeFileSync(file, pdf);
-    const input = await visitor.$(byId('verify-pdf'));
-    await (input as unknown as { uploadFile(p: string): Promise<void> }).uploadFile(file);
-    const check = await visitor.waitForSelector(byId('verify-pdf-result'));
-    expect(await check!.evaluate((el) => el.textContent)).toMatch(/is the certificate as issued/);
-    await screenshot(visitor, 'cert-08-verified');
-
-    // and by number, typed in
-    await visitor.goto(e.url('/views/verify'));
-    await visitor.type(byId('verify-query'), number);
-    await visitor.click(byId('verify-submit'));
-    expect(await (await visitor.waitForSelector(byId('verify-result')))!.evaluate((el) => el.textContent)).toContain('Barley BAR1 lot 3');
-    console.log(`screenshots: ${SHOTS}/e2e-cert-*.png`);
+    try {
+      await certificateFlow();
+    } catch (err) {
+      // what each open page showed when it failed
+      for (const [i, p] of (await e.browser.pages()).entries()) await screenshot(p, `cert-failed-${i}`).catch(() => undefined);
+      throw err;
+    }
   });
 });
 
-/** Clicks Get Cert (retrying while the PDF is still being made) and answers the PDF the browser received. */
-async function getCert(page: Page): Promise<Buffer> {
+/** The whole flow; the test above adds screenshots when it fails. */
+async function certificateFlow() {
+  // --- the manager creates the certificate from a farm record
+  const manager = e.page;
+  await signIn(e, manager, DEMO.manager);
+  const farm = await createFarmRecord(manager);
+  await manager.goto(e.url('/views/approval/create'));
+  const number = await (await manager.waitForSelector(byId('approval-number')))!.evaluate((el) => (el as HTMLInputElement).value);
+  expect(number).toMatch(/^\d{9,}$/);
+  await fillInput(manager, 'approval-name', 'Wheat APW lot 3');
+  await (await manager.waitForSelector(byId(`farm-row-${farm.number}`)))!.click();
+  await manager.waitForSelector(byId('primary-doc'));
+  await manager.click(byId('remove-level-3'));
+  await manager.waitForSelector(byId('level-panel-3'), { hidden: true });
+  await fillInput(manager, 'level-deadline-1', day(3));
+  await fillInput(manager, 'level-deadline-2', day(5));
+  await pickOption(manager, 'approver-search-1', 'Liam');
+  await pickOption(manager, 'approver-search-2', 'Mia');
+  await pickOption(manager, 'approver-search-2', 'Noah');
+  expect(await manager.$eval(byId('approver-table-2'), (el) => el.textContent)).toMatch(/Mia Tran.*Noah Kelly/);
+
+  // submit is refused while the grain image is not verified
+  await manager.click(byId('form-submit'));
+  const refusal = await manager.waitForSelector(byId('message-dialog'));
+  expect(await refusal!.evaluate((el) => el.textContent)).toMatch(/required/i);
+  await screenshot(manager, 'cert-01-submit-refused');
+  await manager.keyboard.press('Escape');
+  await manager.waitForSelector(byId('message-dialog'), { hidden: true });
+
+  // verify the photo, reload: the draft is kept; pick the (now verified) record again and submit
+  expect(await verifyGrainImage(manager, farm.id)).toBe(true);
+  await manager.reload();
+  await manager.waitForSelector(byId(`farm-row-${farm.number}`));
+  expect(await manager.$eval(byId('approval-name'), (el) => (el as HTMLInputElement).value)).toBe('Wheat APW lot 3');
+  await manager.click(byId(`farm-row-${farm.number}`)); // deselect the remembered copy
+  await manager.click(byId(`farm-row-${farm.number}`)); // and take the fresh one
+  await screenshot(manager, 'cert-02-form-filled');
+  await manager.click(byId('form-submit'));
+  await detailIs(manager, 'signing');
+  const detailUrl = manager.url();
+  expect(detailUrl).toMatch(/\/views\/approval\/detail\?id=/);
+  expect(await manager.$(byId('btn-approve'))).toBeNull(); // the submitter never signs
+  await screenshot(manager, 'cert-03-submitted');
+
+  // --- level 1 signs (Liam); the manager's open page follows live
+  const signer1 = await e.browser.createBrowserContext().then((c) => c.newPage());
+  await signIn(e, signer1, DEMO.signer1);
+  await signer1.goto(e.url('/views/approval/list'));
+  await (await signer1.waitForSelector(`${byId(`approval-card-${number}`)} a`))!.click();
+  await detailIs(signer1, 'signing');
+  const v0 = await version(manager);
+  await approve(signer1, DEMO.signer1.email, DEMO.signer1.signaturePassword, 'cert-04-sign-dialog');
+  await signer1.waitForSelector(byId('btn-approve'), { hidden: true });
+  await manager.waitForFunction((v) => Number(document.querySelector('[data-testid="approval-detail"]')?.getAttribute('data-version')) > v, { timeout: 15_000 }, v0);
+
+  // --- level 2 (Mia) rejects back to level 1 with a reason
+  const signer2 = await e.browser.createBrowserContext().then((c) => c.newPage());
+  await signIn(e, signer2, DEMO.signer2);
+  await signer2.goto(detailUrl);
+  await (await signer2.waitForSelector(byId('btn-reject')))!.click();
+  await signer2.waitForSelector(byId('reject-dialog'));
+  await signer2.click(`${byId('reject-dialog')} [role="combobox"]`);
+  await (await signer2.waitForSelector('li[role="option"][data-value="1"]'))!.click();
+  await signer2.type(byId('reject-reason'), 'Moisture reading does not match the photo');
+  await screenshot(signer2, 'cert-05-reject-dialog');
+  await signer2.click(byId('reject-submit'));
+  await detailIs(signer2, 'rejected');
+  await detailIs(manager, 'rejected'); // live, no reload
+  const rejectMail = await e.waitForMail(DEMO.manager.email, /sent it back to level 1/);
+  expect(rejectMail.text).toContain('Moisture reading does not match the photo');
+
+  // --- level 1 signs again (a new code), the certificate is back at level 2
+  await detailIs(signer1, 'rejected'); // live on the signer's page too
+  await approve(signer1, DEMO.signer1.email, DEMO.signer1.signaturePassword);
+  await detailIs(signer1, 'signing');
+
+  // --- level 2 (Mia) delegates to Olivia, who signs on her behalf
+  await detailIs(signer2, 'signing');
+  await (await signer2.waitForSelector(byId('btn-delegate')))!.click();
+  await signer2.waitForSelector(byId('delegate-dialog'));
+  await signer2.type(byId('delegate-note'), 'On leave this week');
+  await pickOption(signer2, 'delegate-search', 'Olivia');
+  await screenshot(signer2, 'cert-06-delegate-dialog');
+  await signer2.click(byId('delegate-submit'));
+  await signer2.waitForSelector(byId('delegate-dialog'), { hidden: true });
+  expect(await signer2.$eval(byId('approval-detail'), (el) => el.textContent)).toMatch(/On leave this week/);
+
+  const admin = await e.browser.createBrowserContext().then((c) => c.newPage());
+  await signIn(e, admin, DEMO.admin);
+  await admin.goto(detailUrl);
+  await approve(admin, DEMO.admin.email);
+  await detailIs(admin, 'done');
+  await detailIs(manager, 'done');
+  expect(await manager.$eval(byId('detail-status'), (el) => el.textContent)).toBeTruthy();
+  await screenshot(manager, 'cert-07-done');
+
+  // --- Get Cert: the PDF download, once the workflow has made it
+  const pdf = await getCert(manager, number);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const text = (await extractText(pdf, 'certificate.pdf')).text.replace(/\s+/g, '');
+  expect(text).toContain(number);
+  const qrPath = /\/views\/verify\?hash=([0-9a-f]{64})/.exec(text);
+  expect(qrPath).not.toBeNull();
+
+  // --- the public page, without login, from the QR link; the downloaded PDF checks out
+  const visitor = await e.browser.createBrowserContext().then((c) => c.newPage());
+  await visitor.goto(e.url(qrPath![0]));
+  const result = await visitor.waitForSelector(byId('verify-result'));
+  const shown = await result!.evaluate((el) => el.textContent ?? '');
+  expect(shown).toContain(number);
+  expect(shown).toMatch(/Liam Walsh/);
+  expect(shown).toMatch(/Olivia Bennett for Mia Tran/); // the delegate signed on behalf of the delegator
+  await visitor.waitForSelector(byId('verify-ledger'));
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'grain-e2e-pdf-')), `certificate-${number}.pdf`);
+  writeFileSync(file, pdf);
+  const input = await visitor.$(byId('verify-pdf'));
+  await (input as unknown as { uploadFile(p: string): Promise<void> }).uploadFile(file);
+  const check = await visitor.waitForSelector(byId('verify-pdf-result'));
+  expect(await check!.evaluate((el) => el.textContent)).toMatch(/is the certificate as issued/);
+  await screenshot(visitor, 'cert-08-verified');
+
+  // and by number, typed in
+  await visitor.goto(e.url('/views/verify'));
+  await visitor.type(byId('verify-query'), number);
+  await visitor.click(byId('verify-submit'));
+  expect(await (await visitor.waitForSelector(byId('verify-result')))!.evaluate((el) => el.textContent)).toContain('Wheat APW lot 3');
+  console.log(`screenshots: ${SHOTS}/e2e-cert-*.png`);
+}
+
+/**
+ * Clicks Get Cert (again while the PDF is still being made) and answers the file the browser saved:
+ * the API response is intercepted (status, type) and the download itself read from disk.
+ */
+async function getCert(page: Page, number: string): Promise<Buffer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'grain-e2e-download-'));
+  const cdp = await page.createCDPSession();
+  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: dir });
+  const file = path.join(dir, `certificate-${number}.pdf`);
   for (let i = 0; i < 20; i++) {
     const response = page.waitForResponse((r: HTTPResponse) => r.url().includes('format=pdf'));
     await (await page.waitForSelector(byId('btn-get-cert')))!.click();
     const r = await response;
-    if (r.status() === 200) return Buffer.from(await r.buffer());
+    if (r.status() === 200) {
+      expect(r.headers()['content-type']).toBe('application/pdf');
+      for (let j = 0; j < 100 && !existsSync(file); j++) await new Promise((res) => setTimeout(res, 100));
+      return readFileSync(file);
+    }
     if (await page.$(byId('message-dialog'))) {
       await page.keyboard.press('Escape');
       await page.waitForSelector(byId('message-dialog'), { hidden: true });

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /** Small browser helpers shared by the e2e files: logins, inputs, MUI pickers, the dev mailbox, screenshots. */
 import type { Page } from 'puppeteer-core';
 import type { E2E } from './harness';
@@ -17,7 +18,8 @@ export const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 export const byId = (id: string) => `[data-testid="${id}"]`;
 
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SHOTS}/e2e-${name}.png`, fullPage: true });
+  // the viewport, as the user sees it (a full-page capture misplaces the fixed top bar)
+  await page.screenshot({ path: `${SHOTS}/e2e-${name}.png` });
 }
 
 /** Signs in through the login page and waits until the app has left it. */

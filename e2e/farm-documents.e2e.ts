@@ -27,6 +27,9 @@ describe('farm data, documents and blockchain in the browser', () => {
     e = await startE2E();
     const staff = e.server.demoLogins!.find((l) => l.role === 'staff')!;
     await e.page.goto(e.url('/views/login'));
+    // Signed in through the API from the page itself (the login screen is the accounts suite's); wait for
+    // the screen to settle first so its own requests cannot abort this one.
+    await e.page.waitForSelector('[data-testid="login-submit"]');
     const status = await e.page.evaluate(async (body) => {
       const r = await fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       return r.status;
@@ -113,6 +116,13 @@ describe('farm data, documents and blockchain in the browser', () => {
     await e.page.click('[data-testid="pdf-next"]');
     expect(await textOf('[data-testid="pdf-page"]')).toBe('Page 2 of 2');
     expect(await textOf('[data-testid="detail-doc.type"]')).toBe('Report');
+    const download = await e.page.evaluate(async () => {
+      const id = new URLSearchParams(location.search).get('id');
+      const r = await fetch(`/api/company/document/${id}?download=1`);
+      const head = new Uint8Array(await r.arrayBuffer()).slice(0, 5);
+      return { disposition: r.headers.get('content-disposition'), type: r.headers.get('content-type'), head: String.fromCharCode(...head) };
+    });
+    expect(download).toEqual({ disposition: `attachment; filename="Grain report.pdf"; filename*=UTF-8''Grain%20report.pdf`, type: 'application/pdf', head: '%PDF-' });
 
     await e.page.goto(e.url('/views/document/list'));
     await e.page.waitForSelector('[data-testid="doc-row"]');

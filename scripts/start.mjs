@@ -13,6 +13,8 @@ const dataDir = path.resolve(process.env.DATA_DIR || path.join(root, 'data'));
 mkdirSync(dataDir, { recursive: true });
 const say = (m) => console.log(`[start] ${m}`);
 
+spawnSync(process.execPath, [path.join(root, 'scripts/ensure-system.mjs'), '--for=start', '--soft'], { stdio: 'inherit' });
+
 if (!process.env.SKIP_BUILD || !existsSync(path.join(root, 'server/dist/main.js'))) {
   say('building (tsc -b, workflow bundle, UI)...');
   const b = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { ConfigError, type AppConfig } from './config';
 import { SmtpMailSender, type MailSender } from './mail/mail-sender';
 import { EmbeddedLedger } from './ledger/embedded-ledger';
+import { FabricLedger } from './ledger/fabric-ledger';
 import type { Ledger } from './ledger/ledger';
 import { ChromiumPdfRenderer, type PdfRenderer } from './pdf/pdf-renderer';
 import { LocalFileStorage, type FileStorage } from './storage/file-storage';
@@ -29,10 +30,13 @@ export function buildAdapters(cfg: AppConfig, k: Knex, runtime: { smtpCatcherPor
   const mail = cfg.smtpUrl
     ? new SmtpMailSender(cfg.smtpUrl, cfg.mailFrom, false)
     : new SmtpMailSender(`smtp://127.0.0.1:${runtime.smtpCatcherPort ?? cfg.smtpCatcherPort}`, cfg.mailFrom, true);
-  if (cfg.ledger === 'fabric') {
-    throw new ConfigError('LEDGER', 'the Fabric gateway adapter is not part of this build yet; unset LEDGER to use the embedded ledger');
+  let ledger: Ledger;
+  try {
+    ledger = cfg.ledger === 'fabric' && cfg.fabric ? new FabricLedger(cfg.fabric) : new EmbeddedLedger(k);
+  } catch (e) {
+    // Unreadable certificate/key files are the usual cause; name the setting group.
+    throw new ConfigError('FABRIC_CERT', `cannot set up the Fabric gateway: ${(e as Error).message}`);
   }
-  const ledger = new EmbeddedLedger(k);
   let pdf: PdfRenderer;
   try {
     pdf = new ChromiumPdfRenderer(cfg.chromiumPath);
@@ -50,4 +54,5 @@ export function buildAdapters(cfg: AppConfig, k: Knex, runtime: { smtpCatcherPor
 export async function closeAdapters(a: Adapters): Promise<void> {
   await a.pdf.close();
   (a.mail as SmtpMailSender).close?.();
+  (a.ledger as { close?: () => void }).close?.();
 }

@@ -5,6 +5,7 @@ export * from './mail/mail-sender';
 export * from './mail/smtp-catcher';
 export * from './ledger/ledger';
 export * from './ledger/embedded-ledger';
+export * from './ledger/fabric-ledger';
 export * from './pdf/pdf-renderer';
 export * from './storage/file-storage';
 export * from './image-verifier';

@@ -27,16 +27,26 @@ async function tables(k: Knex) {
 
 const stable = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).sort().join('\n');
 
-/** sha256 over every table's rows (or, with `companyId`, the rows of that company and the company row). */
-export async function dbChecksum(k: Knex, companyId?: string): Promise<string> {
-  const h = createHash('sha256');
+/** sha256 per table of its rows (or, with `companyId`, of that company's rows and its company row). */
+export async function dbSnapshot(k: Knex, companyId?: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
   for (const { table, hasCompany } of await tables(k)) {
     if (companyId && !hasCompany && table !== 'companies') continue;
     const q = k(table).select('*');
     if (companyId) q.where(table === 'companies' ? 'id' : 'company_id', companyId);
-    h.update(`${table}\n${stable(await q)}\n`);
+    out[table] = createHash('sha256').update(stable(await q)).digest('hex').slice(0, 16);
   }
-  return h.digest('hex');
+  return out;
+}
+
+/** The tables whose rows differ between two snapshots (empty when nothing changed). */
+export function changedTables(a: Record<string, string>, b: Record<string, string>): string[] {
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((t) => a[t] !== b[t]).sort();
+}
+
+/** One sha256 over the whole snapshot. */
+export async function dbChecksum(k: Knex, companyId?: string): Promise<string> {
+  return createHash('sha256').update(JSON.stringify(await dbSnapshot(k, companyId))).digest('hex');
 }
 
 /** Row counts per table (for a readable failure message when a checksum differs). */

@@ -11,6 +11,7 @@ import type { NativeConnection } from '@temporalio/worker';
 import { samplePng } from '@grain/adapters';
 import { ComplianceStore, FarmDataStore } from '@grain/persistence';
 import { createWorker } from '../../worker/src/create-worker';
+import { dbChecksum } from './db-checksum';
 import { createTestApp, type TestApp } from '../../api/src/testing/test-app';
 import { browserAgent, loginAs, seedCompanyWithUsers, TEST_PASSWORD, type Agent, type SeededCompany } from '../../api/src/testing/session';
 
@@ -38,6 +39,8 @@ export interface World {
   foreign: CompanyObjects;
   /** Signed-in agents of the own company by role (anonymous: no session, same-site Origin). */
   agents: Record<Role, Agent>;
+  /** Resolves once the workflows' follow-up writes (level-start mails, read model) have settled. */
+  settle(): Promise<void>;
   /** Signs in a user of a company by role name (a fresh agent each time). */
   login(co: SeededCompany, role: string): Promise<Agent>;
   close(): Promise<void>;
@@ -60,7 +63,7 @@ async function expectOk(res: { status: number; body: unknown }, what: string, st
   return res.body as any;
 }
 
-async function companyObjects(t: TestApp, co: SeededCompany): Promise<CompanyObjects> {
+async function companyObjects(t: TestApp, co: SeededCompany, submit: boolean): Promise<CompanyObjects> {
   const k = t.db.knex;
   const admin = await loginAs(t.app, co.users.admin.email, TEST_PASSWORD);
   const manager = await loginAs(t.app, co.users.manager.email, TEST_PASSWORD);
@@ -72,7 +75,8 @@ async function companyObjects(t: TestApp, co: SeededCompany): Promise<CompanyObj
   if (!photo.verified) throw new Error(`world: photo not verified: ${photo.reason}`);
   await k('farm_data').where({ id: farm._id }).update({ image_validation: 'Verified' });
   const draft = await expectOk(await manager.post('/api/company/approval/create').send(certificateBody(co, farm._id, 'created')), 'draft', 201);
-  const signing = await expectOk(await manager.post('/api/company/approval/create').send(certificateBody(co, farm._id, 'signing')), 'submit', 201);
+  // Without a worker a submitted certificate never reaches the read model: the draft stands in.
+  const signing = submit ? await expectOk(await manager.post('/api/company/approval/create').send(certificateBody(co, farm._id, 'signing')), 'submit', 201) : draft;
   const template = await expectOk(await admin.post('/api/company/approvaltemplate/create').send({
     approvalName: 'Standard chain', priority: 'Medium', approvalLevels: [{ group: 'Farm Data Signing', signers: [co.users.signer2.id], signatures: 1, dueInDays: 3 }],
   }), 'template', 201);
@@ -106,13 +110,22 @@ export async function startWorld(opts: { worker?: boolean; env?: Record<string, 
   const roles = ['admin', 'manager', 'staff', 'signer', ...LEVEL_SIGNERS];
   const extra = Object.fromEntries(LEVEL_SIGNERS.map((r) => [r, [...SIGNER_PERMS]]));
   const [a, b] = [await seedCompanyWithUsers(t.db.knex, 'Own Grain', roles, extra), await seedCompanyWithUsers(t.db.knex, 'Foreign Grain', roles, extra)];
-  const own = await companyObjects(t, a);
-  const foreign = await companyObjects(t, b);
+  const own = await companyObjects(t, a, opts.worker !== false);
+  const foreign = await companyObjects(t, b, opts.worker !== false);
   const agents = {} as Record<Role, Agent>;
   for (const r of ROLES) agents[r] = r === 'anonymous' ? browserAgent(t.app) : await loginAs(t.app, a.users[r].email, TEST_PASSWORD);
   return {
     t, own, foreign, agents,
     login: (co, role) => loginAs(t.app, co.users[role].email, TEST_PASSWORD),
+    async settle() {
+      let last = await dbChecksum(t.db.knex);
+      for (let stable = 0, i = 0; stable < 2 && i < 40; i++) {
+        await new Promise((r) => setTimeout(r, 500));
+        const now = await dbChecksum(t.db.knex);
+        stable = now === last ? stable + 1 : 0;
+        last = now;
+      }
+    },
     async close() {
       await stopWorker();
       await t.close();

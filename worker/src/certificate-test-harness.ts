@@ -136,6 +136,8 @@ export async function createPostgresTestDb(serverUrl: string): Promise<{ db: Db;
 
 export interface ThrowawayPostgres {
   url: string;
+  /** The server's guard process (its parent): for CPU accounting. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -151,15 +153,18 @@ export function findPostgresBin(): string | undefined {
  * Starts a throwaway Postgres (initdb in a tmp dir, free port, trust auth on loopback) for tests that
  * need a database two processes can open, when DATABASE_URL is not given. Runs as user postgres when
  * we are root. A shell guard ends the server when this process dies, however it dies. `tuned` trades
- * durability for speed (fsync off), fine for a database that is deleted afterwards.
+ * durability for speed (fsync off), fine for a database that is deleted afterwards; `settings` are
+ * extra `name=value` server settings.
  */
-export async function startThrowawayPostgres(opts: { tuned?: boolean; maxConnections?: number } = {}): Promise<ThrowawayPostgres> {
+export async function startThrowawayPostgres(opts: { tuned?: boolean; maxConnections?: number; settings?: string[] } = {}): Promise<ThrowawayPostgres> {
   const bin = findPostgresBin();
   if (!bin) throw new Error('this test needs Postgres: set DATABASE_URL to a Postgres server, or install the Debian package postgresql (initdb under /usr/lib/postgresql/*/bin)');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'grain-pg-'));
   const asRoot = process.getuid?.() === 0;
   if (asRoot) execFileSync('chown', ['-R', 'postgres:', dir]);
-  const run = (cmd: string, args: string[]) => (asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]) as [string, string[]];
+  // setpriv execs the server itself (no intermediate process), so the guard's signal reaches postgres.
+  const run = (cmd: string, args: string[]) =>
+    (asRoot ? ['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', '--', cmd, ...args]] : [cmd, args]) as [string, string[]];
   execFileSync(...run(path.join(bin, 'initdb'), ['-D', path.join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']), { stdio: 'pipe' });
   const port = await new Promise<number>((resolve, reject) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
@@ -170,10 +175,11 @@ export async function startThrowawayPostgres(opts: { tuned?: boolean; maxConnect
   });
   const settings = ['-c', 'listen_addresses=127.0.0.1', '-c', `port=${port}`, '-c', `unix_socket_directories=${dir}`, '-c', `max_connections=${opts.maxConnections ?? 200}`];
   if (opts.tuned !== false) settings.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  for (const x of opts.settings ?? []) settings.push('-c', x);
   const guard = `"$0" "$@" & child=$!
 trap 'kill -INT $child 2>/dev/null; wait $child; exit 0' TERM INT
 while kill -0 ${process.pid} 2>/dev/null && kill -0 $child 2>/dev/null; do sleep 1 & wait $!; done
-kill -INT $child 2>/dev/null; wait $child`;
+kill -INT $child 2>/dev/null; wait $child; rm -rf '${dir}'`;
   const [cmd, args] = run(path.join(bin, 'postgres'), ['-D', path.join(dir, 'data'), ...settings]);
   const log = openSync(path.join(dir, 'postgres.log'), 'a');
   if (asRoot) execFileSync('chown', ['postgres:', path.join(dir, 'postgres.log')]);
@@ -191,7 +197,7 @@ kill -INT $child 2>/dev/null; wait $child`;
   for (;;) {
     try {
       await (await openDb({ databaseUrl: url }, { migrate: false })).close();
-      return { url, stop };
+      return { url, pid: child.pid!, stop };
     } catch (e) {
       if (child.exitCode !== null || Date.now() > until) {
         const tail = readFileSync(path.join(dir, 'postgres.log'), 'utf8').slice(-2000);

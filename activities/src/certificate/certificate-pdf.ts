@@ -52,6 +52,7 @@ export function certificateHtml(s: CertificateState, p: CertificatePayload, veri
   return `<!doctype html><html><head><meta charset="utf-8"><title>${esc(p.certification_number)}</title><style>
     body{font-family:sans-serif;color:#1b3a1b} h1{color:#2e7d32;margin-bottom:0} table{border-collapse:collapse;width:100%;margin:8px 0}
     th,td{border:1px solid #c8e6c9;padding:4px 6px;text-align:left;font-size:12px} th{background:#e8f5e9;width:30%} .mono{font-family:monospace;font-size:10px;word-break:break-all}
+    .grid th{width:auto} .grid td:last-child{width:40%}
     .verify{display:flex;gap:12px;align-items:center;margin-top:16px;border-top:1px solid #c8e6c9;padding-top:8px} .verify svg{width:110px;height:110px;flex:none}
   </style></head><body>
     <h1>Grain Quality Certificate</h1><p>${esc(s.approvalName)} · ${esc(s.priority)} priority · submitted by ${esc(s.submitter.name)}</p>

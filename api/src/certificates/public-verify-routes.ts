@@ -56,7 +56,10 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
       approval: {
         approvalNumber: s.approvalNumber, approvalName: s.approvalName, status: s.status, completedDate: s.completedDate,
         contentHash: s.contentHash, chainId: s.chainId, company: company?.name ?? '',
-        approvalLevels: s.levels.map((l) => ({ level: l.level, group: l.group, status: l.status, signed: l.signed.map((e) => ({ name: e.name, at: e.at, txId: e.txId })) })),
+        approvalLevels: s.levels.map((l) => ({ level: l.level, group: l.group, status: l.status, signed: l.signed.map((e) => ({
+          name: e.name, at: e.at, txId: e.txId,
+          ...(e.onBehalfOf ? { onBehalfOf: l.signers.find((x) => x.id === e.onBehalfOf)?.name ?? null } : {}),
+        })) })),
         ledger: await ledgerAnchor(ctx, s),
         pdfSha256: await pdfHash(ctx, found),
       },

@@ -10,10 +10,10 @@ export function documentRecord(d: ComplianceDocumentRow) {
 }
 
 /** A list row (spec 001 §3 compliance list record) plus status and totals for the screen. */
-export function listRecord(c: ComplianceRow, establishment?: ComplianceDocumentRow | null) {
+export function listRecord(c: ComplianceRow, establishment?: ComplianceDocumentRow | null, creatorName?: string) {
   const name = establishment ? farmerInfoOf(establishment.documentSummary).name : '';
   return {
-    _id: c.id, user_id: c.userId, date_of_issue: (c.dateOfIssue ?? c.updatedAt).slice(0, 10), docName: name || `Compliance ${c.createdAt.slice(0, 10)}`,
+    _id: c.id, user_id: c.userId, creator_name: creatorName || null, date_of_issue: (c.dateOfIssue ?? c.updatedAt).slice(0, 10), docName: name || `Compliance ${c.createdAt.slice(0, 10)}`,
     docId: c.id, status: c.status, totals: c.report?.totals ?? null,
   };
 }

@@ -5,7 +5,7 @@ import {
   AppError, COMPLIANCE_DOCUMENT_TYPES, COMPLIANCE_KINDS, complianceWorkflowId, getAuditRequestSchema, isAppError, kindOfSegment,
   MAX_UPLOAD_BYTES, type Actor, type ComplianceDocumentType, type MessageCode,
 } from '@grain/domain';
-import { ComplianceStore } from '@grain/persistence';
+import { ComplianceStore, UserStore } from '@grain/persistence';
 import { appErrorCodeOf, complianceSubmitUpdate, complianceWorkflow, documentUploadedSignal } from '@grain/workflows';
 import type { ApiDeps } from '../deps';
 import { actorOf, requireUser } from '../http/auth-middleware';
@@ -97,7 +97,14 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
 
   async function listFor(actor: Actor & { companyId: string }) {
     const rows = await store.list(actor.companyId);
-    return Promise.all(rows.map(async (c) => listRecord(c, c.documents.establishment_update ? await store.document(c.documents.establishment_update, actor.companyId) : null)));
+    // The Creator column shows a name; the spec's list only carried the raw user_id (kept as well).
+    const users = new UserStore(deps.knex);
+    const names = new Map<string, string>();
+    for (const userId of new Set(rows.map((c) => c.userId))) {
+      const u = await users.byIdInCompany(userId, actor.companyId);
+      if (u) names.set(userId, `${u.firstname} ${u.lastname}`.trim());
+    }
+    return Promise.all(rows.map(async (c) => listRecord(c, c.documents.establishment_update ? await store.document(c.documents.establishment_update, actor.companyId) : null, names.get(c.userId))));
   }
 
   openai.get('/compliance/list', requireUser, async (req, res) => {

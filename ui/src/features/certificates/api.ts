@@ -149,7 +149,7 @@ export interface OverdueRow {
 export interface VerifyAnswer {
   approval: Pick<ApprovalView, 'approvalNumber' | 'approvalName' | 'status' | 'completedDate' | 'contentHash' | 'chainId'> & {
     company: string;
-    approvalLevels: Array<Pick<LevelView, 'level' | 'group' | 'status'> & { signed: Array<{ name: string; at: string; txId?: string }> }>;
+    approvalLevels: Array<Pick<LevelView, 'level' | 'group' | 'status'> & { signed: Array<{ name: string; at: string; txId?: string; onBehalfOf?: string | null }> }>;
     ledger?: { txId: string; blockNumber: number; blockHash: string; timestamp: string } | null;
     pdfSha256?: string | null;
   };

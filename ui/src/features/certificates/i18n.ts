@@ -163,6 +163,7 @@ export const certificates: Table = {
   'cert.verify.block': { en: 'block', vn: 'khối' },
   'cert.verify.noLedger': { en: 'Not yet recorded on the ledger', vn: 'Chưa được ghi lên sổ cái' },
   'cert.verify.signers': { en: 'Signed by', vn: 'Người ký' },
+  'cert.verify.onBehalfOf': { en: 'for', vn: 'thay cho' },
   'cert.verify.pdfTitle': { en: 'Check a certificate PDF', vn: 'Kiểm tra tệp PDF chứng nhận' },
   'cert.verify.pdfPick': { en: 'Choose PDF', vn: 'Chọn PDF' },
   'cert.verify.pdfMatch': { en: 'This PDF is the certificate as issued.', vn: 'Tệp PDF này đúng là chứng nhận đã cấp.' },

@@ -81,7 +81,7 @@ export function AuditReportModal({ open, onClose, report, establishmentSummary, 
       </DialogContent>
       <DialogActions>
         {report && <Typography sx={{ mr: 'auto', pl: 1 }} variant="body2">{t('compliance.inspector')}: {meta.inspector ?? t('compliance.na')}</Typography>}
-        {report && <Button variant="contained" onClick={downloadPdf} disabled={busy}>{t('compliance.downloadReport')}</Button>}
+        {report && <Button variant="contained" onClick={downloadPdf} disabled={busy} data-testid="download-report">{t('compliance.downloadReport')}</Button>}
         <Button onClick={onClose}>{t('common.close')}</Button>
       </DialogActions>
     </Dialog>

@@ -87,7 +87,7 @@ export function ComplianceCreatePage() {
         <Typography variant="h5" component="h1">{t('compliance.submissionTitle')}</Typography>
         <Stack direction="row" spacing={2} alignItems="center">
           <Link component={RouterLink} to="/views/compliance/list" sx={{ color: 'common.white' }}>{t('common.back')}</Link>
-          <Button variant="contained" color="success" onClick={submit} disabled={!id}>{t('common.submit')}</Button>
+          <Button variant="contained" color="success" onClick={submit} disabled={!id} data-testid="compliance-submit">{t('common.submit')}</Button>
         </Stack>
       </Stack>
       {SECTIONS.map((s) => (

@@ -46,10 +46,10 @@ export function ComplianceListPage() {
           </TableHead>
           <TableBody>
             {shown.map((r, i) => (
-              <TableRow key={r._id} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(`/views/compliance/detail?id=${r._id}`)}>
+              <TableRow key={r._id} hover sx={{ cursor: 'pointer' }} data-testid="compliance-row" onClick={() => navigate(`/views/compliance/detail?id=${r._id}`)}>
                 <TableCell>{i + 1}</TableCell>
                 <TableCell>{r.docName}</TableCell>
-                <TableCell>{r.user_id}</TableCell>
+                <TableCell>{r.creator_name ?? r.user_id}</TableCell>
                 <TableCell>{r.date_of_issue}</TableCell>
                 <TableCell>{t(`compliance.status.${r.status}`)}{r.totals ? ` (${r.totals.compliant}/${r.totals.total})` : ''}</TableCell>
                 <TableCell>

@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import { Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import UploadIcon from '@mui/icons-material/Upload';
+import { MAX_UPLOAD_BYTES } from '@grain/domain';
 import { useI18n } from '../../i18n/i18n';
 import type { ComplianceDocument } from './api';
 import { SummaryView } from './SummaryView';
@@ -27,6 +30,7 @@ export function DocumentSection({ sectionKey, title, existing, state, onSelect, 
   const { t } = useI18n();
   const [file, setFile] = useState<File | null>(null);
   const dots = useDots(state.phase === 'processing');
+  const busy = state.phase === 'uploading';
   const selected = state.data && existing.some((d) => d._id === state.data!._id) ? state.data._id : '';
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid={`section-${sectionKey}`}>
@@ -49,14 +53,29 @@ export function DocumentSection({ sectionKey, title, existing, state, onSelect, 
         component="form" sx={{ mt: 1.5 }}
         onSubmit={(e) => {
           e.preventDefault();
-          if (!file) return window.alert(t('SELECT_FILE'));
-          onUpload(file);
+          if (file) onUpload(file);
         }}
       >
-        <Stack direction="row" spacing={1} alignItems="center">
-          <input type="file" accept=".pdf,.docx,.txt" data-testid={`file-${sectionKey}`} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-          <Button type="submit" variant="outlined" size="small" disabled={state.phase === 'uploading'}>{t('compliance.upload')}</Button>
+        {/* A button instead of the bare browser input: the browser writes "Choose File" in its own language. */}
+        <Stack direction="row" spacing={1.5} alignItems="center" useFlexGap flexWrap="wrap">
+          <Button component="label" variant="outlined" size="small" startIcon={<AttachFileIcon />} disabled={busy}>
+            {t('compliance.chooseFile')}
+            <input
+              hidden type="file" accept=".pdf,.docx,.txt" data-testid={`file-${sectionKey}`}
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                e.target.value = ''; // choosing the same file again after a failure still counts
+              }}
+            />
+          </Button>
+          <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'} noWrap sx={{ maxWidth: 360 }} data-testid={`file-name-${sectionKey}`}>
+            {file ? file.name : t('compliance.noFile')}
+          </Typography>
+          <Button type="submit" variant="contained" size="small" startIcon={<UploadIcon />} disabled={!file || busy} data-testid={`upload-${sectionKey}`}>
+            {t('compliance.upload')}
+          </Button>
         </Stack>
+        <Typography variant="caption" color="text.secondary">{t('compliance.fileHint', { mb: MAX_UPLOAD_BYTES / 1024 / 1024 })}</Typography>
       </Box>
       <Box sx={{ mt: 1 }} data-testid={`progress-${sectionKey}`}>
         {state.phase === 'uploading' && <Typography>{t('compliance.uploading')}</Typography>}

@@ -1,4 +1,5 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { establishmentSummarySchema, haccpSummarySchema, managementPlanSummarySchema, pestControlSummarySchema } from '@grain/domain';
 import { useI18n } from '../../i18n/i18n';
 
 /** Summaries may arrive as an object or a JSON string (spec 001 §3); unparseable is empty (§8). */
@@ -14,6 +15,25 @@ export function parseSummary(v: unknown): Record<string, unknown> | null {
 }
 
 const label = (k: string) => k.replace(/_/g, ' ').toUpperCase();
+
+/**
+ * Fields in the order the summary schemas declare them (name first, review date last). The stored
+ * JSON comes back from the database's jsonb with its keys re-sorted by length, which reads as noise.
+ */
+const KEY_ORDERS = [
+  Object.keys(establishmentSummarySchema.shape.establishment_registration_document.shape),
+  Object.keys(haccpSummarySchema.shape.haccp_plan.shape),
+  Object.keys(managementPlanSummarySchema.shape.management_plan.shape),
+  Object.keys(pestControlSummarySchema.shape),
+];
+/** The object's entries sorted by the schema sharing most of its keys; unknown keys keep their order, last. */
+export function orderedEntries(obj: Record<string, unknown>): Array<[string, unknown]> {
+  const keys = Object.keys(obj);
+  const overlap = (order: string[]) => keys.filter((k) => order.includes(k)).length;
+  const order = KEY_ORDERS.reduce((best, o) => (overlap(o) > overlap(best) ? o : best));
+  const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
+  return Object.entries(obj).sort(([a], [b]) => rank(a) - rank(b));
+}
 const empty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
 function Value({ v, depth }: { v: unknown; depth: number }) {
@@ -29,7 +49,7 @@ function Value({ v, depth }: { v: unknown; depth: number }) {
 function Fields({ obj, depth }: { obj: Record<string, unknown>; depth: number }) {
   return (
     <Box sx={{ pl: depth ? 2 : 0 }}>
-      {Object.entries(obj).map(([k, v]) => (
+      {orderedEntries(obj).map(([k, v]) => (
         <Box key={k} sx={{ mb: 0.5 }}>
           <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>{label(k)}: </Typography>
           <Typography component="span" variant="body2"><Value v={v} depth={depth} /></Typography>

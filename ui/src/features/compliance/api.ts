@@ -12,6 +12,7 @@ export interface ComplianceDocument {
 export interface ComplianceListRow {
   _id: string;
   user_id: string;
+  creator_name: string | null;
   date_of_issue: string;
   docName: string;
   docId: string;

@@ -83,7 +83,7 @@ export function VerifyPage() {
                 <TableRow key={l.level}>
                   <TableCell>{l.level}. {l.group}</TableCell>
                   <TableCell>{t(`cert.status.${l.status}`)}</TableCell>
-                  <TableCell>{l.signed.map((s) => `${s.name} (${ymd(s.at)})`).join(', ')}</TableCell>
+                  <TableCell>{l.signed.map((s) => `${s.name}${s.onBehalfOf ? ` ${t('cert.verify.onBehalfOf')} ${s.onBehalfOf}` : ''} (${ymd(s.at)})`).join(', ')}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

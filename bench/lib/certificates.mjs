@@ -1,0 +1,74 @@
+// Driving certificates as the API does: start the workflow on submit; per signature ask for a code
+// (requestOtp Update, the code arrives by SMTP), verify it (OtpStore.verify), send `sign` with the
+// otpId. Every certificate has its own signers, so codes in the mailbox never mix.
+import { performance } from 'node:perf_hooks';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { certificateWorkflowId } = require('@grain/domain');
+const { certificateWorkflow, requestOtpUpdate, signUpdate } = require('@grain/workflows');
+
+/** Signers who complete a 3-level, 2-of-3 chain, in order. */
+export const CHAIN = ['a1', 'a2', 'b1', 'b2', 'c1', 'c2'];
+const SUBMITTER = { id: 'bench-sub', name: 'Bench Submitter', email: 'sub@bench.test' };
+
+let seq = 0;
+export function benchDraft(prefix = 'b') {
+  const id = `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
+  const signer = (s) => ({ id: `${id}-${s}`, name: `Signer ${s}`, email: `${id}-${s}@bench.test`, role: 'Inspector' });
+  const due = (n) => new Date(Date.now() + 7 * 86_400_000 + n * 1000).toISOString();
+  const level = (group, p, n) => ({ group, signers: [1, 2, 3].map((i) => signer(`${p}${i}`)), signatures: 2, deadline: due(n) });
+  return {
+    id, approvalNumber: `BENCH-${id}`, approvalName: `Barley lot ${id}`, companyId: 'co-bench', submitter: SUBMITTER,
+    approvalDoc: { id: 'farm-1', name: 'Farm record 1', docType: 'certificate', farm: { storageLocation: 'Geelong silo 4', protein: 11.2, membershipNumber: 'Member ID 77' } },
+    levels: [level('Farm Data Signing', 'a', 0), level('Transportation Signing', 'b', 1), level('Inspection Signing', 'c', 2)],
+    escalateTo: [{ id: 'bench-mgr', name: 'Bench Manager', email: 'mgr@bench.test' }],
+  };
+}
+
+export async function submit(sys, draft) {
+  return sys.client.workflow.start(certificateWorkflow, {
+    workflowId: certificateWorkflowId(draft.id), taskQueue: sys.taskQueue,
+    args: [{ certificate: draft, submittedBy: { id: SUBMITTER.id, name: SUBMITTER.name } }],
+  });
+}
+
+/**
+ * One signature as the API makes it. Times: otpMs (requestOtp Update, code mailed), signMs (verify +
+ * sign Update: what the "Sign Now" call does), visibleMs (from the start of that call until a read of
+ * the read model shows the signature; the workflow answers only after writing it, so one read).
+ */
+export async function signOnce(sys, handle, draft, who) {
+  const userId = `${draft.id}-${who}`;
+  const actor = { id: userId, name: `Signer ${who}` };
+  const t0 = performance.now();
+  const r = await handle.executeUpdate(requestOtpUpdate, { args: [{ actor }] });
+  const code = sys.mailbox.take(`${userId}@bench.test`);
+  if (!code) throw new Error(`no code mailed to ${userId}`);
+  const t1 = performance.now();
+  const { otpId } = await sys.otps.verify({ certificateId: draft.id, level: r.level, userId }, code);
+  const state = await handle.executeUpdate(signUpdate, { args: [{ actor, otpId }] });
+  const t2 = performance.now();
+  let reads = 0;
+  for (;;) {
+    reads++;
+    const row = await sys.knex('certificate_levels').where({ certificate_id: draft.id, level: r.level }).first('signed_ids');
+    if (row?.signed_ids?.includes(userId)) break;
+    if (performance.now() - t1 > 30_000) throw new Error(`signature of ${userId} never reached the read model`);
+    await new Promise((res) => setTimeout(res, 2));
+  }
+  const t3 = performance.now();
+  return { state, otpMs: t1 - t0, signMs: t2 - t1, visibleMs: t3 - t1, extraReads: reads - 1 };
+}
+
+/** Runs `fn` over `items` with at most `n` at a time; stops taking new items once `stop()` is true. */
+export async function pool(items, n, fn, stop = () => false) {
+  let i = 0;
+  const lane = async () => {
+    while (i < items.length && !stop()) {
+      const item = items[i++];
+      await fn(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, lane));
+}

@@ -1,0 +1,111 @@
+// The system under benchmark, built from the packages' dist: a Temporal dev server with its file
+// database, the database (Postgres, or PGlite as `npm start` runs it), a worker, real SMTP on loopback
+// and a Temporal client doing what the API does. Two topologies:
+//  - 'postgres': the worker as its own process (bench/lib/worker-process.cjs), the "API" (this
+//    process) and the worker sharing a Postgres database;
+//  - 'pglite': one process holding the embedded PGlite file database, the worker and the "API", as
+//    `npm start` runs with no DATABASE_URL.
+import { fork } from 'node:child_process';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { Client, Connection } = require('@temporalio/client');
+const { SmtpCatcher, loadConfig, buildAdapters, closeAdapters } = require('@grain/adapters');
+const { OtpStore, KnexCertificateStore, openDb } = require('@grain/persistence');
+const { createWorker } = require('@grain/worker');
+const { createPostgresTestDb } = require('@grain/worker/dist/certificate-test-harness.js');
+
+/**
+ * An in-memory mailbox behind a real SMTP listener: the signing codes by recipient. (The dev
+ * mailbox's database table is a developer tool; a production system mails out over SMTP_URL.)
+ */
+export class CodeMailbox {
+  codes = new Map();
+  count = 0;
+  async add(m) {
+    this.count++;
+    const code = /code .* is (\d{6})\./.exec(m.text ?? '')?.[1];
+    if (code && /^Signing code/.test(m.subject ?? '')) for (const to of m.to) this.codes.set(to.toLowerCase(), code);
+    return this.count;
+  }
+  take(email) {
+    const c = this.codes.get(email.toLowerCase());
+    this.codes.delete(email.toLowerCase());
+    return c;
+  }
+}
+
+/**
+ * Starts one system under test on the given dev server. `tuning` goes to createWorker (worker
+ * options); `poolMax` sizes the worker's database pool (DATABASE_POOL_MAX).
+ * @returns the driver's view: client, otps, store, knex, mailbox, taskQueue, workerPid, memory(), close().
+ */
+export async function startSystem({ temporal, topology, postgresUrl, tuning = {}, poolMax, logDir }) {
+  const taskQueue = `bench-${topology}-${Date.now().toString(36)}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'grain-bench-'));
+  const mailbox = new CodeMailbox();
+  const connection = await Connection.connect({ address: temporal.address });
+  const client = new Client({ connection });
+  const cleanup = [async () => connection.close(), async () => rmSync(dataDir, { recursive: true, force: true })];
+  const close = async () => {
+    for (const f of cleanup.reverse()) await f().catch((e) => console.error('bench cleanup:', e.message));
+  };
+  try {
+    if (topology === 'postgres') {
+      const { db, url } = await createPostgresTestDb(postgresUrl);
+      cleanup.push(() => db.close());
+      const catcher = new SmtpCatcher(mailbox);
+      const smtpPort = await catcher.start(0);
+      cleanup.push(() => catcher.stop());
+      const out = openSync(path.join(logDir, `${taskQueue}.log`), 'a');
+      const child = fork(path.resolve(import.meta.dirname, 'worker-process.cjs'), [], {
+        execArgv: ['--expose-gc'], stdio: ['ignore', out, out, 'ipc'],
+        env: {
+          ...process.env, TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: taskQueue, DATABASE_URL: url, DATA_DIR: dataDir,
+          SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, BENCH_WORKER_TUNING: JSON.stringify(tuning), ...(poolMax ? { DATABASE_POOL_MAX: String(poolMax) } : {}),
+        },
+      });
+      const replies = [];
+      child.on('message', (m) => replies.shift()?.(m));
+      const next = () => new Promise((resolve, reject) => {
+        replies.push(resolve);
+        child.once('exit', (c) => reject(new Error(`bench worker exited (${c}); see ${logDir}/${taskQueue}.log`)));
+      });
+      await next();
+      cleanup.push(() => new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        child.once('exit', () => { clearTimeout(t); resolve(); });
+        child.send('stop');
+      }));
+      return {
+        topology, client, taskQueue, mailbox, knex: db.knex, otps: new OtpStore(db.knex), store: new KnexCertificateStore(db.knex),
+        workerPid: child.pid, close,
+        memory: () => { const p = next(); child.send('mem'); return p; },
+      };
+    }
+    // pglite: everything in this process, as `npm start` without DATABASE_URL.
+    const db = await openDb({ dataDir });
+    cleanup.push(() => db.close());
+    const catcher = new SmtpCatcher(mailbox);
+    const smtpPort = await catcher.start(0);
+    cleanup.push(() => catcher.stop());
+    const config = { ...loadConfig({ DATA_DIR: dataDir }), temporalAddress: temporal.address, taskQueue };
+    const adapters = buildAdapters(config, db.knex, { smtpCatcherPort: smtpPort });
+    cleanup.push(() => closeAdapters(adapters));
+    const { worker, connection: wc } = await createWorker({ address: temporal.address, taskQueue, deps: { config, knex: db.knex, adapters }, tuning });
+    const running = worker.run();
+    cleanup.push(async () => { worker.shutdown(); await running.catch(() => undefined); await wc.close(); });
+    return {
+      topology, client, taskQueue, mailbox, knex: db.knex, otps: new OtpStore(db.knex), store: new KnexCertificateStore(db.knex),
+      workerPid: process.pid, close,
+      memory: async () => ({ mem: process.memoryUsage(), cachedWorkflows: worker.getStatus().numCachedWorkflows }),
+    };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}

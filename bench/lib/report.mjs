@@ -1,0 +1,95 @@
+// Markdown for bench/RESULTS.md: the machine and versions of a run, and one section per benchmark.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { mb, ms } from './measure.mjs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export function machine() {
+  const cpu = os.cpus()[0]?.model ?? 'unknown';
+  return {
+    nproc: os.availableParallelism?.() ?? os.cpus().length, cpu, memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    load: os.loadavg().map((x) => x.toFixed(2)).join(' '), kernel: `${os.type()} ${os.release()}`,
+  };
+}
+
+export function versions(temporalBin) {
+  const v = { node: process.version };
+  try {
+    v.temporal = execFileSync(temporalBin, ['--version'], { encoding: 'utf8' }).trim();
+  } catch {
+    v.temporal = 'unknown';
+  }
+  const dir = path.join(root, 'node_modules/@temporalio');
+  v.temporalio = readdirSync(dir).map((p) => `${p}@${JSON.parse(readFileSync(path.join(dir, p, 'package.json'), 'utf8')).version}`).join(', ');
+  try {
+    v.chromium = execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).trim();
+  } catch {
+    v.chromium = 'unknown';
+  }
+  return v;
+}
+
+const pct = (p) => `${ms(p.p50)} / ${ms(p.p95)} / ${ms(p.p99)} (n=${p.n})`;
+const verdict = (ok) => (ok ? '**met**' : '**missed**');
+
+export function header({ command, m, v, setup }) {
+  return [
+    `## Run of ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`, '',
+    `Command: \`${command}\``, '',
+    `Machine: ${m.nproc} cores (${m.cpu}), ${m.memory} RAM, ${m.kernel}; load average at start ${m.load} (the machine is shared with the team's builds and tests).`, '',
+    `Versions: node ${v.node}; ${v.temporal}; ${v.temporalio}; ${v.chromium}; ${setup.postgres}.`, '',
+    `Setup: ${setup.text}`, '',
+  ].join('\n');
+}
+
+export function throughputSection(label, r, tuning, cpu) {
+  return [
+    `### (a) Certificates per minute, 3 levels x 2-of-3 — ${label}`, '',
+    `Worker tuning: \`${JSON.stringify(tuning)}\`; ${r.lanes} concurrent callers; ${(r.wallMs / 1000).toFixed(0)} s measured.`, '',
+    '| figure | value |', '|---|---|',
+    `| certificates completed (done, PDF stored) | ${r.completed} (read model shows ${r.readModelDone} done) |`,
+    `| **certificates per minute** (target >= 300) | **${r.perMinute.toFixed(0)}** ${verdict(r.perMinute >= 300)} |`,
+    `| one certificate end to end p50 / p95 / p99 | ${pct(r.certMs)} |`,
+    `| sign call (verify + sign Update) p50 / p95 / p99 | ${pct(r.signMs)} |`,
+    `| last sign (completion + PDF) p50 / p95 / p99 | ${pct(r.lastSignMs)} |`,
+    `| requestOtp Update (code mailed) p50 / p95 / p99 | ${pct(r.otpMs)} |`,
+    `| mails sent over SMTP | ${r.mails} |`,
+    `| errors | ${r.errors.length}${r.errors.length ? `: ${[...new Set(r.errors)].slice(0, 3).join('; ')}` : ''} |`, '',
+    'CPU while measured:', '', cpu, '',
+  ].join('\n');
+}
+
+export function inflightSection(r, tuning, cpu) {
+  const mem = (x) => `RSS ${mb(x.mem.rss)}, heap used ${mb(x.mem.heapUsed)} (total ${mb(x.mem.heapTotal)}), external ${mb(x.mem.external)}; ${x.cachedWorkflows} cached workflows`;
+  return [
+    `### (b) Sign -> read model visible with ${r.inFlight} certificates in flight, and (c) worker memory`, '',
+    `Worker tuning: \`${JSON.stringify(tuning)}\`; ${r.concurrency} concurrent sign callers, round-robin over the open certificates.`, '',
+    '| figure | value |', '|---|---|',
+    `| certificates opened / in read model (status signing) | ${r.opened} / ${r.openInReadModel} in ${(r.openMs / 1000).toFixed(1)} s |`,
+    `| signatures made | ${r.signs} in ${(r.signWallMs / 1000).toFixed(0)} s (${r.signsPerSecond.toFixed(1)} / s) |`,
+    `| **sign call -> read model visible** p50 / p95 / p99 (target p95 <= 75 ms) | **${pct(r.visibleMs)}** ${verdict(r.visibleMs.p95 <= 75)} |`,
+    `| sign Update alone (verify + sign) p50 / p95 / p99 | ${pct(r.signMs)} |`,
+    `| requestOtp Update p50 / p95 / p99 | ${pct(r.otpMs)} |`,
+    `| reads that did not yet see the signature | ${r.extraReads} |`,
+    `| server timeouts / other errors | ${r.timeouts} / ${r.errors.length - r.timeouts}${r.errors.length ? `: ${[...new Set(r.errors)].slice(0, 3).join('; ')}` : ''} |`,
+    `| worker memory, idle | ${mem(r.memory.idle)} |`,
+    `| worker memory, ${r.opened} open | ${mem(r.memory.open)} |`,
+    `| worker memory, after the signing | ${mem(r.memory.after)} |`, '',
+    'CPU while measured (opening and signing):', '', cpu, '',
+  ].join('\n');
+}
+
+export function pdfSection(r) {
+  return [
+    '### (d) Certificate PDF with a warm browser', '',
+    `The completion activity's HTML (${(r.htmlBytes / 1024).toFixed(0)} KiB, QR code inline) rendered by ChromiumPdfRenderer (a new page per document).`, '',
+    '| figure | p50 / p95 / p99 |', '|---|---|',
+    `| first render (browser launch) | ${ms(r.coldMs)} |`,
+    `| **warm, one at a time** (target p95 <= 50 ms) | **${pct(r.sequential)}** ${verdict(r.sequential.p95 <= 50)} |`,
+    `| warm, two at a time | ${pct(r.twoAtATime)} |`,
+    `| comparison: one reused page (not the adapter's code) | ${pct(r.reusedPage)} |`, '',
+  ].join('\n');
+}

@@ -1,0 +1,42 @@
+// The worker process of the benchmarks: what worker/dist/main.js does (env -> config -> database ->
+// adapters -> createWorker with the prebuilt bundle), plus two things a benchmark needs:
+//  - worker tuning overrides from BENCH_WORKER_TUNING (JSON, passed to createWorker's `tuning`),
+//  - memory reports over IPC ('mem' -> { mem: process.memoryUsage() after a GC, status }).
+// Run with --expose-gc so the heap figure is the live heap, not garbage waiting for collection.
+const { loadConfig, buildAdapters, closeAdapters } = require('@grain/adapters');
+const { openDb } = require('@grain/persistence');
+const { createWorker } = require('@grain/worker');
+
+async function main() {
+  const config = loadConfig(process.env);
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  const adapters = buildAdapters(config, db.knex);
+  const tuning = JSON.parse(process.env.BENCH_WORKER_TUNING || '{}');
+  const { worker, connection } = await createWorker({
+    address: config.temporalAddress, namespace: config.temporalNamespace, taskQueue: config.taskQueue,
+    deps: { config, knex: db.knex, adapters }, tuning,
+  });
+  process.on('message', (m) => {
+    if (m === 'mem') {
+      if (global.gc) global.gc();
+      const s = worker.getStatus();
+      process.send({ mem: process.memoryUsage(), cachedWorkflows: s.numCachedWorkflows });
+    } else if (m === 'stop') {
+      worker.shutdown();
+    }
+  });
+  process.send({ ready: true, db: db.kind });
+  try {
+    await worker.run();
+  } finally {
+    await connection.close();
+    await closeAdapters(adapters);
+    await db.close();
+    process.disconnect?.();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

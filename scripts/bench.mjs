@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+// `npm run bench`: the benchmarks of bench/ against a Temporal dev server with its FILE database (WAL,
+// synchronous=NORMAL, as scripts/temporal-dev.mjs sets them), the database, a worker and the built
+// packages; results are appended to bench/RESULTS.md. Needs `npm run build` first.
+//
+//   npm run bench                          pdf, throughput (default / tuned / pglite), inflight 200 then 1000
+//   npm run bench -- pdf throughput        only these
+//   npm run bench -- --quick --no-write    a short smoke run, results printed only
+//   options: --duration=<s> (throughput, default 120), --in-flight=200,1000, --runs=default,tuned,pglite
+//
+// The database: DATABASE_URL when set (a Postgres server; a fresh database per benchmark), else a
+// throwaway local Postgres (synchronous_commit=off, fsync on) when installed; the 'pglite' run uses
+// the embedded file database in one process, as `npm start` without DATABASE_URL.
+import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { ensureTemporal } from './ensure-temporal.mjs';
+import { startDevServer } from './temporal-dev.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const require = createRequire(import.meta.url);
+for (const f of ['worker/dist/workflow-bundle.js', 'worker/dist/certificate-test-harness.js', 'activities/dist/index.js']) {
+  if (!existsSync(path.join(root, f))) {
+    console.error(`bench: ${f} is missing; run \`npm run build\` first`);
+    process.exit(1);
+  }
+}
+const { startThrowawayPostgres } = require('../worker/dist/certificate-test-harness.js');
+const { openDb } = require('@grain/persistence');
+const { startSystem } = await import('../bench/lib/env.mjs');
+const { throughput } = await import('../bench/throughput.mjs');
+const { inflight } = await import('../bench/inflight.mjs');
+const { pdf } = await import('../bench/pdf.mjs');
+const { cpuProfiler, cpuTable } = await import('../bench/lib/measure.mjs');
+const report = await import('../bench/lib/report.mjs');
+
+const argv = process.argv.slice(2);
+const flag = (name, dflt) => {
+  const a = argv.find((x) => x === `--${name}` || x.startsWith(`--${name}=`));
+  return a === undefined ? dflt : a.includes('=') ? a.slice(a.indexOf('=') + 1) : true;
+};
+const quick = flag('quick', false);
+const names = argv.filter((a) => !a.startsWith('--'));
+const want = (n) => names.length === 0 || names.includes(n);
+const durationMs = Number(flag('duration', quick ? 30 : 120)) * 1000;
+const inFlights = String(flag('in-flight', quick ? '50' : '200,1000')).split(',').map(Number);
+const runs = String(flag('runs', quick ? 'default' : 'default,tuned,pglite')).split(',');
+const write = !flag('no-write', false);
+
+// The worker as createWorker sizes it, and the tuned variant measured against it.
+const TUNINGS = {
+  default: { tuning: {}, poolMax: undefined },
+  tuned: {
+    tuning: { maxConcurrentWorkflowTaskExecutions: 16, maxConcurrentWorkflowTaskPolls: 8, maxConcurrentActivityTaskExecutions: 64, maxConcurrentActivityTaskPolls: 16 },
+    poolMax: 20,
+  },
+};
+
+const logDir = mkdtempSync(path.join(os.tmpdir(), 'grain-bench-logs-'));
+const nproc = os.availableParallelism?.() ?? os.cpus().length;
+const bin = await ensureTemporal();
+const sections = [];
+const stops = [];
+let failed = false;
+try {
+  const temporal = await startDevServer({ bin, headless: true, dbFile: path.join(logDir, 'temporal.db'), logFile: path.join(logDir, 'temporal.log') });
+  stops.push(() => temporal.stop());
+  let pg;
+  if (!process.env.DATABASE_URL) {
+    pg = await startThrowawayPostgres({ tuned: false, maxConnections: 300, settings: ['synchronous_commit=off'] });
+    stops.push(() => pg.stop());
+  }
+  const postgresUrl = process.env.DATABASE_URL ?? pg.url;
+  const probe = await openDb({ databaseUrl: postgresUrl }, { migrate: false });
+  const pgVersion = (await probe.knex.raw('show server_version')).rows[0].server_version;
+  await probe.close();
+  const setup = {
+    postgres: `PostgreSQL ${pgVersion}`,
+    text: `Temporal dev server with its SQLite file database (WAL, synchronous=NORMAL), headless; database ${process.env.DATABASE_URL ? 'DATABASE_URL (given Postgres)' : 'a throwaway local Postgres (fsync on, synchronous_commit=off)'}, a fresh database per benchmark; the worker is worker/dist with the prebuilt workflow bundle in its own process (bench/lib/worker-process.cjs) except in the pglite run; this process plays the API (Temporal client, OtpStore.verify, read-model reads) and the SMTP receiver; mail over real SMTP on loopback; PDFs by Chromium.`,
+  };
+  sections.push(report.header({ command: `npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}`, m: report.machine(), v: report.versions(bin), setup }));
+  const roots = (sys) => new Map([
+    [temporal.child.pid, 'temporal dev server (ours)'], ...(pg ? [[pg.pid, 'postgres (ours)']] : []),
+    ...(sys && sys.workerPid !== process.pid ? [[sys.workerPid, 'worker process (+ its Chromium)']] : []),
+    [process.pid, sys?.topology === 'pglite' ? 'bench process: API + worker + PGlite + Chromium' : 'bench process (API calls, SMTP receiver)'],
+  ]);
+  const withSystem = async (opts, fn) => {
+    const sys = await startSystem({ temporal, postgresUrl, logDir, ...opts });
+    try {
+      return await fn(sys);
+    } finally {
+      await sys.close();
+    }
+  };
+
+  if (want('pdf')) {
+    console.log('bench: pdf');
+    sections.push(report.pdfSection(await pdf({ renders: quick ? 30 : 100 })));
+  }
+  if (want('throughput')) {
+    for (const run of runs) {
+      const t = TUNINGS[run] ?? TUNINGS.default;
+      const topology = run === 'pglite' ? 'pglite' : 'postgres';
+      console.log(`bench: throughput (${run}, ${durationMs / 1000} s)`);
+      await withSystem({ topology, ...t }, async (sys) => {
+        const prof = cpuProfiler(roots(sys));
+        const r = await throughput(sys, { durationMs, lanes: quick ? 10 : 40 });
+        const label = run === 'pglite' ? 'PGlite file database, worker in the same process (npm start without DATABASE_URL)' : `Postgres, separate worker, ${run} tuning`;
+        sections.push(report.throughputSection(label, r, t.tuning, cpuTable(prof.stop(), nproc)));
+        console.log(`  ${r.perMinute.toFixed(0)} certificates/min (${r.completed} done, ${r.errors.length} errors)`);
+      });
+    }
+  }
+  if (want('inflight')) {
+    let lastOpenMs = 0;
+    let lastN = 0;
+    for (const n of inFlights) {
+      // Go to the larger count only if opening it is projected to fit the time budget.
+      if (lastN && (lastOpenMs / lastN) * n > 150_000) {
+        sections.push(`### (b) ${n} in flight: skipped — opening ${lastN} took ${(lastOpenMs / 1000).toFixed(0)} s, so ${n} would not fit the time budget.\n`);
+        continue;
+      }
+      console.log(`bench: inflight ${n}`);
+      await withSystem({ topology: 'postgres', ...TUNINGS.default }, async (sys) => {
+        const prof = cpuProfiler(roots(sys));
+        const r = await inflight(sys, { inFlight: n, signs: quick ? 100 : 600, concurrency: 8 });
+        sections.push(report.inflightSection(r, TUNINGS.default.tuning, cpuTable(prof.stop(), nproc)));
+        console.log(`  visible p50/p95/p99 ${r.visibleMs.p50.toFixed(0)}/${r.visibleMs.p95.toFixed(0)}/${r.visibleMs.p99.toFixed(0)} ms, rss ${(r.memory.open.mem.rss / 2 ** 20).toFixed(0)} MB`);
+        lastOpenMs = r.openMs;
+        lastN = n;
+      });
+    }
+  }
+} catch (e) {
+  failed = true;
+  console.error('bench failed:', e);
+  sections.push(`Run failed: ${String(e?.message ?? e).split('\n')[0]}\n`);
+} finally {
+  for (const s of stops.reverse()) await s().catch(() => undefined);
+  const text = `${sections.join('\n')}\n`;
+  if (write && sections.length > 1) appendFileSync(path.join(root, 'bench/RESULTS.md'), `\n${text}`);
+  console.log(text);
+  if (!failed) rmSync(logDir, { recursive: true, force: true });
+  else console.error(`logs kept in ${logDir}`);
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,194 @@
+/**
+ * The worker killed (SIGKILL) mid-chain and restarted (issue 3 §5). The standalone worker
+ * (worker/dist/main.js) runs as a child process on its own task queue and a Postgres database this
+ * process opens too; a 3-level 2-of-3 certificate is driven the way the API drives it, the worker is
+ * killed twice while a sign's activities run, and afterwards the read model, the ledger and the
+ * workflow history must hold each signature exactly once. The real `temporal` CLI then finds the
+ * finished (and an overdue) certificate by its search attributes.
+ *
+ * Needs Postgres (PGlite is one process's memory): DATABASE_URL, else a throwaway server started from
+ * /usr/lib/postgresql/*\/bin; neither means the test fails with a message saying so.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Client, Connection, WorkflowUpdateStage } from '@temporalio/client';
+import { EmbeddedLedger, SmtpCatcher } from '@grain/adapters';
+import { KnexCertificateStore, MailStore, OtpStore, type Db } from '@grain/persistence';
+import { signUpdate } from '@grain/workflows';
+import {
+  actorOf, chainDraft, createPostgresTestDb, eventually, requestCode, signWithCode, startThrowawayPostgres, submit,
+  type Driver, type ThrowawayPostgres,
+} from './certificate-test-harness';
+
+const MAIN = path.resolve(__dirname, '../dist/main.js');
+const CLI = process.env.TEMPORAL_CLI ?? '/root/.cache/grain-cert/temporal-v1.5.1/temporal';
+const address = process.env.TEMPORAL_TEST_ADDRESS!;
+const taskQueue = `cert-crash-${process.pid}-${Date.now()}`;
+
+/** The standalone worker as a child process; its output is kept for the failure message. */
+class WorkerProcess {
+  output = '';
+  private constructor(readonly child: ChildProcess) {
+    child.stdout!.on('data', (b) => (this.output += b));
+    child.stderr!.on('data', (b) => (this.output += b));
+  }
+  static async start(env: NodeJS.ProcessEnv): Promise<WorkerProcess> {
+    const w = new WorkerProcess(spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] }));
+    const until = Date.now() + 30_000;
+    while (!w.output.includes('worker: polling task queue')) {
+      if (w.child.exitCode !== null || Date.now() > until) throw new Error(`worker did not start:\n${w.output}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return w;
+  }
+  async stop(signal: NodeJS.Signals): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode) return;
+    const exited = new Promise((r) => this.child.once('exit', r));
+    this.child.kill(signal);
+    await exited;
+  }
+}
+
+let pg: ThrowawayPostgres | undefined;
+let db: Db;
+let catcher: SmtpCatcher;
+let connection: Connection;
+let driver: Driver;
+let worker: WorkerProcess;
+let env: NodeJS.ProcessEnv;
+let dataDir: string;
+
+beforeAll(async () => {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build first (npx tsc -b && npm run build:bundle -w @grain/worker)`);
+  const serverUrl = process.env.DATABASE_URL ?? (pg = await startThrowawayPostgres()).url;
+  const created = await createPostgresTestDb(serverUrl);
+  db = created.db;
+  const mail = new MailStore(db.knex);
+  catcher = new SmtpCatcher(mail);
+  const smtpPort = await catcher.start(0);
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'grain-crash-'));
+  env = {
+    ...process.env, TEMPORAL_ADDRESS: address, TEMPORAL_TASK_QUEUE: taskQueue, DATABASE_URL: created.url,
+    DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  };
+  worker = await WorkerProcess.start(env);
+  connection = await Connection.connect({ address });
+  driver = { client: new Client({ connection }), mail, otps: new OtpStore(db.knex), taskQueue };
+}, 90_000);
+
+afterAll(async () => {
+  await worker?.stop('SIGTERM');
+  await connection?.close();
+  await catcher?.stop();
+  await db?.close();
+  await pg?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Decoded JSON arguments of a history event's payloads. */
+const args = (p?: { payloads?: Array<{ data?: Uint8Array | null }> | null } | null): any[] =>
+  (p?.payloads ?? []).map((x) => JSON.parse(Buffer.from(x.data ?? []).toString()));
+
+async function cliList(query: string): Promise<string[]> {
+  const { stdout } = await promisify(execFile)(CLI, ['workflow', 'list', '--address', address, '--query', query, '-o', 'json']);
+  const rows = JSON.parse(stdout || '[]') as Array<{ execution?: { workflowId?: string } }>;
+  return rows.map((r) => r.execution?.workflowId ?? '');
+}
+
+test('SIGKILL of the worker mid-chain loses and duplicates no signature', async () => {
+  const overdue = await submit(driver, chainDraft({ reminders: { offsetsMs: [500], overdueRepeatMs: 600_000 } }, 1500));
+  const d = chainDraft();
+  const handle = await submit(driver, d);
+  const wfId = handle.workflowId;
+  const expected = [['a1', 'a2'], ['b1', 'b2'], ['c1', 'c3']];
+  const kills: string[] = [];
+
+  await signWithCode(driver, handle, d.id, 'a1');
+  // Kill 1: the sign that completes level 1 is accepted; its redeemOtp activity is running.
+  {
+    const { code, level } = await requestCode(driver, handle, 'a2');
+    const { otpId } = await driver.otps.verify({ certificateId: d.id, level, userId: 'a2' }, code);
+    const upd = await handle.startUpdate(signUpdate, { args: [{ actor: actorOf('a2'), otpId }], waitForStage: WorkflowUpdateStage.ACCEPTED });
+    const pending = (await handle.describe()).raw.pendingActivities?.map((a) => a.activityType?.name) ?? [];
+    await worker.stop('SIGKILL');
+    kills.push(`after accept, pending: ${pending.join(',') || 'none'}`);
+    worker = await WorkerProcess.start(env);
+    expect(await upd.result()).toMatchObject({ stage: 2 });
+  }
+  await signWithCode(driver, handle, d.id, 'b1');
+  // Kill 2: the sign that completes level 2, killed the moment its ledger block is in the database
+  // (the activity's completion has likely not reached the server: the retry must not add a block).
+  {
+    const signaturesBefore = await db.knex('ledger_blocks').where('idempotency_key', 'like', `${wfId}:%`).where({ record_type: 'signature' }).count({ n: '*' });
+    const { code, level } = await requestCode(driver, handle, 'b2');
+    const { otpId } = await driver.otps.verify({ certificateId: d.id, level, userId: 'b2' }, code);
+    const upd = await handle.startUpdate(signUpdate, { args: [{ actor: actorOf('b2'), otpId }], waitForStage: WorkflowUpdateStage.ACCEPTED });
+    const n = Number(signaturesBefore[0].n);
+    const until = Date.now() + 30_000;
+    // A tight poll: the window between the block's commit and the activity's completion is short.
+    while (Number((await db.knex('ledger_blocks').where('idempotency_key', 'like', `${wfId}:%`).where({ record_type: 'signature' }).count({ n: '*' }))[0].n) <= n) {
+      if (Date.now() > until) throw new Error('the ledger block of b2 never appeared');
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    await worker.stop('SIGKILL');
+    kills.push('after the ledger block of b2 was written');
+    worker = await WorkerProcess.start(env);
+    expect(await upd.result()).toMatchObject({ stage: 3 });
+  }
+  await signWithCode(driver, handle, d.id, 'c1');
+  const last = await signWithCode(driver, handle, d.id, 'c3');
+  expect(last.status).toBe('done');
+  const final = await handle.result();
+  expect(kills).toHaveLength(2);
+
+  // The workflow's own state: each level signed by exactly the expected two, once each.
+  expect(final.levels.map((l) => l.signed.map((s) => s.userId))).toEqual(expected);
+  // Read model: rows and the stored state agree with the workflow.
+  const rows = await db.knex('certificate_levels').where({ certificate_id: d.id }).orderBy('level');
+  expect(rows.map((r) => r.signed_ids)).toEqual(expected);
+  expect(rows.map((r) => [r.status, r.signed_count])).toEqual([['done', 2], ['done', 2], ['done', 2]]);
+  const stored = await new KnexCertificateStore(db.knex).get('co-test', d.id);
+  expect(stored).toMatchObject({ version: final.version, state: { status: 'done' } });
+  expect(stored!.state.levels.map((l) => l.signed.map((s) => s.userId))).toEqual(expected);
+
+  // Ledger: exactly one block per event key, one signature block per signature, tx ids on the record.
+  const blocks = await db.knex('ledger_blocks').where('idempotency_key', 'like', `${wfId}:%`).orderBy('block_number');
+  const keys = blocks.map((b) => b.idempotency_key as string);
+  expect(new Set(keys).size).toBe(keys.length);
+  expect(blocks.map((b) => b.record_type)).toEqual(['submission', ...expected.flat().map(() => 'signature'), 'completion']);
+  const signatureBlocks = blocks.filter((b) => b.record_type === 'signature');
+  const payload = (b: { payload: unknown }) => (typeof b.payload === 'string' ? JSON.parse(b.payload) : b.payload) as { signer: string; level: number };
+  expect(signatureBlocks.map((b) => [payload(b).level, payload(b).signer])).toEqual(expected.flatMap((ids, i) => ids.map((id) => [i + 1, id])));
+  expect(final.levels.flatMap((l) => l.signed.map((s) => s.txId)).sort()).toEqual(signatureBlocks.map((b) => b.tx_id).sort());
+  expect(await new EmbeddedLedger(db.knex).verify()).toMatchObject({ ok: true });
+  // Each code redeemed once.
+  expect(await db.knex('certificate_otps').where({ certificate_id: d.id }).whereNotNull('redeemed_at').count({ n: '*' })).toEqual([{ n: '6' }]);
+
+  // History: six accepted sign Updates, each completed once; the ledger keys scheduled are the ones stored.
+  const events = (await handle.fetchHistory()).events ?? [];
+  const accepted = events.filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest?.input?.name === 'sign')
+    .map((e) => e.workflowExecutionUpdateAcceptedEventAttributes!.protocolInstanceId);
+  const completed = events.map((e) => e.workflowExecutionUpdateCompletedEventAttributes?.meta?.updateId).filter(Boolean);
+  expect(accepted).toHaveLength(6);
+  for (const id of accepted) expect(completed.filter((c) => c === id)).toHaveLength(1);
+  const signers = events.filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest?.input?.name === 'sign')
+    .map((e) => args(e.workflowExecutionUpdateAcceptedEventAttributes!.acceptedRequest!.input!.args)[0].actor.id);
+  expect(signers).toEqual(expected.flat());
+  // The kills left their trace: work the dead worker held was timed out and done again by the new one.
+  const redone = events.filter((e) => e.workflowTaskTimedOutEventAttributes || e.activityTaskTimedOutEventAttributes || (e.activityTaskStartedEventAttributes?.attempt ?? 1) > 1);
+  console.log(`worker kills: ${kills.join('; ')}; timed out or retried after them: ${redone.length} history events`);
+  expect(redone.length).toBeGreaterThanOrEqual(2);
+  const scheduledLedgerKeys = events.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'appendLedger')
+    .map((e) => args(e.activityTaskScheduledEventAttributes!.input)[0].key as string);
+  expect(scheduledLedgerKeys.sort()).toEqual([...keys].sort());
+
+  // The real CLI finds the finished certificate, and the one left to go overdue, by search attributes.
+  const done = await eventually(() => cliList(`CertificateNumber='${d.approvalNumber}' AND CertificateStatus='done'`), (ids) => ids.length === 1);
+  expect(done).toEqual([wfId]);
+  const od = await eventually(() => cliList(`Overdue=true AND CertificateNumber='${overdue.workflowId.replace(/^certificate-/, 'N-')}'`), (ids) => ids.length === 1);
+  expect(od).toEqual([overdue.workflowId]);
+  await overdue.terminate('test over');
+}, 240_000);
