@@ -2,6 +2,7 @@
 // and its timers), check every one reached the read model with no server timeout, then make `signs`
 // signature calls across them with `concurrency` callers and time sign -> read model visible. The
 // worker's memory is read before opening, with all of them cached, and after the signing.
+import { setTimeout } from 'node:timers';
 import { performance } from 'node:perf_hooks';
 import { benchDraft, CHAIN, pool, signOnce, submit } from './lib/certificates.mjs';
 import { percentiles } from './lib/measure.mjs';

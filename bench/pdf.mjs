@@ -1,6 +1,7 @@
 // (d) Certificate PDF with a warm browser: the worker's renderer (ChromiumPdfRenderer: a new page per
 // document) on the HTML the completion activity renders, timed sequentially and two at a time; then,
 // for comparison, the same documents on one reused page (what "browser page reuse" would save).
+import { Buffer } from 'node:buffer';
 import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 import { benchDraft, CHAIN } from './lib/certificates.mjs';

@@ -159,11 +159,36 @@ describe('AI compliance audit in the browser', () => {
     const fields = (await textOf('[data-testid="compliance-detail"] [data-testid="summary"]')).split('\n').map((l) => l.split(':')[0]);
     expect(fields.slice(0, 4)).toEqual(['ESTABLISHMENT REGISTRATION DOCUMENT', 'NAME OF ESTABLISHMENT', 'REGISTRATION NUMBER', 'ADDRESS']);
     await snap('6-detail');
+  });
+
+  it('audits again from the documents already processed, picked from the dropdowns, in Vietnamese', async () => {
     await e.page.click('[data-testid="lang-vn"]');
     await e.page.goto(e.url('/views/compliance/create'));
     await e.page.waitForSelector('[data-testid="select-establishment"]');
     expect(await textOf('[data-testid="section-establishment"]')).toContain('Chưa chọn tệp');
-    await snap('7-create-vn');
+    for (const key of ['establishment', 'haccp', 'pest', 'management']) {
+      await e.page.click(`[data-testid="section-${key}"] [role="combobox"]`);
+      const options = await e.page.waitForSelector(`[data-testid="option-${key}"]`);
+      if (key === 'establishment') {
+        // Only the processed upload is offered (the blank scan failed), named by its file.
+        expect(await e.page.$$eval(`[data-testid="option-${key}"]`, (o) => o.map((x) => x.textContent))).toEqual([
+          expect.stringMatching(/^Establishment registration\.pdf — Cơ sở, \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
+        ]);
+        await snap('7-select-vn');
+      }
+      await options!.click();
+      await e.page.waitForSelector(`[data-testid="section-${key}"] [data-testid="summary"]`);
+      await e.page.waitForFunction(() => !document.querySelector('[role="listbox"]'));
+    }
+    await snap('8-create-vn');
+    await e.page.click('[data-testid="compliance-submit"]');
+    await e.page.waitForSelector('[data-testid="audit-item"]', { timeout: 60000 });
+    expect(await textOf('[data-testid="audit-report"] h2')).toBe('Báo cáo kiểm tra tuân thủ');
+    expect(await textOf('[data-testid="farmer-info"]')).toContain('Tên: Green Valley Grains Pty Ltd');
+    await e.page.screenshot({ path: shot('9-report-vn') });
+    await e.page.keyboard.press('Escape');
     await e.page.click('[data-testid="lang-en"]');
+    await e.page.goto(e.url('/views/compliance/list'));
+    await e.page.waitForFunction(() => document.querySelectorAll('[data-testid="compliance-row"]').length === 2);
   });
 });

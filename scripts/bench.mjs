@@ -3,10 +3,12 @@
 // synchronous=NORMAL, as scripts/temporal-dev.mjs sets them), the database, a worker and the built
 // packages; results are appended to bench/RESULTS.md. Needs `npm run build` first.
 //
-//   npm run bench                          pdf, throughput (default / tuned / pglite), inflight 200 then 1000
+//   npm run bench                          pdf, throughput (variants default, mail, tuned, pglite-mail),
+//                                          inflight 200 then 1000 (variants default, mail)
 //   npm run bench -- pdf throughput        only these
 //   npm run bench -- --quick --no-write    a short smoke run, results printed only
-//   options: --duration=<s> (throughput, default 120), --in-flight=200,1000, --runs=default,tuned,pglite
+//   options: --duration=<s> (throughput, default 120), --in-flight=200,1000, --runs=<variants>,
+//            --inflight-runs=<variants> (variants: see VARIANTS below)
 //
 // The database: DATABASE_URL when set (a Postgres server; a fresh database per benchmark), else a
 // throwaway local Postgres (synchronous_commit=off, fsync on) when installed; the 'pglite' run uses
@@ -45,17 +47,24 @@ const names = argv.filter((a) => !a.startsWith('--'));
 const want = (n) => names.length === 0 || names.includes(n);
 const durationMs = Number(flag('duration', quick ? 30 : 120)) * 1000;
 const inFlights = String(flag('in-flight', quick ? '50' : '200,1000')).split(',').map(Number);
-const runs = String(flag('runs', quick ? 'default' : 'default,tuned,pglite')).split(',');
+const runs = String(flag('runs', quick ? 'default' : 'default,mail,tuned,pglite-mail')).split(',');
 const write = !flag('no-write', false);
 
-// The worker as createWorker sizes it, and the tuned variant measured against it.
-const TUNINGS = {
-  default: { tuning: {}, poolMax: undefined },
-  tuned: {
-    tuning: { maxConcurrentWorkflowTaskExecutions: 16, maxConcurrentWorkflowTaskPolls: 8, maxConcurrentActivityTaskExecutions: 64, maxConcurrentActivityTaskPolls: 16 },
-    poolMax: 20,
-  },
+// The system as shipped, and the variants measured against it ("cheap tuning"): the mail sender with
+// its SMTP pool really on; then also more worker slots and database connections; PGlite in one process.
+const WORKER_SLOTS = { maxConcurrentWorkflowTaskExecutions: 16, maxConcurrentWorkflowTaskPolls: 8, maxConcurrentActivityTaskExecutions: 64, maxConcurrentActivityTaskPolls: 16 };
+const VARIANTS = {
+  default: { label: 'Postgres, separate worker, as shipped', topology: 'postgres', tuning: {}, mail: 'adapter' },
+  mail: { label: 'Postgres, separate worker, pooled SMTP sender', topology: 'postgres', tuning: {}, mail: 'pooled' },
+  tuned: { label: 'Postgres, separate worker, pooled SMTP sender + more worker slots + 20 db connections', topology: 'postgres', tuning: WORKER_SLOTS, poolMax: 20, mail: 'pooled' },
+  pglite: { label: 'PGlite file database, worker in the same process (npm start without DATABASE_URL), as shipped', topology: 'pglite', tuning: {}, mail: 'adapter' },
+  'pglite-mail': { label: 'PGlite file database, worker in the same process, pooled SMTP sender', topology: 'pglite', tuning: {}, mail: 'pooled' },
 };
+const variant = (name) => {
+  if (!VARIANTS[name]) throw new Error(`unknown variant ${name}; known: ${Object.keys(VARIANTS).join(', ')}`);
+  return VARIANTS[name];
+};
+const inflightRuns = String(flag('inflight-runs', quick ? 'default' : 'default,mail')).split(',');
 
 const logDir = mkdtempSync(path.join(os.tmpdir(), 'grain-bench-logs-'));
 const nproc = os.availableParallelism?.() ?? os.cpus().length;
@@ -100,36 +109,37 @@ try {
   }
   if (want('throughput')) {
     for (const run of runs) {
-      const t = TUNINGS[run] ?? TUNINGS.default;
-      const topology = run === 'pglite' ? 'pglite' : 'postgres';
+      const v = variant(run);
       console.log(`bench: throughput (${run}, ${durationMs / 1000} s)`);
-      await withSystem({ topology, ...t }, async (sys) => {
+      await withSystem(v, async (sys) => {
         const prof = cpuProfiler(roots(sys));
         const r = await throughput(sys, { durationMs, lanes: quick ? 10 : 40 });
-        const label = run === 'pglite' ? 'PGlite file database, worker in the same process (npm start without DATABASE_URL)' : `Postgres, separate worker, ${run} tuning`;
-        sections.push(report.throughputSection(label, r, t.tuning, cpuTable(prof.stop(), nproc)));
+        sections.push(report.throughputSection(v.label, r, v, cpuTable(prof.stop(), nproc)));
         console.log(`  ${r.perMinute.toFixed(0)} certificates/min (${r.completed} done, ${r.errors.length} errors)`);
       });
     }
   }
   if (want('inflight')) {
-    let lastOpenMs = 0;
-    let lastN = 0;
-    for (const n of inFlights) {
-      // Go to the larger count only if opening it is projected to fit the time budget.
-      if (lastN && (lastOpenMs / lastN) * n > 150_000) {
-        sections.push(`### (b) ${n} in flight: skipped — opening ${lastN} took ${(lastOpenMs / 1000).toFixed(0)} s, so ${n} would not fit the time budget.\n`);
-        continue;
+    for (const run of inflightRuns) {
+      const v = variant(run);
+      let lastOpenMs = 0;
+      let lastN = 0;
+      for (const n of inFlights) {
+        // Go to the larger count only if opening it is projected to fit the time budget.
+        if (lastN && (lastOpenMs / lastN) * n > 150_000) {
+          sections.push(`### (b) ${n} in flight (${v.label}): skipped — opening ${lastN} took ${(lastOpenMs / 1000).toFixed(0)} s, so ${n} would not fit the time budget.\n`);
+          continue;
+        }
+        console.log(`bench: inflight ${n} (${run})`);
+        await withSystem(v, async (sys) => {
+          const prof = cpuProfiler(roots(sys));
+          const r = await inflight(sys, { inFlight: n, signs: quick ? 100 : 600, concurrency: 8 });
+          sections.push(report.inflightSection(r, v, cpuTable(prof.stop(), nproc)));
+          console.log(`  visible p50/p95/p99 ${r.visibleMs.p50.toFixed(0)}/${r.visibleMs.p95.toFixed(0)}/${r.visibleMs.p99.toFixed(0)} ms, rss ${(r.memory.open.mem.rss / 2 ** 20).toFixed(0)} MB`);
+          lastOpenMs = r.openMs;
+          lastN = n;
+        });
       }
-      console.log(`bench: inflight ${n}`);
-      await withSystem({ topology: 'postgres', ...TUNINGS.default }, async (sys) => {
-        const prof = cpuProfiler(roots(sys));
-        const r = await inflight(sys, { inFlight: n, signs: quick ? 100 : 600, concurrency: 8 });
-        sections.push(report.inflightSection(r, TUNINGS.default.tuning, cpuTable(prof.stop(), nproc)));
-        console.log(`  visible p50/p95/p99 ${r.visibleMs.p50.toFixed(0)}/${r.visibleMs.p95.toFixed(0)}/${r.visibleMs.p99.toFixed(0)} ms, rss ${(r.memory.open.mem.rss / 2 ** 20).toFixed(0)} MB`);
-        lastOpenMs = r.openMs;
-        lastN = n;
-      });
     }
   }
 } catch (e) {

@@ -66,9 +66,9 @@ function runGo(args, opts) {
     child.stderr.on('data', (buf) => {
       const text = buf.toString();
       packages += (text.match(/\/compile /g) || []).length;
+      // -x echoes every command; keep go's own messages and compiler errors (file.go:line: ...).
       for (const line of text.split('\n')) {
-        if (!line.trim() || line.startsWith('go: downloading') || /^(mkdir|cd|cat|cp|mv|rm|WORK=|echo|EOF|\/|packagefile|importcfg|# import config)/.test(line) || line.startsWith('\t')) continue;
-        if (/^(go: |# |.*error|.*refused|.*Forbidden|.*not available)/i.test(line)) {
+        if ((line.startsWith('go: ') && !line.startsWith('go: downloading')) || /^[^\s#][^\s]*\.go:\d+(:\d+)?: /.test(line)) {
           lastErr = line;
           log(line);
         }
@@ -91,7 +91,7 @@ async function build(tag, pseudo) {
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(join(tmp, 'bin'), { recursive: true });
   const env = { ...process.env, GOFLAGS: '-mod=mod' };
-  log(`building Fabric ${tag} (${MODULE}@${pseudo}) — first time only, several minutes on 2 cores...`);
+  log(`trying Fabric ${tag} (${MODULE}@${pseudo}); a first build takes several minutes on 2 cores...`);
   const started = Date.now();
   let r = await runGo(['install', '-x', ...FABRIC_TOOLS.map((t) => `${MODULE}/cmd/${t}@${pseudo}`)], { env: { ...env, GOBIN: join(tmp, 'bin') } });
   const dl = spawnSync('go', ['mod', 'download', '-json', `${MODULE}@${pseudo}`], { encoding: 'utf8', env });
@@ -103,6 +103,7 @@ async function build(tag, pseudo) {
   }
   if (!info.Dir || info.Error) {
     log(`go mod download ${MODULE}@${pseudo} failed: ${info.Error || dl.stderr.trim()}`);
+    rmSync(tmp, { recursive: true, force: true });
     return null;
   }
   if (!r.ok) {
@@ -117,6 +118,7 @@ async function build(tag, pseudo) {
   }
   if (!r.ok) {
     log(`building Fabric ${tag} failed: ${r.lastErr}`);
+    rmSync(tmp, { recursive: true, force: true });
     return null;
   }
   // The module source (read-only, in GOMODCACHE) carries the sample node configuration.

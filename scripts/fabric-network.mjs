@@ -4,7 +4,7 @@
 // crypto material, channel block, node config, ledgers, logs, pids.json and network.json (what is
 // done already, so a second start only starts what is not running).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -145,6 +145,7 @@ export async function startComponent(dir, state, name) {
   const p = portsFrom(state.basePort);
   mkdirSync(path.join(dir, 'logs'), { recursive: true });
   const logFile = path.join(dir, 'logs', `${name}.log`);
+  const logOffset = existsSync(logFile) ? statSync(logFile).size : 0;
   const out = openSync(logFile, 'a');
   let child;
   if (name === 'chaincode') {
@@ -158,7 +159,18 @@ export async function startComponent(dir, state, name) {
   child.unref();
   writeJson(path.join(dir, 'pids.json'), { ...readPids(dir), [name]: child.pid });
   await waitForPort(name === 'peer' ? p.peer : name === 'orderer' ? p.orderer : p.chaincode, child.pid, name, logFile);
+  if (name === 'orderer' && state.channelJoined) await waitForRaftLeader(logFile, logOffset);
   return true;
+}
+
+/** A restarted orderer takes transactions only once Raft has elected it leader again (about 1-2 s). */
+async function waitForRaftLeader(logFile, offset, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (readFileSync(logFile, 'utf8').slice(offset).includes('Start accepting requests as Raft leader')) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the orderer elected no Raft leader within ${timeoutMs / 1000}s (log ${logFile})`);
 }
 
 /** What the application needs to reach the network (the FABRIC_* variables of adapters/src/config.ts). */
@@ -199,7 +211,10 @@ export async function startNetwork({ dir = defaultNetworkDir(), basePort, build 
   const started = [];
   for (const name of ['orderer', 'peer']) if (await startComponent(dir, state, name)) started.push(name);
   if (!state.channelJoined) {
+    const ordererLog = path.join(dir, 'logs/orderer.log');
+    const offset = statSync(ordererLog).size;
     joinChannel(dir, state, log);
+    await waitForRaftLeader(ordererLog, offset);
     state.channelJoined = true;
     save();
   }

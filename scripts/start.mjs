@@ -41,6 +41,15 @@ if (!process.env.TEMPORAL_ADDRESS) {
   });
 }
 
+// LEDGER=fabric without a configured peer: run the project's own local Fabric network (scripts/fabric-*.mjs).
+let fabricDir;
+if (process.env.LEDGER === 'fabric' && !process.env.FABRIC_PEER_ENDPOINT) {
+  const { startNetwork } = await import('./fabric-network.mjs');
+  fabricDir = path.join(dataDir, 'fabric');
+  say(`starting the local Fabric network in ${fabricDir}`);
+  Object.assign(env, (await startNetwork({ dir: fabricDir })).env);
+}
+
 const app = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server/dist/main.js')], { cwd: root, env, stdio: 'inherit' });
 children.push(app);
 app.on('exit', (code) => {
@@ -54,6 +63,7 @@ async function shutdown(code) {
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   await Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once('exit', r)))));
   if (temporal) await temporal.stop();
+  if (fabricDir) await (await import('./fabric-network.mjs')).stopNetwork({ dir: fabricDir });
   process.exit(code);
 }
 process.on('SIGINT', () => shutdown(0));

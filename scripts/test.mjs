@@ -4,11 +4,43 @@
 //   2. browser end-to-end tests (project e2e), one at a time — each runs the whole app and Chromium.
 // Extra arguments go to jest and replace the default selection (e.g. `npm test -- domain/src`).
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ensureTemporal } from './ensure-temporal.mjs';
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const reports = mkdtempSync(path.join(tmpdir(), 'grain-test-'));
+
+function summary() {
+  console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  rmSync(reports, { recursive: true, force: true });
+}
 
 function run(cmd, args, env = process.env) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', env });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  if (r.status !== 0) {
+    if (cmd === 'npx') summary();
+    process.exit(r.status ?? 1);
+  }
+}
+
+/** One jest run; its counts are added to the closing summary line. */
+function jestRun(args, env) {
+  const out = path.join(reports, `run-${Date.now()}.json`);
+  const r = spawnSync('npx', ['jest', '--forceExit', '--json', `--outputFile=${out}`, ...args], { stdio: 'inherit', env });
+  try {
+    const j = JSON.parse(readFileSync(out, 'utf8'));
+    totals.passed += j.numPassedTests;
+    totals.failed += j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0);
+    totals.skipped += j.numPendingTests + j.numTodoTests;
+  } catch {
+    totals.failed += 1;
+  }
+  if (r.status !== 0) {
+    summary();
+    process.exit(r.status ?? 1);
+  }
 }
 
 run(process.execPath, [new URL('./ensure-system.mjs', import.meta.url).pathname, '--for=test']);
@@ -16,11 +48,11 @@ const bin = await ensureTemporal();
 if (!process.env.SKIP_BUILD) run('npm', ['run', 'build', '--silent']);
 // PGlite loads its WebAssembly bundle with a dynamic import, which jest's VM allows only with this flag.
 const env = { ...process.env, TEMPORAL_CLI: bin, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() };
-const jest = ['jest', '--forceExit'];
 const extra = process.argv.slice(2);
 if (extra.length) {
-  run('npx', [...jest, '--maxWorkers=2', ...extra], env);
+  jestRun(['--maxWorkers=2', ...extra], env);
 } else {
-  run('npx', [...jest, '--maxWorkers=2', '--selectProjects', 'node', 'ui'], env);
-  run('npx', [...jest, '--runInBand', '--selectProjects', 'e2e'], env);
+  jestRun(['--maxWorkers=2', '--selectProjects', 'node', 'ui'], env);
+  jestRun(['--runInBand', '--selectProjects', 'e2e'], env);
 }
+summary();

@@ -27,6 +27,8 @@ let base: string;
 beforeAll(async () => {
   w = await startWorld();
   server = w.t.app.listen(0, '127.0.0.1');
+  // The keep-alive socket must outlive the store phase (the client reuses it afterwards).
+  server.keepAliveTimeout = 300_000;
   await new Promise((r) => server.once('listening', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

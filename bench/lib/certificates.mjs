@@ -1,6 +1,7 @@
 // Driving certificates as the API does: start the workflow on submit; per signature ask for a code
 // (requestOtp Update, the code arrives by SMTP), verify it (OtpStore.verify), send `sign` with the
 // otpId. Every certificate has its own signers, so codes in the mailbox never mix.
+import { setTimeout } from 'node:timers';
 import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 

@@ -5,6 +5,9 @@
 //    process) and the worker sharing a Postgres database;
 //  - 'pglite': one process holding the embedded PGlite file database, the worker and the "API", as
 //    `npm start` runs with no DATABASE_URL.
+import console from 'node:console';
+import process from 'node:process';
+import { clearTimeout, setTimeout } from 'node:timers';
 import { fork } from 'node:child_process';
 import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -17,6 +20,7 @@ const { SmtpCatcher, loadConfig, buildAdapters, closeAdapters } = require('@grai
 const { OtpStore, KnexCertificateStore, openDb } = require('@grain/persistence');
 const { createWorker } = require('@grain/worker');
 const { createPostgresTestDb } = require('@grain/worker/dist/certificate-test-harness.js');
+const { PooledSmtpMailSender } = require('./pooled-mail-sender.cjs');
 
 /**
  * An in-memory mailbox behind a real SMTP listener: the signing codes by recipient. (The dev
@@ -40,10 +44,11 @@ export class CodeMailbox {
 
 /**
  * Starts one system under test on the given dev server. `tuning` goes to createWorker (worker
- * options); `poolMax` sizes the worker's database pool (DATABASE_POOL_MAX).
+ * options); `poolMax` sizes the worker's database pool (DATABASE_POOL_MAX); `mail: 'pooled'` swaps in
+ * the mail sender with its SMTP pool on (bench/lib/pooled-mail-sender.cjs) for the adapter's.
  * @returns the driver's view: client, otps, store, knex, mailbox, taskQueue, workerPid, memory(), close().
  */
-export async function startSystem({ temporal, topology, postgresUrl, tuning = {}, poolMax, logDir }) {
+export async function startSystem({ temporal, topology, postgresUrl, tuning = {}, poolMax, mail = 'adapter', logDir }) {
   const taskQueue = `bench-${topology}-${Date.now().toString(36)}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'grain-bench-'));
   const mailbox = new CodeMailbox();
@@ -65,7 +70,7 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
         execArgv: ['--expose-gc'], stdio: ['ignore', out, out, 'ipc'],
         env: {
           ...process.env, TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: taskQueue, DATABASE_URL: url, DATA_DIR: dataDir,
-          SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, BENCH_WORKER_TUNING: JSON.stringify(tuning), ...(poolMax ? { DATABASE_POOL_MAX: String(poolMax) } : {}),
+          SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, BENCH_WORKER_TUNING: JSON.stringify(tuning), BENCH_MAIL: mail, ...(poolMax ? { DATABASE_POOL_MAX: String(poolMax) } : {}),
         },
       });
       const replies = [];
@@ -95,6 +100,10 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
     cleanup.push(() => catcher.stop());
     const config = { ...loadConfig({ DATA_DIR: dataDir }), temporalAddress: temporal.address, taskQueue };
     const adapters = buildAdapters(config, db.knex, { smtpCatcherPort: smtpPort });
+    if (mail === 'pooled') {
+      adapters.mail.close?.();
+      adapters.mail = new PooledSmtpMailSender(`smtp://127.0.0.1:${smtpPort}`, config.mailFrom);
+    }
     cleanup.push(() => closeAdapters(adapters));
     const { worker, connection: wc } = await createWorker({ address: temporal.address, taskQueue, deps: { config, knex: db.knex, adapters }, tuning });
     const running = worker.run();

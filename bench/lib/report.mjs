@@ -1,4 +1,5 @@
 // Markdown for bench/RESULTS.md: the machine and versions of a run, and one section per benchmark.
+import process from 'node:process';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
@@ -45,10 +46,12 @@ export function header({ command, m, v, setup }) {
   ].join('\n');
 }
 
-export function throughputSection(label, r, tuning, cpu) {
+const variantLine = (v) => `Worker options over createWorker's: \`${JSON.stringify(v.tuning)}\`; worker db pool ${v.poolMax ?? 10}; mail sender: ${v.mail === 'pooled' ? 'pooled (bench/lib/pooled-mail-sender.cjs)' : "the adapter's SmtpMailSender"}.`;
+
+export function throughputSection(label, r, v, cpu) {
   return [
     `### (a) Certificates per minute, 3 levels x 2-of-3 — ${label}`, '',
-    `Worker tuning: \`${JSON.stringify(tuning)}\`; ${r.lanes} concurrent callers; ${(r.wallMs / 1000).toFixed(0)} s measured.`, '',
+    `${variantLine(v)} ${r.lanes} concurrent callers; ${(r.wallMs / 1000).toFixed(0)} s measured.`, '',
     '| figure | value |', '|---|---|',
     `| certificates completed (done, PDF stored) | ${r.completed} (read model shows ${r.readModelDone} done) |`,
     `| **certificates per minute** (target >= 300) | **${r.perMinute.toFixed(0)}** ${verdict(r.perMinute >= 300)} |`,
@@ -62,11 +65,11 @@ export function throughputSection(label, r, tuning, cpu) {
   ].join('\n');
 }
 
-export function inflightSection(r, tuning, cpu) {
+export function inflightSection(r, v, cpu) {
   const mem = (x) => `RSS ${mb(x.mem.rss)}, heap used ${mb(x.mem.heapUsed)} (total ${mb(x.mem.heapTotal)}), external ${mb(x.mem.external)}; ${x.cachedWorkflows} cached workflows`;
   return [
-    `### (b) Sign -> read model visible with ${r.inFlight} certificates in flight, and (c) worker memory`, '',
-    `Worker tuning: \`${JSON.stringify(tuning)}\`; ${r.concurrency} concurrent sign callers, round-robin over the open certificates.`, '',
+    `### (b) Sign -> read model visible with ${r.inFlight} certificates in flight, and (c) worker memory — ${v.label}`, '',
+    `${variantLine(v)} ${r.concurrency} concurrent sign callers, round-robin over the open certificates.`, '',
     '| figure | value |', '|---|---|',
     `| certificates opened / in read model (status signing) | ${r.opened} / ${r.openInReadModel} in ${(r.openMs / 1000).toFixed(1)} s |`,
     `| signatures made | ${r.signs} in ${(r.signWallMs / 1000).toFixed(0)} s (${r.signsPerSecond.toFixed(1)} / s) |`,

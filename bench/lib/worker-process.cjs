@@ -1,16 +1,22 @@
 // The worker process of the benchmarks: what worker/dist/main.js does (env -> config -> database ->
 // adapters -> createWorker with the prebuilt bundle), plus two things a benchmark needs:
 //  - worker tuning overrides from BENCH_WORKER_TUNING (JSON, passed to createWorker's `tuning`),
+//  - BENCH_MAIL=pooled: the mail sender with its SMTP pool on (bench/lib/pooled-mail-sender.cjs),
 //  - memory reports over IPC ('mem' -> { mem: process.memoryUsage() after a GC, status }).
 // Run with --expose-gc so the heap figure is the live heap, not garbage waiting for collection.
 const { loadConfig, buildAdapters, closeAdapters } = require('@grain/adapters');
 const { openDb } = require('@grain/persistence');
 const { createWorker } = require('@grain/worker');
+const { PooledSmtpMailSender } = require('./pooled-mail-sender.cjs');
 
 async function main() {
   const config = loadConfig(process.env);
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
   const adapters = buildAdapters(config, db.knex);
+  if (process.env.BENCH_MAIL === 'pooled') {
+    adapters.mail.close?.();
+    adapters.mail = new PooledSmtpMailSender(config.smtpUrl, config.mailFrom);
+  }
   const tuning = JSON.parse(process.env.BENCH_WORKER_TUNING || '{}');
   const { worker, connection } = await createWorker({
     address: config.temporalAddress, namespace: config.temporalNamespace, taskQueue: config.taskQueue,

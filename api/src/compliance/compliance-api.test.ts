@@ -127,6 +127,7 @@ it('uploads four PDFs, streams progress over the socket (resuming after a drop),
   expect(await incomplete.json()).toMatchObject({ code: 'COMPLIANCE_INCOMPLETE', invalidMsg: 'All four documents are needed before the audit' });
 
   const audit = await call(farmer, `/api/compliance/${id}/getaudit`, { method: 'POST', body: JSON.stringify(body) });
+  if (audit.status !== 202) console.log("AUDITDBG", await audit.clone().text(), JSON.stringify(detail).slice(0, 3000));
   expect(audit.status).toBe(202);
   const done = (await sock.until((m) => m.some((x) => x.type === 'compliance_check_update'))).find((x) => x.type === 'compliance_check_update')!;
   expect(done.data).toMatchObject({ compliance_id: id, status: 'audited', report: { json_data: { totals: { total: 15, compliant: 15, non_compliant: 0 } } } });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { Router, type ErrorRequestHandler, type Request } from 'express';
 import {
   AppError, COMPLIANCE_DOCUMENT_TYPES, COMPLIANCE_KINDS, complianceWorkflowId, getAuditRequestSchema, isAppError, kindOfSegment,
@@ -11,6 +10,7 @@ import type { ApiDeps } from '../deps';
 import { actorOf, requireUser } from '../http/auth-middleware';
 import { langOf } from '../http/lang';
 import { singleFile } from '../farmdata/uploads';
+import { checkFileName, detectFileType, isPlainText } from '../documents/file-checks';
 import { detailRecord, documentRecord, listRecord } from './compliance-records';
 import { complianceReportHtml } from './report-html';
 
@@ -127,9 +127,11 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
     const actor = companyActor(req);
     const file = req.file;
     if (!file || !file.size) throw new AppError('SELECT_FILE');
-    const fileName = path.basename(utf8Name(file.originalname)).slice(0, 255);
-    const ext = path.extname(fileName).slice(1).toLowerCase();
+    // The name as sent (a path part is refused, not cut off) and content that proves the extension:
+    // an HTML page named .pdf or .txt is refused like any other mismatch.
+    const { name: fileName, ext } = checkFileName(utf8Name(file.originalname));
     if (!['pdf', 'docx', 'txt'].includes(ext)) throw new AppError('COMPLIANCE_FILE_TYPE');
+    if (ext === 'txt' ? !isPlainText(file.buffer) : detectFileType(file.buffer) !== ext) throw new AppError('FILE_TYPE_REJECTED');
     const c = await ownCompliance(idParam(req, 'complianceId'), actor, true);
     if (c.status === 'audited') throw new AppError('COMPLIANCE_ALREADY_AUDITED');
     if (c.status === 'auditing') throw new AppError('COMPLIANCE_AUDIT_RUNNING');

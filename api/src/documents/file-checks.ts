@@ -27,17 +27,36 @@ const EXECUTABLE = new Set([
  * and used in Content-Disposition; the file is stored under a generated key.
  */
 export function checkUploadName(raw: string): { name: string; ext: UploadExt } {
+  const { name, ext } = checkFileName(raw);
+  if (!ext) throw new AppError('FILE_TYPE_REJECTED');
+  if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) throw new AppError('FILE_TYPE_REJECTED');
+  return { name, ext: ext as UploadExt };
+}
+
+/**
+ * The name rules every upload endpoint shares (documents, compliance, farm CSV, grain photos): no
+ * path parts, control characters or hidden names, no executable or markup segment. Returns the
+ * lower-case final extension ('' when there is none); each endpoint decides which it accepts.
+ */
+export function checkFileName(raw: string): { name: string; ext: string } {
   const name = raw.normalize('NFC').trim();
   // eslint-disable-next-line no-control-regex
   if (!name || name.length > 255 || /[/\\\u0000-\u001f\u007f:*?"<>|]/.test(name) || name.includes('..') || name.startsWith('.')) {
     throw new AppError('FILE_NAME_REJECTED');
   }
   const parts = name.toLowerCase().split('.');
-  if (parts.length < 2) throw new AppError('FILE_TYPE_REJECTED');
-  const ext = parts[parts.length - 1];
   if (parts.slice(1).some((p) => EXECUTABLE.has(p.trim()))) throw new AppError('FILE_TYPE_REJECTED');
-  if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) throw new AppError('FILE_TYPE_REJECTED');
-  return { name, ext: ext as UploadExt };
+  return { name, ext: parts.length < 2 ? '' : parts[parts.length - 1] };
+}
+
+/** UTF-8 text without NUL bytes or markup a browser would treat as a page (a .txt upload). */
+export function isPlainText(b: Buffer): boolean {
+  if (b.length === 0 || b.includes(0)) return false;
+  try {
+    return !HTML_MARKERS.test(new TextDecoder('utf-8', { fatal: true }).decode(b));
+  } catch {
+    return false;
+  }
 }
 
 const startsWith = (b: Buffer, sig: number[]) => b.length >= sig.length && sig.every((x, i) => b[i] === x);

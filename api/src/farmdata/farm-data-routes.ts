@@ -9,6 +9,7 @@ import { parseFarmCsv } from './csv-upload';
 import { recordOnLedger, recordPending } from './ledger-recording';
 import { parseWith, scopeOf, uuidParam } from './scope';
 import { singleFile } from './uploads';
+import { checkFileName } from '../documents/file-checks';
 
 const CSV_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -47,6 +48,7 @@ export function createFarmDataRouter(deps: ApiDeps): Router {
   r.post('/farmdata/harvesting/upload', requirePermission('editDocument'), singleFile('file', CSV_MAX_BYTES), async (req, res) => {
     const { actor, companyId } = scopeOf(req);
     if (!req.file) throw new AppError('SELECT_FILE');
+    if (checkFileName(req.file.originalname).ext !== 'csv') throw new AppError('FILE_TYPE_REJECTED');
     const rows = parseFarmCsv(req.file.buffer, langOf(req));
     const saved = await store.createMany(companyId, actor.id, rows.map((row) => ({ ...row, dataType: 'Csv' as const })));
     const recorded = await recordOnLedger(ledger, store, companyId, saved);

@@ -8,6 +8,7 @@ import { requirePermission } from '../http/auth-middleware';
 import { langOf } from '../http/lang';
 import { parseWith, scopeOf, uuidParam } from './scope';
 import { singleFile } from './uploads';
+import { checkFileName } from '../documents/file-checks';
 
 const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 const body = z.object({ farm_data_id: z.string() });
@@ -49,6 +50,8 @@ export function createVerificationRouter(deps: ApiDeps): Router {
     if (!verifier.submitPhoto) throw new AppError('UNAVAILABLE', undefined, 'photos are uploaded at the external verification service');
     const { actor, companyId, record } = await scopedRecord(req, req.body?.farm_data_id);
     if (!req.file) throw new AppError('SELECT_FILE');
+    // The photo's type comes from its bytes; the name only has to be harmless (no path, no script type).
+    checkFileName(req.file.originalname);
     const result = await verifier.submitPhoto({ companyId, farmDataId: record._id, userId: actor.id, data: req.file.buffer });
     res.json(answer(result, langOf(req)));
   });

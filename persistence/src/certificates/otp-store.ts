@@ -45,6 +45,16 @@ export class OtpStore {
   async verify(b: Omit<OtpBinding, 'contentHash'>, code: string): Promise<{ otpId: string }> {
     const typed = String(code ?? '').trim();
     if (!typed) throw new AppError('OTP_REQUIRED');
+    // A missing, expired or locked code is refused after one plain read: a brute force against a
+    // locked code then costs no locking transaction per guess. Attempts only grow and a code never
+    // un-expires, so the transaction below still decides every other case.
+    const newest = await this.k('certificate_otps')
+      .where({ certificate_id: b.certificateId, level: b.level, user_id: b.userId })
+      .whereNull('superseded_at').whereNull('verified_at')
+      .orderBy('created_at', 'desc').first('attempts', 'expires_at');
+    if (!newest) throw new AppError('OTP_INVALID');
+    if (new Date(newest.expires_at).getTime() <= this.now().getTime()) throw new AppError('OTP_EXPIRED');
+    if (newest.attempts >= OTP_MAX_ATTEMPTS) throw new AppError('OTP_LOCKED');
     // The transaction returns the outcome instead of throwing, so a wrong attempt's count is committed.
     const outcome = await this.k.transaction(async (trx): Promise<{ otpId: string } | { refuse: AppError }> => {
       const row = await trx('certificate_otps')

@@ -41,10 +41,19 @@ describe('Compliance Audit Report modal', () => {
   it('speaks Vietnamese too', () => {
     wrap(<AuditReportModal open onClose={() => undefined} report={report} establishmentSummary={establishment} />, 'vn');
     expect(screen.getByText('Báo cáo kiểm tra tuân thủ')).toBeInTheDocument();
+    const cards = screen.getAllByTestId('audit-item');
+    expect(within(cards[0]).getByText('Không tuân thủ')).toBeInTheDocument();
+    expect(within(cards[1]).getByText('Tuân thủ')).toBeInTheDocument();
   });
 });
 
 describe('summary rendering', () => {
+  it('lists fields in the order of the document form, whatever order the stored JSON has', () => {
+    // jsonb hands keys back shortest first; a management plan also shares review_date with the HACCP plan.
+    wrap(<SummaryView summary={{ management_plan: { crops: 'Wheat', farm_name: 'Dry Creek', review_date: '2026-01-01', traceability: 'Lots' } }} />);
+    expect(screen.getByTestId('summary').textContent).toBe('MANAGEMENT PLAN: FARM NAME: Dry CreekCROPS: WheatTRACEABILITY: LotsREVIEW DATE: 2026-01-01');
+  });
+
   it('upper-cases keys, shows N/A for empty values and the pest entries as a table', () => {
     wrap(<SummaryView pest summary={JSON.stringify({ pest_control_operator: '', entries: [{ date: '2026-03-03', pests_treating_for: ['Rats'], activity_level: { Rats: 'Low' }, bait_chemical_used: ['Brodifacoum'], area_shed_treated: [] }] })} />);
     expect(screen.getByTestId('summary')).toHaveTextContent('PEST CONTROL OPERATOR: N/A');

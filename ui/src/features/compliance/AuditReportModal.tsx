@@ -29,6 +29,8 @@ export function AuditReportModal({ open, onClose, report, establishmentSummary, 
   const farmer = farmerInfoOf(establishmentSummary);
   const compliant = items.filter((i) => i.result === 'Compliant').length;
   const na = (s?: string) => (s && s.trim() ? s : t('compliance.na'));
+  // The stored result is the auditor's English word; show it in the reader's language.
+  const resultText = (r: string) => (r === 'Compliant' ? t('compliance.compliant') : r === 'Non-Compliant' ? t('compliance.nonCompliant') : na(r));
   const downloadPdf = async () => {
     if (!report?._id) return;
     setBusy(true);
@@ -68,7 +70,7 @@ export function AuditReportModal({ open, onClose, report, establishmentSummary, 
                   <Typography variant="subtitle1" sx={{ fontWeight: 600, textTransform: 'capitalize' }}>{n + 1}. {i.compliance_check_item.replace(/_/g, ' ')}</Typography>
                   <Typography>
                     <b>{t('compliance.result')}:</b>{' '}
-                    <Box component="span" sx={{ color: i.result === 'Non-Compliant' ? 'error.main' : 'success.main', fontWeight: 600 }}>{i.result || t('compliance.na')}</Box>
+                    <Box component="span" sx={{ color: i.result === 'Non-Compliant' ? 'error.main' : 'success.main', fontWeight: 600 }}>{resultText(i.result)}</Box>
                   </Typography>
                   <Typography><b>{t('compliance.requirement')}:</b> {na(i.requirement)}</Typography>
                   <Typography><b>{t('compliance.evidence')}:</b> {na(i.evidence)}</Typography>

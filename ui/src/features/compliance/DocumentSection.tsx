@@ -8,6 +8,13 @@ import type { ComplianceDocument } from './api';
 import { SummaryView } from './SummaryView';
 import { useDots } from './useDots';
 
+/** When a document was uploaded, in the viewer's time zone: "2026-03-15 14:05". */
+const localTime = (iso: string) => {
+  const d = new Date(iso);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+};
+
 export type UploadPhase = 'idle' | 'uploading' | 'processing' | 'done' | 'error';
 export interface SectionState {
   data: ComplianceDocument | null;
@@ -36,14 +43,15 @@ export function DocumentSection({ sectionKey, title, existing, state, onSelect, 
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid={`section-${sectionKey}`}>
       <Typography variant="h6" sx={{ mb: 1 }}>{title}</Typography>
       {existing.length ? (
+        // No floating label: the empty entry already says what to pick, and a label beside it left a gap in the border.
         <TextField
-          select size="small" fullWidth value={selected} label={t(`compliance.select.${sectionKey}`)}
+          select size="small" fullWidth value={selected}
           onChange={(e) => onSelect(existing.find((d) => d._id === e.target.value) ?? null)}
-          slotProps={{ select: { displayEmpty: true } }} inputProps={{ 'data-testid': `select-${sectionKey}` }}
+          slotProps={{ select: { displayEmpty: true }, htmlInput: { 'data-testid': `select-${sectionKey}`, 'aria-label': t(`compliance.select.${sectionKey}`) } }}
         >
           <MenuItem value="">{t(`compliance.select.${sectionKey}`)}</MenuItem>
           {existing.map((d) => (
-            <MenuItem key={d._id} value={d._id}>{`${d.document_type} ${d.created_at.slice(0, 19).replace('T', ' ')} (${d.file_name})`}</MenuItem>
+            <MenuItem key={d._id} value={d._id} data-testid={`option-${sectionKey}`}>{`${d.file_name} — ${title}, ${localTime(d.created_at)}`}</MenuItem>
           ))}
         </TextField>
       ) : (
