@@ -53,6 +53,21 @@ async function verifyGrainImage(page: Page, farmDataId: string): Promise<boolean
   }, farmDataId, png);
 }
 
+/** Collects the live-channel messages the page's WebSocket receives (CDP network events). */
+async function watchLiveFrames(page: Page): Promise<Array<{ type: string; data?: { id?: string; stage?: number } }>> {
+  const frames: Array<{ type: string; data?: { id?: string; stage?: number } }> = [];
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.enable');
+  cdp.on('Network.webSocketFrameReceived', (ev) => {
+    try {
+      frames.push(JSON.parse(ev.response.payloadData));
+    } catch {
+      /* not JSON */
+    }
+  });
+  return frames;
+}
+
 /** Approve as the user of `page`: open Sign and Endorse, read the mailed code, sign. */
 async function approve(page: Page, email: string, signaturePassword?: string, shot?: string) {
   const before = await lastMailId(e, email);
@@ -83,6 +98,7 @@ describe('certificate flow in the browser', () => {
 async function certificateFlow() {
   // --- the manager creates the certificate from a farm record
   const manager = e.page;
+  const liveFrames = await watchLiveFrames(manager);
   await signIn(e, manager, DEMO.manager);
   const farm = await createFarmRecord(manager);
   await manager.goto(e.url('/views/approval/create'));
@@ -132,7 +148,10 @@ async function certificateFlow() {
   const v0 = await version(manager);
   await approve(signer1, DEMO.signer1.email, DEMO.signer1.signaturePassword, 'cert-04-sign-dialog');
   await signer1.waitForSelector(byId('btn-approve'), { hidden: true });
-  await manager.waitForFunction((v) => Number(document.querySelector('[data-testid="approval-detail"]')?.getAttribute('data-version')) > v, { timeout: 15_000 }, v0);
+  // faster than any fallback poll (10 s at the quickest): the live channel told the page
+  await manager.waitForFunction((v) => Number(document.querySelector('[data-testid="approval-detail"]')?.getAttribute('data-version')) > v, { timeout: 8_000 }, v0);
+  const certificateId = new URL(detailUrl).searchParams.get('id');
+  expect(liveFrames.some((f) => f.type === 'certificate_update' && f.data?.id === certificateId && f.data?.stage === 2)).toBe(true);
 
   // --- level 2 (Mia) rejects back to level 1 with a reason
   const signer2 = await e.browser.createBrowserContext().then((c) => c.newPage());

@@ -14,7 +14,7 @@ import { TEST_ORIGIN } from '../api/src/testing/session';
 import { appRoutes, isStateChanging } from './support/routes';
 import { changedTables, dbSnapshot } from './support/db-checksum';
 import { streamUpload } from './support/stream-upload';
-import { PDF_BYTES, startWorld, type World } from './support/world';
+import { concretePath, PDF_BYTES, startWorld, type World } from './support/world';
 
 jest.setTimeout(180_000);
 
@@ -23,19 +23,6 @@ beforeAll(async () => {
   w = await startWorld({ worker: false });
 });
 afterAll(() => w?.close());
-
-/** Fills a route's parameters with objects of the caller's own company. */
-function concrete(route: string): string {
-  const o = w.own;
-  return route
-    .replace(':segment', 'establishment').replace(':complianceId', o.complianceId)
-    .replace(/approvallevel\/:id/i, (m) => m.replace(':id', `${o.signingId}-L1`))
-    .replace(/(approval|approvaltemplate|document|user|group|signature|address|profile|compliance)\/:id/, (m, kind: string) => {
-      const ids: Record<string, string> = { approval: o.signingId, approvaltemplate: o.templateId, document: o.documentId, user: o.co.users.staff.id, group: o.co.groups.staff, signature: o.co.users.staff.id, address: o.co.users.staff.id, profile: o.companyId, compliance: o.complianceId };
-      return `${kind}/${ids[kind]}`;
-    })
-    .replace(':companyId', o.companyId);
-}
 
 function filesUnder(dir: string): number {
   let n = 0;
@@ -64,7 +51,7 @@ describe('cross-site requests', () => {
       for (const [label, headers] of attacks) {
         if (r.method === 'GET' && !headers['Sec-Fetch-Site']) continue; // a logout link is refused only on an explicit cross-site marker
         // The admin's session cookie rides along, as a browser would send it.
-        let req = w.agents.admin[r.method.toLowerCase() as 'post' | 'get'](concrete(r.path));
+        let req = w.agents.admin[r.method.toLowerCase() as 'post' | 'get'](concretePath(w, r.path));
         req = req.unset('Origin');
         for (const [k, v] of Object.entries(headers)) req = req.set(k, v);
         const res = await req.send({ name: 'x', approvalName: 'x', password: 'Harvest#2025', email: 'x@y.test', otp: '123456' });
@@ -134,6 +121,7 @@ describe('upload corpus', () => {
     const k = w.t.db.knex;
     const before = await dbSnapshot(k);
     const files = filesUnder(w.t.deps.config.dataDir);
+    const farmRows = Number((await k('farm_data').count({ n: '*' }))[0].n);
     const taken: string[] = [];
     for (const t of TARGETS) {
       for (const [label, name, data] of CORPUS) {
@@ -145,9 +133,12 @@ describe('upload corpus', () => {
       }
     }
     expect(taken).toEqual([]);
-    // The verifier records each refused check as its result (never a verified one); nothing else changes.
-    expect(changedTables(before, await dbSnapshot(k)).filter((x) => x !== 'image_verifications')).toEqual([]);
-    expect(await k('image_verifications').where({ farm_data_id: unverified, status: 'verified' })).toHaveLength(0);
+    // The verifier records each refused check as the record's result (never a verified one); nothing
+    // else changes, and no farm record is added.
+    expect(changedTables(before, await dbSnapshot(k)).filter((x) => x !== 'farm_image_verifications' && x !== 'farm_data')).toEqual([]);
+    expect(await k('farm_image_verifications').where({ farm_data_id: unverified }).whereNot({ status: 'rejected' })).toHaveLength(0);
+    expect((await k('farm_data').where({ id: unverified }).first()).image_validation).not.toBe('Verified');
+    expect(Number((await k('farm_data').count({ n: '*' }))[0].n)).toBe(farmRows);
     expect(filesUnder(w.t.deps.config.dataDir)).toBe(files);
   });
 

@@ -2,6 +2,9 @@
 // (requestOtp Update, the code arrives by SMTP), verify it (OtpStore.verify), send `sign` with the
 // otpId. Every certificate has its own signers, so codes in the mailbox never mix.
 import { setTimeout } from 'node:timers';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 
@@ -55,7 +58,13 @@ export async function signOnce(sys, handle, draft, who) {
     reads++;
     const row = await sys.knex('certificate_levels').where({ certificate_id: draft.id, level: r.level }).first('signed_ids');
     if (row?.signed_ids?.includes(userId)) break;
-    if (performance.now() - t1 > 30_000) throw new Error(`signature of ${userId} never reached the read model`);
+    if (performance.now() - t1 > 30_000) {
+      const c = await sys.knex('certificates').where({ id: draft.id }).first('version', 'status', 'stage');
+      // Kept for diagnosis: the workflow's history beside the error.
+      const file = path.join(os.tmpdir(), `bench-failure-${draft.id}.json`);
+      writeFileSync(file, JSON.stringify((await handle.fetchHistory()).events, null, 1));
+      throw new Error(`signature of ${userId} never reached the read model (update answered version ${state.version}, level ${r.level} signed ${JSON.stringify(state.levels[r.level - 1]?.signed.map((x) => x.userId))}; row version ${c?.version} ${c?.status} stage ${c?.stage}, level row ${JSON.stringify(row?.signed_ids)})`);
+    }
     await new Promise((res) => setTimeout(res, 2));
   }
   const t3 = performance.now();

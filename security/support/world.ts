@@ -132,3 +132,17 @@ export async function startWorld(opts: { worker?: boolean; env?: Record<string, 
     },
   };
 }
+
+/** A route's path with its parameters filled by objects of the caller's own company. */
+export function concretePath(w: World, route: string): string {
+  const o = w.own;
+  const ids: Record<string, string> = {
+    approval: o.signingId, approvaltemplate: o.templateId, document: o.documentId, user: o.co.users.staff.id, group: o.co.groups.staff,
+    signature: o.co.users.staff.id, address: o.co.users.staff.id, profile: o.companyId, compliance: o.complianceId,
+  };
+  return route
+    .replace(':segment', 'establishment').replace(':complianceId', o.complianceId)
+    .replace(/approvallevel\/:id/i, (m) => m.replace(':id', `${o.signingId}-L1`))
+    .replace(/(approval|approvaltemplate|document|user|group|signature|address|profile|compliance)\/:id/, (_m, kind: string) => `${kind}/${ids[kind]}`)
+    .replace(':companyId', o.companyId);
+}

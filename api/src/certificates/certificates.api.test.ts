@@ -75,6 +75,10 @@ describe('certificate API', () => {
     await outsider.post(`/api/company/approval/${id}/delete`).send({}).expect(404);
     await manager.post(`/api/company/approval/${id}/delete`).send({ approvalId: id }).expect(200);
     await manager.get(`/api/company/approval/${id}`).expect(404);
+    // drafts never reach a workflow: the API itself told the company's live channel of each change
+    const live = (await h.t.db.knex('live_events').where({ type: 'certificate_update', company_id: h.acme.companyId }))
+      .map((r) => (typeof r.data === 'string' ? JSON.parse(r.data) : r.data)).filter((d) => d.id === id);
+    expect(live.map((d) => d.status)).toEqual(['created', 'created', 'deleted']);
   });
 
   it('refuses submit while the grain image is not verified, and refuses foreign signers', async () => {

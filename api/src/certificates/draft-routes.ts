@@ -8,7 +8,7 @@ import { Router, type Request } from 'express';
 import {
   AppError, assertChainSignable, createCertificate, transition, type CertificateDraft, type CertificateState, type Person,
 } from '@grain/domain';
-import { isImageVerified, UserStore } from '@grain/persistence';
+import { isImageVerified, publishLive, UserStore } from '@grain/persistence';
 import { cancelUpdate, editUpdate, resubmitUpdate } from '@grain/workflows';
 import { requirePermission, requireUser, actorOf } from '../http/auth-middleware';
 import { approvalInput, type ApprovalInput } from './certificate-schemas';
@@ -17,6 +17,14 @@ import { awaitReadModel, commandActor, companyOf, loadCertificate, viewFor, type
 import { summaryView, TOGGLES, TOGGLE_STATUSES, toggleCounts, type Toggle } from './approval-view';
 
 const today = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
+
+/** Drafts never pass through the workflow (whose read-model activity tells the live channel), so tell it here. */
+function draftChanged(ctx: CertCtx, s: CertificateState, status: string = s.status): Promise<unknown> {
+  return publishLive(ctx.deps.knex, {
+    companyId: s.companyId, type: 'certificate_update',
+    data: { id: s.id, approvalNumber: s.approvalNumber, status, stage: s.stage, overdue: false, version: s.version },
+  }).catch(() => undefined); // best effort: pages also poll
+}
 
 /** Today as yyyymmdd followed by 1 (spec 000 §9), or 2, 3, ... when the company already used it. */
 async function defaultNumber(ctx: CertCtx, companyId: string): Promise<string> {
@@ -87,6 +95,7 @@ export function draftRoutes(ctx: CertCtx): Router {
     const state = createCertificate(draft);
     if (body.status === 'signing') await assertSubmittable(ctx, req, state);
     await ctx.store.saveDraft(state);
+    if (body.status !== 'signing') await draftChanged(ctx, state);
     const final = body.status === 'signing' ? await submit(ctx, req, draft) : state;
     res.status(201).json({ approval: await viewFor(ctx, req, final) });
   });
@@ -102,6 +111,7 @@ export function draftRoutes(ctx: CertCtx): Router {
       const next = createCertificate(draft);
       if (body.status === 'signing') await assertSubmittable(ctx, req, next);
       await ctx.store.updateDraft(next);
+      if (body.status !== 'signing') await draftChanged(ctx, next);
       final = body.status === 'signing' ? await submit(ctx, req, draft) : next;
     } else if (current.status === 'rejected') {
       const changes = { approvalName: draft.approvalName, priority: draft.priority, summary: draft.summary, approvalDoc: draft.approvalDoc, supportDocs: draft.supportDocs, levels: draft.levels };
@@ -137,6 +147,7 @@ export function draftRoutes(ctx: CertCtx): Router {
     if (s.status === 'created') {
       await ctx.store.deleteDraft(s.companyId, s.id);
       if (await ctx.store.get(s.companyId, s.id)) throw new AppError('CONFLICT');
+      await draftChanged(ctx, s, 'deleted');
     } else {
       await ctx.workflows.update(s.id, cancelUpdate, { actor, reason: typeof req.body?.reason === 'string' ? req.body.reason.slice(0, 500) : undefined });
     }

@@ -117,7 +117,13 @@ it('uploads four PDFs, streams progress over the socket (resuming after a drop),
   const docs = Object.fromEntries(got.filter((m) => m.type.startsWith('upload_')).map((m) => [m.type, m.data.document]));
   expect(docs.upload_pest_control_update.document_summary.entries).toHaveLength(2);
 
-  const detail = ((await (await call(farmer, `/api/compliance/${id}`)).json()) as any).compliance;
+  // The workflow records a document in the submission's slot just after announcing it; wait for the last one.
+  let detail: any;
+  for (let i = 0; i < 50; i++) {
+    detail = ((await (await call(farmer, `/api/compliance/${id}`)).json()) as any).compliance;
+    if (detail.establishmentData && detail.haccpPlanData && detail.pestControlData && detail.managementPlanData) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
   const body = {
     application_id: id, establishmentData: detail.establishmentData, haccpPlanData: detail.haccpPlanData,
     pestControlData: detail.pestControlData, managementPlanData: detail.managementPlanData,
@@ -127,7 +133,6 @@ it('uploads four PDFs, streams progress over the socket (resuming after a drop),
   expect(await incomplete.json()).toMatchObject({ code: 'COMPLIANCE_INCOMPLETE', invalidMsg: 'All four documents are needed before the audit' });
 
   const audit = await call(farmer, `/api/compliance/${id}/getaudit`, { method: 'POST', body: JSON.stringify(body) });
-  if (audit.status !== 202) console.log("AUDITDBG", await audit.clone().text(), JSON.stringify(detail).slice(0, 3000));
   expect(audit.status).toBe(202);
   const done = (await sock.until((m) => m.some((x) => x.type === 'compliance_check_update'))).find((x) => x.type === 'compliance_check_update')!;
   expect(done.data).toMatchObject({ compliance_id: id, status: 'audited', report: { json_data: { totals: { total: 15, compliant: 15, non_compliant: 0 } } } });

@@ -1,0 +1,98 @@
+// Drives one certificate through 3 levels of 2-of-3 signatures while the worker and the Temporal dev
+// server may vanish at any moment. Every step is retried until it lands; a retried sign reuses its
+// Update id, so Temporal answers a repeat with the first outcome instead of signing twice, and a
+// signature that landed before the answer was lost is recognised from the workflow's state.
+import console from 'node:console';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { certificateWorkflowId } = require('@grain/domain');
+const { certificateWorkflow, requestOtpUpdate, signUpdate, stateQuery, appErrorCodeOf } = require('@grain/workflows');
+
+export const CHAIN = [['a1', 1], ['a2', 1], ['b1', 2], ['b2', 2], ['c1', 3], ['c2', 3]];
+
+let seq = 0;
+/** A 3-level, 2-of-3 certificate whose signers are its own (codes in the mailbox never mix). */
+export function chaosDraft() {
+  const id = `chaos${Date.now().toString(36)}${(seq++).toString(36)}`;
+  const signer = (s) => ({ id: `${id}-${s}`, name: `Signer ${s}`, email: `${id}-${s}@chaos.test`, role: 'Inspector' });
+  const due = (n) => new Date(Date.now() + 7 * 86_400_000 + n * 1000).toISOString();
+  const level = (group, p, n) => ({ group, signers: [1, 2, 3].map((i) => signer(`${p}${i}`)), signatures: 2, deadline: due(n) });
+  return {
+    id, approvalNumber: `CHAOS-${id}`, approvalName: `Barley lot ${id}`, companyId: 'co-chaos', submitter: { id: 'chaos-sub', name: 'Chaos Submitter', email: 'sub@chaos.test' },
+    approvalDoc: { id: 'farm-1', name: 'Farm record 1', docType: 'certificate', farm: { storageLocation: 'Geelong silo 4', protein: 11.2, membershipNumber: 'Member ID 77' } },
+    levels: [level('Farm Data Signing', 'a', 0), level('Transportation Signing', 'b', 1), level('Inspection Signing', 'c', 2)],
+    escalateTo: [{ id: 'chaos-mgr', name: 'Chaos Manager', email: 'mgr@chaos.test' }],
+  };
+}
+
+/** Retries `fn` until it resolves; `refused(code)` may end the retries early with a value. */
+async function persist(what, fn, stats, refused = () => undefined) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn(attempt);
+    } catch (e) {
+      const code = appErrorCodeOf(e);
+      const settled = code ? await refused(code) : undefined;
+      if (settled !== undefined) return settled;
+      stats.retries++;
+      if (attempt % 50 === 0) console.error(`chaos: ${what} still failing after ${attempt} tries: ${code ?? e.message}`);
+      await sleep(Math.min(200 * attempt, 2000));
+    }
+  }
+}
+
+const signedAt = (state, level, userId) => state.levels[level - 1]?.signed.some((e) => e.userId === userId);
+
+/**
+ * Submits and signs one certificate to the end. `sys`: { client, otps, mailbox, taskQueue }.
+ * `onSigned()` is called after each signature the workflow confirmed.
+ */
+export async function driveCertificate(sys, draft, stats, onSigned) {
+  const wfId = certificateWorkflowId(draft.id);
+  await persist(`start ${draft.id}`, () => sys.client.workflow.start(certificateWorkflow, {
+    workflowId: wfId, taskQueue: sys.taskQueue, args: [{ certificate: draft, submittedBy: { id: draft.submitter.id, name: draft.submitter.name } }],
+  }).catch((e) => {
+    if (e.name === 'WorkflowExecutionAlreadyStartedError') return undefined; // the first start landed
+    throw e;
+  }), stats);
+  const handle = sys.client.workflow.getHandle(wfId);
+  const state = () => persist(`query ${draft.id}`, () => handle.query(stateQuery), stats);
+  for (const [who, level] of CHAIN) {
+    const userId = `${draft.id}-${who}`;
+    const actor = { id: userId, name: `Signer ${who}` };
+    let round = 0;
+    for (;;) {
+      round++;
+      if (signedAt(await state(), level, userId)) break;
+      // A code: the Update is retried with one id, so a lost answer does not mail a second code.
+      const asked = await persist(`otp ${userId}`, () => handle.executeUpdate(requestOtpUpdate, { args: [{ actor }], updateId: `${userId}-otp-${round}` }), stats, (code) => (code === 'ALREADY_SIGNED' ? null : undefined));
+      if (asked === null) break;
+      const code = await waitForCode(sys.mailbox, draft.submitter && `${userId}@chaos.test`);
+      if (!code) continue;
+      let otpId;
+      try {
+        ({ otpId } = await sys.otps.verify({ certificateId: draft.id, level, userId }, code));
+      } catch {
+        stats.retries++;
+        continue; // superseded or expired while the system was down: ask again
+      }
+      const signed = await persist(`sign ${userId}`, () => handle.executeUpdate(signUpdate, { args: [{ actor, otpId, note: 'chaos' }], updateId: `${userId}-sign-${otpId}` }), stats,
+        async (c) => (c === 'ALREADY_SIGNED' || signedAt(await state(), level, userId) ? true : c === 'OTP_INVALID' || c === 'OTP_EXPIRED' ? false : undefined));
+      if (signed === false) continue;
+      stats.signatures++;
+      onSigned?.();
+      break;
+    }
+  }
+}
+
+async function waitForCode(mailbox, email) {
+  for (let i = 0; i < 300; i++) {
+    const c = mailbox.take(email);
+    if (c) return c;
+    await sleep(100);
+  }
+  return undefined;
+}
