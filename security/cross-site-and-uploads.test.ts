@@ -16,7 +16,7 @@ import { changedTables, dbSnapshot } from './support/db-checksum';
 import { streamUpload } from './support/stream-upload';
 import { concretePath, PDF_BYTES, startWorld, type World } from './support/world';
 
-jest.setTimeout(180_000);
+jest.setTimeout(300_000);
 
 let w: World;
 beforeAll(async () => {

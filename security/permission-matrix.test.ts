@@ -9,7 +9,7 @@ import { changedTables, dbSnapshot } from './support/db-checksum';
 import { COVERED_ELSEWHERE, MATRIX_CASES, prepareFresh, type MatrixCase } from './support/matrix-cases';
 import { ROLES, startWorld, type Role, type World } from './support/world';
 
-jest.setTimeout(180_000);
+jest.setTimeout(300_000);
 
 let w: World;
 let foreignBefore: Record<string, string>;

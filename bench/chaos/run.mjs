@@ -87,7 +87,7 @@ export async function runChaos({ bin, count, kills, restarts, concurrency, workD
       ...randomPoints(kills, 0.02 * total, 0.95 * total).map((at) => ({ at, kind: 'kill' })),
       ...randomPoints(restarts, 0.05 * total, 0.9 * total).map((at) => ({ at, kind: 'restart' })),
     ].sort((a, b) => a.at - b.at);
-    const stats = { signatures: 0, retries: 0 };
+    const stats = { signatures: 0, retries: 0, notASigner: 0 };
     const recoveries = [];
     let pendingRecovery = null; // { kind, n, since } until the next confirmed signature
     const onSigned = () => {

@@ -14,6 +14,8 @@ const { certificateWorkflow, requestOtpUpdate, signUpdate } = require('@grain/wo
 
 /** Signers who complete a 3-level, 2-of-3 chain, in order. */
 export const CHAIN = ['a1', 'a2', 'b1', 'b2', 'c1', 'c2'];
+// The company id is a uuid, as the accounts tables make it (the live-events outbox is keyed by it).
+const BENCH_COMPANY = '00000000-0000-4000-8000-0000000be4c0';
 const SUBMITTER = { id: 'bench-sub', name: 'Bench Submitter', email: 'sub@bench.test' };
 
 let seq = 0;
@@ -23,7 +25,7 @@ export function benchDraft(prefix = 'b') {
   const due = (n) => new Date(Date.now() + 7 * 86_400_000 + n * 1000).toISOString();
   const level = (group, p, n) => ({ group, signers: [1, 2, 3].map((i) => signer(`${p}${i}`)), signatures: 2, deadline: due(n) });
   return {
-    id, approvalNumber: `BENCH-${id}`, approvalName: `Barley lot ${id}`, companyId: 'co-bench', submitter: SUBMITTER,
+    id, approvalNumber: `BENCH-${id}`, approvalName: `Barley lot ${id}`, companyId: BENCH_COMPANY, submitter: SUBMITTER,
     approvalDoc: { id: 'farm-1', name: 'Farm record 1', docType: 'certificate', farm: { storageLocation: 'Geelong silo 4', protein: 11.2, membershipNumber: 'Member ID 77' } },
     levels: [level('Farm Data Signing', 'a', 0), level('Transportation Signing', 'b', 1), level('Inspection Signing', 'c', 2)],
     escalateTo: [{ id: 'bench-mgr', name: 'Bench Manager', email: 'mgr@bench.test' }],

@@ -39,7 +39,13 @@ export class SmtpCatcher {
     const server = this.server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(port, host, () => resolve());
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        // A client that drops its connection (a worker killed mid-mail) must not end this process:
+        // without a listener, SMTPServer's 'error' event throws.
+        server.on('error', (e: Error & { code?: string }) => console.warn(`smtp catcher: ${e.code ?? ''} ${e.message}`));
+        resolve();
+      });
     });
     const addr = (server as unknown as { server: { address(): { port: number } } }).server.address();
     return addr.port;

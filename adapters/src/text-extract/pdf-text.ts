@@ -6,9 +6,12 @@ import path from 'node:path';
  * the Function wrapper keeps a real dynamic import (works in Node and in jest with
  * --experimental-vm-modules). The worker module is loaded in-process too and handed to pdf.js as
  * `globalThis.pdfjsWorker`, so no worker thread or workerSrc path is needed.
+ * The random comment makes the function's source unique each time this module is evaluated: jest
+ * evaluates it once per test file in a fresh VM context, and an identical source could be served from
+ * V8's compilation cache still bound to an earlier file's (torn down) module loader — seen as pdf.js
+ * failing to load in the second test file of a jest worker.
  */
-// eslint-disable-next-line @typescript-eslint/no-implied-eval
-const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
+const importEsm = new Function('specifier', `return import(specifier) // ${Math.random()}`) as (specifier: string) => Promise<unknown>;
 
 interface TextItem {
   str: string;

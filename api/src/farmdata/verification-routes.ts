@@ -50,8 +50,10 @@ export function createVerificationRouter(deps: ApiDeps): Router {
     if (!verifier.submitPhoto) throw new AppError('UNAVAILABLE', undefined, 'photos are uploaded at the external verification service');
     const { actor, companyId, record } = await scopedRecord(req, req.body?.farm_data_id);
     if (!req.file) throw new AppError('SELECT_FILE');
-    // The photo's type comes from its bytes; the name only has to be harmless (no path, no script type).
-    checkFileName(req.file.originalname);
+    // The photo's type comes from its bytes; the name must be harmless (no path, no script type) and, when
+    // it has an extension, name an image type.
+    const { ext } = checkFileName(req.file.originalname);
+    if (ext && !['png', 'jpg', 'jpeg', 'gif'].includes(ext)) throw new AppError('FILE_TYPE_REJECTED');
     const result = await verifier.submitPhoto({ companyId, farmDataId: record._id, userId: actor.id, data: req.file.buffer });
     res.json(answer(result, langOf(req)));
   });

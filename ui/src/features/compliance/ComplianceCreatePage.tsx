@@ -36,7 +36,7 @@ export function ComplianceCreatePage() {
     if (m.data?.compliance_id !== id) return;
     if (m.type === 'compliance_check_update') {
       if (m.data.status === 'audited') setReport(m.data.report);
-      else setAuditError(m.data.detail ?? m.data.code);
+      else setAuditError(m.data.code ? t(m.data.code) : m.data.detail);
       return;
     }
     const section = SECTIONS.find((s) => s.kind.liveType === m.type);

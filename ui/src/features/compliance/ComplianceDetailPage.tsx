@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Box, Button, Link, Paper, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Paper, Typography } from '@mui/material';
 import { useI18n } from '../../i18n/i18n';
 import { Page, useNotify } from '../../app';
 import { useLive } from '../../live';
@@ -17,8 +17,14 @@ export function ComplianceDetailPage() {
   const id = params.get('id') ?? '';
   const [c, setC] = useState<ComplianceDetail | null>(null);
   const [open, setOpen] = useState(false);
+  const [missing, setMissing] = useState(!id);
   const load = useCallback(() => {
-    if (id) complianceApi.detail(id).then((r) => setC(r.compliance), (e) => notify.error(e));
+    if (id) {
+      complianceApi.detail(id).then((r) => setC(r.compliance), (e) => {
+        setMissing(true);
+        notify.error(e);
+      });
+    }
   }, [id, notify]);
   useEffect(load, [load]);
   useLive(['compliance_check_update'], (m) => m.data?.compliance_id === id && load());
@@ -30,9 +36,11 @@ export function ComplianceDetailPage() {
         {c?.report && <Button variant="contained" onClick={() => setOpen(true)}>{t('compliance.viewReport')}</Button>}
       </>}
     >
-      {!c ? <Typography>{t('common.loading')}</Typography> : (
+      {!c ? <Typography data-testid="compliance-detail-empty">{missing ? t('compliance.notFound') : t('common.loading')}</Typography> : (
         <Box>
           <Typography sx={{ mb: 2 }}>{t('compliance.col.status')}: {t(`compliance.status.${c.status}`)}</Typography>
+          {/* The stored reason is technical; the reader gets the service message and can submit anew. */}
+          {c.status === 'failed' && <Alert severity="error" sx={{ mb: 2 }}>{t('compliance.auditFailed', { reason: t('AI_SERVICE_FAILED') })}</Alert>}
           {SECTIONS.map((s) => {
             const d = c[s.kind.payloadField];
             return (

@@ -65,5 +65,6 @@ export const compliance: Table = {
   'compliance.viewReport': { en: 'View report', vn: 'Xem báo cáo' },
   'compliance.detailTitle': { en: 'Compliance Submission Detail', vn: 'Chi tiết hồ sơ tuân thủ' },
   'compliance.documents': { en: 'Documents', vn: 'Tài liệu' },
+  'compliance.notFound': { en: 'This compliance submission was not found.', vn: 'Không tìm thấy hồ sơ tuân thủ này.' },
   'compliance.auditFailed': { en: 'The audit failed: {reason}', vn: 'Kiểm tra thất bại: {reason}' },
 };
