@@ -159,14 +159,24 @@ describe('AI compliance audit in the browser', () => {
     const fields = (await textOf('[data-testid="compliance-detail"] [data-testid="summary"]')).split('\n').map((l) => l.split(':')[0]);
     expect(fields.slice(0, 4)).toEqual(['ESTABLISHMENT REGISTRATION DOCUMENT', 'NAME OF ESTABLISHMENT', 'REGISTRATION NUMBER', 'ADDRESS']);
     await snap('6-detail');
+    await e.page.goto(e.url('/views/compliance/detail?id=00000000-0000-4000-8000-000000000000'));
+    await e.page.waitForFunction(() => document.querySelector('[data-testid="compliance-detail-empty"]')?.textContent === 'This compliance submission was not found.');
   });
 
-  it('audits again from the documents already processed, picked from the dropdowns, in Vietnamese', async () => {
-    await e.page.click('[data-testid="lang-vn"]');
+  it('audits again from documents picked from the dropdowns plus a new upload, in Vietnamese, with the live socket blocked', async () => {
+    // A page whose WebSocket never connects: progress and report must still arrive (the page polls).
+    const page = await e.browser.newPage();
+    await page.evaluateOnNewDocument(() => {
+      (window as unknown as { WebSocket: unknown }).WebSocket = class { close() { /* never opened */ } };
+    });
+    await e.page.close();
+    e.page = page;
     await e.page.goto(e.url('/views/compliance/create'));
+    await e.page.waitForSelector('[data-testid="lang-vn"]');
+    await e.page.click('[data-testid="lang-vn"]');
     await e.page.waitForSelector('[data-testid="select-establishment"]');
     expect(await textOf('[data-testid="section-establishment"]')).toContain('Chưa chọn tệp');
-    for (const key of ['establishment', 'haccp', 'pest', 'management']) {
+    for (const key of ['establishment', 'haccp', 'management']) {
       await e.page.click(`[data-testid="section-${key}"] [role="combobox"]`);
       const options = await e.page.waitForSelector(`[data-testid="option-${key}"]`);
       if (key === 'establishment') {
@@ -180,11 +190,16 @@ describe('AI compliance audit in the browser', () => {
       await e.page.waitForSelector(`[data-testid="section-${key}"] [data-testid="summary"]`);
       await e.page.waitForFunction(() => !document.querySelector('[role="listbox"]'));
     }
+    writeFileSync(path.join(dir, 'Pest log.docx'), buildDocx(compliantSamples(new Date()).pest_control_update));
+    await uploadInto('pest', path.join(dir, 'Pest log.docx'));
+    await e.page.waitForFunction(() => (document.querySelector('[data-testid="progress-pest"]') as HTMLElement)?.innerText === 'Xử lý tệp hoàn tất.', { timeout: 30000 });
+    expect(await e.page.$$eval('[data-testid="pest-table"] tbody tr', (rows) => rows.length)).toBe(2);
     await snap('8-create-vn');
     await e.page.click('[data-testid="compliance-submit"]');
     await e.page.waitForSelector('[data-testid="audit-item"]', { timeout: 60000 });
     expect(await textOf('[data-testid="audit-report"] h2')).toBe('Báo cáo kiểm tra tuân thủ');
     expect(await textOf('[data-testid="farmer-info"]')).toContain('Tên: Green Valley Grains Pty Ltd');
+    expect(await textOf('[data-testid="audit-item"]')).toContain('Kết quả: Tuân thủ');
     await e.page.screenshot({ path: shot('9-report-vn') });
     await e.page.keyboard.press('Escape');
     await e.page.click('[data-testid="lang-en"]');

@@ -41,10 +41,12 @@ const lines = [
   `| retried steps (refused or failed calls during faults) | ${r.stats.retries} |`,
   `| recovery after worker SIGKILL (fault -> next confirmed signature) | ${stat(r.recoveries.filter((x) => x.kind === 'worker SIGKILL').map((x) => x.recoveryMs))} |`,
   `| recovery after dev server restart | ${stat(r.recoveries.filter((x) => x.kind === 'dev server restart').map((x) => x.recoveryMs))} |`,
+  `| certificates whose workflow lost a signature it had confirmed | ${r.lost.length}${r.lost.length ? ` (${r.lost.map((x) => x.id).join(', ')})` : ''} |`,
   `| final check | ${r.check.ok ? '**consistent**' : '**INCONSISTENT**'}: ${Object.entries(r.check.counts).map(([k, x]) => `${k} ${x}`).join(', ')} |`,
   '', 'Recovery per fault (time from the fault to the next signature the workflow confirmed):', '',
   '| # | fault | at signature | recovery |', '|---|---|---|---|',
   ...r.recoveries.map((x, i) => `| ${i + 1} | ${x.kind} #${x.n} | ${x.atSignature} | ${s(x.recoveryMs)} |`),
+  ...(r.lost.length ? ['', 'Lost signatures seen by the driver:', '', ...r.lost.map((x) => `- ${x.detail}`)] : []),
   ...(r.check.ok ? [] : ['', 'Problems (first 30):', '', ...r.check.problems.slice(0, 30).map((p) => `- ${p}`)]),
   '',
 ];

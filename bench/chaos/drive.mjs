@@ -58,6 +58,8 @@ export async function driveCertificate(sys, draft, stats, onSigned) {
     throw e;
   }), stats);
   const handle = sys.client.workflow.getHandle(wfId);
+  /** Signatures the workflow confirmed (sign Update answered, or the state showed them). */
+  const confirmed = [];
   const state = () => persist(`query ${draft.id}`, () => handle.query(stateQuery), stats);
   for (const [who, level] of CHAIN) {
     const userId = `${draft.id}-${who}`;
@@ -65,18 +67,30 @@ export async function driveCertificate(sys, draft, stats, onSigned) {
     let round = 0;
     for (;;) {
       round++;
-      if (signedAt(await state(), level, userId)) break;
+      if (signedAt(await state(), level, userId)) {
+        confirmed.push([level, userId]);
+        break;
+      }
       // A code: the Update is retried with one id, so a lost answer does not mail a second code.
       const asked = await persist(`otp ${userId}`, () => handle.executeUpdate(requestOtpUpdate, { args: [{ actor }], updateId: `${userId}-otp-${round}` }), stats, async (code) => {
         if (code === 'ALREADY_SIGNED') return null;
-        // Diagnostics for a refusal that should not happen: what the workflow holds right now.
-        if (code === 'NOT_A_SIGNER' && ++stats.notASigner % 25 === 0) {
+        if (code === 'NOT_A_SIGNER') {
+          // The level this signer belongs to is not current: a signature the workflow confirmed
+          // earlier must be missing from its state. That is the defect this run exists to find.
           const s = await state();
-          console.error(`chaos: ${userId} refused NOT_A_SIGNER; workflow at stage ${s.stage}, status ${s.status}, signed ${JSON.stringify(s.levels.map((l) => l.signed.map((e) => e.userId.slice(-2))))}`);
+          const lost = confirmed.filter(([l, u]) => !signedAt(s, l, u));
+          if (lost.length) {
+            const err = new Error(`workflow ${wfId} lost confirmed signature(s) ${lost.map(([l, u]) => `L${l}:${u.slice(-2)}`).join(', ')}; now at stage ${s.stage}, signed ${JSON.stringify(s.levels.map((l) => l.signed.map((e) => e.userId.slice(-2))))}`);
+            err.lostSignatures = lost;
+            throw err;
+          }
         }
         return undefined;
       });
-      if (asked === null) break;
+      if (asked === null) {
+        confirmed.push([level, userId]);
+        break;
+      }
       const code = await waitForCode(sys.mailbox, draft.submitter && `${userId}@chaos.test`);
       if (!code) continue;
       let otpId;
@@ -90,6 +104,7 @@ export async function driveCertificate(sys, draft, stats, onSigned) {
         async (c) => (c === 'ALREADY_SIGNED' || signedAt(await state(), level, userId) ? true : c === 'OTP_INVALID' || c === 'OTP_EXPIRED' ? false : undefined));
       if (signed === false) continue;
       stats.signatures++;
+      confirmed.push([level, userId]);
       onSigned?.();
       break;
     }

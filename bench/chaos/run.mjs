@@ -87,7 +87,7 @@ export async function runChaos({ bin, count, kills, restarts, concurrency, workD
       ...randomPoints(kills, 0.02 * total, 0.95 * total).map((at) => ({ at, kind: 'kill' })),
       ...randomPoints(restarts, 0.05 * total, 0.9 * total).map((at) => ({ at, kind: 'restart' })),
     ].sort((a, b) => a.at - b.at);
-    const stats = { signatures: 0, retries: 0, notASigner: 0 };
+    const stats = { signatures: 0, retries: 0 };
     const recoveries = [];
     let pendingRecovery = null; // { kind, n, since } until the next confirmed signature
     const onSigned = () => {
@@ -128,11 +128,19 @@ export async function runChaos({ bin, count, kills, restarts, concurrency, workD
 
     const drafts = Array.from({ length: count }, () => chaosDraft());
     let finished = 0;
+    const lost = [];
     let next = 0;
     const started = performance.now();
     await Promise.all(Array.from({ length: concurrency }, async () => {
       while (next < drafts.length) {
-        await driveCertificate(sys, drafts[next++], stats, onSigned);
+        const d = drafts[next++];
+        try {
+          await driveCertificate(sys, d, stats, onSigned);
+        } catch (e) {
+          if (!e.lostSignatures) throw e;
+          lost.push({ id: d.id, detail: e.message });
+          log(`LOST: ${e.message}`);
+        }
         if (++finished % 50 === 0) log(`${finished}/${count} certificates signed through`);
       }
     }));
@@ -144,13 +152,14 @@ export async function runChaos({ bin, count, kills, restarts, concurrency, workD
     // Completion (PDF, ledger, mails) runs after the last signature: wait until every workflow closed.
     const ids = drafts.map((d) => d.id);
     for (let i = 0; i < 600; i++) {
-      const open = await db.knex('certificates').whereIn('id', ids).whereNot('status', 'done').count({ n: '*' });
+      const waitingFor = ids.filter((id) => !lost.some((x) => x.id === id));
+      const open = await db.knex('certificates').whereIn('id', waitingFor).whereNot('status', 'done').count({ n: '*' });
       if (Number(open[0].n) === 0) break;
       await sleep(1000);
     }
     await sleep(3000);
     const check = await verifyRun({ knex: db.knex, client: sys.client, ids });
-    return { count, kills: kN, restarts: rN, recoveries, stats, unexpectedExits, driveMs, totalMs: performance.now() - t0, check, concurrency };
+    return { count, kills: kN, restarts: rN, recoveries, stats, unexpectedExits, driveMs, totalMs: performance.now() - t0, check, concurrency, lost };
   } finally {
     for (const f of cleanup.reverse()) await Promise.resolve().then(f).catch((e) => console.error('chaos cleanup:', e.message));
   }

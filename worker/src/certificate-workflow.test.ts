@@ -194,3 +194,32 @@ test('recorded histories replay without non-determinism', async () => {
   }
   expect(replayed).toBe(finishedIds.length);
 }, 60_000);
+
+test('signs arriving together while effects run are all kept: state, read model and ledger agree', async () => {
+  // Regression: the workflow once assigned runEffects' result back to its state, so a sign applied
+  // while the previous batch's last activity resolved was overwritten (found by the benchmarks).
+  for (let round = 0; round < 3; round++) {
+    const d = chainDraft({
+      levels: [
+        { group: 'Farm Data Signing', signers: ['a1', 'a2', 'a3'].map(signer), signatures: 3, deadline: new Date(Date.now() + 86_400_000).toISOString() },
+        { group: 'Inspection Signing', signers: ['c1', 'c2'].map(signer), signatures: 1, deadline: new Date(Date.now() + 2 * 86_400_000).toISOString() },
+      ],
+    });
+    const handle = await submit(h, d);
+    const otps: Array<{ id: string; otpId: string }> = [];
+    for (const id of ['a1', 'a2', 'a3']) {
+      const { code, level } = await requestCode(h, handle, id);
+      otps.push({ id, otpId: (await h.otps.verify({ certificateId: d.id, level, userId: id }, code)).otpId });
+    }
+    await Promise.all(otps.map((o) => handle.executeUpdate(signUpdate, { args: [{ actor: actorOf(o.id), otpId: o.otpId }] })));
+    const state = await handle.query(stateQuery);
+    expect(state.levels[0].signed.map((s) => s.userId).sort()).toEqual(['a1', 'a2', 'a3']);
+    expect(state.levels[0].status).toBe('done');
+    expect(state.stage).toBe(2); // the stage is the current level number
+    const row = await eventually(() => h.store.get('co-test', d.id), (r) => !!r && r.version === state.version);
+    expect(row!.state.levels[0].signed.map((s: { userId: string }) => s.userId).sort()).toEqual(['a1', 'a2', 'a3']);
+    const sigBlocks = (await ledgerKeys(handle.workflowId)).filter((t) => t === 'signature');
+    expect(sigBlocks).toHaveLength(3);
+    await handle.terminate('test done');
+  }
+});

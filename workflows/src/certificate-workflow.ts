@@ -117,7 +117,9 @@ export async function certificateWorkflow(input: CertificateWorkflowInput): Prom
   for (;;) {
     while (queue.length > 0) {
       const batch = queue.shift()!;
-      state = await runEffects(wfId, batch.version, batch.effects, () => state, (s) => (state = s));
+      // runEffects records tx ids and the PDF through `set`; its return value is not assigned back,
+      // because an update applied while the last activity resolved would be overwritten by it.
+      await runEffects(wfId, batch.version, batch.effects, () => state, (s) => (state = s));
       await acts.readModel.upsertCertificateReadModel(state);
       upsertSearchAttributes(certificateSearchAttributes(state));
       done = batch.seq;

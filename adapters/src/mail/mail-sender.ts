@@ -25,7 +25,19 @@ export class SmtpMailSender implements MailSender {
     private readonly from: string,
     private readonly embedded: boolean,
   ) {
-    this.transport = nodemailer.createTransport(url, { pool: true, maxConnections: 4 } as object);
+    // A pooled transport keeps SMTP connections open between mails; every new connection costs a
+    // handshake and the server's greeting delay, and certificate steps send several mails in a row.
+    const u = new URL(url);
+    this.transport = nodemailer.createTransport({
+      host: u.hostname,
+      port: Number(u.port || (u.protocol === 'smtps:' ? 465 : 25)),
+      secure: u.protocol === 'smtps:',
+      auth: u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
+      pool: true,
+      maxConnections: 4,
+      // The embedded catcher on loopback offers no TLS; a real relay negotiates STARTTLS when it offers it.
+      ignoreTLS: embedded,
+    });
   }
   info(): AdapterInfo {
     const u = new URL(this.url);

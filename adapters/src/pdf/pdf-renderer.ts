@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { Browser } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import puppeteer from 'puppeteer-core';
 import type { AdapterInfo, Described } from '../port';
 
@@ -46,21 +46,35 @@ export class ChromiumPdfRenderer implements PdfRenderer {
   async ping() {
     await (await this.getBrowser()).version();
   }
+  /** Idle pages, request blocking already set up; opening a page costs more than rendering a certificate. */
+  private idle: Page[] = [];
+  private static readonly MAX_IDLE = 4;
+
+  private async takePage(browser: Browser): Promise<Page> {
+    for (let p = this.idle.pop(); p; p = this.idle.pop()) if (!p.isClosed() && p.browser() === browser) return p;
+    const page = await browser.newPage();
+    // No network for rendered documents: everything they show is inline.
+    await page.setRequestInterception(true);
+    page.on('request', (r) => (r.url().startsWith('data:') || r.url() === 'about:blank' ? r.continue() : r.abort()));
+    return page;
+  }
+
   async render(html: string, opts: { landscape?: boolean } = {}): Promise<Buffer> {
     const browser = await this.getBrowser();
-    const page = await browser.newPage();
+    const page = await this.takePage(browser);
+    let reusable = false;
     try {
-      // No network for rendered documents: everything they show is inline.
-      await page.setRequestInterception(true);
-      page.on('request', (r) => (r.url().startsWith('data:') ? r.continue() : r.abort()));
       await page.setContent(html, { waitUntil: 'load' });
       const pdf = await page.pdf({ format: 'A4', printBackground: true, landscape: opts.landscape, margin: { top: '16mm', bottom: '16mm', left: '14mm', right: '14mm' } });
+      reusable = true;
       return Buffer.from(pdf);
     } finally {
-      await page.close().catch(() => undefined);
+      if (reusable && this.idle.length < ChromiumPdfRenderer.MAX_IDLE && page.browser() === browser && browser.connected) this.idle.push(page);
+      else await page.close().catch(() => undefined);
     }
   }
   async close() {
+    this.idle = [];
     const b = this.browser;
     this.browser = undefined;
     if (b) await (await b).close().catch(() => undefined);

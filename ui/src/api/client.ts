@@ -9,6 +9,21 @@ export class ApiError extends Error {
   }
 }
 
+type Listener = (err: ApiError) => void;
+const sessionEndedListeners = new Set<Listener>();
+
+/**
+ * Called when a call is refused with 401 because the session is gone (expired, signed out in another
+ * tab): the shell listens and sends the user to /views/login. A wrong password (LOGIN_FAILED) is not
+ * a lost session. Answers the unsubscribe function.
+ */
+export function onSessionEnded(listener: Listener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => {
+    sessionEndedListeners.delete(listener);
+  };
+}
+
 function currentLang(): string {
   try {
     return localStorage.getItem('lang') || 'en';
@@ -32,7 +47,9 @@ export async function api<T = unknown>(path: string, opts: { method?: string; bo
   const data = type.includes('application/json') ? await res.json() : await res.blob();
   if (!res.ok) {
     const j = (data ?? {}) as { invalidMsg?: string; code?: string };
-    throw new ApiError(res.status, j.code ?? 'HTTP_' + res.status, j.invalidMsg ?? res.statusText, data);
+    const err = new ApiError(res.status, j.code ?? 'HTTP_' + res.status, j.invalidMsg ?? res.statusText, data);
+    if (res.status === 401 && err.code !== 'LOGIN_FAILED') sessionEndedListeners.forEach((l) => l(err));
+    throw err;
   }
   return data as T;
 }

@@ -3,11 +3,14 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useI18n } from '../i18n/i18n';
 import { useAuth } from './auth';
-import { LOGIN_PATH } from './navigation';
+import { LOGIN_PATH, type LoginRedirect } from './navigation';
 
-/** The route guard: no signed-in user -> /views/login (spec 000 §2), remembering where the user was going. */
+/**
+ * The route guard: no signed-in user -> /views/login (spec 000 §2), remembering where the user was
+ * going — except after a logout, so the next person to sign in starts at home, not on this page.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { user, loading } = useAuth();
+  const { user, loading, ended } = useAuth();
   const { t } = useI18n();
   const location = useLocation();
   if (loading) {
@@ -18,6 +21,10 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       </Box>
     );
   }
-  if (!user) return <Navigate to={LOGIN_PATH} replace state={{ from: location.pathname + location.search }} />;
+  if (!user) {
+    const state: LoginRedirect = ended?.reason === 'logout' ? {}
+      : { from: location.pathname + location.search, fromUser: ended?.userId, expired: ended?.reason === 'expired' };
+    return <Navigate to={LOGIN_PATH} replace state={state} />;
+  }
   return <>{children}</>;
 }

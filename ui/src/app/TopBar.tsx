@@ -10,16 +10,29 @@ import Grass from '@mui/icons-material/Grass';
 import { useI18n } from '../i18n/i18n';
 import { useAuth } from './auth';
 import { LanguageSwitch } from './LanguageSwitch';
-import { currentTab, LOGIN_PATH, TOP_TABS, USER_SETTING_LINKS } from './navigation';
+import { allowed, currentTab, LOGIN_PATH, TOP_TABS, USER_SETTING_LINKS } from './navigation';
 
-/** 64 px bar: logo (to the blockchain view), the six tabs, language, user dropdown; a drawer below 768 px. */
+/** Where all six tabs fit beside the logo (in either language) and where the user's name fits too. */
+const TABS_FIT = '(max-width:1279.95px)';
+const NAME_FITS = '(max-width:1439.95px)';
+
+/**
+ * 64 px bar: logo (to the blockchain view), the six tabs, language, user dropdown. From 768 to 1279 px
+ * the tabs get a row of their own so they are all in view; below 768 px they move into a drawer.
+ */
 export function TopBar() {
   const { t } = useI18n();
-  const { user, logout } = useAuth();
+  const { user, logout, can } = useAuth();
+  const topTabs = allowed(TOP_TABS, can);
+  const settingLinks = allowed(USER_SETTING_LINKS, can);
+  const { pathname } = useLocation();
+  const tabNow = currentTab(pathname);
+  const selectedTab = topTabs.some((tab) => tab.to === tabNow) ? tabNow : false;
   const theme = useTheme();
   const mobile = useMediaQuery(theme.breakpoints.down('md'));
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
-  const { pathname } = useLocation();
+  const tabsOwnRow = useMediaQuery(TABS_FIT) && !mobile;
+  const hideName = useMediaQuery(NAME_FITS);
   const navigate = useNavigate();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [drawer, setDrawer] = useState(false);
@@ -30,6 +43,14 @@ export function TopBar() {
     await logout().catch(() => undefined);
     navigate(LOGIN_PATH);
   };
+  const tabs = (
+    <Tabs value={selectedTab} textColor="inherit" variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('nav.main')}
+      TabIndicatorProps={{ style: { backgroundColor: theme.palette.secondary.main } }} sx={{ flexGrow: 1, minWidth: 0, minHeight: 48 }}>
+      {topTabs.map((tab) => (
+        <Tab key={tab.to} value={tab.to} label={t(tab.label)} component={RouterLink} to={tab.to} sx={{ textTransform: 'none', minWidth: 0, px: 1.25 }} />
+      ))}
+    </Tabs>
+  );
   const go = (to: string) => {
     setMenuAnchor(null);
     setDrawer(false);
@@ -49,39 +70,40 @@ export function TopBar() {
           <Grass />
           {!narrow && <Typography variant="h6" noWrap sx={{ fontWeight: 700 }}>GrainCert</Typography>}
         </Box>
-        {!mobile && (
-          <Tabs value={currentTab(pathname)} textColor="inherit" variant="scrollable" scrollButtons="auto" aria-label="main navigation"
-            TabIndicatorProps={{ style: { backgroundColor: theme.palette.secondary.main } }} sx={{ flexGrow: 1, minWidth: 0 }}>
-            {TOP_TABS.map((tab) => (
-              <Tab key={tab.to} value={tab.to} label={t(tab.label)} component={RouterLink} to={tab.to} sx={{ textTransform: 'none' }} />
-            ))}
-          </Tabs>
-        )}
-        {mobile && <Box sx={{ flexGrow: 1 }} />}
+        {!mobile && !tabsOwnRow && tabs}
+        {(mobile || tabsOwnRow) && <Box sx={{ flexGrow: 1 }} />}
         <LanguageSwitch />
         <Button color="inherit" aria-label={t('nav.userMenu')} data-testid="user-menu-button" onClick={(e) => setMenuAnchor(e.currentTarget)}
-          startIcon={<AccountCircle />} sx={{ textTransform: 'none', minWidth: 0 }}>
-          {!mobile && (user?.fullName || user?.email)}
+          startIcon={<AccountCircle />} title={user?.fullName || user?.email} sx={{ textTransform: 'none', minWidth: 0, whiteSpace: 'nowrap', flexShrink: 0, '& .MuiButton-startIcon': hideName || mobile ? { mx: 0 } : {} }}>
+          {!mobile && !hideName && (user?.fullName || user?.email)}
         </Button>
         <Menu anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
           transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+          <Box sx={{ px: 2, py: 1 }} data-testid="user-menu-who">
+            <Typography variant="subtitle2" noWrap>{user?.fullName}</Typography>
+            <Typography variant="body2" color="text.secondary" noWrap>{user?.email}</Typography>
+          </Box>
+          <Divider />
           {/* the mobile user menu offers only Logout (spec 000 §2); the drawer carries the rest */}
-          {!mobile && <MenuItem onClick={() => go('/views/user/list')}>{t('nav.userManagement')}</MenuItem>}
+          {!mobile && (can('viewSystem')
+            ? <MenuItem onClick={() => go('/views/user/list')}>{t('nav.userManagement')}</MenuItem>
+            : <MenuItem onClick={() => go('/views/user/detail')}>{t('nav.myProfile')}</MenuItem>)}
           <MenuItem onClick={signOut} data-testid="logout">{t('nav.logout')}</MenuItem>
         </Menu>
       </Toolbar>
+      {tabsOwnRow && <Box sx={{ px: 1, borderTop: 1, borderColor: 'rgba(255,255,255,0.2)' }}>{tabs}</Box>}
       <Drawer anchor="left" open={drawer} onClose={() => setDrawer(false)}>
         <Box sx={{ width: narrow ? '85vw' : 280 }} role="navigation" data-testid="mobile-menu">
           <List>
-            {TOP_TABS.map((tab) => (
-              <ListItemButton key={tab.to} selected={currentTab(pathname) === tab.to} onClick={() => go(tab.to)}>
+            {topTabs.map((tab) => (
+              <ListItemButton key={tab.to} selected={selectedTab === tab.to} onClick={() => go(tab.to)}>
                 <ListItemText primary={t(tab.label)} />
               </ListItemButton>
             ))}
           </List>
           <Divider />
           <List subheader={<ListSubheader>{t('nav.userSetting')}</ListSubheader>}>
-            {USER_SETTING_LINKS.map((l) => (
+            {settingLinks.map((l) => (
               <ListItemButton key={l.to} onClick={() => go(l.to)}><ListItemText primary={t(l.label)} /></ListItemButton>
             ))}
             <ListItemButton onClick={signOut}><ListItemText primary={t('nav.logout')} /></ListItemButton>

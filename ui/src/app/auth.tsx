@@ -1,6 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { PERMISSIONS, type Permission } from '@grain/domain';
-import { api, ApiError } from '../api/client';
+import { api, ApiError, onSessionEnded } from '../api/client';
 
 /** The signed-in user as every screen sees it (ids normalised, permissions resolved by the server). */
 export interface SessionUser {
@@ -54,8 +54,19 @@ export function can(user: SessionUser | null | undefined, permission: Permission
   return user.role === 'admin' || user.permissions.includes(permission);
 }
 
+/**
+ * How the last session of this tab ended: an explicit logout (the next sign-in starts at home), or a
+ * 401 in the middle of work (signing in again as the same user returns to where they were).
+ */
+export interface SessionEnd {
+  reason: 'logout' | 'expired';
+  userId: string;
+}
+
 interface AuthState {
   user: SessionUser | null;
+  /** Set once a signed-in session of this tab ended; null on a fresh page load. */
+  ended: SessionEnd | null;
   /** True until the first current_user answer arrived. */
   loading: boolean;
   /** Re-reads GET /api/auth/current_user (after a company is created, a profile changed, ...). */
@@ -81,6 +92,23 @@ async function fetchCurrentUser(): Promise<SessionUser | null> {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<SessionUser | null>(null);
   const [loading, setLoading] = useState(true);
+  const [ended, setEnded] = useState<SessionEnd | null>(null);
+  const userRef = useRef<SessionUser | null>(null);
+  useEffect(() => {
+    userRef.current = user;
+  }, [user]);
+
+  // a 401 on any call while someone is signed in: the session is gone, the guard sends them to login
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        const was = userRef.current;
+        if (!was) return;
+        setEnded({ reason: 'expired', userId: was.id });
+        setUser(null);
+      }),
+    [],
+  );
 
   const refresh = useCallback(async () => {
     let u: SessionUser | null = null;
@@ -104,20 +132,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const fromLogin = toSessionUser(body.user);
     const full = (await fetchCurrentUser().catch(() => null)) ?? fromLogin;
     setUser(full);
+    setEnded(null);
     return full;
   }, []);
 
   const logout = useCallback(async () => {
+    const was = userRef.current;
     try {
       await api('auth/logout');
     } finally {
+      // recorded before the user goes, so the guard does not remember this user's page for the next one
+      if (was) setEnded({ reason: 'logout', userId: was.id });
       setUser(null);
     }
   }, []);
 
   const value = useMemo<AuthState>(
-    () => ({ user, loading, refresh, login, logout, can: (p) => can(user, p) }),
-    [user, loading, refresh, login, logout],
+    () => ({ user, ended, loading, refresh, login, logout, can: (p) => can(user, p) }),
+    [user, ended, loading, refresh, login, logout],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

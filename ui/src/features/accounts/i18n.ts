@@ -27,6 +27,7 @@ export const accounts: Table = {
   'acc.login.submit': { en: 'LET ME IN!', vn: 'ĐĂNG NHẬP!' },
   'acc.login.register': { en: 'Register', vn: 'Đăng ký' },
   'acc.login.forgot': { en: 'Forgot password?', vn: 'Quên mật khẩu?' },
+  'acc.login.sessionEnded': { en: 'Your session has ended. Please sign in again.', vn: 'Phiên đăng nhập đã kết thúc. Vui lòng đăng nhập lại.' },
 
   'acc.register.title': { en: 'Account Registration', vn: 'Đăng ký tài khoản' },
   'acc.register.submit': { en: 'Register', vn: 'Đăng ký' },

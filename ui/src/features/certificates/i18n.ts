@@ -3,7 +3,7 @@ import type { Table } from '../../i18n/i18n';
 /** Texts of the certificate screens (keys cert.*), en and vn. */
 export const certificates: Table = {
   'cert.list.title': { en: 'Grain Certificates', vn: 'Chứng nhận ngũ cốc' },
-  'cert.list.empty': { en: 'No certificates to show.', vn: 'Không có chứng nhận nào.' },
+  'cert.list.empty': { en: 'No certificates to show. Turn on more status filters above, or clear the search.', vn: 'Không có chứng nhận nào. Hãy bật thêm bộ lọc trạng thái ở trên hoặc xóa ô tìm kiếm.' },
   'cert.list.more': { en: 'Load more', vn: 'Tải thêm' },
   'cert.new': { en: 'Create New Certificate', vn: 'Tạo chứng nhận mới' },
   'cert.search': { en: 'Search number or name', vn: 'Tìm theo số hoặc tên' },
@@ -37,7 +37,7 @@ export const certificates: Table = {
   'cert.selectTemplate': { en: 'Select a template', vn: 'Chọn mẫu' },
   'cert.templateName': { en: 'Template name', vn: 'Tên mẫu' },
   'cert.templateSaved': { en: 'Template saved', vn: 'Đã lưu mẫu' },
-  'cert.noTemplates': { en: 'No templates yet.', vn: 'Chưa có mẫu nào.' },
+  'cert.noTemplates': { en: 'No templates yet. Use "Save as a template" on the certificate form to keep one.', vn: 'Chưa có mẫu nào. Dùng "Lưu thành mẫu" trên biểu mẫu chứng nhận để lưu một mẫu.' },
   'cert.number': { en: 'Certificate number', vn: 'Số chứng nhận' },
   'cert.name': { en: 'Certificate name', vn: 'Tên chứng nhận' },
   'cert.summary': { en: 'Summary', vn: 'Tóm tắt' },

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Link, Stack, Typography } from '@mui/material';
+import { message } from '@grain/domain';
 import { useI18n } from '../../i18n/i18n';
 import { useNotify, errorText } from '../../app';
 import { useLive, type LiveMessage } from '../../live';
@@ -11,6 +12,14 @@ import { SECTIONS, UPLOAD_LIVE_TYPES } from './sections';
 
 type Key = (typeof SECTIONS)[number]['key'];
 const EMPTY: SectionState = { data: null, phase: 'idle' };
+const POLL_MS = 3000;
+const FAILURE_CODES = ['COMPLIANCE_NO_TEXT', 'COMPLIANCE_FILE_UNREADABLE', 'COMPLIANCE_FILE_TYPE', 'AI_SERVICE_FAILED', 'UNAVAILABLE'] as const;
+
+/** A stored failure text (the server keeps it in English) in the reader's language when it is a known one. */
+function failureText(stored: string | null, t: (k: string) => string): string {
+  const code = FAILURE_CODES.find((c) => message(c, 'en') === stored);
+  return code ? t(code) : stored ?? '';
+}
 
 /** /views/compliance/create: four documents in, progress live, Submit runs the audit and opens the report. */
 export function ComplianceCreatePage() {
@@ -22,6 +31,7 @@ export function ComplianceCreatePage() {
   const [modal, setModal] = useState(false);
   const [report, setReport] = useState<ComplianceReportRecord | null>(null);
   const [auditError, setAuditError] = useState<string>();
+  const [auditRequested, setAuditRequested] = useState(false);
 
   useEffect(() => {
     complianceApi.createInfo().then((r) => {
@@ -31,6 +41,11 @@ export function ComplianceCreatePage() {
   }, [notify]);
 
   const setSection = (key: Key, s: SectionState) => setSections((all) => ({ ...all, [key]: s }));
+
+  /** A finished document as its section shows it; the code (live) or stored text explains a failure. */
+  const settled = useCallback((doc: ComplianceDocument, code?: string): SectionState => (
+    doc.status === 'processed' ? { data: doc, phase: 'done' } : { data: null, phase: 'error', error: code ? t(code) : failureText(doc.error, t) }
+  ), [t]);
 
   const onLive = useCallback((m: LiveMessage) => {
     if (m.data?.compliance_id !== id) return;
@@ -44,13 +59,29 @@ export function ComplianceCreatePage() {
     if (!section || !doc) return;
     setSections((all) => {
       if (all[section.key].data && all[section.key].data!._id !== doc._id) return all; // an older upload
-      return {
-        ...all,
-        [section.key]: doc.status === 'processed' ? { data: doc, phase: 'done' } : { data: null, phase: 'error', error: m.data.code ? t(m.data.code) : doc.error ?? '' },
-      };
+      return { ...all, [section.key]: settled(doc, m.data.code) };
     });
-  }, [id, t]);
+  }, [id, t, settled]);
   useLive([...UPLOAD_LIVE_TYPES, 'compliance_check_update'], onLive);
+
+  // Live messages are the fast path; while something is pending the page also asks now and then, so a
+  // message published before the socket was (re)connected cannot leave a section waiting forever.
+  const pending = SECTIONS.some((s) => sections[s.key].phase === 'processing') || (auditRequested && !report && !auditError);
+  useEffect(() => {
+    if (!pending || !id) return;
+    const timer = setInterval(() => {
+      complianceApi.detail(id).then(({ compliance: c }) => {
+        for (const d of c.uploads.filter((u) => u.status !== 'processing')) {
+          const section = SECTIONS.find((s) => s.kind.documentType === d.document_type);
+          if (!section) continue;
+          setSections((all) => (all[section.key].phase === 'processing' && all[section.key].data?._id === d._id ? { ...all, [section.key]: settled(d) } : all));
+        }
+        if (c.status === 'audited' && c.report) setReport((r) => r ?? c.report);
+        if (c.status === 'failed') setAuditError((e) => e ?? t('AI_SERVICE_FAILED'));
+      }, () => undefined);
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [pending, id, settled, t]);
 
   const upload = async (key: Key, segment: string, file: File) => {
     setSection(key, { data: null, phase: 'uploading' });
@@ -70,12 +101,14 @@ export function ComplianceCreatePage() {
     }
     setReport(null);
     setAuditError(undefined);
+    setAuditRequested(false);
     setModal(true);
     try {
       await complianceApi.getAudit(id, {
         application_id: id,
         ...Object.fromEntries(SECTIONS.map((s) => [s.kind.payloadField, sections[s.key].data])),
       });
+      setAuditRequested(true);
     } catch (e) {
       setAuditError(errorText(e, t));
     }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Button, Grid, Typography } from '@mui/material';
-import { Page, useNotify } from '../../app';
+import { Page, useAuth, useNotify } from '../../app';
 import { useI18n } from '../../i18n/i18n';
 import { documentsApi, type CompanyDocument } from './api';
 import { DocumentViewer } from './DocumentViewer';
@@ -9,6 +9,7 @@ import { DocumentViewer } from './DocumentViewer';
 /** /views/document/detail?id=: read-only fields and the viewer, with Back, Download and Change. */
 export function DocumentDetailPage() {
   const { t } = useI18n();
+  const { can } = useAuth();
   const notify = useNotify();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
@@ -32,7 +33,7 @@ export function DocumentDetailPage() {
         <>
           <Button component={RouterLink} to="/views/document/list">{t('common.back')}</Button>
           {doc && <Button variant="outlined" onClick={() => documentsApi.download(doc).catch(notify.error)} data-testid="doc-download">{t('doc.download')}</Button>}
-          {doc && <Button variant="contained" component={RouterLink} to={`/views/document/update?id=${doc.docId}`}>{t('doc.change')}</Button>}
+          {doc && can('editDocument') && <Button variant="contained" component={RouterLink} to={`/views/document/update?id=${doc.docId}`}>{t('doc.change')}</Button>}
         </>
       }
     >

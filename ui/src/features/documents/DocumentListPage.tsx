@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField } from '@mui/material';
-import { Page, useNotify } from '../../app';
+import { Page, useAuth, useNotify } from '../../app';
 import { useI18n } from '../../i18n/i18n';
 import { documentsApi, type CompanyDocument } from './api';
 
 /** /views/document/list: 'Documents management' with search, upload, and a download per row. */
 export function DocumentListPage() {
   const { t } = useI18n();
+  const { can } = useAuth();
   const notify = useNotify();
   const navigate = useNavigate();
   const [q, setQ] = useState('');
@@ -19,7 +20,7 @@ export function DocumentListPage() {
   }, [q, notify]);
 
   return (
-    <Page title={t('doc.listTitle')} testId="document-list" actions={<Button variant="contained" component={RouterLink} to="/views/document/create">{t('doc.uploadButton')}</Button>}>
+    <Page title={t('doc.listTitle')} testId="document-list" actions={can('editDocument') && <Button variant="contained" component={RouterLink} to="/views/document/create">{t('doc.uploadButton')}</Button>}>
       <TextField size="small" placeholder={t('doc.search')} value={q} onChange={(e) => setQ(e.target.value)} sx={{ mb: 2, minWidth: 280 }} inputProps={{ 'data-testid': 'doc-search' }} />
       {docs === null ? t('common.loading') : docs.length === 0 ? <Alert severity="info">{t('doc.empty')}</Alert> : (
         <TableContainer sx={{ overflowX: 'auto' }}>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Button, MenuItem, TextField } from '@mui/material';
 import { FARM_DATA_TYPES, type FarmData } from '@grain/domain';
-import { Page, useNotify } from '../../app';
+import { Page, useAuth, useNotify } from '../../app';
 import { useI18n } from '../../i18n/i18n';
 import { farmApi } from './api';
 import { FarmDataTable } from './FarmDataTable';
@@ -18,6 +18,8 @@ export function followVerificationLink(link: { verification_link: string; embedd
 /** /views/farmdata/harvesting/list: every record of the company, newest first, filterable by source. */
 export function FarmDataListPage() {
   const { t } = useI18n();
+  const { can } = useAuth();
+  const mayEdit = can('editDocument'); // adding records and photos needs it (the server checks)
   const notify = useNotify();
   const navigate = useNavigate();
   const [rows, setRows] = useState<FarmData[] | null>(null);
@@ -43,13 +45,13 @@ export function FarmDataListPage() {
     <Page
       title={t('farm.listTitle')}
       testId="farm-list"
-      actions={
+      actions={mayEdit && (
         <>
           <Button variant="contained" component={RouterLink} to="/views/farmdata/harvesting/create">{t('farm.create')}</Button>
           <Button variant="outlined" component={RouterLink} to="/views/farmdata/harvesting/upload">{t('farm.upload')}</Button>
           <Button variant="outlined" component={RouterLink} to="/views/farmdata/harvesting/streaming">{t('farm.streaming')}</Button>
         </>
-      }
+      )}
     >
       <Alert severity="info" sx={{ mb: 2 }}>{t('farm.demoNote')}</Alert>
       <TextField select size="small" label={t('farm.dataType')} value={dataType} onChange={(e) => setDataType(e.target.value)} sx={{ mb: 2, minWidth: 180 }} data-testid="farm-type-filter">
@@ -57,7 +59,7 @@ export function FarmDataListPage() {
         {FARM_DATA_TYPES.map((d) => <MenuItem key={d} value={d}>{t(`farm.type.${d}`)}</MenuItem>)}
       </TextField>
       {rows === null ? t('common.loading') : rows.length === 0 ? <Alert severity="info">{t('farm.empty')}</Alert> : (
-        <FarmDataTable rows={rows} showSource showImage action={(r) => r.imageValidation !== 'Verified' && r._id ? (
+        <FarmDataTable rows={rows} showSource showImage action={(r) => mayEdit && r.imageValidation !== 'Verified' && r._id ? (
           <Button size="small" onClick={() => verify(r._id!)} data-testid="verify-image">{t('farm.verify')}</Button>
         ) : null} />
       )}

@@ -31,7 +31,7 @@ export const farmdata: Table = {
   'farm.verify': { en: 'Verify image', vn: 'Xác minh ảnh' },
   'farm.txId': { en: 'Blockchain Tx', vn: 'Giao dịch blockchain' },
   'farm.txPending': { en: 'Recording...', vn: 'Đang ghi...' },
-  'farm.empty': { en: 'No farm data yet.', vn: 'Chưa có dữ liệu nông trại.' },
+  'farm.empty': { en: 'No farm data yet. Harvest records entered by hand, uploaded as CSV or streamed appear here.', vn: 'Chưa có dữ liệu nông trại. Các bản ghi thu hoạch nhập tay, tải lên bằng CSV hoặc truyền trực tiếp sẽ hiển thị ở đây.' },
   'farm.saved': { en: 'Saved. Blockchain transaction {tx}', vn: 'Đã lưu. Giao dịch blockchain {tx}' },
   'farm.item': { en: 'Item', vn: 'Mục' },
   'farm.row': { en: 'Row', vn: 'Dòng' },

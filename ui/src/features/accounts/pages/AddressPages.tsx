@@ -43,7 +43,7 @@ export function AddressDetailPage() {
                   <TableCell>{a.city}</TableCell>
                   <TableCell>{a.country}</TableCell>
                   <TableCell align="right">
-                    <Button size="small" component={RouterLink} to={`/views/address/update?id=${encodeURIComponent(a.id)}`}>{t('acc.address.update')}</Button>
+                    <Button size="small" component={RouterLink} to={`/views/address/update?id=${encodeURIComponent(a.id)}`} sx={{ whiteSpace: 'nowrap' }}>{t('acc.address.update')}</Button>
                   </TableCell>
                 </TableRow>
               ))}
@@ -90,7 +90,7 @@ export function AddressFormPage({ mode }: { mode: 'create' | 'update' }) {
         <form onSubmit={handleSubmit(onSubmit, msg.fromInvalid)} noValidate aria-label={t('acc.address.title')}>
           <TextInput control={control} name="street" label={t('acc.address.street')} required />
           <TextInput control={control} name="suburb" label={t('acc.address.suburb')} required />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} useFlexGap>
             <TextInput control={control} name="city" label={t('acc.address.state')} required />
             <TextInput control={control} name="country" label={t('acc.address.country')} required />
           </Stack>

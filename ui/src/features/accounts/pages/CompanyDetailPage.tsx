@@ -50,7 +50,7 @@ export function CompanyDetailPage() {
               {
                 label: t('acc.company.bankAccount'),
                 value: banks.length ? (
-                  <TextField select size="small" value={bank} onChange={(e) => setBank(Number(e.target.value))} aria-label={t('acc.company.bankAccount')}>
+                  <TextField select size="small" fullWidth value={bank} onChange={(e) => setBank(Number(e.target.value))} aria-label={t('acc.company.bankAccount')} sx={{ maxWidth: 480 }}>
                     {banks.map((b, i) => (
                       <MenuItem key={b.id ?? i} value={i}>{`${b.account} — ${b.bankName}${b.branch ? `, ${b.branch}` : ''}`}</MenuItem>
                     ))}

@@ -79,26 +79,26 @@ export function CompanyFormPage({ mode }: { mode: 'create' | 'update' }) {
       {mode === 'update' && !companyId && <Alert severity="error">{t('USER_ID_MISSING')}</Alert>}
       <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 820 }}>
         <form onSubmit={handleSubmit(onSubmit, msg.fromInvalid)} noValidate aria-label={t('acc.company.createTitle')}>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }}>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }} useFlexGap>
             <TextInput control={control} name="tfn" label={t('acc.company.tfn')} required />
             <TextInput control={control} name="name" label={t('acc.company.name')} required />
           </Stack>
           <SelectInput control={control} name="address" label={t('acc.company.address')} options={addressOptions} />
           <Link component={RouterLink} to="/views/address/create" variant="body2">{t('acc.address.addNew')}</Link>
           {mode === 'update' && <SelectInput control={control} name="reprentative" label={t('acc.company.director')} options={userOptions} />}
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }}>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }} useFlexGap>
             <TextInput control={control} name="email" label={t('acc.field.email')} type="email" required />
             <TextInput control={control} name="phone" label={t('acc.field.phone')} type="tel" />
           </Stack>
           <TextInput control={control} name="website" label={t('acc.company.website')} placeholder="https://" />
           <Divider sx={{ my: 2 }} />
           <Typography variant="subtitle2" color="text.secondary">{t('acc.company.bankAndTax')}</Typography>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }}>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }} useFlexGap>
             <TextInput control={control} name="bankAccount" label={t('acc.company.bankAccount')} />
             <TextInput control={control} name="bankName" label={t('acc.company.bankName')} />
             <TextInput control={control} name="bankBranch" label={t('acc.company.bankBranch')} />
           </Stack>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }}>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }} useFlexGap>
             <TextInput control={control} name="taxOfficeLevel1" label={t('acc.company.taxOffice1')} />
             <TextInput control={control} name="taxOfficeLevel2" label={t('acc.company.taxOffice2')} />
           </Stack>

@@ -108,7 +108,7 @@ export function GroupFormPage({ mode }: { mode: 'create' | 'update' }) {
       <ServerMessage text={denied} />
       <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 820 }}>
         <form onSubmit={handleSubmit(onSubmit, msg.fromInvalid)} noValidate aria-label={t('acc.groups.createTitle')}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} useFlexGap>
             <TextInput control={control} name="groupName" label={t('acc.groups.name')} required />
             <SelectInput control={control} name="status" label={t('acc.users.status')} options={GROUP_STATUSES.map((s) => ({ value: s, label: t(`acc.status.${s}`) }))} />
           </Stack>

@@ -5,7 +5,7 @@ import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-ro
 import { Alert, Button, Link, Stack } from '@mui/material';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../../app/auth';
-import { HOME_PATH } from '../../../app/navigation';
+import { afterLoginPath, type LoginRedirect } from '../../../app/navigation';
 import { accountsApi } from '../api';
 import { loginForm, type LoginForm } from '../schemas';
 import { AuthFrame } from '../components/AuthFrame';
@@ -26,14 +26,14 @@ export function LoginPage() {
     accountsApi.loginStatus().then((s) => setBanner(s?.notification || s?.invalidMsg || ''), () => undefined);
   }, []);
 
-  const from = (location.state as { from?: string } | null)?.from;
-  if (user) return <Navigate to={from && from !== '/' ? from : HOME_PATH} replace />;
+  const redirect = location.state as LoginRedirect | null;
+  if (user) return <Navigate to={afterLoginPath(redirect, user.id)} replace />;
 
   const onSubmit = async (v: LoginForm) => {
     msg.setMessage('');
     try {
-      await login(v.email, v.password);
-      navigate(from && from !== '/' ? from : HOME_PATH, { replace: true });
+      const signedIn = await login(v.email, v.password);
+      navigate(afterLoginPath(redirect, signedIn?.id), { replace: true });
     } catch (e) {
       msg.fromServer(e);
     }
@@ -41,6 +41,7 @@ export function LoginPage() {
 
   return (
     <AuthFrame title={t('acc.login.title')}>
+      {redirect?.expired && <Alert severity="warning" sx={{ mb: 2 }} data-testid="session-ended">{t('acc.login.sessionEnded')}</Alert>}
       {banner && <Alert severity="info" sx={{ mb: 2 }} data-testid="login-banner">{banner}</Alert>}
       <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t('acc.login.title')}>
         <TextInput control={control} name="email" label={t('acc.field.email')} type="email" autoComplete="username" required />

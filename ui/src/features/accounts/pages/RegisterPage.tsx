@@ -44,15 +44,15 @@ export function RegisterPage() {
       <TermsDialog open={termsOpen} onAgree={() => setTermsOpen(false)} />
       <form onSubmit={handleSubmit(onSubmit, msg.fromInvalid)} noValidate aria-label={t('acc.register.title')}>
         <TextInput control={control} name="email" label={t('acc.field.email')} type="email" autoComplete="username" required />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} useFlexGap>
           <TextInput control={control} name="password" label={t('acc.field.password')} type="password" autoComplete="new-password" required />
           <TextInput control={control} name="confirmPassword" label={t('acc.field.confirmPassword')} type="password" autoComplete="new-password" required />
         </Stack>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} useFlexGap>
           <TextInput control={control} name="firstname" label={t('acc.field.firstname')} required />
           <TextInput control={control} name="lastname" label={t('acc.field.lastname')} required />
         </Stack>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} useFlexGap>
           <TextInput control={control} name="phone" label={t('acc.field.phone')} type="tel" />
           <SelectInput control={control} name="role" label={t('acc.field.role')} options={[{ value: 'admin', label: t('acc.role.admin') }, { value: 'staff', label: t('acc.role.staff') }]} />
         </Stack>

@@ -64,17 +64,17 @@ export function UserFormPage({ mode }: { mode: 'create' | 'update' }) {
         <form onSubmit={handleSubmit(onSubmit, msg.fromInvalid)} noValidate aria-label={t('acc.users.createTitle')}>
           <TextInput control={control} name="email" label={t('acc.field.email')} type="email" required />
           {mode === 'create' && (
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} useFlexGap>
               <TextInput control={control} name="password" label={t('acc.field.password')} type="password" autoComplete="new-password" required />
               <TextInput control={control} name="confirmPassword" label={t('acc.field.confirmPassword')} type="password" autoComplete="new-password" />
             </Stack>
           )}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} useFlexGap>
             <TextInput control={control} name="firstname" label={t('acc.field.firstname')} required />
             <TextInput control={control} name="lastname" label={t('acc.field.lastname')} required />
           </Stack>
           <TextInput control={control} name="phone" label={t('acc.field.phone')} type="tel" />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} useFlexGap>
             <SelectInput control={control} name="role" label={t('acc.field.role')} options={roleOptions} disabled={own} required />
             <SelectInput control={control} name="status" label={t('acc.users.status')} options={statusOptions} disabled={own} />
           </Stack>

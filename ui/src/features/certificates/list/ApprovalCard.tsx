@@ -22,7 +22,7 @@ export function ApprovalCard({ a }: { a: ApprovalView }) {
           <Typography variant="h6" sx={{ my: 0.5 }} color={a.status === 'done' ? 'success.main' : undefined}>{a.approvalName}</Typography>
           <Typography variant="body2">{t('cert.stage')}: {group ?? '—'}</Typography>
           <Typography variant="body2">{t('cert.assignees')}: {assignees.join(', ') || '—'}</Typography>
-          <Typography variant="body2">{t('cert.docType')}: {a.approvalDoc?.docType ?? t('cert.farmRecord')}</Typography>
+          <Typography variant="body2">{t('cert.docType')}: {docTypeLabel(a.approvalDoc?.docType, t)}</Typography>
           <Typography variant="body2">{t('cert.priority')}: {t(`cert.priority.${a.priority}`)} · {t('cert.due')}: {ymd(a.deadline)}</Typography>
           <Stack sx={{ mt: 1 }}>
             <LevelProgress levels={a.approvalLevels} stageLevel={a.stageLevel} />
@@ -31,4 +31,12 @@ export function ApprovalCard({ a }: { a: ApprovalView }) {
       </CardActionArea>
     </Card>
   );
+}
+
+/** The primary document's type in words: a farm record, or a document type's label (raw key only if unknown). */
+function docTypeLabel(docType: string | undefined, t: (k: string) => string): string {
+  if (!docType || docType === 'farmData') return t('cert.farmRecord');
+  const key = `doc.type.${docType}`;
+  const label = t(key);
+  return label === key ? docType : label;
 }

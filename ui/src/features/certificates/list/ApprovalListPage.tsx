@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { certificatesApi, type ApprovalView } from '../api';
 import { INITIAL_TOGGLES, type Toggle } from '../status';
 import { useI18n } from '../../../i18n/i18n';
+import { useAuth } from '../../../app';
 import { useCertificateLive } from '../live';
 import { filterApprovals } from './filter';
 import { StatusToggles } from './StatusToggles';
@@ -12,6 +13,7 @@ import { ApprovalCard } from './ApprovalCard';
 /** /views/approval/list and /views/home: toggles with counts, fuzzy search, cards; pages by cursor. */
 export function ApprovalListPage() {
   const { t } = useI18n();
+  const { can } = useAuth();
   const [toggles, setToggles] = useState<Toggle[]>(INITIAL_TOGGLES);
   const [query, setQuery] = useState('');
   const [items, setItems] = useState<ApprovalView[]>([]);
@@ -52,9 +54,11 @@ export function ApprovalListPage() {
     <Box data-testid="approval-list">
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} justifyContent="space-between" sx={{ mb: 2 }}>
         <Typography variant="h5">{t('cert.list.title')}</Typography>
-        <Button variant="contained" component={RouterLink} to="/views/approval/create" data-testid="new-certificate">
-          {t('cert.new')}
-        </Button>
+        {can('editApproval') && (
+          <Button variant="contained" component={RouterLink} to="/views/approval/create" data-testid="new-certificate">
+            {t('cert.new')}
+          </Button>
+        )}
       </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <StatusToggles value={toggles} counts={counts} onChange={setToggles} />
