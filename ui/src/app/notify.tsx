@@ -37,7 +37,11 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
       success: (s) => push(s, 'success'),
       info: (s) => push(s, 'info'),
       warning: (s) => push(s, 'warning'),
-      error: (e) => push(errorText(e, t), 'error'),
+      error: (e) => {
+        // a lost session is not the screen's error: the user is already on their way to /views/login
+        if (e instanceof ApiError && e.status === 401 && e.code !== 'LOGIN_FAILED') return;
+        push(errorText(e, t), 'error');
+      },
     }),
     [push, t],
   );

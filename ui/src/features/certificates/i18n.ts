@@ -31,6 +31,7 @@ export const certificates: Table = {
   'cert.farmRecord': { en: 'Farm data record', vn: 'Bản ghi dữ liệu nông trại' },
   'cert.due': { en: 'Due', vn: 'Hạn' },
   'cert.form.title': { en: 'New Grain Quality Certificate', vn: 'Chứng nhận chất lượng ngũ cốc mới' },
+  'cert.form.updateTitle': { en: 'Update Grain Quality Certificate', vn: 'Cập nhật chứng nhận chất lượng ngũ cốc' },
   'cert.templateLabel': { en: 'Grain Quality Certificate V1.0', vn: 'Chứng nhận chất lượng ngũ cốc V1.0' },
   'cert.loadTemplate': { en: 'Load a template', vn: 'Tải mẫu' },
   'cert.saveTemplate': { en: 'Save as a template', vn: 'Lưu thành mẫu' },

@@ -94,7 +94,7 @@ export function ApprovalFormPage() {
   if (!ready) return <Typography>{t('common.loading')}</Typography>;
   const e = formState.errors;
   return (
-    <Page title={t('cert.form.title')} testId="approval-form">
+    <Page title={t(id ? 'cert.form.updateTitle' : 'cert.form.title')} testId="approval-form">
       <FormProvider {...form}>
         <TemplateBar
           levels={values.approvalLevels}
