@@ -12,7 +12,7 @@ COPY worker/package.json worker/
 COPY api/package.json api/
 COPY server/package.json server/
 COPY ui/package.json ui/
-RUN npm ci --ignore-scripts
+RUN npm install --ignore-scripts --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
