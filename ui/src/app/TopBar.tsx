@@ -43,11 +43,12 @@ export function TopBar() {
     await logout().catch(() => undefined);
     navigate(LOGIN_PATH);
   };
+  // on their own row (768-1279 px) the tabs are a little tighter so that most widths show all six
   const tabs = (
     <Tabs value={selectedTab} textColor="inherit" variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('nav.main')}
       TabIndicatorProps={{ style: { backgroundColor: theme.palette.secondary.main } }} sx={{ flexGrow: 1, minWidth: 0, minHeight: 48 }}>
       {topTabs.map((tab) => (
-        <Tab key={tab.to} value={tab.to} label={t(tab.label)} component={RouterLink} to={tab.to} sx={{ textTransform: 'none', minWidth: 0, px: 1.25 }} />
+        <Tab key={tab.to} value={tab.to} label={t(tab.label)} component={RouterLink} to={tab.to} sx={{ textTransform: 'none', minWidth: 0, px: tabsOwnRow ? 1 : 1.25, fontSize: tabsOwnRow ? '0.8125rem' : undefined }} />
       ))}
     </Tabs>
   );

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Fuse from 'fuse.js';
-import { Button, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { FUZZY_THRESHOLD } from '@grain/domain';
 import { useI18n } from '../../i18n/i18n';
 import { Page, useNotify } from '../../app';
@@ -38,6 +38,7 @@ export function ComplianceListPage() {
       {!rows ? (
         <Typography>{t('common.loading')}</Typography>
       ) : (
+        <TableContainer sx={{ overflowX: 'auto' }}>
         <Table size="small">
           <TableHead>
             <TableRow>
@@ -60,6 +61,7 @@ export function ComplianceListPage() {
             {!shown.length && <TableRow><TableCell colSpan={6}>{t('compliance.empty')}</TableCell></TableRow>}
           </TableBody>
         </Table>
+        </TableContainer>
       )}
     </Page>
   );
