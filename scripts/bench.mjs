@@ -3,12 +3,14 @@
 // synchronous=NORMAL, as scripts/temporal-dev.mjs sets them), the database, a worker and the built
 // packages; results are appended to bench/RESULTS.md. Needs `npm run build` first.
 //
-//   npm run bench                          pdf, throughput (variants default, mail, tuned, pglite-mail),
+//   npm run bench                          pdf, list, throughput (variants default, mail, tuned, pglite-mail),
 //                                          inflight 200 then 1000 (variants default, mail)
 //   npm run bench -- pdf throughput        only these
 //   npm run bench -- --quick --no-write    a short smoke run, results printed only
 //   options: --duration=<s> (throughput, default 120), --in-flight=200,1000, --runs=<variants>,
-//            --inflight-runs=<variants> (variants: see VARIANTS below)
+//            --inflight-runs=<variants> (variants: see VARIANTS below),
+//            --list-rows=100000 --list-connections=50 --list-duration=20 (list API),
+//            --max-load=1.5 (wait, up to --max-wait=600 s, until the 1-minute load is at most this)
 //
 // The database: DATABASE_URL when set (a Postgres server; a fresh database per benchmark), else a
 // throwaway local Postgres (synchronous_commit=off, fsync on) when installed; the 'pglite' run uses
@@ -34,7 +36,8 @@ const { startSystem } = await import('../bench/lib/env.mjs');
 const { throughput } = await import('../bench/throughput.mjs');
 const { inflight } = await import('../bench/inflight.mjs');
 const { pdf } = await import('../bench/pdf.mjs');
-const { cpuProfiler, cpuTable } = await import('../bench/lib/measure.mjs');
+const { listApi } = await import('../bench/list-api.mjs');
+const { cpuProfiler, cpuTable, waitForQuiet, loadLine } = await import('../bench/lib/measure.mjs');
 const report = await import('../bench/lib/report.mjs');
 
 const argv = process.argv.slice(2);
@@ -49,6 +52,11 @@ const durationMs = Number(flag('duration', quick ? 30 : 120)) * 1000;
 const inFlights = String(flag('in-flight', quick ? '50' : '200,1000')).split(',').map(Number);
 const runs = String(flag('runs', quick ? 'default' : 'default,mail,tuned,pglite-mail')).split(',');
 const write = !flag('no-write', false);
+const listOpts = { rows: Number(flag('list-rows', quick ? 10_000 : 100_000)), connections: Number(flag('list-connections', 50)), durationS: Number(flag('list-duration', quick ? 5 : 20)) };
+// Other engineers' tests share this machine: measure only when it is quiet, and say under what load.
+const quiet = async () => waitForQuiet({ max: Number(flag('max-load', 1.5)), maxWaitS: Number(flag('max-wait', 600)) });
+// A section with the load it was measured under, right after its heading.
+const withLoad = (section, q) => section.replace('\n\n', `\n\n${loadLine(q)}\n\n`);
 
 // The system as shipped, and the variants measured against it ("cheap tuning"): the mail sender with
 // its SMTP pool really on; then also more worker slots and database connections; PGlite in one process.
@@ -104,17 +112,26 @@ try {
   };
 
   if (want('pdf')) {
+    const q = await quiet();
     console.log('bench: pdf');
-    sections.push(report.pdfSection(await pdf({ renders: quick ? 30 : 100 })));
+    sections.push(withLoad(report.pdfSection(await pdf({ renders: quick ? 30 : 100 })), q));
+  }
+  if (want('list')) {
+    const q = await quiet();
+    console.log(`bench: list API (${listOpts.rows} certificates, ${listOpts.connections} connections)`);
+    const r = await listApi({ postgresUrl, pgPid: pg?.pid, temporalAddress: temporal.address, logDir, ...listOpts, profile: cpuProfiler });
+    for (const x of r.runs) x.cpuTable = cpuTable(x.cpu, nproc);
+    sections.push(report.listSection(r, loadLine(q)));
   }
   if (want('throughput')) {
     for (const run of runs) {
       const v = variant(run);
       console.log(`bench: throughput (${run}, ${durationMs / 1000} s)`);
       await withSystem(v, async (sys) => {
+        const q = await quiet();
         const prof = cpuProfiler(roots(sys));
         const r = await throughput(sys, { durationMs, lanes: quick ? 10 : 40 });
-        sections.push(report.throughputSection(v.label, r, v, cpuTable(prof.stop(), nproc)));
+        sections.push(withLoad(report.throughputSection(v.label, r, v, cpuTable(prof.stop(), nproc)), q));
         console.log(`  ${r.perMinute.toFixed(0)} certificates/min (${r.completed} done, ${r.errors.length} errors)`);
       });
     }
@@ -132,9 +149,10 @@ try {
         }
         console.log(`bench: inflight ${n} (${run})`);
         await withSystem(v, async (sys) => {
+          const q = await quiet();
           const prof = cpuProfiler(roots(sys));
           const r = await inflight(sys, { inFlight: n, signs: quick ? 100 : 600, concurrency: 8 });
-          sections.push(report.inflightSection(r, v, cpuTable(prof.stop(), nproc)));
+          sections.push(withLoad(report.inflightSection(r, v, cpuTable(prof.stop(), nproc)), q));
           console.log(`  visible p50/p95/p99 ${r.visibleMs.p50.toFixed(0)}/${r.visibleMs.p95.toFixed(0)}/${r.visibleMs.p99.toFixed(0)} ms, rss ${(r.memory.open.mem.rss / 2 ** 20).toFixed(0)} MB`);
           lastOpenMs = r.openMs;
           lastN = n;

@@ -1,5 +1,7 @@
 // Measuring helpers for the benchmarks: percentiles, and CPU time per kind of process (from /proc), so
 // a result can say which process used the machine's cores while it was measured.
+import console from 'node:console';
+import { setTimeout } from 'node:timers';
 import { readdirSync, readFileSync } from 'node:fs';
 
 export function percentiles(samples, ps = [50, 95, 99]) {
@@ -75,3 +77,23 @@ export function cpuTable(p, nproc) {
   lines.push(`| (measured window) | ${p.seconds.toFixed(0)} s wall | of ${nproc} |`);
   return lines.join('\n');
 }
+
+/**
+ * Waits until the 1-minute load average is at most `max` (the machine is shared: other engineers'
+ * tests would otherwise be measured too), polling every `pollS` s for at most `maxWaitS` s.
+ * @returns { waitedS, load: [1, 5, 15 min], quiet } — `quiet` false when it gave up waiting.
+ */
+export async function waitForQuiet({ max = 1.5, pollS = 30, maxWaitS = 600, log = console.log } = {}) {
+  const t0 = Date.now();
+  const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).map(Number);
+  for (;;) {
+    const l = load();
+    const waitedS = (Date.now() - t0) / 1000;
+    if (l[0] <= max) return { waitedS, load: l, quiet: true };
+    if (waitedS + pollS > maxWaitS) return { waitedS, load: l, quiet: false };
+    log(`  load ${l.join(' ')} > ${max}; waiting ${pollS} s (${waitedS.toFixed(0)} s so far)`);
+    await new Promise((r) => setTimeout(r, pollS * 1000));
+  }
+}
+
+export const loadLine = (q) => `Load before measuring: ${q.load.map((x) => x.toFixed(2)).join(' ')} (1/5/15 min)${q.waitedS >= 1 ? ` after waiting ${q.waitedS.toFixed(0)} s` : ''}${q.quiet ? '' : ' — the machine did not get quiet within the wait limit; measured anyway'}.`;

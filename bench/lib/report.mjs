@@ -96,3 +96,24 @@ export function pdfSection(r) {
     `| comparison: one reused page (not the adapter's code) | ${pct(r.reusedPage)} |`, '',
   ].join('\n');
 }
+
+export function listSection(r, loadText) {
+  const lines = [
+    `### (e) The certificate list API over ${r.rows.toLocaleString('en')} certificates, ${r.connections} connections (autocannon)`, '',
+    `GET /api/company/approvals (20 per page, keyset cursors only) on the server as \`npm start\` runs it (startServer, WORKER_IN_PROCESS=false, NODE_ENV=production) in its own process, signed in as a manager (session cookie: session + user + group lookups per request); one company holding all ${r.rows.toLocaleString('en')} rows (seeded by one INSERT ... SELECT in ${r.seedSeconds.toFixed(1)} s; states from the domain machine: 50 % done, 10 % drafts, the rest at every signing step, 2 % of unfinished overdue). Autocannon in the bench process; ${r.durationS} s per figure after a 3 s warm-up. Walking the whole list (limit 100, following nextCursor): ${r.walk.pages} pages in ${(r.walk.ms / 1000).toFixed(1)} s, every certificate exactly once.`, '',
+    loadText, '',
+    '| pages | req/s | p50 / p97.5 / p99 / max | non-2xx / errors | bytes per answer |', '|---|---:|---|---|---:|',
+  ];
+  for (const x of r.runs) {
+    const ok = x.rps >= 3000 && x.p99 <= 30;
+    lines.push(`| ${x.name} | **${x.rps.toFixed(0)}** | ${x.p50} / ${x.p97_5} / **${x.p99}** / ${x.max} ms | ${x.non2xx} / ${x.errors} | ${x.bytesPerReq.toFixed(0)} |`);
+    x.verdict = ok;
+  }
+  lines.push('', `Targets >= 3,000 req/s and p99 <= 30 ms: ${r.runs.map((x) => `${x.name} ${verdict(x.verdict)}`).join('; ')}.`, '');
+  for (const x of r.runs) lines.push(`CPU during "${x.name}" (load after: ${x.load.map((v) => v.toFixed(2)).join(' ')}):`, '', x.cpuTable, '');
+  lines.push('Query plans of the statements the list sends (EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) on the captured SQL):', '');
+  for (const p of r.plans) {
+    lines.push(`- ${p.name}, ${p.ms.toFixed(2)} ms: \`${p.sql.replace(/\s+/g, ' ').slice(0, 160)}${p.sql.length > 160 ? '…' : ''}\``, '', '  ```', ...p.lines.map((l) => `  ${l}`), '  ```');
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -14,7 +14,7 @@ import { allowed, currentTab, LOGIN_PATH, TOP_TABS, USER_SETTING_LINKS } from '.
 
 /** Where all six tabs fit beside the logo (in either language) and where the user's name fits too. */
 const TABS_FIT = '(max-width:1279.95px)';
-const NAME_FITS = '(max-width:1439.95px)';
+const FULL_NAME_FITS = '(max-width:1439.95px)';
 
 /**
  * 64 px bar: logo (to the blockchain view), the six tabs, language, user dropdown. From 768 to 1279 px
@@ -32,7 +32,7 @@ export function TopBar() {
   const mobile = useMediaQuery(theme.breakpoints.down('md'));
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const tabsOwnRow = useMediaQuery(TABS_FIT) && !mobile;
-  const hideName = useMediaQuery(NAME_FITS);
+  const compact = useMediaQuery(FULL_NAME_FITS); // below 1440 px: first name only, tighter tabs
   const navigate = useNavigate();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [drawer, setDrawer] = useState(false);
@@ -43,12 +43,12 @@ export function TopBar() {
     await logout().catch(() => undefined);
     navigate(LOGIN_PATH);
   };
-  // on their own row (768-1279 px) the tabs are a little tighter so that most widths show all six
+  // tighter tabs below 1440 px, so that all six fit beside the logo (1280+) or on their own row (768-1279)
   const tabs = (
     <Tabs value={selectedTab} textColor="inherit" variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('nav.main')}
       TabIndicatorProps={{ style: { backgroundColor: theme.palette.secondary.main } }} sx={{ flexGrow: 1, minWidth: 0, minHeight: 48 }}>
       {topTabs.map((tab) => (
-        <Tab key={tab.to} value={tab.to} label={t(tab.label)} component={RouterLink} to={tab.to} sx={{ textTransform: 'none', minWidth: 0, px: tabsOwnRow ? 1 : 1.25, fontSize: tabsOwnRow ? '0.8125rem' : undefined }} />
+        <Tab key={tab.to} value={tab.to} label={t(tab.label)} component={RouterLink} to={tab.to} sx={{ textTransform: 'none', minWidth: 0, px: compact ? 1 : 1.5, fontSize: compact ? '0.8125rem' : undefined }} />
       ))}
     </Tabs>
   );
@@ -75,8 +75,8 @@ export function TopBar() {
         {(mobile || tabsOwnRow) && <Box sx={{ flexGrow: 1 }} />}
         <LanguageSwitch />
         <Button color="inherit" aria-label={t('nav.userMenu')} data-testid="user-menu-button" onClick={(e) => setMenuAnchor(e.currentTarget)}
-          startIcon={<AccountCircle />} title={user?.fullName || user?.email} sx={{ textTransform: 'none', minWidth: 0, whiteSpace: 'nowrap', flexShrink: 0, '& .MuiButton-startIcon': hideName || mobile ? { mx: 0 } : {} }}>
-          {!mobile && !hideName && (user?.fullName || user?.email)}
+          startIcon={<AccountCircle />} title={user?.fullName || user?.email} sx={{ textTransform: 'none', minWidth: 0, whiteSpace: 'nowrap', flexShrink: 0, '& .MuiButton-startIcon': mobile ? { mx: 0 } : {} }}>
+          {!mobile && ((compact ? user?.firstname : user?.fullName) || user?.email)}
         </Button>
         <Menu anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
           transformOrigin={{ vertical: 'top', horizontal: 'right' }}>

@@ -1,0 +1,47 @@
+// The query plans of the certificate list: runs the store's own list() and counts() with knex's
+// query events captured, then EXPLAIN (ANALYZE, BUFFERS) on each captured statement, so the plans are
+// those of the SQL the API really sends (not a hand-written copy of it).
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { KnexCertificateStore } = require('@grain/persistence');
+
+async function captured(knex, fn) {
+  const out = [];
+  const on = (q) => out.push({ sql: q.sql, bindings: q.bindings ?? [] });
+  knex.on('query', on);
+  try {
+    await fn();
+  } finally {
+    knex.removeListener('query', on);
+  }
+  return out;
+}
+
+/** The plan's node lines (no cost figures) and its execution time. */
+async function explain(knex, { sql, bindings }) {
+  const r = await knex.raw(`explain (analyze, buffers, costs off) ${sql}`, bindings);
+  const lines = r.rows.map((x) => x['QUERY PLAN']);
+  const time = Number(/Execution Time: ([\d.]+)/.exec(lines.join('\n'))?.[1]);
+  return { sql, lines: lines.filter((l) => !/^(Planning|Execution)/.test(l)), ms: time };
+}
+
+/**
+ * Plans of: the first page, the first page of the 'signing' toggle, a deep keyset page (`deepCursor`),
+ * and the per-request toggle counts. Each statement is run once before its EXPLAIN so caches are warm.
+ */
+export async function explainList(knex, companyId, deepCursor) {
+  const store = new KnexCertificateStore(knex);
+  const cases = {
+    'first page': () => store.list({ companyId, limit: 20 }),
+    "'signing' toggle, first page": () => store.list({ companyId, statuses: ['signing', 'rejected'], limit: 20 }),
+    'deep page (keyset cursor)': () => store.list({ companyId, after: deepCursor, limit: 20 }),
+    'toggle counts': () => store.counts(companyId),
+  };
+  const out = [];
+  for (const [name, fn] of Object.entries(cases)) {
+    await fn();
+    for (const q of await captured(knex, fn)) out.push({ name, ...(await explain(knex, q)) });
+  }
+  return out;
+}

@@ -1,0 +1,125 @@
+// (e) The certificate list API over many certificates: GET /api/company/approvals (keyset pages only)
+// against the server `npm start` runs (its own process, WORKER_IN_PROCESS=false), signed in as a
+// manager of a company holding `rows` certificates, with autocannon at `connections` connections:
+// the first page, the first page of a status toggle, and deep pages (cursors the API answered while
+// walking the whole list). Also the query plans of the list's statements (EXPLAIN ANALYZE).
+import console from 'node:console';
+import process from 'node:process';
+import { clearTimeout, setTimeout } from 'node:timers';
+import { performance } from 'node:perf_hooks';
+import { fork } from 'node:child_process';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { seedListCompany } from './lib/list-seed.mjs';
+import { explainList } from './lib/list-plans.mjs';
+
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon');
+const { fetch } = globalThis;
+const { createPostgresTestDb } = require('@grain/worker/dist/certificate-test-harness.js');
+
+function startApi({ url, temporalAddress, logDir, dataDir }) {
+  const out = openSync(path.join(logDir, 'list-api.log'), 'a');
+  const child = fork(path.resolve(import.meta.dirname, 'lib/api-process.cjs'), [], {
+    stdio: ['ignore', out, out, 'ipc'],
+    env: {
+      ...process.env, NODE_ENV: 'production', DATABASE_URL: url, TEMPORAL_ADDRESS: temporalAddress, WORKER_IN_PROCESS: 'false',
+      SEED_DEMO_DATA: 'false', PORT: '0', PUBLIC_URL: 'http://127.0.0.1:3000', DATA_DIR: dataDir,
+    },
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve({ child, port: m.port }));
+    child.once('exit', (c) => reject(new Error(`list API process exited (${c}); see ${logDir}/list-api.log`)));
+  });
+}
+
+async function login(base, { email, password }) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  const sid = res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('grain_sid='));
+  if (!sid) throw new Error('login answered no grain_sid cookie');
+  return sid;
+}
+
+/** Walks the whole list with limit=100 following nextCursor; checks every row comes exactly once. */
+async function walk(base, cookie, rows) {
+  const seen = new Set();
+  const cursors = [];
+  const t0 = performance.now();
+  let cursor = '';
+  for (;;) {
+    const res = await fetch(`${base}/api/company/approvals?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { headers: { cookie } });
+    if (res.status !== 200) throw new Error(`walk: ${res.status} ${await res.text()}`);
+    const body = await res.json();
+    for (const a of body.approval_list) seen.add(a._id);
+    if (!body.nextCursor) break;
+    cursor = body.nextCursor;
+    cursors.push({ at: seen.size, cursor });
+  }
+  const ms = performance.now() - t0;
+  if (seen.size !== rows) throw new Error(`walk saw ${seen.size} distinct certificates, expected ${rows}`);
+  return { cursors, pages: cursors.length + 1, ms };
+}
+
+function cannon(base, cookie, { connections, durationS, paths }) {
+  let i = 0;
+  return autocannon({
+    url: base, connections, duration: durationS, headers: { cookie },
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
+  });
+}
+
+const summary = (r) => ({
+  rps: r.requests.average, total: r.requests.total, p50: r.latency.p50, p90: r.latency.p90, p97_5: r.latency.p97_5, p99: r.latency.p99,
+  max: r.latency.max, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, bytesPerReq: r.throughput.total / Math.max(1, r.requests.total),
+});
+
+/**
+ * @param profile cpuProfiler factory (roots Map) from measure.mjs, so the CPU table names our processes
+ * @returns { rows, seedSeconds, walk, plans, runs: [{ name, ...summary, cpu }] }
+ */
+export async function listApi({ postgresUrl, pgPid, temporalAddress, logDir, rows = 100_000, connections = 50, durationS = 20, profile, only }) {
+  const { db, url } = await createPostgresTestDb(postgresUrl);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'grain-bench-list-'));
+  let api;
+  try {
+    const seeded = await seedListCompany(db.knex, rows);
+    console.log(`  seeded ${rows} certificates in ${seeded.seconds.toFixed(1)} s`);
+    api = await startApi({ url, temporalAddress, logDir, dataDir });
+    const base = `http://127.0.0.1:${api.port}`;
+    const cookie = await login(base, seeded.login);
+    const w = await walk(base, cookie, rows);
+    console.log(`  walked ${w.pages} pages in ${(w.ms / 1000).toFixed(1)} s`);
+    const deep = w.cursors.filter((c) => c.at >= rows / 10).map((c) => c.cursor);
+    const plans = await explainList(db.knex, seeded.companyId, deep[Math.floor(deep.length / 2)]);
+    const q = (c) => `/api/company/approvals?cursor=${encodeURIComponent(c)}`;
+    const scenarios = [
+      { name: 'first page (20 newest)', paths: ['/api/company/approvals'] },
+      { name: "first page of the 'signing' toggle", paths: ['/api/company/approvals?status=signing'] },
+      { name: `deep pages (${deep.length} cursors from row ${rows / 10} to the end, in turn)`, paths: deep.map(q) },
+    ].filter((s, i) => !only || only.includes(i));
+    const runs = [];
+    for (const s of scenarios) {
+      await cannon(base, cookie, { connections, durationS: 3, paths: s.paths }); // warm-up, discarded
+      const prof = profile(new Map([[api.child.pid, 'API process (npm start topology)'], ...(pgPid ? [[pgPid, 'postgres (ours)']] : []), [process.pid, 'bench process (autocannon)']]));
+      const r = summary(await cannon(base, cookie, { connections, durationS, paths: s.paths }));
+      runs.push({ name: s.name, ...r, cpu: prof.stop(), load: os.loadavg() });
+      console.log(`  ${s.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non2xx ${r.non2xx}, errors ${r.errors}`);
+    }
+    return { rows, connections, durationS, seedSeconds: seeded.seconds, walk: { pages: w.pages, ms: w.ms }, plans, runs };
+  } finally {
+    if (api) {
+      await new Promise((resolve) => {
+        const t = setTimeout(() => api.child.kill('SIGKILL'), 15_000);
+        api.child.once('exit', () => { clearTimeout(t); resolve(); });
+        api.child.send('stop');
+      });
+    }
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
