@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { builtinModules } from 'node:module';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'jest/**', '**/*.cjs'] },
@@ -26,7 +27,7 @@ export default tseslint.config(
   },
   {
     files: ['scripts/**/*.mjs', 'jest/**/*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', globalThis: 'readonly' } },
+    languageOptions: { globals: { ...globals.node } },
   },
   {
     // Workflow code is replayed deterministically in Temporal's sandbox: no Node built-ins, and every

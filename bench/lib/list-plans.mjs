@@ -20,7 +20,8 @@ async function captured(knex, fn) {
 
 /** The plan's node lines (no cost figures) and its execution time. */
 async function explain(knex, { sql, bindings }) {
-  const r = await knex.raw(`explain (analyze, buffers, costs off) ${sql}`, bindings);
+  // The event carries the driver's SQL ($1, $2, ... in order); knex.raw wants ? placeholders.
+  const r = await knex.raw(`explain (analyze, buffers, costs off) ${sql.replace(/\$\d+/g, '?')}`, bindings);
   const lines = r.rows.map((x) => x['QUERY PLAN']);
   const time = Number(/Execution Time: ([\d.]+)/.exec(lines.join('\n'))?.[1]);
   return { sql, lines: lines.filter((l) => !/^(Planning|Execution)/.test(l)), ms: time };
