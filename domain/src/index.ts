@@ -9,3 +9,4 @@ export * from './accounts';
 export * from './certificate';
 export * from './farm';
 export * from './compliance';
+export * from './documents';

@@ -17,22 +17,11 @@
  */
 import type { Request, RequestHandler } from 'express';
 import type { Knex } from 'knex';
-import { AppError, can, PERMISSIONS, type Actor, type Permission, type UserStatus } from '@grain/domain';
+import { AppError, can, PERMISSIONS, type Actor, type Permission, type SessionUser } from '@grain/domain';
 import { AuthLogStore, GroupStore, SessionStore, UserStore } from '@grain/persistence';
 
+export type { SessionUser };
 export const SESSION_COOKIE = 'grain_sid';
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  firstname: string;
-  lastname: string;
-  fullName: string;
-  phone: string | null;
-  role: string;
-  status: UserStatus;
-  companyId: string | null;
-}
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

@@ -21,6 +21,16 @@ const optionalId = () => z.union([z.literal(''), z.null(), id()]).optional();
 const password = () => z.string().regex(RULES.password.re, code('PASSWORD_TOO_SIMPLE')).max(200, code('PASSWORD_TOO_SIMPLE'));
 const email = () => z.string().trim().max(320, code('INVALID_EMAIL')).regex(RULES.email.re, code('INVALID_EMAIL'));
 
+/** What a new user states, whether registering themselves or added by an administrator. */
+const newUserFields = () => ({
+  email: email(),
+  password: password(),
+  confirmPassword: z.string().optional(),
+  firstname: ruleString('personName'),
+  lastname: ruleString('personName'),
+  phone: optionalRule('phone'),
+});
+
 export const loginSchema = z.object({
   email: z.string().trim().min(1, code('INVALID_EMAIL')).max(320, code('INVALID_EMAIL')),
   password: z.string().min(1, code('LOGIN_FAILED')).max(200, code('LOGIN_FAILED')),
@@ -29,12 +39,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export const REGISTRATION_ROLES = ['admin', 'staff'] as const;
 export const registerSchema = z.object({
-  email: email(),
-  password: password(),
-  confirmPassword: z.string().optional(),
-  firstname: ruleString('personName'),
-  lastname: ruleString('personName'),
-  phone: optionalRule('phone'),
+  ...newUserFields(),
   role: z.enum(REGISTRATION_ROLES, code('INVALID_ROLE')).default('admin'),
   /** The terms modal's "Agree to process registration"; false refuses, absent counts as agreed. */
   termsAccepted: z.boolean().optional(),
@@ -79,12 +84,7 @@ const status = () => z.enum(USER_STATUSES, code('INVALID_STATUS'));
 const role = () => z.string().trim().min(1, code('INVALID_ROLE')).max(50, code('INVALID_ROLE'));
 
 export const userCreateSchema = z.object({
-  email: email(),
-  password: password(),
-  confirmPassword: z.string().optional(),
-  firstname: ruleString('personName'),
-  lastname: ruleString('personName'),
-  phone: optionalRule('phone'),
+  ...newUserFields(),
   role: role(),
   status: status().default('active'),
 }).superRefine(confirmMatches);

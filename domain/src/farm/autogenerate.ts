@@ -1,4 +1,5 @@
-import { GRAIN_TYPES, HARVEST_GRADES, type GrainType, type HarvestGrade } from '../constants';
+import { GRAIN_TYPES, HARVEST_GRADES, type GrainType } from '../constants';
+import type { HarvestFields } from './farm-data';
 
 /** Typical ranges per grain (protein %, moisture %) so streamed records look like real deliveries. */
 const RANGES: Record<GrainType, { protein: [number, number]; moisture: [number, number] }> = {
@@ -9,15 +10,7 @@ const RANGES: Record<GrainType, { protein: [number, number]; moisture: [number, 
 };
 const SILOS = ['Silo A1', 'Silo A2', 'Silo B1', 'Bunker 3', 'Shed 2', 'Silo C4'];
 
-export interface GeneratedHarvest {
-  grainType: GrainType;
-  harvestGrade: HarvestGrade;
-  storageLocation: string;
-  quantity: number;
-  protein: number;
-  moisture: number;
-  productionDate: string;
-}
+export type GeneratedHarvest = HarvestFields;
 
 /**
  * A plausible harvesting record for the streaming page: grain-typical protein and moisture (2

@@ -1,21 +1,14 @@
 import { GRAIN_TYPES, HARVEST_GRADES, type GrainType, type HarvestGrade } from '../constants';
 import type { MessageCode } from '../messages';
-import { parseProductionDate } from './farm-data';
+import { parseProductionDate, type HarvestFields } from './farm-data';
 
 /** Header text as the old importer keyed it: every non-word character becomes an underscore. */
 export function normalizeCsvHeader(h: string): string {
   return h.trim().replace(/\W/g, '_');
 }
 
-export interface CsvFarmRow {
+export interface CsvFarmRow extends HarvestFields {
   item: string;
-  grainType: GrainType;
-  harvestGrade: HarvestGrade;
-  storageLocation: string;
-  quantity: number;
-  protein: number;
-  moisture: number;
-  productionDate: string;
 }
 
 export interface CsvRowError {

@@ -78,21 +78,25 @@ export const farmDataInputSchema = z.object({
 export type FarmDataInput = z.input<typeof farmDataInputSchema>;
 export type FarmDataValues = z.output<typeof farmDataInputSchema>;
 
-/** A farm record as the API answers it (spec 001 §3 names). */
-export interface FarmData {
-  _id: string;
-  number: string;
-  stage: string;
+/** The measured fields of one harvest lot: a saved record, a new one, a CSV row and a generated reading all carry them. */
+export interface HarvestFields {
   grainType: GrainType;
   harvestGrade: HarvestGrade;
   storageLocation: string;
   quantity: number;
   protein: number;
   moisture: number;
+  productionDate: string;
+}
+
+/** A farm record as the API answers it (spec 001 §3 names). */
+export interface FarmData extends HarvestFields {
+  _id: string;
+  number: string;
+  stage: string;
   imageValidation: ImageValidationState;
   imageUrl: string | null;
   uploadUser: string;
-  productionDate: string;
   modifiedDate: string;
   dataType: FarmDataType;
   streamingUser?: string | null;

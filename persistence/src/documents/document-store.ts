@@ -1,25 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { DocumentType } from '@grain/domain';
-
-/** A company document as the API answers it (spec 001 §3 names, plus what the viewer needs). */
-export interface CompanyDocument {
-  _id: string;
-  docId: string;
-  docName: string;
-  docType: DocumentType;
-  description: string | null;
-  uploadUser: string;
-  /** "Firstname Lastname" of the uploader, when the user still exists. */
-  uploadUserName: string | null;
-  uploadDate: string;
-  lastModified: string;
-  /** Path of the file under /api (company/document/{id}). */
-  uploadUrl: string;
-  file: { name: string; ext: string; mime: string; size: number };
-  company: string;
-  version: number;
-}
+import type { CompanyDocument, DocumentType } from '@grain/domain';
 
 export interface NewDocument {
   docName: string;

@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { FARM_STAGE, type FarmData, type FarmDataType, type GrainType, type HarvestGrade, type ImageValidationState } from '@grain/domain';
+import { FARM_STAGE, type FarmData, type FarmDataType, type GrainType, type HarvestFields, type ImageValidationState } from '@grain/domain';
 
 /** The fields of a new record, already validated by the domain rules. */
-export interface NewFarmData {
-  grainType: GrainType;
-  harvestGrade: HarvestGrade;
-  storageLocation: string;
-  quantity: number;
-  protein: number;
-  moisture: number;
-  productionDate: string;
+export interface NewFarmData extends HarvestFields {
   dataType: FarmDataType;
   number?: string;
   item?: string | null;

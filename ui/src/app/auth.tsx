@@ -1,18 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { PERMISSIONS, type Permission } from '@grain/domain';
+import { PERMISSIONS, USER_STATUSES, type Permission, type SessionUser as ServerSessionUser, type UserStatus } from '@grain/domain';
 import { api, ApiError, onSessionEnded } from '../api/client';
 
 /** The signed-in user as every screen sees it (ids normalised, permissions resolved by the server). */
-export interface SessionUser {
-  id: string;
-  email: string;
-  firstname: string;
-  lastname: string;
-  fullName: string;
-  phone: string | null;
-  role: string;
-  status: string;
-  companyId: string | null;
+export interface SessionUser extends ServerSessionUser {
   permissions: Permission[];
 }
 
@@ -24,6 +15,12 @@ export const refId = (v: unknown): string | null => {
   if (typeof v === 'string') return v;
   const o = v as Record<string, unknown>;
   return str(o.id ?? o._id) || null;
+};
+
+/** The server only sends known statuses; anything else (or none) reads as 'active'. */
+const userStatus = (v: unknown): UserStatus => {
+  const s = str(v);
+  return (USER_STATUSES as readonly string[]).includes(s) ? (s as UserStatus) : 'active';
 };
 
 /** Accepts the server's user in either shape (`id` or `_id`, company as id or object). */
@@ -42,7 +39,7 @@ export function toSessionUser(raw: Raw): SessionUser | null {
     fullName: str(raw.fullName) || `${firstname} ${lastname}`.trim(),
     phone: raw.phone ? str(raw.phone) : null,
     role: str(raw.role),
-    status: str(raw.status) || 'active',
+    status: userStatus(raw.status),
     companyId: refId(raw.companyId ?? raw.company),
     permissions: declared.filter((p): p is Permission => (PERMISSIONS as readonly string[]).includes(p as string)),
   };

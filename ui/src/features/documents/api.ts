@@ -1,20 +1,7 @@
-import type { DocumentType } from '@grain/domain';
+import type { CompanyDocument, DocumentType } from '@grain/domain';
 import { api, download } from '../../api/client';
 
-export interface CompanyDocument {
-  _id: string;
-  docId: string;
-  docName: string;
-  docType: DocumentType;
-  description: string | null;
-  uploadUser: string;
-  uploadUserName: string | null;
-  uploadDate: string;
-  lastModified: string;
-  uploadUrl: string;
-  file: { name: string; ext: string; mime: string; size: number };
-  version: number;
-}
+export type { CompanyDocument };
 
 /** Document calls of spec 001 §7 (paths under /api/). */
 export const documentsApi = {

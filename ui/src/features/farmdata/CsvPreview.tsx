@@ -1,6 +1,7 @@
 import { Alert, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useI18n } from '../../i18n/i18n';
 import type { CsvPreviewRow } from './csv-parse';
+import { HarvestHeadCells } from './FarmDataTable';
 import { formatPercent, formatQuantity, displayDate } from './format';
 
 const PREVIEW_LIMIT = 500;
@@ -24,13 +25,7 @@ export function CsvPreview({ rows }: { rows: CsvPreviewRow[] }) {
             <TableRow>
               <TableCell>{t('farm.row')}</TableCell>
               <TableCell>{t('farm.item')}</TableCell>
-              <TableCell>{t('farm.grainType')}</TableCell>
-              <TableCell>{t('farm.harvestGrade')}</TableCell>
-              <TableCell>{t('farm.storageLocation')}</TableCell>
-              <TableCell align="right">{t('farm.quantity')}</TableCell>
-              <TableCell align="right">{t('farm.protein')}</TableCell>
-              <TableCell align="right">{t('farm.moisture')}</TableCell>
-              <TableCell>{t('farm.productionDate')}</TableCell>
+              <HarvestHeadCells />
               <TableCell>{t('farm.problem')}</TableCell>
             </TableRow>
           </TableHead>

@@ -7,6 +7,22 @@ import { displayDate, formatPercent, formatQuantity, shortHash } from './format'
 export type FarmRow = Pick<FarmData, 'number' | 'grainType' | 'harvestGrade' | 'storageLocation' | 'quantity' | 'protein' | 'moisture' | 'productionDate'> &
   Partial<Pick<FarmData, '_id' | 'dataType' | 'txId' | 'imageValidation'>> & { status?: string | null };
 
+/** The header cells of the harvest columns (grain type to production date), shared with the CSV preview. */
+export function HarvestHeadCells() {
+  const { t } = useI18n();
+  return (
+    <>
+      <TableCell>{t('farm.grainType')}</TableCell>
+      <TableCell>{t('farm.harvestGrade')}</TableCell>
+      <TableCell>{t('farm.storageLocation')}</TableCell>
+      <TableCell align="right">{t('farm.quantity')}</TableCell>
+      <TableCell align="right">{t('farm.protein')}</TableCell>
+      <TableCell align="right">{t('farm.moisture')}</TableCell>
+      <TableCell>{t('farm.productionDate')}</TableCell>
+    </>
+  );
+}
+
 /**
  * The farm data table (spec 001 §2 columns): quantity with 0 decimals, protein and moisture with 2,
  * production date dd/MM/yyyy. Optional columns: source, save status (streaming), image state, tx id.
@@ -31,13 +47,7 @@ export function FarmDataTable({ rows, showSource, showStatus, showImage, action,
           <TableRow>
             {showStatus && <TableCell>{t('farm.status')}</TableCell>}
             <TableCell>{t('farm.number')}</TableCell>
-            <TableCell>{t('farm.grainType')}</TableCell>
-            <TableCell>{t('farm.harvestGrade')}</TableCell>
-            <TableCell>{t('farm.storageLocation')}</TableCell>
-            <TableCell align="right">{t('farm.quantity')}</TableCell>
-            <TableCell align="right">{t('farm.protein')}</TableCell>
-            <TableCell align="right">{t('farm.moisture')}</TableCell>
-            <TableCell>{t('farm.productionDate')}</TableCell>
+            <HarvestHeadCells />
             {showSource && <TableCell>{t('farm.dataType')}</TableCell>}
             {showImage && <TableCell>{t('farm.image')}</TableCell>}
             <TableCell>{t('farm.txId')}</TableCell>

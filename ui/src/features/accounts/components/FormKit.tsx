@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Controller, type Control, type FieldErrors, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { Controller, type Control, type ControllerFieldState, type ControllerRenderProps, type FieldErrors, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { MenuItem, TextField, Typography } from '@mui/material';
 import { ApiError } from '../../../api/client';
 import { useI18n } from '../../../i18n/i18n';
@@ -22,6 +22,29 @@ interface FieldProps<T extends FieldValues> {
   helperText?: string;
 }
 
+/**
+ * What every bound TextField shares: react-hook-form's field (value never undefined, so the input stays
+ * controlled), a stable id, and the field's translated error code under it (else `fallbackHelper`).
+ */
+function boundFieldProps<T extends FieldValues>(
+  name: Path<T>,
+  field: ControllerRenderProps<T, Path<T>>,
+  fieldState: ControllerFieldState,
+  t: (code: string) => string,
+  fallbackHelper?: string,
+) {
+  return {
+    ...field,
+    value: field.value ?? '',
+    inputRef: field.ref,
+    id: `field-${name}`,
+    fullWidth: true,
+    margin: 'dense' as const,
+    error: !!fieldState.error,
+    helperText: fieldState.error?.message ? t(fieldState.error.message) : fallbackHelper,
+  };
+}
+
 export function TextInput<T extends FieldValues>({ control, name, label, required, type = 'text', disabled, placeholder, autoComplete, multiline, helperText }: FieldProps<T>) {
   const { t } = useI18n();
   return (
@@ -30,10 +53,7 @@ export function TextInput<T extends FieldValues>({ control, name, label, require
       name={name}
       render={({ field, fieldState }) => (
         <TextField
-          {...field}
-          value={field.value ?? ''}
-          inputRef={field.ref}
-          id={`field-${name}`}
+          {...boundFieldProps(name, field, fieldState, t, helperText)}
           label={label}
           type={type}
           required={required}
@@ -41,10 +61,6 @@ export function TextInput<T extends FieldValues>({ control, name, label, require
           placeholder={placeholder}
           autoComplete={autoComplete}
           multiline={multiline}
-          fullWidth
-          margin="dense"
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ? t(fieldState.error.message) : helperText}
           slotProps={{ inputLabel: type === 'date' ? { shrink: true } : undefined, htmlInput: { 'data-testid': `input-${name}` } }}
         />
       )}
@@ -60,18 +76,11 @@ export function SelectInput<T extends FieldValues>({ control, name, label, optio
       name={name}
       render={({ field, fieldState }) => (
         <TextField
-          {...field}
-          value={field.value ?? ''}
-          inputRef={field.ref}
-          id={`field-${name}`}
+          {...boundFieldProps(name, field, fieldState, t)}
           select
           label={label}
           required={required}
           disabled={disabled}
-          fullWidth
-          margin="dense"
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ? t(fieldState.error.message) : undefined}
           slotProps={{ htmlInput: { 'data-testid': `input-${name}` } }}
         >
           {options.map((o) => (
