@@ -6,6 +6,7 @@ import { setTimeout } from 'node:timers';
 import { performance } from 'node:perf_hooks';
 import { benchDraft, CHAIN, pool, signOnce, submit } from './lib/certificates.mjs';
 import { percentiles } from './lib/measure.mjs';
+import { signProfile } from './lib/sign-profile.mjs';
 
 export async function inflight(sys, { inFlight = 200, signs = 600, concurrency = 8, openConcurrency = 16, budgetMs = 150_000 } = {}) {
   const until = performance.now() + budgetMs;
@@ -59,6 +60,8 @@ export async function inflight(sys, { inFlight = 200, signs = 600, concurrency =
   await Promise.all(Array.from({ length: concurrency }, lane));
   const signWallMs = performance.now() - t1;
   const memAfter = await sys.memory();
+  // Where a sign's time went, from the histories of certificates that were signed (server timestamps).
+  const profile = await signProfile(certs.filter((c) => c.next > 0).map((c) => c.handle), 40).catch((e) => ({ error: e.message }));
   return {
     inFlight, opened: ids.length, openInReadModel: open, openMs, concurrency,
     signs: samples.length, signWallMs, signsPerSecond: samples.length / (signWallMs / 1000),
@@ -69,5 +72,6 @@ export async function inflight(sys, { inFlight = 200, signs = 600, concurrency =
     timeouts: errors.filter((e) => /timeout|deadline/i.test(e)).length,
     errors,
     memory: { idle: memIdle, open: memOpen, after: memAfter },
+    profile,
   };
 }

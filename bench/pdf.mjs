@@ -1,5 +1,5 @@
-// (d) Certificate PDF with a warm browser: the worker's renderer (ChromiumPdfRenderer: a new page per
-// document) on the HTML the completion activity renders, timed sequentially and two at a time; then,
+// (d) Certificate PDF with a warm browser: the worker's renderer (ChromiumPdfRenderer, which keeps idle
+// pages) on the HTML the completion activity renders, timed sequentially and two at a time; then,
 // for comparison, the same documents on one reused page (what "browser page reuse" would save).
 import { Buffer } from 'node:buffer';
 import { performance } from 'node:perf_hooks';

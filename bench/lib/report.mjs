@@ -5,6 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { mb, ms } from './measure.mjs';
+import { signProfileTable } from './sign-profile.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -46,7 +47,7 @@ export function header({ command, m, v, setup }) {
   ].join('\n');
 }
 
-const variantLine = (v) => `Worker options over createWorker's: \`${JSON.stringify(v.tuning)}\`; worker db pool ${v.poolMax ?? 10}; mail sender: ${v.mail === 'pooled' ? 'pooled (bench/lib/pooled-mail-sender.cjs)' : "the adapter's SmtpMailSender"}.`;
+const variantLine = (v) => `Worker options over createWorker's: \`${JSON.stringify(v.tuning)}\`; worker db pool ${v.poolMax ?? 10}; mail sender: ${v.mail === 'pooled' ? 'pooled (bench/lib/pooled-mail-sender.cjs)' : "the adapter's SmtpMailSender (pooled transport since 3e17b5a)"}.`;
 
 export function throughputSection(label, r, v, cpu) {
   return [
@@ -82,13 +83,14 @@ export function inflightSection(r, v, cpu) {
     `| worker memory, ${r.opened} open | ${mem(r.memory.open)} |`,
     `| worker memory, after the signing | ${mem(r.memory.after)} |`, '',
     'CPU while measured (opening and signing):', '', cpu, '',
+    ...(r.profile ? [`Where a sign's time goes (from ${r.profile.signs ?? 0} sign Updates in the workflows' histories, server timestamps; bench/lib/sign-profile.mjs):`, '', r.profile.error ? `profile failed: ${r.profile.error}` : signProfileTable(r.profile), ''] : []),
   ].join('\n');
 }
 
 export function pdfSection(r) {
   return [
     '### (d) Certificate PDF with a warm browser', '',
-    `The completion activity's HTML (${(r.htmlBytes / 1024).toFixed(0)} KiB, QR code inline) rendered by ChromiumPdfRenderer (a new page per document).`, '',
+    `The completion activity's HTML (${(r.htmlBytes / 1024).toFixed(0)} KiB, QR code inline) rendered by ChromiumPdfRenderer (as shipped now: idle pages kept and reused, request blocking set once per page).`, '',
     '| figure | p50 / p95 / p99 |', '|---|---|',
     `| first render (browser launch) | ${ms(r.coldMs)} |`,
     `| **warm, one at a time** (target p95 <= 50 ms) | **${pct(r.sequential)}** ${verdict(r.sequential.p95 <= 50)} |`,

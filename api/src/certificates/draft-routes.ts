@@ -73,12 +73,13 @@ export function draftRoutes(ctx: CertCtx): Router {
     const companyId = companyOf(req);
     const asked = String(req.query.status ?? '').split(',').filter((x): x is Toggle => (TOGGLES as readonly string[]).includes(x));
     const statuses = asked.flatMap((t) => TOGGLE_STATUSES[t]);
-    const page = await ctx.store.list({
+    // The page and the toggle counts in parallel (two pooled connections): one round trip less per request.
+    const [page, counts] = await Promise.all([ctx.store.list({
       companyId, statuses: asked.length ? statuses : undefined, search: typeof req.query.q === 'string' ? req.query.q : undefined,
       signerId: req.query.mine === '1' ? actorOf(req).id : undefined,
       after: typeof req.query.cursor === 'string' && req.query.cursor ? req.query.cursor : undefined, limit: Number(req.query.limit) || 20,
-    });
-    res.json({ approval_list: page.items.map(summaryView), counts: toggleCounts(await ctx.store.counts(companyId)), nextCursor: page.next });
+    }), ctx.store.counts(companyId)]);
+    res.json({ approval_list: page.items.map(summaryView), counts: toggleCounts(counts), nextCursor: page.next });
   });
 
   r.get('/company/approval/create', requirePermission('viewApproval'), async (req, res) => {

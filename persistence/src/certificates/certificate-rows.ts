@@ -33,9 +33,23 @@ export interface CertificateRow {
   deadline: Date | string | null;
   overdue: boolean;
   version: number;
-  state: CertificateState | string;
+  /** The approval document's type, read out of `state` by the list query. */
+  doc_type: string | null;
   updated_at: Date | string;
 }
+
+/**
+ * What the list reads: the row's columns without `state` (the whole certificate as JSON; parsing it for
+ * every row of every page was most of a list request's cost, bench/RESULTS.md "(e)"), and of the level
+ * rows what a card shows plus the signers and signatures the current level's assignees come from.
+ */
+export const LIST_COLUMNS = [
+  'id', 'company_id', 'approval_number', 'approval_name', 'priority', 'status', 'stage', 'submitter_id', 'submitter_name', 'deadline',
+  'overdue', 'version', 'updated_at',
+];
+export const LIST_DOC_TYPE = "state->'approvalDoc'->>'docType' as doc_type";
+export const LIST_LEVEL_COLUMNS = ['certificate_id', 'level', 'group_name', 'status', 'signatures', 'signed_count', 'deadline', 'overdue', 'signers', 'signed'];
+const json = <T>(v: T | string | null | undefined, dflt: T): T => (v == null ? dflt : typeof v === 'string' ? JSON.parse(v) : v);
 
 const iso = (v: Date | string | null | undefined) => (v == null ? null : new Date(v).toISOString());
 
@@ -54,14 +68,15 @@ export function levelRows(s: CertificateState) {
 }
 
 export function fromRow(r: CertificateRow, levels: Array<Record<string, any>>): CertificateSummary {
-  const state: CertificateState = typeof r.state === 'string' ? JSON.parse(r.state) : r.state;
-  const cur = state.stage > 0 ? state.levels[state.stage - 1] : undefined;
-  const done = cur ? signedPrincipals(cur) : new Set<string>();
+  const stage = Number(r.stage);
+  const cur = stage > 0 ? levels.find((l) => Number(l.level) === stage) : undefined;
+  const signers = json<CertificateLevel['signers']>(cur?.signers, []);
+  const done = new Set(json<CertificateLevel['signed']>(cur?.signed, []).map((e) => e.onBehalfOf ?? e.userId));
   return {
     id: r.id, approvalNumber: r.approval_number, approvalName: r.approval_name, priority: r.priority, status: r.status,
-    overdue: r.overdue, stage: r.stage, currentGroup: cur?.group ?? null,
-    assignees: cur ? cur.signers.filter((x) => !done.has(x.delegatedBy ?? x.id) && x.id !== state.submitter.id).map((x) => x.name) : [],
-    docType: state.approvalDoc?.docType ?? null, deadline: iso(r.deadline), submitter: { id: r.submitter_id, name: r.submitter_name },
+    overdue: r.overdue, stage, currentGroup: cur?.group_name ?? null,
+    assignees: cur ? signers.filter((x) => !done.has(x.delegatedBy ?? x.id) && x.id !== r.submitter_id).map((x) => x.name) : [],
+    docType: r.doc_type ?? null, deadline: iso(r.deadline), submitter: { id: r.submitter_id, name: r.submitter_name },
     levels: levels.map((l) => ({
       level: Number(l.level), group: l.group_name, status: l.status, signatures: Number(l.signatures), signedCount: Number(l.signed_count),
       overdue: !!l.overdue, deadline: iso(l.deadline),

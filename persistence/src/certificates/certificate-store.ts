@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { AppError, type CertificateState, type CertificateStatus } from '@grain/domain';
-import { fromRow, levelRows, type CertificateRow, type CertificateSummary } from './certificate-rows';
+import { fromRow, levelRows, LIST_COLUMNS, LIST_DOC_TYPE, LIST_LEVEL_COLUMNS, type CertificateRow, type CertificateSummary } from './certificate-rows';
 
 export type { CertificateSummary } from './certificate-rows';
 
@@ -105,7 +105,7 @@ export class KnexCertificateStore implements CertificateStore {
 
   async list(q: CertificateListQuery): Promise<CertificatePage> {
     const limit = Math.min(Math.max(q.limit ?? 20, 1), 100);
-    let query = this.k<CertificateRow>('certificates').where('company_id', q.companyId);
+    let query = this.k<CertificateRow>('certificates').select([...LIST_COLUMNS, this.k.raw(LIST_DOC_TYPE)]).where('company_id', q.companyId);
     if (q.statuses?.length) {
       const real = q.statuses.filter((x) => x !== 'overdue');
       const wantOverdue = q.statuses.includes('overdue');
@@ -126,10 +126,10 @@ export class KnexCertificateStore implements CertificateStore {
       const [at, id] = decodeCursor(q.after);
       query = query.whereRaw('(updated_at, id) < (?::timestamptz, ?)', [at, id]);
     }
-    const rows = await query.orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit + 1);
+    const rows = (await query.orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit + 1)) as unknown as CertificateRow[];
     const page = rows.slice(0, limit);
     const levels = page.length
-      ? await this.k('certificate_levels').whereIn('certificate_id', page.map((r) => r.id)).orderBy(['certificate_id', 'level'])
+      ? await this.k('certificate_levels').select(LIST_LEVEL_COLUMNS).whereIn('certificate_id', page.map((r) => r.id)).orderBy(['certificate_id', 'level'])
       : [];
     const items = page.map((r) => fromRow(r, levels.filter((l) => l.certificate_id === r.id)));
     const last = page[page.length - 1];
@@ -138,7 +138,8 @@ export class KnexCertificateStore implements CertificateStore {
 
   async counts(companyId: string): Promise<Record<CertificateListStatus, number>> {
     const out: Record<CertificateListStatus, number> = { created: 0, signing: 0, pending: 0, rejected: 0, done: 0, cancelled: 0, overdue: 0 };
-    const rows = await this.k('certificates').where({ company_id: companyId }).select('status', 'overdue').count({ n: '*' }).groupBy('status', 'overdue');
+    // Kept by triggers on certificates (migration 008): a few rows instead of a scan of the company's certificates.
+    const rows = await this.k('certificate_counts').where({ company_id: companyId }).select('status', 'overdue', 'n');
     for (const r of rows as Array<{ status: CertificateStatus; overdue: boolean; n: string | number }>) {
       if (r.overdue) out.overdue += Number(r.n);
       else out[r.status] = (out[r.status] ?? 0) + Number(r.n);

@@ -6,6 +6,7 @@ import * as farmDocuments from './004_farm_documents';
 import * as compliance from './005_compliance';
 import * as templates from './006_templates';
 import * as certificatePdfHash from './007_certificate_pdf_hash';
+import * as certificateCounts from './008_certificate_counts';
 
 export interface Migration {
   name: string;
@@ -22,4 +23,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '005_compliance', ...compliance },
   { name: '006_templates', ...templates },
   { name: '007_certificate_pdf_hash', ...certificatePdfHash },
+  { name: '008_certificate_counts', ...certificateCounts },
 ];

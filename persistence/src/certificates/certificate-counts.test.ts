@@ -1,0 +1,93 @@
+import { createCertificate, transition, type CertificateState, type Signer } from '@grain/domain';
+import { createTestDb } from '../testing';
+import type { Db } from '../db';
+import { KnexCertificateStore } from './certificate-store';
+
+// The toggle counts kept by triggers (migration 008) must always equal a count of the rows themselves,
+// whatever wrote them: the store's upsert (insert, and insert ... on conflict update), draft edits and
+// deletes, multi-row statements, concurrent transactions and truncate.
+const signer = (id: string): Signer => ({ id, name: `Name ${id}`, email: `${id}@grain.test`, role: 'Inspector' });
+const at = '2025-01-01T00:00:00.000Z';
+const draft = (id: string, companyId: string) =>
+  createCertificate({
+    id, approvalNumber: `N-${id}`, approvalName: `Lot ${id}`, companyId, submitter: { id: 'sub', name: 'Sam', email: 'sub@grain.test' },
+    levels: [
+      { group: 'Farm', signers: [signer('a1'), signer('a2')], signatures: 2, deadline: '2030-01-01T00:00:00.000Z' },
+      { group: 'Inspection', signers: [signer('b1')], signatures: 1, deadline: '2030-01-02T00:00:00.000Z' },
+    ],
+  });
+const submit = (s: CertificateState) => transition(s, { type: 'submit', actor: { id: 'sub', name: 'Sam' }, at }).state;
+const sign = (s: CertificateState, who: string) => transition(s, { type: 'sign', actor: { id: who, name: who }, at }).state;
+
+let db: Db;
+let store: KnexCertificateStore;
+beforeAll(async () => {
+  db = await createTestDb();
+  store = new KnexCertificateStore(db.knex);
+});
+afterAll(() => db.close());
+
+/** The counts as a scan of the rows gives them (what counts() answered before migration 008). */
+async function scanned(companyId: string) {
+  const out: Record<string, number> = { created: 0, signing: 0, pending: 0, rejected: 0, done: 0, cancelled: 0, overdue: 0 };
+  const rows = await db.knex('certificates').where({ company_id: companyId }).select('status', 'overdue').count({ n: '*' }).groupBy('status', 'overdue');
+  for (const r of rows as Array<{ status: string; overdue: boolean; n: string | number }>) out[r.overdue ? 'overdue' : r.status] += Number(r.n);
+  return out;
+}
+
+describe('certificate counts kept by triggers', () => {
+  it('follow drafts, upserts through every status, overdue flips and deletes', async () => {
+    const co = 'cnt-1';
+    const a = draft('k1', co);
+    await store.saveDraft(a);
+    await store.saveDraft(draft('k2', co));
+    await store.saveDraft(draft('k3', co));
+    expect(await store.counts(co)).toEqual(await scanned(co));
+    expect((await store.counts(co)).created).toBe(3);
+
+    let s = submit(a);
+    await store.upsert(s); // insert ... on conflict update of a draft row
+    s = sign(s, 'a1');
+    await store.upsert(s);
+    expect(await store.counts(co)).toMatchObject({ created: 2, pending: 1 });
+    await store.upsert({ ...s, overdue: true, version: s.version + 1 });
+    expect(await store.counts(co)).toMatchObject({ created: 2, pending: 0, overdue: 1 });
+    s = sign(sign({ ...s, overdue: false, version: s.version + 1 }, 'a2'), 'b1');
+    await store.upsert(s);
+    expect(await store.counts(co)).toMatchObject({ created: 2, done: 1, overdue: 0 });
+    expect(await store.upsert(submit(draft('k1', co)))).toEqual({ applied: false }); // a stale write changes nothing
+    await store.upsert(submit(draft('k4', co))); // a plain insert through upsert
+    // (deleteDraft's boolean is not checked: on PGlite, knex-pglite answers delete() with the response object.)
+    await store.deleteDraft(co, 'k2');
+    expect(await store.get(co, 'k2')).toBeNull();
+    expect(await store.counts(co)).toEqual(await scanned(co));
+    expect(await store.counts(co)).toMatchObject({ created: 1, signing: 1, done: 1 });
+    expect(await store.counts('cnt-other')).toEqual(await scanned('cnt-other'));
+  });
+
+  it('follow multi-row statements and concurrent transactions moving in opposite directions', async () => {
+    const co = 'cnt-2';
+    const states = Array.from({ length: 12 }, (_v, i) => submit(draft(`m${i}`, co)));
+    await Promise.all(states.map((x) => store.upsert(x)));
+    // One statement touching many rows, both ways: signing -> pending for half, pending -> signing after.
+    await db.knex('certificates').where({ company_id: co }).whereIn('id', states.slice(0, 6).map((x) => x.id)).update({ status: 'pending' });
+    expect(await store.counts(co)).toMatchObject({ signing: 6, pending: 6 });
+    // Concurrent transactions (real ones on Postgres), one statement each as the store writes: half go
+    // pending -> signing while the other half go signing -> pending, some also turning overdue.
+    await Promise.all(states.map((x, i) => db.knex.transaction(async (trx) => {
+      await trx('certificates').where({ id: x.id }).update({ status: i < 6 ? 'signing' : 'pending', overdue: i % 3 === 0 });
+      await trx('certificate_levels').where({ certificate_id: x.id }).update({ overdue: i % 3 === 0 });
+    })));
+    expect(await store.counts(co)).toEqual(await scanned(co));
+    expect(await store.counts(co)).toMatchObject({ signing: 4, pending: 4, overdue: 4 });
+    await db.knex('certificates').where({ company_id: co }).delete();
+    expect(await store.counts(co)).toEqual(await scanned(co));
+    expect(Number((await db.knex('certificate_counts').where({ company_id: co }).sum({ n: 'n' }).first())?.n ?? 0)).toBe(0);
+  });
+
+  it('are emptied by truncate', async () => {
+    await store.saveDraft(draft('t1', 'cnt-3'));
+    await db.knex.raw('truncate certificates cascade');
+    expect(Number((await db.knex('certificate_counts').count({ n: '*' }).first())!.n)).toBe(0);
+  });
+});
