@@ -63,7 +63,7 @@ async function expectOk(res: { status: number; body: unknown }, what: string, st
   return res.body as any;
 }
 
-async function companyObjects(t: TestApp, co: SeededCompany, submit: boolean): Promise<CompanyObjects> {
+async function companyObjects(t: TestApp, co: SeededCompany, submit: boolean, photoSeed: number): Promise<CompanyObjects> {
   const k = t.db.knex;
   const admin = await loginAs(t.app, co.users.admin.email, TEST_PASSWORD);
   const manager = await loginAs(t.app, co.users.manager.email, TEST_PASSWORD);
@@ -71,7 +71,8 @@ async function companyObjects(t: TestApp, co: SeededCompany, submit: boolean): P
     grainType: 'Barley', harvestGrade: 'BAR1', storageLocation: 'Silo 3', quantity: 2000, protein: 11.5, moisture: 10.2, productionDate: '2025-03-01', dataType: 'Manual',
   });
   // A real photo through the real verifier, so the farm record is verified and has an image to serve.
-  const photo = await t.deps.adapters.imageVerifier.submitPhoto!({ companyId: co.companyId, farmDataId: farm._id, userId: co.users.admin.id, data: samplePng(640, 480, co.companyId.charCodeAt(0)) });
+  // Each company gets its own picture: the verifier refuses a photo another record already has.
+  const photo = await t.deps.adapters.imageVerifier.submitPhoto!({ companyId: co.companyId, farmDataId: farm._id, userId: co.users.admin.id, data: samplePng(640, 480, photoSeed) });
   if (!photo.verified) throw new Error(`world: photo not verified: ${photo.reason}`);
   await k('farm_data').where({ id: farm._id }).update({ image_validation: 'Verified' });
   const draft = await expectOk(await manager.post('/api/company/approval/create').send(certificateBody(co, farm._id, 'created')), 'draft', 201);
@@ -110,8 +111,8 @@ export async function startWorld(opts: { worker?: boolean; env?: Record<string, 
   const roles = ['admin', 'manager', 'staff', 'signer', ...LEVEL_SIGNERS];
   const extra = Object.fromEntries(LEVEL_SIGNERS.map((r) => [r, [...SIGNER_PERMS]]));
   const [a, b] = [await seedCompanyWithUsers(t.db.knex, 'Own Grain', roles, extra), await seedCompanyWithUsers(t.db.knex, 'Foreign Grain', roles, extra)];
-  const own = await companyObjects(t, a, opts.worker !== false);
-  const foreign = await companyObjects(t, b, opts.worker !== false);
+  const own = await companyObjects(t, a, opts.worker !== false, 5);
+  const foreign = await companyObjects(t, b, opts.worker !== false, 7);
   const agents = {} as Record<Role, Agent>;
   for (const r of ROLES) agents[r] = r === 'anonymous' ? browserAgent(t.app) : await loginAs(t.app, a.users[r].email, TEST_PASSWORD);
   return {
