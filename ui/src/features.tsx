@@ -6,6 +6,7 @@ import { DOCUMENT_ROUTES } from './features/documents/routes';
 import { POLICY_ROUTES } from './features/policy/routes';
 import { BLOCKCHAIN_ROUTES } from './features/blockchain/routes';
 import { COMPLIANCE_ROUTES } from './features/compliance/routes';
+import type { RouteAccess } from './app/RequireAccess';
 
 /**
  * One screen route of the spec (`/views/...`). `public` routes need no signed-in user and render
@@ -17,6 +18,8 @@ export interface FeatureRoute {
   element: ReactElement;
   public?: boolean;
   sideMenu?: boolean;
+  /** Who may open it (app/RequireAccess.tsx: needs(...), ownOr, ...); others see the access-denied screen. */
+  allow?: RouteAccess;
 }
 
 /**

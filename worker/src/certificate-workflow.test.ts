@@ -2,11 +2,14 @@
  * The certificate workflow end to end: real dev server, real worker, database, SMTP, ledger, Chromium.
  */
 import { Worker } from '@temporalio/worker';
+import { temporal } from '@temporalio/proto';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { certificateWorkflowId } from '@grain/domain';
 import { appErrorCodeOf, delegateUpdate, rejectUpdate, requestOtpUpdate, signUpdate, stateQuery } from '@grain/workflows';
 import { WORKFLOWS_MODULE } from './create-worker';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { extractText } from '@grain/adapters';
 import { OtpStore } from '@grain/persistence';
 import { actorOf, chainDraft, eventually, requestCode, signer, signWithCode, startHarness, submit, SUBMITTER, type Harness } from './certificate-test-harness';
@@ -82,7 +85,8 @@ test('reject to an earlier level, then re-signing walks the chain again', async 
   expect(back.levels.map((l) => l.signed.length)).toEqual([0, 0, 0]);
   expect(back.levels[1].comments).toEqual(['Signer b2: moisture figure is wrong']);
   expect((await h.store.get('co-test', d.id))!.state.status).toBe('rejected');
-  expect((await h.mail.list({ to: SUBMITTER.email })).some((m) => /sent back to level 1/.test(m.subject ?? ''))).toBe(true);
+  // the notices go out right after the answer
+  expect((await eventually(() => h.mail.list({ to: SUBMITTER.email }), (ms) => ms.some((m) => /sent back to level 1/.test(m.subject ?? '')))).some((m) => /sent back to level 1/.test(m.subject ?? ''))).toBe(true);
   expect(await refusedCode(handle.executeUpdate(rejectUpdate, { args: [{ actor: actorOf('a3'), toLevel: 1, reason: 'x' }] }))).toBe('CERTIFICATE_ALREADY_REJECTED');
   await signWithCode(h, handle, d.id, 'a1');
   const again = await signWithCode(h, handle, d.id, 'a3');
@@ -193,6 +197,23 @@ test('recorded histories replay without non-determinism', async () => {
     replayed++;
   }
   expect(replayed).toBe(finishedIds.length);
+}, 60_000);
+
+test('a history recorded before the local-activity sign path still replays (patch marker)', async () => {
+  // Recorded with the first workflow version: sign, reject to level 1, re-sign, delegate, completion.
+  // (History.fromObject, not the SDK's historyFromJSON: that one fails here on a second protobufjs copy)
+  const json = JSON.parse(readFileSync(path.join(__dirname, 'fixtures', 'certificate-history-before-local-activities.json'), 'utf8'));
+  const history = temporal.api.history.v1.History.fromObject(json);
+  expect(history.events.length).toBeGreaterThan(400);
+  await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_MODULE }, history)).resolves.toBeUndefined();
+  // and the runs of this file, started with the current code, took the new path
+  const markers = (x: { events?: Array<{ markerRecordedEventAttributes?: { markerName?: string | null } | null }> | null }) =>
+    (x.events ?? []).map((e) => e.markerRecordedEventAttributes?.markerName).filter(Boolean);
+  const fresh = markers(await h.client.workflow.getHandle(finishedIds[0]).fetchHistory());
+  expect(fresh).toContain('core_patch');
+  expect(fresh).toContain('core_local_activity');
+  expect(markers(json)).not.toContain('core_patch');
+  expect(markers(json)).not.toContain('core_local_activity');
 }, 60_000);
 
 test('signs arriving together while effects run are all kept: state, read model and ledger agree', async () => {

@@ -3,8 +3,15 @@
  * keys are `${workflowId}:${version}:${effect}` (version = the state version that produced the effect),
  * so a retried or replayed activity does its work once. Mails are best effort (a mail outage must not
  * stall the chain); ledger, PDF and read model retry until they succeed.
+ *
+ * Two ways to run them (chosen once per run by a patch marker, so older histories replay unchanged):
+ * - `acts`: every effect an activity task of its own (the first version);
+ * - `fast`: the short database steps (redeem / issue the code, ledger append, read model) as local
+ *   activities inside the workflow task that accepted the message, and mails sent after the caller has
+ *   its answer. A sign then costs one workflow task instead of four task round trips through the server
+ *   (bench/RESULTS.md, the sign profile). The PDF stays an ordinary activity: it is Chromium's time.
  */
-import { ActivityFailure, ApplicationFailure, log, proxyActivities, type RetryPolicy } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, log, proxyActivities, proxyLocalActivities, type RetryPolicy } from '@temporalio/workflow';
 import { recordLedgerTx, recordPdf, type CertificateActivityContract as CertificateActivities, type CertificateEffect, type CertificateState } from '@grain/domain';
 import { APP_ERROR_FAILURE_TYPE } from './certificate-messages';
 
@@ -24,6 +31,19 @@ export const acts = {
   pdf: proxyActivities<Pick<CertificateActivities, 'generateCertificatePdf'>>({ startToCloseTimeout: '2m', retry: { ...durable, maximumInterval: '1m' } }),
 };
 
+/** The same steps as local activities (same timeouts and retry policies; the worker retries them). */
+export const fast = {
+  otp: proxyLocalActivities<Pick<CertificateActivities, 'issueOtp' | 'redeemOtp'>>({
+    startToCloseTimeout: '20s',
+    retry: { initialInterval: '500ms', maximumAttempts: 3, nonRetryableErrorTypes: [APP_ERROR_FAILURE_TYPE] },
+  }),
+  ledger: proxyLocalActivities<Pick<CertificateActivities, 'appendLedger'>>({ startToCloseTimeout: '30s', retry: durable }),
+  readModel: proxyLocalActivities<Pick<CertificateActivities, 'upsertCertificateReadModel'>>({ startToCloseTimeout: '30s', retry: durable }),
+};
+
+/** A mail to send once the batch that produced it is answered (fast mode). */
+export type PendingMail = Parameters<CertificateActivities['notifyCertificate']>[0];
+
 /** Turns an activity's permanent refusal into the failure an Update answers with. */
 export function unwrapRefusal(e: unknown): never {
   if (e instanceof ActivityFailure && e.cause instanceof ApplicationFailure && e.cause.type === APP_ERROR_FAILURE_TYPE) throw e.cause;
@@ -35,14 +55,21 @@ export function mailContext(s: CertificateState, level: number) {
   return { approvalNumber: s.approvalNumber, approvalName: s.approvalName, level, group: l?.group, deadline: l?.deadline };
 }
 
+/**
+ * Runs one batch's effects in order. With `deferMail` (fast mode) mails are not sent here but returned,
+ * each with the context of the moment it was produced, for the caller to send after answering.
+ */
 export async function runEffects(
   wfId: string, version: number, effects: CertificateEffect[], get: () => CertificateState, set: (s: CertificateState) => void,
-): Promise<CertificateState> {
+  opts: { fast?: boolean } = {},
+): Promise<PendingMail[]> {
+  const later: PendingMail[] = [];
+  const ledger = opts.fast ? fast.ledger : acts.ledger;
   for (const e of effects) {
     const key = `${wfId}:${version}`;
     switch (e.type) {
       case 'ledger': {
-        const r = await acts.ledger.appendLedger({ key: `${key}:${e.event}`, type: e.event, payload: { certificateId: get().id, ...e.payload } });
+        const r = await ledger.appendLedger({ key: `${key}:${e.event}`, type: e.event, payload: { certificateId: get().id, ...e.payload } });
         set(recordLedgerTx(get(), e, r.txId, new Date().toISOString()));
         break;
       }
@@ -53,10 +80,16 @@ export async function runEffects(
       }
       default: {
         const level = e.type === 'notifyRejected' ? e.toLevel : e.type === 'notifyCompleted' ? get().levels.length : e.level;
-        await acts.mail.notifyCertificate({ key: `${key}:${e.type}`, effect: e, ctx: mailContext(get(), level) })
-          .catch((err) => log.warn('certificate mail failed', { effect: e.type, error: String(err) }));
+        const mail: PendingMail = { key: `${key}:${e.type}`, effect: e, ctx: mailContext(get(), level) };
+        if (opts.fast) later.push(mail);
+        else await sendMail(mail);
       }
     }
   }
-  return get();
+  return later;
+}
+
+/** Sends one certificate mail; best effort (logged, never fails the workflow). */
+export function sendMail(mail: PendingMail): Promise<void> {
+  return acts.mail.notifyCertificate(mail).catch((err) => log.warn('certificate mail failed', { effect: mail.effect.type, error: String(err) }));
 }

@@ -5,12 +5,13 @@
  * read model and the search attributes current after every change.
  *
  * Order of work: a handler applies its command to `state` at once (so concurrent Updates see each
- * other) and enqueues a batch; the main loop runs batches one by one (ledger, mails, PDF, then the
- * read model), and the handler answers when its batch is done — so a sign call returns after the read
- * model shows the signature.
+ * other) and enqueues a batch; the main loop runs batches one by one (ledger, PDF, then the read
+ * model), and the handler answers when its batch is done — so a sign call returns after the read model
+ * shows the signature. The batch's mails go out after that answer (runs started before the
+ * FAST_PATCH marker existed keep their original order: mails inside the batch, every step an activity).
  */
 import {
-  ApplicationFailure, allHandlersFinished, condition, continueAsNew, currentUpdateInfo, log, setHandler,
+  ApplicationFailure, allHandlersFinished, condition, continueAsNew, currentUpdateInfo, log, patched, setHandler,
   upsertSearchAttributes, workflowInfo,
 } from '@temporalio/workflow';
 import {
@@ -23,13 +24,15 @@ import {
 } from './certificate-messages';
 import { certificateSearchAttributes } from './certificate-search-attributes';
 import { levelTimers } from './certificate-timers';
-import { acts, mailContext, runEffects, unwrapRefusal } from './certificate-effects';
+import { acts, fast, mailContext, runEffects, sendMail, unwrapRefusal } from './certificate-effects';
 
 /** Past this history length the workflow continues as new (well below Temporal's limits). */
 const HISTORY_LIMIT = 4000;
 const SYSTEM: CommandActor = { id: 'system', name: 'system' };
 
 const nowIso = () => new Date().toISOString();
+/** Patch marker of the local-activity sign path (certificate-effects.ts); histories without it replay the first version. */
+const FAST_PATCH = 'sign-local-activities-mail-after-answer';
 
 function refusal(e: unknown): never {
   if (isAppError(e)) throw ApplicationFailure.create({ type: APP_ERROR_FAILURE_TYPE, message: e.code, nonRetryable: true, details: [e.details ?? null] });
@@ -39,6 +42,16 @@ function refusal(e: unknown): never {
 export async function certificateWorkflow(input: CertificateWorkflowInput): Promise<CertificateState> {
   const wfId = workflowInfo().workflowId;
   const fired = new Set(input.resumeTimers ?? []);
+  const useFast = patched(FAST_PATCH);
+  const otp = useFast ? fast.otp : acts.otp;
+  const readModel = useFast ? fast.readModel : acts.readModel;
+  /** Mails sent after their batch was answered; awaited before the run ends or continues as new. */
+  const outbox = new Set<Promise<void>>();
+  const post = (p: Promise<void>) => {
+    outbox.add(p);
+    void p.finally(() => outbox.delete(p));
+  };
+  const drainOutbox = () => Promise.all([...outbox]);
   let state: CertificateState;
   const queue: Array<{ seq: number; version: number; effects: CertificateEffect[] }> = [];
   let enqueued = input.resumeState ? 0 : 1;
@@ -82,7 +95,7 @@ export async function certificateWorkflow(input: CertificateWorkflowInput): Prom
   setHandler(signUpdate, async (a) => {
     const level = state.stage;
     const binding = { certificateId: state.id, level, userId: a.actor.id, contentHash: state.contentHash };
-    await acts.otp.redeemOtp({ otpId: a.otpId, binding, redeemKey: `${wfId}:${currentUpdateInfo()?.id ?? ''}` }).catch(unwrapRefusal);
+    await otp.redeemOtp({ otpId: a.otpId, binding, redeemKey: `${wfId}:${currentUpdateInfo()?.id ?? ''}` }).catch(unwrapRefusal);
     // The code was bound to one level and content; if either moved while it was redeemed, refuse.
     if (state.stage !== level || state.contentHash !== binding.contentHash) refusal(new AppError('CONTENT_CHANGED'));
     return settle(apply({ type: 'sign', actor: a.actor, note: a.note, signatureValue: a.signatureValue, at: nowIso() }));
@@ -107,7 +120,7 @@ export async function certificateWorkflow(input: CertificateWorkflowInput): Prom
     const l = currentLevel(state)!;
     const binding = { certificateId: state.id, level: l.level, userId: a.actor.id, contentHash: state.contentHash };
     const user = l.signers.find((x) => x.id === a.actor.id)!;
-    const r = await acts.otp.issueOtp({ binding, user: { id: user.id, name: user.name, email: user.email }, ctx: mailContext(state, l.level) })
+    const r = await otp.issueOtp({ binding, user: { id: user.id, name: user.name, email: user.email }, ctx: mailContext(state, l.level) })
       .catch(unwrapRefusal);
     return { level: l.level, ...r };
   }, { validator: (a) => validate({ type: 'sign', actor: a.actor, at: nowIso() }) });
@@ -119,19 +132,22 @@ export async function certificateWorkflow(input: CertificateWorkflowInput): Prom
       const batch = queue.shift()!;
       // runEffects records tx ids and the PDF through `set`; its return value is not assigned back,
       // because an update applied while the last activity resolved would be overwritten by it.
-      await runEffects(wfId, batch.version, batch.effects, () => state, (s) => (state = s));
-      await acts.readModel.upsertCertificateReadModel(state);
+      const mails = await runEffects(wfId, batch.version, batch.effects, () => state, (s) => (state = s), { fast: useFast });
+      await readModel.upsertCertificateReadModel(state);
       upsertSearchAttributes(certificateSearchAttributes(state));
       done = batch.seq;
+      for (const m of mails) post(sendMail(m));
     }
     if (finished()) {
       await condition(allHandlersFinished);
+      await drainOutbox();
       if (queue.length === 0) return state;
       continue;
     }
     const info = workflowInfo();
     if ((info.continueAsNewSuggested || info.historyLength > HISTORY_LIMIT) && queue.length === 0) {
       await condition(allHandlersFinished);
+      await drainOutbox();
       if (queue.length === 0) {
         await continueAsNew<typeof certificateWorkflow>({ ...input, resumeState: state, resumeTimers: [...fired] });
       }

@@ -46,17 +46,21 @@ export class EmbeddedImageVerifier implements ImageVerifier {
     const sha256 = createHash('sha256').update(s.data).digest('hex');
     const header = readImageHeader(s.data);
     const base = { farmDataId: s.farmDataId, companyId: s.companyId, sha256, checkedBy: s.userId };
-    if (!header) {
-      return toResult(await this.store.save({ ...base, status: 'rejected', reason: 'IMAGE_NOT_READABLE', mime: null, width: null, height: null, storageKey: null }, null));
-    }
-    const dims = { mime: header.mime, width: header.width, height: header.height };
     let reason: string | null = null;
-    if (header.width < MIN_IMAGE_WIDTH || header.height < MIN_IMAGE_HEIGHT) reason = 'IMAGE_TOO_SMALL';
+    if (!header) reason = 'IMAGE_NOT_READABLE';
+    else if (header.width < MIN_IMAGE_WIDTH || header.height < MIN_IMAGE_HEIGHT) reason = 'IMAGE_TOO_SMALL';
     else if (await this.store.findDuplicate(sha256, s.farmDataId)) reason = 'IMAGE_DUPLICATE';
+    const dims = { mime: header?.mime ?? null, width: header?.width ?? null, height: header?.height ?? null };
+    if (reason || !header) {
+      const refused = { ...base, ...dims, status: 'rejected' as const, reason: reason ?? 'IMAGE_NOT_READABLE', storageKey: null };
+      // A refused photo never replaces a verified one: the earlier good photo stays the record's evidence.
+      const earlier = await this.store.get(s.companyId, s.farmDataId);
+      if (earlier?.status === 'verified') return { ...toResult({ ...refused, checkedAt: new Date().toISOString() }), kept_verified: true };
+      return toResult(await this.store.save(refused, null));
+    }
     // Only a verified photo is kept: it is evidence for the certificate; rejected bytes are not needed.
-    const storageKey = reason ? null : await this.storage.put(s.data, { ext: header.ext, prefix: 'grain-images' });
-    const saved = await this.store.save({ ...base, ...dims, status: reason ? 'rejected' : 'verified', reason, storageKey }, storageKey ? imagePath(s.farmDataId) : null);
-    return toResult(saved);
+    const storageKey = await this.storage.put(s.data, { ext: header.ext, prefix: 'grain-images' });
+    return toResult(await this.store.save({ ...base, ...dims, status: 'verified', reason: null, storageKey }, imagePath(s.farmDataId)));
   }
 
   /** The stored photo of a record (company-scoped), for the API to serve. */

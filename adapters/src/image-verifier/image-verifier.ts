@@ -12,6 +12,11 @@ export interface ImageVerificationResult {
   mime: string | null;
   image_url: string | null;
   checked_at: string;
+  /**
+   * Set on a refused upload when the record already had a verified photo: the refusal was not stored
+   * and the earlier verified result still stands (getResult answers it).
+   */
+  kept_verified?: boolean;
 }
 
 export interface VerifierScope {

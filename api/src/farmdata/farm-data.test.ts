@@ -1,4 +1,5 @@
 import { samplePng } from '@grain/adapters';
+import { message } from '@grain/domain';
 import { FarmDataStore, isImageVerified } from '@grain/persistence';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { loginAs, seedCompanyWithUsers, TEST_PASSWORD, type Agent, type SeededCompany } from '../testing/session';
@@ -132,6 +133,13 @@ describe('farm data API', () => {
     const img = await staff.get(`/api/farmdata/verification/image/${a}`);
     expect(img.headers['content-type']).toBe('image/png');
     expect(Buffer.compare(img.body, photo)).toBe(0);
+
+    // A later refused photo is answered with its message, but the verified one stands.
+    const refused = await upload(a, samplePng(90, 60, 8), 'blurry.png').set('x-lang', 'vn');
+    expect(refused.body['verification result'][0]).toMatchObject({ verified: false, reason: 'IMAGE_TOO_SMALL', kept_verified: true, reasonText: message('IMAGE_TOO_SMALL', 'vn') });
+    expect(await isImageVerified(t.db.knex, acme.companyId, a)).toBe(true);
+    expect((await staff.post('/api/farmdata/verification/get_verification_result').send({ farm_data_id: a })).body['verification result'][0]).toMatchObject({ verified: true, width: 640 });
+    expect(Buffer.compare((await staff.get(`/api/farmdata/verification/image/${a}`)).body, photo)).toBe(0);
 
     const dup = await upload(b, photo, 'again.png');
     expect(dup.body['verification result'][0]).toMatchObject({ verified: false, reason: 'IMAGE_DUPLICATE' });

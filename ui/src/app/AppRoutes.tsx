@@ -4,13 +4,19 @@ import { FEATURE_ROUTES } from '../features';
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';
 import { RequireAuth } from './RequireAuth';
+import { RequireAccess } from './RequireAccess';
 
-/** Public routes render bare; every other route is guarded and framed by the Layout. */
+/**
+ * Public routes render bare; every other route is guarded and framed by the Layout, and a route with
+ * `allow` shows the access-denied screen to a user whose permissions do not allow its action.
+ */
 function frame(r: FeatureRoute) {
   if (r.public) return r.element;
   return (
     <RequireAuth>
-      <Layout sideMenu={r.sideMenu}>{r.element}</Layout>
+      <Layout sideMenu={r.sideMenu}>
+        <RequireAccess allow={r.allow}>{r.element}</RequireAccess>
+      </Layout>
     </RequireAuth>
   );
 }

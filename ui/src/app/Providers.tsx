@@ -2,17 +2,23 @@ import { useMemo, type ReactNode } from 'react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { createTheme } from '@mui/material/styles';
 import { enUS, viVN } from '@mui/material/locale';
-import { enUS as gridEnUS, viVN as gridViVN } from '@mui/x-data-grid/locales';
 import type { Language } from '@grain/domain';
 import { I18nProvider, useI18n } from '../i18n/i18n';
 import { AuthProvider } from './auth';
 import { NotifyProvider } from './notify';
 import { theme } from './theme';
+import { gridLocaleText, paginationLabels } from './table-locale';
 
-/** MUI's own texts (pager, 'Open', 'Clear', 'Rows per page', grid menus) in the UI language. */
+/** MUI's own texts (pager, 'Open', 'Clear', 'Rows per page', grid menus and screen-reader names) in the UI language. */
 function LocalizedTheme({ children }: { children: ReactNode }) {
   const { lang } = useI18n();
-  const localized = useMemo(() => (lang === 'vn' ? createTheme(theme, viVN, gridViVN) : createTheme(theme, enUS, gridEnUS)), [lang]);
+  const localized = useMemo(
+    () => createTheme(theme, lang === 'vn' ? viVN : enUS, {
+      // MUI's own vn tables leave some grid and pager texts English: those come from the i18n table
+      components: { MuiDataGrid: { defaultProps: { localeText: gridLocaleText(lang) } }, MuiTablePagination: { defaultProps: paginationLabels(lang) } },
+    }),
+    [lang],
+  );
   return (
     <ThemeProvider theme={localized}>
       <CssBaseline />

@@ -11,8 +11,9 @@ import { UserDetailPage } from './pages/UserDetailPage';
 import { UserPasswordPage } from './pages/UserPasswordPage';
 import { GroupDetailPage, GroupFormPage, GroupListPage } from './pages/GroupPages';
 import { SignatureDetailPage, SignatureFormPage } from './pages/SignaturePages';
+import { companyDataOr, founder, needs, ownOr, ownRecordOr, type RouteAccess } from '../../app/RequireAccess';
 
-const setting = (path: string, element: FeatureRoute['element']): FeatureRoute => ({ path, element, sideMenu: true });
+const setting = (path: string, element: FeatureRoute['element'], allow?: RouteAccess): FeatureRoute => ({ path, element, sideMenu: true, allow });
 
 /** Account, company, address, user, group and signature screens (spec 000 §2). Selections travel as ?id=. */
 export const ACCOUNT_ROUTES: FeatureRoute[] = [
@@ -23,27 +24,27 @@ export const ACCOUNT_ROUTES: FeatureRoute[] = [
   // also the target of the e-mailed reset link (?token=...), which then asks for the new password
   { path: '/views/resetpassword', element: <ResetPasswordPage />, public: true },
 
-  setting('/views/company/create', <CompanyFormPage mode="create" />),
-  setting('/views/company/update', <CompanyFormPage mode="update" />),
+  setting('/views/company/create', <CompanyFormPage mode="create" />, founder),
+  setting('/views/company/update', <CompanyFormPage mode="update" />, needs('editSystem')),
   setting('/views/company/detail', <CompanyDetailPage />),
   setting('/views/company_detail', <CompanyDetailPage />),
   setting('/views/address/detail', <AddressDetailPage />),
-  setting('/views/address/create', <AddressFormPage mode="create" />),
-  setting('/views/address/update', <AddressFormPage mode="update" />),
+  setting('/views/address/create', <AddressFormPage mode="create" />, companyDataOr('editSystem')),
+  setting('/views/address/update', <AddressFormPage mode="update" />, companyDataOr('editSystem')),
 
-  setting('/views/user/list', <UserListPage />),
-  setting('/views/UserManagement', <UserListPage />),
-  setting('/views/user/create', <UserFormPage mode="create" />),
-  setting('/views/user/update', <UserFormPage mode="update" />),
-  setting('/views/user/detail', <UserDetailPage />),
-  setting('/views/user/update_password', <UserPasswordPage />),
+  setting('/views/user/list', <UserListPage />, needs('viewSystem')),
+  setting('/views/UserManagement', <UserListPage />, needs('viewSystem')),
+  setting('/views/user/create', <UserFormPage mode="create" />, needs('editSystem')),
+  setting('/views/user/update', <UserFormPage mode="update" />, ownRecordOr('editSystem')),
+  setting('/views/user/detail', <UserDetailPage />, ownOr('viewSystem')),
+  setting('/views/user/update_password', <UserPasswordPage />, ownOr('editSystem')),
 
-  setting('/views/group/list', <GroupListPage />),
-  setting('/views/group/create', <GroupFormPage mode="create" />),
-  setting('/views/group/update', <GroupFormPage mode="update" />),
-  setting('/views/group/detail', <GroupDetailPage />),
+  setting('/views/group/list', <GroupListPage />, needs('viewSystem')),
+  setting('/views/group/create', <GroupFormPage mode="create" />, needs('editSystem')),
+  setting('/views/group/update', <GroupFormPage mode="update" />, needs('editSystem')),
+  setting('/views/group/detail', <GroupDetailPage />, needs('viewSystem')),
 
-  setting('/views/signature/create', <SignatureFormPage mode="create" />),
-  setting('/views/signature/update', <SignatureFormPage mode="update" />),
+  setting('/views/signature/create', <SignatureFormPage mode="create" />, needs('editInfo')),
+  setting('/views/signature/update', <SignatureFormPage mode="update" />, needs('editInfo')),
   setting('/views/signature/detail', <SignatureDetailPage />),
 ];

@@ -5,6 +5,7 @@ import { ApprovalDetailPage } from './detail/ApprovalDetailPage';
 import { TemplateListPage } from './templates/TemplateListPage';
 import { OverdueDashboardPage } from './overdue/OverdueDashboardPage';
 import { VerifyPage } from './verify/VerifyPage';
+import { needs } from '../../app/RequireAccess';
 
 /**
  * Certificate screens (spec 000 §2). The selection travels as ?id= (no path parameters). The routes
@@ -13,13 +14,13 @@ import { VerifyPage } from './verify/VerifyPage';
 export const CERTIFICATE_ROUTES: FeatureRoute[] = [
   { path: '/views/home', element: <ApprovalListPage /> },
   { path: '/views/approval/list', element: <ApprovalListPage /> },
-  { path: '/views/approval/create', element: <ApprovalFormPage key="create" /> },
-  { path: '/views/approval/update', element: <ApprovalFormPage key="update" /> },
+  { path: '/views/approval/create', element: <ApprovalFormPage key="create" />, allow: needs('editApproval') },
+  { path: '/views/approval/update', element: <ApprovalFormPage key="update" />, allow: needs('editApproval') },
   { path: '/views/approval/detail', element: <ApprovalDetailPage /> },
   { path: '/views/approval/sign', element: <ApprovalDetailPage /> },
   { path: '/views/approval/reject', element: <ApprovalDetailPage /> },
   { path: '/views/approval/delegate', element: <ApprovalDetailPage /> },
-  { path: '/views/template/list', element: <TemplateListPage /> },
-  { path: '/views/approval/overdue', element: <OverdueDashboardPage /> },
+  { path: '/views/template/list', element: <TemplateListPage />, allow: needs('viewApproval') },
+  { path: '/views/approval/overdue', element: <OverdueDashboardPage />, allow: needs('viewSystem') },
   { path: '/views/verify', element: <VerifyPage />, public: true },
 ];

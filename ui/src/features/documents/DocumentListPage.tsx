@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField } from '@mui/material';
-import { Page, useAuth, useNotify } from '../../app';
+import { Page, RowCards, useAuth, useCardLayout, useNotify } from '../../app';
 import { useI18n } from '../../i18n/i18n';
 import { documentsApi, type CompanyDocument } from './api';
 
@@ -13,6 +13,11 @@ export function DocumentListPage() {
   const navigate = useNavigate();
   const [q, setQ] = useState('');
   const [docs, setDocs] = useState<CompanyDocument[] | null>(null);
+  const narrow = useCardLayout();
+  const open = (d: CompanyDocument) => navigate(`/views/document/detail?id=${d.docId}`);
+  const downloadButton = (d: CompanyDocument) => (
+    <Button size="small" onClick={(e) => { e.stopPropagation(); documentsApi.download(d).catch(notify.error); }}>{t('doc.download')}</Button>
+  );
 
   useEffect(() => {
     const timer = setTimeout(() => documentsApi.list(q.trim() || undefined).then(setDocs, (e) => { setDocs([]); notify.error(e); }), 250);
@@ -21,8 +26,14 @@ export function DocumentListPage() {
 
   return (
     <Page title={t('doc.listTitle')} testId="document-list" actions={can('editDocument') && <Button variant="contained" component={RouterLink} to="/views/document/create">{t('doc.uploadButton')}</Button>}>
-      <TextField size="small" placeholder={t('doc.search')} value={q} onChange={(e) => setQ(e.target.value)} sx={{ mb: 2, minWidth: 280 }} inputProps={{ 'data-testid': 'doc-search' }} />
-      {docs === null ? t('common.loading') : docs.length === 0 ? <Alert severity="info">{t('doc.empty')}</Alert> : (
+      <TextField size="small" placeholder={t('doc.search')} value={q} onChange={(e) => setQ(e.target.value)} sx={{ mb: 2, width: { xs: '100%', sm: 'auto' }, minWidth: { sm: 280 } }} inputProps={{ 'data-testid': 'doc-search' }} />
+      {docs === null ? t('common.loading') : docs.length === 0 ? <Alert severity="info">{t('doc.empty')}</Alert> : narrow ? (
+        // below 768 px: a card per document (name, type, creator, date), tapping it opens the document
+        <RowCards rowTestId="doc-row" testId="doc-cards" rows={docs.map((d, i) => ({
+          key: d.docId, title: `${i + 1}. ${d.docName}`, onClick: () => open(d), actions: downloadButton(d),
+          fields: [[t('doc.type'), t(`doc.type.${d.docType}`)], [t('doc.creator'), d.uploadUserName ?? d.uploadUser], [t('doc.lastModified'), d.lastModified.slice(0, 10)]],
+        }))} />
+      ) : (
         <TableContainer sx={{ overflowX: 'auto' }}>
           <Table size="small">
             <TableHead>
@@ -37,15 +48,13 @@ export function DocumentListPage() {
             </TableHead>
             <TableBody>
               {docs.map((d, i) => (
-                <TableRow key={d.docId} hover sx={{ cursor: 'pointer' }} data-testid="doc-row" onClick={() => navigate(`/views/document/detail?id=${d.docId}`)}>
+                <TableRow key={d.docId} hover sx={{ cursor: 'pointer' }} data-testid="doc-row" onClick={() => open(d)}>
                   <TableCell>{i + 1}</TableCell>
                   <TableCell>{d.docName}</TableCell>
                   <TableCell>{t(`doc.type.${d.docType}`)}</TableCell>
                   <TableCell>{d.uploadUserName ?? d.uploadUser}</TableCell>
                   <TableCell>{d.lastModified.slice(0, 10)}</TableCell>
-                  <TableCell>
-                    <Button size="small" onClick={(e) => { e.stopPropagation(); documentsApi.download(d).catch(notify.error); }}>{t('doc.download')}</Button>
-                  </TableCell>
+                  <TableCell>{downloadButton(d)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -3,6 +3,7 @@ import { Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow,
 import type { FarmData } from '@grain/domain';
 import { useI18n } from '../../i18n/i18n';
 import { displayDate, formatPercent, formatQuantity, shortHash } from './format';
+import { RowCards, useCardLayout, type RowCard } from '../../app/RowCards';
 
 export type FarmRow = Pick<FarmData, 'number' | 'grainType' | 'harvestGrade' | 'storageLocation' | 'quantity' | 'protein' | 'moisture' | 'productionDate'> &
   Partial<Pick<FarmData, '_id' | 'dataType' | 'txId' | 'imageValidation'>> & { status?: string | null };
@@ -26,6 +27,7 @@ export function HarvestHeadCells() {
 /**
  * The farm data table (spec 001 §2 columns): quantity with 0 decimals, protein and moisture with 2,
  * production date dd/MM/yyyy. Optional columns: source, save status (streaming), image state, tx id.
+ * Below 768 px the same values show as one card per record.
  */
 export function FarmDataTable({ rows, showSource, showStatus, showImage, action, testId = 'farm-table' }: {
   rows: FarmRow[];
@@ -40,6 +42,34 @@ export function FarmDataTable({ rows, showSource, showStatus, showImage, action,
     const state = s ?? 'NA';
     return <Chip size="small" label={t(`farm.image.${state}`)} color={state === 'Verified' ? 'success' : state === 'Rejected' ? 'error' : 'default'} />;
   };
+  const tx = (r: FarmRow) => r.txId ? (
+    <Tooltip title={r.txId}><Typography variant="body2" component="code" data-testid="tx-id">{shortHash(r.txId)}</Typography></Tooltip>
+  ) : r._id ? (
+    <Typography variant="body2" color="text.secondary">{t('farm.txPending')}</Typography>
+  ) : null;
+  const narrow = useCardLayout();
+  if (narrow) {
+    // below 768 px: one card per record, labels beside values (eleven columns do not fit a phone)
+    const cards: RowCard[] = rows.map((r) => ({
+      key: r._id ?? r.number,
+      title: `${t('farm.number')} ${r.number}`,
+      badge: showImage ? image(r.imageValidation) : undefined,
+      fields: [
+        ...(showStatus ? [[t('farm.status'), r.status ? t(`farm.status.${r.status}`) : ''] as [string, ReactNode]] : []),
+        [t('farm.grainType'), r.grainType],
+        [t('farm.harvestGrade'), r.harvestGrade],
+        [t('farm.storageLocation'), r.storageLocation],
+        [t('farm.quantity'), formatQuantity(r.quantity, lang)],
+        [t('farm.protein'), formatPercent(r.protein, lang)],
+        [t('farm.moisture'), formatPercent(r.moisture, lang)],
+        [t('farm.productionDate'), displayDate(r.productionDate)],
+        ...(showSource ? [[t('farm.dataType'), r.dataType ? t(`farm.type.${r.dataType}`) : ''] as [string, ReactNode]] : []),
+        [t('farm.txId'), tx(r)],
+      ],
+      actions: action?.(r) || undefined,
+    }));
+    return <RowCards rows={cards} testId={testId} rowTestId="farm-row" />;
+  }
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
       <Table size="small" data-testid={testId}>
@@ -68,13 +98,7 @@ export function FarmDataTable({ rows, showSource, showStatus, showImage, action,
               <TableCell>{displayDate(r.productionDate)}</TableCell>
               {showSource && <TableCell>{r.dataType ? t(`farm.type.${r.dataType}`) : ''}</TableCell>}
               {showImage && <TableCell>{image(r.imageValidation)}</TableCell>}
-              <TableCell>
-                {r.txId ? (
-                  <Tooltip title={r.txId}><Typography variant="body2" component="code" data-testid="tx-id">{shortHash(r.txId)}</Typography></Tooltip>
-                ) : r._id ? (
-                  <Typography variant="body2" color="text.secondary">{t('farm.txPending')}</Typography>
-                ) : null}
-              </TableCell>
+              <TableCell>{tx(r)}</TableCell>
               {action && <TableCell>{action(r)}</TableCell>}
             </TableRow>
           ))}

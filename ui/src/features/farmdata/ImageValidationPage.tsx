@@ -20,6 +20,8 @@ export function ImageValidationPage() {
   const [records, setRecords] = useState<FarmData[]>([]);
   const [record, setRecord] = useState<FarmData | null>(null);
   const [result, setResult] = useState<VerificationResult | null>(null);
+  /** The last upload when it was refused but the earlier verified photo stood (shown beside that result). */
+  const [refusal, setRefusal] = useState<VerificationResult | null>(null);
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -30,6 +32,7 @@ export function ImageValidationPage() {
   useEffect(() => {
     setRecord(null);
     setResult(null);
+    setRefusal(null);
     if (!id) return;
     farmApi.detail(id).then(setRecord, notify.error);
     farmApi.result(id).then(setResult, () => setResult(null));
@@ -46,7 +49,9 @@ export function ImageValidationPage() {
     setBusy(true);
     try {
       const r = await farmApi.uploadPhoto(id, photo);
-      setResult(r);
+      // a refusal after a verified photo leaves that photo in place: keep showing it, say why the new one failed
+      setRefusal(r?.kept_verified ? r : null);
+      setResult(r?.kept_verified ? await farmApi.result(id) : r);
       if (r?.verified) notify.success(t('farm.verified', { w: r.width ?? 0, h: r.height ?? 0 }));
       else notify.error(r?.reason ?? 'INTERNAL');
       setRecord(await farmApi.detail(id));
@@ -83,6 +88,7 @@ export function ImageValidationPage() {
             <Button onClick={() => farmApi.result(id).then(setResult, notify.error)}>{t('farm.refreshResult')}</Button>
           </Stack>
           {preview && <Box component="img" src={preview} alt="" sx={{ maxWidth: 320, maxHeight: 240, objectFit: 'contain', border: 1, borderColor: 'divider' }} />}
+          {refusal && <Alert severity="warning" data-testid="photo-refused">{t('farm.refusedKept', { reason: refusal.reason ? t(refusal.reason) : '' })}</Alert>}
           <Box data-testid="verification-result">
             {!result ? <Alert severity="info">{t('farm.noResult')}</Alert> : result.verified ? (
               <Alert severity="success">{t('farm.verified', { w: result.width ?? '-', h: result.height ?? '-' })}</Alert>

@@ -11,6 +11,8 @@ export interface VerificationResult {
   height: number | null;
   image_url: string | null;
   checked_at: string;
+  /** A refused upload that did not replace the record's earlier verified photo. */
+  kept_verified?: boolean;
 }
 type ResultAnswer = { 'verification result'?: VerificationResult[]; error?: string };
 const firstResult = (a: ResultAnswer) => (a.error ? null : (a['verification result']?.[0] ?? null));

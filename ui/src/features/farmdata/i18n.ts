@@ -61,6 +61,10 @@ export const farmdata: Table = {
   'farm.noResult': { en: 'No verification yet.', vn: 'Chưa xác minh.' },
   'farm.verified': { en: 'Verified ({w} x {h})', vn: 'Đã xác minh ({w} x {h})' },
   'farm.rejected': { en: 'Rejected: {reason}', vn: 'Bị từ chối: {reason}' },
+  'farm.refusedKept': {
+    en: 'The new photo was refused: {reason}. The earlier verified photo stays in place.',
+    vn: 'Ảnh mới bị từ chối: {reason}. Ảnh đã xác minh trước đó vẫn được giữ.',
+  },
   'farm.externalVerifier': { en: 'Photos are checked by the external verification service:', vn: 'Ảnh được kiểm tra bởi dịch vụ xác minh bên ngoài:' },
   'farm.refreshResult': { en: 'Refresh result', vn: 'Cập nhật kết quả' },
 };

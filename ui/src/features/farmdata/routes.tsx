@@ -4,13 +4,14 @@ import { FarmDataCreatePage } from './FarmDataCreatePage';
 import { FarmDataUploadPage } from './FarmDataUploadPage';
 import { FarmDataStreamingPage } from './FarmDataStreamingPage';
 import { ImageValidationPage } from './ImageValidationPage';
+import { needs } from '../../app/RequireAccess';
 
 /** Farm data screens (spec 001 §2), the /views/farmData/list spelling the create page links to, and the image verifier (routes match case-insensitively). */
 export const FARMDATA_ROUTES: FeatureRoute[] = [
-  { path: '/views/farmdata/harvesting/list', element: <FarmDataListPage /> },
-  { path: '/views/farmData/list', element: <FarmDataListPage /> },
-  { path: '/views/farmdata/harvesting/create', element: <FarmDataCreatePage /> },
-  { path: '/views/farmdata/harvesting/upload', element: <FarmDataUploadPage /> },
-  { path: '/views/farmdata/harvesting/streaming', element: <FarmDataStreamingPage /> },
-  { path: '/imagevalidation', element: <ImageValidationPage /> },
+  { path: '/views/farmdata/harvesting/list', element: <FarmDataListPage />, allow: needs('viewDocument') },
+  { path: '/views/farmData/list', element: <FarmDataListPage />, allow: needs('viewDocument') },
+  { path: '/views/farmdata/harvesting/create', element: <FarmDataCreatePage />, allow: needs('editDocument') },
+  { path: '/views/farmdata/harvesting/upload', element: <FarmDataUploadPage />, allow: needs('editDocument') },
+  { path: '/views/farmdata/harvesting/streaming', element: <FarmDataStreamingPage />, allow: needs('editDocument') },
+  { path: '/imagevalidation', element: <ImageValidationPage />, allow: needs('editDocument') },
 ];

@@ -7,12 +7,15 @@ import { useI18n } from '../../../i18n/i18n';
 import { errorText } from '../../../app/notify';
 import { useAuth } from '../../../app/auth';
 import { Page } from '../../../app/Layout';
+import { useGridLocaleText } from '../../../app/table-locale';
+import { useCardLayout } from '../../../app/RowCards';
 import { accountsApi, type AccountUser } from '../api';
 import { ServerMessage } from '../components/FormKit';
 import { roleLabelKey } from '../components/format';
 
 export const USER_PAGE_SIZES = [15, 25, 50];
 const SEARCH_DEBOUNCE_MS = 300;
+const NARROW_HIDDEN = { item: false, company: false, phone: false, status: false };
 
 type Row = AccountUser & { item: number };
 
@@ -21,6 +24,13 @@ export function UserListPage() {
   const { t } = useI18n();
   const { can, user: me } = useAuth();
   const navigate = useNavigate();
+  // every grid text in the UI language (screen-reader names too), with this list's own empty and pager lines
+  const localeText = useGridLocaleText(useMemo(() => ({
+    noRowsLabel: t('acc.common.empty'), paginationRowsPerPage: t('acc.users.rowsPerPage'),
+    paginationDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => t('acc.users.pager', { from, to, count }),
+  }), [t]));
+  // below 768 px only name, e-mail, role and the actions fit; the rest is one tap away on the detail page
+  const narrow = useCardLayout();
   const [model, setModel] = useState<GridPaginationModel>({ page: 0, pageSize: USER_PAGE_SIZES[0] });
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
@@ -110,8 +120,9 @@ export function UserListPage() {
             disableVirtualization
             autoHeight
             onRowClick={({ row }) => navigate(`/views/user/detail?id=${encodeURIComponent(row.id)}`)}
-            localeText={{ noRowsLabel: t('acc.common.empty'), paginationRowsPerPage: t('acc.users.rowsPerPage'), paginationDisplayedRows: ({ from, to, count }) => t('acc.users.pager', { from, to, count }) }}
-            sx={{ minWidth: 720, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+            localeText={localeText}
+            columnVisibilityModel={narrow ? NARROW_HIDDEN : {}}
+            sx={{ minWidth: narrow ? 0 : 720, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
           />
         </Box>
       </Paper>

@@ -12,6 +12,7 @@ import { SignDialog } from './SignDialog';
 import { RejectDialog } from './RejectDialog';
 import { DelegateDialog } from './DelegateDialog';
 import { AuditTrail } from './AuditTrail';
+import { showStored } from '../../../app/stored-text';
 
 type Modal = 'sign' | 'reject' | 'delegate' | 'delete' | null;
 
@@ -109,7 +110,7 @@ export function ApprovalDetailPage() {
         <Grid size={{ xs: 12, md: 4 }}>
           <Paper variant="outlined" sx={{ p: 2 }} data-testid="summary-box">
             <Typography variant="subtitle1">{t('cert.summary')}</Typography>
-            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>{a.summary}</Typography>
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>{showStored(a.summary, t)}</Typography>
             {a.contentHash && <Typography variant="caption" sx={{ wordBreak: 'break-all' }}>{t('cert.contentHash')}: {a.contentHash}</Typography>}
           </Paper>
         </Grid>

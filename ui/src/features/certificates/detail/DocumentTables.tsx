@@ -2,6 +2,7 @@ import { Box, Link, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typ
 import type { ApprovalView } from '../api';
 import { ymd } from '../status';
 import { useI18n } from '../../../i18n/i18n';
+import { showStored } from '../../../app/stored-text';
 
 const docLink = (id: string) => `/api/company/document/${encodeURIComponent(id)}`;
 
@@ -50,7 +51,7 @@ export function DocumentTables({ approval }: { approval: ApprovalView }) {
           <TableBody>
             {approval.supportDocs.map((d, i) => (
               <TableRow key={d._id}>
-                <TableCell>{i + 1}</TableCell><TableCell>{d.docName}</TableCell><TableCell>{d.description || t('cert.noDescription')}</TableCell>
+                <TableCell>{i + 1}</TableCell><TableCell>{d.docName}</TableCell><TableCell>{showStored(d.description, t) || t('cert.noDescription')}</TableCell>
                 <TableCell>{d.uploadUser ?? ''}</TableCell><TableCell>{ymd(d.uploadDate)}</TableCell>
                 <TableCell><Link href={docLink(d._id)} target="_blank" rel="noopener">{t('common.view')}</Link></TableCell>
               </TableRow>

@@ -129,7 +129,7 @@ export function ApprovalFormPage() {
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
             <ValidationChecklist primary={values.approvalDoc} supportCount={values.supportDocs.length} />
-            <TextField sx={{ mt: 2 }} fullWidth multiline minRows={3} size="small" label={t('cert.summary')} {...register('summary')} />
+            <TextField sx={{ mt: 2 }} fullWidth multiline minRows={3} size="small" label={t('cert.summary')} placeholder={t('stored.defaultSummary')} slotProps={{ inputLabel: { shrink: true } }} {...register('summary')} />
           </Grid>
         </Grid>
         <Typography variant="h6" sx={{ mt: 3, mb: 1 }}>{t('cert.levels')}</Typography>

@@ -6,6 +6,7 @@ import { api } from '../../../api/client';
 import type { DocView } from '../api';
 import { useI18n } from '../../../i18n/i18n';
 import { UploadDocumentDialog } from './UploadDocumentDialog';
+import { showStored } from '../../../app/stored-text';
 
 interface RawDoc { _id?: string; id?: string; docId?: string; docName?: string; docType?: string; description?: string; uploadUser?: string; uploadDate?: string }
 const toDoc = (d: RawDoc): DocView => ({
@@ -46,7 +47,7 @@ export function SupportDocsPicker({ value, onChange }: { value: DocView[]; onCha
             <TableRow key={d._id}>
               <TableCell>{i + 1}</TableCell>
               <TableCell>{d.docName}</TableCell>
-              <TableCell>{d.description || t('cert.noDescription')}</TableCell>
+              <TableCell>{showStored(d.description, t) || t('cert.noDescription')}</TableCell>
               <TableCell align="right">
                 <IconButton size="small" aria-label={`${t('cert.removeDoc')} ${d.docName}`} onClick={() => onChange(value.filter((x) => x._id !== d._id))}><CloseIcon fontSize="small" /></IconButton>
               </TableCell>

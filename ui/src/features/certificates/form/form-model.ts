@@ -1,4 +1,4 @@
-import { DEFAULT_LEVEL_NAMES, DEFAULT_PRIORITY, MAX_SIGNATURES, MIN_SIGNATURES, PRIORITIES, isDateText, type Priority } from '@grain/domain';
+import { DEFAULT_LEVEL_NAMES, DEFAULT_PRIORITY, DEFAULT_SUMMARY, MAX_SIGNATURES, MIN_SIGNATURES, PRIORITIES, isDateText, type Priority } from '@grain/domain';
 import { z } from 'zod';
 import type { ApprovalInput, ApprovalView, CompanyPerson, DocView, TemplateView } from '../api';
 
@@ -40,7 +40,7 @@ export function emptyForm(approvalNumber: string): ApprovalForm {
 
 export function formFromApproval(a: ApprovalView): ApprovalForm {
   return {
-    approvalNumber: a.approvalNumber, approvalName: a.approvalName, priority: a.priority, summary: a.summary,
+    approvalNumber: a.approvalNumber, approvalName: a.approvalName, priority: a.priority, summary: a.summary === DEFAULT_SUMMARY ? '' : a.summary, // empty saves as the default again
     approvalDoc: a.approvalDoc, supportDocs: a.supportDocs,
     approvalLevels: a.approvalLevels.map((l) => ({
       _id: l._id, group: l.group, signatures: l.signatures, deadline: l.deadline.slice(0, 10),
