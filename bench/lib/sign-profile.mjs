@@ -3,7 +3,9 @@
 // spent in workflow tasks (waiting to be picked up / running in the worker), and per activity type the
 // time queued and the time running (redeemOtp and upsertCertificateReadModel: Postgres; appendLedger:
 // the ledger, with its table lock; notifyCertificate: mail; generateCertificatePdf: Chromium). What is
-// left is the server persisting history and dispatching (Temporal dev server, SQLite).
+// left is the server persisting history and dispatching (Temporal dev server, SQLite). Local activities
+// (the sign path since the local-activity patch) run inside a workflow task: their time is shown as a
+// part of "workflow tasks: running", read from their markers (schedule -> complete time in the worker).
 import { createRequire } from 'node:module';
 import { percentiles } from './measure.mjs';
 
@@ -13,6 +15,7 @@ const EventType = temporal.api.enums.v1.EventType;
 
 const num = (v) => Number(v?.toString?.() ?? v);
 const ms = (t) => (typeof t === 'string' ? Date.parse(t) : num(t.seconds) * 1000 + (t.nanos ?? 0) / 1e6);
+const decode = (p) => JSON.parse(Buffer.from(p?.payloads?.[0]?.data ?? [], typeof p?.payloads?.[0]?.data === 'string' ? 'base64' : undefined).toString() || 'null');
 const typeOf = (e) => (typeof e.eventType === 'string' ? e.eventType : EventType[e.eventType]).replace('EVENT_TYPE_', '');
 
 /** The breakdown of every sign Update in one history. */
@@ -29,12 +32,16 @@ export function signBreakdowns(events) {
     while (first > 1 && typeOf(byId.get(first)) !== 'WORKFLOW_TASK_SCHEDULED') first--;
     const from = first;
     const to = num(done.eventId);
-    const b = { totalMs: ms(done.eventTime) - ms(byId.get(from).eventTime), wftWaitMs: 0, wftRunMs: 0, actWaitMs: 0, act: {} };
+    const b = { totalMs: ms(done.eventTime) - ms(byId.get(from).eventTime), wftWaitMs: 0, wftRunMs: 0, actWaitMs: 0, act: {}, local: {} };
     for (let id = from; id <= to; id++) {
       const e = byId.get(id);
       const t = typeOf(e);
       if (t === 'WORKFLOW_TASK_STARTED') b.wftWaitMs += ms(e.eventTime) - ms(byId.get(num(e.workflowTaskStartedEventAttributes.scheduledEventId)).eventTime);
       if (t === 'WORKFLOW_TASK_COMPLETED') b.wftRunMs += ms(e.eventTime) - ms(byId.get(num(e.workflowTaskCompletedEventAttributes.startedEventId)).eventTime);
+      if (t === 'MARKER_RECORDED' && e.markerRecordedEventAttributes.markerName === 'core_local_activity') {
+        const m = decode(e.markerRecordedEventAttributes.details?.data);
+        if (m?.complete_time && m?.original_schedule_time) b.local[m.activity_type] = (b.local[m.activity_type] ?? 0) + ms(m.complete_time) - ms(m.original_schedule_time);
+      }
       if (t === 'ACTIVITY_TASK_COMPLETED' || t === 'ACTIVITY_TASK_FAILED') {
         const at = e.activityTaskCompletedEventAttributes ?? e.activityTaskFailedEventAttributes;
         if (num(at.scheduledEventId) < from) continue; // scheduled before this sign (e.g. an earlier step's mail)
@@ -60,6 +67,7 @@ export async function signProfile(handles, max = 40) {
   }
   if (!all.length) return null;
   const parts = new Map([['total (workflow task taking the Update in -> Update completed)', (b) => b.totalMs], ['workflow tasks: waiting for the worker', (b) => b.wftWaitMs], ['workflow tasks: running in the worker', (b) => b.wftRunMs], ['activities: queued', (b) => b.actWaitMs]]);
+  for (const name of new Set(all.flatMap((b) => Object.keys(b.local)))) parts.set(`(inside the workflow tasks) local activity ${name}`, (b) => b.local[name] ?? 0);
   for (const name of new Set(all.flatMap((b) => Object.keys(b.act)))) parts.set(`activity ${name}: running`, (b) => b.act[name] ?? 0);
   parts.set('rest: server persisting history and dispatching', (b) => b.serverMs);
   const total = all.reduce((s, b) => s + b.totalMs, 0);
