@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { KnexCertificateStore } = require('@grain/persistence');
+const { KnexCertificateStore, SessionStore } = require('@grain/persistence');
 
 async function captured(knex, fn) {
   const out = [];
@@ -28,12 +28,16 @@ async function explain(knex, { sql, bindings }) {
 }
 
 /**
- * Plans of: the first page, the first page of the 'signing' toggle, a deep keyset page (`deepCursor`),
+ * Plans of: the session lookup every request makes (session + user + group in one statement), the first page, the first page of the 'signing' toggle, a deep keyset page (`deepCursor`),
  * and the per-request toggle counts. Each statement is run once before its EXPLAIN so caches are warm.
  */
 export async function explainList(knex, companyId, deepCursor) {
   const store = new KnexCertificateStore(knex);
+  const sessions = new SessionStore(knex);
+  const user = await knex('users').where({ company_id: companyId }).whereNot({ role: 'admin' }).first('id');
+  const { token } = await sessions.start(user.id);
   const cases = {
+    'session lookup (session + user + group)': () => sessions.resolveSession(token),
     'first page': () => store.list({ companyId, limit: 20 }),
     "'signing' toggle, first page": () => store.list({ companyId, statuses: ['signing', 'rejected'], limit: 20 }),
     'deep page (keyset cursor)': () => store.list({ companyId, after: deepCursor, limit: 20 }),

@@ -4,8 +4,9 @@
 // time queued and the time running (redeemOtp and upsertCertificateReadModel: Postgres; appendLedger:
 // the ledger, with its table lock; notifyCertificate: mail; generateCertificatePdf: Chromium). What is
 // left is the server persisting history and dispatching (Temporal dev server, SQLite). Local activities
-// (the sign path since the local-activity patch) run inside a workflow task: their time is shown as a
-// part of "workflow tasks: running", read from their markers (schedule -> complete time in the worker).
+// (the sign path since the local-activity patch) run inside a workflow task, so their time is part of
+// "workflow tasks: running"; their markers are counted (their recorded times are not usable as durations:
+// original_schedule_time came out later than complete_time in every marker we read).
 import { createRequire } from 'node:module';
 import { percentiles } from './measure.mjs';
 
@@ -40,7 +41,7 @@ export function signBreakdowns(events) {
       if (t === 'WORKFLOW_TASK_COMPLETED') b.wftRunMs += ms(e.eventTime) - ms(byId.get(num(e.workflowTaskCompletedEventAttributes.startedEventId)).eventTime);
       if (t === 'MARKER_RECORDED' && e.markerRecordedEventAttributes.markerName === 'core_local_activity') {
         const m = decode(e.markerRecordedEventAttributes.details?.data);
-        if (m?.complete_time && m?.original_schedule_time) b.local[m.activity_type] = (b.local[m.activity_type] ?? 0) + ms(m.complete_time) - ms(m.original_schedule_time);
+        if (m?.activity_type) b.local[m.activity_type] = (b.local[m.activity_type] ?? 0) + 1;
       }
       if (t === 'ACTIVITY_TASK_COMPLETED' || t === 'ACTIVITY_TASK_FAILED') {
         const at = e.activityTaskCompletedEventAttributes ?? e.activityTaskFailedEventAttributes;
@@ -67,19 +68,21 @@ export async function signProfile(handles, max = 40) {
   }
   if (!all.length) return null;
   const parts = new Map([['total (workflow task taking the Update in -> Update completed)', (b) => b.totalMs], ['workflow tasks: waiting for the worker', (b) => b.wftWaitMs], ['workflow tasks: running in the worker', (b) => b.wftRunMs], ['activities: queued', (b) => b.actWaitMs]]);
-  for (const name of new Set(all.flatMap((b) => Object.keys(b.local)))) parts.set(`(inside the workflow tasks) local activity ${name}`, (b) => b.local[name] ?? 0);
   for (const name of new Set(all.flatMap((b) => Object.keys(b.act)))) parts.set(`activity ${name}: running`, (b) => b.act[name] ?? 0);
   parts.set('rest: server persisting history and dispatching', (b) => b.serverMs);
   const total = all.reduce((s, b) => s + b.totalMs, 0);
+  const locals = [...new Set(all.flatMap((b) => Object.keys(b.local)))].map((name) => `${name} ${(all.reduce((n, b) => n + (b.local[name] ?? 0), 0) / all.length).toFixed(1)}`);
   return {
     signs: all.length,
+    localActivitiesPerSign: locals.join(', '),
     rows: [...parts].map(([label, f]) => ({ label, ...percentiles(all.map(f)), share: all.reduce((s, b) => s + f(b), 0) / total })),
   };
 }
 
 export function signProfileTable(p) {
   if (!p) return 'No sign histories to profile.';
+  const note = p.localActivitiesPerSign ? `\n\nLocal activities per sign (run inside the workflow tasks above): ${p.localActivitiesPerSign}.` : '';
   const f = (v) => `${v.toFixed(v < 10 ? 1 : 0)} ms`;
   return ['| part of a sign | p50 | p95 | share of the time |', '|---|---:|---:|---:|',
-    ...p.rows.map((r) => `| ${r.label} | ${f(r.p50)} | ${f(r.p95)} | ${(100 * r.share).toFixed(0)} % |`)].join('\n');
+    ...p.rows.map((r) => `| ${r.label} | ${f(r.p50)} | ${f(r.p95)} | ${(100 * r.share).toFixed(0)} % |`)].join('\n') + note;
 }

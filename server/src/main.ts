@@ -1,30 +1,61 @@
-import { ConfigError } from '@grain/adapters';
+import { ConfigError, loadConfig } from '@grain/adapters';
+import { apiProcessCount, isClusterApiProcess, startApiCluster } from './cluster';
 import { startServer } from './server';
 
-/** `node server/dist/main.js`: the whole application on one port (see README, Configuration). */
-async function main() {
-  const s = await startServer();
-  const c = s.config;
-  const lines = [
-    `app            ${s.url}`,
-    `health         ${s.url}/api/health`,
-    c.smtpUrl ? `mail           ${c.smtpUrl.replace(/\/\/[^@]*@/, '//***@')}` : `dev mailbox    ${s.url}/dev/mailbox`,
-    `Temporal       ${c.temporalAddress} (Web UI ${c.temporalUiUrl})`,
-  ];
-  if (s.demoLogins) {
-    lines.push('demo logins (first run):');
-    for (const l of s.demoLogins) lines.push(`  ${l.role.padEnd(8)} ${l.email} / ${l.password}`);
-  }
-  console.log(lines.join('\n'));
+function onStopSignal(stop: () => Promise<void>) {
   let stopping = false;
-  const stop = (sig: string) => {
+  const handler = (sig: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`[server] ${sig}: stopping`);
-    s.stop().then(() => process.exit(0), () => process.exit(1));
+    stop().then(() => process.exit(0), () => process.exit(1));
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => handler('SIGINT'));
+  process.on('SIGTERM', () => handler('SIGTERM'));
+}
+
+/** One of the API_PROCESSES processes: the server, its port told to the primary. */
+async function clusterApiProcess() {
+  try {
+    const s = await startServer({ log: (m) => console.log(`[server ${process.pid}] ${m}`) });
+    // The primary stops its processes with SIGTERM; a Ctrl-C in the terminal reaches the primary too.
+    onStopSignal(() => s.stop());
+    process.send?.({ port: s.port });
+  } catch (e) {
+    process.send?.({ failed: (e as Error).message });
+    throw e;
+  }
+}
+
+/** `node server/dist/main.js`: the whole application on one port (see README, Configuration). */
+async function main() {
+  if (isClusterApiProcess()) return clusterApiProcess();
+  const processes = apiProcessCount(process.env);
+  let url: string;
+  let demoLogins: Array<{ email: string; password: string; role: string }> | null;
+  const c = loadConfig(process.env);
+  if (processes > 1) {
+    const running = await startApiCluster(processes, process.env, (m) => console.log(`[server] ${m}`));
+    url = c.publicUrl.replace(`:${c.port}`, `:${running.port}`);
+    demoLogins = running.demoLogins;
+    onStopSignal(() => running.stop());
+  } else {
+    const s = await startServer();
+    url = s.url;
+    demoLogins = s.demoLogins;
+    onStopSignal(() => s.stop());
+  }
+  const lines = [
+    `app            ${url}${processes > 1 ? ` (${processes} API processes)` : ''}`,
+    `health         ${url}/api/health`,
+    c.smtpUrl ? `mail           ${c.smtpUrl.replace(/\/\/[^@]*@/, '//***@')}` : `dev mailbox    ${url}/dev/mailbox`,
+    `Temporal       ${c.temporalAddress} (Web UI ${c.temporalUiUrl})`,
+  ];
+  if (demoLogins) {
+    lines.push('demo logins (first run):');
+    for (const l of demoLogins) lines.push(`  ${l.role.padEnd(8)} ${l.email} / ${l.password}`);
+  }
+  console.log(lines.join('\n'));
 }
 
 main().catch((e) => {

@@ -1,5 +1,6 @@
 import { samplePng } from '@grain/adapters';
 import { MAX_UPLOAD_BYTES } from '@grain/domain';
+import { DocumentStore } from '@grain/persistence';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { loginAs, seedCompanyWithUsers, TEST_PASSWORD, type Agent } from '../testing/session';
 import { checkUploadName, contentDisposition, detectFileType } from './file-checks';
@@ -126,6 +127,14 @@ describe('documents API', () => {
     const stale = await staff.post(`/api/company/document/${id}/update`).field('docName', 'Stale').field('version', '1');
     expect(stale.status).toBe(409);
     expect((await other.post(`/api/company/document/${id}/update`).field('docName', 'x').field('version', '2')).status).toBe(404);
+    // two edits made from version 2 (a second client's stale copy): the store lets one land and reports the
+    // other as a conflict
+    const companyId = (await t.db.knex('documents').where({ id }).first('company_id')).company_id;
+    const store = new DocumentStore(t.db.knex);
+    const first = await store.update(companyId, id, 2, { docName: 'First' });
+    expect(first).toMatchObject({ doc: { docName: 'First', version: 3 } });
+    expect(await store.update(companyId, id, 2, { docName: 'Second' })).toBe('conflict');
+    expect((await staff.get(`/api/company/document/${id}/detail`)).body.document).toMatchObject({ docName: 'First', version: 3 });
   });
 });
 

@@ -18,7 +18,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { AppError, can, PERMISSIONS, type Actor, type Permission, type SessionUser } from '@grain/domain';
-import { AuthLogStore, GroupStore, SessionStore, UserStore } from '@grain/persistence';
+import { AuthLogStore, GroupStore, SessionStore } from '@grain/persistence';
 
 export type { SessionUser };
 export const SESSION_COOKIE = 'grain_sid';
@@ -54,32 +54,33 @@ function knexOf(req: Request): Knex {
   return k;
 }
 
+type ActorUser = { id: string; role: string; companyId: string | null };
 /** The actor of a user: admin holds every permission; others those of the active group named by their role. */
-export async function actorFor(k: Knex, user: { id: string; role: string; companyId: string | null }): Promise<Actor> {
+function actorFrom(user: ActorUser, group: { status: string; roles: Permission[] } | null): Actor {
   if (user.role === 'admin') return { id: user.id, companyId: user.companyId, role: 'admin', permissions: [...PERMISSIONS] };
-  const group = user.companyId ? await new GroupStore(k).byName(user.companyId, user.role) : null;
-  const permissions = group && group.status === 'active' ? group.roles : [];
-  return { id: user.id, companyId: user.companyId, role: user.role, permissions };
+  return { id: user.id, companyId: user.companyId, role: user.role, permissions: group && group.status === 'active' ? group.roles : [] };
+}
+export async function actorFor(k: Knex, user: ActorUser): Promise<Actor> {
+  if (user.role === 'admin') return actorFrom(user, null);
+  return actorFrom(user, user.companyId ? await new GroupStore(k).byName(user.companyId, user.role) : null);
 }
 
-/** Resolves the session cookie once per request; leaves req.actor undefined when there is none. */
+/**
+ * Resolves the session cookie once per request; leaves req.actor undefined when there is none.
+ * Session, user and the group of the user's role come from one statement (SessionStore.resolveSession)
+ * rather than three round trips; the actor is built from them as actorFor() builds it.
+ */
 export async function attachSession(req: Request): Promise<void> {
   if (req.actor || req.sessionToken === '') return;
   const token = (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
   req.sessionToken = '';
   if (!token || token.length > 100) return;
-  const k = knexOf(req);
-  const userId = await new SessionStore(k).resolve(token);
-  const user = userId ? await new UserStore(k).byId(userId) : null;
-  if (!user) return;
-  if (user.status !== 'active') {
-    // Locked or deactivated while signed in: the session ends now.
-    await new SessionStore(k).end(token);
-    return;
-  }
+  const found = await new SessionStore(knexOf(req)).resolveSession(token);
+  if (!found) return;
+  const { user, group } = found;
   req.sessionToken = token;
   req.user = { ...user, fullName: `${user.firstname} ${user.lastname}` };
-  req.actor = await actorFor(k, user);
+  req.actor = actorFrom(user, group);
 }
 
 /** The signed-in actor, or 401. */

@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import type { Permission, UserStatus } from '@grain/domain';
+import { prepared } from '../certificates/prepared';
+import { iso, type UserRow } from './types';
 
 export const sha256hex = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -10,6 +13,28 @@ export interface SessionPolicy {
   absoluteMs: number;
 }
 export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleMs: 30 * 60_000, absoluteMs: 12 * 3600_000 };
+/** The idle clock is written at most this often per session (a write on every request would cost more than the read). */
+export const SESSION_TOUCH_MS = 60_000;
+
+/** A live session's user, with the group their role names (null when there is none). */
+export interface SessionLookup {
+  user: UserRow;
+  group: { status: UserStatus; roles: Permission[] } | null;
+}
+
+/**
+ * Session, user (not deleted) and the group of the user's role (case-insensitive, as GroupStore.byName
+ * matches it, within the user's company) in one statement: the lookup every request makes, prepared
+ * once per connection.
+ */
+const LOOKUP_SQL = `select s.user_id, s.last_seen_at, s.expires_at,
+    u.id, u.email, u.firstname, u.lastname, u.phone, u.role, u.status, u.company_id, u.created_at, u.updated_at,
+    g.status as group_status, g.roles as group_roles
+  from sessions s
+  left join users u on u.id = s.user_id and u.deleted_at is null
+  left join groups g on g.company_id = u.company_id and lower(g.group_name) = lower(btrim(u.role))
+  where s.id_hash = ? and s.ended_at is null
+  limit 1`;
 
 /**
  * Server-side sessions. The cookie carries a random 256-bit token; the table keeps only its sha256,
@@ -43,8 +68,37 @@ export class SessionStore {
       await this.k('sessions').where({ id_hash: idHash }).update({ ended_at: new Date(now) });
       return null;
     }
-    if (now - lastSeen > 60_000) await this.k('sessions').where({ id_hash: idHash }).update({ last_seen_at: new Date(now) });
+    if (now - lastSeen > SESSION_TOUCH_MS) await this.k('sessions').where({ id_hash: idHash }).update({ last_seen_at: new Date(now) });
     return r.user_id;
+  }
+
+  /**
+   * What resolve() and a user + group lookup answer, in one round trip: null when the session is unknown,
+   * ended, idle too long or past its absolute end (ending it), when its user is deleted, or when the user
+   * is not active (locked or deactivated while signed in: the session ends now). Nothing is cached
+   * between requests, so a sign-out, lock or group change holds from the next request on.
+   */
+  async resolveSession(token: string): Promise<SessionLookup | null> {
+    const idHash = sha256hex(token);
+    const r = (await prepared(this.k, LOOKUP_SQL, [idHash])).rows[0] as Record<string, any> | undefined;
+    if (!r) return null;
+    const now = Date.now();
+    const lastSeen = new Date(r.last_seen_at).getTime();
+    if (now >= new Date(r.expires_at).getTime() || now - lastSeen >= this.policy.idleMs) {
+      await this.k('sessions').where({ id_hash: idHash }).update({ ended_at: new Date(now) });
+      return null;
+    }
+    if (!r.id) return null;
+    if (r.status !== 'active') {
+      await this.end(token);
+      return null;
+    }
+    if (now - lastSeen > SESSION_TOUCH_MS) await this.k('sessions').where({ id_hash: idHash }).update({ last_seen_at: new Date(now) });
+    const user: UserRow = {
+      id: r.id, email: r.email, firstname: r.firstname, lastname: r.lastname, phone: r.phone ?? null, role: r.role,
+      status: r.status, companyId: r.company_id ?? null, createdAt: iso(r.created_at), updatedAt: iso(r.updated_at),
+    };
+    return { user, group: r.group_status == null ? null : { status: r.group_status, roles: r.group_roles ?? [] } };
   }
 
   async end(token: string): Promise<void> {

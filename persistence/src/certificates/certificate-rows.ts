@@ -20,38 +20,49 @@ export interface CertificateSummary {
   updatedAt: string;
 }
 
-export interface CertificateRow {
-  id: string;
-  company_id: string;
-  approval_number: string;
-  approval_name: string;
-  priority: Priority;
-  status: CertificateStatus;
-  stage: number;
-  submitter_id: string;
-  submitter_name: string;
-  deadline: Date | string | null;
-  overdue: boolean;
-  version: number;
-  /** The approval document's type, read out of `state` by the list query. */
-  doc_type: string | null;
-  updated_at: Date | string;
-}
+/**
+ * A timestamptz as the ISO text JavaScript's toISOString() gives (UTC, milliseconds, 'Z'), formatted
+ * by Postgres: the list hands dates on as text, so no Date is parsed and formatted again per row.
+ */
+export const isoSql = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * What the list reads: the row's columns without `state` (the whole certificate as JSON; parsing it for
- * every row of every page was most of a list request's cost, bench/RESULTS.md "(e)"), and of the level
- * rows what a card shows plus the signers and signatures the current level's assignees come from.
+ * One list card as a JSON object: the columns a card shows (not the whole certificate in `state`, except
+ * the approval document's type) and its levels; the current level also brings its signers and
+ * signatures, the assignees come from them. The store keeps this JSON, as cardOf() builds it, in
+ * `certificates.list_card` (migration 009) on every write, so a list page reads stored text instead of
+ * building JSON per row and level (bench/RESULTS.md "(e)"). This SQL builds the same card from the rows
+ * for rows written before 009 or by bulk SQL (the list's fallback, and refreshListCards()).
+ * `c` is the certificates row, `l` its level rows.
  */
-export const LIST_COLUMNS = [
-  'id', 'company_id', 'approval_number', 'approval_name', 'priority', 'status', 'stage', 'submitter_id', 'submitter_name', 'deadline',
-  'overdue', 'version', 'updated_at',
-];
-export const LIST_DOC_TYPE = "state->'approvalDoc'->>'docType' as doc_type";
-export const LIST_LEVEL_COLUMNS = ['certificate_id', 'level', 'group_name', 'status', 'signatures', 'signed_count', 'deadline', 'overdue', 'signers', 'signed'];
-const json = <T>(v: T | string | null | undefined, dflt: T): T => (v == null ? dflt : typeof v === 'string' ? JSON.parse(v) : v);
+export const LIST_CARD_SQL = `json_build_object(
+  'id', c.id, 'approvalNumber', c.approval_number, 'approvalName', c.approval_name, 'priority', c.priority,
+  'status', c.status, 'overdue', c.overdue, 'stage', c.stage, 'docType', c.state->'approvalDoc'->>'docType',
+  'deadline', ${isoSql('c.deadline')}, 'submitterId', c.submitter_id, 'submitterName', c.submitter_name,
+  'version', c.version, 'updatedAt', ${isoSql('c.updated_at')},
+  'levels', coalesce((select json_agg(json_build_object(
+      'level', l.level, 'group', l.group_name, 'status', l.status, 'signatures', l.signatures, 'signedCount', l.signed_count,
+      'overdue', l.overdue, 'deadline', ${isoSql('l.deadline')},
+      'signers', case when l.level = c.stage then l.signers end, 'signed', case when l.level = c.stage then l.signed end
+    ) order by l.level) from certificate_levels l where l.certificate_id = c.id), '[]'::json))`;
 
-const iso = (v: Date | string | null | undefined) => (v == null ? null : new Date(v).toISOString());
+/** A card as cardOf() and LIST_CARD_SQL build it. */
+export interface CardJson {
+  id: string;
+  approvalNumber: string;
+  approvalName: string;
+  priority: Priority;
+  status: CertificateStatus;
+  overdue: boolean;
+  stage: number;
+  docType: string | null;
+  deadline: string | null;
+  submitterId: string;
+  submitterName: string;
+  version: number;
+  updatedAt: string;
+  levels: Array<CertificateSummary['levels'][number] & { signers: CertificateLevel['signers'] | null; signed: CertificateLevel['signed'] | null }>;
+}
 
 /** Principals (delegator for a delegate) who signed; a delegate's signature counts for its delegator. */
 function signedPrincipals(l: CertificateLevel): Set<string> {
@@ -67,20 +78,33 @@ export function levelRows(s: CertificateState) {
   }));
 }
 
-export function fromRow(r: CertificateRow, levels: Array<Record<string, any>>): CertificateSummary {
-  const stage = Number(r.stage);
-  const cur = stage > 0 ? levels.find((l) => Number(l.level) === stage) : undefined;
-  const signers = json<CertificateLevel['signers']>(cur?.signers, []);
-  const done = new Set(json<CertificateLevel['signed']>(cur?.signed, []).map((e) => e.onBehalfOf ?? e.userId));
+const isoOrNull = (v: string | null | undefined) => (v ? new Date(v).toISOString() : null);
+
+/** The card of a certificate as it is written (`updatedAt` is the row's updated_at); equal to LIST_CARD_SQL's. */
+export function cardOf(s: CertificateState, updatedAt: string): CardJson {
   return {
-    id: r.id, approvalNumber: r.approval_number, approvalName: r.approval_name, priority: r.priority, status: r.status,
-    overdue: r.overdue, stage, currentGroup: cur?.group_name ?? null,
-    assignees: cur ? signers.filter((x) => !done.has(x.delegatedBy ?? x.id) && x.id !== r.submitter_id).map((x) => x.name) : [],
-    docType: r.doc_type ?? null, deadline: iso(r.deadline), submitter: { id: r.submitter_id, name: r.submitter_name },
-    levels: levels.map((l) => ({
-      level: Number(l.level), group: l.group_name, status: l.status, signatures: Number(l.signatures), signedCount: Number(l.signed_count),
-      overdue: !!l.overdue, deadline: iso(l.deadline),
+    id: s.id, approvalNumber: s.approvalNumber, approvalName: s.approvalName, priority: s.priority, status: s.status, overdue: s.overdue,
+    stage: s.stage, docType: s.approvalDoc?.docType ?? null, deadline: isoOrNull(s.deadline), submitterId: s.submitter.id,
+    submitterName: s.submitter.name, version: s.version, updatedAt,
+    levels: [...s.levels].sort((a, b) => a.level - b.level).map((l) => ({
+      level: l.level, group: l.group, status: l.status, signatures: l.signatures, signedCount: signedPrincipals(l).size, overdue: l.overdue,
+      deadline: isoOrNull(l.deadline), signers: l.level === s.stage ? l.signers : null, signed: l.level === s.stage ? l.signed : null,
     })),
-    version: Number(r.version), updatedAt: iso(r.updated_at)!,
+  };
+}
+
+/** The summary of a card: the current level's group and the names of its signers who have not signed yet. */
+export function fromCard(c: CardJson): CertificateSummary {
+  const cur = c.stage > 0 ? c.levels.find((l) => l.level === c.stage) : undefined;
+  const done = new Set((cur?.signed ?? []).map((e) => e.onBehalfOf ?? e.userId));
+  return {
+    id: c.id, approvalNumber: c.approvalNumber, approvalName: c.approvalName, priority: c.priority, status: c.status,
+    overdue: c.overdue, stage: c.stage, currentGroup: cur?.group ?? null,
+    assignees: cur ? (cur.signers ?? []).filter((x) => !done.has(x.delegatedBy ?? x.id) && x.id !== c.submitterId).map((x) => x.name) : [],
+    docType: c.docType ?? null, deadline: c.deadline, submitter: { id: c.submitterId, name: c.submitterName },
+    levels: c.levels.map((l) => ({
+      level: l.level, group: l.group, status: l.status, signatures: l.signatures, signedCount: l.signedCount, overdue: l.overdue, deadline: l.deadline,
+    })),
+    version: c.version, updatedAt: c.updatedAt,
   };
 }

@@ -1,4 +1,5 @@
 import { createCertificate, transition, type CertificateState, type Signer } from '@grain/domain';
+import { knex } from 'knex';
 import { createTestDb } from '../testing';
 import type { Db } from '../db';
 import { KnexCertificateStore } from './certificate-store';
@@ -67,6 +68,92 @@ describe('KnexCertificateStore', () => {
     expect((await store.list({ companyId: 'co9', signerId: 'a2' })).items.map((x) => x.id).sort()).toEqual(['p-8', 'p-9']);
     expect(await store.counts('co9')).toMatchObject({ created: 5, signing: 1, overdue: 1, done: 0 });
     expect((await store.list({ companyId: 'co1' })).items.every((x) => !x.id.startsWith('p-'))).toBe(true);
+  });
+});
+
+describe('KnexCertificateStore cards and deletes', () => {
+  it('builds each card in the page statement: ISO dates, levels in order, assignees of the current level only', async () => {
+    const two = createCertificate({
+      id: 'card-1', approvalNumber: 'CARD-1', approvalName: 'Lot card', companyId: 'co-card', submitter: { id: 'sub', name: 'Sam', email: 'sub@grain.test' },
+      approvalDoc: { id: 'd1', name: 'Farm record', docType: 'certificate' },
+      levels: [
+        { group: 'Farm Data Signing', signers: [signer('a1'), signer('a2')], signatures: 1, deadline: '2030-01-01T00:00:00.000Z' },
+        // The submitter listed on a level is never an assignee of their own certificate.
+        { group: 'Inspection Signing', signers: [signer('b1'), signer('b2'), signer('sub'), signer('b3')], signatures: 2, deadline: '2030-02-03T04:05:06.789Z' },
+      ],
+    });
+    let s = submit(two);
+    s = transition(s, { type: 'sign', actor: { id: 'a2', name: 'A2' }, at }).state; // level 1 done, level 2 current
+    s = transition(s, { type: 'sign', actor: { id: 'b2', name: 'B2' }, at }).state;
+    await store.upsert(s);
+    const { items: [card], next } = await store.list({ companyId: 'co-card' });
+    expect(next).toBeNull();
+    const stored = (await store.get('co-card', 'card-1'))!;
+    expect(card).toEqual({
+      id: 'card-1', approvalNumber: 'CARD-1', approvalName: 'Lot card', priority: s.priority, status: s.status, overdue: false, stage: 2,
+      currentGroup: 'Inspection Signing', assignees: ['Name b1', 'Name b3'], docType: 'certificate',
+      deadline: '2030-02-03T04:05:06.789Z', submitter: { id: 'sub', name: 'Sam' },
+      levels: [
+        { level: 1, group: 'Farm Data Signing', status: s.levels[0]!.status, signatures: 1, signedCount: 1, overdue: false, deadline: '2030-01-01T00:00:00.000Z' },
+        { level: 2, group: 'Inspection Signing', status: s.levels[1]!.status, signatures: 2, signedCount: 1, overdue: false, deadline: '2030-02-03T04:05:06.789Z' },
+      ],
+      version: s.version, updatedAt: stored.updatedAt,
+    });
+    // A draft without a document or deadline: nulls, not 'null' strings or epoch dates.
+    await store.saveDraft(createCertificate({ id: 'card-2', approvalNumber: 'CARD-2', approvalName: 'Bare', companyId: 'co-card', submitter: { id: 'sub', name: 'Sam', email: 'sub@grain.test' }, levels: [] }));
+    const bare = (await store.list({ companyId: 'co-card', statuses: ['created'] })).items[0]!;
+    expect(bare).toMatchObject({ id: 'card-2', docType: null, deadline: null, levels: [], currentGroup: null, assignees: [], stage: 0 });
+  });
+
+  it('stores the card as cardOf builds it, equal to the one LIST_CARD_SQL builds from the rows (the fallback)', async () => {
+    const base = createCertificate({
+      id: 'sql-1', approvalNumber: 'SQL-1', approvalName: 'Lot SQL', companyId: 'co-sql', submitter: { id: 'sub', name: 'Sam', email: 'sub@grain.test' },
+      approvalDoc: { id: 'd9', name: 'Record', docType: 'farm data' },
+      levels: [{ group: 'Farm Data Signing', signers: [signer('a1'), signer('a2'), signer('a3')], signatures: 2, deadline: '2030-01-01T00:00:00.000Z' }],
+    });
+    let s = transition(submit(base), { type: 'delegate', actor: { id: 'a1', name: 'Name a1' }, to: [signer('d1')], at }).state;
+    s = transition(s, { type: 'sign', actor: { id: 'd1', name: 'Name d1' }, at }).state; // counts for a1
+    await store.saveDraft(draft('sql-0', 'SQL-0', 'co-sql'));
+    await store.upsert(s);
+    await store.upsert(transition(submit(draft('sql-2', 'SQL-2', 'co-sql')), { type: 'deadlinePassed', actor: { id: 'system', name: 'system' }, level: 1, at }).state);
+    const stored = await store.list({ companyId: 'co-sql' });
+    const cards = await db.knex('certificates').where({ company_id: 'co-sql' }).pluck('list_card');
+    expect(cards.every((c) => typeof c === 'string' && c.startsWith('{'))).toBe(true);
+    // Rows without a stored card (written by bulk SQL or before migration 009) list the same.
+    await db.knex('certificates').where({ company_id: 'co-sql' }).update({ list_card: null });
+    expect(await store.list({ companyId: 'co-sql' })).toEqual(stored);
+    await store.refreshListCards('co-sql');
+    expect(Number((await db.knex('certificates').where({ company_id: 'co-sql' }).whereNull('list_card').count({ n: '*' }).first())!.n)).toBe(0);
+    expect(await store.list({ companyId: 'co-sql' })).toEqual(stored);
+    expect(stored.items.map((x) => x.id)).toEqual(['sql-2', 'sql-1', 'sql-0']);
+    expect(stored.items[1]).toMatchObject({ docType: 'farm data', currentGroup: 'Farm Data Signing', assignees: ['Name a2', 'Name a3'], levels: [{ signedCount: 1 }] });
+  });
+
+  it('runs the list and counts as prepared statements on Postgres (planned once per connection)', async () => {
+    if (db.kind !== 'postgres') return expect(db.kind).toBe('pglite'); // PGlite: no named statements, same answers (tests above)
+    const one = knex({ client: 'pg', connection: db.knex.client.config.connection, pool: { min: 1, max: 1 } });
+    try {
+      const s1 = new KnexCertificateStore(one);
+      const first = await s1.list({ companyId: 'co-card' });
+      expect(await s1.list({ companyId: 'co-card' })).toEqual(first);
+      await s1.counts('co-card');
+      const names = (await one.raw("select name, statement from pg_prepared_statements where name like 'grain_%'")).rows as Array<{ statement: string }>;
+      expect(names.map((x) => x.statement).join('\n')).toMatch(/string_agg[\s\S]*certificate_counts|certificate_counts[\s\S]*string_agg/);
+    } finally {
+      await one.destroy();
+    }
+  });
+
+  it('deleteDraft answers true only when it deleted a draft (on PGlite as on Postgres)', async () => {
+    await store.saveDraft(draft('del-1', 'DEL-1', 'co-del'));
+    await store.upsert(submit(draft('del-2', 'DEL-2', 'co-del')));
+    expect(await store.deleteDraft('co-other', 'del-1')).toBe(false); // another company's draft
+    expect(await store.deleteDraft('co-del', 'del-2')).toBe(false); // submitted: not a draft any more
+    expect(await store.deleteDraft('co-del', 'del-1')).toBe(true);
+    expect(await store.get('co-del', 'del-1')).toBeNull();
+    expect(await store.audit('co-del', 'del-1')).toEqual([]);
+    expect(await store.deleteDraft('co-del', 'del-1')).toBe(false); // already gone
+    expect(await store.get('co-del', 'del-2')).not.toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { AppError, type CertificateState, type CertificateStatus } from '@grain/domain';
-import { fromRow, levelRows, LIST_COLUMNS, LIST_DOC_TYPE, LIST_LEVEL_COLUMNS, type CertificateRow, type CertificateSummary } from './certificate-rows';
+import { prepared } from './prepared';
+import { cardOf, fromCard, levelRows, LIST_CARD_SQL, type CardJson, type CertificateSummary } from './certificate-rows';
 
 export type { CertificateSummary } from './certificate-rows';
 
@@ -68,12 +69,13 @@ export class KnexCertificateStore implements CertificateStore {
   constructor(private readonly k: Knex) {}
 
   private row(s: CertificateState) {
+    const updatedAt = new Date().toISOString(); // ms precision keeps keyset cursors exact
     return {
       id: s.id, company_id: s.companyId, approval_number: s.approvalNumber, approval_name: s.approvalName, priority: s.priority,
       status: s.status, stage: s.stage, submitter_id: s.submitter.id, submitter_name: s.submitter.name,
       deadline: s.deadline || null, overdue: s.overdue, version: s.version, content_hash: s.contentHash,
       pdf_key: s.pdfKey ?? null, chain_id: s.chainId ?? null, state: JSON.stringify(s),
-      completed_at: s.completedDate ?? null, updated_at: new Date().toISOString(), // ms precision keeps keyset cursors exact
+      completed_at: s.completedDate ?? null, updated_at: updatedAt, list_card: JSON.stringify(cardOf(s, updatedAt)),
     };
   }
 
@@ -103,44 +105,74 @@ export class KnexCertificateStore implements CertificateStore {
     return { state, version: Number(r.version), pdfKey: r.pdf_key, updatedAt: new Date(r.updated_at).toISOString() };
   }
 
+  /**
+   * One statement per page: the keyset page of stored cards (certificates.list_card, kept by every write),
+   * joined by Postgres into one JSON array text, so a page is one value to parse and no JSON is built
+   * per row. The SQL is written out rather than built with knex's query builder (a measurable part of a
+   * list request's CPU, bench/RESULTS.md "(e)"), and runs as a prepared statement.
+   */
   async list(q: CertificateListQuery): Promise<CertificatePage> {
-    const limit = Math.min(Math.max(q.limit ?? 20, 1), 100);
-    let query = this.k<CertificateRow>('certificates').select([...LIST_COLUMNS, this.k.raw(LIST_DOC_TYPE)]).where('company_id', q.companyId);
+    const asked = Math.floor(Number(q.limit ?? 20));
+    const limit = Number.isFinite(asked) ? Math.min(Math.max(asked, 1), 100) : 20;
+    const where = ['c.company_id = ?'];
+    const args: Array<string | string[]> = [q.companyId];
     if (q.statuses?.length) {
+      // An overdue certificate shows only as overdue.
       const real = q.statuses.filter((x) => x !== 'overdue');
-      const wantOverdue = q.statuses.includes('overdue');
-      query = query.where((w) => {
-        if (real.length) w.orWhere((x) => x.whereIn('status', real).andWhere('overdue', false));
-        if (wantOverdue) w.orWhere('overdue', true);
-      });
+      const either = [...(real.length ? ['(c.status = any(?) and not c.overdue)'] : []), ...(q.statuses.includes('overdue') ? ['c.overdue'] : [])];
+      where.push(`(${either.join(' or ')})`);
+      if (real.length) args.push(real);
     }
     if (q.search) {
+      where.push('(c.approval_number ilike ? or c.approval_name ilike ?)');
       const like = `%${q.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-      query = query.where((w) => w.whereILike('approval_number', like).orWhereILike('approval_name', like));
+      args.push(like, like);
     }
     if (q.signerId) {
-      query = query.whereExists((e) => e.select(this.k.raw('1')).from('certificate_levels as l')
-        .whereRaw('l.certificate_id = certificates.id and l.level = certificates.stage and ? = any(l.signer_ids)', [q.signerId as string]));
+      where.push('exists (select 1 from certificate_levels sl where sl.certificate_id = c.id and sl.level = c.stage and ? = any(sl.signer_ids))');
+      args.push(q.signerId);
     }
     if (q.after) {
-      const [at, id] = decodeCursor(q.after);
-      query = query.whereRaw('(updated_at, id) < (?::timestamptz, ?)', [at, id]);
+      where.push('(c.updated_at, c.id) < (?::timestamptz, ?)');
+      args.push(...decodeCursor(q.after));
     }
-    const rows = (await query.orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit + 1)) as unknown as CertificateRow[];
-    const page = rows.slice(0, limit);
-    const levels = page.length
-      ? await this.k('certificate_levels').select(LIST_LEVEL_COLUMNS).whereIn('certificate_id', page.map((r) => r.id)).orderBy(['certificate_id', 'level'])
-      : [];
-    const items = page.map((r) => fromRow(r, levels.filter((l) => l.certificate_id === r.id)));
-    const last = page[page.length - 1];
-    return { items, next: rows.length > limit && last ? encodeCursor(new Date(last.updated_at).toISOString(), last.id) : null };
+    // A row without a stored card (none should be left after migration 009) says so, and is built below.
+    const sql = `select string_agg(coalesce(p.list_card, json_build_object('missing', p.id)::text), ',' order by p.updated_at desc, p.id desc) as page
+      from (select c.list_card, c.updated_at, c.id from certificates c where ${where.join(' and ')} order by c.updated_at desc, c.id desc limit ${limit + 1}) p`;
+    // The limit is in the text (a number from 2 to 101), so each prepared statement plans a known limit.
+    const page = ((await prepared(this.k, sql, args)) as { rows: Array<{ page: string | null }> }).rows[0]?.page;
+    const cards = page ? (JSON.parse(`[${page}]`) as Array<CardJson | { missing: string }>) : [];
+    const built = await this.buildCards(q.companyId, cards.flatMap((c) => ('missing' in c ? [c.missing] : [])));
+    const items = cards.slice(0, limit).flatMap((c) => {
+      const card = 'missing' in c ? built.get(c.missing) : c; // undefined: deleted in between
+      return card ? [fromCard(card)] : [];
+    });
+    const last = items[items.length - 1];
+    return { items, next: cards.length > limit && last ? encodeCursor(last.updatedAt, last.id) : null };
+  }
+
+  /** Cards built from the rows by LIST_CARD_SQL, for rows that have none stored. */
+  private async buildCards(companyId: string, ids: string[]): Promise<Map<string, CardJson>> {
+    if (!ids.length) return new Map();
+    const r = await this.k.raw(`select c.id, (${LIST_CARD_SQL})::text as card from certificates c where c.company_id = ? and c.id = any(?)`, [companyId, ids]);
+    return new Map((r.rows as Array<{ id: string; card: string }>).map((x) => [x.id, JSON.parse(x.card) as CardJson]));
+  }
+
+  /**
+   * Rebuilds the stored list cards of a company's certificates from their rows (LIST_CARD_SQL), for rows
+   * written by bulk SQL rather than this store (the list benchmark's seed).
+   */
+  async refreshListCards(companyId: string): Promise<void> {
+    await this.k.raw(`update certificates c set list_card = (${LIST_CARD_SQL})::text where c.company_id = ?`, [companyId]);
   }
 
   async counts(companyId: string): Promise<Record<CertificateListStatus, number>> {
     const out: Record<CertificateListStatus, number> = { created: 0, signing: 0, pending: 0, rejected: 0, done: 0, cancelled: 0, overdue: 0 };
     // Kept by triggers on certificates (migration 008): a few rows instead of a scan of the company's certificates.
-    const rows = await this.k('certificate_counts').where({ company_id: companyId }).select('status', 'overdue', 'n');
-    for (const r of rows as Array<{ status: CertificateStatus; overdue: boolean; n: string | number }>) {
+    const { rows } = (await prepared(this.k, 'select status, overdue, n from certificate_counts where company_id = ?', [companyId])) as {
+      rows: Array<{ status: CertificateStatus; overdue: boolean; n: string | number }>;
+    };
+    for (const r of rows) {
       if (r.overdue) out.overdue += Number(r.n);
       else out[r.status] = (out[r.status] ?? 0) + Number(r.n);
     }
@@ -170,9 +202,11 @@ export class KnexCertificateStore implements CertificateStore {
   }
 
   async deleteDraft(companyId: string, id: string): Promise<boolean> {
-    const n = await this.k('certificates').where({ company_id: companyId, id, status: 'created' }).delete();
-    if (n) await this.k('certificate_events').where({ certificate_id: id }).delete();
-    return n > 0;
+    // The ids of the deleted rows, not delete()'s count: knex-pglite answers delete() with its response
+    // object rather than a number, so a count would read false on PGlite.
+    const gone = await this.k('certificates').where({ company_id: companyId, id, status: 'created' }).delete().returning('id');
+    if (gone.length) await this.k('certificate_events').where({ certificate_id: id }).delete();
+    return gone.length > 0;
   }
 
   async recordPdfHash(id: string, sha256: string): Promise<void> {

@@ -87,8 +87,9 @@ export class DocumentStore {
     if (patch.docType !== undefined) set.doc_type = patch.docType;
     if (patch.description !== undefined) set.description = patch.description;
     if (patch.file) Object.assign(set, { original_name: patch.file.originalName, ext: patch.file.ext, mime: patch.file.mime, size: patch.file.size, sha256: patch.file.sha256, storage_key: patch.file.storageKey });
-    const n = await this.k('documents').where({ company_id: companyId, id, version }).update(set);
-    if (n === 0) return 'conflict';
+    // returning(): the changed rows on every driver (knex-pglite answers delete() without a row count).
+    const changed = await this.k('documents').where({ company_id: companyId, id, version }).update(set).returning('id');
+    if (changed.length === 0) return 'conflict';
     return { doc: (await this.get(companyId, id))!, replacedKey: patch.file ? current.storage_key : null };
   }
 }

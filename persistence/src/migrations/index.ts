@@ -7,6 +7,7 @@ import * as compliance from './005_compliance';
 import * as templates from './006_templates';
 import * as certificatePdfHash from './007_certificate_pdf_hash';
 import * as certificateCounts from './008_certificate_counts';
+import * as certificateListCard from './009_certificate_list_card';
 
 export interface Migration {
   name: string;
@@ -24,4 +25,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '006_templates', ...templates },
   { name: '007_certificate_pdf_hash', ...certificatePdfHash },
   { name: '008_certificate_counts', ...certificateCounts },
+  { name: '009_certificate_list_card', ...certificateListCard },
 ];
