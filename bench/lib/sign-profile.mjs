@@ -7,6 +7,7 @@
 // (the sign path since the local-activity patch) run inside a workflow task, so their time is part of
 // "workflow tasks: running"; their markers are counted (their recorded times are not usable as durations:
 // original_schedule_time came out later than complete_time in every marker we read).
+import { Buffer } from 'node:buffer';
 import { createRequire } from 'node:module';
 import { percentiles } from './measure.mjs';
 
