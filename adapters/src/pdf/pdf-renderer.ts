@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser, CDPSession, Page } from 'puppeteer-core';
 import puppeteer from 'puppeteer-core';
 import type { AdapterInfo, Described } from '../port';
 
@@ -27,6 +27,10 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-extensions',
 ];
 
+/** A4 in inches with the certificate margins (16 mm top and bottom, 14 mm left and right). */
+const MM = 1 / 25.4;
+const A4 = { paperWidth: 210 * MM, paperHeight: 297 * MM, marginTop: 16 * MM, marginBottom: 16 * MM, marginLeft: 14 * MM, marginRight: 14 * MM };
+
 export class ChromiumPdfRenderer implements PdfRenderer {
   private browser?: Promise<Browser>;
   private readonly executablePath: string;
@@ -50,12 +54,15 @@ export class ChromiumPdfRenderer implements PdfRenderer {
   private idle: Page[] = [];
   private static readonly MAX_IDLE = 4;
 
+  private sessions = new WeakMap<Page, CDPSession>();
+
   private async takePage(browser: Browser): Promise<Page> {
     for (let p = this.idle.pop(); p; p = this.idle.pop()) if (!p.isClosed() && p.browser() === browser) return p;
     const page = await browser.newPage();
     // No network for rendered documents: everything they show is inline.
     await page.setRequestInterception(true);
     page.on('request', (r) => (r.url().startsWith('data:') || r.url() === 'about:blank' ? r.continue() : r.abort()));
+    this.sessions.set(page, await page.createCDPSession());
     return page;
   }
 
@@ -65,9 +72,13 @@ export class ChromiumPdfRenderer implements PdfRenderer {
     let reusable = false;
     try {
       await page.setContent(html, { waitUntil: 'load' });
-      const pdf = await page.pdf({ format: 'A4', printBackground: true, landscape: opts.landscape, margin: { top: '16mm', bottom: '16mm', left: '14mm', right: '14mm' } });
+      // Page.printToPDF answered in one message: page.pdf() streams the file back in IO.read chunks, a
+      // round trip each, which was ~15 ms of a ~50 ms render (bench/RESULTS.md "(d)"). Tagged, as page.pdf().
+      const r = await this.sessions.get(page)!.send('Page.printToPDF', {
+        ...A4, landscape: !!opts.landscape, printBackground: true, generateTaggedPDF: true, transferMode: 'ReturnAsBase64',
+      });
       reusable = true;
-      return Buffer.from(pdf);
+      return Buffer.from(r.data, 'base64');
     } finally {
       if (reusable && this.idle.length < ChromiumPdfRenderer.MAX_IDLE && page.browser() === browser && browser.connected) this.idle.push(page);
       else await page.close().catch(() => undefined);
