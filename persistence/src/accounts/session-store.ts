@@ -61,15 +61,23 @@ export class SessionStore {
   async resolve(token: string): Promise<string | null> {
     const idHash = sha256hex(token);
     const r = await this.k('sessions').where({ id_hash: idHash }).whereNull('ended_at').first();
-    if (!r) return null;
-    const now = Date.now();
-    const lastSeen = new Date(r.last_seen_at).getTime();
-    if (now >= new Date(r.expires_at).getTime() || now - lastSeen >= this.policy.idleMs) {
-      await this.k('sessions').where({ id_hash: idHash }).update({ ended_at: new Date(now) });
-      return null;
-    }
-    if (now - lastSeen > SESSION_TOUCH_MS) await this.k('sessions').where({ id_hash: idHash }).update({ last_seen_at: new Date(now) });
+    if (!r || !(await this.stillLive(idHash, r))) return null;
+    await this.touch(idHash, r);
     return r.user_id;
+  }
+
+  /** False, ending the session, when it is idle too long or past its absolute end. */
+  private async stillLive(idHash: string, r: Record<string, any>): Promise<boolean> {
+    const now = Date.now();
+    if (now < new Date(r.expires_at).getTime() && now - new Date(r.last_seen_at).getTime() < this.policy.idleMs) return true;
+    await this.k('sessions').where({ id_hash: idHash }).update({ ended_at: new Date(now) });
+    return false;
+  }
+
+  /** Moves the idle clock, at most once per SESSION_TOUCH_MS to spare writes. */
+  private async touch(idHash: string, r: Record<string, any>): Promise<void> {
+    const now = Date.now();
+    if (now - new Date(r.last_seen_at).getTime() > SESSION_TOUCH_MS) await this.k('sessions').where({ id_hash: idHash }).update({ last_seen_at: new Date(now) });
   }
 
   /**
@@ -81,19 +89,13 @@ export class SessionStore {
   async resolveSession(token: string): Promise<SessionLookup | null> {
     const idHash = sha256hex(token);
     const r = (await prepared(this.k, LOOKUP_SQL, [idHash])).rows[0] as Record<string, any> | undefined;
-    if (!r) return null;
-    const now = Date.now();
-    const lastSeen = new Date(r.last_seen_at).getTime();
-    if (now >= new Date(r.expires_at).getTime() || now - lastSeen >= this.policy.idleMs) {
-      await this.k('sessions').where({ id_hash: idHash }).update({ ended_at: new Date(now) });
-      return null;
-    }
+    if (!r || !(await this.stillLive(idHash, r))) return null;
     if (!r.id) return null;
     if (r.status !== 'active') {
       await this.end(token);
       return null;
     }
-    if (now - lastSeen > SESSION_TOUCH_MS) await this.k('sessions').where({ id_hash: idHash }).update({ last_seen_at: new Date(now) });
+    await this.touch(idHash, r);
     const user: UserRow = {
       id: r.id, email: r.email, firstname: r.firstname, lastname: r.lastname, phone: r.phone ?? null, role: r.role,
       status: r.status, companyId: r.company_id ?? null, createdAt: iso(r.created_at), updatedAt: iso(r.updated_at),
