@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Card, CardActionArea, CardContent, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 
 /**
- * True below the `md` breakpoint (768 px): a wide table (farm data, documents) turns into one card per
+ * True below the `md` breakpoint (768 px): a wide table (farm data, documents, certificates, policy) turns into one card per
  * row there, so a 450 px phone shows every value without sideways scrolling.
  */
 export function useCardLayout(): boolean {
@@ -20,6 +20,8 @@ export interface RowCard {
   /** Buttons under the fields (they do not trigger onClick). */
   actions?: ReactNode;
   onClick?: () => void;
+  /** This card's own data-testid (the table row's), instead of the list-wide rowTestId. */
+  testId?: string;
 }
 
 /** The narrow-screen form of a table: a list of cards with the column labels beside the values. */
@@ -44,7 +46,7 @@ export function RowCards({ rows, testId, rowTestId }: { rows: RowCard[]; testId?
           </CardContent>
         );
         return (
-          <Card key={r.key} variant="outlined" role="listitem" data-testid={rowTestId}>
+          <Card key={r.key} variant="outlined" role="listitem" data-testid={r.testId ?? rowTestId}>
             {r.onClick ? <CardActionArea onClick={r.onClick}>{body}</CardActionArea> : body}
             {r.actions && <Box sx={{ px: 1.5, pb: 1.5 }}>{r.actions}</Box>}
           </Card>

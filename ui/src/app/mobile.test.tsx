@@ -2,18 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../test/render';
 import { adminUser, fakeApi } from '../test/fake-api';
-
-/** Pretends the window is narrower than `width` px: MUI's useMediaQuery asks matchMedia with max-width queries. */
-function narrowWindow(width: number) {
-  const original = window.matchMedia;
-  window.matchMedia = ((query: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
-    return { matches, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false };
-  }) as typeof window.matchMedia;
-  return () => { window.matchMedia = original; };
-}
+import { narrowWindow } from '../test/narrow-window';
 
 describe('the shell on small screens', () => {
   let restore: () => void = () => undefined;

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Checkbox, FormControlLabel, Link, List, ListItem, MenuItem, Stack, Tab, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tabs, TextField, Typography } from '@mui/material';
-import { Page, useNotify } from '../../app';
+import { Page, RowCards, useCardLayout, useNotify } from '../../app';
 import { useI18n } from '../../i18n/i18n';
 import { policyApi, type PolicyAction, type PolicyOrganisation } from './api';
 
@@ -8,6 +8,18 @@ const Bullets = ({ items }: { items: string[] }) => <Box component="ul" sx={{ m:
 
 function OrgsTab({ orgs }: { orgs: PolicyOrganisation[] }) {
   const { t } = useI18n();
+  const site = (o: PolicyOrganisation) => <Link href={o.URL} target="_blank" rel="noopener noreferrer">{new URL(o.URL).host}</Link>;
+  const narrow = useCardLayout();
+  if (narrow) {
+    // below 768 px: one card per act (seven columns do not fit a phone), titled by its name
+    return (
+      <RowCards testId="policy-orgs" rowTestId="policy-org-card" rows={orgs.map((o) => ({
+        key: o.PolicyIndex, title: o.NameOfActRuleGuideline,
+        fields: [[t('policy.item'), o.Item], [t('policy.index'), o.PolicyIndex], [t('policy.org'), o.ResponsibleOrgaqnisation],
+          [t('policy.acronym'), o.Acronym], [t('policy.country'), o.Country], [t('policy.url'), site(o)]],
+      }))} />
+    );
+  }
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
       <Table size="small" data-testid="policy-orgs">
@@ -17,7 +29,7 @@ function OrgsTab({ orgs }: { orgs: PolicyOrganisation[] }) {
             <TableRow key={o.PolicyIndex}>
               <TableCell>{o.Item}</TableCell><TableCell>{o.PolicyIndex}</TableCell><TableCell>{o.NameOfActRuleGuideline}</TableCell>
               <TableCell>{o.ResponsibleOrgaqnisation}</TableCell><TableCell>{o.Acronym}</TableCell><TableCell>{o.Country}</TableCell>
-              <TableCell><Link href={o.URL} target="_blank" rel="noopener noreferrer">{new URL(o.URL).host}</Link></TableCell>
+              <TableCell>{site(o)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -50,37 +62,46 @@ function ReferencesTab({ orgs }: { orgs: PolicyOrganisation[] }) {
 function ActionsTab({ actions }: { actions: PolicyAction[] }) {
   const { t } = useI18n();
   const [sub, setSub] = useState(0);
+  const narrow = useCardLayout();
   const country = sub === 0 ? 'AU' : 'IN';
+  const testId = `policy-actions-${sub === 2 ? 'alignment' : country}`;
+  // The columns after the process (labels, then one process's values), shared by the table and the phone cards.
+  const labels = sub === 2 ? [t('policy.tab.au'), t('policy.tab.in'), t('policy.alignment')] : [t('policy.index'), t('policy.actions'), t('policy.requiredDocs')];
+  const values = (a: PolicyAction): ReactNode[] => (sub === 2
+    ? [<Bullets items={a.RequiredDocsAU} />, <Bullets items={a.RequiredDocsIN} />, a.Alignment]
+    : [(country === 'AU' ? a.PolicyIndexAU : a.PolicyIndexIN).join(', '), <Bullets items={country === 'AU' ? a.ActionsAU : a.ActionsIN} />,
+      <Bullets items={country === 'AU' ? a.RequiredDocsAU : a.RequiredDocsIN} />]);
+  const columns = (a: PolicyAction) => values(a).map((v, i): [string, ReactNode] => [labels[i], v]);
+  const tabs = (
+    <Tabs value={sub} onChange={(_e, v) => setSub(v)} variant="scrollable" sx={{ mb: 1 }}>
+      <Tab label={t('policy.tab.au')} /><Tab label={t('policy.tab.in')} /><Tab label={t('policy.tab.alignment')} />
+    </Tabs>
+  );
+  if (narrow) {
+    // below 768 px: one card per process, titled by it, its documents as lists under their labels
+    return (
+      <>
+        {tabs}
+        <RowCards testId={testId} rowTestId="policy-action-card" rows={actions.map((a) => ({ key: a.ProcessIndex, title: `${a.ProcessIndex} ${a.Process}`, fields: columns(a) }))} />
+      </>
+    );
+  }
   return (
     <>
-      <Tabs value={sub} onChange={(_e, v) => setSub(v)} sx={{ mb: 1 }}>
-        <Tab label={t('policy.tab.au')} /><Tab label={t('policy.tab.in')} /><Tab label={t('policy.tab.alignment')} />
-      </Tabs>
+      {tabs}
       <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" data-testid={`policy-actions-${sub === 2 ? 'alignment' : country}`}>
+        <Table size="small" data-testid={testId}>
           <TableHead>
             <TableRow>
               <TableCell>{t('policy.process')}</TableCell>
-              {sub === 2 ? (
-                <><TableCell>{t('policy.tab.au')}</TableCell><TableCell>{t('policy.tab.in')}</TableCell><TableCell>{t('policy.alignment')}</TableCell></>
-              ) : (
-                <><TableCell>{t('policy.index')}</TableCell><TableCell>{t('policy.actions')}</TableCell><TableCell>{t('policy.requiredDocs')}</TableCell></>
-              )}
+              {labels.map((label) => <TableCell key={label}>{label}</TableCell>)}
             </TableRow>
           </TableHead>
           <TableBody>
             {actions.map((a) => (
               <TableRow key={a.ProcessIndex} sx={{ verticalAlign: 'top' }}>
                 <TableCell>{`${a.ProcessIndex} ${a.Process}`}</TableCell>
-                {sub === 2 ? (
-                  <><TableCell><Bullets items={a.RequiredDocsAU} /></TableCell><TableCell><Bullets items={a.RequiredDocsIN} /></TableCell><TableCell>{a.Alignment}</TableCell></>
-                ) : (
-                  <>
-                    <TableCell>{(country === 'AU' ? a.PolicyIndexAU : a.PolicyIndexIN).join(', ')}</TableCell>
-                    <TableCell><Bullets items={country === 'AU' ? a.ActionsAU : a.ActionsIN} /></TableCell>
-                    <TableCell><Bullets items={country === 'AU' ? a.RequiredDocsAU : a.RequiredDocsIN} /></TableCell>
-                  </>
-                )}
+                {columns(a).map(([label, value]) => <TableCell key={label}>{value}</TableCell>)}
               </TableRow>
             ))}
           </TableBody>

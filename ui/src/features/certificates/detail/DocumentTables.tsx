@@ -1,64 +1,86 @@
 import { Box, Link, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import type { ApprovalView } from '../api';
+import type { ApprovalView, DocView } from '../api';
 import { ymd } from '../status';
 import { useI18n } from '../../../i18n/i18n';
 import { showStored } from '../../../app/stored-text';
+import { RowCards, useCardLayout } from '../../../app/RowCards';
 
 const docLink = (id: string) => `/api/company/document/${encodeURIComponent(id)}`;
 
 /** Primary document (the farm record's facts) and related documents tables of the detail page. */
 export function DocumentTables({ approval }: { approval: ApprovalView }) {
   const { t } = useI18n();
+  const narrow = useCardLayout();
   const farm = (approval.approvalDoc?.farm ?? {}) as Record<string, unknown>;
   const fmt = (v: unknown, d: number) => (Number.isFinite(Number(v)) ? Number(v).toFixed(d) : '');
+  const primary = approval.approvalDoc;
+  // The primary document's columns after its name, shared by the table and the phone card.
+  const farmFields: Array<[string, string]> = [
+    [t('cert.grainType'), String(farm.grainType ?? '')], [t('cert.harvestGrade'), String(farm.harvestGrade ?? '')],
+    [t('cert.storageLocation'), String(farm.storageLocation ?? '')], [t('cert.quantity'), fmt(farm.quantity, 0)],
+    [t('cert.protein'), fmt(farm.protein, 2)], [t('cert.moisture'), fmt(farm.moisture, 2)],
+  ];
+  const description = (d: DocView) => showStored(d.description, t) || t('cert.noDescription');
+  const view = (d: DocView) => <Link href={docLink(d._id)} target="_blank" rel="noopener">{t('common.view')}</Link>;
+  const none = <Typography>—</Typography>;
   return (
     <Box>
       <Paper variant="outlined" sx={{ p: 2, mb: 2, overflowX: 'auto' }} data-testid="primary-doc-table">
-        <Typography variant="subtitle1">{t('cert.primaryDoc')}</Typography>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('cert.docName')}</TableCell><TableCell>{t('cert.grainType')}</TableCell><TableCell>{t('cert.harvestGrade')}</TableCell>
-              <TableCell>{t('cert.storageLocation')}</TableCell><TableCell>{t('cert.quantity')}</TableCell><TableCell>{t('cert.protein')}</TableCell><TableCell>{t('cert.moisture')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {approval.approvalDoc ? (
+        <Typography variant="subtitle1" sx={{ mb: narrow ? 1 : 0 }}>{t('cert.primaryDoc')}</Typography>
+        {narrow ? (
+          // below 768 px: the farm record as one card, labels beside values
+          primary ? <RowCards rowTestId="primary-doc-card" rows={[{ key: primary._id, title: primary.docName, fields: farmFields }]} /> : none
+        ) : (
+          <Table size="small">
+            <TableHead>
               <TableRow>
-                <TableCell>{approval.approvalDoc.docName}</TableCell>
-                <TableCell>{String(farm.grainType ?? '')}</TableCell>
-                <TableCell>{String(farm.harvestGrade ?? '')}</TableCell>
-                <TableCell>{String(farm.storageLocation ?? '')}</TableCell>
-                <TableCell>{fmt(farm.quantity, 0)}</TableCell>
-                <TableCell>{fmt(farm.protein, 2)}</TableCell>
-                <TableCell>{fmt(farm.moisture, 2)}</TableCell>
+                <TableCell>{t('cert.docName')}</TableCell>
+                {farmFields.map(([label]) => <TableCell key={label}>{label}</TableCell>)}
               </TableRow>
-            ) : (
-              <TableRow><TableCell colSpan={7}>—</TableCell></TableRow>
-            )}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {primary ? (
+                <TableRow>
+                  <TableCell>{primary.docName}</TableCell>
+                  {farmFields.map(([label, value]) => <TableCell key={label}>{value}</TableCell>)}
+                </TableRow>
+              ) : (
+                <TableRow><TableCell colSpan={7}>—</TableCell></TableRow>
+              )}
+            </TableBody>
+          </Table>
+        )}
       </Paper>
       <Paper variant="outlined" sx={{ p: 2, mb: 2, overflowX: 'auto' }} data-testid="related-doc-table">
-        <Typography variant="subtitle1">{t('cert.relatedDocs')}</Typography>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('cert.item')}</TableCell><TableCell>{t('cert.docName')}</TableCell><TableCell>{t('cert.description')}</TableCell>
-              <TableCell>{t('cert.uploadedBy')}</TableCell><TableCell>{t('cert.date')}</TableCell><TableCell>{t('common.view')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {approval.supportDocs.map((d, i) => (
-              <TableRow key={d._id}>
-                <TableCell>{i + 1}</TableCell><TableCell>{d.docName}</TableCell><TableCell>{showStored(d.description, t) || t('cert.noDescription')}</TableCell>
-                <TableCell>{d.uploadUser ?? ''}</TableCell><TableCell>{ymd(d.uploadDate)}</TableCell>
-                <TableCell><Link href={docLink(d._id)} target="_blank" rel="noopener">{t('common.view')}</Link></TableCell>
+        <Typography variant="subtitle1" sx={{ mb: narrow ? 1 : 0 }}>{t('cert.relatedDocs')}</Typography>
+        {narrow ? (
+          // below 768 px: one card per related document, its View link kept on the card
+          approval.supportDocs.length === 0 ? none : (
+            <RowCards rowTestId="related-doc-card" rows={approval.supportDocs.map((d, i) => ({
+              key: d._id, title: `${i + 1}. ${d.docName}`, actions: view(d),
+              fields: [[t('cert.description'), description(d)], [t('cert.uploadedBy'), d.uploadUser ?? ''], [t('cert.date'), ymd(d.uploadDate)]],
+            }))} />
+          )
+        ) : (
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('cert.item')}</TableCell><TableCell>{t('cert.docName')}</TableCell><TableCell>{t('cert.description')}</TableCell>
+                <TableCell>{t('cert.uploadedBy')}</TableCell><TableCell>{t('cert.date')}</TableCell><TableCell>{t('common.view')}</TableCell>
               </TableRow>
-            ))}
-            {approval.supportDocs.length === 0 && <TableRow><TableCell colSpan={6}>—</TableCell></TableRow>}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {approval.supportDocs.map((d, i) => (
+                <TableRow key={d._id}>
+                  <TableCell>{i + 1}</TableCell><TableCell>{d.docName}</TableCell><TableCell>{description(d)}</TableCell>
+                  <TableCell>{d.uploadUser ?? ''}</TableCell><TableCell>{ymd(d.uploadDate)}</TableCell>
+                  <TableCell>{view(d)}</TableCell>
+                </TableRow>
+              ))}
+              {approval.supportDocs.length === 0 && <TableRow><TableCell colSpan={6}>—</TableCell></TableRow>}
+            </TableBody>
+          </Table>
+        )}
       </Paper>
     </Box>
   );

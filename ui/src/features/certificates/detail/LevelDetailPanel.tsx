@@ -4,11 +4,18 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import type { LevelView } from '../api';
 import { STATUS_COLOR, ymd } from '../status';
 import { useI18n } from '../../../i18n/i18n';
+import { RowCards, useCardLayout } from '../../../app/RowCards';
 
 /** One level of the detail page (spec 000 §2); the current one is highlighted and expanded. */
 export function LevelDetailPanel({ level, current, actions }: { level: LevelView; current: boolean; actions?: ReactNode }) {
   const { t } = useI18n();
   const shownStatus = level.overdue && level.status !== 'done' ? 'overdue' : level.status;
+  const narrow = useCardLayout();
+  const approver = (s: LevelView['signers'][number]) => `${s.fullName}${s.delegatedBy ? ` (${t('cert.delegate')})` : ''}`;
+  const signStatus = (s: LevelView['signers'][number]) => {
+    const entry = level.signedEntries.find((e) => e.userId === s._id);
+    return entry ? `${t('cert.signed')} ${ymd(entry.at)}` : t('cert.pending');
+  };
   return (
     <Accordion defaultExpanded={current} data-testid={`level-detail-${level.level}`} data-current={current}
       sx={current ? { border: 2, borderColor: 'primary.main' } : undefined}>
@@ -22,37 +29,42 @@ export function LevelDetailPanel({ level, current, actions }: { level: LevelView
         </Stack>
       </AccordionSummary>
       <AccordionDetails>
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('cert.item')}</TableCell><TableCell>{t('cert.approver')}</TableCell><TableCell>{t('cert.position')}</TableCell>
-                <TableCell>{t('cert.dueDate')}</TableCell><TableCell>{t('cert.signStatus')}</TableCell><TableCell>{t('cert.profile')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {level.signers.map((s, i) => {
-                const entry = level.signedEntries.find((e) => e.userId === s._id);
-                return (
+        {narrow ? (
+          // below 768 px: one card per signer (six columns do not fit a phone)
+          <RowCards testId={`signer-cards-${level.level}`} rows={level.signers.map((s, i) => ({
+            key: s._id, testId: `signer-row-${level.level}-${s.email}`, title: `${i + 1}. ${approver(s)}`,
+            fields: [[t('cert.position'), s.role], [t('cert.dueDate'), ymd(level.deadline)], [t('cert.signStatus'), signStatus(s)], [t('cert.profile'), s.email]],
+          }))} />
+        ) : (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('cert.item')}</TableCell><TableCell>{t('cert.approver')}</TableCell><TableCell>{t('cert.position')}</TableCell>
+                  <TableCell>{t('cert.dueDate')}</TableCell><TableCell>{t('cert.signStatus')}</TableCell><TableCell>{t('cert.profile')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {level.signers.map((s, i) => (
                   <TableRow key={s._id} data-testid={`signer-row-${level.level}-${s.email}`}>
                     <TableCell>{i + 1}</TableCell>
-                    <TableCell>{s.fullName}{s.delegatedBy ? ` (${t('cert.delegate')})` : ''}</TableCell>
+                    <TableCell>{approver(s)}</TableCell>
                     <TableCell>{s.role}</TableCell>
                     <TableCell>{ymd(level.deadline)}</TableCell>
-                    <TableCell>{entry ? `${t('cert.signed')} ${ymd(entry.at)}` : t('cert.pending')}</TableCell>
+                    <TableCell>{signStatus(s)}</TableCell>
                     <TableCell>{s.email}</TableCell>
                   </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </Box>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
         <Typography variant="subtitle2" sx={{ mt: 2 }}>{t('cert.comments')}</Typography>
         <List dense data-testid={`level-comments-${level.level}`}>
           {level.comments.length === 0 && <ListItem><ListItemText secondary={t('cert.noComments')} /></ListItem>}
           {level.comments.map((c, i) => <ListItem key={i}><ListItemText primary={c} /></ListItem>)}
         </List>
-        {actions && <Stack direction="row" spacing={1} sx={{ mt: 1 }}>{actions}</Stack>}
+        {actions && <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap sx={{ mt: 1 }}>{actions}</Stack>}
       </AccordionDetails>
     </Accordion>
   );

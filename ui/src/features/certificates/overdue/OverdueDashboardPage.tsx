@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { certificatesApi, type OverdueRow } from '../api';
 import { ymd } from '../status';
 import { useI18n } from '../../../i18n/i18n';
-import { Page, useNotify } from '../../../app';
+import { Page, RowCards, useCardLayout, useNotify } from '../../../app';
 import { useCertificateLive } from '../live';
 
 type ChartBy = 'level' | 'approver';
@@ -18,6 +18,7 @@ export function OverdueDashboardPage() {
   const [hours, setHours] = useState(48);
   const [only, setOnly] = useState<'all' | 'overdue' | 'dueSoon'>('all');
   const [by, setBy] = useState<ChartBy>('level');
+  const narrow = useCardLayout();
   const load = useCallback(() => certificatesApi.overdue({ dueWithinHours: hours }).then((r) => setRows(r.rows)).catch((e) => notify.error(e)), [hours, notify]);
   useEffect(() => {
     void load();
@@ -33,6 +34,20 @@ export function OverdueDashboardPage() {
     }
     return [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15);
   }, [shown, by]);
+
+  const numberLink = (r: OverdueRow) => <Link component={RouterLink} to={`/views/approval/detail?id=${encodeURIComponent(r._id)}`}>{r.approvalNumber}</Link>;
+  const stateChip = (r: OverdueRow) => <Chip size="small" color={r.overdue ? 'error' : 'warning'} label={t(r.overdue ? 'cert.toggle.overdue' : 'cert.overdue.dueSoon')} />;
+  const holders = (r: OverdueRow) => r.holders.map((h) => h.fullName).join(', ');
+  // below 768 px: one card per certificate (eight columns do not fit a phone), the number still links to it
+  const cards = shown.length === 0 ? <Typography color="text.secondary">{t('cert.overdue.none')}</Typography> : (
+    <RowCards testId="overdue-table" rows={shown.map((r) => ({
+      key: r._id, testId: `overdue-row-${r.approvalNumber}`, title: numberLink(r), badge: stateChip(r),
+      fields: [
+        [t('cert.name'), r.approvalName], [t('cert.level'), `${r.level}. ${r.group}`], [t('cert.overdue.holders'), holders(r)],
+        [t('cert.overdue.since'), ymd(r.since)], [t('cert.due'), ymd(r.deadline)], [t('cert.overdue.reminders'), r.remindersSent],
+      ],
+    }))} />
+  );
 
   return (
     <Page title={t('cert.overdue.title')} testId="overdue-dashboard">
@@ -55,32 +70,34 @@ export function OverdueDashboardPage() {
           <BarChart height={260} xAxis={[{ scaleType: 'band', data: chart.map((c) => c[0]) }]} series={[{ data: chart.map((c) => c[1]), label: t('cert.overdue.count') }]} />
         </Paper>
       )}
-      <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-        <Table size="small" data-testid="overdue-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('cert.number')}</TableCell><TableCell>{t('cert.name')}</TableCell><TableCell>{t('cert.level')}</TableCell>
-              <TableCell>{t('cert.overdue.holders')}</TableCell><TableCell>{t('cert.overdue.since')}</TableCell><TableCell>{t('cert.due')}</TableCell>
-              <TableCell>{t('cert.overdue.reminders')}</TableCell><TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {shown.length === 0 && <TableRow><TableCell colSpan={8}><Typography color="text.secondary">{t('cert.overdue.none')}</Typography></TableCell></TableRow>}
-            {shown.map((r) => (
-              <TableRow key={r._id} data-testid={`overdue-row-${r.approvalNumber}`}>
-                <TableCell><Link component={RouterLink} to={`/views/approval/detail?id=${encodeURIComponent(r._id)}`}>{r.approvalNumber}</Link></TableCell>
-                <TableCell>{r.approvalName}</TableCell>
-                <TableCell>{r.level}. {r.group}</TableCell>
-                <TableCell>{r.holders.map((h) => h.fullName).join(', ')}</TableCell>
-                <TableCell>{ymd(r.since)}</TableCell>
-                <TableCell>{ymd(r.deadline)}</TableCell>
-                <TableCell>{r.remindersSent}</TableCell>
-                <TableCell><Chip size="small" color={r.overdue ? 'error' : 'warning'} label={t(r.overdue ? 'cert.toggle.overdue' : 'cert.overdue.dueSoon')} /></TableCell>
+      {narrow ? cards : (
+        <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+          <Table size="small" data-testid="overdue-table">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('cert.number')}</TableCell><TableCell>{t('cert.name')}</TableCell><TableCell>{t('cert.level')}</TableCell>
+                <TableCell>{t('cert.overdue.holders')}</TableCell><TableCell>{t('cert.overdue.since')}</TableCell><TableCell>{t('cert.due')}</TableCell>
+                <TableCell>{t('cert.overdue.reminders')}</TableCell><TableCell />
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Paper>
+            </TableHead>
+            <TableBody>
+              {shown.length === 0 && <TableRow><TableCell colSpan={8}><Typography color="text.secondary">{t('cert.overdue.none')}</Typography></TableCell></TableRow>}
+              {shown.map((r) => (
+                <TableRow key={r._id} data-testid={`overdue-row-${r.approvalNumber}`}>
+                  <TableCell>{numberLink(r)}</TableCell>
+                  <TableCell>{r.approvalName}</TableCell>
+                  <TableCell>{r.level}. {r.group}</TableCell>
+                  <TableCell>{holders(r)}</TableCell>
+                  <TableCell>{ymd(r.since)}</TableCell>
+                  <TableCell>{ymd(r.deadline)}</TableCell>
+                  <TableCell>{r.remindersSent}</TableCell>
+                  <TableCell>{stateChip(r)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Paper>
+      )}
     </Page>
   );
 }

@@ -4,13 +4,14 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { certificatesApi, type TemplateView } from '../api';
 import { ymd } from '../status';
 import { useI18n } from '../../../i18n/i18n';
-import { Page, useNotify } from '../../../app';
+import { Page, RowCards, useCardLayout, useNotify } from '../../../app';
 
 /** /views/template/list: Template ID, Name, Created By, Created On (spec 000 §2), plus levels and delete. */
 export function TemplateListPage() {
   const { t } = useI18n();
   const notify = useNotify();
   const [rows, setRows] = useState<TemplateView[] | null>(null);
+  const narrow = useCardLayout();
   const load = () => certificatesApi.templates().then((r) => setRows(r.templates)).catch((e) => { notify.error(e); setRows([]); });
   useEffect(() => {
     void load();
@@ -24,6 +25,26 @@ export function TemplateListPage() {
       notify.error(e);
     }
   };
+  const deleteButton = (r: TemplateView) => (
+    <IconButton aria-label={`${t('common.delete')} ${r.approvalName}`} onClick={() => void remove(r._id)}><DeleteIcon /></IconButton>
+  );
+  const levels = (r: TemplateView) => r.approvalLevels.map((l) => l.group).join(' → ');
+  if (narrow) {
+    // below 768 px: one card per template (six columns do not fit a phone), delete kept on the card
+    return (
+      <Page title={t('cert.templates.title')} testId="template-list">
+        {rows === null ? <Typography>{t('common.loading')}</Typography>
+          : rows.length === 0 ? <Typography color="text.secondary">{t('cert.noTemplates')}</Typography>
+          : <RowCards testId="template-cards" rows={rows.map((r) => ({
+            key: r._id, testId: `template-row-${r.approvalName}`, title: r.approvalName, actions: deleteButton(r),
+            fields: [
+              [t('cert.templates.id'), <span style={{ fontFamily: 'monospace' }}>{r._id.slice(0, 8)}</span>], [t('cert.levels'), levels(r)],
+              [t('cert.templates.createdBy'), r.createdBy], [t('cert.templates.createdOn'), ymd(r.createdOn)],
+            ],
+          }))} />}
+      </Page>
+    );
+  }
   return (
     <Page title={t('cert.templates.title')} testId="template-list">
       <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
@@ -41,10 +62,10 @@ export function TemplateListPage() {
               <TableRow key={r._id} data-testid={`template-row-${r.approvalName}`}>
                 <TableCell sx={{ fontFamily: 'monospace' }}>{r._id.slice(0, 8)}</TableCell>
                 <TableCell>{r.approvalName}</TableCell>
-                <TableCell>{r.approvalLevels.map((l) => l.group).join(' → ')}</TableCell>
+                <TableCell>{levels(r)}</TableCell>
                 <TableCell>{r.createdBy}</TableCell>
                 <TableCell>{ymd(r.createdOn)}</TableCell>
-                <TableCell align="right"><IconButton aria-label={`${t('common.delete')} ${r.approvalName}`} onClick={() => void remove(r._id)}><DeleteIcon /></IconButton></TableCell>
+                <TableCell align="right">{deleteButton(r)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
