@@ -11,34 +11,35 @@
  *   its answer. A sign then costs one workflow task instead of four task round trips through the server
  *   (bench/RESULTS.md, the sign profile). The PDF stays an ordinary activity: it is Chromium's time.
  */
-import { ActivityFailure, ApplicationFailure, log, proxyActivities, proxyLocalActivities, type RetryPolicy } from '@temporalio/workflow';
+import {
+  ActivityFailure, ApplicationFailure, log, proxyActivities, proxyLocalActivities, type ActivityOptions, type LocalActivityOptions, type RetryPolicy,
+} from '@temporalio/workflow';
 import { recordLedgerTx, recordPdf, type CertificateActivityContract as CertificateActivities, type CertificateEffect, type CertificateState } from '@grain/domain';
 import { APP_ERROR_FAILURE_TYPE } from './certificate-messages';
 
+type StepOptions = Pick<ActivityOptions & LocalActivityOptions, 'startToCloseTimeout' | 'retry'>;
 const durable: RetryPolicy = { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', nonRetryableErrorTypes: [APP_ERROR_FAILURE_TYPE] };
 
+/** Options shared by a step's activity and its local-activity form (fast mode). */
+const OTP: StepOptions = { startToCloseTimeout: '20s', retry: { initialInterval: '500ms', maximumAttempts: 3, nonRetryableErrorTypes: [APP_ERROR_FAILURE_TYPE] } };
+const DB_STEP: StepOptions = { startToCloseTimeout: '30s', retry: durable };
+
 export const acts = {
-  otp: proxyActivities<Pick<CertificateActivities, 'issueOtp' | 'redeemOtp'>>({
-    startToCloseTimeout: '20s',
-    retry: { initialInterval: '500ms', maximumAttempts: 3, nonRetryableErrorTypes: [APP_ERROR_FAILURE_TYPE] },
-  }),
+  otp: proxyActivities<Pick<CertificateActivities, 'issueOtp' | 'redeemOtp'>>(OTP),
   mail: proxyActivities<Pick<CertificateActivities, 'notifyCertificate' | 'remindSigners'>>({
     startToCloseTimeout: '30s',
     retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 8 },
   }),
-  ledger: proxyActivities<Pick<CertificateActivities, 'appendLedger'>>({ startToCloseTimeout: '30s', retry: durable }),
-  readModel: proxyActivities<Pick<CertificateActivities, 'upsertCertificateReadModel'>>({ startToCloseTimeout: '30s', retry: durable }),
+  ledger: proxyActivities<Pick<CertificateActivities, 'appendLedger'>>(DB_STEP),
+  readModel: proxyActivities<Pick<CertificateActivities, 'upsertCertificateReadModel'>>(DB_STEP),
   pdf: proxyActivities<Pick<CertificateActivities, 'generateCertificatePdf'>>({ startToCloseTimeout: '2m', retry: { ...durable, maximumInterval: '1m' } }),
 };
 
 /** The same steps as local activities (same timeouts and retry policies; the worker retries them). */
 export const fast = {
-  otp: proxyLocalActivities<Pick<CertificateActivities, 'issueOtp' | 'redeemOtp'>>({
-    startToCloseTimeout: '20s',
-    retry: { initialInterval: '500ms', maximumAttempts: 3, nonRetryableErrorTypes: [APP_ERROR_FAILURE_TYPE] },
-  }),
-  ledger: proxyLocalActivities<Pick<CertificateActivities, 'appendLedger'>>({ startToCloseTimeout: '30s', retry: durable }),
-  readModel: proxyLocalActivities<Pick<CertificateActivities, 'upsertCertificateReadModel'>>({ startToCloseTimeout: '30s', retry: durable }),
+  otp: proxyLocalActivities<Pick<CertificateActivities, 'issueOtp' | 'redeemOtp'>>(OTP),
+  ledger: proxyLocalActivities<Pick<CertificateActivities, 'appendLedger'>>(DB_STEP),
+  readModel: proxyLocalActivities<Pick<CertificateActivities, 'upsertCertificateReadModel'>>(DB_STEP),
 };
 
 /** A mail to send once the batch that produced it is answered (fast mode). */
