@@ -1,11 +1,14 @@
 import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
 import type { Adapters, AppConfig, HealthReport } from '@grain/adapters';
+import type { Stores } from '@grain/persistence';
 
 /** Everything the API needs, built by the composition root (server/) or by a test. */
 export interface ApiDeps {
   config: AppConfig;
   knex: Knex;
+  /** Every store (persistence createStores); new code uses these, not `knex`. */
+  stores: Stores;
   adapters: Adapters;
   temporal: Client;
   /** Extra health probes the composition root knows about (database, Temporal, worker polling, mail catcher). */

@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const { Client, Connection } = require('@temporalio/client');
 const { SmtpCatcher, loadConfig, buildAdapters, closeAdapters } = require('@grain/adapters');
-const { OtpStore, KnexCertificateStore, openDb } = require('@grain/persistence');
+const { OtpStore, KnexCertificateStore, openDb, createStores } = require('@grain/persistence');
 const { createWorker } = require('@grain/worker');
 const { createPostgresTestDb } = require('@grain/worker/dist/certificate-test-harness.js');
 const { PooledSmtpMailSender } = require('./pooled-mail-sender.cjs');
@@ -105,7 +105,7 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
       adapters.mail = new PooledSmtpMailSender(`smtp://127.0.0.1:${smtpPort}`, config.mailFrom);
     }
     cleanup.push(() => closeAdapters(adapters));
-    const { worker, connection: wc } = await createWorker({ address: temporal.address, taskQueue, deps: { config, knex: db.knex, adapters }, tuning });
+    const { worker, connection: wc } = await createWorker({ address: temporal.address, taskQueue, deps: { config, knex: db.knex, stores: createStores(db.knex), adapters }, tuning });
     const running = worker.run();
     cleanup.push(async () => { worker.shutdown(); await running.catch(() => undefined); await wc.close(); });
     return {

@@ -10,3 +10,4 @@ export * from './farm';
 export * from './documents';
 export * from './compliance';
 export * from './live';
+export * from './stores';

@@ -98,7 +98,7 @@ export async function startWorld(opts: { worker?: boolean; env?: Record<string, 
   if (opts.worker !== false) {
     // The prebuilt workflow bundle when present (built by `npm test`), so start-up takes no webpack run.
     const { worker, connection }: { worker: Worker; connection: NativeConnection } = await createWorker({
-      address: process.env.TEMPORAL_TEST_ADDRESS!, taskQueue, deps: { config: t.deps.config, knex: t.deps.knex, adapters: t.deps.adapters },
+      address: process.env.TEMPORAL_TEST_ADDRESS!, taskQueue, deps: { config: t.deps.config, knex: t.deps.knex, stores: t.deps.stores, adapters: t.deps.adapters },
       tuning: { maxCachedWorkflows: 50 },
     });
     const running = worker.run();

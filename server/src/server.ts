@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { buildAdapters, closeAdapters, loadConfig, SmtpCatcher, type Adapters, type AppConfig, type HealthReport } from '@grain/adapters';
-import { MailStore, openDb, type Db } from '@grain/persistence';
+import { createStores, MailStore, openDb, type Db } from '@grain/persistence';
 import { attachLiveChannel, createApp } from '@grain/api';
 import { createWorker } from '@grain/worker';
 import { DefaultLogger, Runtime, type Worker } from '@temporalio/worker';
@@ -40,6 +40,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const cleanups: Array<() => Promise<unknown>> = [];
   try {
     if (!opts.db) cleanups.push(() => db.close());
+    const stores = createStores(db.knex);
     const demoLogins = config.seedDemoData ? await seedDemoData(db.knex) : null;
 
     let catcher: SmtpCatcher | undefined;
@@ -69,7 +70,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     let workerRun: Promise<void> | undefined;
     if (config.workerInProcess) {
       quietTemporalRuntime();
-      const w = await createWorker({ address: config.temporalAddress, namespace: config.temporalNamespace, taskQueue: config.taskQueue, deps: { config, knex: db.knex, adapters } });
+      const w = await createWorker({ address: config.temporalAddress, namespace: config.temporalNamespace, taskQueue: config.taskQueue, deps: { config, knex: db.knex, stores, adapters } });
       worker = w.worker;
       workerRun = worker.run();
       workerRun.catch((e) => log(`worker stopped with an error: ${(e as Error).message}`));
@@ -101,7 +102,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       return out;
     };
 
-    const app = createApp({ config, knex: db.knex, adapters, temporal, health }, { uiDir: opts.uiDir ?? path.resolve(__dirname, '../../ui/dist') });
+    const app = createApp({ config, knex: db.knex, stores, adapters, temporal, health }, { uiDir: opts.uiDir ?? path.resolve(__dirname, '../../ui/dist') });
     const server: Server = await new Promise((resolve, reject) => {
       const s = app.listen(config.port, () => resolve(s));
       s.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'EADDRINUSE' ? new Error(`PORT: ${config.port} is already in use`) : e));

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import type { Worker } from '@temporalio/worker';
 import { buildAdapters, closeAdapters, SmtpCatcher, loadConfig, type Adapters } from '@grain/adapters';
-import { createTestDb, KnexCertificateStore, MailStore, openDb, OtpStore, type Db } from '@grain/persistence';
+import { createStores, createTestDb, KnexCertificateStore, MailStore, openDb, OtpStore, type Db } from '@grain/persistence';
 import { certificateWorkflowId, type CertificateDraft, type CommandActor, type Signer } from '@grain/domain';
 import { certificateWorkflow, requestOtpUpdate, signUpdate } from '@grain/workflows';
 import { createWorker, WORKFLOWS_MODULE } from './create-worker';
@@ -42,7 +42,7 @@ export async function startHarness(taskQueue: string): Promise<Harness> {
   // The embedded set: SmtpMailSender to the catcher, EmbeddedLedger, ChromiumPdfRenderer, LocalFileStorage in dataDir.
   const adapters: Adapters = buildAdapters(config, db.knex, { smtpCatcherPort: port });
   const { worker, connection: workerConnection } = await createWorker({
-    address, taskQueue, deps: { config, knex: db.knex, adapters }, workflowsPath: WORKFLOWS_MODULE,
+    address, taskQueue, deps: { config, knex: db.knex, stores: createStores(db.knex), adapters }, workflowsPath: WORKFLOWS_MODULE,
   });
   const running = worker.run();
   const connection = await Connection.connect({ address });

@@ -3,7 +3,7 @@
  * on SIGINT / SIGTERM (running activities get the worker's grace time, then connections close).
  */
 import { loadConfig, buildAdapters, closeAdapters } from '@grain/adapters';
-import { openDb } from '@grain/persistence';
+import { createStores, openDb } from '@grain/persistence';
 import { createWorker } from './create-worker';
 
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -12,7 +12,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   const adapters = buildAdapters(config, db.knex);
   const { worker, connection } = await createWorker({
     address: config.temporalAddress, namespace: config.temporalNamespace, taskQueue: config.taskQueue,
-    deps: { config, knex: db.knex, adapters },
+    deps: { config, knex: db.knex, stores: createStores(db.knex), adapters },
   });
   const stop = (signal: string) => {
     console.log(`worker: ${signal}, shutting down`);

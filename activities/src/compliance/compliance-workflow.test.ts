@@ -11,7 +11,7 @@ import { Client, Connection, WorkflowUpdateFailedError } from '@temporalio/clien
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { complianceWorkflowId, COMPLIANCE_DOCUMENT_TYPES, type ComplianceDocumentType } from '@grain/domain';
 import { buildAdapters, buildDocx, closeAdapters, compliantSamples, deficientSamples, loadConfig, sampleDocumentHtml, type Adapters, type SampleSet } from '@grain/adapters';
-import { CompanyStore, ComplianceStore, createTestDb, hashPassword, LiveEventStore, UserStore, type Db } from '@grain/persistence';
+import { CompanyStore, ComplianceStore, createStores, createTestDb, hashPassword, LiveEventStore, UserStore, type Db } from '@grain/persistence';
 import { appErrorCodeOf, complianceSubmitUpdate, complianceWorkflow, documentUploadedSignal } from '@grain/workflows';
 import { createActivities } from '..';
 
@@ -42,7 +42,7 @@ beforeAll(async () => {
   nativeConnection = await NativeConnection.connect({ address });
   worker = await Worker.create({
     connection: nativeConnection, taskQueue, workflowsPath: require.resolve('@grain/workflows/src/compliance/compliance-workflow.ts'),
-    activities: createActivities({ config, knex: db.knex, adapters }),
+    activities: createActivities({ config, knex: db.knex, stores: createStores(db.knex), adapters }),
   });
   workerRun = worker.run();
   connection = await Connection.connect({ address });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Express } from 'express';
 import { Client, Connection } from '@temporalio/client';
 import { buildAdapters, closeAdapters, loadConfig, SmtpCatcher, type Adapters, type AppConfig } from '@grain/adapters';
-import { createTestDb, MailStore, type Db } from '@grain/persistence';
+import { createStores, createTestDb, MailStore, type Db } from '@grain/persistence';
 import { createApp } from '../app';
 import type { ApiDeps } from '../deps';
 
@@ -31,7 +31,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const adapters: Adapters = buildAdapters(config, db.knex, { smtpCatcherPort: smtpPort });
   const connection = await Connection.connect({ address: process.env.TEMPORAL_TEST_ADDRESS ?? 'localhost:7233' });
   const temporal = new Client({ connection });
-  const deps: ApiDeps = { config, knex: db.knex, adapters, temporal };
+  const deps: ApiDeps = { config, knex: db.knex, stores: createStores(db.knex), adapters, temporal };
   const app = createApp(deps);
   return {
     app, deps, db, mailbox,
