@@ -4,8 +4,8 @@ import { AuthLogStore, hashPassword, SessionStore, UserStore, verifyPassword } f
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
 import { actorFor, attachSession, requireUser } from '../http/auth-middleware';
-import { companyJsonById, userJson } from '../company/serialize';
-import { signatureIdOf } from '../company/signature-lookup';
+import { companyJsonById, userJson } from './serialize';
+import { signatureIdOf } from './signature-lookup';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
 
 // Compared against when the e-mail is unknown, so a miss costs the same time as a wrong password.
