@@ -39,4 +39,13 @@ export class GroupStore {
     await this.k('groups').where({ company_id: companyId, id })
       .update({ group_name: g.groupName, status: g.status, roles: g.roles, updated_at: this.k.fn.now() });
   }
+  /** Saves the group; a new name renames the role of its members with it, in one transaction. */
+  async updateWithMembers(group: GroupRow, g: GroupFields): Promise<void> {
+    await this.k.transaction(async (tx) => {
+      await new GroupStore(tx).update(group.companyId, group.id, g);
+      if (g.groupName !== group.groupName) {
+        await tx('users').where({ company_id: group.companyId }).whereRaw('lower(role) = lower(?)', [group.groupName]).update({ role: g.groupName });
+      }
+    });
+  }
 }

@@ -28,6 +28,11 @@ export class ResetTokenStore {
   async isValid(token: string): Promise<boolean> {
     return !!(await this.k('password_reset_tokens').where({ token_hash: sha256hex(token) }).whereNull('used_at').where('expires_at', '>', new Date()).first());
   }
+  /** How many tokens the user was sent after `since` (used or not): the mail flood limit counts them. */
+  async countIssuedSince(userId: string, since: Date): Promise<number> {
+    const [{ n }] = await this.k('password_reset_tokens').where({ user_id: userId }).where('created_at', '>', since).count<{ n: string }[]>({ n: '*' });
+    return Number(n);
+  }
   /** A new token makes older unused ones void. */
   async voidFor(userId: string): Promise<void> {
     await this.k('password_reset_tokens').where({ user_id: userId }).whereNull('used_at').update({ used_at: new Date() });

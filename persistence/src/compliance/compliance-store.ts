@@ -85,6 +85,12 @@ export class ComplianceStore {
     return r ? toCompliance(r) : null;
   }
 
+  /** The company of a submission: activities get only the id (from a workflow started by a scoped call). */
+  async companyOf(id: string): Promise<string | null> {
+    const r = await this.k('compliances').where({ id }).first('company_id');
+    return r ? String(r.company_id) : null;
+  }
+
   /** Newest first; only submissions that reached an audit or hold a document (not empty drafts). */
   async list(companyId: string, opts: { limit?: number } = {}): Promise<ComplianceRow[]> {
     const rows = await this.k('compliances')
@@ -101,6 +107,15 @@ export class ComplianceStore {
 
   async setDocument(id: string, type: ComplianceDocumentType, documentId: string): Promise<void> {
     await this.k('compliances').where({ id }).update({ [SLOT_COLUMN[type]]: documentId, updated_at: new Date() });
+  }
+
+  /** Records the documents the audit reads and marks the submission auditing, in one transaction. */
+  async startAudit(id: string, documents: Partial<Record<ComplianceDocumentType, string | null | undefined>>): Promise<void> {
+    await this.k.transaction(async (tx) => {
+      const s = new ComplianceStore(tx);
+      for (const [type, documentId] of Object.entries(documents)) if (documentId) await s.setDocument(id, type as ComplianceDocumentType, documentId);
+      await s.setStatus(id, 'auditing', { reportError: null });
+    });
   }
 
   async saveReport(id: string, report: StoredComplianceReport): Promise<void> {
