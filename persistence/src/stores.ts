@@ -1,17 +1,25 @@
 import type { Knex } from 'knex';
 import { KnexCertificateStore, CertificateReminderStore, OtpStore } from './certificates';
 import {
-  AuthLogStore, CompanyStore, GroupStore, KnexSignatureStore, ResetTokenStore, SessionStore, UserStore,
+  AuthLogStore, CompanyStore, KnexGroupStore, KnexResetTokenStore, KnexSignatureStore, SessionStore, UserStore,
+  type GroupStore, type ResetTokenStore, type SignatureStore,
 } from './accounts';
 import { KnexTemplateStore } from './templates';
 import { FarmDataStore, ImageVerificationStore } from './farm';
 import { DocumentStore } from './documents';
-import { ComplianceStore } from './compliance';
-import { LiveEventStore } from './live';
+import { KnexComplianceStore, type ComplianceStore } from './compliance';
+import { KnexLiveEventStore, type LiveEventStore } from './live';
 import { MailStore } from './mail-store';
-import { ActivityResultStore } from './activities';
+import { KnexActivityResultStore, type ActivityResultStore } from './activities';
 
 function storesOver(knex: Knex) {
+  // Typed by their interfaces, so callers see the contract rather than the knex class.
+  const groups: GroupStore = new KnexGroupStore(knex);
+  const resetTokens: ResetTokenStore = new KnexResetTokenStore(knex);
+  const signatures: SignatureStore = new KnexSignatureStore(knex);
+  const compliance: ComplianceStore = new KnexComplianceStore(knex);
+  const live: LiveEventStore = new KnexLiveEventStore(knex);
+  const activityResults: ActivityResultStore = new KnexActivityResultStore(knex);
   return {
     certificates: new KnexCertificateStore(knex),
     reminders: new CertificateReminderStore(knex),
@@ -19,18 +27,18 @@ function storesOver(knex: Knex) {
     templates: new KnexTemplateStore(knex),
     users: new UserStore(knex),
     companies: new CompanyStore(knex),
-    groups: new GroupStore(knex),
+    groups,
     sessions: new SessionStore(knex),
     authLog: new AuthLogStore(knex),
-    resetTokens: new ResetTokenStore(knex),
-    signatures: new KnexSignatureStore(knex),
+    resetTokens,
+    signatures,
     farmData: new FarmDataStore(knex),
     imageVerifications: new ImageVerificationStore(knex),
     documents: new DocumentStore(knex),
-    compliance: new ComplianceStore(knex),
-    live: new LiveEventStore(knex),
+    compliance,
+    live,
     mail: new MailStore(knex),
-    activityResults: new ActivityResultStore(knex),
+    activityResults,
   };
 }
 

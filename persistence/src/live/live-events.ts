@@ -29,7 +29,17 @@ const toEvent = (r: Record<string, unknown>): LiveEvent => ({
 });
 
 /** The live outbox: published to by any process, tailed by the API's live hub. */
-export class LiveEventStore {
+export interface LiveEventStore {
+  /** Publishes a message to one user or a whole company; through `stores.transaction`, only if it commits. */
+  publish(ev: PublishLiveInput): Promise<number>;
+  /** Events after `afterId` (ascending), optionally only those addressed to one user of a company. */
+  after(afterId: number, opts?: { limit?: number; upToId?: number; user?: { userId: string; companyId: string } }): Promise<LiveEvent[]>;
+  lastId(): Promise<number>;
+  /** Drops events older than `ms` (a reconnect later than that starts fresh). */
+  prune(ms: number): Promise<number>;
+}
+
+export class KnexLiveEventStore implements LiveEventStore {
   constructor(private readonly k: Knex) {}
 
   /**
@@ -45,7 +55,6 @@ export class LiveEventStore {
     return Number(row.id ?? row);
   }
 
-  /** Events after `afterId` (ascending), optionally only those addressed to one user of a company. */
   async after(afterId: number, opts: { limit?: number; upToId?: number; user?: { userId: string; companyId: string } } = {}): Promise<LiveEvent[]> {
     let q = this.k('live_events').where('id', '>', afterId).orderBy('id', 'asc').limit(Math.min(opts.limit ?? 500, 5000));
     if (opts.upToId !== undefined) q = q.where('id', '<=', opts.upToId);
@@ -61,11 +70,10 @@ export class LiveEventStore {
     return Number(row?.id ?? 0);
   }
 
-  /** Drops events older than `ms` (a reconnect later than that starts fresh). */
   async prune(ms: number): Promise<number> {
     return this.k('live_events').where('created_at', '<', new Date(Date.now() - ms)).delete();
   }
 }
 
 /** @deprecated use `stores.live.publish`; kept while the certificate routes still pass a knex handle. */
-export const publishLive = (k: Knex, ev: PublishLiveInput): Promise<number> => new LiveEventStore(k).publish(ev);
+export const publishLive = (k: Knex, ev: PublishLiveInput): Promise<number> => new KnexLiveEventStore(k).publish(ev);
