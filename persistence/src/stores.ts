@@ -1,43 +1,49 @@
 import type { Knex } from 'knex';
 import { KnexCertificateStore, CertificateReminderStore, OtpStore } from './certificates';
 import {
-  AuthLogStore, CompanyStore, KnexGroupStore, KnexResetTokenStore, KnexSignatureStore, SessionStore, UserStore,
-  type GroupStore, type ResetTokenStore, type SignatureStore,
+  KnexAuthLogStore, KnexCompanyStore, KnexGroupStore, KnexResetTokenStore, KnexSessionStore, KnexSignatureStore, KnexUserStore,
+  type AuthLogStore, type CompanyStore, type GroupStore, type ResetTokenStore, type SessionStore, type SignatureStore, type UserStore,
 } from './accounts';
 import { KnexTemplateStore } from './templates';
 import { FarmDataStore, ImageVerificationStore } from './farm';
-import { DocumentStore } from './documents';
+import { KnexDocumentStore, type DocumentStore } from './documents';
 import { KnexComplianceStore, type ComplianceStore } from './compliance';
 import { KnexLiveEventStore, type LiveEventStore } from './live';
-import { MailStore } from './mail-store';
+import { KnexMailStore, type MailStore } from './mail-store';
 import { KnexActivityResultStore, type ActivityResultStore } from './activities';
 
 function storesOver(knex: Knex) {
   // Typed by their interfaces, so callers see the contract rather than the knex class.
+  const users: UserStore = new KnexUserStore(knex);
+  const companies: CompanyStore = new KnexCompanyStore(knex);
   const groups: GroupStore = new KnexGroupStore(knex);
+  const sessions: SessionStore = new KnexSessionStore(knex);
+  const authLog: AuthLogStore = new KnexAuthLogStore(knex);
   const resetTokens: ResetTokenStore = new KnexResetTokenStore(knex);
   const signatures: SignatureStore = new KnexSignatureStore(knex);
   const compliance: ComplianceStore = new KnexComplianceStore(knex);
   const live: LiveEventStore = new KnexLiveEventStore(knex);
   const activityResults: ActivityResultStore = new KnexActivityResultStore(knex);
+  const documents: DocumentStore = new KnexDocumentStore(knex);
+  const mail: MailStore = new KnexMailStore(knex);
   return {
     certificates: new KnexCertificateStore(knex),
     reminders: new CertificateReminderStore(knex),
     otps: new OtpStore(knex),
     templates: new KnexTemplateStore(knex),
-    users: new UserStore(knex),
-    companies: new CompanyStore(knex),
+    users,
+    companies,
     groups,
-    sessions: new SessionStore(knex),
-    authLog: new AuthLogStore(knex),
+    sessions,
+    authLog,
     resetTokens,
     signatures,
     farmData: new FarmDataStore(knex),
     imageVerifications: new ImageVerificationStore(knex),
-    documents: new DocumentStore(knex),
+    documents,
     compliance,
     live,
-    mail: new MailStore(knex),
+    mail,
     activityResults,
   };
 }
