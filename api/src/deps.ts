@@ -6,8 +6,12 @@ import type { Stores } from '@grain/persistence';
 /** Everything the API needs, built by the composition root (server/) or by a test. */
 export interface ApiDeps {
   config: AppConfig;
+  /**
+   * @deprecated use `stores`; SQL lives in persistence. Kept only until the certificate code that
+   * still reads it moves to stores.
+   */
   knex: Knex;
-  /** Every store (persistence createStores); new code uses these, not `knex`. */
+  /** Every store (persistence createStores), over the one database handle of the composition root. */
   stores: Stores;
   adapters: Adapters;
   temporal: Client;

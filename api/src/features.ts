@@ -9,7 +9,7 @@ export type Feature = (deps: ApiDeps) => Record<string, Router>;
 
 export const FEATURE_ROUTERS: Feature[] = [
   // accounts first: its cross-site guard and session lookup then run before every other feature
-  require('./auth/feature').createAccountsFeature as Feature,
+  require('./accounts/feature').createAccountsFeature as Feature,
   require('./farmdata/feature').farmDataFeature as Feature,
   require('./documents/feature').documentsFeature as Feature,
   require('./policy/feature').policyFeature as Feature,

@@ -10,4 +10,5 @@ export * from './farm';
 export * from './documents';
 export * from './compliance';
 export * from './live';
+export * from './activities';
 export * from './stores';

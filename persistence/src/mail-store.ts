@@ -12,7 +12,13 @@ export interface StoredMail {
 }
 
 /** Messages caught by the embedded SMTP catcher (the dev mailbox). */
-export class MailStore {
+export interface MailStore {
+  add(m: Omit<StoredMail, 'id' | 'receivedAt'>): Promise<number>;
+  /** Newest first; `to` filters by recipient (case-insensitive). */
+  list(opts?: { to?: string; limit?: number; afterId?: number }): Promise<StoredMail[]>;
+}
+
+export class KnexMailStore implements MailStore {
   constructor(private readonly k: Knex) {}
 
   async add(m: Omit<StoredMail, 'id' | 'receivedAt'>): Promise<number> {
@@ -34,3 +40,6 @@ export class MailStore {
     }));
   }
 }
+
+/** @deprecated use `stores.mail` (createStores); kept while code outside the accounts, documents and live areas still builds its own. */
+export const MailStore = KnexMailStore;

@@ -1,39 +1,63 @@
 import type { Knex } from 'knex';
 import { KnexCertificateStore, CertificateReminderStore, OtpStore } from './certificates';
 import {
-  AuthLogStore, CompanyStore, GroupStore, ResetTokenStore, SessionStore, UserStore,
+  KnexAuthLogStore, KnexCompanyStore, KnexGroupStore, KnexResetTokenStore, KnexSessionStore, KnexSignatureStore, KnexUserStore,
+  type AuthLogStore, type CompanyStore, type GroupStore, type ResetTokenStore, type SessionStore, type SignatureStore, type UserStore,
 } from './accounts';
 import { KnexTemplateStore } from './templates';
 import { FarmDataStore, ImageVerificationStore } from './farm';
-import { DocumentStore } from './documents';
-import { ComplianceStore } from './compliance';
-import { LiveEventStore } from './live';
-import { MailStore } from './mail-store';
+import { KnexDocumentStore, type DocumentStore } from './documents';
+import { KnexComplianceStore, type ComplianceStore } from './compliance';
+import { KnexLiveEventStore, type LiveEventStore } from './live';
+import { KnexMailStore, type MailStore } from './mail-store';
+import { KnexActivityResultStore, type ActivityResultStore } from './activities';
 
-/**
- * Every store over one database handle. The composition roots (server/, worker/, test apps) build this
- * once; API and activity dependencies carry `stores`, never the knex handle, so all SQL stays in
- * persistence.
- */
-export function createStores(knex: Knex) {
+function storesOver(knex: Knex) {
+  // Typed by their interfaces, so callers see the contract rather than the knex class.
+  const users: UserStore = new KnexUserStore(knex);
+  const companies: CompanyStore = new KnexCompanyStore(knex);
+  const groups: GroupStore = new KnexGroupStore(knex);
+  const sessions: SessionStore = new KnexSessionStore(knex);
+  const authLog: AuthLogStore = new KnexAuthLogStore(knex);
+  const resetTokens: ResetTokenStore = new KnexResetTokenStore(knex);
+  const signatures: SignatureStore = new KnexSignatureStore(knex);
+  const compliance: ComplianceStore = new KnexComplianceStore(knex);
+  const live: LiveEventStore = new KnexLiveEventStore(knex);
+  const activityResults: ActivityResultStore = new KnexActivityResultStore(knex);
+  const documents: DocumentStore = new KnexDocumentStore(knex);
+  const mail: MailStore = new KnexMailStore(knex);
   return {
     certificates: new KnexCertificateStore(knex),
     reminders: new CertificateReminderStore(knex),
     otps: new OtpStore(knex),
     templates: new KnexTemplateStore(knex),
-    users: new UserStore(knex),
-    companies: new CompanyStore(knex),
-    groups: new GroupStore(knex),
-    sessions: new SessionStore(knex),
-    authLog: new AuthLogStore(knex),
-    resetTokens: new ResetTokenStore(knex),
+    users,
+    companies,
+    groups,
+    sessions,
+    authLog,
+    resetTokens,
+    signatures,
     farmData: new FarmDataStore(knex),
     imageVerifications: new ImageVerificationStore(knex),
-    documents: new DocumentStore(knex),
-    compliance: new ComplianceStore(knex),
-    live: new LiveEventStore(knex),
-    mail: new MailStore(knex),
+    documents,
+    compliance,
+    live,
+    mail,
+    activityResults,
   };
 }
 
-export type Stores = ReturnType<typeof createStores>;
+export type Stores = ReturnType<typeof storesOver> & {
+  /** Runs `fn` with stores over one transaction: their writes commit together or not at all. */
+  transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T>;
+};
+
+/**
+ * Every store over one database handle. The composition roots (server/, worker/, test apps) build this
+ * once; API and activity dependencies carry `stores`, never the knex handle, so all SQL stays in
+ * persistence. This is the one place a store is constructed.
+ */
+export function createStores(knex: Knex): Stores {
+  return { ...storesOver(knex), transaction: (fn) => knex.transaction((tx) => fn(createStores(tx))) };
+}

@@ -1,4 +1,4 @@
-import { createTestDb, signWithUserSignature, verifyUserSignature, type Db } from '@grain/persistence';
+import { createStores, createTestDb, type Db } from '@grain/persistence';
 import { seedDemoData } from './seed';
 
 let db: Db;
@@ -19,8 +19,9 @@ it('seeds Riverina Grain Co once, with users per role whose passwords and signat
     expect(await verifyPassword(l.password, u.password_hash)).toBe(true);
     if (l.signaturePassword) {
       const data = Buffer.from(`content hash for ${l.email}`);
-      const s = await signWithUserSignature(db.knex, u.id, l.signaturePassword, data);
-      expect(await verifyUserSignature(db.knex, { data, signature: s.signature, certificatePem: s.certificatePem }))
+      const { signatures } = createStores(db.knex);
+      const s = await signatures.sign(u.id, l.signaturePassword, data);
+      expect(await signatures.verify({ data, signature: s.signature, certificatePem: s.certificatePem }))
         .toMatchObject({ valid: true, userId: u.id, companyId: company.id });
     }
   }

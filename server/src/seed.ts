@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Permission } from '@grain/domain';
-import { CompanyStore, GroupStore, hashPassword, issueUserSignature, UserStore } from '@grain/persistence';
+import { createStores, hashPassword } from '@grain/persistence';
 
 export interface DemoLogin {
   email: string;
@@ -37,11 +37,12 @@ export const DEMO_EMAIL_DOMAIN = 'riverina-grain.example';
  * server.ts reads it, rather than `{ logins }`.)
  */
 export async function seedDemoData(k: Knex): Promise<DemoLogin[] | null> {
-  if ((await new UserStore(k).countAll()) > 0) return null;
+  const stores = createStores(k);
+  if ((await stores.users.countAll()) > 0) return null;
   const logins: DemoLogin[] = [];
   const created: Array<{ id: string; email: string; firstname: string; lastname: string; signaturePassword?: string }> = [];
-  const company = await k.transaction(async (tx) => {
-    const companies = new CompanyStore(tx);
+  const company = await stores.transaction(async (tx) => {
+    const { companies, groups, users } = tx;
     const c = await companies.create({
       name: 'Riverina Grain Co', tfn: '5123456789012', addressId: null, phone: '+61269001234', email: `office@${DEMO_EMAIL_DOMAIN}`,
       website: 'https://riverina-grain.example', taxOfficeLevel1: 'Wagga Wagga Tax Office', taxOfficeLevel2: 'NSW Regional Tax Office',
@@ -50,9 +51,7 @@ export async function seedDemoData(k: Knex): Promise<DemoLogin[] | null> {
     const address = await companies.createAddress({ companyId: c.id, userId: '00000000-0000-0000-0000-000000000000' },
       { street: '12 Silo Road', suburb: 'Junee', city: 'New South Wales', country: 'Australia' });
     await companies.replaceBankAccounts(c.id, [{ account: '062000123456789', bankName: 'Commonwealth Bank', branch: 'Wagga Wagga', name: 'Riverina Grain Co' }]);
-    const groups = new GroupStore(tx);
     for (const [groupName, roles] of Object.entries(GROUPS)) await groups.create(c.id, { groupName, status: 'active', roles });
-    const users = new UserStore(tx);
     for (const p of PEOPLE) {
       const email = `${p.key}@${DEMO_EMAIL_DOMAIN}`;
       const u = await users.create({
@@ -67,7 +66,7 @@ export async function seedDemoData(k: Knex): Promise<DemoLogin[] | null> {
   });
   const today = new Date().toISOString().slice(0, 10);
   for (const u of created) {
-    if (u.signaturePassword) await issueUserSignature(k, { user: u, company }, u.signaturePassword, today);
+    if (u.signaturePassword) await stores.signatures.issue({ user: u, company }, u.signaturePassword, today);
   }
   return logins;
 }

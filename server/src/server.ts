@@ -110,7 +110,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       s.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'EADDRINUSE' ? new Error(`PORT: ${config.port} is already in use`) : e));
     });
     cleanups.push(() => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r(undefined)); }));
-    const live = attachLiveChannel(server, { knex: db.knex, config });
+    const live = attachLiveChannel(server, { stores, config });
     cleanups.push(() => live.close());
     const { port, address } = server.address() as { port: number; address: string };
     const url = config.publicUrl.replace(`:${config.port}`, `:${port}`);

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Knex } from 'knex';
 import { log } from '@temporalio/activity';
-import { CertificateReminderStore, KnexCertificateStore, OtpStore, publishLive } from '@grain/persistence';
 import type { CertificateActivityContract, CertificateMailContext, CertificatePayload, CertificateState, LedgerEventType, NotifyEffect, OtpBinding, Person } from '@grain/domain';
 import type { ActivityDeps } from '../deps';
 import { certificateHtml, certificatePayload, qrSvg, verifyUrl } from './certificate-pdf';
@@ -11,20 +9,11 @@ import { mailTexts, type MailText } from './mail-texts';
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 const sha256Of = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-/** Runs `fn` once per key: the result is kept in activity_results, so a retried activity returns it again. */
-async function once<T>(k: Knex, key: string, fn: () => Promise<T>): Promise<T> {
-  const done = await k('activity_results').where({ idempotency_key: key }).first();
-  if (done) return (typeof done.result === 'string' ? JSON.parse(done.result) : done.result) as T;
-  const result = await fn();
-  await k('activity_results').insert({ idempotency_key: key, result: JSON.stringify(result ?? null) }).onConflict('idempotency_key').ignore();
-  return result;
-}
-
 export function createCertificateActivities(deps: ActivityDeps) {
-  const { knex: k, adapters, config } = deps;
-  const store = new KnexCertificateStore(k);
-  const otps = new OtpStore(k);
-  const reminders = new CertificateReminderStore(k);
+  const { adapters, config } = deps;
+  const { certificates: store, otps, reminders, live, activityResults } = deps.stores;
+  // A retried activity gets the kept result of a step it already did, so mails and files happen once.
+  const once = <T>(key: string, fn: () => Promise<T>) => activityResults.once(key, fn);
   const link = `${config.publicUrl}/views/approval/list`;
 
   /** Mails each recipient once per key; `sent` runs after each mail the server accepted (also once). */
@@ -32,7 +21,7 @@ export function createCertificateActivities(deps: ActivityDeps) {
     for (const p of to) {
       if (!p.email) continue;
       const mailKey = `${key}:mail:${p.id}`;
-      await once(k, mailKey, async () => {
+      await once(mailKey, async () => {
         await adapters.mail.send({ to: p.email, subject: text.subject, text: text.text, messageId: `<${sha(`${key}:${p.id}`).slice(0, 32)}@grain.certificates>` });
         return { sent: true };
       });
@@ -88,7 +77,7 @@ export function createCertificateActivities(deps: ActivityDeps) {
     async upsertCertificateReadModel(state: CertificateState): Promise<{ applied: boolean }> {
       const r = await store.upsert(state);
       if (r.applied) {
-        await publishLive(k, {
+        await live.publish({
           companyId: state.companyId, type: 'certificate_update',
           data: { id: state.id, approvalNumber: state.approvalNumber, status: state.status, stage: state.stage, overdue: state.overdue, version: state.version },
         }).catch((e) => log.warn('live publish failed', { certificateId: state.id, error: String(e) })); // live is best effort; pages also poll
@@ -98,7 +87,7 @@ export function createCertificateActivities(deps: ActivityDeps) {
 
     /** Renders and stores the certificate PDF once per certificate content. */
     async generateCertificatePdf(a: { key: string; state: CertificateState }): Promise<{ pdfKey: string; payload: CertificatePayload }> {
-      const r = await once(k, `${a.key}:pdf:${a.state.contentHash}`, async () => {
+      const r = await once(`${a.key}:pdf:${a.state.contentHash}`, async () => {
         const payload = certificatePayload(a.state);
         const url = verifyUrl(config.publicUrl, a.state.contentHash);
         const pdf = await adapters.pdf.render(certificateHtml(a.state, payload, { url, svg: await qrSvg(url) }));

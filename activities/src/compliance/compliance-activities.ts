@@ -2,7 +2,7 @@ import {
   kindOfType, message, reportTotals, type ComplianceActivityContract, type ComplianceDocumentType, type MessageCode,
   type StoredComplianceReport,
 } from '@grain/domain';
-import { ComplianceStore, publishLive, type ComplianceDocumentRow } from '@grain/persistence';
+import type { ComplianceDocumentRow } from '@grain/persistence';
 import { extractText, TextExtractError, type AuditInput } from '@grain/adapters';
 import type { ActivityDeps } from '../deps';
 
@@ -17,11 +17,11 @@ export function documentRecord(d: ComplianceDocumentRow) {
  * user concerned, so the screen updates without polling.
  */
 export function createComplianceActivities(deps: ActivityDeps): ComplianceActivityContract {
-  const store = new ComplianceStore(deps.knex);
+  const { compliance: store, live } = deps.stores;
   const { ai, storage } = deps.adapters;
 
   async function announceDocument(d: ComplianceDocumentRow, extra: { code?: MessageCode } = {}) {
-    await publishLive(deps.knex, {
+    await live.publish({
       companyId: d.companyId, userId: d.userId, type: kindOfType(d.documentType).liveType,
       data: { compliance_id: d.complianceId, document: documentRecord(d), ...(extra.code ? { code: extra.code, detail: message(extra.code) } : {}) },
     });
@@ -60,17 +60,13 @@ export function createComplianceActivities(deps: ActivityDeps): ComplianceActivi
     },
 
     async markComplianceAuditing({ complianceId, documents }) {
-      await deps.knex.transaction(async (tx) => {
-        const s = new ComplianceStore(tx);
-        for (const [type, id] of Object.entries(documents)) if (id) await s.setDocument(complianceId, type as ComplianceDocumentType, id);
-        await s.setStatus(complianceId, 'auditing', { reportError: null });
-      });
+      await store.startAudit(complianceId, documents);
     },
 
     async runComplianceAudit({ complianceId, userId, asOf }) {
-      const c = await deps.knex('compliances').where({ id: complianceId }).first('company_id');
-      if (!c) throw new Error(`compliance ${complianceId} is missing`);
-      const row = (await store.byId(complianceId, c.company_id))!;
+      const companyId = await store.companyOf(complianceId);
+      if (!companyId) throw new Error(`compliance ${complianceId} is missing`);
+      const row = (await store.byId(complianceId, companyId))!;
       if (row.status === 'audited' && row.report) return row.report.totals;
       const load = async (t: ComplianceDocumentType) => {
         const id = row.documents[t];
@@ -88,7 +84,7 @@ export function createComplianceActivities(deps: ActivityDeps): ComplianceActivi
         report_id: complianceId, report_date: asOf, inspector: ai.label, totals: reportTotals(audit.compliance_audit), ...audit,
       };
       await store.saveReport(complianceId, report);
-      await publishLive(deps.knex, {
+      await live.publish({
         companyId: row.companyId, userId, type: 'compliance_check_update',
         data: { compliance_id: complianceId, status: 'audited', report: { _id: complianceId, json_data: report } },
       });
@@ -97,10 +93,10 @@ export function createComplianceActivities(deps: ActivityDeps): ComplianceActivi
 
     async failComplianceAudit({ complianceId, userId, reason }) {
       await store.setStatus(complianceId, 'failed', { reportError: reason });
-      const c = await deps.knex('compliances').where({ id: complianceId }).first('company_id');
-      if (!c) return;
-      await publishLive(deps.knex, {
-        companyId: c.company_id, userId, type: 'compliance_check_update',
+      const companyId = await store.companyOf(complianceId);
+      if (!companyId) return;
+      await live.publish({
+        companyId, userId, type: 'compliance_check_update',
         data: { compliance_id: complianceId, status: 'failed', code: 'AI_SERVICE_FAILED', detail: message('AI_SERVICE_FAILED') },
       });
     },

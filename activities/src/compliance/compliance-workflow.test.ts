@@ -11,7 +11,7 @@ import { Client, Connection, WorkflowUpdateFailedError } from '@temporalio/clien
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { complianceWorkflowId, COMPLIANCE_DOCUMENT_TYPES, type ComplianceDocumentType } from '@grain/domain';
 import { buildAdapters, buildDocx, closeAdapters, compliantSamples, deficientSamples, loadConfig, sampleDocumentHtml, type Adapters, type SampleSet } from '@grain/adapters';
-import { CompanyStore, ComplianceStore, createStores, createTestDb, hashPassword, LiveEventStore, UserStore, type Db } from '@grain/persistence';
+import { createStores, createTestDb, hashPassword, type Db, type Stores } from '@grain/persistence';
 import { appErrorCodeOf, complianceSubmitUpdate, complianceWorkflow, documentUploadedSignal } from '@grain/workflows';
 import { createActivities } from '..';
 
@@ -25,24 +25,26 @@ let nativeConnection: NativeConnection;
 let connection: Connection;
 let client: Client;
 let owner: { companyId: string; userId: string };
-let store: ComplianceStore;
+let stores: Stores;
+let store: Stores['compliance'];
 
 beforeAll(async () => {
   db = await createTestDb();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'compliance-wf-'));
   const config = loadConfig({ DATA_DIR: dataDir });
   adapters = buildAdapters(config, db.knex, { smtpCatcherPort: 1 });
-  const company = await new CompanyStore(db.knex).create({
+  stores = createStores(db.knex);
+  const company = await stores.companies.create({
     name: 'Green Valley Grains', tfn: null, addressId: null, phone: null, email: null, website: null, taxOfficeLevel1: null, taxOfficeLevel2: null, adminId: null, representativeId: null,
   });
-  const user = await new UserStore(db.knex).create({ email: 'farmer@gv.test', passwordHash: await hashPassword('Grain#2025pass'), firstname: 'Margaret', lastname: 'Nguyen', role: 'admin', companyId: company.id });
+  const user = await stores.users.create({ email: 'farmer@gv.test', passwordHash: await hashPassword('Grain#2025pass'), firstname: 'Margaret', lastname: 'Nguyen', role: 'admin', companyId: company.id });
   owner = { companyId: company.id, userId: user.id };
-  store = new ComplianceStore(db.knex);
+  store = stores.compliance;
   const address = process.env.TEMPORAL_TEST_ADDRESS!;
   nativeConnection = await NativeConnection.connect({ address });
   worker = await Worker.create({
     connection: nativeConnection, taskQueue, workflowsPath: require.resolve('@grain/workflows/src/compliance/compliance-workflow.ts'),
-    activities: createActivities({ config, knex: db.knex, stores: createStores(db.knex), adapters }),
+    activities: createActivities({ config, knex: db.knex, stores, adapters }),
   });
   workerRun = worker.run();
   connection = await Connection.connect({ address });
@@ -72,7 +74,7 @@ async function upload(complianceId: string, documentType: ComplianceDocumentType
 }
 
 async function waitForEvents(after: number, count: number, type?: string) {
-  const live = new LiveEventStore(db.knex);
+  const live = stores.live;
   for (let i = 0; i < 300; i++) {
     const evs = (await live.after(after, { user: owner })).filter((e) => !type || e.type === type);
     if (evs.length >= count) return evs;
@@ -101,7 +103,7 @@ async function submitAndAwait(complianceId: string, ids: Record<ComplianceDocume
 }
 
 it('processes four compliant PDFs, publishes each upload live, and audits them compliant', async () => {
-  const start = await new LiveEventStore(db.knex).lastId();
+  const start = await stores.live.lastId();
   const { complianceId, ids } = await uploadSet(compliantSamples(new Date()), 'pdf');
   const uploads = await waitForEvents(start, 4);
   expect(uploads.map((e) => e.type).sort()).toEqual(['upload_establishment_update', 'upload_haccp_plan_update', 'upload_management_plan_update', 'upload_pest_control_update']);
@@ -120,7 +122,7 @@ it('processes four compliant PDFs, publishes each upload live, and audits them c
 }, 120_000);
 
 it('audits a deficient DOCX set Non-Compliant where the documents fall short, with reasons', async () => {
-  const start = await new LiveEventStore(db.knex).lastId();
+  const start = await stores.live.lastId();
   const { complianceId, ids } = await uploadSet(deficientSamples(new Date()), 'docx');
   await waitForEvents(start, 4);
   const row = await submitAndAwait(complianceId, ids);
@@ -133,7 +135,7 @@ it('audits a deficient DOCX set Non-Compliant where the documents fall short, wi
 
 it('refuses a submit without all four documents, and reports an unreadable upload as an error', async () => {
   const complianceId = randomUUID();
-  const start = await new LiveEventStore(db.knex).lastId();
+  const start = await stores.live.lastId();
   const badId = await upload(complianceId, 'haccp_plan_update', Buffer.from('GIF89a not a document'), 'scan.pdf');
   const [ev] = await waitForEvents(start, 1, 'upload_haccp_plan_update');
   expect(ev.data).toMatchObject({ compliance_id: complianceId, code: 'COMPLIANCE_FILE_TYPE', document: { _id: badId, status: 'failed' } });

@@ -4,7 +4,6 @@ import {
   AppError, COMPLIANCE_DOCUMENT_TYPES, COMPLIANCE_KINDS, complianceWorkflowId, getAuditRequestSchema, isAppError, kindOfSegment,
   MAX_UPLOAD_BYTES, type Actor, type ComplianceDocumentType, type MessageCode,
 } from '@grain/domain';
-import { ComplianceStore, UserStore } from '@grain/persistence';
 import { appErrorCodeOf, complianceSubmitUpdate, complianceWorkflow, documentUploadedSignal } from '@grain/workflows';
 import type { ApiDeps } from '../deps';
 import { actorOf, requireUser } from '../http/auth-middleware';
@@ -38,7 +37,7 @@ const utf8Name = (raw: string) => {
  * Everything is scoped to the caller's company; another company's submission answers 404.
  */
 export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: Router } {
-  const store = new ComplianceStore(deps.knex);
+  const { compliance: store, users } = deps.stores;
   const taskQueue = deps.config.taskQueue;
   const api = Router();
   const openai = Router();
@@ -98,7 +97,6 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
   async function listFor(actor: Actor & { companyId: string }) {
     const rows = await store.list(actor.companyId);
     // The Creator column shows a name; the spec's list only carried the raw user_id (kept as well).
-    const users = new UserStore(deps.knex);
     const names = new Map<string, string>();
     for (const userId of new Set(rows.map((c) => c.userId))) {
       const u = await users.byIdInCompany(userId, actor.companyId);

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { MailStore } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -9,7 +8,7 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
  * /dev/mailbox. Mounted only when SMTP_URL is unset, since then no real mail leaves the machine.
  */
 export function createDevMailRouter(deps: ApiDeps): { api: Router; page: Router } {
-  const store = new MailStore(deps.knex);
+  const store = deps.stores.mail;
   const api = Router();
   api.get('/dev/mail', async (req, res) => {
     const to = typeof req.query.to === 'string' ? req.query.to : undefined;

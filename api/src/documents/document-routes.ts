@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { AppError, DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS_I18N, MAX_UPLOAD_BYTES } from '@grain/domain';
-import { DocumentStore } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { requirePermission } from '../http/auth-middleware';
 import { langOf } from '../http/lang';
@@ -36,7 +35,7 @@ function utf8Name(raw: string): string {
  */
 export function createDocumentRouter(deps: ApiDeps): Router {
   const r = Router();
-  const store = new DocumentStore(deps.knex);
+  const store = deps.stores.documents;
   const { storage } = deps.adapters;
 
   async function storeFile(req: Request) {

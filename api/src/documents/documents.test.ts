@@ -1,6 +1,5 @@
 import { samplePng } from '@grain/adapters';
 import { MAX_UPLOAD_BYTES } from '@grain/domain';
-import { DocumentStore } from '@grain/persistence';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { loginAs, seedCompanyWithUsers, TEST_PASSWORD, type Agent } from '../testing/session';
 import { checkUploadName, contentDisposition, detectFileType } from './file-checks';
@@ -130,7 +129,7 @@ describe('documents API', () => {
     // two edits made from version 2 (a second client's stale copy): the store lets one land and reports the
     // other as a conflict
     const companyId = (await t.db.knex('documents').where({ id }).first('company_id')).company_id;
-    const store = new DocumentStore(t.db.knex);
+    const store = t.deps.stores.documents;
     const first = await store.update(companyId, id, 2, { docName: 'First' });
     expect(first).toMatchObject({ doc: { docName: 'First', version: 3 } });
     expect(await store.update(companyId, id, 2, { docName: 'Second' })).toBe('conflict');

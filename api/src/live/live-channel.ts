@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { SessionStore, UserStore, type LiveEvent } from '@grain/persistence';
+import type { LiveEvent } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { SESSION_COOKIE } from '../http/auth-middleware';
 import { LiveHub, type LiveClient } from './live-hub';
@@ -29,8 +29,9 @@ function refuse(socket: Duplex, status: number, text: string) {
  * since then, so nothing is lost across a dropped connection; after that, new messages as they come.
  * The first message of every connection is `{ type: 'connected', data: { userId, lastId } }`.
  */
-export function attachLiveChannel(server: Server, deps: Pick<ApiDeps, 'knex' | 'config'>, opts: { pollMs?: number } = {}) {
-  const hub = new LiveHub(deps.knex, opts.pollMs);
+export function attachLiveChannel(server: Server, deps: Pick<ApiDeps, 'stores' | 'config'>, opts: { pollMs?: number } = {}) {
+  const { sessions, users, live } = deps.stores;
+  const hub = new LiveHub(live, opts.pollMs);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   const allowedHosts = new Set<string>();
   try {
@@ -42,8 +43,8 @@ export function attachLiveChannel(server: Server, deps: Pick<ApiDeps, 'knex' | '
   async function authenticate(req: IncomingMessage): Promise<{ userId: string; companyId: string } | null> {
     const token = cookie(req, SESSION_COOKIE);
     if (!token || token.length > 100) return null;
-    const userId = await new SessionStore(deps.knex).resolve(token);
-    const user = userId ? await new UserStore(deps.knex).byId(userId) : null;
+    const userId = await sessions.resolve(token);
+    const user = userId ? await users.byId(userId) : null;
     if (!user || user.status !== 'active' || !user.companyId) return null;
     return { userId: user.id, companyId: user.companyId };
   }

@@ -1,5 +1,4 @@
-import type { Knex } from 'knex';
-import { LiveEventStore, type LiveEvent } from '@grain/persistence';
+import type { LiveEvent, LiveEventStore } from '@grain/persistence';
 
 /** One open socket as the hub sees it. */
 export interface LiveClient {
@@ -16,10 +15,9 @@ const PRUNE_AFTER_MS = 7 * 24 * 3600_000;
 /**
  * Tails live_events (every 250 ms while any socket is open) and hands each new row to the sockets of
  * its addressee: the one user, or the whole company when the row names no user. Rows can be
- * published by any process sharing the database (publishLive), including workers elsewhere.
+ * published by any process sharing the database (`stores.live.publish`), including workers elsewhere.
  */
 export class LiveHub {
-  private readonly store: LiveEventStore;
   private readonly clients = new Set<LiveClient>();
   private cursor = -1;
   private readonly seen = new Set<number>();
@@ -28,9 +26,7 @@ export class LiveHub {
   private lastPrune = 0;
   private stopped = false;
 
-  constructor(k: Knex, private readonly pollMs = POLL_MS) {
-    this.store = new LiveEventStore(k);
-  }
+  constructor(private readonly store: LiveEventStore, private readonly pollMs = POLL_MS) {}
 
   /** The id up to which rows have been dispatched (a resuming socket reads its backlog up to here). */
   async position(): Promise<number> {

@@ -14,7 +14,18 @@ export interface GroupFields {
 }
 
 /** Groups of one company; a user's role names one of them (case-insensitive). */
-export class GroupStore {
+export interface GroupStore {
+  create(companyId: string, g: GroupFields): Promise<GroupRow>;
+  byId(companyId: string, id: string): Promise<GroupRow | null>;
+  /** Case-insensitive; `exceptId` leaves one group out (a rename checking for a clash). */
+  byName(companyId: string, name: string, exceptId?: string): Promise<GroupRow | null>;
+  list(companyId: string): Promise<GroupRow[]>;
+  update(companyId: string, id: string, g: GroupFields): Promise<void>;
+  /** Saves the group; a new name renames the role of its members with it, in one transaction. */
+  updateWithMembers(group: GroupRow, g: GroupFields): Promise<void>;
+}
+
+export class KnexGroupStore implements GroupStore {
   constructor(private readonly k: Knex) {}
 
   async create(companyId: string, g: GroupFields): Promise<GroupRow> {
@@ -39,4 +50,15 @@ export class GroupStore {
     await this.k('groups').where({ company_id: companyId, id })
       .update({ group_name: g.groupName, status: g.status, roles: g.roles, updated_at: this.k.fn.now() });
   }
+  async updateWithMembers(group: GroupRow, g: GroupFields): Promise<void> {
+    await this.k.transaction(async (tx) => {
+      await new KnexGroupStore(tx).update(group.companyId, group.id, g);
+      if (g.groupName !== group.groupName) {
+        await tx('users').where({ company_id: group.companyId }).whereRaw('lower(role) = lower(?)', [group.groupName]).update({ role: g.groupName });
+      }
+    });
+  }
 }
+
+/** @deprecated use `stores.groups` (createStores); kept for the HTTP session middleware and test seeding. */
+export const GroupStore = KnexGroupStore;

@@ -5,7 +5,19 @@ import { sha256hex } from './session-store';
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
 /** Single-use, expiring password-reset tokens; only their sha256 is stored. */
-export class ResetTokenStore {
+export interface ResetTokenStore {
+  issue(userId: string): Promise<{ token: string; expiresAt: Date }>;
+  /** Marks the token used and returns its user, atomically; null when unknown, used or expired. */
+  consume(token: string): Promise<string | null>;
+  /** Whether a token could still be used (the reset page asks before showing its form). */
+  isValid(token: string): Promise<boolean>;
+  /** How many tokens the user was sent after `since` (used or not): the mail flood limit counts them. */
+  countIssuedSince(userId: string, since: Date): Promise<number>;
+  /** A new token makes older unused ones void. */
+  voidFor(userId: string): Promise<void>;
+}
+
+export class KnexResetTokenStore implements ResetTokenStore {
   constructor(private readonly k: Knex, private readonly ttlMs = RESET_TOKEN_TTL_MS) {}
 
   async issue(userId: string): Promise<{ token: string; expiresAt: Date }> {
@@ -15,7 +27,6 @@ export class ResetTokenStore {
     return { token, expiresAt };
   }
 
-  /** Marks the token used and returns its user, atomically; null when unknown, used or expired. */
   async consume(token: string): Promise<string | null> {
     const rows = await this.k('password_reset_tokens')
       .where({ token_hash: sha256hex(token) }).whereNull('used_at').where('expires_at', '>', new Date())
@@ -24,11 +35,13 @@ export class ResetTokenStore {
     if (!r) return null;
     return typeof r === 'string' ? r : r.user_id;
   }
-  /** Whether a token could still be used (the reset page asks before showing its form). */
   async isValid(token: string): Promise<boolean> {
     return !!(await this.k('password_reset_tokens').where({ token_hash: sha256hex(token) }).whereNull('used_at').where('expires_at', '>', new Date()).first());
   }
-  /** A new token makes older unused ones void. */
+  async countIssuedSince(userId: string, since: Date): Promise<number> {
+    const [{ n }] = await this.k('password_reset_tokens').where({ user_id: userId }).where('created_at', '>', since).count<{ n: string }[]>({ n: '*' });
+    return Number(n);
+  }
   async voidFor(userId: string): Promise<void> {
     await this.k('password_reset_tokens').where({ user_id: userId }).whereNull('used_at').update({ used_at: new Date() });
   }

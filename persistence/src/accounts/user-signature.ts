@@ -20,7 +20,7 @@ const caName = (company: { id: string; name: string }): DistinguishedName =>
  * The company's CA: an ECDSA P-256 key and a self-signed certificate, made on first use. With a
  * `caSecret` (SESSION_SECRET) the CA key is stored encrypted under it.
  */
-export async function ensureCompanyCa(k: Knex, company: { id: string; name: string }, caSecret?: string) {
+async function ensureCompanyCa(k: Knex, company: { id: string; name: string }, caSecret?: string) {
   const existing = await k('company_cas').where({ company_id: company.id }).first();
   if (!existing) {
     const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -42,7 +42,7 @@ export async function ensureCompanyCa(k: Knex, company: { id: string; name: stri
   return { privateKey, certificate, certificatePem: row.certificate_pem as string };
 }
 
-export async function companyCaCertificatePem(k: Knex, companyId: string): Promise<string | null> {
+async function caCertificatePem(k: Knex, companyId: string): Promise<string | null> {
   const row = await k('company_cas').where({ company_id: companyId }).first('certificate_pem');
   return row?.certificate_pem ?? null;
 }
@@ -57,7 +57,7 @@ export interface SignatureOwner {
  * ECDSA P-256 key pair, the private key as encrypted PKCS#8 under the signature password, and a
  * certificate from the company CA valid from the effective date for CERTIFICATE_VALIDITY_YEARS.
  */
-export async function issueUserSignature(
+async function issueUserSignature(
   k: Knex, owner: SignatureOwner, password: string, effectiveDate: string, caSecret?: string,
 ): Promise<SignatureRow> {
   const ca = await ensureCompanyCa(k, owner.company, caSecret);
@@ -83,14 +83,6 @@ export async function issueUserSignature(
   return toSignature(await k('signatures').where({ user_id: owner.user.id }).first());
 }
 
-export async function signatureOfUser(k: Knex, userId: string): Promise<SignatureRow | null> {
-  const r = await k('signatures').where({ user_id: userId }).first();
-  return r ? toSignature(r) : null;
-}
-export async function signatureById(k: Knex, companyId: string, id: string): Promise<SignatureRow | null> {
-  const r = await k('signatures').where({ id, company_id: companyId }).first();
-  return r ? toSignature(r) : null;
-}
 
 export interface UserSignatureResult {
   /** base64 DER ECDSA signature over `data` (SHA-256). */
@@ -105,7 +97,7 @@ export interface UserSignatureResult {
  * Signs `data` (e.g. a certificate's content hash) with the user's signature key, unlocked by the
  * signature password. Fails with SIGNATURE_MISSING, SIGNATURE_PASSWORD_WRONG or SIGNATURE_NOT_EFFECTIVE.
  */
-export async function signWithUserSignature(k: Knex, userId: string, password: string, data: Buffer): Promise<UserSignatureResult> {
+async function signWithUserKey(k: Knex, userId: string, password: string, data: Buffer): Promise<UserSignatureResult> {
   const r = await k('signatures').where({ user_id: userId }).first();
   if (!r) throw new AppError('SIGNATURE_MISSING');
   let key: KeyObject;
@@ -142,7 +134,7 @@ function dnValue(text: string, attr: string): string | undefined {
  * Checks that `signature` over `data` was made by the key of `certificatePem`, and that the certificate
  * was issued by the CA of the company it names. Anyone holding the three values can run this.
  */
-export async function verifyUserSignature(
+async function verifyUserSignature(
   k: Knex, input: { data: Buffer; signature: string; certificatePem: string },
 ): Promise<SignatureVerification> {
   let cert: X509Certificate;
@@ -152,7 +144,7 @@ export async function verifyUserSignature(
     return { valid: false, reason: 'bad-certificate' };
   }
   const companyId = dnValue(cert.issuer, 'serialNumber');
-  const caPem = companyId ? await companyCaCertificatePem(k, companyId) : null;
+  const caPem = companyId ? await caCertificatePem(k, companyId) : null;
   if (!companyId || !caPem) return { valid: false, reason: 'unknown-issuer' };
   const ca = new X509Certificate(caPem);
   if (!cert.checkIssued(ca) || !cert.verify(ca.publicKey)) return { valid: false, reason: 'not-issued-by-ca', companyId };
@@ -161,3 +153,59 @@ export async function verifyUserSignature(
   const ok = verify('sha256', input.data, cert.publicKey, Buffer.from(input.signature, 'base64'));
   return ok ? { valid: true, userId, companyId, signerName } : { valid: false, reason: 'bad-signature', userId, companyId, signerName };
 }
+
+/** Users' signing keys and certificates, and the company CAs that issue them. */
+export interface SignatureStore {
+  /** The company's CA, made on first use. */
+  ensureCompanyCa(company: { id: string; name: string }, caSecret?: string): ReturnType<typeof ensureCompanyCa>;
+  /** The PEM of the company's CA certificate, or null before its first signature. */
+  companyCaCertificatePem(companyId: string): Promise<string | null>;
+  /** Creates (or, when the user has one, re-issues under the same GUID) the user's signature. */
+  issue(owner: SignatureOwner, password: string, effectiveDate: string, caSecret?: string): Promise<SignatureRow>;
+  ofUser(userId: string): Promise<SignatureRow | null>;
+  /** The id of a user's signature, or null. */
+  idOfUser(userId: string): Promise<string | null>;
+  byId(companyId: string, id: string): Promise<SignatureRow | null>;
+  /** Signs `data` with the user's key, unlocked by the signature password. */
+  sign(userId: string, password: string, data: Buffer): Promise<UserSignatureResult>;
+  /** Checks a signature and that its certificate comes from the CA of the company it names. */
+  verify(input: { data: Buffer; signature: string; certificatePem: string }): Promise<SignatureVerification>;
+}
+
+export class KnexSignatureStore implements SignatureStore {
+  constructor(private readonly k: Knex) {}
+
+  ensureCompanyCa(company: { id: string; name: string }, caSecret?: string) {
+    return ensureCompanyCa(this.k, company, caSecret);
+  }
+  companyCaCertificatePem(companyId: string) {
+    return caCertificatePem(this.k, companyId);
+  }
+  issue(owner: SignatureOwner, password: string, effectiveDate: string, caSecret?: string) {
+    return issueUserSignature(this.k, owner, password, effectiveDate, caSecret);
+  }
+  async ofUser(userId: string): Promise<SignatureRow | null> {
+    const r = await this.k('signatures').where({ user_id: userId }).first();
+    return r ? toSignature(r) : null;
+  }
+  async idOfUser(userId: string): Promise<string | null> {
+    const r = await this.k('signatures').where({ user_id: userId }).first('id');
+    return r?.id ?? null;
+  }
+  async byId(companyId: string, id: string): Promise<SignatureRow | null> {
+    const r = await this.k('signatures').where({ id, company_id: companyId }).first();
+    return r ? toSignature(r) : null;
+  }
+  sign(userId: string, password: string, data: Buffer) {
+    return signWithUserKey(this.k, userId, password, data);
+  }
+  verify(input: { data: Buffer; signature: string; certificatePem: string }) {
+    return verifyUserSignature(this.k, input);
+  }
+}
+
+/** @deprecated use `stores.signatures.ofUser`; kept while the certificate routes still pass a knex handle. */
+export const signatureOfUser = (k: Knex, userId: string) => new KnexSignatureStore(k).ofUser(userId);
+/** @deprecated use `stores.signatures.sign`; kept while the certificate routes still pass a knex handle. */
+export const signWithUserSignature = (k: Knex, userId: string, password: string, data: Buffer) =>
+  new KnexSignatureStore(k).sign(userId, password, data);

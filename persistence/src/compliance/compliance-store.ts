@@ -64,11 +64,39 @@ function toDocument(r: Record<string, unknown>): ComplianceDocumentRow {
   };
 }
 
+type NewComplianceDocument = {
+  companyId: string; userId: string; complianceId: string; documentType: ComplianceDocumentType; fileName: string; storageKey: string; mime?: string; size: number;
+};
+
 /**
  * Compliance submissions and their documents. Every read that starts from a caller names the
  * caller's company; the activity-side writes take ids that the workflow got from a scoped call.
  */
-export class ComplianceStore {
+export interface ComplianceStore {
+  /** The submission with this id, created for the caller on first use; null when another company's. */
+  ensure(id: string, owner: { companyId: string; userId: string }): Promise<ComplianceRow | null>;
+  byId(id: string, companyId: string): Promise<ComplianceRow | null>;
+  /** The company of a submission: activities get only the id (from a workflow started by a scoped call). */
+  companyOf(id: string): Promise<string | null>;
+  /** Newest first; only submissions that reached an audit or hold a document (not empty drafts). */
+  list(companyId: string, opts?: { limit?: number }): Promise<ComplianceRow[]>;
+  setStatus(id: string, status: ComplianceStatus, extra?: { reportError?: string | null }): Promise<void>;
+  setDocument(id: string, type: ComplianceDocumentType, documentId: string): Promise<void>;
+  /** Records the documents the audit reads and marks the submission auditing, in one transaction. */
+  startAudit(id: string, documents: Partial<Record<ComplianceDocumentType, string | null | undefined>>): Promise<void>;
+  saveReport(id: string, report: StoredComplianceReport): Promise<void>;
+  addDocument(d: NewComplianceDocument): Promise<ComplianceDocumentRow>;
+  /** A document by id; with companyId, only if it belongs to that company. */
+  document(id: string, companyId?: string): Promise<ComplianceDocumentRow | null>;
+  documentText(id: string): Promise<string | null>;
+  documentsOf(complianceId: string): Promise<ComplianceDocumentRow[]>;
+  /** Processed documents of the company, newest first: the create screen's dropdowns. */
+  processedDocuments(companyId: string, opts?: { limit?: number }): Promise<ComplianceDocumentRow[]>;
+  markProcessed(id: string, text: string, summary: unknown): Promise<void>;
+  markFailed(id: string, error: string): Promise<void>;
+}
+
+export class KnexComplianceStore implements ComplianceStore {
   constructor(private readonly k: Knex) {}
 
   /**
@@ -83,6 +111,12 @@ export class ComplianceStore {
   async byId(id: string, companyId: string): Promise<ComplianceRow | null> {
     const r = await this.k('compliances').where({ id, company_id: companyId }).first();
     return r ? toCompliance(r) : null;
+  }
+
+  /** The company of a submission: activities get only the id (from a workflow started by a scoped call). */
+  async companyOf(id: string): Promise<string | null> {
+    const r = await this.k('compliances').where({ id }).first('company_id');
+    return r ? String(r.company_id) : null;
   }
 
   /** Newest first; only submissions that reached an audit or hold a document (not empty drafts). */
@@ -103,6 +137,15 @@ export class ComplianceStore {
     await this.k('compliances').where({ id }).update({ [SLOT_COLUMN[type]]: documentId, updated_at: new Date() });
   }
 
+  /** Records the documents the audit reads and marks the submission auditing, in one transaction. */
+  async startAudit(id: string, documents: Partial<Record<ComplianceDocumentType, string | null | undefined>>): Promise<void> {
+    await this.k.transaction(async (tx) => {
+      const s = new KnexComplianceStore(tx);
+      for (const [type, documentId] of Object.entries(documents)) if (documentId) await s.setDocument(id, type as ComplianceDocumentType, documentId);
+      await s.setStatus(id, 'auditing', { reportError: null });
+    });
+  }
+
   async saveReport(id: string, report: StoredComplianceReport): Promise<void> {
     await this.k('compliances').where({ id }).update({
       report: JSON.stringify(report), inspector: report.inspector.slice(0, 200), date_of_issue: new Date(report.report_date),
@@ -110,7 +153,7 @@ export class ComplianceStore {
     });
   }
 
-  async addDocument(d: { companyId: string; userId: string; complianceId: string; documentType: ComplianceDocumentType; fileName: string; storageKey: string; mime?: string; size: number }): Promise<ComplianceDocumentRow> {
+  async addDocument(d: NewComplianceDocument): Promise<ComplianceDocumentRow> {
     const id = randomUUID();
     await this.k('compliance_documents').insert({
       id, company_id: d.companyId, user_id: d.userId, compliance_id: d.complianceId, document_type: d.documentType,
@@ -155,3 +198,6 @@ export class ComplianceStore {
     await this.k('compliance_documents').where({ id }).update({ status: 'failed', error: error.slice(0, 500), processed_at: new Date() });
   }
 }
+
+/** @deprecated use `stores.compliance` (createStores); kept for the security suite's seeding. */
+export const ComplianceStore = KnexComplianceStore;

@@ -19,19 +19,6 @@ export interface PublishLiveInput {
   data: unknown;
 }
 
-/**
- * Publishes a live message by inserting it into live_events; the API's live hub tails the table and
- * pushes it to the user's sockets. Works from any process that shares the database (activities in a
- * separate worker included), and a message published while a socket is down is delivered when it
- * reconnects with ?after=<last id seen>. Pass a transaction as `k` to publish only if it commits.
- */
-export async function publishLive(k: Knex, ev: PublishLiveInput): Promise<number> {
-  const [row] = await k('live_events')
-    .insert({ company_id: ev.companyId, user_id: ev.userId ?? null, type: ev.type, data: JSON.stringify(ev.data ?? null) })
-    .returning('id');
-  return Number(row.id ?? row);
-}
-
 const toEvent = (r: Record<string, unknown>): LiveEvent => ({
   id: Number(r.id),
   companyId: String(r.company_id),
@@ -41,11 +28,33 @@ const toEvent = (r: Record<string, unknown>): LiveEvent => ({
   createdAt: new Date(r.created_at as string).toISOString(),
 });
 
-/** Reads of the live outbox for the hub (tail) and for a resuming socket (backlog). */
-export class LiveEventStore {
+/** The live outbox: published to by any process, tailed by the API's live hub. */
+export interface LiveEventStore {
+  /** Publishes a message to one user or a whole company; through `stores.transaction`, only if it commits. */
+  publish(ev: PublishLiveInput): Promise<number>;
+  /** Events after `afterId` (ascending), optionally only those addressed to one user of a company. */
+  after(afterId: number, opts?: { limit?: number; upToId?: number; user?: { userId: string; companyId: string } }): Promise<LiveEvent[]>;
+  lastId(): Promise<number>;
+  /** Drops events older than `ms` (a reconnect later than that starts fresh). */
+  prune(ms: number): Promise<number>;
+}
+
+export class KnexLiveEventStore implements LiveEventStore {
   constructor(private readonly k: Knex) {}
 
-  /** Events after `afterId` (ascending), optionally only those addressed to one user of a company. */
+  /**
+   * Publishes a live message by inserting it into live_events; the API's live hub tails the table and
+   * pushes it to the user's sockets. Works from any process that shares the database (activities in a
+   * separate worker included), and a message published while a socket is down is delivered when it
+   * reconnects with ?after=<last id seen>. Publish through `stores.transaction` to publish only if it commits.
+   */
+  async publish(ev: PublishLiveInput): Promise<number> {
+    const [row] = await this.k('live_events')
+      .insert({ company_id: ev.companyId, user_id: ev.userId ?? null, type: ev.type, data: JSON.stringify(ev.data ?? null) })
+      .returning('id');
+    return Number(row.id ?? row);
+  }
+
   async after(afterId: number, opts: { limit?: number; upToId?: number; user?: { userId: string; companyId: string } } = {}): Promise<LiveEvent[]> {
     let q = this.k('live_events').where('id', '>', afterId).orderBy('id', 'asc').limit(Math.min(opts.limit ?? 500, 5000));
     if (opts.upToId !== undefined) q = q.where('id', '<=', opts.upToId);
@@ -61,8 +70,10 @@ export class LiveEventStore {
     return Number(row?.id ?? 0);
   }
 
-  /** Drops events older than `ms` (a reconnect later than that starts fresh). */
   async prune(ms: number): Promise<number> {
     return this.k('live_events').where('created_at', '<', new Date(Date.now() - ms)).delete();
   }
 }
+
+/** @deprecated use `stores.live.publish`; kept while the certificate routes still pass a knex handle. */
+export const publishLive = (k: Knex, ev: PublishLiveInput): Promise<number> => new KnexLiveEventStore(k).publish(ev);

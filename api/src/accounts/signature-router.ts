@@ -1,8 +1,5 @@
 import { Router } from 'express';
 import { AppError, can, signatureSchema, type Actor } from '@grain/domain';
-import {
-  CompanyStore, companyCaCertificatePem, issueUserSignature, signatureById, signatureOfUser, UserStore, verifyUserSignature,
-} from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
 import { actorOf, denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
@@ -16,23 +13,24 @@ const today = () => new Date().toISOString().slice(0, 10);
  */
 export function createSignatureRouter(deps: ApiDeps): Router {
   const r = Router();
+  const { companies, users, signatures } = deps.stores;
   const companyOf = (a: Actor): string => {
     if (!a.companyId) throw new AppError('COMPANY_REQUIRED');
     return a.companyId;
   };
   async function issue(a: Actor, password: string, effectiveDate: string | undefined) {
-    const company = (await new CompanyStore(deps.knex).byId(companyOf(a)))!;
-    const user = (await new UserStore(deps.knex).byId(a.id))!;
-    return issueUserSignature(deps.knex, { user, company }, password, effectiveDate || today(), deps.config.sessionSecret);
+    const company = (await companies.byId(companyOf(a)))!;
+    const user = (await users.byId(a.id))!;
+    return signatures.issue({ user, company }, password, effectiveDate || today(), deps.config.sessionSecret);
   }
 
   r.get('/company/signature', requireUser, async (req, res) => {
-    const s = await signatureOfUser(deps.knex, actorOf(req).id);
+    const s = await signatures.ofUser(actorOf(req).id);
     res.json({ signature: s ? signatureJson(s) : null });
   });
   r.get('/company/signature/ca', requireUser, async (req, res) => {
     const a = actorOf(req);
-    res.json({ certificate: await companyCaCertificatePem(deps.knex, companyOf(a)) });
+    res.json({ certificate: await signatures.companyCaCertificatePem(companyOf(a)) });
   });
   r.post('/company/signature/create', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'editInfo');
@@ -43,18 +41,18 @@ export function createSignatureRouter(deps: ApiDeps): Router {
   r.post('/company/signature/verify', requireUser, async (req, res) => {
     const { data, signature, certificatePem } = req.body ?? {};
     if (typeof data !== 'string' || typeof signature !== 'string' || typeof certificatePem !== 'string') throw new AppError('INVALID_INPUT');
-    res.json({ verification: await verifyUserSignature(deps.knex, { data: Buffer.from(data, 'base64'), signature, certificatePem }) });
+    res.json({ verification: await signatures.verify({ data: Buffer.from(data, 'base64'), signature, certificatePem }) });
   });
   r.get('/company/signature/:id', requireUser, async (req, res) => {
     const a = actorOf(req);
-    const s = await signatureById(deps.knex, companyOf(a), String(req.params.id));
+    const s = await signatures.byId(companyOf(a), String(req.params.id));
     if (!s) throw new AppError('NOT_FOUND');
     if (s.userId !== a.id && !can(a, 'viewSystem')) await denyAccess(req, { permission: 'viewSystem', signature: s.id });
     res.json({ signature: signatureJson(s) });
   });
   r.post('/company/signature/:id/update', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'editInfo');
-    const s = await signatureById(deps.knex, companyOf(a), String(req.params.id));
+    const s = await signatures.byId(companyOf(a), String(req.params.id));
     if (!s) throw new AppError('NOT_FOUND');
     if (s.userId !== a.id) await denyAccess(req, { reason: 'signature of another user', signature: s.id });
     const b = parseInput(signatureSchema, req.body ?? {});

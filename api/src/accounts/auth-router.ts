@@ -1,11 +1,10 @@
 import { Router, type Request } from 'express';
 import { AppError, loginSchema, registerSchema } from '@grain/domain';
-import { AuthLogStore, hashPassword, SessionStore, UserStore, verifyPassword } from '@grain/persistence';
+import { hashPassword, verifyPassword } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
 import { actorFor, attachSession, requireUser } from '../http/auth-middleware';
-import { companyJsonById, userJson } from '../company/serialize';
-import { signatureIdOf } from '../company/signature-lookup';
+import { companyJsonById, userJson } from './serialize';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
 
 // Compared against when the e-mail is unknown, so a miss costs the same time as a wrong password.
@@ -19,9 +18,7 @@ const dummy = () => (dummyHash ??= hashPassword('not-a-real-password-!A1'));
  */
 export function createAuthRouter(deps: ApiDeps): Router {
   const r = Router();
-  const users = new UserStore(deps.knex);
-  const sessions = new SessionStore(deps.knex);
-  const log = new AuthLogStore(deps.knex);
+  const { users, sessions, authLog: log, signatures } = deps.stores;
   const ip = (req: Request) => req.ip ?? 'unknown';
 
   /** Ends any session the browser still carries and starts a new one: a fresh id at every sign-in. */
@@ -34,10 +31,10 @@ export function createAuthRouter(deps: ApiDeps): Router {
 
   async function signedInAnswer(userId: string) {
     const user = (await users.byId(userId))!;
-    const company = await companyJsonById(deps.knex, user.companyId);
+    const company = await companyJsonById(deps.stores, user.companyId);
     // The UI shows only the actions the user may take; the server checks them again on every call.
     const { permissions } = await actorFor(deps.knex, user);
-    return { user: { ...userJson(user, { company, signature: await signatureIdOf(deps.knex, user.id) }), permissions }, company };
+    return { user: { ...userJson(user, { company, signature: await signatures.idOfUser(user.id) }), permissions }, company };
   }
 
   r.post('/auth/login', async (req, res) => {

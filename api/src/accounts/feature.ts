@@ -4,10 +4,10 @@ import { bindAuth } from '../http/auth-middleware';
 import { createCrossSiteGuard } from '../http/security';
 import { createAuthRouter } from './auth-router';
 import { createPasswordResetRouter } from './password-reset';
-import { createCompanyRouter } from '../company/company-router';
-import { createUsersRouter } from '../company/users-router';
-import { createGroupsRouter } from '../company/groups-router';
-import { createSignatureRouter } from '../company/signature-router';
+import { createCompanyRouter } from './company-router';
+import { createUsersRouter } from './users-router';
+import { createGroupsRouter } from './groups-router';
+import { createSignatureRouter } from './signature-router';
 
 /** Accounts (issue 4): auth, company profile, addresses, users, groups and signatures under /api. */
 export const createAccountsFeature: Feature = (deps) => {

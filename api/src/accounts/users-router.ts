@@ -3,12 +3,11 @@ import {
   AppError, can, passwordUpdateSchema, profileUpdateSchema, userCreateSchema, userListQuerySchema, userUpdateSchema,
   type Actor, type UserStatus,
 } from '@grain/domain';
-import { AuthLogStore, GroupStore, hashPassword, SessionStore, UserStore, verifyPassword, type UserRow } from '@grain/persistence';
+import { hashPassword, verifyPassword, type UserRow } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
 import { actorOf, denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
 import { companyJsonById, groupJson, userJson } from './serialize';
-import { signatureIdOf } from './signature-lookup';
 
 /**
  * company/users and company/user/... (spec 000 §6-§7). Another company's user is 404. Seeing other
@@ -17,10 +16,7 @@ import { signatureIdOf } from './signature-lookup';
  */
 export function createUsersRouter(deps: ApiDeps): Router {
   const r = Router();
-  const users = new UserStore(deps.knex);
-  const groups = new GroupStore(deps.knex);
-  const sessions = new SessionStore(deps.knex);
-  const log = new AuthLogStore(deps.knex);
+  const { users, groups, sessions, authLog: log, signatures } = deps.stores;
 
   const companyOf = (a: Actor): string => {
     if (!a.companyId) throw new AppError('COMPANY_REQUIRED');
@@ -44,7 +40,7 @@ export function createUsersRouter(deps: ApiDeps): Router {
   async function guardAdminTarget(req: Request, a: Actor, u: UserRow) {
     if (u.role === 'admin' && a.role !== 'admin') await denyAccess(req, { reason: 'admin target', target: u.id });
   }
-  const full = async (u: UserRow) => userJson(u, { signature: await signatureIdOf(deps.knex, u.id) });
+  const full = async (u: UserRow) => userJson(u, { signature: await signatures.idOfUser(u.id) });
   const groupList = async (a: Actor) => (await groups.list(companyOf(a))).map(groupJson);
   async function endSessionsIfBlocked(u: UserRow, status: UserStatus | undefined) {
     if (status && status !== 'active') await sessions.endAllFor(u.id);
@@ -59,7 +55,7 @@ export function createUsersRouter(deps: ApiDeps): Router {
 
   r.get('/company/user/create', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'editSystem');
-    res.json({ title: 'Create user', groups: await groupList(a), company: await companyJsonById(deps.knex, companyOf(a)) });
+    res.json({ title: 'Create user', groups: await groupList(a), company: await companyJsonById(deps.stores, companyOf(a)) });
   });
 
   r.post('/company/user/create', requireUser, async (req, res) => {

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { AppError, addressSchema, companySchema, type Actor, type CompanyInput } from '@grain/domain';
-import { CompanyStore, UserStore, type BankAccountFields } from '@grain/persistence';
+import type { BankAccountFields, CompanyStore } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
 import { actorOf, denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
@@ -19,8 +19,7 @@ const blank = (v: string | null | undefined) => (v ? v : null);
  */
 export function createCompanyRouter(deps: ApiDeps): Router {
   const r = Router();
-  const companies = new CompanyStore(deps.knex);
-  const users = new UserStore(deps.knex);
+  const { companies, users } = deps.stores;
   const owner = (a: Actor) => ({ companyId: a.companyId, userId: a.id });
 
   /** Address and user references must be the company's (or the founder's own) to be accepted. */
@@ -46,7 +45,7 @@ export function createCompanyRouter(deps: ApiDeps): Router {
     if (req.params.companyId !== a.companyId) throw new AppError('NOT_FOUND');
     const c = await companies.byId(a.companyId);
     if (!c) throw new AppError('NOT_FOUND');
-    res.json({ company: await companyJson(deps.knex, c) });
+    res.json({ company: await companyJson(deps.stores, c) });
   });
 
   r.post('/company/profile/create', requireUser, async (req, res) => {
@@ -55,20 +54,20 @@ export function createCompanyRouter(deps: ApiDeps): Router {
     if (a.role !== 'admin') await denyAccess(req, { reason: 'only an admin founds a company' });
     const b = parseInput(companySchema, req.body ?? {});
     await checkRefs(a, b, null);
-    const company = await deps.knex.transaction(async (tx) => {
-      const txCompanies = new CompanyStore(tx);
+    const company = await deps.stores.transaction(async (tx) => {
+      const txCompanies = tx.companies;
       const c = await txCompanies.create({
         name: b.name, tfn: blank(b.tfn), addressId: blank(b.address), phone: blank(b.phone), email: blank(b.email),
         website: blank(b.website), taxOfficeLevel1: blank(b.taxOfficeLevel1), taxOfficeLevel2: blank(b.taxOfficeLevel2),
         adminId: a.id, representativeId: blank(b.reprentative),
       });
-      await new UserStore(tx).update(a.id, { companyId: c.id });
+      await tx.users.update(a.id, { companyId: c.id });
       await txCompanies.adoptAddresses(a.id, c.id);
       const banks = bankAccountsOf(b);
       if (banks) await txCompanies.replaceBankAccounts(c.id, banks);
       return c;
     });
-    res.status(201).json({ company: await companyJson(deps.knex, company) });
+    res.status(201).json({ company: await companyJson(deps.stores, company) });
   });
 
   r.post('/company/profile/update', requireUser, () => {
@@ -87,7 +86,7 @@ export function createCompanyRouter(deps: ApiDeps): Router {
     } as Parameters<CompanyStore['update']>[1]);
     const banks = bankAccountsOf(b);
     if (banks) await companies.replaceBankAccounts(a.companyId, banks);
-    res.json({ company: await companyJson(deps.knex, (await companies.byId(a.companyId))!) });
+    res.json({ company: await companyJson(deps.stores, (await companies.byId(a.companyId))!) });
   });
 
   r.get('/company/addresses', requireUser, async (req, res) => {

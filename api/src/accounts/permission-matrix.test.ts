@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Knex } from 'knex';
-import { CompanyStore, GroupStore, hashPassword, issueUserSignature, UserStore } from '@grain/persistence';
+import { hashPassword, type Stores } from '@grain/persistence';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { browserAgent, loginAs, seedCompanyWithUsers, TEST_PASSWORD, type Agent, type SeededCompany } from '../testing/session';
 
@@ -21,20 +20,20 @@ let world: World;
 const agents = {} as Record<Role, Agent>;
 let seq = 0;
 
-async function companyObjects(k: Knex, co: SeededCompany): Promise<Ids> {
-  const target = await new UserStore(k).create({
+async function companyObjects(stores: Stores, co: SeededCompany): Promise<Ids> {
+  const target = await stores.users.create({
     email: `target-${randomUUID().slice(0, 8)}@matrix.test`, passwordHash: await hashPassword(TEST_PASSWORD), firstname: 'Target', lastname: 'User', role: 'staff', companyId: co.companyId,
   });
-  const company = (await new CompanyStore(k).byId(co.companyId))!;
-  const address = await new CompanyStore(k).createAddress({ companyId: co.companyId, userId: target.id }, { street: '9 Test Street', suburb: 'Griffith', city: 'Victoria', country: 'Australia' });
-  const group = await new GroupStore(k).create(co.companyId, { groupName: 'extra', status: 'active', roles: ['viewInfo'] });
-  const signature = await issueUserSignature(k, { user: target, company }, 'Sig#nature1', '2026-01-01');
+  const company = (await stores.companies.byId(co.companyId))!;
+  const address = await stores.companies.createAddress({ companyId: co.companyId, userId: target.id }, { street: '9 Test Street', suburb: 'Griffith', city: 'Victoria', country: 'Australia' });
+  const group = await stores.groups.create(co.companyId, { groupName: 'extra', status: 'active', roles: ['viewInfo'] });
+  const signature = await stores.signatures.issue({ user: target, company }, 'Sig#nature1', '2026-01-01');
   return { companyId: co.companyId, userId: target.id, addressId: address.id, groupId: group.id, signatureId: signature.id };
 }
 
 /** A fresh user to delete, so each delete case has something to act on. */
-async function freshUser(k: Knex, companyId: string) {
-  return (await new UserStore(k).create({ email: `doomed-${++seq}@matrix.test`, passwordHash: 'x', firstname: 'Doomed', lastname: 'User', role: 'staff', companyId })).id;
+async function freshUser(stores: Stores, companyId: string) {
+  return (await stores.users.create({ email: `doomed-${++seq}@matrix.test`, passwordHash: 'x', firstname: 'Doomed', lastname: 'User', role: 'staff', companyId })).id;
 }
 
 interface Case {
@@ -70,7 +69,7 @@ const CASES: Case[] = [
   { name: 'GET company/user/:id/update_profile (self)', method: 'get', path: (_i, r) => `/api/company/user/${world.self[r]}/update_profile`, expect: all(200) },
   { name: 'POST company/user/:id/update_profile (self)', method: 'post', path: (_i, r) => `/api/company/user/${world.self[r]}/update_profile`, body: () => ({ phone: '+61400111222' }), expect: all(200) },
   { name: 'POST company/user/:id/update_password', method: 'post', path: (i) => `/api/company/user/${i.userId}/update_password`, body: () => ({ password: TEST_PASSWORD }), expect: only(['admin'], [200, 404], [403, 403]) },
-  { name: 'POST company/user/:id/delete', method: 'post', path: async (i) => `/api/company/user/${await freshUser(t.db.knex, i.companyId)}/delete`, body: () => ({}), expect: only(['admin'], [200, 404], [403, 403]) },
+  { name: 'POST company/user/:id/delete', method: 'post', path: async (i) => `/api/company/user/${await freshUser(t.deps.stores, i.companyId)}/delete`, body: () => ({}), expect: only(['admin'], [200, 404], [403, 403]) },
   { name: 'POST company/user/reset_password', method: 'post', path: () => '/api/company/user/reset_password', body: () => ({ email: 'nobody@matrix.test' }), expect: all(200, 200) },
   { name: 'GET company/groups', method: 'get', path: () => '/api/company/groups', expect: only(['admin', 'manager'], 200) },
   { name: 'GET company/group/create', method: 'get', path: () => '/api/company/group/create', expect: only(['admin'], 200) },
@@ -90,7 +89,7 @@ beforeAll(async () => {
   const k = t.db.knex;
   const a = await seedCompanyWithUsers(k, 'Own Co', ['admin', 'manager', 'staff', 'signer']);
   const b = await seedCompanyWithUsers(k, 'Foreign Co', ['admin', 'manager', 'staff', 'signer']);
-  world = { own: await companyObjects(k, a), foreign: await companyObjects(k, b), self: { ...Object.fromEntries(Object.entries(a.users).map(([r, u]) => [r, u.id])), anonymous: randomUUID() } as Record<Role, string> };
+  world = { own: await companyObjects(t.deps.stores, a), foreign: await companyObjects(t.deps.stores, b), self: { ...Object.fromEntries(Object.entries(a.users).map(([r, u]) => [r, u.id])), anonymous: randomUUID() } as Record<Role, string> };
   for (const r of ROLES) agents[r] = r === 'anonymous' ? browserAgent(t.app) : await loginAs(t.app, a.users[r].email, TEST_PASSWORD);
 });
 afterAll(() => t.close());

@@ -1,6 +1,5 @@
 import { X509Certificate } from 'node:crypto';
 import request from 'supertest';
-import { signWithUserSignature } from '@grain/persistence';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { browserAgent, loginAs, seedCompanyWithUsers, TEST_PASSWORD, type SeededCompany } from '../testing/session';
 
@@ -203,15 +202,15 @@ describe('digital signature', () => {
     expect((await signer.get('/api/auth/current_user')).body.user.signature).toBe(sig._id);
 
     const data = Buffer.from('sha256 of certificate 20260105-1');
-    const signed = await signWithUserSignature(t.db.knex, acme.users.signer.id, 'Sig#nature1', data);
+    const signed = await t.deps.stores.signatures.sign(acme.users.signer.id, 'Sig#nature1', data);
     const check = await signer.post('/api/company/signature/verify').send({ data: data.toString('base64'), signature: signed.signature, certificatePem: signed.certificatePem });
     expect(check.body.verification).toMatchObject({ valid: true, userId: acme.users.signer.id, companyId: acme.companyId });
-    await expect(signWithUserSignature(t.db.knex, acme.users.signer.id, 'wrong', data)).rejects.toMatchObject({ code: 'SIGNATURE_PASSWORD_WRONG' });
+    await expect(t.deps.stores.signatures.sign(acme.users.signer.id, 'wrong', data)).rejects.toMatchObject({ code: 'SIGNATURE_PASSWORD_WRONG' });
 
     const upd = await signer.post(`/api/company/signature/${sig._id}/update`).send({ password: 'Sig#nature9', _id: sig._id, effectiveDate: '2026-02-01' });
     expect(upd.body.signature).toMatchObject({ _id: sig._id, guid: sig.guid, effectiveDate: '2026-02-01' });
     expect(new Date(upd.body.signature.lastModified).getTime()).toBeGreaterThan(new Date(sig.lastModified).getTime());
-    await expect(signWithUserSignature(t.db.knex, acme.users.signer.id, 'Sig#nature1', data)).rejects.toMatchObject({ code: 'SIGNATURE_PASSWORD_WRONG' });
+    await expect(t.deps.stores.signatures.sign(acme.users.signer.id, 'Sig#nature1', data)).rejects.toMatchObject({ code: 'SIGNATURE_PASSWORD_WRONG' });
     // The earlier signature still verifies: its certificate travels with it.
     const old = await signer.post('/api/company/signature/verify').send({ data: data.toString('base64'), signature: signed.signature, certificatePem: signed.certificatePem });
     expect(old.body.verification.valid).toBe(true);

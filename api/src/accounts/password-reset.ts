@@ -2,7 +2,7 @@ import { Router } from 'express';
 import {
   AppError, message, resetPasswordConfirmSchema, resetPasswordRequestSchema, type Language,
 } from '@grain/domain';
-import { AuthLogStore, hashPassword, ResetTokenStore, SessionStore, UserStore } from '@grain/persistence';
+import { hashPassword } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
 import { langOf } from '../http/lang';
@@ -32,9 +32,7 @@ function resetMail(lang: Language, link: string, name: string) {
  */
 export function createPasswordResetRouter(deps: ApiDeps): Router {
   const r = Router();
-  const users = new UserStore(deps.knex);
-  const tokens = new ResetTokenStore(deps.knex);
-  const log = new AuthLogStore(deps.knex);
+  const { users, resetTokens: tokens, authLog: log, sessions } = deps.stores;
 
   r.post('/company/user/reset_password', async (req, res) => {
     const { email } = parseInput(resetPasswordRequestSchema, req.body ?? {});
@@ -42,9 +40,7 @@ export function createPasswordResetRouter(deps: ApiDeps): Router {
     const user = await users.byEmailWithHash(email);
     await log.event({ kind: 'password_reset_requested', userId: user?.id, companyId: user?.companyId, email, ip: req.ip });
     if (user) {
-      const [{ n }] = await deps.knex('password_reset_tokens').where({ user_id: user.id })
-        .where('created_at', '>', new Date(Date.now() - 3600_000)).count<{ n: string }[]>({ n: '*' });
-      if (Number(n) < MAX_RESETS_PER_HOUR) {
+      if ((await tokens.countIssuedSince(user.id, new Date(Date.now() - 3600_000))) < MAX_RESETS_PER_HOUR) {
         await tokens.voidFor(user.id);
         const { token } = await tokens.issue(user.id);
         const link = `${deps.config.publicUrl.replace(/\/$/, '')}/views/resetpassword?token=${token}`;
@@ -71,7 +67,7 @@ export function createPasswordResetRouter(deps: ApiDeps): Router {
     if (!userId) throw new AppError('RESET_TOKEN_INVALID');
     await users.setPasswordHash(userId, await hashPassword(body.password));
     await tokens.voidFor(userId);
-    await new SessionStore(deps.knex).endAllFor(userId);
+    await sessions.endAllFor(userId);
     await log.event({ kind: 'password_reset_done', userId, ip: req.ip });
     res.json({ message: message('PASSWORD_CHANGED', langOf(req)) });
   });

@@ -1,6 +1,5 @@
-import type { Knex } from 'knex';
-import {
-  CompanyStore, type AddressRow, type BankAccountRow, type CompanyRow, type GroupRow, type SignatureRow, type UserRow,
+import type {
+  Stores, AddressRow, BankAccountRow, CompanyRow, GroupRow, SignatureRow, UserRow,
 } from '@grain/persistence';
 
 /** The spec's JSON shapes (000 §3): `_id` keys, `reprentative` spelt as the spec spells it. */
@@ -26,8 +25,8 @@ export function signatureJson(s: SignatureRow) {
 }
 
 /** The company with its address object and bank accounts, as the profile screens read it. */
-export async function companyJson(k: Knex, c: CompanyRow) {
-  const store = new CompanyStore(k);
+export async function companyJson(stores: Pick<Stores, 'companies'>, c: CompanyRow) {
+  const store = stores.companies;
   const address = c.addressId ? (await store.addresses({ companyId: c.id, userId: '' })).find((a) => a.id === c.addressId) : undefined;
   return {
     _id: c.id, name: c.name, tfn: c.tfn ?? '', address: address ? addressJson(address) : null, phone: c.phone ?? '',
@@ -36,8 +35,8 @@ export async function companyJson(k: Knex, c: CompanyRow) {
   };
 }
 
-export async function companyJsonById(k: Knex, companyId: string | null) {
+export async function companyJsonById(stores: Pick<Stores, 'companies'>, companyId: string | null) {
   if (!companyId) return null;
-  const c = await new CompanyStore(k).byId(companyId);
-  return c ? companyJson(k, c) : null;
+  const c = await stores.companies.byId(companyId);
+  return c ? companyJson(stores, c) : null;
 }

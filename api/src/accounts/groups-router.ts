@@ -1,6 +1,5 @@
 import { Router, type Request } from 'express';
 import { AppError, groupSchema, type Actor, type GroupInput } from '@grain/domain';
-import { GroupStore } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
 import { denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
@@ -13,7 +12,7 @@ import { groupJson } from './serialize';
  */
 export function createGroupsRouter(deps: ApiDeps): Router {
   const r = Router();
-  const groups = new GroupStore(deps.knex);
+  const groups = deps.stores.groups;
   const companyOf = (a: Actor): string => {
     if (!a.companyId) throw new AppError('COMPANY_REQUIRED');
     return a.companyId;
@@ -59,12 +58,7 @@ export function createGroupsRouter(deps: ApiDeps): Router {
     const b = parseInput(groupSchema, req.body ?? {});
     await checkGrant(req, a, b);
     if (await groups.byName(companyOf(a), b.groupName, g.id)) throw new AppError('GROUP_NAME_TAKEN', { fields: [{ path: 'groupName', code: 'GROUP_NAME_TAKEN' }] });
-    await deps.knex.transaction(async (tx) => {
-      await new GroupStore(tx).update(g.companyId, g.id, { groupName: b.groupName, status: b.status, roles: [...new Set(b.roles)] });
-      if (b.groupName !== g.groupName) {
-        await tx('users').where({ company_id: g.companyId }).whereRaw('lower(role) = lower(?)', [g.groupName]).update({ role: b.groupName });
-      }
-    });
+    await groups.updateWithMembers(g, { groupName: b.groupName, status: b.status, roles: [...new Set(b.roles)] });
     res.json({ group: groupJson((await groups.byId(g.companyId, g.id))!), groups: await list(a) });
   });
   return r;

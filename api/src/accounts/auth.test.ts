@@ -1,5 +1,4 @@
 import request from 'supertest';
-import { AuthLogStore } from '@grain/persistence';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { browserAgent, loginAs, seedCompanyWithUsers, TEST_ORIGIN, TEST_PASSWORD, type SeededCompany } from '../testing/session';
 
@@ -27,7 +26,7 @@ describe('sign-in', () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).not.toMatch(/Secure/);
-    const events = await new AuthLogStore(t.db.knex).events({ kind: 'login_ok', userId: acme.users.admin.id });
+    const events = await t.deps.stores.authLog.events({ kind: 'login_ok', userId: acme.users.admin.id });
     expect(events.length).toBeGreaterThan(0);
   });
 
@@ -52,7 +51,7 @@ describe('sign-in', () => {
       expect(res.body).toMatchObject({ code: 'LOGIN_FAILED', invalidMsg: 'Wrong email or password' });
       expect(cookieOf(res)).toBeUndefined();
     }
-    const failed = await new AuthLogStore(t.db.knex).events({ kind: 'login_failed' });
+    const failed = await t.deps.stores.authLog.events({ kind: 'login_failed' });
     expect(failed.map((e: { email: string }) => e.email)).toEqual(expect.arrayContaining([acme.users.staff.email, 'nobody@acme.test']));
   });
 
@@ -64,7 +63,7 @@ describe('sign-in', () => {
     const res = await browserAgent(t.app).post('/api/auth/login').send({ email, password: TEST_PASSWORD });
     expect(res.status).toBe(429);
     expect(res.body.code).toBe('LOGIN_THROTTLED');
-    expect((await new AuthLogStore(t.db.knex).events({ kind: 'login_throttled', email })).length).toBe(1);
+    expect((await t.deps.stores.authLog.events({ kind: 'login_throttled', email })).length).toBe(1);
     // Another account from another address is not affected.
     const other = await browserAgent(t.app).post('/api/auth/login').set('X-Forwarded-For', '10.0.0.9').send({ email: acme.users.manager.email, password: TEST_PASSWORD });
     expect(other.status).toBe(200);
@@ -93,7 +92,7 @@ describe('sign-in', () => {
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('ACCOUNT_INACTIVE');
     }
-    expect((await new AuthLogStore(t.db.knex).events({ kind: 'login_refused_status' })).length).toBe(2);
+    expect((await t.deps.stores.authLog.events({ kind: 'login_refused_status' })).length).toBe(2);
   });
 });
 
@@ -175,6 +174,6 @@ describe('cross-site requests', () => {
     const agent = await loginAs(t.app, acme.users.admin.email, TEST_PASSWORD);
     expect((await agent.get('/api/auth/logout').set('Sec-Fetch-Site', 'cross-site')).status).toBe(403);
     expect((await agent.get('/api/auth/current_user').set('Sec-Fetch-Site', 'cross-site')).status).toBe(200);
-    expect((await new AuthLogStore(t.db.knex).events({ kind: 'cross_site' })).length).toBeGreaterThanOrEqual(6);
+    expect((await t.deps.stores.authLog.events({ kind: 'cross_site' })).length).toBeGreaterThanOrEqual(6);
   });
 });
