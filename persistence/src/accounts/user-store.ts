@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { UserStatus } from '@grain/domain';
-import { iso, type UserRow, type UserWithHash } from './types';
+import { iso, type SignatureRow, type UserRow, type UserWithHash } from './types';
+import { signatureOfUser, signWithUserSignature, type UserSignatureResult } from './user-signature';
 
 const toUser = (r: Record<string, any>): UserWithHash => ({
   id: r.id, email: r.email, firstname: r.firstname, lastname: r.lastname, phone: r.phone ?? null, role: r.role,
@@ -90,6 +91,16 @@ export class UserStore {
       .offset((opts.page - 1) * opts.pageSize).limit(opts.pageSize);
     return { users: rows.map((r) => strip(toUser(r))), total: Number(n) };
   }
+  /** The user's digital signature, if they have one. */
+  signatureOf(userId: string): Promise<SignatureRow | null> {
+    return signatureOfUser(this.k, userId);
+  }
+
+  /** Signs `data` with the user's signature key (the password unlocks it); see signWithUserSignature. */
+  signWithSignature(userId: string, password: string, data: Buffer): Promise<UserSignatureResult> {
+    return signWithUserSignature(this.k, userId, password, data);
+  }
+
   async listByCompany(companyId: string): Promise<UserRow[]> {
     const rows = await this.live().where({ company_id: companyId }).orderBy(['lastname', 'firstname']);
     return rows.map((r) => strip(toUser(r)));

@@ -45,6 +45,11 @@ const toEvent = (r: Record<string, unknown>): LiveEvent => ({
 export class LiveEventStore {
   constructor(private readonly k: Knex) {}
 
+  /** Publishes a live message (see publishLive). */
+  publish(ev: PublishLiveInput): Promise<number> {
+    return publishLive(this.k, ev);
+  }
+
   /** Events after `afterId` (ascending), optionally only those addressed to one user of a company. */
   async after(afterId: number, opts: { limit?: number; upToId?: number; user?: { userId: string; companyId: string } } = {}): Promise<LiveEvent[]> {
     let q = this.k('live_events').where('id', '>', afterId).orderBy('id', 'asc').limit(Math.min(opts.limit ?? 500, 5000));
