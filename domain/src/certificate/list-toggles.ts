@@ -11,6 +11,9 @@ export type CertificateListStatus = CertificateStatus | 'overdue';
 export const TOGGLES = ['overdue', 'pending', 'approved', 'signing', 'created'] as const;
 export type Toggle = (typeof TOGGLES)[number];
 
+/** How many certificates fall under each toggle. */
+export type ToggleCounts = Record<Toggle, number>;
+
 export const TOGGLE_STATUSES: Record<Toggle, CertificateListStatus[]> = {
   overdue: ['overdue'],
   pending: ['pending'],
@@ -25,7 +28,7 @@ export const isToggle = (x: string): x is Toggle => (TOGGLES as readonly string[
 export const statusesOfToggles = (toggles: readonly Toggle[]): CertificateListStatus[] => toggles.flatMap((t) => TOGGLE_STATUSES[t]);
 
 /** Counts per toggle from counts per list status (an overdue certificate is counted only as overdue). */
-export function toggleCounts(c: Record<CertificateListStatus, number>): Record<Toggle, number> {
+export function toggleCounts(c: Record<CertificateListStatus, number>): ToggleCounts {
   const out = { overdue: 0, pending: 0, approved: 0, signing: 0, created: 0 };
   for (const t of TOGGLES) out[t] = TOGGLE_STATUSES[t].reduce((n, status) => n + c[status], 0);
   return out;

@@ -5,7 +5,7 @@
  */
 import type { Priority } from '../constants';
 import type { DisplayStatus } from './display-status';
-import type { Toggle } from './list-toggles';
+import type { ToggleCounts } from './list-toggles';
 import type { AuditEntry, CertificateStatus, FarmFacts, LevelStatus } from './types';
 import type { CertificatePermissions } from './viewer-permissions';
 
@@ -46,7 +46,8 @@ export interface LevelView {
   overdue: boolean;
 }
 
-export interface DocumentView {
+// A type alias, not an interface: a request schema's loose `{ _id, ... }` object accepts it as it is.
+export type DocumentView = {
   _id: string;
   docName: string;
   docType?: string;
@@ -55,7 +56,7 @@ export interface DocumentView {
   uploadDate?: string;
   url?: string;
   farm?: FarmFacts;
-}
+};
 
 export interface AuditEntryView extends AuditEntry {
   actorName?: string;
@@ -115,7 +116,7 @@ export interface CertificateListCard extends CertificateViewBase {
 /** GET company/approvals. */
 export interface CertificateListAnswer {
   approval_list: CertificateListCard[];
-  counts: Record<Toggle, number>;
+  counts: ToggleCounts;
   nextCursor: string | null;
 }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Accordion, AccordionDetails, AccordionSummary, Box, Chip, List, ListItem, ListItemText, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import type { LevelView } from '../api';
+import type { LevelView } from '@grain/domain';
 import { STATUS_COLOR, ymd } from '../status';
 import { useI18n } from '../../../i18n/i18n';
 import { RowCards, useCardLayout } from '../../../app/RowCards';
