@@ -232,8 +232,7 @@ export class KnexCertificateStore implements CertificateStore {
   }
 
   async nextFreeNumber(companyId: string, prefix: string): Promise<string> {
-    const like = `${prefix.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    const used = new Set<string>(await this.k('certificates').where({ company_id: companyId }).whereILike('approval_number', like).pluck('approval_number'));
+    const used = new Set<string>(await this.k('certificates').where({ company_id: companyId }).whereILike('approval_number', `${prefix}%`).pluck('approval_number'));
     for (let n = 1; ; n++) if (!used.has(`${prefix}${n}`)) return `${prefix}${n}`;
   }
 
