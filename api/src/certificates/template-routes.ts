@@ -1,4 +1,4 @@
-/** Certificate templates (spec 000 §2 template bar and /views/template/list), real save and load. */
+/** Certificate templates (the form's template bar and /views/template/list), real save and load. */
 import { Router } from 'express';
 import { AppError, refId, templateInput, type TemplateView } from '@grain/domain';
 import type { ApprovalTemplate } from '@grain/persistence';
