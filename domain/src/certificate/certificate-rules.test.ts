@@ -2,11 +2,11 @@ import { isAppError } from '../errors';
 import type { Actor, Permission } from '../permissions';
 import { assertOwnerOrAdmin, assertSameCompany, isOwnerOrAdmin } from './access';
 import { createCertificate } from './build';
-import { displayStatus } from './display-status';
+import { displayStatus, levelDisplayStatus } from './display-status';
 import { certificateGrade, certificateValidity } from './issued-certificate';
 import { statusesOfToggles, toggleCounts, toggleOf, TOGGLES } from './list-toggles';
 import { transition } from './machine';
-import type { CertificateState, CertificateStatus, Signer } from './types';
+import type { CertificateState, CertificateStatus, LevelStatus, Signer } from './types';
 import { permissionsOf } from './viewer-permissions';
 
 const T0 = '2025-03-01T00:00:00.000Z';
@@ -79,6 +79,10 @@ describe('display status', () => {
     ['done', true, 'done'], ['cancelled', true, 'cancelled'], ['created', true, 'created'],
     ['signing', false, 'signing'], ['rejected', false, 'rejected'],
   ])('%s with overdue %s shows as %s', (status, overdue, shown) => expect(displayStatus(status, overdue)).toBe(shown));
+  it.each<[LevelStatus, boolean, string]>([
+    ['signing', true, 'overdue'], ['pending', true, 'overdue'], ['rejected', true, 'overdue'], ['created', true, 'overdue'],
+    ['done', true, 'done'], ['signing', false, 'signing'], ['done', false, 'done'],
+  ])('a level %s with overdue %s shows as %s', (status, overdue, shown) => expect(levelDisplayStatus(status, overdue)).toBe(shown));
 });
 
 describe('list toggles', () => {
