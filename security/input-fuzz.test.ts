@@ -7,8 +7,10 @@
  * table exactly as it was (one md5 per table, taken by the database before and after each request).
  */
 import fc from 'fast-check';
-import { farmDataInputSchema, getAuditRequestSchema, loginSchema, registerSchema } from '@grain/domain';
-import { approvalInput, delegateInput, levelUpdateInput, rejectInput, signInput, templateInput } from '../api/src/certificates/certificate-schemas';
+import {
+  certificateInput, delegateInput, farmDataInputSchema, getAuditRequestSchema, levelUpdateInput, loginSchema, registerSchema, rejectInput, signInput,
+  templateInput,
+} from '@grain/domain';
 import { appRoutes, type RouteInfo } from './support/routes';
 import { changedTables, dbSnapshot } from './support/db-checksum';
 import { concretePath, startWorld, type World } from './support/world';
@@ -27,7 +29,7 @@ function fieldsOf(schema: unknown): string[] {
   return inner ? fieldsOf(inner) : [];
 }
 const SCHEMAS: Array<[RegExp, unknown]> = [
-  [/approval\/create$|approval\/:id\/update$/, approvalInput], [/sign$/, signInput], [/reject$/, rejectInput], [/delegate$/, delegateInput],
+  [/approval\/create$|approval\/:id\/update$/, certificateInput], [/sign$/, signInput], [/reject$/, rejectInput], [/delegate$/, delegateInput],
   [/approvallevel\/:id\/update$/, levelUpdateInput], [/approvaltemplate\/create$/, templateInput], [/auth\/login$/, loginSchema],
   [/auth\/register$/, registerSchema], [/harvesting\/create$/, farmDataInputSchema], [/getaudit$/, getAuditRequestSchema],
 ];

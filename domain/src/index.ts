@@ -7,6 +7,8 @@ export * from './permissions';
 export * from './search-attributes';
 export * from './accounts';
 export * from './certificate';
+// Request schemas use zod, so they are exported here and not from ./certificate (which the workflow may import).
+export * from './certificate/request-schemas';
 export * from './farm';
 export * from './compliance';
 export * from './documents';

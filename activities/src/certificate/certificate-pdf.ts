@@ -1,25 +1,20 @@
 import QRCode from 'qrcode';
-import { CERTIFICATE_VALIDITY_YEARS, MEMBER_ID_PREFIX, gradeForProtein, type CertificatePayload, type CertificateState } from '@grain/domain';
-
-const addYears = (iso: string, n: number) => {
-  const d = new Date(iso);
-  d.setUTCFullYear(d.getUTCFullYear() + n);
-  return d.toISOString();
-};
+import { certificateGrade, certificateValidity, MEMBER_ID_PREFIX, type CertificatePayload, type CertificateState } from '@grain/domain';
 
 /** Dates come from the completion time, so a retried render produces the same document. */
 export function certificatePayload(s: CertificateState): CertificatePayload {
   const farm = s.approvalDoc?.farm ?? {};
   const issued = s.completedDate ?? new Date().toISOString();
+  const { validFrom, validTo } = certificateValidity(issued);
   return {
     certification_number: s.approvalNumber,
     location: farm.storageLocation ?? '',
-    grade: typeof farm.protein === 'number' ? gradeForProtein(farm.protein) : (farm.harvestGrade ?? 'FEED'),
+    grade: certificateGrade(farm),
     membership_number: farm.membershipNumber ?? `${MEMBER_ID_PREFIX} ${s.companyId}`,
     date_of_certification: issued.slice(0, 10),
     chain_id: s.chainId ?? '',
-    valid_from: issued.slice(0, 10),
-    valid_to: addYears(issued, CERTIFICATE_VALIDITY_YEARS).slice(0, 10),
+    valid_from: validFrom,
+    valid_to: validTo,
     creation_date: issued,
   };
 }

@@ -1,50 +1,19 @@
 /**
- * The certificate as the API answers it (spec 000 §3 names: _id, approvalNumber, approvalLevels, ...).
- * The UI reads exactly these shapes (ui/src/features/certificates/api.ts); keep both in step.
+ * The certificate rendered in its wire shape (the domain's views.ts: CertificateView, CertificateListCard).
+ * The rules it shows - display status, what the viewer may do - are the domain's.
  */
-import { currentLevel, pendingSigners, signedPrincipals, type Actor, type CertificateState, type CertificateStatus } from '@grain/domain';
-import type { CertificateListStatus, CertificateSummary } from '@grain/persistence';
+import {
+  currentLevel, displayStatus, permissionsOf, signedPrincipals,
+  type Actor, type CertificateListCard, type CertificateState, type CertificateView, type SubmitterView,
+} from '@grain/domain';
+import type { CertificateSummary } from '@grain/persistence';
 
-/** The list toggles (spec 000 §2) and the statuses each covers; an overdue certificate shows only as overdue. */
-export const TOGGLES = ['overdue', 'pending', 'approved', 'signing', 'created'] as const;
-export type Toggle = (typeof TOGGLES)[number];
-export const TOGGLE_STATUSES: Record<Toggle, CertificateListStatus[]> = {
-  overdue: ['overdue'],
-  pending: ['pending'],
-  approved: ['done'],
-  signing: ['signing', 'rejected'],
-  created: ['created'],
+const submitterView = (p: { id: string; name: string }): SubmitterView => {
+  const [firstname, ...rest] = p.name.split(' ');
+  return { _id: p.id, firstname: firstname ?? '', lastname: rest.join(' '), fullName: p.name };
 };
-export function toggleCounts(c: Record<CertificateListStatus, number>): Record<Toggle, number> {
-  return { overdue: c.overdue, pending: c.pending, approved: c.done, signing: c.signing + c.rejected, created: c.created };
-}
 
-const splitName = (name: string) => {
-  const [firstname, ...rest] = name.split(' ');
-  return { firstname: firstname ?? '', lastname: rest.join(' '), fullName: name };
-};
-const displayStatus = (status: CertificateStatus, overdue: boolean) =>
-  overdue && status !== 'done' && status !== 'cancelled' && status !== 'created' ? 'overdue' : status;
-
-/** What the viewer may do now; the workflow and the API enforce it again on every call. */
-export function permissionsOf(s: CertificateState, viewer: Actor, hasSignature: boolean) {
-  const l = currentLevel(s);
-  const active = s.status === 'signing' || s.status === 'pending' || s.status === 'rejected';
-  const mayAct = !!l && active && pendingSigners(s, l).some((x) => x.id === viewer.id) && !l.signed.some((e) => e.userId === viewer.id);
-  const owner = viewer.id === s.submitter.id || viewer.role === 'admin';
-  const has = (p: string) => viewer.role === 'admin' || viewer.permissions.includes(p as never);
-  return {
-    edit: owner && has('editApproval') && (s.status === 'created' || s.status === 'rejected'),
-    sign: mayAct && has('signApproval'),
-    reject: mayAct && has('signApproval'),
-    delegate: mayAct && has('signApproval') && l?.status !== 'done',
-    delete: owner && (has('deleteApproval') || has('editApproval')) && s.status !== 'done' && s.status !== 'cancelled',
-    getCert: s.status === 'done',
-    signaturePassword: hasSignature,
-  };
-}
-
-export function toApprovalView(s: CertificateState, extra: { viewer?: Actor; hasSignature?: boolean; names?: Map<string, string> } = {}) {
+export function toCertificateView(s: CertificateState, extra: { viewer?: Actor; hasSignature?: boolean; names?: Map<string, string> } = {}): CertificateView {
   const cur = currentLevel(s);
   return {
     _id: s.id,
@@ -61,7 +30,7 @@ export function toApprovalView(s: CertificateState, extra: { viewer?: Actor; has
     deadline: s.deadline,
     startDate: s.startDate,
     completedDate: s.completedDate,
-    submitter: { _id: s.submitter.id, ...splitName(s.submitter.name) },
+    submitter: submitterView(s.submitter),
     approvalDoc: s.approvalDoc ? { _id: s.approvalDoc.id, docName: s.approvalDoc.name, docType: s.approvalDoc.docType, description: s.approvalDoc.description, farm: s.approvalDoc.farm } : null,
     supportDocs: s.supportDocs.map((d) => ({ _id: d.id, docName: d.name, docType: d.docType, description: d.description, uploadUser: d.uploadedBy, uploadDate: d.uploadedAt, url: d.url })),
     approvalLevels: s.levels.map((l) => ({
@@ -86,7 +55,7 @@ export function toApprovalView(s: CertificateState, extra: { viewer?: Actor; has
 }
 
 /** A list card from the read model's summary row (no audit, no documents). */
-export function summaryView(c: CertificateSummary) {
+export function toListCard(c: CertificateSummary): CertificateListCard {
   return {
     _id: c.id,
     approvalNumber: c.approvalNumber,
@@ -99,7 +68,7 @@ export function summaryView(c: CertificateSummary) {
     overdue: c.overdue,
     summary: '',
     deadline: c.deadline ?? '',
-    submitter: { _id: c.submitter.id, ...splitName(c.submitter.name) },
+    submitter: submitterView(c.submitter),
     approvalDoc: c.docType ? { _id: '', docName: '', docType: c.docType } : null,
     supportDocs: [],
     currentGroup: c.currentGroup,

@@ -1,20 +1,19 @@
-/** Shared helpers of the certificate routes: the caller as a command actor, loading within the company. */
+/** What the certificate routes share: the use cases' dependencies, the caller, and the view for a caller. */
 import type { Request } from 'express';
-import { AppError, type CertificateState, type CommandActor } from '@grain/domain';
-import { KnexCertificateStore, UserStore, signatureOfUser } from '@grain/persistence';
+import { AppError, type Actor, type CertificateState, type CertificateView } from '@grain/domain';
+import type { Stores } from '@grain/persistence';
 import { actorOf } from '../http/auth-middleware';
 import type { ApiDeps } from '../deps';
 import { CertificateWorkflows } from './certificate-workflows';
-import { toApprovalView } from './approval-view';
+import { toCertificateView } from './approval-view';
+import type { Caller, CertificateCommandDeps } from './commands/command-deps';
 
-export interface CertCtx {
+export interface CertCtx extends CertificateCommandDeps {
   deps: ApiDeps;
-  store: KnexCertificateStore;
-  workflows: CertificateWorkflows;
 }
 
 export function createCtx(deps: ApiDeps): CertCtx {
-  return { deps, store: new KnexCertificateStore(deps.knex), workflows: new CertificateWorkflows(deps.temporal, deps.config.taskQueue) };
+  return { deps, stores: deps.stores, workflows: new CertificateWorkflows(deps.temporal, deps.config.taskQueue) };
 }
 
 /** The caller's company; a user without one has no certificates to see. */
@@ -24,47 +23,21 @@ export function companyOf(req: Request): string {
   return a.companyId;
 }
 
-export function commandActor(req: Request): CommandActor {
-  const a = actorOf(req);
+export function callerOf(req: Request): Caller {
+  const access = actorOf(req);
   const u = req.user!;
-  return { id: a.id, name: u.fullName, email: u.email, isAdmin: a.role === 'admin' };
+  return { access, companyId: companyOf(req), actor: { id: access.id, name: u.fullName, email: u.email, isAdmin: access.role === 'admin' } };
 }
 
-/** A certificate of the caller's company (404 for another company's, as for a missing one). */
-export async function loadCertificate(ctx: CertCtx, req: Request, id: string): Promise<CertificateState> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('NOT_FOUND');
-  const stored = await ctx.store.get(companyOf(req), id);
-  if (!stored) throw new AppError('NOT_FOUND');
-  return stored.state;
-}
-
-/** Level ids are `<certificate id>-L<n>` (domain createCertificate); the certificate id is the prefix. */
-export function certificateIdOfLevel(levelId: string): string {
-  const m = /^([0-9a-f-]{36})-L\d+$/i.exec(levelId);
-  if (!m) throw new AppError('NOT_FOUND');
-  return m[1];
-}
-
-/** The approval as answered to this caller: with names in the audit trail and what they may do. */
-export async function viewFor(ctx: CertCtx, req: Request, s: CertificateState) {
-  const viewer = actorOf(req);
-  const users = await new UserStore(ctx.deps.knex).listByCompany(s.companyId);
+/** The certificate as answered to this viewer: with names in the audit trail and what they may do. */
+export async function viewFor(stores: Stores, viewer: Actor, s: CertificateState): Promise<CertificateView> {
+  const users = await stores.users.listByCompany(s.companyId);
   const names = new Map(users.map((u) => [u.id, `${u.firstname} ${u.lastname}`.trim()]));
-  const hasSignature = !!(await signatureOfUser(ctx.deps.knex, viewer.id).catch(() => null));
-  return toApprovalView(s, { viewer, hasSignature, names });
+  const hasSignature = !!(await stores.signatures.ofUser(viewer.id).catch(() => null));
+  return toCertificateView(s, { viewer, hasSignature, names });
 }
 
-/**
- * After the workflow answered, wait (briefly) until the read model shows that version, so a list or
- * detail read right after a change sees it. The workflow writes the read model before an Update
- * answers; this matters only after start, which answers at once.
- */
-export async function awaitReadModel(ctx: CertCtx, companyId: string, id: string, minVersion: number, timeoutMs = 10_000): Promise<CertificateState | null> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const s = await ctx.store.get(companyId, id);
-    if (s && s.version >= minVersion && s.state.status !== 'created') return s.state;
-    if (Date.now() > until) return s?.state ?? null;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** The `{ approval }` answer of every call that changes or reads one certificate. */
+export async function approvalAnswer(ctx: CertCtx, req: Request, s: CertificateState): Promise<{ approval: CertificateView }> {
+  return { approval: await viewFor(ctx.stores, actorOf(req), s) };
 }

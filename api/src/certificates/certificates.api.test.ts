@@ -1,6 +1,5 @@
 import { startCertHarness, type CertHarness } from './certificates.test-harness';
 import { TEST_ORIGIN, type Agent } from '../testing/session';
-import { CertificateReminderStore } from '@grain/persistence';
 
 /**
  * The certificate calls against the real app, a real worker on the shared Temporal dev server, a
@@ -210,7 +209,7 @@ describe('certificate API', () => {
     expect(row).toMatchObject({ approvalNumber: 'SOON-1', level: 1, holders: [{ _id: users().signer.id }] });
     expect(row.remindersSent).toBe(0);
     // counts the reminder mails recorded for the current level since it started, not other levels' or older ones
-    const reminders = new CertificateReminderStore(h.t.db.knex);
+    const reminders = h.t.deps.stores.reminders;
     await reminders.record({ key: `${a._id}:r1:mail:x`, certificateId: a._id, level: 1, recipientId: users().signer.id, overdue: false });
     await reminders.record({ key: `${a._id}:r1:mail:x`, certificateId: a._id, level: 1, recipientId: users().signer.id, overdue: false });
     await reminders.record({ key: `${a._id}:r2:mail:x`, certificateId: a._id, level: 2, recipientId: users().signer2.id, overdue: false });

@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import type { Worker } from '@temporalio/worker';
 import type { NativeConnection } from '@temporalio/worker';
 import { createWorker, WORKFLOWS_MODULE } from '@grain/worker';
-import { FarmDataStore } from '@grain/persistence';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { loginAs, seedCompanyWithUsers, TEST_PASSWORD, type Agent, type SeededCompany } from '../testing/session';
 
@@ -40,7 +39,7 @@ export async function startCertHarness(): Promise<CertHarness> {
       return agents.get(email)!;
     },
     async farmRecord(company, verified = true) {
-      const r = await new FarmDataStore(t.db.knex).create(company.companyId, company.users.admin.id, {
+      const r = await t.deps.stores.farmData.create(company.companyId, company.users.admin.id, {
         grainType: 'Wheat', harvestGrade: 'APH', storageLocation: 'Silo 7', quantity: 1200, protein: 91.5, moisture: 11.2,
         productionDate: '2025-01-15', dataType: 'Manual',
       });

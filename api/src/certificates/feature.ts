@@ -8,7 +8,7 @@ import { overdueRoutes } from './overdue-routes';
 import { publicVerifyRoutes } from './public-verify-routes';
 
 /**
- * Grain certificates (spec 000 §7 approval calls) plus the calls this build adds: reject and delegate
+ * Grain certificates (the approval calls of the public contract) plus the calls this build adds: reject and delegate
  * (company/approval/{id}/reject, /delegate), templates, the overdue dashboard and public verification.
  */
 export function createCertificatesFeature(deps: ApiDeps): Record<string, Router> {

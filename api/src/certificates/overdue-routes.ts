@@ -4,8 +4,7 @@
  * actually sent for the current level (recorded by the reminder activity in certificate_reminders).
  */
 import { Router } from 'express';
-import { currentLevel, pendingSigners } from '@grain/domain';
-import { CertificateReminderStore } from '@grain/persistence';
+import { currentLevel, pendingSigners, type OverdueRow } from '@grain/domain';
 import { requirePermission } from '../http/auth-middleware';
 import { companyOf, type CertCtx } from './certificate-context';
 
@@ -14,22 +13,21 @@ const MAX_PAGES = 5;
 
 export function overdueRoutes(ctx: CertCtx): Router {
   const r = Router();
-  const reminders = new CertificateReminderStore(ctx.deps.knex);
   r.get('/company/approvals/overdue', requirePermission('viewSystem'), async (req, res) => {
     const companyId = companyOf(req);
     const windowMs = Math.min(Math.max(Number(req.query.dueWithinHours) || 48, 1), 24 * 365) * 3600_000;
     const onlyLevel = Number(req.query.level) || undefined;
     const now = Date.now();
-    const rows = [];
+    const rows: Array<OverdueRow & { since: string | undefined }> = [];
     let after: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const p = await ctx.store.list({ companyId, statuses: ['signing', 'pending', 'rejected', 'overdue'], after, limit: 100 });
+      const p = await ctx.stores.certificates.list({ companyId, statuses: ['signing', 'pending', 'rejected', 'overdue'], after, limit: 100 });
       for (const c of p.items) {
         const l = c.levels.find((x) => x.level === c.stage);
         const due = l?.deadline ? Date.parse(l.deadline) : NaN;
         if (!l || (onlyLevel && l.level !== onlyLevel)) continue;
         if (!c.overdue && !(due - now <= windowMs)) continue;
-        const stored = await ctx.store.get(companyId, c.id);
+        const stored = await ctx.stores.certificates.get(companyId, c.id);
         if (!stored) continue;
         const s = stored.state;
         const lvl = currentLevel(s)!;
@@ -42,7 +40,7 @@ export function overdueRoutes(ctx: CertCtx): Router {
       if (!p.next) break;
       after = p.next;
     }
-    const sent = await reminders.countSent(new Map(rows.map((x) => [x._id, { level: x.level, since: x.since }])));
+    const sent = await ctx.stores.reminders.countSent(new Map(rows.map((x) => [x._id, { level: x.level, since: x.since }])));
     for (const row of rows) row.remindersSent = sent.get(row._id) ?? 0;
     rows.sort((a, b) => Date.parse(a.deadline) - Date.parse(b.deadline));
     res.json({ rows });

@@ -6,30 +6,22 @@
  */
 import { createHash } from 'node:crypto';
 import { Router, type Request } from 'express';
-import { AppError, certificateWorkflowId, type CertificateState } from '@grain/domain';
+import { AppError, certificateWorkflowId, type CertificateState, type LedgerAnchor, type PdfCheckAnswer, type PublicVerifyAnswer } from '@grain/domain';
+import type { PublicCertificate } from '@grain/persistence';
 import { singleFile } from '../farmdata/uploads';
 import type { CertCtx } from './certificate-context';
 
-interface Found {
-  s: CertificateState;
-  /** sha256 of the issued PDF as recorded when it was stored (null for certificates issued before). */
-  pdfSha256: string | null;
-}
-
-async function find(ctx: CertCtx, req: Request): Promise<Found> {
+async function find(ctx: CertCtx, req: Request): Promise<PublicCertificate> {
   const number = typeof req.query.number === 'string' ? req.query.number.trim().slice(0, 50) : '';
   const hash = typeof req.query.hash === 'string' ? req.query.hash.trim().toLowerCase() : '';
   if (!number && !/^[0-9a-f]{64}$/.test(hash)) throw new AppError('INVALID_INPUT');
-  let q = ctx.deps.knex('certificates').whereNotIn('status', ['created', 'cancelled']);
-  q = hash ? q.where('content_hash', hash) : q.where('approval_number', number);
-  // The same number may exist in two companies: a done certificate first, then the newest.
-  const row = await q.orderByRaw(`case when status = 'done' then 0 else 1 end`).orderBy('updated_at', 'desc').first('state', 'pdf_sha256');
-  if (!row) throw new AppError('NOT_FOUND');
-  return { s: typeof row.state === 'string' ? JSON.parse(row.state) : row.state, pdfSha256: row.pdf_sha256 ?? null };
+  const found = await ctx.stores.certificates.findPublic(hash ? { hash } : { number });
+  if (!found) throw new AppError('NOT_FOUND');
+  return found;
 }
 
 /** The recorded hash of the issued PDF; for one issued before hashes were recorded, hashed from storage. */
-async function pdfHash(ctx: CertCtx, { s, pdfSha256 }: Found): Promise<string | null> {
+async function pdfHash(ctx: CertCtx, { state: s, pdfSha256 }: PublicCertificate): Promise<string | null> {
   if (s.status !== 'done' || !s.pdfKey) return null;
   if (pdfSha256) return pdfSha256;
   const pdf = await ctx.deps.adapters.storage.get(s.pdfKey).catch(() => null);
@@ -37,7 +29,7 @@ async function pdfHash(ctx: CertCtx, { s, pdfSha256 }: Found): Promise<string | 
 }
 
 /** The completion block: its key is `<workflow id>:<version>:completion`, the version being the one that completed. */
-async function ledgerAnchor(ctx: CertCtx, s: CertificateState) {
+async function ledgerAnchor(ctx: CertCtx, s: CertificateState): Promise<LedgerAnchor | null> {
   if (s.status !== 'done') return null;
   for (let v = s.version; v > 0 && v >= s.version - 10; v--) {
     const b = await ctx.deps.adapters.ledger.findByKey(`${certificateWorkflowId(s.id)}:${v}:completion`).catch(() => null);
@@ -50,9 +42,9 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
   const r = Router();
   r.get('/public/verify', async (req, res) => {
     const found = await find(ctx, req);
-    const s = found.s;
-    const company = await ctx.deps.knex('companies').where({ id: s.companyId }).first('name');
-    res.json({
+    const s = found.state;
+    const company = await ctx.stores.companies.byId(s.companyId);
+    const answer: PublicVerifyAnswer = {
       approval: {
         approvalNumber: s.approvalNumber, approvalName: s.approvalName, status: s.status, completedDate: s.completedDate,
         contentHash: s.contentHash, chainId: s.chainId, company: company?.name ?? '',
@@ -63,7 +55,8 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
         ledger: await ledgerAnchor(ctx, s),
         pdfSha256: await pdfHash(ctx, found),
       },
-    });
+    };
+    res.json(answer);
   });
 
   // Checks an uploaded PDF against the issued one of the certificate named by ?number= or ?hash=;
@@ -72,12 +65,14 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
     if (!req.file) throw new AppError('SELECT_FILE');
     const sha256 = createHash('sha256').update(req.file.buffer).digest('hex');
     if (!req.query.number && !req.query.hash) {
-      const row = await ctx.deps.knex('certificates').where({ status: 'done', pdf_sha256: sha256 }).first('approval_number');
-      return void res.json({ match: !!row, sha256, ...(row ? { approvalNumber: row.approval_number } : {}) });
+      const approvalNumber = await ctx.stores.certificates.numberOfIssuedPdf(sha256);
+      const answer: PdfCheckAnswer = { match: !!approvalNumber, sha256, ...(approvalNumber ? { approvalNumber } : {}) };
+      return void res.json(answer);
     }
     const found = await find(ctx, req);
     const issued = await pdfHash(ctx, found);
-    res.json({ match: !!issued && issued === sha256, sha256, approvalNumber: found.s.approvalNumber });
+    const answer: PdfCheckAnswer = { match: !!issued && issued === sha256, sha256, approvalNumber: found.state.approvalNumber };
+    res.json(answer);
   });
   return r;
 }

@@ -1,13 +1,12 @@
-/** Certificate templates (spec 000 §2 template bar and /views/template/list), real save and load. */
+/** Certificate templates (the form's template bar and /views/template/list), real save and load. */
 import { Router } from 'express';
-import { AppError } from '@grain/domain';
-import { KnexTemplateStore, type ApprovalTemplate } from '@grain/persistence';
+import { AppError, refId, templateInput, type TemplateView } from '@grain/domain';
+import type { ApprovalTemplate } from '@grain/persistence';
 import { requirePermission } from '../http/auth-middleware';
-import { refId, templateInput } from './certificate-schemas';
-import { resolveSigners } from './certificate-input';
+import { resolveSigners } from './commands/resolve-input';
 import { companyOf, type CertCtx } from './certificate-context';
 
-const templateView = (t: ApprovalTemplate) => ({
+const templateView = (t: ApprovalTemplate): TemplateView => ({
   _id: t.id,
   approvalName: t.approvalName,
   priority: t.priority,
@@ -21,7 +20,7 @@ const templateView = (t: ApprovalTemplate) => ({
 
 export function templateRoutes(ctx: CertCtx): Router {
   const r = Router();
-  const store = new KnexTemplateStore(ctx.deps.knex);
+  const store = ctx.stores.templates;
 
   r.get('/company/approvaltemplates', requirePermission('viewApproval'), async (req, res) => {
     res.json({ templates: (await store.list(companyOf(req))).map(templateView) });
@@ -32,7 +31,7 @@ export function templateRoutes(ctx: CertCtx): Router {
     const body = templateInput.parse(req.body);
     const levels = [];
     for (const l of body.approvalLevels) {
-      levels.push({ group: l.group, signatures: l.signatures, dueInDays: l.dueInDays, signers: await resolveSigners(ctx.deps.knex, companyId, l.signers.map(refId)) });
+      levels.push({ group: l.group, signatures: l.signatures, dueInDays: l.dueInDays, signers: await resolveSigners(ctx.stores, companyId, l.signers.map(refId)) });
     }
     const t = await store.save(companyId, { id: req.user!.id, name: req.user!.fullName }, { approvalName: body.approvalName, priority: body.priority, levels });
     res.status(201).json({ approvalTemplate: templateView(t) });

@@ -1,5 +1,12 @@
+// The certificate's pure rules. Nothing here imports zod: the workflow may import this module.
 export * from './types';
 export * from './machine';
 export { createCertificate, applyChanges, assertChainSignable, certificateContentHash, reminderConfig } from './build';
 export { sha256Hex } from './sha256';
 export * from './activity-contract';
+export * from './access';
+export * from './display-status';
+export * from './list-toggles';
+export * from './viewer-permissions';
+export * from './issued-certificate';
+export type * from './views';

@@ -14,6 +14,7 @@
  * - a passed deadline marks the current level and the certificate overdue (escalation once per level).
  */
 import { AppError } from '../errors';
+import { assertOwnerOrAdmin } from './access';
 import { applyChanges, assertChainSignable } from './build';
 import type {
   AuditEntry, CertificateCommand, CertificateEffect, CertificateLevel, CertificateState, CommandActor, Person, Signer, TransitionResult,
@@ -66,10 +67,6 @@ function actingSigner(s: CertificateState, actor: CommandActor): { level: Certif
   return { level, signer };
 }
 
-function assertOwnerOrAdmin(s: CertificateState, actor: CommandActor): void {
-  if (actor.id !== s.submitter.id && !actor.isAdmin) throw new AppError('ACCESS_DENIED');
-}
-
 function uniquePeople(xs: Person[]): Person[] {
   const seen = new Set<string>();
   return xs.filter((p) => (seen.has(p.id) ? false : (seen.add(p.id), true))).map((p) => ({ id: p.id, name: p.name, email: p.email }));
@@ -100,6 +97,19 @@ function edit(s: CertificateState, c: Cmd<'edit'>): void {
   assertOwnerOrAdmin(s, c.actor);
   applyChanges(s, c.changes);
   if (s.status === 'rejected') assertChainSignable(s);
+}
+
+/**
+ * A draft's whole set-up replaced, its number and escalation list included. A draft has no history yet
+ * (the workflow starts it at version 0 on submit), so this change keeps its version and audit trail.
+ */
+function editDraft(s: CertificateState, c: Cmd<'editDraft'>): void {
+  if (s.status !== 'created') throw new AppError(s.status === 'done' ? 'CERTIFICATE_DONE' : 'CERTIFICATE_NOT_EDITABLE');
+  assertOwnerOrAdmin(s, c.actor);
+  const { approvalNumber, escalateTo, ...changes } = c.changes;
+  if (approvalNumber !== undefined) s.approvalNumber = approvalNumber;
+  if (escalateTo !== undefined) s.escalateTo = escalateTo.map((p) => ({ ...p }));
+  applyChanges(s, changes);
 }
 
 function resubmit(s: CertificateState, c: Cmd<'resubmit'>, fx: CertificateEffect[]): void {
@@ -231,6 +241,7 @@ export function transition(state: CertificateState, command: CertificateCommand)
   switch (c.type) {
     case 'submit': submit(s, c, fx); break;
     case 'edit': edit(s, c); break;
+    case 'editDraft': editDraft(s, c); return { state: s, effects: fx };
     case 'resubmit': resubmit(s, c, fx); break;
     case 'sign': sign(s, c, fx); break;
     case 'reject': reject(s, c, fx); break;

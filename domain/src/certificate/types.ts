@@ -183,6 +183,9 @@ export type CertificateChanges = Partial<
   Pick<CertificateDraft, 'approvalName' | 'priority' | 'summary' | 'approvalDoc' | 'supportDocs' | 'levels' | 'reminders'>
 >;
 
+/** What a draft edit may change: everything an edit may, plus the number and whom overdue mail escalates to. */
+export type DraftChanges = CertificateChanges & Partial<Pick<CertificateDraft, 'approvalNumber' | 'escalateTo'>>;
+
 /** Who issues a command. The API fills it from the session; the machine trusts it for identity only. */
 export interface CommandActor {
   id: string;
@@ -201,6 +204,7 @@ interface Base {
 export type CertificateCommand =
   | ({ type: 'submit' } & Base)
   | ({ type: 'edit'; changes: CertificateChanges } & Base)
+  | ({ type: 'editDraft'; changes: DraftChanges } & Base)
   | ({ type: 'resubmit'; changes?: CertificateChanges } & Base)
   | ({ type: 'sign'; note?: string; signatureValue?: string } & Base)
   | ({ type: 'reject'; toLevel: number; reason: string } & Base)

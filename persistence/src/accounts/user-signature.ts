@@ -204,8 +204,3 @@ export class KnexSignatureStore implements SignatureStore {
   }
 }
 
-/** @deprecated use `stores.signatures.ofUser`; kept while the certificate routes still pass a knex handle. */
-export const signatureOfUser = (k: Knex, userId: string) => new KnexSignatureStore(k).ofUser(userId);
-/** @deprecated use `stores.signatures.sign`; kept while the certificate routes still pass a knex handle. */
-export const signWithUserSignature = (k: Knex, userId: string, password: string, data: Buffer) =>
-  new KnexSignatureStore(k).sign(userId, password, data);

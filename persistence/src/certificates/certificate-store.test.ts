@@ -34,6 +34,34 @@ describe('KnexCertificateStore', () => {
     expect(await store.get('co2', 'c-1')).toBeNull();
   });
 
+  it('finds the next free number of a company, whatever other companies used', async () => {
+    await store.saveDraft(draft('n-1', '202001011', 'co5'));
+    await store.saveDraft(draft('n-2', '202001013', 'co5'));
+    await store.saveDraft(draft('n-3', '202001012', 'co6'));
+    expect(await store.nextFreeNumber('co5', '20200101')).toBe('202001012');
+    expect(await store.nextFreeNumber('co6', '20200101')).toBe('202001011');
+  });
+
+  it('finds submitted certificates for public verification across companies, never drafts or cancelled ones', async () => {
+    await store.saveDraft(draft('v-1', 'V-1', 'co7'));
+    expect(await store.findPublic({ number: 'V-1' })).toBeNull();
+    const signing = submit(draft('v-2', 'V-2', 'co7'));
+    await store.upsert(signing);
+    expect(await store.findPublic({ number: 'V-2' })).toMatchObject({ state: { id: 'v-2', status: 'signing' }, pdfSha256: null });
+    expect((await store.findPublic({ hash: signing.contentHash }))?.state.id).toBe('v-2');
+    await store.upsert(transition(signing, { type: 'cancel', actor: { id: 'sub', name: 'Sam' }, at }).state);
+    expect(await store.findPublic({ number: 'V-2' })).toBeNull();
+    // the same number in two companies: the done one first
+    const pending = submit(draft('v-3', 'V-3', 'co7'));
+    const done = transition(submit(draft('v-4', 'V-3', 'co8')), { type: 'sign', actor: { id: 'a1', name: 'A1' }, at }).state;
+    await store.upsert(done);
+    await store.upsert(pending);
+    expect((await store.findPublic({ number: 'V-3' }))?.state.id).toBe('v-4');
+    await store.recordPdfHash('v-4', 'f'.repeat(64));
+    expect(await store.numberOfIssuedPdf('f'.repeat(64))).toBe('V-3');
+    expect(await store.numberOfIssuedPdf('e'.repeat(64))).toBeNull();
+  });
+
   it('never moves a row backwards', async () => {
     const s1 = submit(draft('c-3', 'N-3'));
     const s2 = transition(s1, { type: 'sign', actor: { id: 'a1', name: 'A1' }, at }).state;

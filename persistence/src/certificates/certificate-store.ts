@@ -1,12 +1,11 @@
 import type { Knex } from 'knex';
-import { AppError, type CertificateState, type CertificateStatus } from '@grain/domain';
+import { AppError, type CertificateListStatus, type CertificateState, type CertificateStatus } from '@grain/domain';
 import { prepared } from './prepared';
 import { cardOf, fromCard, levelRows, LIST_CARD_SQL, type CardJson, type CertificateSummary } from './certificate-rows';
 
 export type { CertificateSummary } from './certificate-rows';
 
-/** The list filter: real statuses plus 'overdue' (the display-only state of spec 000 §4). */
-export type CertificateListStatus = CertificateStatus | 'overdue';
+export type { CertificateListStatus } from '@grain/domain';
 
 export interface CertificateListQuery {
   companyId: string;
@@ -23,6 +22,13 @@ export interface CertificateListQuery {
 export interface CertificatePage {
   items: CertificateSummary[];
   next: string | null;
+}
+
+/** A submitted certificate found by public verification, with the recorded sha256 of its issued PDF. */
+export interface PublicCertificate {
+  state: CertificateState;
+  /** null for certificates issued before PDF hashes were recorded. */
+  pdfSha256: string | null;
 }
 
 export interface StoredCertificate {
@@ -52,6 +58,12 @@ export interface CertificateStore {
   audit(companyId: string, id: string): Promise<CertificateState['audit']>;
   /** Records the sha256 of the stored PDF (the read-model upsert never overwrites it). */
   recordPdfHash(id: string, sha256: string): Promise<void>;
+  /** The first number `<prefix>1`, `<prefix>2`, ... the company has not used. */
+  nextFreeNumber(companyId: string, prefix: string): Promise<string>;
+  /** Public verification, across companies: a submitted, not cancelled certificate by number or content hash. */
+  findPublic(by: { number: string } | { hash: string }): Promise<PublicCertificate | null>;
+  /** The number of the done certificate whose issued PDF has this sha256, across companies. */
+  numberOfIssuedPdf(sha256: string): Promise<string | null>;
 }
 
 const encodeCursor = (updatedAt: string, id: string) => Buffer.from(JSON.stringify([updatedAt, id])).toString('base64url');
@@ -217,5 +229,25 @@ export class KnexCertificateStore implements CertificateStore {
     const rows = await this.k('certificate_events as e').join('certificates as c', 'c.id', 'e.certificate_id')
       .where({ 'c.company_id': companyId, 'e.certificate_id': id }).orderBy('e.seq').select('e.*');
     return rows.map((r) => ({ at: new Date(r.at).toISOString(), actorId: r.actor_id, action: r.action, ...(r.level != null ? { level: r.level } : {}), ...(r.detail ? { detail: r.detail } : {}) }));
+  }
+
+  async nextFreeNumber(companyId: string, prefix: string): Promise<string> {
+    const used = new Set<string>(await this.k('certificates').where({ company_id: companyId }).whereILike('approval_number', `${prefix}%`).pluck('approval_number'));
+    for (let n = 1; ; n++) if (!used.has(`${prefix}${n}`)) return `${prefix}${n}`;
+  }
+
+  async findPublic(by: { number: string } | { hash: string }): Promise<PublicCertificate | null> {
+    const q = this.k('certificates').whereNotIn('status', ['created', 'cancelled']);
+    if ('hash' in by) q.where('content_hash', by.hash);
+    else q.where('approval_number', by.number);
+    // The same number may exist in two companies: a done certificate first, then the newest.
+    const row = await q.orderByRaw(`case when status = 'done' then 0 else 1 end`).orderBy('updated_at', 'desc').first('state', 'pdf_sha256');
+    if (!row) return null;
+    return { state: typeof row.state === 'string' ? JSON.parse(row.state) : row.state, pdfSha256: row.pdf_sha256 ?? null };
+  }
+
+  async numberOfIssuedPdf(sha256: string): Promise<string | null> {
+    const row = await this.k('certificates').where({ status: 'done', pdf_sha256: sha256 }).first('approval_number');
+    return row?.approval_number ?? null;
   }
 }

@@ -99,6 +99,11 @@ export class FarmDataStore {
     await this.k('farm_data').where({ company_id: companyId, id }).update({ tx_id: txId, block_number: blockNumber });
   }
 
+  /** Whether the record's grain photo passed verification (gates certificate submit). */
+  isImageVerified(companyId: string, farmDataId: string): Promise<boolean> {
+    return isImageVerified(this.k, companyId, farmDataId);
+  }
+
   /** Records saved but not yet on the ledger (a failed or interrupted append), oldest first. */
   async unrecorded(companyId: string, limit = 100): Promise<FarmData[]> {
     const rows = await this.k('farm_data').where({ company_id: companyId }).whereNull('tx_id').orderBy('created_at').limit(limit);

@@ -75,5 +75,3 @@ export class KnexLiveEventStore implements LiveEventStore {
   }
 }
 
-/** @deprecated use `stores.live.publish`; kept while the certificate routes still pass a knex handle. */
-export const publishLive = (k: Knex, ev: PublishLiveInput): Promise<number> => new KnexLiveEventStore(k).publish(ev);

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Box, Button, Chip, Grid, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { certificatesApi, type ApprovalView, type CompanyPerson } from '../api';
+import { certificatesApi } from '../api';
+import type { CertificateView, CompanyPerson } from '@grain/domain';
 import { STATUS_COLOR, ymd } from '../status';
 import { useI18n } from '../../../i18n/i18n';
 import { ConfirmDialog, errorText, MessageDialog, useNotify } from '../../../app';
@@ -23,7 +24,7 @@ export function ApprovalDetailPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id');
-  const [a, setA] = useState<ApprovalView | null>(null);
+  const [a, setA] = useState<CertificateView | null>(null);
   const [people, setPeople] = useState<CompanyPerson[]>([]);
   const [modal, setModal] = useState<Modal>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -52,7 +53,7 @@ export function ApprovalDetailPage() {
     }
     setModal('delegate');
   };
-  const after = (msg: string) => (next: ApprovalView) => {
+  const after = (msg: string) => (next: CertificateView) => {
     setA(next);
     setModal(null);
     notify.success(t(msg));

@@ -1,13 +1,13 @@
 import { Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import type { AuditView } from '../api';
+import type { AuditEntryView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { RowCards, useCardLayout } from '../../../app/RowCards';
 
 /** Who did what when, as the workflow recorded it. */
-export function AuditTrail({ entries }: { entries: AuditView[] }) {
+export function AuditTrail({ entries }: { entries: AuditEntryView[] }) {
   const { t } = useI18n();
   const narrow = useCardLayout();
-  const when = (e: AuditView) => new Date(e.at).toLocaleString();
+  const when = (e: AuditEntryView) => new Date(e.at).toLocaleString();
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 2, overflowX: 'auto' }} data-testid="audit-trail">
       <Typography variant="subtitle1" sx={{ mb: narrow ? 1 : 0 }}>{t('cert.audit')}</Typography>

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { certificatesApi, type ApprovalView, type CompanyPerson } from '../api';
+import { certificatesApi } from '../api';
+import type { CertificateView, CompanyPerson } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText } from '../../../app';
 
 /** 'Delegate To' (spec 000 §2): note, signer search, chosen signers (item, name, role, view, remove). */
 export function DelegateDialog({ open, approval, people, onClose, onDone }: {
-  open: boolean; approval: ApprovalView; people: CompanyPerson[]; onClose(): void; onDone(a: ApprovalView): void;
+  open: boolean; approval: CertificateView; people: CompanyPerson[]; onClose(): void; onDone(a: CertificateView): void;
 }) {
   const { t } = useI18n();
   const [note, setNote] = useState('');

@@ -1,5 +1,5 @@
 import { Box, Link, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import type { ApprovalView, DocView } from '../api';
+import type { CertificateView, DocumentView } from '@grain/domain';
 import { ymd } from '../status';
 import { useI18n } from '../../../i18n/i18n';
 import { showStored } from '../../../app/stored-text';
@@ -8,7 +8,7 @@ import { RowCards, useCardLayout } from '../../../app/RowCards';
 const docLink = (id: string) => `/api/company/document/${encodeURIComponent(id)}`;
 
 /** Primary document (the farm record's facts) and related documents tables of the detail page. */
-export function DocumentTables({ approval }: { approval: ApprovalView }) {
+export function DocumentTables({ approval }: { approval: CertificateView }) {
   const { t } = useI18n();
   const narrow = useCardLayout();
   const farm = (approval.approvalDoc?.farm ?? {}) as Record<string, unknown>;
@@ -20,8 +20,8 @@ export function DocumentTables({ approval }: { approval: ApprovalView }) {
     [t('cert.storageLocation'), String(farm.storageLocation ?? '')], [t('cert.quantity'), fmt(farm.quantity, 0)],
     [t('cert.protein'), fmt(farm.protein, 2)], [t('cert.moisture'), fmt(farm.moisture, 2)],
   ];
-  const description = (d: DocView) => showStored(d.description, t) || t('cert.noDescription');
-  const view = (d: DocView) => <Link href={docLink(d._id)} target="_blank" rel="noopener">{t('common.view')}</Link>;
+  const description = (d: DocumentView) => showStored(d.description, t) || t('cert.noDescription');
+  const view = (d: DocumentView) => <Link href={docLink(d._id)} target="_blank" rel="noopener">{t('common.view')}</Link>;
   const none = <Typography>—</Typography>;
   return (
     <Box>

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { Accordion, AccordionDetails, AccordionSummary, Box, Chip, List, ListItem, ListItemText, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import type { LevelView } from '../api';
+import { levelDisplayStatus, type LevelView } from '@grain/domain';
 import { STATUS_COLOR, ymd } from '../status';
 import { useI18n } from '../../../i18n/i18n';
 import { RowCards, useCardLayout } from '../../../app/RowCards';
 
-/** One level of the detail page (spec 000 §2); the current one is highlighted and expanded. */
+/** One level of the detail page; the current one is highlighted and expanded. */
 export function LevelDetailPanel({ level, current, actions }: { level: LevelView; current: boolean; actions?: ReactNode }) {
   const { t } = useI18n();
-  const shownStatus = level.overdue && level.status !== 'done' ? 'overdue' : level.status;
+  const shownStatus = levelDisplayStatus(level.status, level.overdue);
   const narrow = useCardLayout();
   const approver = (s: LevelView['signers'][number]) => `${s.fullName}${s.delegatedBy ? ` (${t('cert.delegate')})` : ''}`;
   const signStatus = (s: LevelView['signers'][number]) => {

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { certificatesApi, type ApprovalView } from '../api';
+import { certificatesApi } from '../api';
+import type { CertificateView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText } from '../../../app';
 
 /** 'Reject To' (spec 000 §2): the level to send back to (by group name, up to the current) and a required reason. */
-export function RejectDialog({ open, approval, onClose, onDone }: { open: boolean; approval: ApprovalView; onClose(): void; onDone(a: ApprovalView): void }) {
+export function RejectDialog({ open, approval, onClose, onDone }: { open: boolean; approval: CertificateView; onClose(): void; onDone(a: CertificateView): void }) {
   const { t } = useI18n();
   const [toLevel, setToLevel] = useState<number>(approval.stageLevel);
   const [reason, setReason] = useState('');

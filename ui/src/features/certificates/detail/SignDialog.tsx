@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
-import { certificatesApi, type ApprovalView } from '../api';
+import { certificatesApi } from '../api';
+import type { CertificateView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText } from '../../../app';
 
@@ -9,7 +10,7 @@ import { errorText } from '../../../app';
  * either way, spec 000 §7); note, code and - when the signer has a digital signature - its password.
  * A refusal shows in red inside the modal and the certificate stays (spec 000 §8).
  */
-export function SignDialog({ open, approval, onClose, onSigned }: { open: boolean; approval: ApprovalView; onClose(): void; onSigned(a: ApprovalView): void }) {
+export function SignDialog({ open, approval, onClose, onSigned }: { open: boolean; approval: CertificateView; onClose(): void; onSigned(a: CertificateView): void }) {
   const { t } = useI18n();
   const level = approval.approvalLevels.find((l) => l.level === approval.stageLevel);
   const [note, setNote] = useState('');

@@ -3,8 +3,8 @@ import { Alert, Box, Button, Grid, MenuItem, Paper, Stack, TextField, Typography
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { PRIORITIES } from '@grain/domain';
-import { certificatesApi, type ApprovalView, type CompanyPerson } from '../api';
+import { PRIORITIES, type CertificateView, type CompanyPerson } from '@grain/domain';
+import { certificatesApi } from '../api';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText, MessageDialog, Page, useNotify } from '../../../app';
 import { approvalFormSchema, clearDraft, emptyForm, formFromApproval, levelsFromTemplate, loadDraft, newLevel, saveDraft, submitProblems, toInput, type ApprovalForm } from './form-model';
@@ -22,7 +22,7 @@ export function ApprovalFormPage() {
   const [params] = useSearchParams();
   const id = params.get('id');
   const [people, setPeople] = useState<CompanyPerson[]>([]);
-  const [existing, setExisting] = useState<ApprovalView | null>(null);
+  const [existing, setExisting] = useState<CertificateView | null>(null);
   const [ready, setReady] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);

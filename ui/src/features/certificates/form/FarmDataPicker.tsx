@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import Fuse from 'fuse.js';
 import { Box, Radio, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { FUZZY_THRESHOLD, gradeForProtein } from '@grain/domain';
+import { FUZZY_THRESHOLD, gradeForProtein, type DocumentView } from '@grain/domain';
 import { api } from '../../../api/client';
-import type { DocView } from '../api';
 import { useI18n } from '../../../i18n/i18n';
 
 /** A farm data record as GET farmdata/harvesting/list answers it (spec 001 §3), read tolerantly. */
@@ -20,8 +19,11 @@ export interface FarmRecord {
   imageValidation?: unknown;
 }
 
+/** A picked farm record also tells the form its number and whether its grain image was verified. */
+export type FarmDocument = DocumentView & { farm: NonNullable<DocumentView['farm']> & { number: FarmRecord['number']; imageValidation: boolean } };
+
 /** The primary document made from a farm record; `farm` carries the facts the certificate PDF prints. */
-export function docFromFarm(r: FarmRecord): DocView {
+export function docFromFarm(r: FarmRecord): FarmDocument {
   return {
     _id: r._id, docName: `Farm data ${r.number}`, docType: 'farmData',
     description: `${r.grainType} ${r.harvestGrade} · ${r.storageLocation}`,
@@ -35,7 +37,7 @@ export function docFromFarm(r: FarmRecord): DocView {
 const num = (v: unknown, digits: number) => (Number.isFinite(Number(v)) ? Number(v).toFixed(digits) : '');
 
 /** Farm data search with its result table (spec 000 §2); picking a row makes it the primary document. */
-export function FarmDataPicker({ value, onChange }: { value: DocView | null; onChange(d: DocView | null): void }) {
+export function FarmDataPicker({ value, onChange }: { value: DocumentView | null; onChange(d: DocumentView | null): void }) {
   const { t } = useI18n();
   const [records, setRecords] = useState<FarmRecord[]>([]);
   const [query, setQuery] = useState('');

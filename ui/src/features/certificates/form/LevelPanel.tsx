@@ -2,8 +2,7 @@ import { Autocomplete, Box, IconButton, MenuItem, Paper, Stack, Table, TableBody
 import DeleteIcon from '@mui/icons-material/Delete';
 import CloseIcon from '@mui/icons-material/Close';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { MAX_SIGNATURES, MIN_SIGNATURES } from '@grain/domain';
-import type { CompanyPerson } from '../api';
+import { MAX_SIGNATURES, MIN_SIGNATURES, type CompanyPerson } from '@grain/domain';
 import type { ApprovalForm } from './form-model';
 import { useI18n } from '../../../i18n/i18n';
 

@@ -3,20 +3,20 @@ import { Autocomplete, Box, Button, IconButton, Stack, Table, TableBody, TableCe
 import CloseIcon from '@mui/icons-material/Close';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { api } from '../../../api/client';
-import type { DocView } from '../api';
+import type { DocumentView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { UploadDocumentDialog } from './UploadDocumentDialog';
 import { showStored } from '../../../app/stored-text';
 
 interface RawDoc { _id?: string; id?: string; docId?: string; docName?: string; docType?: string; description?: string; uploadUser?: string; uploadDate?: string }
-const toDoc = (d: RawDoc): DocView => ({
+const toDoc = (d: RawDoc): DocumentView => ({
   _id: String(d._id ?? d.id ?? d.docId), docName: d.docName ?? '', docType: d.docType, description: d.description, uploadUser: d.uploadUser, uploadDate: d.uploadDate,
 });
 
 /** Related documents: search the company's documents or attach a new file (spec 000 §2). */
-export function SupportDocsPicker({ value, onChange }: { value: DocView[]; onChange(v: DocView[]): void }) {
+export function SupportDocsPicker({ value, onChange }: { value: DocumentView[]; onChange(v: DocumentView[]): void }) {
   const { t } = useI18n();
-  const [all, setAll] = useState<DocView[]>([]);
+  const [all, setAll] = useState<DocumentView[]>([]);
   const [uploadOpen, setUploadOpen] = useState(false);
   useEffect(() => {
     api<{ documents?: RawDoc[] }>('company/documentes').then((r) => setAll((r.documents ?? []).map(toDoc))).catch(() => setAll([]));

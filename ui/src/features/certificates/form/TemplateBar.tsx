@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, List, ListItemButton, ListItemText, Stack, TextField, Typography } from '@mui/material';
-import { certificatesApi, type TemplateView } from '../api';
+import { certificatesApi } from '../api';
+import type { TemplateView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText, useNotify } from '../../../app';
 import { dueInDays, type LevelForm } from './form-model';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Autocomplete, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
-import { DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, MAX_UPLOAD_BYTES, type DocumentType } from '@grain/domain';
+import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, MAX_UPLOAD_BYTES, type DocumentType, type DocumentView } from '@grain/domain';
 import { api } from '../../../api/client';
-import type { DocView } from '../api';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText } from '../../../app';
 
@@ -10,7 +9,7 @@ import { errorText } from '../../../app';
  * The Upload Document modal (spec 000 §2): type search, name, description, a PDF drop zone; uploads
  * through POST company/document/create and hands the new document back to be attached.
  */
-export function UploadDocumentDialog({ open, onClose, onUploaded }: { open: boolean; onClose(): void; onUploaded(d: DocView): void }) {
+export function UploadDocumentDialog({ open, onClose, onUploaded }: { open: boolean; onClose(): void; onUploaded(d: DocumentView): void }) {
   const { t } = useI18n();
   const [docType, setDocType] = useState<DocumentType | null>('certificate');
   const [docName, setDocName] = useState('');

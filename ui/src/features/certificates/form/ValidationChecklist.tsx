@@ -1,7 +1,7 @@
 import { List, ListItem, ListItemIcon, ListItemText, Paper, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import type { DocView } from '../api';
+import type { DocumentView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 
 /**
@@ -10,7 +10,7 @@ import { useI18n } from '../../../i18n/i18n';
  * ticks only when the farm record's image was verified (the old app always ticked it; the server
  * refuses a submit without it either way).
  */
-export function checklist(primary: DocView | null, supportCount: number) {
+export function checklist(primary: DocumentView | null, supportCount: number) {
   const farm = (primary?.farm ?? null) as { protein?: number; moisture?: number; harvestGrade?: string; imageValidation?: boolean } | null;
   return [
     { key: 'protein', ok: !!farm && farm.protein !== undefined },
@@ -22,7 +22,7 @@ export function checklist(primary: DocView | null, supportCount: number) {
   ];
 }
 
-export function ValidationChecklist({ primary, supportCount }: { primary: DocView | null; supportCount: number }) {
+export function ValidationChecklist({ primary, supportCount }: { primary: DocumentView | null; supportCount: number }) {
   const { t } = useI18n();
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="validation-checklist">

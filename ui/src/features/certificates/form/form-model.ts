@@ -1,6 +1,5 @@
-import { DEFAULT_LEVEL_NAMES, DEFAULT_PRIORITY, DEFAULT_SUMMARY, MAX_SIGNATURES, MIN_SIGNATURES, PRIORITIES, isDateText, type Priority } from '@grain/domain';
+import { DEFAULT_LEVEL_NAMES, DEFAULT_PRIORITY, DEFAULT_SUMMARY, isDateText, MAX_SIGNATURES, MIN_SIGNATURES, PRIORITIES, type CertificateInputBody, type CertificateView, type CompanyPerson, type DocumentView, type Priority, type TemplateView } from '@grain/domain';
 import { z } from 'zod';
-import type { ApprovalInput, ApprovalView, CompanyPerson, DocView, TemplateView } from '../api';
 
 /** The create / update form's values (react-hook-form). */
 export interface LevelForm {
@@ -15,8 +14,8 @@ export interface ApprovalForm {
   approvalName: string;
   priority: Priority;
   summary: string;
-  approvalDoc: DocView | null;
-  supportDocs: DocView[];
+  approvalDoc: DocumentView | null;
+  supportDocs: DocumentView[];
   approvalLevels: LevelForm[];
 }
 
@@ -38,7 +37,7 @@ export function emptyForm(approvalNumber: string): ApprovalForm {
   };
 }
 
-export function formFromApproval(a: ApprovalView): ApprovalForm {
+export function formFromApproval(a: CertificateView): ApprovalForm {
   return {
     approvalNumber: a.approvalNumber, approvalName: a.approvalName, priority: a.priority, summary: a.summary === DEFAULT_SUMMARY ? '' : a.summary, // empty saves as the default again
     approvalDoc: a.approvalDoc, supportDocs: a.supportDocs,
@@ -55,7 +54,7 @@ export function levelsFromTemplate(t: TemplateView): LevelForm[] {
 export const dueInDays = (deadline: string): number =>
   Math.max(0, Math.round((Date.parse(deadline) - Date.parse(today())) / 86_400_000));
 
-export function toInput(f: ApprovalForm, status: ApprovalInput['status']): ApprovalInput {
+export function toInput(f: ApprovalForm, status: CertificateInputBody['status']): CertificateInputBody {
   return {
     approvalNumber: f.approvalNumber.trim(), approvalName: f.approvalName.trim(), priority: f.priority, summary: f.summary,
     approvalDoc: f.approvalDoc, supportDocs: f.supportDocs, status,

@@ -1,12 +1,12 @@
 import { Card, CardActionArea, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import type { ApprovalView } from '../api';
+import type { CertificateListCard } from '@grain/domain';
 import { STATUS_COLOR, ymd } from '../status';
 import { useI18n } from '../../../i18n/i18n';
 import { LevelProgress } from './LevelProgress';
 
 /** A list card (spec 000 §2): number, name, status, current group, assignees, type, priority, due date, progress. */
-export function ApprovalCard({ a }: { a: ApprovalView }) {
+export function ApprovalCard({ a }: { a: CertificateListCard }) {
   const { t } = useI18n();
   const current = a.approvalLevels.find((l) => l.level === a.stageLevel);
   const assignees = a.assignees ?? current?.signers.filter((s) => !current.signed.includes(s._id)).map((s) => s.fullName) ?? [];

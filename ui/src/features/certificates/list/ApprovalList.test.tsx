@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { I18nProvider } from '../../../i18n/i18n';
-import type { ApprovalView } from '../api';
-import { INITIAL_TOGGLES, type Toggle } from '../status';
+import type { CertificateListCard, Toggle } from '@grain/domain';
+import { INITIAL_TOGGLES } from '../status';
 import { filterApprovals } from './filter';
 import { StatusToggles } from './StatusToggles';
 import { ApprovalCard } from './ApprovalCard';
@@ -13,9 +13,9 @@ const level = (n: number, status: 'done' | 'signing' | 'created') => ({
   _id: `c-L${n}`, level: n, group: `Level ${n}`, signers: [], signed: status === 'done' ? ['u1'] : [], signedEntries: [], signatures: 1,
   deadline: '2030-01-0' + n, status, comments: [], overdue: false,
 });
-const cert = (n: string, name: string, status: ApprovalView['status'], overdue = false): ApprovalView => ({
+const cert = (n: string, name: string, status: CertificateListCard['status'], overdue = false): CertificateListCard => ({
   _id: n, approvalNumber: n, approvalName: name, priority: 'Medium', stage: null, stageLevel: 2, status, displayStatus: overdue ? 'overdue' : status,
-  overdue, company: 'c', summary: '', deadline: '2030-01-02', submitter: { _id: 's', firstname: 'Sam', lastname: 'S', fullName: 'Sam S' },
+  overdue, summary: '', deadline: '2030-01-02', submitter: { _id: 's', firstname: 'Sam', lastname: 'S', fullName: 'Sam S' },
   approvalDoc: null, supportDocs: [], approvalLevels: [level(1, 'done'), level(2, 'signing'), level(3, 'created')], version: 1,
   currentGroup: 'Level 2', assignees: ['Ann Signer'],
 });

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, Grid, Stack, TextField, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { certificatesApi, type ApprovalView } from '../api';
-import { INITIAL_TOGGLES, type Toggle } from '../status';
+import { certificatesApi } from '../api';
+import type { CertificateListCard, Toggle } from '@grain/domain';
+import { INITIAL_TOGGLES } from '../status';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../../app';
 import { useCertificateLive } from '../live';
@@ -16,7 +17,7 @@ export function ApprovalListPage() {
   const { can } = useAuth();
   const [toggles, setToggles] = useState<Toggle[]>(INITIAL_TOGGLES);
   const [query, setQuery] = useState('');
-  const [items, setItems] = useState<ApprovalView[]>([]);
+  const [items, setItems] = useState<CertificateListCard[]>([]);
   const [counts, setCounts] = useState<Partial<Record<Toggle, number>>>({});
   const [cursor, setCursor] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);

@@ -1,5 +1,5 @@
 import { Box, Tooltip } from '@mui/material';
-import type { LevelView } from '../api';
+import type { LevelView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 
 /** One segment per level: done levels green, the current one amber, the rest grey (spec 000 §2). */

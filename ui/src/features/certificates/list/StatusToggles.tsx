@@ -1,6 +1,5 @@
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
-import type { StatusCounts } from '../api';
-import { TOGGLES, type Toggle } from '../status';
+import { TOGGLES, type Toggle, type ToggleCounts } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 
 /** The five toggles with their counts; several may be on at once. */
@@ -16,4 +15,4 @@ export function StatusToggles({ value, counts, onChange }: { value: Toggle[]; co
     </ToggleButtonGroup>
   );
 }
-export type { StatusCounts };
+export type { ToggleCounts };

@@ -1,13 +1,11 @@
 import Fuse from 'fuse.js';
-import { FUZZY_THRESHOLD } from '@grain/domain';
-import type { ApprovalView } from '../api';
-import { toggleOf, type Toggle } from '../status';
+import { FUZZY_THRESHOLD, toggleOf, type CertificateListCard, type Toggle } from '@grain/domain';
 
 /**
  * What the list shows: certificates under one of the active toggles, then (when a query is typed)
  * a fuzzy match over number and name at the spec's threshold 0.05 (spec 000 §2, §9).
  */
-export function filterApprovals(items: ApprovalView[], active: readonly Toggle[], query: string): ApprovalView[] {
+export function filterApprovals(items: CertificateListCard[], active: readonly Toggle[], query: string): CertificateListCard[] {
   const shown = items.filter((a) => {
     const t = toggleOf(a);
     return t !== null && active.includes(t);

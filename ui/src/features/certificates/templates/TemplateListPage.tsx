@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { IconButton, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { certificatesApi, type TemplateView } from '../api';
+import { certificatesApi } from '../api';
+import type { TemplateView } from '@grain/domain';
 import { ymd } from '../status';
 import { useI18n } from '../../../i18n/i18n';
 import { Page, RowCards, useCardLayout, useNotify } from '../../../app';

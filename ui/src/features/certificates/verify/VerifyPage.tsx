@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, Chip, Container, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
-import { HASH_DISPLAY_LENGTH } from '@grain/domain';
-import { certificatesApi, type VerifyAnswer } from '../api';
+import { HASH_DISPLAY_LENGTH, type PublicVerifyAnswer } from '@grain/domain';
+import { certificatesApi } from '../api';
 import { STATUS_COLOR, ymd } from '../status';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText, LanguageSwitch } from '../../../app';
@@ -15,7 +15,7 @@ export function VerifyPage() {
   const { t } = useI18n();
   const [params, setParams] = useSearchParams();
   const [q, setQ] = useState(params.get('number') ?? params.get('hash') ?? '');
-  const [answer, setAnswer] = useState<VerifyAnswer['approval'] | null>(null);
+  const [answer, setAnswer] = useState<PublicVerifyAnswer['approval'] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pdfResult, setPdfResult] = useState<{ match: boolean; sha256: string; approvalNumber?: string } | null>(null);
 

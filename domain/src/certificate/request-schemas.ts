@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { isDateText, MAX_SIGNATURES, MIN_SIGNATURES, PRIORITIES } from '@grain/domain';
+import { MAX_SIGNATURES, MIN_SIGNATURES, PRIORITIES } from '../constants';
+import { isDateText } from '../validation';
 
 /**
- * Request bodies of the certificate calls (spec 000 §7 names). Signers arrive as user ids (or objects
+ * Request bodies of the certificate calls (public wire names). Signers arrive as user ids (or objects
  * carrying `_id`); the API resolves them within the caller's company, so a foreign id is refused.
+ * Zod lives here, away from the modules the certificate workflow imports.
  */
 const personRef = z.union([z.string().min(1).max(64), z.object({ _id: z.string().min(1).max(64) }).passthrough()]);
 const docRef = z.object({ _id: z.string().min(1).max(64) }).passthrough();
@@ -18,7 +20,7 @@ export const levelInput = z.object({
   dealine: z.string().optional(),
 });
 
-export const approvalInput = z.object({
+export const certificateInput = z.object({
   approvalNumber: z.string().trim().min(1, 'REQUIRED_FIELDS').max(50, 'INVALID_CODE').regex(/^[A-Za-z0-9_\-/]+$/, 'INVALID_CODE'),
   approvalName: z.string().trim().min(1, 'REQUIRED_FIELDS').max(200),
   priority: z.enum(PRIORITIES).default('Medium'),
@@ -29,7 +31,9 @@ export const approvalInput = z.object({
   /** created = Save (keep as draft); signing = Submit (start the workflow). */
   status: z.enum(['created', 'signing']).default('created'),
 });
-export type ApprovalInput = z.infer<typeof approvalInput>;
+export type CertificateInput = z.infer<typeof certificateInput>;
+/** What a client sends (defaults not yet applied). */
+export type CertificateInputBody = z.input<typeof certificateInput>;
 
 export const signInput = z.object({
   otp: z.string().trim().min(1, 'OTP_REQUIRED').max(12),
@@ -68,6 +72,12 @@ export const templateInput = z.object({
     dueInDays: z.coerce.number().int().min(0).max(3650).default(7),
   })).min(1, 'LEVELS_REQUIRED').max(20),
 });
+
+export type SignInput = z.input<typeof signInput>;
+export type RejectInput = z.input<typeof rejectInput>;
+export type DelegateInput = z.input<typeof delegateInput>;
+export type LevelUpdateInput = z.infer<typeof levelUpdateInput>;
+export type TemplateInputBody = z.input<typeof templateInput>;
 
 export const refId = (r: z.infer<typeof personRef>): string => (typeof r === 'string' ? r : r._id);
 

@@ -1,0 +1,25 @@
+/** Withdraw a certificate: a draft is deleted, a submitted one cancelled through the workflow. */
+import { AppError, assertOwnerOrAdmin, mayWithdraw } from '@grain/domain';
+import { cancelUpdate } from '@grain/workflows';
+import type { Caller, CertificateCommandDeps } from './command-deps';
+import { draftChanged } from './draft-changed';
+import { loadCertificate } from './load-certificate';
+
+export interface CancelOptions {
+  caller: Caller;
+  certificateId: string;
+  reason?: string;
+}
+
+export async function cancelCertificate({ caller, certificateId, reason }: CancelOptions, deps: CertificateCommandDeps): Promise<void> {
+  const s = await loadCertificate(deps.stores, caller, certificateId);
+  if (!mayWithdraw(caller.access)) throw new AppError('ACCESS_DENIED');
+  assertOwnerOrAdmin(s, caller.actor);
+  if (s.status !== 'created') {
+    await deps.workflows.update(s.id, cancelUpdate, { actor: caller.actor, reason });
+    return;
+  }
+  await deps.stores.certificates.deleteDraft(s.companyId, s.id);
+  if (await deps.stores.certificates.get(s.companyId, s.id)) throw new AppError('CONFLICT');
+  await draftChanged(deps.stores, s, 'deleted');
+}

@@ -1,0 +1,119 @@
+import { isAppError, PERMISSIONS, type CertificateInput, type Permission } from '@grain/domain';
+import { startCertHarness, type CertHarness } from '../certificates.test-harness';
+import { CertificateWorkflows } from '../certificate-workflows';
+import type { SeededCompany } from '../../testing/session';
+import type { Caller, CertificateCommandDeps } from './command-deps';
+import { cancelCertificate } from './cancel';
+import { editCertificate } from './edit';
+import { editLevel } from './edit-level';
+import { rejectCertificate } from './reject';
+import { requestCode } from './request-code';
+import { saveDraft } from './save-draft';
+import { signCertificate } from './sign';
+
+/** The certificate use cases called directly, against a real database and a real worker. */
+jest.setTimeout(180_000);
+
+let h: CertHarness;
+let deps: CertificateCommandDeps;
+beforeAll(async () => {
+  h = await startCertHarness();
+  deps = { stores: h.t.deps.stores, workflows: new CertificateWorkflows(h.t.deps.temporal, h.t.deps.config.taskQueue) };
+});
+afterAll(async () => h?.close());
+
+const EDITOR: Permission[] = ['viewApproval', 'editApproval'];
+const SIGNER: Permission[] = ['viewApproval', 'signApproval'];
+function caller(role: string, permissions: Permission[], company: SeededCompany = h.acme): Caller {
+  const u = company.users[role];
+  const isAdmin = role === 'admin';
+  return {
+    actor: { id: u.id, name: `${role} user`, email: u.email, isAdmin },
+    access: { id: u.id, companyId: company.companyId, role, permissions: isAdmin ? [...PERMISSIONS] : permissions },
+    companyId: company.companyId,
+  };
+}
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+async function input(over: Partial<CertificateInput> = {}): Promise<CertificateInput> {
+  const u = h.acme.users;
+  return {
+    approvalNumber: `C${Date.now()}${Math.floor(Math.random() * 1000)}`, approvalName: 'Wheat lot 9', priority: 'Medium',
+    approvalDoc: { _id: await h.farmRecord(h.acme) }, supportDocs: [], status: 'created',
+    approvalLevels: [
+      { group: 'Farm', signers: [u.signer.id], signatures: 1, deadline: day(3) },
+      { group: 'Inspection', signers: [u.signer2.id], signatures: 1, deadline: day(5) },
+    ],
+    ...over,
+  };
+}
+async function refusal(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    if (isAppError(e)) return e.code;
+    throw e;
+  }
+  return 'accepted';
+}
+/** Asks for a signing code through the use case and reads it from the signer's mailbox. */
+async function codeFor(who: Caller, levelId: string): Promise<string> {
+  const [last] = await h.t.mailbox.list({ limit: 1 });
+  await requestCode({ caller: who, levelId }, deps);
+  for (let i = 0; i < 100; i++) {
+    const [m] = await h.t.mailbox.list({ to: who.actor.email, limit: 1, afterId: last?.id ?? 0 });
+    const code = m && /Signing code/.test(m.subject ?? '') ? /is (\d{6})\./.exec(m.text ?? '')?.[1] : undefined;
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('no signing code mail');
+}
+
+describe('certificate use cases', () => {
+  it('changes a draft through the machine: new number and set-up, no version or audit entry for a draft', async () => {
+    const manager = caller('manager', EDITOR);
+    const draft = await saveDraft({ caller: manager, input: await input() }, deps);
+    const edited = await editCertificate({ caller: manager, certificateId: draft.id, input: await input({ approvalNumber: `${draft.approvalNumber}b`, approvalName: 'Wheat lot 9b' }) }, deps);
+    expect(edited).toMatchObject({ id: draft.id, status: 'created', approvalNumber: `${draft.approvalNumber}b`, approvalName: 'Wheat lot 9b', version: 0, audit: [] });
+    expect(edited.contentHash).not.toBe(draft.contentHash);
+    const level = await editLevel({ caller: manager, levelId: edited.levels[1].id, input: { group: 'Export inspection', signatures: 1 } }, deps);
+    expect(level.levels.map((l) => l.group)).toEqual(['Farm', 'Export inspection']);
+    expect((await deps.stores.certificates.get(h.acme.companyId, draft.id))?.state).toEqual(level);
+  });
+
+  it('answers a stranger NOT_FOUND, refuses a colleague who does not own it, and needs the edit or delete permission to withdraw', async () => {
+    const draft = await saveDraft({ caller: caller('manager', EDITOR), input: await input() }, deps);
+    const stranger = caller('admin', [], h.other);
+    expect(await refusal(editCertificate({ caller: stranger, certificateId: draft.id, input: await input() }, deps))).toBe('NOT_FOUND');
+    expect(await refusal(editLevel({ caller: stranger, levelId: draft.levels[0].id, input: {} }, deps))).toBe('NOT_FOUND');
+    expect(await refusal(cancelCertificate({ caller: stranger, certificateId: draft.id }, deps))).toBe('NOT_FOUND');
+    const colleague = caller('signer3', [...EDITOR, 'deleteApproval']);
+    expect(await refusal(editCertificate({ caller: colleague, certificateId: draft.id, input: await input() }, deps))).toBe('ACCESS_DENIED');
+    expect(await refusal(cancelCertificate({ caller: colleague, certificateId: draft.id }, deps))).toBe('ACCESS_DENIED');
+    expect(await refusal(cancelCertificate({ caller: caller('manager', ['viewApproval']), certificateId: draft.id }, deps))).toBe('ACCESS_DENIED');
+    await cancelCertificate({ caller: caller('admin', []), certificateId: draft.id }, deps);
+    expect(await deps.stores.certificates.get(h.acme.companyId, draft.id)).toBeNull();
+  });
+
+  it('edits a rejected certificate through the workflow, then resubmits it', async () => {
+    const manager = caller('manager', EDITOR);
+    const submitted = await saveDraft({ caller: manager, input: await input({ status: 'signing' }) }, deps);
+    expect(submitted).toMatchObject({ status: 'signing', stage: 1 });
+    const signer = caller('signer', SIGNER);
+    const [l1, l2] = submitted.levels;
+    expect(await refusal(requestCode({ caller: signer, levelId: l2.id }, deps))).toBe('INVALID_LEVEL');
+    const signed = await signCertificate({ caller: signer, certificateId: submitted.id, levelId: l1.id, otp: await codeFor(signer, l1.id) }, deps);
+    expect(signed).toMatchObject({ status: 'signing', stage: 2 });
+    const rejected = await rejectCertificate({ caller: caller('signer2', SIGNER), certificateId: submitted.id, toLevel: 1, reason: 'Photo missing' }, deps);
+    expect(rejected).toMatchObject({ status: 'rejected', stage: 1 });
+
+    const body = await input({ approvalNumber: submitted.approvalNumber, approvalName: 'Wheat lot 9, photo added' });
+    const edited = await editCertificate({ caller: manager, certificateId: submitted.id, input: body }, deps);
+    expect(edited).toMatchObject({ status: 'rejected', approvalName: 'Wheat lot 9, photo added' });
+    const level = await editLevel({ caller: manager, levelId: l2.id, input: { group: 'Export inspection' } }, deps);
+    expect(level.levels[1].group).toBe('Export inspection');
+    const resubmitted = await editCertificate({ caller: manager, certificateId: submitted.id, input: { ...body, status: 'signing' } }, deps);
+    expect(resubmitted).toMatchObject({ status: 'signing', stage: 1 });
+    expect(resubmitted.audit.map((a) => a.action)).toEqual(expect.arrayContaining(['edit', 'resubmit']));
+    expect(await refusal(editLevel({ caller: manager, levelId: l1.id, input: { group: 'x' } }, deps))).toBe('CERTIFICATE_NOT_EDITABLE');
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * Edit a certificate: a draft changes in the read model (saveDraft); a rejected one through the
+ * workflow, as an edit or, with status signing, an edit and resubmit. Nothing else is editable.
+ */
+import { AppError, assertOwnerOrAdmin, type CertificateInput, type CertificateState } from '@grain/domain';
+import { editUpdate, resubmitUpdate } from '@grain/workflows';
+import type { Caller, CertificateCommandDeps } from './command-deps';
+import { loadCertificate } from './load-certificate';
+import { resolvedParts, saveDraft } from './save-draft';
+
+export interface EditOptions {
+  caller: Caller;
+  certificateId: string;
+  input: CertificateInput;
+}
+
+export async function editCertificate({ caller, certificateId, input }: EditOptions, deps: CertificateCommandDeps): Promise<CertificateState> {
+  const current = await loadCertificate(deps.stores, caller, certificateId);
+  assertOwnerOrAdmin(current, caller.actor);
+  if (current.status === 'created') return saveDraft({ caller, input, draft: current }, deps);
+  // Resolved before the status is judged, so a bad reference answers INVALID_INPUT whatever the status.
+  const parts = await resolvedParts(deps, caller.companyId, input);
+  if (current.status !== 'rejected') throw new AppError(current.status === 'done' ? 'CERTIFICATE_DONE' : 'CERTIFICATE_NOT_EDITABLE');
+  const changes = {
+    approvalName: input.approvalName, priority: input.priority, summary: input.summary,
+    approvalDoc: parts.approvalDoc, supportDocs: parts.supportDocs, levels: parts.levels,
+  };
+  return input.status === 'signing'
+    ? deps.workflows.update(current.id, resubmitUpdate, { actor: caller.actor, changes })
+    : deps.workflows.update(current.id, editUpdate, { actor: caller.actor, changes });
+}

@@ -1,0 +1,16 @@
+/** Ask for a one-time signing code: the workflow mails it to the caller, a signer of the current level. */
+import { requestOtpUpdate } from '@grain/workflows';
+import type { Caller, CertificateCommandDeps } from './command-deps';
+import { certificateIdOfLevel, currentLevelNamed, loadCertificate } from './load-certificate';
+
+export interface RequestCodeOptions {
+  caller: Caller;
+  /** The current level's id (a stale page naming another level gets INVALID_LEVEL). */
+  levelId: string;
+}
+
+export async function requestCode({ caller, levelId }: RequestCodeOptions, deps: CertificateCommandDeps) {
+  const s = await loadCertificate(deps.stores, caller, certificateIdOfLevel(levelId));
+  currentLevelNamed(s, levelId);
+  return deps.workflows.update(s.id, requestOtpUpdate, { actor: caller.actor });
+}

@@ -1,0 +1,47 @@
+/**
+ * Save (and, with status signing, submit) a draft: a new one, or the changes to one still in status
+ * created. Drafts live only in the read model until submitted.
+ */
+import { randomUUID } from 'node:crypto';
+import { createCertificate, transition, type CertificateInput, type CertificateState } from '@grain/domain';
+import type { Caller, CertificateCommandDeps } from './command-deps';
+import { draftChanged } from './draft-changed';
+import { managersOf, resolveLevels, resolvePrimary, resolveSupportDocs } from './resolve-input';
+import { assertSubmittable, startSubmitted } from './submit';
+
+export interface SaveDraftOptions {
+  caller: Caller;
+  input: CertificateInput;
+  /** The draft to change; without it a new draft is made. */
+  draft?: CertificateState;
+}
+
+/** The parts of the input that name other records, resolved within the caller's company. */
+export async function resolvedParts({ stores }: CertificateCommandDeps, companyId: string, input: CertificateInput) {
+  return {
+    approvalDoc: await resolvePrimary(stores, companyId, input.approvalDoc),
+    supportDocs: await resolveSupportDocs(stores, companyId, input.supportDocs),
+    levels: await resolveLevels(stores, companyId, input.approvalLevels),
+    escalateTo: await managersOf(stores, companyId),
+  };
+}
+
+export async function saveDraft({ caller, input, draft }: SaveDraftOptions, deps: CertificateCommandDeps): Promise<CertificateState> {
+  const parts = await resolvedParts(deps, caller.companyId, input);
+  const fields = { approvalNumber: input.approvalNumber, approvalName: input.approvalName, priority: input.priority, ...parts };
+  const next = draft
+    ? transition(draft, { type: 'editDraft', actor: caller.actor, at: new Date().toISOString(), changes: { ...fields, summary: input.summary ?? '' } }).state
+    : createCertificate({
+      ...fields, id: randomUUID(), summary: input.summary, companyId: caller.companyId,
+      submitter: { id: caller.actor.id, name: caller.actor.name, email: caller.actor.email ?? '' },
+    });
+  const submitting = input.status === 'signing';
+  if (submitting) await assertSubmittable(deps.stores, caller, next);
+  if (draft) await deps.stores.certificates.updateDraft(next);
+  else await deps.stores.certificates.saveDraft(next);
+  if (!submitting) {
+    await draftChanged(deps.stores, next);
+    return next;
+  }
+  return startSubmitted(deps, caller, next);
+}

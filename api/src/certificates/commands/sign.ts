@@ -1,0 +1,33 @@
+/**
+ * Sign the current level with a one-time code. A signer with a digital signature also signs the content
+ * hash with it (the password unlocks the key). The workflow's validator makes the final decision.
+ */
+import { AppError, type CertificateState } from '@grain/domain';
+import { signUpdate } from '@grain/workflows';
+import type { Caller, CertificateCommandDeps } from './command-deps';
+import { currentLevelNamed, loadCertificate } from './load-certificate';
+
+export interface SignOptions {
+  caller: Caller;
+  certificateId: string;
+  /** The level the page shows; when given it must be the current one. */
+  levelId?: string;
+  otp: string;
+  note?: string;
+  signaturePassword?: string;
+}
+
+export async function signCertificate(o: SignOptions, deps: CertificateCommandDeps): Promise<CertificateState> {
+  const { stores } = deps;
+  const s = await loadCertificate(stores, o.caller, o.certificateId);
+  const actor = o.caller.actor;
+  const level = currentLevelNamed(s, o.levelId);
+  const { otpId } = await stores.otps.verify({ certificateId: s.id, level: level.level, userId: actor.id }, o.otp);
+  let signatureValue: string | undefined;
+  if (await stores.signatures.ofUser(actor.id)) {
+    if (!o.signaturePassword) throw new AppError('SIGNATURE_PASSWORD_WRONG');
+    const sig = await stores.signatures.sign(actor.id, o.signaturePassword, Buffer.from(s.contentHash, 'utf8'));
+    signatureValue = `${sig.guid}:${sig.signature}`;
+  }
+  return deps.workflows.update(s.id, signUpdate, { actor, otpId, note: o.note, signatureValue });
+}

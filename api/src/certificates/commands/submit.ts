@@ -1,0 +1,54 @@
+/**
+ * Submit: the checks the API can make before the workflow exists (the grain image, then the machine's
+ * own), then the workflow start. The workflow owns the certificate from here on.
+ */
+import { AppError, assertChainSignable, transition, type CertificateDraft, type CertificateState } from '@grain/domain';
+import type { Stores } from '@grain/persistence';
+import type { Caller, CertificateCommandDeps } from './command-deps';
+
+export async function assertSubmittable(stores: Stores, caller: Caller, s: CertificateState): Promise<void> {
+  if (!s.approvalDoc || !(await stores.farmData.isImageVerified(s.companyId, s.approvalDoc.id))) throw new AppError('IMAGE_VALIDATION_REQUIRED');
+  assertChainSignable(s);
+  transition(s, { type: 'submit', actor: caller.actor, at: new Date().toISOString() });
+}
+
+/** The saved draft as the workflow takes it (it builds the certificate from this itself). */
+const draftOf = (s: CertificateState): CertificateDraft => ({
+  id: s.id, approvalNumber: s.approvalNumber, approvalName: s.approvalName, priority: s.priority, summary: s.summary,
+  companyId: s.companyId, submitter: s.submitter, approvalDoc: s.approvalDoc, supportDocs: s.supportDocs,
+  levels: s.levels.map((l) => ({ id: l.id, group: l.group, signers: l.signers, signatures: l.signatures, deadline: l.deadline })),
+  reminders: s.reminders, escalateTo: s.escalateTo,
+});
+
+/**
+ * After the workflow answered, wait (briefly) until the read model shows that version, so a list or
+ * detail read right after a change sees it. The workflow writes the read model before an Update
+ * answers; this matters only after start, which answers at once.
+ */
+async function awaitReadModel(stores: Stores, s: CertificateState, minVersion: number, timeoutMs = 10_000): Promise<CertificateState | null> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const stored = await stores.certificates.get(s.companyId, s.id);
+    if (stored && stored.version >= minVersion && stored.state.status !== 'created') return stored.state;
+    if (Date.now() > until) return stored?.state ?? null;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Starts the workflow of a saved draft that passed assertSubmittable; answers the submitted certificate. */
+export async function startSubmitted(deps: CertificateCommandDeps, caller: Caller, draft: CertificateState): Promise<CertificateState> {
+  await deps.workflows.start({ certificate: draftOf(draft), submittedBy: caller.actor });
+  const fromWorkflow = await deps.workflows.state(draft.id);
+  return (await awaitReadModel(deps.stores, draft, 1)) ?? fromWorkflow;
+}
+
+export interface SubmitOptions {
+  caller: Caller;
+  /** A saved draft (status created). */
+  draft: CertificateState;
+}
+
+export async function submit({ caller, draft }: SubmitOptions, deps: CertificateCommandDeps): Promise<CertificateState> {
+  await assertSubmittable(deps.stores, caller, draft);
+  return startSubmitted(deps, caller, draft);
+}

@@ -1,0 +1,29 @@
+/**
+ * Who may change a certificate's set-up or withdraw it: its submitter, or an admin of its company.
+ * The machine, the API's use cases and the viewer's permissions all ask this one function, so changing
+ * the rule is one edit here.
+ */
+import { AppError } from '../errors';
+import type { CertificateState } from './types';
+
+/** The person asking: a user id and whether their role is admin. */
+export interface AccessSubject {
+  id: string;
+  isAdmin?: boolean;
+}
+
+export function isOwnerOrAdmin(s: Pick<CertificateState, 'submitter'>, who: AccessSubject): boolean {
+  return who.id === s.submitter.id || !!who.isAdmin;
+}
+
+export function assertOwnerOrAdmin(s: Pick<CertificateState, 'submitter'>, who: AccessSubject): void {
+  if (!isOwnerOrAdmin(s, who)) throw new AppError('ACCESS_DENIED');
+}
+
+/**
+ * A certificate of another company is answered as a missing one, so a stranger cannot tell the two
+ * apart.
+ */
+export function assertSameCompany(s: Pick<CertificateState, 'companyId'>, companyId: string | null | undefined): void {
+  if (!companyId || s.companyId !== companyId) throw new AppError('NOT_FOUND');
+}

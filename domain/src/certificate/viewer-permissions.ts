@@ -1,0 +1,37 @@
+import { can, isAdmin, type Actor } from '../permissions';
+import { isOwnerOrAdmin } from './access';
+import { currentLevel, pendingSigners } from './machine';
+import type { CertificateState } from './types';
+
+/** What a viewer may do with a certificate now (the buttons the UI offers). */
+export interface CertificatePermissions {
+  edit: boolean;
+  sign: boolean;
+  reject: boolean;
+  delegate: boolean;
+  delete: boolean;
+  getCert: boolean;
+  /** The viewer has a digital signature, so signing asks for its password. */
+  signaturePassword: boolean;
+}
+
+/** The machine and the API's use cases enforce the same rules again on every call; this only tells. */
+export function permissionsOf(s: CertificateState, viewer: Actor, hasSignature: boolean): CertificatePermissions {
+  const l = currentLevel(s);
+  const active = s.status === 'signing' || s.status === 'pending' || s.status === 'rejected';
+  const mayAct = !!l && active && pendingSigners(s, l).some((x) => x.id === viewer.id) && !l.signed.some((e) => e.userId === viewer.id);
+  const owner = isOwnerOrAdmin(s, { id: viewer.id, isAdmin: isAdmin(viewer) });
+  const signer = mayAct && can(viewer, 'signApproval');
+  return {
+    edit: owner && can(viewer, 'editApproval') && (s.status === 'created' || s.status === 'rejected'),
+    sign: signer,
+    reject: signer,
+    delegate: signer && l?.status !== 'done',
+    delete: owner && mayWithdraw(viewer) && s.status !== 'done' && s.status !== 'cancelled',
+    getCert: s.status === 'done',
+    signaturePassword: hasSignature,
+  };
+}
+
+/** Deleting a draft or cancelling a certificate takes either the delete or the edit permission. */
+export const mayWithdraw = (viewer: Actor): boolean => can(viewer, 'deleteApproval') || can(viewer, 'editApproval');

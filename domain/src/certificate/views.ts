@@ -1,0 +1,194 @@
+/**
+ * The certificate as the API answers it and the UI reads it: one definition for both sides. The keys
+ * are the public wire names ("approval", "approvalLevels", "stage", ...); docs/glossary.md maps them to
+ * the words used in code. Types only, so importing this costs a bundle nothing.
+ */
+import type { Priority } from '../constants';
+import type { DisplayStatus } from './display-status';
+import type { ToggleCounts } from './list-toggles';
+import type { AuditEntry, CertificateStatus, FarmFacts, LevelStatus } from './types';
+import type { CertificatePermissions } from './viewer-permissions';
+
+export interface SignerView {
+  _id: string;
+  fullName: string;
+  email: string;
+  role: string;
+  /** The user id this signer acts for, when added by a delegation. */
+  delegatedBy?: string;
+}
+
+/** A person the certificate form offers as a signer (no delegation). */
+export type CompanyPerson = Omit<SignerView, 'delegatedBy'>;
+
+export interface SignedEntryView {
+  userId: string;
+  name: string;
+  at: string;
+  note?: string;
+  onBehalfOf?: string;
+  txId?: string;
+}
+
+export interface LevelView {
+  _id: string;
+  level: number;
+  group: string;
+  signers: SignerView[];
+  /** Ids of the principals who signed (a delegate's signature counts for its delegator). */
+  signed: string[];
+  signedEntries: SignedEntryView[];
+  /** The required count of distinct signatures (not the signatures themselves). */
+  signatures: number;
+  deadline: string;
+  status: LevelStatus;
+  comments: string[];
+  overdue: boolean;
+}
+
+// A type alias, not an interface: a request schema's loose `{ _id, ... }` object accepts it as it is.
+export type DocumentView = {
+  _id: string;
+  docName: string;
+  docType?: string;
+  description?: string;
+  uploadUser?: string;
+  uploadDate?: string;
+  url?: string;
+  farm?: FarmFacts;
+};
+
+export interface AuditEntryView extends AuditEntry {
+  actorName?: string;
+}
+
+export interface SubmitterView {
+  _id: string;
+  firstname: string;
+  lastname: string;
+  fullName: string;
+}
+
+/** What a certificate and its list card both answer. */
+interface CertificateViewBase {
+  _id: string;
+  approvalNumber: string;
+  approvalName: string;
+  priority: Priority;
+  /**
+   * On the wire `stage` is the current level's id (null while a draft, and on list cards); the
+   * level's number is `stageLevel` (the domain state's `stage`).
+   */
+  stage: string | null;
+  stageLevel: number;
+  status: CertificateStatus;
+  displayStatus: DisplayStatus;
+  overdue: boolean;
+  summary: string;
+  deadline: string;
+  submitter: SubmitterView;
+  approvalDoc: DocumentView | null;
+  supportDocs: DocumentView[];
+  approvalLevels: LevelView[];
+  version: number;
+}
+
+/** One certificate as its detail answers it ("approval" on the wire). */
+export interface CertificateView extends CertificateViewBase {
+  company: string;
+  startDate?: string;
+  completedDate?: string;
+  contentHash: string;
+  chainId?: string;
+  audit: AuditEntryView[];
+  /** What the caller may do now (the server enforces it again). */
+  can?: CertificatePermissions;
+}
+
+/** A list card: the read model's summary row, without documents, signers or audit. */
+export interface CertificateListCard extends CertificateViewBase {
+  stage: null;
+  /** The current level's group and who still has to sign. */
+  currentGroup: string | null;
+  assignees: string[];
+}
+
+/** GET company/approvals. */
+export interface CertificateListAnswer {
+  approval_list: CertificateListCard[];
+  counts: ToggleCounts;
+  nextCursor: string | null;
+}
+
+/** GET company/approval/create: the next free number and the company's signers. */
+export interface CertificateFormInfo {
+  approvalNumber: string;
+  signers: CompanyPerson[];
+}
+
+export interface TemplateLevelView {
+  group: string;
+  signers: CompanyPerson[];
+  signatures: number;
+  dueInDays: number;
+}
+
+export interface TemplateView {
+  _id: string;
+  approvalName: string;
+  priority?: Priority;
+  approvalLevels: TemplateLevelView[];
+  createdBy: string;
+  createdOn: string;
+}
+
+/** A row of the managers' overdue dashboard. */
+export interface OverdueRow {
+  _id: string;
+  approvalNumber: string;
+  approvalName: string;
+  level: number;
+  group: string;
+  deadline: string;
+  overdue: boolean;
+  /** Since when the current level holds the certificate (ISO). */
+  since?: string;
+  holders: Array<{ _id: string; fullName: string }>;
+  remindersSent: number;
+}
+
+/** The completion block of a done certificate on the ledger. */
+export interface LedgerAnchor {
+  txId: string;
+  blockNumber: number;
+  blockHash: string;
+  timestamp: string;
+}
+
+/** GET public/verify: only what the certificate itself shows. */
+export interface PublicVerifyAnswer {
+  approval: Pick<CertificateView, 'approvalNumber' | 'approvalName' | 'status' | 'completedDate' | 'contentHash' | 'chainId'> & {
+    /** The company's name. */
+    company: string;
+    approvalLevels: Array<Pick<LevelView, 'level' | 'group' | 'status'> & {
+      signed: Array<{ name: string; at: string; txId?: string; onBehalfOf?: string | null }>;
+    }>;
+    ledger: LedgerAnchor | null;
+    pdfSha256: string | null;
+  };
+}
+
+/** POST public/verify/pdf. */
+export interface PdfCheckAnswer {
+  match: boolean;
+  sha256: string;
+  approvalNumber?: string;
+}
+
+/** GET company/approvalLevel/{id}/sign: the code was mailed. */
+export interface SigningCodeAnswer {
+  invalidMsg: string;
+  expiresAt?: string;
+  level?: number;
+  contentHashShort?: string;
+}
