@@ -29,19 +29,25 @@ const SYSTEM: CommandActor = { id: 'system', name: 'system' };
 const nowIso = () => new Date().toISOString();
 /** Patch marker of the local-activity sign path (certificate-effects.ts); histories without it replay the first version. */
 const FAST_PATCH = 'sign-local-activities-mail-after-answer';
+/**
+ * Patch marker of signatures bound to their content (a content change voids signatures over other
+ * content). Asked at each edit and resubmit, so a running certificate takes the rule from its next
+ * change on, while the changes already in its history replay as they were made.
+ */
+const SIGNATURES_BOUND_PATCH = 'signatures-bound-to-content';
 
 /**
  * Registers an Update whose validator runs the machine's checks on the command the handler then
  * applies. The command is built once, in the validator, and handed to the handler; on replay
  * validators do not run, so the handler builds it (the same command: workflow time is the Update's).
  */
-function commandUpdate<A>(
+function commandUpdate<A, C extends CertificateCommand>(
   run: CertificateRun,
   update: UpdateDefinition<CertificateState, [A]>,
-  toCommand: (args: A) => CertificateCommand,
-  handle: (cmd: CertificateCommand, args: A) => Promise<CertificateState> = (cmd) => run.settle(run.apply(cmd)),
+  toCommand: (args: A) => C,
+  handle: (cmd: C, args: A) => Promise<CertificateState> = (cmd) => run.settle(run.apply(cmd)),
 ): void {
-  const built = new Map<string, CertificateCommand>();
+  const built = new Map<string, C>();
   const updateId = () => currentUpdateInfo()?.id ?? '';
   setHandler(update, (args) => {
     const id = updateId();
@@ -76,8 +82,10 @@ export async function certificateWorkflow(input: CertificateWorkflowInput): Prom
   });
   commandUpdate(run, rejectUpdate, (a) => ({ type: 'reject', actor: a.actor, toLevel: a.toLevel, reason: a.reason, at: nowIso() }));
   commandUpdate(run, delegateUpdate, (a) => ({ type: 'delegate', actor: a.actor, to: a.to, note: a.note, at: nowIso() }));
-  commandUpdate(run, resubmitUpdate, (a) => ({ type: 'resubmit', actor: a.actor, changes: a.changes, at: nowIso() }));
-  commandUpdate(run, editUpdate, (a) => ({ type: 'edit', actor: a.actor, changes: a.changes, at: nowIso() }));
+  const contentChange = (cmd: Extract<CertificateCommand, { type: 'edit' | 'resubmit' }>) =>
+    run.settle(run.apply(patched(SIGNATURES_BOUND_PATCH) ? cmd : { ...cmd, keepSignaturesOverOtherContent: true }));
+  commandUpdate(run, resubmitUpdate, (a) => ({ type: 'resubmit', actor: a.actor, changes: a.changes, at: nowIso() }), contentChange);
+  commandUpdate(run, editUpdate, (a) => ({ type: 'edit', actor: a.actor, changes: a.changes, at: nowIso() }), contentChange);
   commandUpdate(run, cancelUpdate, (a) => ({ type: 'cancel', actor: a.actor, reason: a.reason, at: nowIso() }));
 
   setHandler(requestOtpUpdate, async (a) => {
