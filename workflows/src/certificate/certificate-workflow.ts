@@ -14,9 +14,9 @@
 import type { UpdateDefinition } from '@temporalio/common';
 import { currentUpdateInfo, log, patched, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import {
-  AppError, currentLevel, levelTimers, pendingSigners, type CertificateCommand, type CertificateState, type CommandActor,
+  currentLevel, levelTimers, pendingSigners, type CertificateCommand, type CertificateState, type CommandActor,
 } from '@grain/domain/workflow-safe';
-import { refusal, unwrapRefusal } from '../app-failure';
+import { refuse, unwrapRefusal } from '../app-failure';
 import {
   cancelUpdate, delegateUpdate, editUpdate, rejectUpdate, requestOtpUpdate, resubmitUpdate, signUpdate, stateQuery, type CertificateWorkflowInput,
 } from './certificate-messages';
@@ -77,7 +77,8 @@ export async function certificateWorkflow(input: CertificateWorkflowInput): Prom
     const binding = { certificateId: run.state.id, level, userId: a.actor.id, contentHash: run.state.contentHash };
     await otp.redeemOtp({ otpId: a.otpId, binding, redeemKey: `${wfId}:${currentUpdateInfo()?.id ?? ''}` }).catch(unwrapRefusal);
     // The code was bound to one level and content; if either moved while it was redeemed, refuse.
-    if (run.state.stage !== level || run.state.contentHash !== binding.contentHash) refusal(new AppError('CONTENT_CHANGED'));
+    if (run.state.stage !== level || run.state.contentHash !== binding.contentHash) refuse('CONTENT_CHANGED');
+    // A signature is made when its code is redeemed, not when the Update was accepted.
     return run.settle(run.apply({ ...cmd, at: nowIso() }));
   });
   commandUpdate(run, rejectUpdate, (a) => ({ type: 'reject', actor: a.actor, toLevel: a.toLevel, reason: a.reason, at: nowIso() }));
