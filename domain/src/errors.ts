@@ -47,3 +47,14 @@ export class AppError extends Error {
 export function isAppError(e: unknown): e is AppError {
   return e instanceof AppError || (typeof e === 'object' && e !== null && (e as { name?: string }).name === 'AppError');
 }
+
+/** The failure type a refusal travels as through Temporal; workflows list it as non-retryable. */
+export const APP_ERROR_FAILURE_TYPE = 'AppError';
+
+/**
+ * The ApplicationFailure a refusal becomes in a workflow or an activity (the domain knows no Temporal,
+ * so both build the failure from these options): non-retryable, the message code as its message.
+ */
+export function appErrorFailureOptions(e: AppError): { type: string; message: string; nonRetryable: true; details: unknown[] } {
+  return { type: APP_ERROR_FAILURE_TYPE, message: e.code, nonRetryable: true, details: [e.details ?? null] };
+}

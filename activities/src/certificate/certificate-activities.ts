@@ -54,6 +54,7 @@ export function createCertificateActivities(deps: ActivityDeps) {
         e.type === 'notifySigners' ? mailTexts.levelStarted(c, e.reason)
         : e.type === 'notifyRejected' ? mailTexts.rejected(c, e.fromLevel, e.toLevel, e.by, e.reason)
         : e.type === 'notifyCompleted' ? mailTexts.completed(c)
+        : e.type === 'notifySignaturesVoided' ? mailTexts.signaturesVoided(c, e.changed)
         : mailTexts.escalation(c);
       await mailEach(a.key, e.recipients, text);
     },

@@ -2,7 +2,7 @@
  * Certificate mails, in English with the Vietnamese text below it (the product speaks en and vn and
  * a mail cannot know the reader's choice).
  */
-import type { CertificateMailContext } from '@grain/domain';
+import type { CertificateMailContext, ContentChange } from '@grain/domain';
 
 export type MailContext = CertificateMailContext & { link: string };
 
@@ -14,6 +14,16 @@ export interface MailText {
 const day = (iso?: string) => (iso ? iso.slice(0, 10) : '-');
 const both = (en: string, vn: string) => `${en}\n\n---\n${vn}`;
 const head = (c: MailContext) => `${c.approvalNumber} "${c.approvalName}"`;
+
+const CHANGE_NAMES: Record<ContentChange, { en: string; vn: string }> = {
+  name: { en: 'name', vn: 'tên' },
+  priority: { en: 'priority', vn: 'mức ưu tiên' },
+  summary: { en: 'summary', vn: 'tóm tắt' },
+  farmRecord: { en: 'farm record', vn: 'hồ sơ trang trại' },
+  documents: { en: 'supporting documents', vn: 'tài liệu kèm theo' },
+  levels: { en: 'signing levels', vn: 'các cấp ký' },
+};
+const changeList = (changed: ContentChange[], lang: 'en' | 'vn') => changed.map((x) => CHANGE_NAMES[x][lang]).join(', ') || '-';
 
 export const mailTexts = {
   otp: (c: MailContext, code: string, hashShort: string, minutes: number): MailText => ({
@@ -36,6 +46,13 @@ export const mailTexts = {
     text: both(
       `${by} rejected certificate ${head(c)} at level ${from} and sent it back to level ${to}.\nReason: ${reason}\n${c.link}`,
       `${by} đã từ chối chứng nhận ${head(c)} ở cấp ${from} và trả về cấp ${to}.\nLý do: ${reason}`,
+    ),
+  }),
+  signaturesVoided: (c: MailContext, changed: ContentChange[]): MailText => ({
+    subject: `Your signature on certificate ${c.approvalNumber} no longer counts`,
+    text: both(
+      `The submitter changed certificate ${head(c)} after you signed it (changed: ${changeList(changed, 'en')}).\nA signature counts only for the content it was made over, so yours was voided; signing starts again at level ${c.level} (${c.group}). Please review the new content and sign again if you agree.\n${c.link}`,
+      `Người nộp đã thay đổi chứng nhận ${head(c)} sau khi bạn ký (thay đổi: ${changeList(changed, 'vn')}).\nChữ ký chỉ có giá trị cho nội dung đã được ký, vì vậy chữ ký của bạn đã bị hủy; việc ký bắt đầu lại từ cấp ${c.level} (${c.group}). Vui lòng xem nội dung mới và ký lại nếu bạn đồng ý.`,
     ),
   }),
   completed: (c: MailContext): MailText => ({

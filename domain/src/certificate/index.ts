@@ -10,3 +10,4 @@ export * from './list-toggles';
 export * from './viewer-permissions';
 export * from './issued-certificate';
 export type * from './views';
+export * from './timer-plan';

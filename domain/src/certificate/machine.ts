@@ -10,12 +10,16 @@
  *   never on a done, cancelled or draft certificate; the submitter may not sign their own certificate;
  * - reject to the current level clears its signatures; to an earlier level clears signatures from the
  *   target on, moves the stage there and sets status rejected; to a later level: CANNOT_MOVE_FORWARD;
+ * - a signature records the content hash it was made over; a content change while rejected voids every
+ *   signature over other content and signing restarts at the first level that lost one
+ *   (signature-binding.ts), so a completed certificate carries only signatures over its final content;
  * - delegate adds signers acting on behalf of the delegator and appends the comment "name: text";
  * - a passed deadline marks the current level and the certificate overdue (escalation once per level).
  */
 import { AppError } from '../errors';
 import { assertOwnerOrAdmin } from './access';
 import { applyChanges, assertChainSignable } from './build';
+import { stampSignatures, voidSignaturesOverOtherContent } from './signature-binding';
 import type {
   AuditEntry, CertificateCommand, CertificateEffect, CertificateLevel, CertificateState, CommandActor, Person, Signer, TransitionResult,
 } from './types';
@@ -92,11 +96,15 @@ function submit(s: CertificateState, c: Cmd<'submit'>, fx: CertificateEffect[]):
   fx.push({ type: 'notifySigners', level: 1, reason: 'levelStarted', recipients: uniquePeople(pendingSigners(s, l)) });
 }
 
-function edit(s: CertificateState, c: Cmd<'edit'>): void {
+function edit(s: CertificateState, c: Cmd<'edit'>, fx: CertificateEffect[], before: CertificateState): void {
   if (s.status !== 'created' && s.status !== 'rejected') throw new AppError('CERTIFICATE_NOT_EDITABLE');
   assertOwnerOrAdmin(s, c.actor);
+  stampSignatures(s, before.contentHash);
   applyChanges(s, c.changes);
-  if (s.status === 'rejected') assertChainSignable(s);
+  if (s.status !== 'rejected') return;
+  assertChainSignable(s);
+  // Signing restarts where signatures were voided; the level waits there, rejected, for the resubmit.
+  if (!c.keepSignaturesOverOtherContent && voidSignaturesOverOtherContent(s, before, c.at, fx) !== undefined) s.levels[s.stage - 1].status = 'rejected';
 }
 
 /**
@@ -112,11 +120,13 @@ function editDraft(s: CertificateState, c: Cmd<'editDraft'>): void {
   applyChanges(s, changes);
 }
 
-function resubmit(s: CertificateState, c: Cmd<'resubmit'>, fx: CertificateEffect[]): void {
+function resubmit(s: CertificateState, c: Cmd<'resubmit'>, fx: CertificateEffect[], before: CertificateState): void {
   if (s.status !== 'rejected') throw new AppError(s.status === 'done' ? 'CERTIFICATE_DONE' : 'CERTIFICATE_NOT_ACTIVE');
   assertOwnerOrAdmin(s, c.actor);
+  stampSignatures(s, before.contentHash);
   if (c.changes) applyChanges(s, c.changes);
   assertChainSignable(s);
+  if (!c.keepSignaturesOverOtherContent) voidSignaturesOverOtherContent(s, before, c.at, fx);
   const l = startLevel(s, s.stage, c.at);
   s.status = l.status === 'pending' ? 'pending' : 'signing';
   fx.push({ type: 'notifySigners', level: l.level, reason: 'resubmitted', recipients: uniquePeople(pendingSigners(s, l)) });
@@ -126,7 +136,7 @@ function sign(s: CertificateState, c: Cmd<'sign'>, fx: CertificateEffect[]): voi
   const { level, signer } = actingSigner(s, c.actor);
   if (c.actor.id === s.submitter.id) throw new AppError('SUBMITTER_CANNOT_SIGN');
   level.signed.push({
-    userId: c.actor.id, name: signer.name || c.actor.name, at: c.at,
+    userId: c.actor.id, name: signer.name || c.actor.name, at: c.at, contentHash: s.contentHash,
     ...(signer.delegatedBy ? { onBehalfOf: signer.delegatedBy } : {}),
     ...(c.note ? { note: c.note } : {}),
     ...(c.signatureValue ? { signatureValue: c.signatureValue } : {}),
@@ -240,9 +250,9 @@ export function transition(state: CertificateState, command: CertificateCommand)
   const c = command;
   switch (c.type) {
     case 'submit': submit(s, c, fx); break;
-    case 'edit': edit(s, c); break;
+    case 'edit': edit(s, c, fx, state); break;
     case 'editDraft': editDraft(s, c); return { state: s, effects: fx };
-    case 'resubmit': resubmit(s, c, fx); break;
+    case 'resubmit': resubmit(s, c, fx, state); break;
     case 'sign': sign(s, c, fx); break;
     case 'reject': reject(s, c, fx); break;
     case 'delegate': delegate(s, c, fx); break;

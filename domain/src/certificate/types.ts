@@ -46,7 +46,22 @@ export interface SignedEntry {
   txId?: string;
   /** The signer's digital-signature id, if the API attached one. */
   signatureValue?: string;
+  /** The content hash the signature was made over (absent on signatures recorded before it was kept). */
+  contentHash?: string;
 }
+
+/** A signature that no longer counts: the content changed after it was made. Kept for the audit trail. */
+export interface VoidedSignature extends SignedEntry {
+  contentHash: string;
+  /** ISO time of the change that voided it. */
+  voidedAt: string;
+  /** The content hash it was voided for (the certificate's hash after the change). */
+  voidedFor: string;
+}
+
+/** What a content change touched, as told to the signers whose signatures it voided. */
+export const CONTENT_CHANGES = ['name', 'priority', 'summary', 'farmRecord', 'documents', 'levels'] as const;
+export type ContentChange = (typeof CONTENT_CHANGES)[number];
 
 export interface Delegation {
   fromUserId: string;
@@ -65,6 +80,8 @@ export interface CertificateLevel {
   group: string;
   signers: Signer[];
   signed: SignedEntry[];
+  /** Signatures voided by a content change (they count for nothing; shown in the audit trail). */
+  voided?: VoidedSignature[];
   /** Required count of distinct signatures, 1..10. */
   signatures: number;
   /** ISO due time. */
@@ -115,7 +132,7 @@ export interface ReminderConfig {
 export interface AuditEntry {
   at: string;
   actorId: string;
-  action: CommandType | 'ledger' | 'pdf';
+  action: CommandType | 'ledger' | 'pdf' | 'signatureVoided';
   level?: number;
   detail?: string;
 }
@@ -195,6 +212,14 @@ export interface CommandActor {
   isAdmin?: boolean;
 }
 
+/**
+ * Set by the workflow only for runs that made this change before signatures were bound to their
+ * content, so their histories replay: signatures over other content are then kept, as they were.
+ */
+interface ContentChangeOptions {
+  keepSignaturesOverOtherContent?: boolean;
+}
+
 interface Base {
   actor: CommandActor;
   /** ISO time of the command (workflow time in the workflow). */
@@ -203,9 +228,9 @@ interface Base {
 
 export type CertificateCommand =
   | ({ type: 'submit' } & Base)
-  | ({ type: 'edit'; changes: CertificateChanges } & Base)
+  | ({ type: 'edit'; changes: CertificateChanges } & ContentChangeOptions & Base)
   | ({ type: 'editDraft'; changes: DraftChanges } & Base)
-  | ({ type: 'resubmit'; changes?: CertificateChanges } & Base)
+  | ({ type: 'resubmit'; changes?: CertificateChanges } & ContentChangeOptions & Base)
   | ({ type: 'sign'; note?: string; signatureValue?: string } & Base)
   | ({ type: 'reject'; toLevel: number; reason: string } & Base)
   | ({ type: 'delegate'; to: Signer[]; note?: string } & Base)
@@ -225,6 +250,8 @@ export type CertificateEffect =
   | { type: 'notifyRejected'; toLevel: number; fromLevel: number; reason: string; by: string; recipients: Person[] }
   | { type: 'notifyCompleted'; recipients: Person[] }
   | { type: 'escalateOverdue'; level: number; recipients: Person[] }
+  /** Signers whose signatures a content change voided; `level` is the first level signing restarts at. */
+  | { type: 'notifySignaturesVoided'; level: number; changed: ContentChange[]; recipients: Person[] }
   | {
       type: 'ledger';
       event: LedgerEventType;

@@ -10,7 +10,7 @@
  * Refusals carry an ApplicationFailure of type 'AppError' whose message is the code (appErrorCodeOf).
  */
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
-import type { ComplianceDocumentType, ComplianceStatus } from '@grain/domain';
+import type { ComplianceDocumentType, ComplianceStatus } from '@grain/domain/workflow-safe';
 
 export const COMPLIANCE_WORKFLOW_TYPE = 'complianceWorkflow';
 

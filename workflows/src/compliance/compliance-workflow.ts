@@ -1,6 +1,6 @@
-import { ApplicationFailure, allHandlersFinished, condition, proxyActivities, setHandler } from '@temporalio/workflow';
-import { COMPLIANCE_DOCUMENT_TYPES, type ComplianceActivityContract as ComplianceActivities, type MessageCode } from '@grain/domain';
-import { APP_ERROR_FAILURE_TYPE } from '../certificate-messages';
+import { allHandlersFinished, condition, proxyActivities, setHandler } from '@temporalio/workflow';
+import { APP_ERROR_FAILURE_TYPE, COMPLIANCE_DOCUMENT_TYPES, type ComplianceActivityContract as ComplianceActivities } from '@grain/domain/workflow-safe';
+import { refuse } from '../app-failure';
 import {
   complianceStateQuery, complianceSubmitUpdate, documentUploadedSignal,
   type ComplianceSubmitArgs, type ComplianceWorkflowInput, type ComplianceWorkflowState,
@@ -22,9 +22,6 @@ const auditing = proxyActivities<ComplianceActivities>({
 /** A submission left without a submit this long ends (its stored documents stay for reuse). */
 const IDLE_LIMIT = '30 days';
 
-const refuse = (code: MessageCode): never => {
-  throw ApplicationFailure.create({ type: APP_ERROR_FAILURE_TYPE, message: code, nonRetryable: true });
-};
 
 /**
  * One compliance submission: processes uploads as they arrive, then audits the four chosen documents

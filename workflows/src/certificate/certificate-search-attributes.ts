@@ -5,7 +5,7 @@
  */
 import type { SearchAttributeUpdatePair } from '@temporalio/common';
 import type { SearchAttributeKey } from '@temporalio/common/lib/search-attributes';
-import { currentLevel, type CertificateState } from '@grain/domain';
+import { currentLevel, type CertificateState } from '@grain/domain/workflow-safe';
 
 const key = <T extends 'KEYWORD' | 'INT' | 'BOOL' | 'DATETIME'>(name: string, type: T): SearchAttributeKey<T> => ({ name, type });
 

@@ -12,10 +12,11 @@
  *   (bench/RESULTS.md, the sign profile). The PDF stays an ordinary activity: it is Chromium's time.
  */
 import {
-  ActivityFailure, ApplicationFailure, log, proxyActivities, proxyLocalActivities, type ActivityOptions, type LocalActivityOptions, type RetryPolicy,
+  log, proxyActivities, proxyLocalActivities, type ActivityOptions, type LocalActivityOptions, type RetryPolicy,
 } from '@temporalio/workflow';
-import { recordLedgerTx, recordPdf, type CertificateActivityContract as CertificateActivities, type CertificateEffect, type CertificateState } from '@grain/domain';
-import { APP_ERROR_FAILURE_TYPE } from './certificate-messages';
+import {
+  APP_ERROR_FAILURE_TYPE, recordLedgerTx, recordPdf, type CertificateActivityContract as CertificateActivities, type CertificateEffect, type CertificateState,
+} from '@grain/domain/workflow-safe';
 
 type StepOptions = Pick<ActivityOptions & LocalActivityOptions, 'startToCloseTimeout' | 'retry'>;
 const durable: RetryPolicy = { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', nonRetryableErrorTypes: [APP_ERROR_FAILURE_TYPE] };
@@ -44,12 +45,6 @@ export const fast = {
 
 /** A mail to send once the batch that produced it is answered (fast mode). */
 export type PendingMail = Parameters<CertificateActivities['notifyCertificate']>[0];
-
-/** Turns an activity's permanent refusal into the failure an Update answers with. */
-export function unwrapRefusal(e: unknown): never {
-  if (e instanceof ActivityFailure && e.cause instanceof ApplicationFailure && e.cause.type === APP_ERROR_FAILURE_TYPE) throw e.cause;
-  throw e;
-}
 
 export function mailContext(s: CertificateState, level: number) {
   const l = s.levels[level - 1];

@@ -16,7 +16,7 @@
  * `appErrorCodeOf(err)` to read it.
  */
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
-import type { CertificateChanges, CertificateDraft, CertificateState, CommandActor, Signer } from '@grain/domain';
+import { APP_ERROR_FAILURE_TYPE, type CertificateChanges, type CertificateDraft, type CertificateState, type CommandActor, type Signer } from '@grain/domain/workflow-safe';
 
 export const CERTIFICATE_WORKFLOW_TYPE = 'certificateWorkflow';
 
@@ -85,8 +85,8 @@ export const requestOtpUpdate = defineUpdate<OtpRequestResult, [RequestOtpArgs]>
 
 export const stateQuery = defineQuery<CertificateState>('state');
 
-/** The failure type of every refusal raised by the certificate workflow. */
-export const APP_ERROR_FAILURE_TYPE = 'AppError';
+/** The failure type of every refusal raised by the workflows and their activities. */
+export { APP_ERROR_FAILURE_TYPE };
 
 /**
  * The message code of a refused Update (or undefined if the error is something else). Walks the

@@ -4,7 +4,8 @@
  * it. Each event has a stable key; the workflow keeps the keys it has fired so none fires twice,
  * including across continue-as-new.
  */
-import { currentLevel, type CertificateState } from '@grain/domain';
+import { currentLevel } from './machine';
+import type { CertificateState } from './types';
 
 export interface TimerEvent {
   key: string;

@@ -1,0 +1,144 @@
+/**
+ * One workflow per certificate (id certificateWorkflowId(certificate id)), started by the API on
+ * submit. Wiring only: every rule lives in the domain machine (transition), the bookkeeping in
+ * CertificateRun; this file turns Updates and timers into commands, runs the effects the machine
+ * returns through activities, and keeps the read model and the search attributes current after every
+ * change.
+ *
+ * Order of work: a handler applies its command to the state at once (so concurrent Updates see each
+ * other) and enqueues a batch; the main loop runs batches one by one (ledger, PDF, then the read
+ * model), and the handler answers when its batch is done — so a sign call returns after the read model
+ * shows the signature. The batch's mails go out after that answer (runs started before the
+ * FAST_PATCH marker existed keep their original order: mails inside the batch, every step an activity).
+ */
+import type { UpdateDefinition } from '@temporalio/common';
+import { currentUpdateInfo, log, patched, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import {
+  currentLevel, levelTimers, pendingSigners, type CertificateCommand, type CertificateState, type CommandActor,
+} from '@grain/domain/workflow-safe';
+import { refuse, unwrapRefusal } from '../app-failure';
+import {
+  cancelUpdate, delegateUpdate, editUpdate, rejectUpdate, requestOtpUpdate, resubmitUpdate, signUpdate, stateQuery, type CertificateWorkflowInput,
+} from './certificate-messages';
+import { certificateSearchAttributes } from './certificate-search-attributes';
+import { acts, fast, mailContext, runEffects, sendMail } from './certificate-effects';
+import { CertificateRun } from './certificate-run';
+
+const SYSTEM: CommandActor = { id: 'system', name: 'system' };
+
+const nowIso = () => new Date().toISOString();
+/** Patch marker of the local-activity sign path (certificate-effects.ts); histories without it replay the first version. */
+const FAST_PATCH = 'sign-local-activities-mail-after-answer';
+/**
+ * Patch marker of signatures bound to their content (a content change voids signatures over other
+ * content). Asked at each edit and resubmit, so a running certificate takes the rule from its next
+ * change on, while the changes already in its history replay as they were made.
+ */
+const SIGNATURES_BOUND_PATCH = 'signatures-bound-to-content';
+
+/**
+ * Registers an Update whose validator runs the machine's checks on the command the handler then
+ * applies. The command is built once, in the validator, and handed to the handler; on replay
+ * validators do not run, so the handler builds it (the same command: workflow time is the Update's).
+ */
+function commandUpdate<A, C extends CertificateCommand>(
+  run: CertificateRun,
+  update: UpdateDefinition<CertificateState, [A]>,
+  toCommand: (args: A) => C,
+  handle: (cmd: C, args: A) => Promise<CertificateState> = (cmd) => run.settle(run.apply(cmd)),
+): void {
+  const built = new Map<string, C>();
+  const updateId = () => currentUpdateInfo()?.id ?? '';
+  setHandler(update, (args) => {
+    const id = updateId();
+    const cmd = built.get(id) ?? toCommand(args);
+    built.delete(id);
+    return handle(cmd, args);
+  }, {
+    validator: (args) => {
+      const cmd = toCommand(args);
+      run.validate(cmd);
+      built.set(updateId(), cmd);
+    },
+  });
+}
+
+export async function certificateWorkflow(input: CertificateWorkflowInput): Promise<CertificateState> {
+  const wfId = workflowInfo().workflowId;
+  const useFast = patched(FAST_PATCH);
+  const otp = useFast ? fast.otp : acts.otp;
+  const readModel = useFast ? fast.readModel : acts.readModel;
+  const run = new CertificateRun(input);
+
+  setHandler(stateQuery, () => run.state);
+
+  commandUpdate(run, signUpdate, (a) => ({ type: 'sign', actor: a.actor, note: a.note, signatureValue: a.signatureValue, at: nowIso() }), async (cmd, a) => {
+    const level = run.state.stage;
+    const binding = { certificateId: run.state.id, level, userId: a.actor.id, contentHash: run.state.contentHash };
+    await otp.redeemOtp({ otpId: a.otpId, binding, redeemKey: `${wfId}:${currentUpdateInfo()?.id ?? ''}` }).catch(unwrapRefusal);
+    // The code was bound to one level and content; if either moved while it was redeemed, refuse.
+    if (run.state.stage !== level || run.state.contentHash !== binding.contentHash) refuse('CONTENT_CHANGED');
+    // A signature is made when its code is redeemed, not when the Update was accepted.
+    return run.settle(run.apply({ ...cmd, at: nowIso() }));
+  });
+  commandUpdate(run, rejectUpdate, (a) => ({ type: 'reject', actor: a.actor, toLevel: a.toLevel, reason: a.reason, at: nowIso() }));
+  commandUpdate(run, delegateUpdate, (a) => ({ type: 'delegate', actor: a.actor, to: a.to, note: a.note, at: nowIso() }));
+  const contentChange = (cmd: Extract<CertificateCommand, { type: 'edit' | 'resubmit' }>) =>
+    run.settle(run.apply(patched(SIGNATURES_BOUND_PATCH) ? cmd : { ...cmd, keepSignaturesOverOtherContent: true }));
+  commandUpdate(run, resubmitUpdate, (a) => ({ type: 'resubmit', actor: a.actor, changes: a.changes, at: nowIso() }), contentChange);
+  commandUpdate(run, editUpdate, (a) => ({ type: 'edit', actor: a.actor, changes: a.changes, at: nowIso() }), contentChange);
+  commandUpdate(run, cancelUpdate, (a) => ({ type: 'cancel', actor: a.actor, reason: a.reason, at: nowIso() }));
+
+  setHandler(requestOtpUpdate, async (a) => {
+    const s = run.state;
+    const l = currentLevel(s)!;
+    const binding = { certificateId: s.id, level: l.level, userId: a.actor.id, contentHash: s.contentHash };
+    const user = l.signers.find((x) => x.id === a.actor.id)!;
+    const r = await otp.issueOtp({ binding, user: { id: user.id, name: user.name, email: user.email }, ctx: mailContext(s, l.level) })
+      .catch(unwrapRefusal);
+    return { level: l.level, ...r };
+  }, { validator: (a) => run.validate({ type: 'sign', actor: a.actor, at: nowIso() }) });
+
+  for (;;) {
+    for (let batch = run.nextBatch(); batch; batch = run.nextBatch()) {
+      // runEffects records tx ids and the PDF through `set`; its return value is not assigned back,
+      // because an update applied while the last activity resolved would be overwritten by it.
+      const mails = await runEffects(wfId, batch.version, batch.effects, () => run.state, (s) => (run.state = s), { fast: useFast });
+      await readModel.upsertCertificateReadModel(run.state);
+      upsertSearchAttributes(certificateSearchAttributes(run.state));
+      run.finish(batch);
+      for (const m of mails) run.post(sendMail(m));
+    }
+    if (run.finished()) {
+      if (await run.quiesce()) return run.state;
+      continue;
+    }
+    if (run.shouldContinueAsNew()) {
+      if (await run.quiesce()) await run.continueAsNew();
+      continue;
+    }
+    if (await fireDueTimers(run, wfId)) continue;
+    const next = levelTimers(run.state, Date.now()).find((t) => !run.fired.has(t.key));
+    await run.idle(next ? Math.max(1, next.at - Date.now()) : undefined);
+  }
+}
+
+/** Fires the timer events that are due (deadline command, reminder mails); true if any fired. */
+async function fireDueTimers(run: CertificateRun, wfId: string): Promise<boolean> {
+  const now = Date.now();
+  const plan = levelTimers(run.state, now).filter((t) => !run.fired.has(t.key));
+  // Keys of levels no longer planned (moved on, restarted) are dropped so the carried set stays small.
+  for (const k of [...run.fired]) if (!plan.some((t) => k.startsWith(t.key.split(':')[0]))) run.fired.delete(k);
+  const due = plan.filter((t) => t.at <= now);
+  for (const t of due) {
+    run.fired.add(t.key);
+    if (t.kind === 'deadline') run.apply({ type: 'deadlinePassed', actor: SYSTEM, level: t.level, at: nowIso() });
+    const l = run.state.levels[t.level - 1];
+    const recipients = pendingSigners(run.state, l).map((x) => ({ id: x.id, name: x.name, email: x.email }));
+    if (recipients.length) {
+      await acts.mail.remindSigners({ key: `${wfId}:${t.key}`, recipients, overdue: t.kind !== 'reminder', ctx: mailContext(run.state, t.level), certificateId: run.state.id })
+        .catch((e) => log.warn('reminder mail failed', { error: String(e) }));
+    }
+  }
+  return due.length > 0;
+}
