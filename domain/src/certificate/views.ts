@@ -28,6 +28,15 @@ export interface SignedEntryView {
   note?: string;
   onBehalfOf?: string;
   txId?: string;
+  /** The content hash the signature was made over. */
+  contentHash?: string;
+}
+
+/** A signature a content change voided: it counts for nothing and is shown as such. */
+export interface VoidedSignatureView extends SignedEntryView {
+  voidedAt: string;
+  /** The content hash after the change that voided it. */
+  voidedFor: string;
 }
 
 export interface LevelView {
@@ -38,6 +47,8 @@ export interface LevelView {
   /** Ids of the principals who signed (a delegate's signature counts for its delegator). */
   signed: string[];
   signedEntries: SignedEntryView[];
+  /** Signatures voided because the content changed after they were made. */
+  voided?: VoidedSignatureView[];
   /** The required count of distinct signatures (not the signatures themselves). */
   signatures: number;
   deadline: string;

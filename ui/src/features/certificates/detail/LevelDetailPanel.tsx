@@ -64,6 +64,18 @@ export function LevelDetailPanel({ level, current, actions }: { level: LevelView
           {level.comments.length === 0 && <ListItem><ListItemText secondary={t('cert.noComments')} /></ListItem>}
           {level.comments.map((c, i) => <ListItem key={i}><ListItemText primary={c} /></ListItem>)}
         </List>
+        {level.voided && level.voided.length > 0 && (
+          <Box data-testid={`level-voided-${level.level}`} sx={{ mt: 2 }}>
+            <Typography variant="subtitle2">{t('cert.voided.title')}</Typography>
+            <List dense>
+              {level.voided.map((v, i) => (
+                <ListItem key={i}>
+                  <ListItemText secondary={t('cert.voided.line', { name: v.name, at: ymd(v.at), hash: (v.contentHash ?? '').slice(0, 12), when: ymd(v.voidedAt) })} />
+                </ListItem>
+              ))}
+            </List>
+          </Box>
+        )}
         {actions && <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap sx={{ mt: 1 }}>{actions}</Stack>}
       </AccordionDetails>
     </Accordion>
