@@ -5,7 +5,10 @@ const T = '2026-03-01T00:00:00.000Z';
 const person = (id: string): Signer => ({ id, name: `Name ${id}`, email: `${id}@grain.test`, role: 'Inspector' });
 const actor = (id: string) => ({ id, name: `Name ${id}`, isAdmin: id === 'sub' });
 
-function run(s: CertificateState, ...cmds: Array<Omit<CertificateCommand, 'at'>>): CertificateState {
+/** A command without its time (distributes over the union). */
+type Cmd = CertificateCommand extends infer C ? (C extends CertificateCommand ? Omit<C, 'at'> : never) : never;
+
+function run(s: CertificateState, ...cmds: Cmd[]): CertificateState {
   for (const c of cmds) s = transition(s, { at: T, ...c } as CertificateCommand).state;
   return s;
 }
