@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { GRAIN_CONTRACT, type LedgerBlock } from '@grain/adapters';
 import type { ApiDeps } from '../deps';
 import { requireUser } from '../http/auth-middleware';
-import { parseWith } from '../farmdata/scope';
+import { parseInput } from '../http/parse-input';
 
 /**
  * A block as the blockchain view shows it (spec 001 §3 Block). The payload is left out: the channel
@@ -29,7 +29,7 @@ export function createBlockRouter(deps: ApiDeps): Router {
   });
 
   r.get('/event/blocks', requireUser, async (req, res) => {
-    const q = parseWith(blocksQuery, req.query);
+    const q = parseInput(blocksQuery, req.query);
     const blocks = await ledger.blocks({ before: q.before, limit: q.limit ?? 20 });
     res.json({ blocks: blocks.map((b) => blockView(b, ledger.channel)) });
   });

@@ -9,8 +9,8 @@ import { appErrorCodeOf, complianceSubmitUpdate, complianceWorkflow, documentUpl
 import type { ApiDeps } from '../deps';
 import { actorOf, requireUser } from '../http/auth-middleware';
 import { langOf } from '../http/lang';
-import { singleFile } from '../farmdata/uploads';
-import { checkFileName, detectFileType, isPlainText } from '../documents/file-checks';
+import { singleFile } from '../http/uploads';
+import { checkFileName, detectFileType, isPlainText } from '../http/file-checks';
 import { detailRecord, documentRecord, listRecord } from './compliance-records';
 import { complianceReportHtml } from './report-html';
 

@@ -33,8 +33,8 @@ export function sameSiteEvidence(req: Request, trustedHosts: string[]): string |
 
 /**
  * Refuses cross-site requests that change state (every method but GET/HEAD/OPTIONS, plus the spec's
- * GET auth/logout): 403 CROSS_SITE, logged in auth_events. Mount once in front of /api and /openai;
- * mounting it again (the accounts routers do, to be safe on their own) costs nothing.
+ * GET auth/logout): 403 CROSS_SITE, logged in auth_events. Mounted once, in app.ts, in front of /api and
+ * /openai; a router that mounts it again to be safe on its own pays nothing.
  */
 export function createCrossSiteGuard(deps: Pick<ApiDeps, 'knex' | 'config'>): RequestHandler {
   const log = new AuthLogStore(deps.knex);
