@@ -16,6 +16,8 @@ interface ZodLike {
 const isZodError = (e: unknown): e is ZodLike =>
   typeof e === 'object' && e !== null && (e as { name?: string }).name === 'ZodError' && Array.isArray((e as ZodLike).issues);
 
+const endsAtColon = (text: string) => /:\s*$/.test(text);
+
 interface FieldIssue {
   path: string;
   code: MessageCode;
@@ -47,7 +49,10 @@ function reasonOf(issue: ZodLike['issues'][number]): MessageCode {
 export function zodToAppError(e: { issues: ZodLike['issues'] }): AppError {
   const fields: FieldIssue[] = e.issues.map((i) => {
     const path = i.path.map(String).join('.');
-    return i.message in MESSAGES ? { path, code: i.message as MessageCode } : { path, code: 'INVALID_INPUT', reason: reasonOf(i) };
+    if (!(i.message in MESSAGES)) return { path, code: 'INVALID_INPUT', reason: reasonOf(i) };
+    const code = i.message as MessageCode;
+    // A code whose text only opens a sentence ("Please correct data: ") gets the reason to finish it.
+    return endsAtColon(message(code)) ? { path, code, reason: reasonOf(i) } : { path, code };
   });
   return new AppError(fields[0]?.code ?? 'INVALID_INPUT', { fields });
 }
@@ -69,10 +74,10 @@ function clientError(err: { type?: string; status?: number; statusCode?: number;
 }
 
 /** The text of a refusal: a generic "please correct" message names the field and what is wrong with it. */
-function textOf(e: AppError, fields: FieldIssue[] | undefined, lang: Language): string {
+export function errorText(e: AppError, lang: Language): string {
   const text = e.text(lang);
-  if (!/:\s*$/.test(text)) return text;
-  const first = fields?.[0];
+  if (!endsAtColon(text)) return text;
+  const first = (e.details as { fields?: FieldIssue[] } | undefined)?.fields?.[0];
   const reason = (e.details as { reason?: MessageCode } | undefined)?.reason;
   if (first) return `${text}${first.path || message('WHY_BODY', lang)} — ${message(first.reason ?? first.code, lang)}`;
   return `${text}${message(reason ?? 'WHY_INVALID', lang)}`;
@@ -98,7 +103,7 @@ export const errorMiddleware: ErrorRequestHandler = (err, req, res, _next) => {
   const lang = langOf(req);
   const details = e.details as { fields?: FieldIssue[] } | undefined;
   const fields = details?.fields?.map((f) => ({ ...f, message: message(f.reason ?? f.code, lang) }));
-  res.status(e.status).json({ invalidMsg: textOf(e, details?.fields, lang), code: e.code, ...(fields ? { fields } : {}), ...(details && !fields ? { details } : {}) });
+  res.status(e.status).json({ invalidMsg: errorText(e, lang), code: e.code, ...(fields ? { fields } : {}), ...(details && !fields ? { details } : {}) });
 };
 
 export type { Request };
