@@ -51,6 +51,8 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): Express {
 
   if (opts.uiDir && existsSync(path.join(opts.uiDir, 'index.html'))) {
     const uiDir = opts.uiDir;
+    // Source maps left in an old build directory are not published either.
+    app.use((req, res, next) => (/\.map$/i.test(req.path) ? res.status(404).end() : next()));
     app.use(express.static(uiDir, { index: false, maxAge: '1h' }));
     app.get(/.*/, (_req, res) => res.sendFile(path.join(uiDir, 'index.html'), { maxAge: 0 }));
   }
