@@ -10,7 +10,7 @@
  * signer of the level), that proves the request passed authorization and reached the rule behind it,
  * without moving the certificate.
  */
-import { samplePng } from '@grain/adapters';
+import { samplePng } from '@grain/adapters/testing';
 import type { CompanyObjects, Role, World } from './world';
 import { certificateBody, PDF_BYTES, ROLES } from './world';
 

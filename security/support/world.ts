@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Worker } from '@temporalio/worker';
 import type { NativeConnection } from '@temporalio/worker';
-import { samplePng } from '@grain/adapters';
+import { samplePng } from '@grain/adapters/testing';
 import { ComplianceStore, FarmDataStore } from '@grain/persistence';
 import { createWorker } from '../../worker/src/create-worker';
 import { dbChecksum } from './db-checksum';
@@ -68,7 +68,7 @@ async function companyObjects(t: TestApp, co: SeededCompany, submit: boolean, ph
   const admin = await loginAs(t.app, co.users.admin.email, TEST_PASSWORD);
   const manager = await loginAs(t.app, co.users.manager.email, TEST_PASSWORD);
   const farm = await new FarmDataStore(k).create(co.companyId, co.users.admin.id, {
-    grainType: 'Barley', harvestGrade: 'BAR1', storageLocation: 'Silo 3', quantity: 2000, protein: 11.5, moisture: 10.2, productionDate: '2025-03-01', dataType: 'Manual',
+    grainType: 'Barley', harvestGrade: 'FEED', storageLocation: 'Silo 3', quantity: 2000, protein: 11.5, moisture: 10.2, productionDate: '2025-03-01', dataType: 'Manual',
   });
   // A real photo through the real verifier, so the farm record is verified and has an image to serve.
   // Each company gets its own picture: the verifier refuses a photo another record already has.

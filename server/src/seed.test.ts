@@ -1,4 +1,5 @@
-import { createTestDb, signWithUserSignature, verifyUserSignature, type Db } from '@grain/persistence';
+import { signWithUserSignature, verifyUserSignature, type Db } from '@grain/persistence';
+import { createTestDb } from '@grain/persistence/testing';
 import { seedDemoData } from './seed';
 
 let db: Db;

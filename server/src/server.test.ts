@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createTestDb } from '@grain/persistence';
+import { createTestDb } from '@grain/persistence/testing';
 import { startServer, type RunningServer } from './server';
 
 /** The whole system in one process on embedded defaults, against the test run's Temporal dev server. */

@@ -1,4 +1,4 @@
-import { samplePng } from '@grain/adapters';
+import { samplePng } from '@grain/adapters/testing';
 import { MAX_UPLOAD_BYTES } from '@grain/domain';
 import { DocumentStore } from '@grain/persistence';
 import { createTestApp, type TestApp } from '../testing/test-app';
