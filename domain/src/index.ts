@@ -7,6 +7,8 @@ export * from './permissions';
 export * from './search-attributes';
 export * from './accounts';
 export * from './certificate';
+// One canonical JSON for every hash the product computes (certificate content, ledger entries).
+export { canonicalJson } from './certificate/sha256';
 export * from './farm';
 export * from './compliance';
 export * from './documents';

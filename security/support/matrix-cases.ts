@@ -14,8 +14,8 @@ import { samplePng } from '@grain/adapters/testing';
 import type { CompanyObjects, Role, World } from './world';
 import { certificateBody, PDF_BYTES, ROLES } from './world';
 
-export type Expect = number | [number, number];
-export interface Upload { field: string; name: string; data: Buffer; fields?: Record<string, string> }
+type Expect = number | [number, number];
+interface Upload { field: string; name: string; data: Buffer; fields?: Record<string, string> }
 export interface MatrixCase {
   name: string;
   method: 'get' | 'post';

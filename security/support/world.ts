@@ -46,7 +46,7 @@ export interface World {
   close(): Promise<void>;
 }
 
-export const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 export function certificateBody(co: SeededCompany, farmId: string, status: 'created' | 'signing', number = `SEC-${randomUUID().slice(0, 8)}`) {

@@ -9,7 +9,7 @@ import { parseInput } from '../http/parse-input';
  * A block as the blockchain view shows it (spec 001 §3 Block). The payload is left out: the channel
  * is shared by every company, and a block's hashes and header are what the view needs.
  */
-export function blockView(b: LedgerBlock, channel: string) {
+function blockView(b: LedgerBlock, channel: string) {
   return {
     blockNumber: b.blockNumber, lastBlock: b.blockHash, previousHash: b.previousHash, data_hash: b.dataHash,
     channelHeader: b.channelHeader, recordType: b.recordType, channel, contract: GRAIN_CONTRACT,

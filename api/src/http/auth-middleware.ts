@@ -20,7 +20,6 @@ import type { Knex } from 'knex';
 import { AppError, can, PERMISSIONS, type Actor, type Permission, type SessionUser } from '@grain/domain';
 import { AuthLogStore, GroupStore, SessionStore } from '@grain/persistence';
 
-export type { SessionUser };
 export const SESSION_COOKIE = 'grain_sid';
 
 declare global {

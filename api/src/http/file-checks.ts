@@ -2,7 +2,7 @@ import { AppError, UPLOAD_EXTENSIONS } from '@grain/domain';
 
 export type UploadExt = (typeof UPLOAD_EXTENSIONS)[number];
 
-export const MIME_OF: Record<UploadExt, string> = {
+const MIME_OF: Record<UploadExt, string> = {
   pdf: 'application/pdf',
   png: 'image/png',
   gif: 'image/gif',

@@ -2,7 +2,7 @@ import { AppError } from '@grain/domain';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
+const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
 
 /**
  * A route parameter that names a stored object by id: anything but a uuid names nothing, so it is

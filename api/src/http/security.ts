@@ -20,7 +20,7 @@ function hostOf(u: string | undefined): string | null {
  * request and Origin on every POST; a request carrying none of the three is refused, since only a
  * non-browser client would omit them and it can add Origin itself.
  */
-export function sameSiteEvidence(req: Request, trustedHosts: string[]): string | null {
+function sameSiteEvidence(req: Request, trustedHosts: string[]): string | null {
   const fetchSite = req.header('sec-fetch-site');
   if (fetchSite) return fetchSite === 'same-origin' || fetchSite === 'none' ? `sec-fetch-site:${fetchSite}` : null;
   const hosts = new Set([...trustedHosts, (req.header('host') ?? '').toLowerCase()].filter(Boolean));
