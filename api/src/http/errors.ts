@@ -86,7 +86,7 @@ export function errorText(e: AppError, lang: Language): string {
 /** The one error middleware: AppError code -> HTTP status and the user's message (en / vn). */
 export const errorMiddleware: ErrorRequestHandler = (err, req, res, _next) => {
   let e: AppError;
-  if (isAppError(err)) e = err as AppError;
+  if (isAppError(err)) e = err;
   else if (isZodError(err)) e = zodToAppError(err);
   else if (isDatabaseValueError(err)) {
     // The statement is left out on purpose: the log names the request, not the query or its values.
