@@ -1,9 +1,48 @@
-// ESLint (flat config): TypeScript rules everywhere, Temporal's workflow rules in workflows/.
+// ESLint (flat config): TypeScript rules everywhere; the layer table of docs/CONTRIBUTING.md as
+// import rules per package; no file-level import cycles; type-aware promise rules on the Node
+// packages; Temporal's workflow rules in workflows/.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { builtinModules } from 'node:module';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+const NODE_BUILTINS = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+const PACKAGES = ['domain', 'persistence', 'adapters', 'workflows', 'activities', 'worker', 'api', 'server'];
+/** The "may import" column of docs/CONTRIBUTING.md: the @grain packages each folder may use. */
+const MAY_IMPORT = {
+  domain: [],
+  persistence: ['domain'],
+  adapters: ['domain', 'persistence'],
+  workflows: ['domain'],
+  activities: ['domain', 'persistence', 'adapters'],
+  worker: ['domain', 'persistence', 'adapters', 'workflows', 'activities'],
+  api: ['domain', 'persistence', 'adapters', 'workflows'],
+  server: [...PACKAGES],
+  ui: ['domain'],
+};
+/** Test code may use fixtures and harnesses across layers; the table governs what ships. */
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/*.test-harness.ts', '**/*-test-harness.ts', '**/src/testing/**', '**/src/testing.ts'];
+
+function boundaries(folder, extra = {}) {
+  const allowed = new Set([...MAY_IMPORT[folder], folder]);
+  const forbidden = [...PACKAGES, 'ui'].filter((p) => !allowed.has(p));
+  return {
+    ...extra,
+    patterns: [
+      ...(extra.patterns ?? []),
+      {
+        group: forbidden.flatMap((p) => [`@grain/${p}`, `@grain/${p}/*`]),
+        message: `${folder}/ may import only ${MAY_IMPORT[folder].join(', ') || 'zod'} (docs/CONTRIBUTING.md, layer table).`,
+      },
+      { group: ['@grain/*/testing', '@grain/*/src/*', '@grain/*/dist/*'], message: 'Production code imports packages by their main entry; fixtures are for tests.' },
+      { group: PACKAGES.map((p) => `**/../${p}/src/*`), message: 'Import another package by its name (@grain/...), not by a relative path into it.' },
+    ],
+  };
+}
+
+const SOURCE = (p) => [`${p}/src/**/*.ts`, ...(p === 'ui' ? ['ui/src/**/*.tsx'] : [])];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'jest/**', '**/*.cjs'] },
@@ -26,8 +65,20 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', __dirname: 'readonly', process: 'readonly' } },
   },
   {
-    files: ['scripts/**/*.mjs', 'jest/**/*.js'],
+    files: ['scripts/**/*.mjs', 'jest/**/*.js', 'bench/**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  // The layer table: what each package's production code may import.
+  ...[...PACKAGES, 'ui'].filter((p) => p !== 'workflows' && p !== 'domain').map((p) => ({
+    files: SOURCE(p),
+    ignores: TEST_FILES,
+    rules: { 'no-restricted-imports': ['error', boundaries(p)] },
+  })),
+  {
+    // The domain runs in workflows and in the browser: no Node built-ins either.
+    files: SOURCE('domain'),
+    ignores: TEST_FILES,
+    rules: { 'no-restricted-imports': ['error', boundaries('domain', { paths: NODE_BUILTINS })] },
   },
   {
     // Workflow code is replayed deterministically in Temporal's sandbox: no Node built-ins, and every
@@ -37,7 +88,40 @@ export default tseslint.config(
     languageOptions: { parserOptions: { project: './workflows/tsconfig.json', tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
-      'no-restricted-imports': ['error', { paths: [...builtinModules, ...builtinModules.map((m) => `node:${m}`)] }],
+      'no-restricted-imports': ['error', boundaries('workflows', { paths: NODE_BUILTINS })],
     },
+  },
+  {
+    // Type-aware promise rules for the Node packages' production code: a forgotten await or a promise
+    // handed where a callback's result is ignored (an Express handler, an event) loses its error.
+    files: PACKAGES.filter((p) => p !== 'workflows').map((p) => `${p}/src/**/*.ts`),
+    ignores: TEST_FILES,
+    languageOptions: {
+      parserOptions: { project: PACKAGES.filter((p) => p !== 'workflows').map((p) => `./${p}/tsconfig.json`), tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-for-in-array': 'error',
+      '@typescript-eslint/only-throw-error': 'error',
+      '@typescript-eslint/prefer-promise-reject-errors': 'error',
+      '@typescript-eslint/unbound-method': 'error',
+      '@typescript-eslint/no-redundant-type-constituents': 'error',
+      '@typescript-eslint/no-duplicate-type-constituents': 'error',
+      '@typescript-eslint/no-array-delete': 'error',
+    },
+  },
+  {
+    // File-level import cycles, inside each package (packages themselves are acyclic by the table).
+    files: ['*/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import-x/ignore': ['node_modules', '\\.json$'],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

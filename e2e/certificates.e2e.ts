@@ -11,7 +11,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { HTTPResponse, Page } from 'puppeteer-core';
-import { extractText, samplePng } from '@grain/adapters';
+import { extractText } from '@grain/adapters';
+import { samplePng } from '@grain/adapters/testing';
 import { startE2E, type E2E } from './harness';
 import { DEMO, SHOTS, byId, fillInput, lastMailId, pickOption, screenshot, signIn, signingCode } from './e2e-helpers';
 

@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ElementHandle, HTTPResponse } from 'puppeteer-core';
-import { buildDocx, compliantSamples, extractText, sampleDocumentHtml } from '@grain/adapters';
+import { extractText } from '@grain/adapters';
+import { buildDocx, compliantSamples, sampleDocumentHtml } from '@grain/adapters/testing';
 import { startE2E, type E2E } from './harness';
 
 const shot = (name: string) => path.join(tmpdir(), `compliance-e2e-${name}.png`);

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ElementHandle } from 'puppeteer-core';
-import { samplePng } from '@grain/adapters';
+import { samplePng } from '@grain/adapters/testing';
 import { startE2E, type E2E } from './harness';
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { CHROMIUM_ARGS, findChromium } from '@grain/adapters';
-import { createTestDb } from '@grain/persistence';
+import { createTestDb } from '@grain/persistence/testing';
 import { startServer, type RunningServer } from '@grain/server';
 
 export interface E2E {

@@ -8,7 +8,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { samplePng } from '@grain/adapters';
+import { samplePng } from '@grain/adapters/testing';
 import { FarmDataStore } from '@grain/persistence';
 import { TEST_ORIGIN } from '../api/src/testing/session';
 import { appRoutes, isStateChanging } from './support/routes';

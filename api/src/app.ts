@@ -4,9 +4,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiDeps } from './deps';
 import { errorMiddleware } from './http/errors';
+import { bindAuth } from './http/auth-middleware';
+import { createCrossSiteGuard } from './http/security';
+import { requestId } from './http/request-id';
+import { securityHeaders } from './http/security-headers';
+import { refuseNulBytes, refuseUnreadableRequests } from './http/input-guards';
 import { createHealthRouter } from './routes/health';
 import { createDevMailRouter } from './dev/dev-mail';
-import { FEATURE_ROUTERS } from './features';
+import { FEATURES } from './features';
 
 export interface CreateAppOptions {
   /** Directory of the built UI (ui/dist); served with an SPA fallback when present. */
@@ -21,20 +26,19 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.use(requestId, securityHeaders, refuseUnreadableRequests);
   app.use(cookieParser());
   app.use(express.json({ limit: '2mb' }));
-  app.use((_req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'same-origin');
-    res.setHeader('X-Frame-Options', 'DENY');
-    next();
-  });
+  app.use(refuseNulBytes);
+  // Every call under /api and /openai knows this app's session store and is refused when it comes
+  // cross-site and changes state, before any feature's router runs.
+  app.use(['/api', '/openai'], bindAuth(deps.knex), createCrossSiteGuard(deps));
 
   const api: Router = express.Router();
   api.use(createHealthRouter(deps));
   const devMail = deps.config.smtpUrl ? undefined : createDevMailRouter(deps);
   if (devMail) api.use(devMail.api);
-  for (const feature of FEATURE_ROUTERS) {
+  for (const feature of FEATURES) {
     const mounted = feature(deps);
     for (const [prefix, router] of Object.entries(mounted)) {
       if (prefix === 'api') api.use(router);
@@ -47,6 +51,8 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): Express {
 
   if (opts.uiDir && existsSync(path.join(opts.uiDir, 'index.html'))) {
     const uiDir = opts.uiDir;
+    // Source maps left in an old build directory are not published either.
+    app.use((req, res, next) => (/\.map$/i.test(req.path) ? res.status(404).end() : next()));
     app.use(express.static(uiDir, { index: false, maxAge: '1h' }));
     app.get(/.*/, (_req, res) => res.sendFile(path.join(uiDir, 'index.html'), { maxAge: 0 }));
   }

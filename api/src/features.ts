@@ -1,19 +1,19 @@
-import type { Router } from 'express';
-import type { ApiDeps } from './deps';
+import type { Feature } from './http/feature';
+import { accountsFeature } from './accounts/feature';
+import { farmDataFeature } from './farmdata/feature';
+import { documentsFeature } from './documents/feature';
+import { policyFeature } from './policy/feature';
+import { blockchainFeature } from './blockchain/feature';
+import { certificatesFeature } from './certificates/feature';
+import { complianceFeature } from './compliance/feature';
 
-/**
- * A feature mounts its routers by prefix: 'api' goes under /api (the spec's paths are relative to
- * it); any other key ('/openai', ...) is mounted at that path. Each feature folder adds its line here.
- */
-export type Feature = (deps: ApiDeps) => Record<string, Router>;
-
-export const FEATURE_ROUTERS: Feature[] = [
-  // accounts first: its cross-site guard and session lookup then run before every other feature
-  require('./accounts/feature').createAccountsFeature as Feature,
-  require('./farmdata/feature').farmDataFeature as Feature,
-  require('./documents/feature').documentsFeature as Feature,
-  require('./policy/feature').policyFeature as Feature,
-  require('./blockchain/feature').blockchainFeature as Feature,
-  require('./certificates/feature').createCertificatesFeature as Feature,
-  require('./compliance/feature').complianceFeature as Feature,
+/** Every feature of the API, in mount order; a new feature folder adds its line here. */
+export const FEATURES: readonly Feature[] = [
+  accountsFeature,
+  farmDataFeature,
+  documentsFeature,
+  policyFeature,
+  blockchainFeature,
+  certificatesFeature,
+  complianceFeature,
 ];

@@ -9,6 +9,8 @@ export * from './accounts';
 export * from './certificate';
 // Request schemas use zod, so they are exported here and not from ./certificate (which the workflow may import).
 export * from './certificate/request-schemas';
+// One canonical JSON for every hash the product computes (certificate content, ledger entries).
+export { canonicalJson } from './certificate/sha256';
 export * from './farm';
 export * from './compliance';
 export * from './documents';

@@ -97,6 +97,8 @@ export const MESSAGES = {
   QUANTITY_NOT_INTEGER: { en: 'Quantity must be an integer', vn: 'Số lượng phải là số nguyên' },
   MOISTURE_NOT_FLOAT: { en: 'Moistrue must be a float', vn: 'Độ ẩm phải là số thực' },
   PROTEIN_NOT_FLOAT: { en: 'Protein must be a float', vn: 'Protein phải là số thực' },
+  MOISTURE_OUT_OF_RANGE: { en: 'Moisture must be a percentage from 0 to 100', vn: 'Độ ẩm phải là phần trăm từ 0 đến 100' },
+  PROTEIN_OUT_OF_RANGE: { en: 'Protein must be a percentage from 0 to 100', vn: 'Protein phải là phần trăm từ 0 đến 100' },
   CSV_READ_ERROR: { en: 'Upload csv file process error', vn: 'Lỗi xử lý tệp CSV' },
   CSV_EMPTY: { en: 'Upload farm csv data file error', vn: 'Lỗi tệp dữ liệu CSV nông trại' },
   FILE_TYPE_REJECTED: { en: 'File type not accepted, sorry!', vn: 'Loại tệp không được chấp nhận!' },
@@ -123,6 +125,21 @@ export const MESSAGES = {
   CONFLICT: { en: 'The record was changed by someone else; reload and try again', vn: 'Bản ghi đã bị thay đổi; vui lòng tải lại' },
   UNAVAILABLE: { en: 'A service is unavailable; try again shortly', vn: 'Dịch vụ tạm thời không khả dụng; vui lòng thử lại' },
   INTERNAL: { en: 'Something went wrong', vn: 'Đã xảy ra lỗi' },
+  UNSUPPORTED_CHARSET: { en: 'Send the request body as UTF-8', vn: 'Vui lòng gửi nội dung yêu cầu ở dạng UTF-8' },
+  UNSUPPORTED_ENCODING: { en: 'Send the request body without Content-Encoding (compression is not accepted)', vn: 'Vui lòng gửi nội dung yêu cầu không có Content-Encoding (không chấp nhận nén)' },
+  // why a request was refused: completes "Please correct data: " with the field and the reason
+  WHY_BODY: { en: 'the request body', vn: 'nội dung yêu cầu' },
+  WHY_REQUIRED: { en: 'this field is required', vn: 'trường này là bắt buộc' },
+  WHY_WRONG_TYPE: { en: 'the value has the wrong type', vn: 'giá trị sai kiểu dữ liệu' },
+  WHY_TOO_BIG: { en: 'the value is too long or too large', vn: 'giá trị quá dài hoặc quá lớn' },
+  WHY_TOO_SMALL: { en: 'the value is too short or too small', vn: 'giá trị quá ngắn hoặc quá nhỏ' },
+  WHY_UNKNOWN_FIELD: { en: 'the request holds a field that is not accepted', vn: 'yêu cầu chứa trường không được chấp nhận' },
+  WHY_NOT_ACCEPTED_VALUE: { en: 'the value is not one of the accepted values', vn: 'giá trị không nằm trong các giá trị được chấp nhận' },
+  WHY_INVALID: { en: 'a value is not valid', vn: 'một giá trị không hợp lệ' },
+  WHY_BODY_NOT_JSON: { en: 'the request body is not valid JSON', vn: 'nội dung yêu cầu không phải JSON hợp lệ' },
+  WHY_NUL_BYTE: { en: 'text must not contain a NUL character', vn: 'văn bản không được chứa ký tự NUL' },
+  WHY_BAD_PATH: { en: 'the address holds an invalid percent-encoding', vn: 'địa chỉ chứa mã hóa phần trăm không hợp lệ' },
+  WHY_FORM_UNREADABLE: { en: 'the submitted form could not be read', vn: 'không đọc được biểu mẫu đã gửi' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -6,11 +6,6 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-export const ROLE_NAMES = [
-  'admin', 'saleStaff', 'saleManager', 'accountant', 'accountChief', 'financeStaff', 'financeChief',
-  'director', 'chairman', 'representative', 'docEditor', 'approvalEditor', 'staff',
-] as const;
-
 export const USER_STATUSES = ['active', 'inactive', 'locked'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 export const GROUP_STATUSES = USER_STATUSES;

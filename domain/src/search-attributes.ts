@@ -14,6 +14,5 @@ export const SEARCH_ATTRIBUTES = {
 } as const;
 export type SearchAttributeName = keyof typeof SEARCH_ATTRIBUTES;
 
-export const TASK_QUEUE = 'grain-certificates';
 export const certificateWorkflowId = (certificateId: string) => `certificate-${certificateId}`;
 export const complianceWorkflowId = (complianceId: string) => `compliance-${complianceId}`;

@@ -1,6 +1,5 @@
 export * from './db';
 export * from './migrate';
-export * from './testing';
 export * from './password';
 export * from './mail-store';
 export * from './certificates';

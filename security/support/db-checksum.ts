@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 
 const LOG_TABLES = new Set(['auth_events', 'auth_attempts', 'login_attempts', 'sessions', 'mails', 'knex_migrations', 'knex_migrations_lock', 'live_events']);
 
-let tablesCache: WeakMap<Knex, Promise<Array<{ table: string; hasCompany: boolean }>>> = new WeakMap();
+const tablesCache: WeakMap<Knex, Promise<Array<{ table: string; hasCompany: boolean }>>> = new WeakMap();
 
 async function tables(k: Knex) {
   if (!tablesCache.has(k)) {
@@ -50,15 +50,4 @@ export function changedTables(a: Record<string, string>, b: Record<string, strin
 /** One sha256 over the whole snapshot. */
 export async function dbChecksum(k: Knex, companyId?: string): Promise<string> {
   return createHash('sha256').update(JSON.stringify(await dbSnapshot(k, companyId))).digest('hex');
-}
-
-/** Row counts per table (for a readable failure message when a checksum differs). */
-export async function rowCounts(k: Knex): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const { table } of await tables(k)) out[table] = Number((await k(table).count({ n: '*' }))[0].n);
-  return out;
-}
-
-export function resetChecksumCache(): void {
-  tablesCache = new WeakMap();
 }

@@ -10,12 +10,12 @@
  * signer of the level), that proves the request passed authorization and reached the rule behind it,
  * without moving the certificate.
  */
-import { samplePng } from '@grain/adapters';
+import { samplePng } from '@grain/adapters/testing';
 import type { CompanyObjects, Role, World } from './world';
 import { certificateBody, PDF_BYTES, ROLES } from './world';
 
-export type Expect = number | [number, number];
-export interface Upload { field: string; name: string; data: Buffer; fields?: Record<string, string> }
+type Expect = number | [number, number];
+interface Upload { field: string; name: string; data: Buffer; fields?: Record<string, string> }
 export interface MatrixCase {
   name: string;
   method: 'get' | 'post';

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Worker } from '@temporalio/worker';
 import type { NativeConnection } from '@temporalio/worker';
-import { samplePng } from '@grain/adapters';
+import { samplePng } from '@grain/adapters/testing';
 import { ComplianceStore, FarmDataStore } from '@grain/persistence';
 import { createWorker } from '../../worker/src/create-worker';
 import { dbChecksum } from './db-checksum';
@@ -46,7 +46,7 @@ export interface World {
   close(): Promise<void>;
 }
 
-export const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 export function certificateBody(co: SeededCompany, farmId: string, status: 'created' | 'signing', number = `SEC-${randomUUID().slice(0, 8)}`) {
@@ -68,7 +68,7 @@ async function companyObjects(t: TestApp, co: SeededCompany, submit: boolean, ph
   const admin = await loginAs(t.app, co.users.admin.email, TEST_PASSWORD);
   const manager = await loginAs(t.app, co.users.manager.email, TEST_PASSWORD);
   const farm = await new FarmDataStore(k).create(co.companyId, co.users.admin.id, {
-    grainType: 'Barley', harvestGrade: 'BAR1', storageLocation: 'Silo 3', quantity: 2000, protein: 11.5, moisture: 10.2, productionDate: '2025-03-01', dataType: 'Manual',
+    grainType: 'Barley', harvestGrade: 'FEED', storageLocation: 'Silo 3', quantity: 2000, protein: 11.5, moisture: 10.2, productionDate: '2025-03-01', dataType: 'Manual',
   });
   // A real photo through the real verifier, so the farm record is verified and has an image to serve.
   // Each company gets its own picture: the verifier refuses a photo another record already has.

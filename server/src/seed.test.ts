@@ -1,4 +1,5 @@
-import { createStores, createTestDb, type Db } from '@grain/persistence';
+import { createStores, type Db } from '@grain/persistence';
+import { createTestDb } from '@grain/persistence/testing';
 import { seedDemoData } from './seed';
 
 let db: Db;

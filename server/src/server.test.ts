@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { createTestDb } from '@grain/persistence';
+import { createTestDb } from '@grain/persistence/testing';
 import { startServer, type RunningServer } from './server';
 
 /** The whole system in one process on embedded defaults, against the test run's Temporal dev server. */

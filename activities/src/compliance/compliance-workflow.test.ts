@@ -10,8 +10,10 @@ import path from 'node:path';
 import { Client, Connection, WorkflowUpdateFailedError } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { complianceWorkflowId, COMPLIANCE_DOCUMENT_TYPES, type ComplianceDocumentType } from '@grain/domain';
-import { buildAdapters, buildDocx, closeAdapters, compliantSamples, deficientSamples, loadConfig, sampleDocumentHtml, type Adapters, type SampleSet } from '@grain/adapters';
-import { createStores, createTestDb, hashPassword, type Db, type Stores } from '@grain/persistence';
+import { buildAdapters, closeAdapters, loadConfig, type Adapters } from '@grain/adapters';
+import { buildDocx, compliantSamples, deficientSamples, sampleDocumentHtml, type SampleSet } from '@grain/adapters/testing';
+import { createStores, hashPassword, type Db, type Stores } from '@grain/persistence';
+import { createTestDb } from '@grain/persistence/testing';
 import { appErrorCodeOf, complianceSubmitUpdate, complianceWorkflow, documentUploadedSignal } from '@grain/workflows';
 import { createActivities } from '..';
 

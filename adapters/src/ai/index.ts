@@ -3,4 +3,3 @@ export * from './regulations';
 export * from './rule-based-auditor';
 export * from './openai-auditor';
 export { summarizeRuleBased } from './rule-summarizer';
-export * from './sample-documents';

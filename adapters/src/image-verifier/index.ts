@@ -2,4 +2,3 @@ export * from './image-header';
 export * from './image-verifier';
 export * from './embedded-image-verifier';
 export * from './remote-image-verifier';
-export * from './sample-images';

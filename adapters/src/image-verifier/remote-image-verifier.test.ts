@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { createTestDb, FarmDataStore, isImageVerified, CompanyStore, UserStore, type Db } from '@grain/persistence';
+import { FarmDataStore, isImageVerified, CompanyStore, UserStore, type Db } from '@grain/persistence';
+import { createTestDb } from '@grain/persistence/testing';
 import { RemoteImageVerifier } from './remote-image-verifier';
 
 /**

@@ -1,15 +1,6 @@
 import { deflateSync } from 'node:zlib';
+import { crc32 } from '../text-extract/zip-writer';
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(b: Buffer): number {
-  let c = 0xffffffff;
-  for (const x of b) c = CRC_TABLE[(c ^ x) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
 function chunk(type: string, data: Buffer): Buffer {
   const len = Buffer.alloc(4);
   len.writeUInt32BE(data.length);
@@ -21,7 +12,7 @@ function chunk(type: string, data: Buffer): Buffer {
 
 /**
  * A real, decodable RGB PNG of the given size whose pixels derive from `seed` (different seeds give
- * different bytes). Used by tests and the demo seed to exercise the image verifier.
+ * different bytes). Used by tests to exercise the image verifier.
  */
 export function samplePng(width: number, height: number, seed = 1): Buffer {
   const ihdr = Buffer.alloc(13);

@@ -1,4 +1,5 @@
-import { createTestDb, type Db } from '@grain/persistence';
+import { type Db } from '@grain/persistence';
+import { createTestDb } from '@grain/persistence/testing';
 import { EmbeddedLedger } from './embedded-ledger';
 
 describe('EmbeddedLedger (hash-chained blocks in the real database)', () => {

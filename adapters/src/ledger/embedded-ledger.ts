@@ -1,18 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { canonicalJson } from '@grain/domain';
 import type { AdapterInfo } from '../port';
 import { GRAIN_CHANNEL, type ChainVerification, type Ledger, type LedgerBlock, type LedgerEntry, type LedgerReceipt } from './ledger';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const GENESIS = '0'.repeat(64);
-
-/** JSON with sorted keys, so the data hash does not depend on property order. */
-export function canonicalJson(v: unknown): string {
-  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  const o = v as Record<string, unknown>;
-  return `{${Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`).join(',')}}`;
-}
 
 function blockHash(b: { blockNumber: number; previousHash: string; dataHash: string; txId: string; timestamp: string }) {
   return sha256(`${b.blockNumber}|${b.previousHash}|${b.dataHash}|${b.txId}|${b.timestamp}`);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { buildAdapters, closeAdapters } from '../adapters';
 import { loadConfig } from '../config';
-import { createTestDb } from '@grain/persistence';
+import { createTestDb } from '@grain/persistence/testing';
 import { FabricLedger } from './fabric-ledger';
 
 const ROOT = path.resolve(__dirname, '../../..');

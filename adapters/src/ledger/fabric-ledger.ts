@@ -4,7 +4,7 @@ import * as grpc from '@grpc/grpc-js';
 import { connect, hash, signers, type Contract, type Gateway } from '@hyperledger/fabric-gateway';
 import { common, peer } from '@hyperledger/fabric-protos';
 import type { AdapterInfo } from '../port';
-import { canonicalJson } from './embedded-ledger';
+import { canonicalJson } from '@grain/domain';
 import { decodeBlock, blockHeaderHash } from './fabric-block';
 import type { ChainVerification, Ledger, LedgerBlock, LedgerEntry, LedgerReceipt } from './ledger';
 

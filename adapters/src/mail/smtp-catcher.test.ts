@@ -1,4 +1,5 @@
-import { createTestDb, MailStore, type Db } from '@grain/persistence';
+import { MailStore, type Db } from '@grain/persistence';
+import { createTestDb } from '@grain/persistence/testing';
 import { SmtpCatcher } from './smtp-catcher';
 import { SmtpMailSender } from './mail-sender';
 

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { ChromiumPdfRenderer } from '../pdf/pdf-renderer';
-import { buildDocx, extractText, readZipEntry, TextExtractError } from '.';
+import { extractText, readZipEntry, TextExtractError } from '.';
+import { buildDocx } from './zip-writer';
 
 describe('text extraction (real Chromium-made PDFs, DOCX built here)', () => {
   const pdf = new ChromiumPdfRenderer();

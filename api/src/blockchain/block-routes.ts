@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { GRAIN_CONTRACT, type LedgerBlock } from '@grain/adapters';
 import type { ApiDeps } from '../deps';
 import { requireUser } from '../http/auth-middleware';
-import { parseWith } from '../farmdata/scope';
+import { parseInput } from '../http/parse-input';
 
 /**
  * A block as the blockchain view shows it (spec 001 §3 Block). The payload is left out: the channel
  * is shared by every company, and a block's hashes and header are what the view needs.
  */
-export function blockView(b: LedgerBlock, channel: string) {
+function blockView(b: LedgerBlock, channel: string) {
   return {
     blockNumber: b.blockNumber, lastBlock: b.blockHash, previousHash: b.previousHash, data_hash: b.dataHash,
     channelHeader: b.channelHeader, recordType: b.recordType, channel, contract: GRAIN_CONTRACT,
@@ -29,7 +29,7 @@ export function createBlockRouter(deps: ApiDeps): Router {
   });
 
   r.get('/event/blocks', requireUser, async (req, res) => {
-    const q = parseWith(blocksQuery, req.query);
+    const q = parseInput(blocksQuery, req.query);
     const blocks = await ledger.blocks({ before: q.before, limit: q.limit ?? 20 });
     res.json({ blocks: blocks.map((b) => blockView(b, ledger.channel)) });
   });

@@ -1,4 +1,4 @@
-import type { Feature } from '../features';
+import type { Feature } from '../http/feature';
 import { createBlockRouter } from './block-routes';
 
 /** The blockchain view's calls under /api/event/. */

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { ApiDeps } from '../deps';
+import type { Feature } from '../http/feature';
 import { createCtx } from './certificate-context';
 import { draftRoutes } from './draft-routes';
 import { actionRoutes } from './action-routes';
@@ -11,7 +11,7 @@ import { publicVerifyRoutes } from './public-verify-routes';
  * Grain certificates (the approval calls of the public contract) plus the calls this build adds: reject and delegate
  * (company/approval/{id}/reject, /delegate), templates, the overdue dashboard and public verification.
  */
-export function createCertificatesFeature(deps: ApiDeps): Record<string, Router> {
+export const certificatesFeature: Feature = (deps) => {
   const ctx = createCtx(deps);
   const api = Router();
   // The public verification router takes no login; every other router checks it per route.
@@ -21,4 +21,4 @@ export function createCertificatesFeature(deps: ApiDeps): Record<string, Router>
   api.use(draftRoutes(ctx));
   api.use(actionRoutes(ctx));
   return { api };
-}
+};

@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { COMPLIANCE_KINDS } from '@grain/domain';
-import { compliantSamples, extractText, sampleDocumentHtml } from '@grain/adapters';
+import { extractText } from '@grain/adapters';
+import { compliantSamples, sampleDocumentHtml } from '@grain/adapters/testing';
 import { createActivities } from '@grain/activities';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { seedCompanyWithUsers, TEST_ORIGIN, TEST_PASSWORD } from '../testing/session';
@@ -98,7 +99,7 @@ it('uploads four PDFs, streams progress over the socket (resuming after a drop),
   const samples = compliantSamples(new Date());
   for (const k of COMPLIANCE_KINDS) {
     const form = new FormData();
-    form.append('file', new Blob([await t.deps.adapters.pdf.render(sampleDocumentHtml(samples[k.documentType]))], { type: 'application/pdf' }), `${k.segment}.pdf`);
+    form.append('file', new Blob([new Uint8Array(await t.deps.adapters.pdf.render(sampleDocumentHtml(samples[k.documentType])))], { type: 'application/pdf' }), `${k.segment}.pdf`);
     form.append('compliance_id', id);
     const r = await call(farmer, `/openai/${k.segment}/${id}/upload`, { method: 'POST', body: form });
     expect(r.status).toBe(202);

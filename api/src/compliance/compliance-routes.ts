@@ -8,8 +8,9 @@ import { appErrorCodeOf, complianceSubmitUpdate, complianceWorkflow, documentUpl
 import type { ApiDeps } from '../deps';
 import { actorOf, requireUser } from '../http/auth-middleware';
 import { langOf } from '../http/lang';
-import { singleFile } from '../farmdata/uploads';
-import { checkFileName, detectFileType, isPlainText } from '../documents/file-checks';
+import { errorText } from '../http/errors';
+import { singleFile } from '../http/uploads';
+import { checkFileName, detectFileType, isPlainText } from '../http/file-checks';
 import { detailRecord, documentRecord, listRecord } from './compliance-records';
 import { complianceReportHtml } from './report-html';
 
@@ -148,7 +149,7 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
   const detailErrors: ErrorRequestHandler = (err, req, res, next) => {
     if (!isAppError(err)) return next(err);
     const e = err as AppError;
-    const text = e.text(langOf(req));
+    const text = errorText(e, langOf(req));
     res.status(e.status).json({ detail: text, invalidMsg: text, code: e.code });
   };
   openai.use(detailErrors);

@@ -1,4 +1,4 @@
-import type { Feature } from '../features';
+import type { Feature } from '../http/feature';
 import { createComplianceRouters } from './compliance-routes';
 
 /** AI compliance audit: /api/compliance/... and the AI service paths under /openai. */

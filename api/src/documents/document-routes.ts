@@ -5,9 +5,11 @@ import { AppError, DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS_I18N, MAX_UPLOAD_BYTES }
 import type { ApiDeps } from '../deps';
 import { requirePermission } from '../http/auth-middleware';
 import { langOf } from '../http/lang';
-import { parseWith, scopeOf, uuidParam } from '../farmdata/scope';
-import { singleFile } from '../farmdata/uploads';
-import { checkUpload, contentDisposition, INLINE_TYPES, type UploadExt } from './file-checks';
+import { scopeOf } from '../http/scope';
+import { uuidParam } from '../http/params';
+import { parseInput } from '../http/parse-input';
+import { singleFile } from '../http/uploads';
+import { checkUpload, contentDisposition, INLINE_TYPES, type UploadExt } from '../http/file-checks';
 
 const DEFAULT_DESCRIPTION = 'default summary';
 const text = (max: number) => z.string().trim().max(max);
@@ -62,7 +64,7 @@ export function createDocumentRouter(deps: ApiDeps): Router {
 
   r.post('/company/document/create', requirePermission('editDocument'), singleFile('file', MAX_UPLOAD_BYTES), async (req, res) => {
     const { actor, companyId } = scopeOf(req);
-    const fields = parseWith(createBody, req.body ?? {});
+    const fields = parseInput(createBody, req.body ?? {});
     const file = await storeFile(req);
     const baseName = file.originalName.replace(/\.[^.]+$/, '');
     const doc = await store.create(companyId, actor.id, {
@@ -81,7 +83,7 @@ export function createDocumentRouter(deps: ApiDeps): Router {
   r.post('/company/document/:id/update', requirePermission('editDocument'), singleFile('file', MAX_UPLOAD_BYTES), async (req, res) => {
     const { companyId } = scopeOf(req);
     const id = uuidParam(req.params.id);
-    const fields = parseWith(updateBody, req.body ?? {});
+    const fields = parseInput(updateBody, req.body ?? {});
     const file = req.file ? await storeFile(req) : undefined;
     const result = await store.update(companyId, id, fields.version, { docName: fields.docName, docType: fields.docType, description: fields.description, file });
     if (result === null || result === 'conflict') {

@@ -1,8 +1,8 @@
-import { samplePng } from '@grain/adapters';
+import { samplePng } from '@grain/adapters/testing';
 import { MAX_UPLOAD_BYTES } from '@grain/domain';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { loginAs, seedCompanyWithUsers, TEST_PASSWORD, type Agent } from '../testing/session';
-import { checkUploadName, contentDisposition, detectFileType } from './file-checks';
+import { checkUploadName, contentDisposition, detectFileType } from '../http/file-checks';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 const DOC = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);

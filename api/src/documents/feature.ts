@@ -1,4 +1,4 @@
-import type { Feature } from '../features';
+import type { Feature } from '../http/feature';
 import { createDocumentRouter } from './document-routes';
 
 /** Company documents under /api/company/document(s). */

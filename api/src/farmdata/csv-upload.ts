@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { utf8Text } from '../http/file-checks';
 import { AppError, checkCsvRows, message, normalizeCsvHeader, type CsvFarmRow, type Language } from '@grain/domain';
 
 /**
@@ -7,13 +8,8 @@ import { AppError, checkCsvRows, message, normalizeCsvHeader, type CsvFarmRow, t
  * failing row with its message, so the person can fix them all at once.
  */
 export function parseFarmCsv(data: Buffer, lang: Language): CsvFarmRow[] {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
-  } catch {
-    throw new AppError('CSV_READ_ERROR');
-  }
-  if (text.includes('\u0000')) throw new AppError('CSV_READ_ERROR');
+  const text = utf8Text(data);
+  if (text === null) throw new AppError('CSV_READ_ERROR');
   const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
     header: true, skipEmptyLines: 'greedy', transformHeader: normalizeCsvHeader,
   });

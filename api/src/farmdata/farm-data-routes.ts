@@ -7,9 +7,11 @@ import { requirePermission } from '../http/auth-middleware';
 import { langOf } from '../http/lang';
 import { parseFarmCsv } from './csv-upload';
 import { recordOnLedger, recordPending } from './ledger-recording';
-import { parseWith, scopeOf, uuidParam } from './scope';
-import { singleFile } from './uploads';
-import { checkFileName } from '../documents/file-checks';
+import { scopeOf } from '../http/scope';
+import { uuidParam } from '../http/params';
+import { parseInput } from '../http/parse-input';
+import { singleFile } from '../http/uploads';
+import { checkFileName } from '../http/file-checks';
 
 const CSV_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -33,7 +35,7 @@ export function createFarmDataRouter(deps: ApiDeps): Router {
 
   r.post('/farmdata/harvesting/create', requirePermission('editDocument'), async (req, res) => {
     const { actor, companyId } = scopeOf(req);
-    const v = parseWith(farmDataInputSchema, req.body?.farmData ?? req.body);
+    const v = parseInput(farmDataInputSchema, req.body?.farmData ?? req.body);
     let saved;
     try {
       saved = await store.create(companyId, actor.id, { ...v, streamingUser: v.dataType === 'Streaming' ? actor.id : null });
@@ -57,14 +59,14 @@ export function createFarmDataRouter(deps: ApiDeps): Router {
 
   r.get('/farmdata/harvesting/list', requirePermission('viewDocument'), async (req, res) => {
     const { companyId } = scopeOf(req);
-    const q = parseWith(listQuery, req.query);
+    const q = parseInput(listQuery, req.query);
     await recordPending(ledger, store, companyId);
     res.json({ farmDatas: await store.list(companyId, q) });
   });
 
   r.get('/farmdata/harvesting/search', requirePermission('viewDocument'), async (req, res) => {
     const { companyId } = scopeOf(req);
-    const q = parseWith(listQuery, req.query);
+    const q = parseInput(listQuery, req.query);
     res.json({ farmDatas: await store.searchFarmRecords(companyId, { q: q.q, grainType: q.grainType, limit: q.limit ?? 20 }) });
   });
 

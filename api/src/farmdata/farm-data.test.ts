@@ -1,4 +1,4 @@
-import { samplePng } from '@grain/adapters';
+import { samplePng } from '@grain/adapters/testing';
 import { message } from '@grain/domain';
 import { FarmDataStore, isImageVerified } from '@grain/persistence';
 import { createTestApp, type TestApp } from '../testing/test-app';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { Feature } from '../features';
+import type { Feature } from '../http/feature';
 import { createFarmDataRouter } from './farm-data-routes';
 import { createVerificationRouter } from './verification-routes';
 

@@ -6,9 +6,11 @@ import { FarmDataStore } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { requirePermission } from '../http/auth-middleware';
 import { langOf } from '../http/lang';
-import { parseWith, scopeOf, uuidParam } from './scope';
-import { singleFile } from './uploads';
-import { checkFileName } from '../documents/file-checks';
+import { scopeOf } from '../http/scope';
+import { uuidParam } from '../http/params';
+import { parseInput } from '../http/parse-input';
+import { singleFile } from '../http/uploads';
+import { checkFileName } from '../http/file-checks';
 
 const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 const body = z.object({ farm_data_id: z.string() });
@@ -34,13 +36,13 @@ export function createVerificationRouter(deps: ApiDeps): Router {
   });
 
   r.post('/farmdata/verification/generate_link', requirePermission('viewDocument'), async (req, res) => {
-    const { companyId, record } = await scopedRecord(req, parseWith(body, req.body).farm_data_id);
+    const { companyId, record } = await scopedRecord(req, parseInput(body, req.body).farm_data_id);
     // `embedded` tells the UI the link is its own /imagevalidation page (open in-app, whatever host PUBLIC_URL names).
     res.json({ verification_link: await verifier.generateLink({ companyId, farmDataId: record._id }), embedded: verifier.info().kind === 'embedded' });
   });
 
   r.post('/farmdata/verification/get_verification_result', requirePermission('viewDocument'), async (req, res) => {
-    const { companyId, record } = await scopedRecord(req, parseWith(body, req.body).farm_data_id);
+    const { companyId, record } = await scopedRecord(req, parseInput(body, req.body).farm_data_id);
     const result = await verifier.getResult({ companyId, farmDataId: record._id });
     if (!result) return res.json({ error: message('NOT_FOUND', langOf(req)) });
     res.json(answer(result, langOf(req)));

@@ -12,15 +12,14 @@
  * 403 ACCESS_DENIED (logged in auth_events) unless the user is admin or their group grants p.
  * `req.user` carries { id, email, firstname, lastname, fullName, role, companyId }. Use denyAccess()
  * for your own refusals so they are logged too. Answer 404 NOT_FOUND for another company's objects.
- * The session is resolved from the `grain_sid` cookie against the database of the app's accounts
- * feature (api/src/auth/feature.ts, listed in features.ts), so that feature must be mounted.
+ * The session is resolved from the `grain_sid` cookie against the database bound for this
+ * app (bindAuth, mounted in app.ts in front of /api and /openai).
  */
 import type { Request, RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { AppError, can, PERMISSIONS, type Actor, type Permission, type SessionUser } from '@grain/domain';
 import { AuthLogStore, GroupStore, SessionStore } from '@grain/persistence';
 
-export type { SessionUser };
 export const SESSION_COOKIE = 'grain_sid';
 
 declare global {
@@ -38,7 +37,7 @@ declare global {
 let lastKnex: Knex | undefined;
 const KNEX = Symbol('accountsKnex');
 /**
- * Returns the middleware the accounts feature puts first on its /api and /openai routers: it tells
+ * Returns the middleware app.ts puts in front of /api and /openai: it tells
  * this module which database holds the sessions of this app (several apps may live in one process).
  */
 export function bindAuth(knex: Knex): RequestHandler {
@@ -50,7 +49,7 @@ export function bindAuth(knex: Knex): RequestHandler {
 }
 function knexOf(req: Request): Knex {
   const k = (req as Request & { [KNEX]?: Knex })[KNEX] ?? lastKnex;
-  if (!k) throw new Error('auth-middleware: the accounts feature is not mounted (features.ts)');
+  if (!k) throw new Error('auth-middleware: bindAuth is not mounted (app.ts)');
   return k;
 }
 

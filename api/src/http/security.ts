@@ -20,7 +20,7 @@ function hostOf(u: string | undefined): string | null {
  * request and Origin on every POST; a request carrying none of the three is refused, since only a
  * non-browser client would omit them and it can add Origin itself.
  */
-export function sameSiteEvidence(req: Request, trustedHosts: string[]): string | null {
+function sameSiteEvidence(req: Request, trustedHosts: string[]): string | null {
   const fetchSite = req.header('sec-fetch-site');
   if (fetchSite) return fetchSite === 'same-origin' || fetchSite === 'none' ? `sec-fetch-site:${fetchSite}` : null;
   const hosts = new Set([...trustedHosts, (req.header('host') ?? '').toLowerCase()].filter(Boolean));
@@ -33,8 +33,8 @@ export function sameSiteEvidence(req: Request, trustedHosts: string[]): string |
 
 /**
  * Refuses cross-site requests that change state (every method but GET/HEAD/OPTIONS, plus the spec's
- * GET auth/logout): 403 CROSS_SITE, logged in auth_events. Mount once in front of /api and /openai;
- * mounting it again (the accounts routers do, to be safe on their own) costs nothing.
+ * GET auth/logout): 403 CROSS_SITE, logged in auth_events. Mounted once, in app.ts, in front of /api and
+ * /openai; a router that mounts it again to be safe on its own pays nothing.
  */
 export function createCrossSiteGuard(deps: Pick<ApiDeps, 'knex' | 'config'>): RequestHandler {
   const log = new AuthLogStore(deps.knex);

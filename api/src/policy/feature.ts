@@ -1,4 +1,4 @@
-import type { Feature } from '../features';
+import type { Feature } from '../http/feature';
 import { createPolicyRouter } from './policy-routes';
 
 /** Policy reference under /api/policy/. */

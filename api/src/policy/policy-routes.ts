@@ -5,9 +5,9 @@ import type { ApiDeps } from '../deps';
 import { requireUser } from '../http/auth-middleware';
 import { POLICY_ACTIONS } from './data/policy-actions';
 import { POLICY_ORGANISATIONS } from './data/policy-organisations';
-import { contentDisposition } from '../documents/file-checks';
+import { contentDisposition } from '../http/file-checks';
 import { ReferencePdfCache } from './policy-pdf';
-import { parseWith } from '../farmdata/scope';
+import { parseInput } from '../http/parse-input';
 
 const fileBody = z.object({ fileName: z.string().max(200) });
 
@@ -28,7 +28,7 @@ export function createPolicyRouter(deps: ApiDeps): Router {
 
   // Only names from the list are served; a name is a lookup key, never a path.
   r.post('/policy/policyorg/file', requireUser, async (req, res) => {
-    const { fileName } = parseWith(fileBody, req.body ?? {});
+    const { fileName } = parseInput(fileBody, req.body ?? {});
     const org = POLICY_ORGANISATIONS.find((o) => o.FileName === fileName);
     if (!org) throw new AppError('NOT_FOUND');
     const pdf = await pdfs.get(org);

@@ -1,11 +1,25 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { healthOf, type HealthReport } from '@grain/adapters';
 import type { ApiDeps } from '../deps';
+import { attachSession } from '../http/auth-middleware';
+
+/** Absolute file paths, URLs and host:port pairs: where the parts live is for operators only. */
+const INTERNAL = /(?:[a-z][a-z0-9+.-]*:\/\/\S+|(?:^|\s|\()(?:[A-Za-z]:)?[\\/][^\s,)]+|\b[\w.-]+:\d{2,5}\b)/gi;
+
+/** What anyone may see of a component: its state and kind, its detail without paths or addresses, no error text. */
+function publicReport(r: HealthReport): HealthReport {
+  return { ok: r.ok, kind: r.kind, detail: r.detail.replace(INTERNAL, (m) => (/^[\s(]/.test(m) ? `${m[0]}…` : '…')) };
+}
+
+async function isAdmin(req: Request): Promise<boolean> {
+  await attachSession(req);
+  return req.actor?.role === 'admin';
+}
 
 /** GET /api/health: each component, whether it is embedded or real, and whether it answers. */
 export function createHealthRouter(deps: ApiDeps): Router {
   const r = Router();
-  r.get('/health', async (_req, res) => {
+  r.get('/health', async (req, res) => {
     const { adapters } = deps;
     const entries: Array<[string, Promise<HealthReport>]> = [
       ['mail', healthOf(adapters.mail)],
@@ -22,7 +36,9 @@ export function createHealthRouter(deps: ApiDeps): Router {
     for (const [name, p] of entries) components[name] = await p;
     if (deps.health) Object.assign(components, await deps.health());
     const ok = Object.values(components).every((c) => c.ok);
-    res.status(ok ? 200 : 503).json({ ok, components });
+    const full = await isAdmin(req);
+    const shown = full ? components : Object.fromEntries(Object.entries(components).map(([n, c]) => [n, publicReport(c)]));
+    res.status(ok ? 200 : 503).json({ ok, components: shown });
   });
   return r;
 }

@@ -32,7 +32,7 @@ export interface SeededCompany {
 }
 
 /** Groups of the test company; admin needs none (role admin holds every permission). */
-export const TEST_GROUPS: Record<string, Permission[]> = {
+const TEST_GROUPS: Record<string, Permission[]> = {
   manager: ['viewSystem', 'editInfo', 'viewInfo', 'editApproval', 'viewApproval', 'deleteApproval', 'editDocument', 'viewDocument', 'signApproval', 'signDocument'],
   staff: ['viewInfo', 'editInfo', 'viewApproval', 'viewDocument', 'editDocument'],
   signer: ['viewInfo', 'editInfo', 'viewApproval', 'viewDocument', 'signApproval', 'signDocument'],

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Express } from 'express';
 import { Client, Connection } from '@temporalio/client';
 import { buildAdapters, closeAdapters, loadConfig, SmtpCatcher, type Adapters, type AppConfig } from '@grain/adapters';
-import { createStores, createTestDb, MailStore, type Db } from '@grain/persistence';
+import { createStores, MailStore, type Db } from '@grain/persistence';
+import { createTestDb } from '@grain/persistence/testing';
 import { createApp } from '../app';
 import type { ApiDeps } from '../deps';
 

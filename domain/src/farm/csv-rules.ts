@@ -39,8 +39,10 @@ export function checkCsvRow(raw: Record<string, unknown>, row: number): CsvFarmR
   const productionDate = parseProductionDate(v('productionDate'));
   if (!productionDate) return { row, code: 'CSV_FORMAT_ERROR' };
   if (!INTEGER_RE.test(v('quantity'))) return { row, code: 'QUANTITY_NOT_INTEGER' };
-  if (!FLOAT_RE.test(v('moisture')) || Number(v('moisture')) > 100) return { row, code: 'MOISTURE_NOT_FLOAT' };
-  if (!FLOAT_RE.test(v('protein')) || Number(v('protein')) > 100) return { row, code: 'PROTEIN_NOT_FLOAT' };
+  if (!FLOAT_RE.test(v('moisture'))) return { row, code: 'MOISTURE_NOT_FLOAT' };
+  if (Number(v('moisture')) > 100) return { row, code: 'MOISTURE_OUT_OF_RANGE' };
+  if (!FLOAT_RE.test(v('protein'))) return { row, code: 'PROTEIN_NOT_FLOAT' };
+  if (Number(v('protein')) > 100) return { row, code: 'PROTEIN_OUT_OF_RANGE' };
   return {
     item: v('item').slice(0, 100),
     grainType: v('grainType') as GrainType,

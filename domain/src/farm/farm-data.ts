@@ -67,8 +67,8 @@ export const farmDataInputSchema = z.object({
   harvestGrade: z.enum(HARVEST_GRADES, code('CSV_FORMAT_ERROR')),
   storageLocation: z.string().trim().min(1, code('INVALID_ADDRESS')).max(500, code('INVALID_ADDRESS')),
   quantity: numberText(INTEGER_RE, 'QUANTITY_NOT_INTEGER'),
-  protein: numberText(FLOAT_RE, 'PROTEIN_NOT_FLOAT').refine((n) => n <= 100, code('PROTEIN_NOT_FLOAT')),
-  moisture: numberText(FLOAT_RE, 'MOISTURE_NOT_FLOAT').refine((n) => n <= 100, code('MOISTURE_NOT_FLOAT')),
+  protein: numberText(FLOAT_RE, 'PROTEIN_NOT_FLOAT').refine((n) => n <= 100, code('PROTEIN_OUT_OF_RANGE')),
+  moisture: numberText(FLOAT_RE, 'MOISTURE_NOT_FLOAT').refine((n) => n <= 100, code('MOISTURE_OUT_OF_RANGE')),
   productionDate: dateField,
   dataType: z.enum(FARM_DATA_TYPES).default('Manual'),
   /** Client-chosen record number (the streaming page numbers rows by time); generated when absent. */

@@ -2,7 +2,7 @@ import { AppError, UPLOAD_EXTENSIONS } from '@grain/domain';
 
 export type UploadExt = (typeof UPLOAD_EXTENSIONS)[number];
 
-export const MIME_OF: Record<UploadExt, string> = {
+const MIME_OF: Record<UploadExt, string> = {
   pdf: 'application/pdf',
   png: 'image/png',
   gif: 'image/gif',
@@ -49,14 +49,20 @@ export function checkFileName(raw: string): { name: string; ext: string } {
   return { name, ext: parts.length < 2 ? '' : parts[parts.length - 1] };
 }
 
+/** The bytes as text when they are valid UTF-8 and hold no NUL; null otherwise. */
+export function utf8Text(b: Buffer): string | null {
+  if (b.includes(0)) return null;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(b);
+  } catch {
+    return null;
+  }
+}
+
 /** UTF-8 text without NUL bytes or markup a browser would treat as a page (a .txt upload). */
 export function isPlainText(b: Buffer): boolean {
-  if (b.length === 0 || b.includes(0)) return false;
-  try {
-    return !HTML_MARKERS.test(new TextDecoder('utf-8', { fatal: true }).decode(b));
-  } catch {
-    return false;
-  }
+  const text = utf8Text(b);
+  return !!text && !HTML_MARKERS.test(text);
 }
 
 const startsWith = (b: Buffer, sig: number[]) => b.length >= sig.length && sig.every((x, i) => b[i] === x);
@@ -77,16 +83,9 @@ export function detectFileType(b: Buffer): UploadExt | null {
   return looksLikeCsv(b) ? 'csv' : null;
 }
 
-/** UTF-8 text without NUL bytes or markup a browser would treat as a page. */
+/** Plain text with a field or line separator. */
 function looksLikeCsv(b: Buffer): boolean {
-  if (b.length === 0 || b.includes(0)) return false;
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(b);
-  } catch {
-    return false;
-  }
-  return !HTML_MARKERS.test(text) && /[,;\t\n]/.test(text);
+  return isPlainText(b) && /[,;\t\n]/.test(b.toString('utf8'));
 }
 
 /**

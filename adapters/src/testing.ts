@@ -1,0 +1,7 @@
+/**
+ * Fixtures for tests, benchmarks and demos: sample compliance documents, generated images and a
+ * minimal .docx writer. Imported as `@grain/adapters/testing`, never from the production barrel.
+ */
+export * from './ai/sample-documents';
+export { samplePng } from './image-verifier/sample-images';
+export { buildDocx } from './text-extract/zip-writer';

@@ -1,0 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** Names this request in the server log and in the X-Request-Id answer header. */
+      requestId?: string;
+    }
+  }
+}
+
+/** A proxy's id is kept when it is short and plain, so one id follows the request through both logs. */
+const ACCEPTED = /^[A-Za-z0-9._:-]{8,64}$/;
+
+export const requestId: RequestHandler = (req, res, next) => {
+  const given = req.header('x-request-id');
+  req.requestId = given && ACCEPTED.test(given) ? given : randomUUID();
+  res.setHeader('X-Request-Id', req.requestId);
+  next();
+};
