@@ -19,7 +19,7 @@ RUN npm run build && npm prune --omit=dev
 FROM node:20.19-bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends chromium fonts-liberation ca-certificates && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
-ENV NODE_ENV=production CHROMIUM_PATH=/usr/bin/chromium
+ENV NODE_ENV=production CHROMIUM_PATH=/usr/bin/chromium HOST=0.0.0.0
 COPY --from=build /app /app
 USER node
 EXPOSE 3000

@@ -9,6 +9,11 @@ describe('loadConfig', () => {
     expect(c.openaiApiKey).toBeUndefined();
     expect(c.port).toBe(3000);
     expect(c.workerInProcess).toBe(true);
+    expect(c.host).toBe('127.0.0.1');
+  });
+
+  it('listens where HOST says', () => {
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
   it.each([
@@ -19,6 +24,7 @@ describe('loadConfig', () => {
     [{ LEDGER: 'paper' }, 'LEDGER'],
     [{ OPENAI_BASE_URL: 'http://localhost:9000/v1' }, 'OPENAI_API_KEY'],
     [{ WORKER_IN_PROCESS: 'maybe' }, 'WORKER_IN_PROCESS'],
+    [{ HOST: 'every where' }, 'HOST'],
   ])('refuses %j naming %s', (env, variable) => {
     expect(() => loadConfig(env as NodeJS.ProcessEnv)).toThrow(ConfigError);
     expect(() => loadConfig(env as NodeJS.ProcessEnv)).toThrow(new RegExp(`^${variable}:`));

@@ -6,6 +6,11 @@ import path from 'node:path';
  */
 export interface AppConfig {
   port: number;
+  /**
+   * Address the HTTP server listens on: loopback unless HOST says otherwise, so a machine running the
+   * embedded defaults (dev mailbox, demo logins) is not reachable from the network by accident.
+   */
+  host: string;
   publicUrl: string;
   dataDir: string;
   databaseUrl?: string;
@@ -66,6 +71,9 @@ function bool(env: NodeJS.ProcessEnv, name: string, dflt: boolean): boolean {
   throw new ConfigError(name, `must be true or false, got "${v}"`);
 }
 
+/** Whether the server listens on this machine only (the dev mailbox is served only then). */
+export const isLoopbackHost = (host: string) => /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i.test(host);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = int(env, 'PORT', 3000);
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
@@ -84,8 +92,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const openaiApiKey = env.OPENAI_API_KEY || undefined;
   const openaiBaseUrl = url(env, 'OPENAI_BASE_URL', ['http:', 'https:']);
   if (openaiBaseUrl && !openaiApiKey) throw new ConfigError('OPENAI_API_KEY', 'is required when OPENAI_BASE_URL is set');
+  const host = env.HOST || '127.0.0.1';
+  if (!/^[0-9a-fA-F.:]+$|^[A-Za-z0-9.-]+$/.test(host)) throw new ConfigError('HOST', `must be an address or host name to listen on, got "${host}"`);
   return {
     port,
+    host,
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`,
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     databaseUrl,

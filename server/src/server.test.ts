@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { createTestDb } from '@grain/persistence';
 import { startServer, type RunningServer } from './server';
@@ -53,6 +54,20 @@ describe('startServer (embedded defaults)', () => {
     expect(messages[0].subject).toBe('health check mail');
     const page = await (await fetch(`${s.url}/dev/mailbox`)).text();
     expect(page).toContain('health check mail');
+  });
+
+  it('listens on loopback only unless HOST says otherwise', async () => {
+    expect(s.address).toBe('127.0.0.1');
+    // From another of this machine's addresses the port is closed.
+    const other = Object.values(networkInterfaces()).flat().find((i) => i && !i.internal && i.family === 'IPv4');
+    if (other) {
+      const refused = await new Promise<boolean>((resolve) => {
+        const c = connect({ host: other.address, port: s.port });
+        c.once('connect', () => { c.destroy(); resolve(false); });
+        c.once('error', () => resolve(true));
+      });
+      expect(refused).toBe(true);
+    }
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -12,6 +12,8 @@ export interface RunningServer {
   config: AppConfig;
   url: string;
   port: number;
+  /** The address the HTTP server listens on (HOST; loopback by default). */
+  address: string;
   db: Db;
   adapters: Adapters;
   temporal: Client;
@@ -104,17 +106,17 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
     const app = createApp({ config, knex: db.knex, stores, adapters, temporal, health }, { uiDir: opts.uiDir ?? path.resolve(__dirname, '../../ui/dist') });
     const server: Server = await new Promise((resolve, reject) => {
-      const s = app.listen(config.port, () => resolve(s));
+      const s = app.listen(config.port, config.host, () => resolve(s));
       s.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'EADDRINUSE' ? new Error(`PORT: ${config.port} is already in use`) : e));
     });
     cleanups.push(() => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r(undefined)); }));
     const live = attachLiveChannel(server, { knex: db.knex, config });
     cleanups.push(() => live.close());
-    const port = (server.address() as { port: number }).port;
+    const { port, address } = server.address() as { port: number; address: string };
     const url = config.publicUrl.replace(`:${config.port}`, `:${port}`);
     let stopped = false;
     return {
-      config, url, port, db, adapters, temporal, demoLogins,
+      config, url, port, address, db, adapters, temporal, demoLogins,
       async stop() {
         if (stopped) return;
         stopped = true;
