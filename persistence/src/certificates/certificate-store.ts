@@ -24,7 +24,7 @@ export interface CertificatePage {
   next: string | null;
 }
 
-/** A submitted certificate found by public verification, with the recorded sha256 of its issued PDF. */
+/** An issued certificate found by public verification, with the recorded sha256 of its issued PDF. */
 export interface PublicCertificate {
   state: CertificateState;
   /** null for certificates issued before PDF hashes were recorded. */
@@ -60,8 +60,12 @@ export interface CertificateStore {
   recordPdfHash(id: string, sha256: string): Promise<void>;
   /** The first number `<prefix>1`, `<prefix>2`, ... the company has not used. */
   nextFreeNumber(companyId: string, prefix: string): Promise<string>;
-  /** Public verification, across companies: a submitted, not cancelled certificate by number or content hash. */
-  findPublic(by: { number: string } | { hash: string }): Promise<PublicCertificate | null>;
+  /**
+   * Public verification, across companies: issued (done) certificates only, by content hash (which covers
+   * the issuing company) or by number, within one company when given. At most two, so the caller can
+   * refuse a number that more than one company issued instead of picking one.
+   */
+  findPublic(by: { number: string; companyId?: string } | { hash: string }): Promise<PublicCertificate[]>;
   /** The number of the done certificate whose issued PDF has this sha256, across companies. */
   numberOfIssuedPdf(sha256: string): Promise<string | null>;
 }
@@ -236,14 +240,15 @@ export class KnexCertificateStore implements CertificateStore {
     for (let n = 1; ; n++) if (!used.has(`${prefix}${n}`)) return `${prefix}${n}`;
   }
 
-  async findPublic(by: { number: string } | { hash: string }): Promise<PublicCertificate | null> {
-    const q = this.k('certificates').whereNotIn('status', ['created', 'cancelled']);
+  async findPublic(by: { number: string; companyId?: string } | { hash: string }): Promise<PublicCertificate[]> {
+    const q = this.k('certificates').where({ status: 'done' });
     if ('hash' in by) q.where('content_hash', by.hash);
-    else q.where('approval_number', by.number);
-    // The same number may exist in two companies: a done certificate first, then the newest.
-    const row = await q.orderByRaw(`case when status = 'done' then 0 else 1 end`).orderBy('updated_at', 'desc').first('state', 'pdf_sha256');
-    if (!row) return null;
-    return { state: typeof row.state === 'string' ? JSON.parse(row.state) : row.state, pdfSha256: row.pdf_sha256 ?? null };
+    else {
+      q.where('approval_number', by.number);
+      if (by.companyId) q.where('company_id', by.companyId);
+    }
+    const rows = await q.orderBy('id').limit(2).select('state', 'pdf_sha256');
+    return rows.map((row) => ({ state: typeof row.state === 'string' ? JSON.parse(row.state) : row.state, pdfSha256: row.pdf_sha256 ?? null }));
   }
 
   async numberOfIssuedPdf(sha256: string): Promise<string | null> {
