@@ -84,9 +84,11 @@ export const MATRIX_CASES: MatrixCase[] = [
   { name: 'create template', method: 'post', route: '/api/company/approvaltemplate/create', path: () => '/api/company/approvaltemplate/create', body: () => ({ approvalName: `T${++seq}`, approvalLevels: [{ group: 'G', signers: [], signatures: 1 }] }), expect: only(EDITORS, 201) },
   { name: 'template', method: 'get', route: '/api/company/approvaltemplate/:id', path: (o) => `/api/company/approvaltemplate/${o.templateId}`, expect: all([200, 404]) },
   { name: 'delete template', method: 'post', route: '/api/company/approvaltemplate/:id/delete', path: async (o, w) => `/api/company/approvaltemplate/${await fresh(w, o, 'template')}/delete`, body: () => ({}), expect: only(EDITORS, [200, 404]) },
-  // public verification: anyone, any company, by design (answers only what the certificate shows)
-  { name: 'public verify', method: 'get', route: '/api/public/verify', path: async (o, w) => `/api/public/verify?number=${(await w.t.db.knex('certificates').where({ id: o.signingId }).first()).approval_number}`, expect: all(200, 200) },
-  { name: 'public verify pdf', method: 'post', route: '/api/public/verify/pdf', path: async (o, w) => `/api/public/verify/pdf?number=${(await w.t.db.knex('certificates').where({ id: o.signingId }).first()).approval_number}`, upload: () => ({ field: 'file', name: 'c.pdf', data: PDF_BYTES }), expect: all(200, 200) },
+  // public verification: no login, any company, issued certificates only, so a certificate in signing is
+  // not found by anyone, by its number or by its content hash
+  { name: 'public verify', method: 'get', route: '/api/public/verify', path: async (o, w) => `/api/public/verify?number=${(await w.t.db.knex('certificates').where({ id: o.signingId }).first()).approval_number}`, expect: all(404, 404) },
+  { name: 'public verify by hash', method: 'get', route: '/api/public/verify', path: async (o, w) => `/api/public/verify?hash=${(await w.t.db.knex('certificates').where({ id: o.signingId }).first()).content_hash}`, expect: all(404, 404) },
+  { name: 'public verify pdf', method: 'post', route: '/api/public/verify/pdf', path: async (o, w) => `/api/public/verify/pdf?number=${(await w.t.db.knex('certificates').where({ id: o.signingId }).first()).approval_number}`, upload: () => ({ field: 'file', name: 'c.pdf', data: PDF_BYTES }), expect: all(404, 404) },
   // farm data
   { name: 'farm create', method: 'post', route: '/api/farmdata/harvesting/create', path: () => '/api/farmdata/harvesting/create', body: () => ({ farmData: { grainType: 'Wheat', harvestGrade: 'APH', storageLocation: 'Silo 1', quantity: '100', protein: '12.5', moisture: '10', productionDate: '03/11/2025' } }), expect: only(DOC_EDITORS, 201) },
   { name: 'farm csv upload', method: 'post', route: '/api/farmdata/harvesting/upload', path: () => '/api/farmdata/harvesting/upload', upload: () => ({ field: 'file', name: 'harvest.csv', data: CSV }), expect: only(DOC_EDITORS, 201) },
