@@ -125,9 +125,9 @@ export const MESSAGES = {
     en: 'Too many signing codes were asked for this level. Wait 15 minutes after your first request, then ask again.',
     vn: 'Bạn đã yêu cầu quá nhiều mã ký cho cấp này. Vui lòng đợi 15 phút kể từ lần yêu cầu đầu tiên rồi thử lại.',
   },
-  VERIFY_NUMBER_AMBIGUOUS: {
-    en: 'More than one issuer uses this certificate number: scan the certificate\'s QR code or enter its content hash',
-    vn: 'Có nhiều đơn vị dùng số chứng nhận này: vui lòng quét mã QR trên chứng nhận hoặc nhập mã băm nội dung',
+  VERIFY_COMPANY_REQUIRED: {
+    en: 'A certificate number is checked only together with its issuing company: scan the certificate\'s QR code or enter its content hash',
+    vn: 'Số chứng nhận chỉ được kiểm tra cùng với đơn vị cấp: vui lòng quét mã QR trên chứng nhận hoặc nhập mã băm nội dung',
   },
   // generic
   CONFLICT: { en: 'The record was changed by someone else; reload and try again', vn: 'Bản ghi đã bị thay đổi; vui lòng tải lại' },

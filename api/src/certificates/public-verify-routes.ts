@@ -2,9 +2,8 @@
  * Public verification (no login): anyone holding an issued certificate - or its QR code - can look it up
  * and see its levels, signers and the ledger anchor, and can check a PDF against the one issued. Only
  * issued (done) certificates are visible. A certificate is named by what its issuer controls: its content
- * hash (the QR link; the hash covers the issuing company), or its number with the issuing company's id. A
- * number alone is answered only while one company issued it; when several did, the caller is asked for
- * the hash, so another company's certificate can never stand in for the genuine one.
+ * hash (the QR link; the hash covers the issuing company), or its number with the issuing company's id.
+ * Never by a number alone: any company may issue the same number, and numbers are easy to guess.
  * This reads across companies on purpose, so it answers nothing beyond what the certificate shows.
  */
 import { createHash } from 'node:crypto';
@@ -22,11 +21,11 @@ async function find(ctx: CertCtx, req: Request): Promise<PublicCertificate> {
   const hash = query(req, 'hash').toLowerCase();
   const companyId = query(req, 'company');
   if (hash ? !/^[0-9a-f]{64}$/.test(hash) : !number) throw new AppError('INVALID_INPUT');
+  if (!hash && !companyId) throw new AppError('VERIFY_COMPANY_REQUIRED');
   if (companyId && !/^[0-9a-f-]{36}$/i.test(companyId)) throw new AppError('INVALID_INPUT', { field: 'company' });
-  const found = await ctx.stores.certificates.findPublic(hash ? { hash } : { number, companyId: companyId || undefined });
-  if (found.length === 0) throw new AppError('NOT_FOUND');
-  if (found.length > 1) throw new AppError('VERIFY_NUMBER_AMBIGUOUS');
-  return found[0];
+  const found = await ctx.stores.certificates.findPublic(hash ? { hash } : { number, companyId });
+  if (!found) throw new AppError('NOT_FOUND');
+  return found;
 }
 
 /** The recorded hash of the issued PDF; for one issued before hashes were recorded, hashed from storage. */

@@ -61,11 +61,10 @@ export interface CertificateStore {
   /** The first number `<prefix>1`, `<prefix>2`, ... the company has not used. */
   nextFreeNumber(companyId: string, prefix: string): Promise<string>;
   /**
-   * Public verification, across companies: issued (done) certificates only, by content hash (which covers
-   * the issuing company) or by number, within one company when given. At most two, so the caller can
-   * refuse a number that more than one company issued instead of picking one.
+   * Public verification, across companies: an issued (done) certificate by content hash (which covers the
+   * issuing company) or by number within its company - never by a number alone, which any company may use.
    */
-  findPublic(by: { number: string; companyId?: string } | { hash: string }): Promise<PublicCertificate[]>;
+  findPublic(by: { number: string; companyId: string } | { hash: string }): Promise<PublicCertificate | null>;
   /** The number of the done certificate whose issued PDF has this sha256, across companies. */
   numberOfIssuedPdf(sha256: string): Promise<string | null>;
 }
@@ -240,15 +239,12 @@ export class KnexCertificateStore implements CertificateStore {
     for (let n = 1; ; n++) if (!used.has(`${prefix}${n}`)) return `${prefix}${n}`;
   }
 
-  async findPublic(by: { number: string; companyId?: string } | { hash: string }): Promise<PublicCertificate[]> {
-    const q = this.k('certificates').where({ status: 'done' });
-    if ('hash' in by) q.where('content_hash', by.hash);
-    else {
-      q.where('approval_number', by.number);
-      if (by.companyId) q.where('company_id', by.companyId);
-    }
-    const rows = await q.orderBy('id').limit(2).select('state', 'pdf_sha256');
-    return rows.map((row) => ({ state: typeof row.state === 'string' ? JSON.parse(row.state) : row.state, pdfSha256: row.pdf_sha256 ?? null }));
+  async findPublic(by: { number: string; companyId: string } | { hash: string }): Promise<PublicCertificate | null> {
+    const row = await this.k('certificates').where({ status: 'done' })
+      .where('hash' in by ? { content_hash: by.hash } : { approval_number: by.number, company_id: by.companyId })
+      .first('state', 'pdf_sha256');
+    if (!row) return null;
+    return { state: typeof row.state === 'string' ? JSON.parse(row.state) : row.state, pdfSha256: row.pdf_sha256 ?? null };
   }
 
   async numberOfIssuedPdf(sha256: string): Promise<string | null> {

@@ -9,8 +9,8 @@ import { errorText, LanguageSwitch } from '../../../app';
 
 /**
  * /views/verify (no login): look an issued certificate up by content hash - the QR code on the
- * certificate PDF links here with ?hash= - or by number (with ?company= the issuing company's id, for a
- * number more than one company issued), and check an uploaded PDF against the recorded hash.
+ * certificate PDF links here with ?hash= - or by number with ?company= (the issuing company's id, as in a
+ * link the issuer shares), and check an uploaded PDF against the recorded hash.
  */
 export function VerifyPage() {
   const { t } = useI18n();
