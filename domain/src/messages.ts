@@ -121,6 +121,16 @@ export const MESSAGES = {
   COMPLIANCE_ALREADY_AUDITED: { en: 'This submission has already been audited; create a new one', vn: 'Hồ sơ này đã được kiểm tra; vui lòng tạo hồ sơ mới' },
   COMPLIANCE_REPORT_MISSING: { en: 'No compliance report ID found for PDF generation.', vn: 'Không tìm thấy mã báo cáo tuân thủ để tạo PDF.' },
   AI_SERVICE_FAILED: { en: 'The AI service did not answer usefully; try again', vn: 'Dịch vụ AI không phản hồi hợp lệ; vui lòng thử lại' },
+  // certificates: dates, code requests, public verification
+  DATE_IN_PAST: { en: 'The date is in the past; choose today or a later day', vn: 'Ngày đã qua; vui lòng chọn hôm nay hoặc một ngày sau' },
+  OTP_REQUESTS_THROTTLED: {
+    en: 'Too many signing codes were asked for this level. Wait 15 minutes after your first request, then ask again.',
+    vn: 'Bạn đã yêu cầu quá nhiều mã ký cho cấp này. Vui lòng đợi 15 phút kể từ lần yêu cầu đầu tiên rồi thử lại.',
+  },
+  VERIFY_COMPANY_REQUIRED: {
+    en: 'A certificate number is checked only together with its issuing company: scan the certificate\'s QR code or enter its content hash',
+    vn: 'Số chứng nhận chỉ được kiểm tra cùng với đơn vị cấp: vui lòng quét mã QR trên chứng nhận hoặc nhập mã băm nội dung',
+  },
   // generic
   CONFLICT: { en: 'The record was changed by someone else; reload and try again', vn: 'Bản ghi đã bị thay đổi; vui lòng tải lại' },
   UNAVAILABLE: { en: 'A service is unavailable; try again shortly', vn: 'Dịch vụ tạm thời không khả dụng; vui lòng thử lại' },

@@ -160,15 +160,15 @@ describe('certificate API', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect((pdf.body as Buffer).subarray(0, 4).toString()).toBe('%PDF');
 
-    // public verification: no login, by number and by content hash, and the PDF check
+    // public verification: no login, by number with its company and by content hash, and the PDF check
     const anon = h.t.app;
     const request = (await import('supertest')).default;
-    const byNumber = await request(anon).get('/api/public/verify?number=CHAIN-1').expect(200);
+    const byNumber = await request(anon).get(`/api/public/verify?number=CHAIN-1&company=${h.acme.companyId}`).expect(200);
     expect(byNumber.body.approval).toMatchObject({ status: 'done', company: 'Acme Grain' });
     expect(byNumber.body.approval.ledger?.txId).toBeTruthy();
     const byHash = await request(anon).get(`/api/public/verify?hash=${detail.body.approval.contentHash}`).expect(200);
     expect(byHash.body.approval.approvalNumber).toBe('CHAIN-1');
-    const match = await request(anon).post('/api/public/verify/pdf?number=CHAIN-1').set('Origin', TEST_ORIGIN).attach('file', pdf.body as Buffer, 'cert.pdf').expect(200);
+    const match = await request(anon).post(`/api/public/verify/pdf?number=CHAIN-1&company=${h.acme.companyId}`).set('Origin', TEST_ORIGIN).attach('file', pdf.body as Buffer, 'cert.pdf').expect(200);
     expect(match.body.match).toBe(true);
     // without naming a certificate, the recorded PDF hash finds it
     const anyMatch = await request(anon).post('/api/public/verify/pdf').set('Origin', TEST_ORIGIN).attach('file', pdf.body as Buffer, 'cert.pdf').expect(200);
@@ -180,9 +180,9 @@ describe('certificate API', () => {
     const mine = live.map((r) => ({ ...r, data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data })).filter((r) => r.data.id === a._id);
     expect(mine.map((r) => r.data.status)).toEqual(expect.arrayContaining(['signing', 'rejected', 'done']));
     expect(new Set(mine.map((r) => r.company_id))).toEqual(new Set([h.acme.companyId]));
-    const noMatch = await request(anon).post('/api/public/verify/pdf?number=CHAIN-1').set('Origin', TEST_ORIGIN).attach('file', Buffer.from('%PDF-1.4 forged'), 'x.pdf').expect(200);
+    const noMatch = await request(anon).post(`/api/public/verify/pdf?number=CHAIN-1&company=${h.acme.companyId}`).set('Origin', TEST_ORIGIN).attach('file', Buffer.from('%PDF-1.4 forged'), 'x.pdf').expect(200);
     expect(noMatch.body.match).toBe(false);
-    await request(anon).get('/api/public/verify?number=DOES-NOT-EXIST').expect(404);
+    await request(anon).get(`/api/public/verify?number=DOES-NOT-EXIST&company=${h.acme.companyId}`).expect(404);
   });
 
   it('saves, lists, loads and deletes templates within the company', async () => {

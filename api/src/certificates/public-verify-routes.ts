@@ -1,7 +1,9 @@
 /**
- * Public verification (no login): anyone holding a certificate - or its QR code - can look it up by
- * number or content hash and see status, levels, signers and the ledger anchor, and can check a PDF
- * against the one issued. Only submitted certificates are visible; drafts and cancelled ones are not.
+ * Public verification (no login): anyone holding an issued certificate - or its QR code - can look it up
+ * and see its levels, signers and the ledger anchor, and can check a PDF against the one issued. Only
+ * issued (done) certificates are visible. A certificate is named by what its issuer controls: its content
+ * hash (the QR link; the hash covers the issuing company), or its number with the issuing company's id.
+ * Never by a number alone: any company may issue the same number, and numbers are easy to guess.
  * This reads across companies on purpose, so it answers nothing beyond what the certificate shows.
  */
 import { createHash } from 'node:crypto';
@@ -11,11 +13,17 @@ import type { PublicCertificate } from '@grain/persistence';
 import { singleFile } from '../farmdata/uploads';
 import type { CertCtx } from './certificate-context';
 
+const query = (req: Request, name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string).trim() : '');
+const names = (req: Request) => !!(query(req, 'number') || query(req, 'hash'));
+
 async function find(ctx: CertCtx, req: Request): Promise<PublicCertificate> {
-  const number = typeof req.query.number === 'string' ? req.query.number.trim().slice(0, 50) : '';
-  const hash = typeof req.query.hash === 'string' ? req.query.hash.trim().toLowerCase() : '';
-  if (!number && !/^[0-9a-f]{64}$/.test(hash)) throw new AppError('INVALID_INPUT');
-  const found = await ctx.stores.certificates.findPublic(hash ? { hash } : { number });
+  const number = query(req, 'number').slice(0, 50);
+  const hash = query(req, 'hash').toLowerCase();
+  const companyId = query(req, 'company');
+  if (hash ? !/^[0-9a-f]{64}$/.test(hash) : !number) throw new AppError('INVALID_INPUT');
+  if (!hash && !companyId) throw new AppError('VERIFY_COMPANY_REQUIRED');
+  if (companyId && !/^[0-9a-f-]{36}$/i.test(companyId)) throw new AppError('INVALID_INPUT', { field: 'company' });
+  const found = await ctx.stores.certificates.findPublic(hash ? { hash } : { number, companyId });
   if (!found) throw new AppError('NOT_FOUND');
   return found;
 }
@@ -59,12 +67,12 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
     res.json(answer);
   });
 
-  // Checks an uploaded PDF against the issued one of the certificate named by ?number= or ?hash=;
-  // without either, looks for the certificate whose recorded PDF hash it has.
+  // Checks an uploaded PDF against the issued one of the certificate named as for the lookup; naming
+  // none, looks for the issued certificate whose recorded PDF hash it has.
   r.post('/public/verify/pdf', singleFile('file', 20 * 1024 * 1024), async (req, res) => {
     if (!req.file) throw new AppError('SELECT_FILE');
     const sha256 = createHash('sha256').update(req.file.buffer).digest('hex');
-    if (!req.query.number && !req.query.hash) {
+    if (!names(req)) {
       const approvalNumber = await ctx.stores.certificates.numberOfIssuedPdf(sha256);
       const answer: PdfCheckAnswer = { match: !!approvalNumber, sha256, ...(approvalNumber ? { approvalNumber } : {}) };
       return void res.json(answer);

@@ -10,14 +10,31 @@ import { isDateText } from '../validation';
 const personRef = z.union([z.string().min(1).max(64), z.object({ _id: z.string().min(1).max(64) }).passthrough()]);
 const docRef = z.object({ _id: z.string().min(1).max(64) }).passthrough();
 
+const ISO_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+/** A bare date stays valid while it is still that day somewhere: the last time zone is UTC-12. */
+const LAST_ZONE_MS = 12 * 3_600_000;
+/** Clock skew between a browser and the server, for a full time. */
+const SKEW_MS = 60_000;
+
+/**
+ * Every date that enters a certificate (a level's due date on create, update and level update): a real
+ * calendar day yyyy-mm-dd, due at the end of that day (UTC), or a full ISO time with its zone; never in
+ * the past, today included.
+ */
+export const dueDateInput = z.string().trim().max(40).superRefine((s, ctx) => {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(s) ? s : ISO_TIME.exec(s)?.[1];
+  if (!day || !isDateText(day) || Number.isNaN(Date.parse(s))) return void ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'INVALID_DATE' });
+  const late = day === s ? Date.parse(dueTime(s)) + LAST_ZONE_MS : Date.parse(s) + SKEW_MS;
+  if (late < Date.now()) ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'DATE_IN_PAST' });
+});
+
 export const levelInput = z.object({
   _id: z.string().max(100).optional(),
   group: z.string().trim().min(1, 'REQUIRED_FIELDS').max(100),
   signers: z.array(personRef).max(50).default([]),
   signatures: z.coerce.number().int().min(MIN_SIGNATURES, 'INVALID_SIGNATURE_COUNT').max(MAX_SIGNATURES, 'INVALID_SIGNATURE_COUNT'),
-  /** yyyy-mm-dd (due at the end of that day, UTC) or a full ISO time. */
-  deadline: z.string().refine((s) => isDateText(s.slice(0, 10)) && !Number.isNaN(Date.parse(s)), 'INVALID_DATE').optional(),
-  dealine: z.string().optional(),
+  deadline: dueDateInput.optional(),
+  dealine: dueDateInput.optional(),
 });
 
 export const certificateInput = z.object({
@@ -57,8 +74,8 @@ export const levelUpdateInput = z.object({
   group: z.string().trim().min(1).max(100).optional(),
   signers: z.array(personRef).max(50).optional(),
   signatures: z.coerce.number().int().min(MIN_SIGNATURES, 'INVALID_SIGNATURE_COUNT').max(MAX_SIGNATURES, 'INVALID_SIGNATURE_COUNT').optional(),
-  dealine: z.string().optional(),
-  deadline: z.string().optional(),
+  dealine: dueDateInput.optional(),
+  deadline: dueDateInput.optional(),
   comments: z.array(z.string().max(1000)).optional(),
 });
 

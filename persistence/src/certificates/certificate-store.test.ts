@@ -42,22 +42,27 @@ describe('KnexCertificateStore', () => {
     expect(await store.nextFreeNumber('co6', '20200101')).toBe('202001011');
   });
 
-  it('finds submitted certificates for public verification across companies, never drafts or cancelled ones', async () => {
+  it('finds only issued certificates for public verification, by content hash or by number within its company', async () => {
     await store.saveDraft(draft('v-1', 'V-1', 'co7'));
-    expect(await store.findPublic({ number: 'V-1' })).toBeNull();
+    expect(await store.findPublic({ number: 'V-1', companyId: 'co7' })).toBeNull();
     const signing = submit(draft('v-2', 'V-2', 'co7'));
     await store.upsert(signing);
-    expect(await store.findPublic({ number: 'V-2' })).toMatchObject({ state: { id: 'v-2', status: 'signing' }, pdfSha256: null });
-    expect((await store.findPublic({ hash: signing.contentHash }))?.state.id).toBe('v-2');
+    // in progress: nobody outside the company sees it, by number or by hash
+    expect(await store.findPublic({ number: 'V-2', companyId: 'co7' })).toBeNull();
+    expect(await store.findPublic({ hash: signing.contentHash })).toBeNull();
     await store.upsert(transition(signing, { type: 'cancel', actor: { id: 'sub', name: 'Sam' }, at }).state);
-    expect(await store.findPublic({ number: 'V-2' })).toBeNull();
-    // the same number in two companies: the done one first
-    const pending = submit(draft('v-3', 'V-3', 'co7'));
-    const done = transition(submit(draft('v-4', 'V-3', 'co8')), { type: 'sign', actor: { id: 'a1', name: 'A1' }, at }).state;
-    await store.upsert(done);
-    await store.upsert(pending);
-    expect((await store.findPublic({ number: 'V-3' }))?.state.id).toBe('v-4');
+    expect(await store.findPublic({ number: 'V-2', companyId: 'co7' })).toBeNull();
+    // the same number issued by two companies: each is found only with its own company or its own hash
+    const genuine = transition(submit(draft('v-3', 'V-3', 'co7')), { type: 'sign', actor: { id: 'a1', name: 'A1' }, at }).state;
+    const copycat = transition(submit(draft('v-4', 'V-3', 'co8')), { type: 'sign', actor: { id: 'a1', name: 'A1' }, at }).state;
+    await store.upsert(genuine);
+    await store.upsert(copycat);
+    expect((await store.findPublic({ number: 'V-3', companyId: 'co7' }))?.state.id).toBe('v-3');
+    expect((await store.findPublic({ number: 'V-3', companyId: 'co8' }))?.state.id).toBe('v-4');
+    expect(genuine.contentHash).not.toBe(copycat.contentHash);
+    expect((await store.findPublic({ hash: genuine.contentHash }))?.state.id).toBe('v-3');
     await store.recordPdfHash('v-4', 'f'.repeat(64));
+    expect(await store.findPublic({ hash: copycat.contentHash })).toMatchObject({ state: { id: 'v-4', status: 'done' }, pdfSha256: 'f'.repeat(64) });
     expect(await store.numberOfIssuedPdf('f'.repeat(64))).toBe('V-3');
     expect(await store.numberOfIssuedPdf('e'.repeat(64))).toBeNull();
   });
@@ -216,5 +221,21 @@ describe('OtpStore', () => {
     await expect(otp.verify({ ...b, userId: 'u5' }, second.code)).rejects.toMatchObject({ code: 'OTP_EXPIRED' });
     const third = await otp.issue({ ...b, userId: 'u5' });
     expect(await otp.verify({ ...b, userId: 'u5' }, third.code)).toEqual({ otpId: third.otpId });
+  });
+  it('throttles fresh signing codes per signer and level, and says when the next may be asked', async () => {
+    let now = new Date('2030-02-01T10:00:00.000Z');
+    const otp = new OtpStore(db.knex, () => now);
+    const b = { certificateId: 'thr-1', level: 1, userId: 'a1' };
+    for (let i = 0; i < 3; i++) {
+      await otp.assertMayRequest(b);
+      await otp.issue({ ...b, contentHash: 'h1' });
+      now = new Date(now.getTime() + 60_000);
+    }
+    await expect(otp.assertMayRequest(b)).rejects.toMatchObject({ code: 'OTP_REQUESTS_THROTTLED', details: { retryAt: '2030-02-01T10:15:00.000Z', retryAfterSeconds: 720 } });
+    // another signer, or the same signer at another level, is not held back
+    await otp.assertMayRequest({ ...b, userId: 'a2' });
+    await otp.assertMayRequest({ ...b, level: 2 });
+    now = new Date('2030-02-01T10:15:00.001Z');
+    await otp.assertMayRequest(b);
   });
 });

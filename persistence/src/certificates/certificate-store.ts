@@ -24,7 +24,7 @@ export interface CertificatePage {
   next: string | null;
 }
 
-/** A submitted certificate found by public verification, with the recorded sha256 of its issued PDF. */
+/** An issued certificate found by public verification, with the recorded sha256 of its issued PDF. */
 export interface PublicCertificate {
   state: CertificateState;
   /** null for certificates issued before PDF hashes were recorded. */
@@ -60,8 +60,11 @@ export interface CertificateStore {
   recordPdfHash(id: string, sha256: string): Promise<void>;
   /** The first number `<prefix>1`, `<prefix>2`, ... the company has not used. */
   nextFreeNumber(companyId: string, prefix: string): Promise<string>;
-  /** Public verification, across companies: a submitted, not cancelled certificate by number or content hash. */
-  findPublic(by: { number: string } | { hash: string }): Promise<PublicCertificate | null>;
+  /**
+   * Public verification, across companies: an issued (done) certificate by content hash (which covers the
+   * issuing company) or by number within its company - never by a number alone, which any company may use.
+   */
+  findPublic(by: { number: string; companyId: string } | { hash: string }): Promise<PublicCertificate | null>;
   /** The number of the done certificate whose issued PDF has this sha256, across companies. */
   numberOfIssuedPdf(sha256: string): Promise<string | null>;
 }
@@ -236,12 +239,10 @@ export class KnexCertificateStore implements CertificateStore {
     for (let n = 1; ; n++) if (!used.has(`${prefix}${n}`)) return `${prefix}${n}`;
   }
 
-  async findPublic(by: { number: string } | { hash: string }): Promise<PublicCertificate | null> {
-    const q = this.k('certificates').whereNotIn('status', ['created', 'cancelled']);
-    if ('hash' in by) q.where('content_hash', by.hash);
-    else q.where('approval_number', by.number);
-    // The same number may exist in two companies: a done certificate first, then the newest.
-    const row = await q.orderByRaw(`case when status = 'done' then 0 else 1 end`).orderBy('updated_at', 'desc').first('state', 'pdf_sha256');
+  async findPublic(by: { number: string; companyId: string } | { hash: string }): Promise<PublicCertificate | null> {
+    const row = await this.k('certificates').where({ status: 'done' })
+      .where('hash' in by ? { content_hash: by.hash } : { approval_number: by.number, company_id: by.companyId })
+      .first('state', 'pdf_sha256');
     if (!row) return null;
     return { state: typeof row.state === 'string' ? JSON.parse(row.state) : row.state, pdfSha256: row.pdf_sha256 ?? null };
   }

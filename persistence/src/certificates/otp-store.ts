@@ -5,6 +5,10 @@ import { AppError, OTP_DEFAULT_TTL_MS, OTP_DIGITS, OTP_MAX_ATTEMPTS, OTP_MAX_TTL
 /** After verification the signer has this long to complete the sign call. */
 const REDEEM_GRACE_MS = 2 * 60_000;
 
+/** Fresh codes a signer may ask for per level within OTP_REQUEST_WINDOW_MS: each brings 5 more guesses. */
+export const OTP_REQUESTS_PER_WINDOW = 3;
+export const OTP_REQUEST_WINDOW_MS = 15 * 60_000;
+
 const hashCode = (salt: string, id: string, code: string) => createHash('sha256').update(`${salt}|${id}|${code}`).digest('hex');
 
 /**
@@ -36,6 +40,22 @@ export class OtpStore {
       });
     });
     return { otpId, code, expiresAt };
+  }
+
+  /**
+   * Refuses a fresh code while the signer already had OTP_REQUESTS_PER_WINDOW codes for this level within
+   * the window (counted over issued codes, so a refused or failed request costs nothing). The refusal
+   * says when the oldest of those leaves the window.
+   */
+  async assertMayRequest(b: Omit<OtpBinding, 'contentHash'>): Promise<void> {
+    const now = this.now().getTime();
+    const recent: Array<string | Date> = await this.k('certificate_otps')
+      .where({ certificate_id: b.certificateId, level: b.level, user_id: b.userId })
+      .where('created_at', '>', new Date(now - OTP_REQUEST_WINDOW_MS).toISOString())
+      .orderBy('created_at', 'desc').limit(OTP_REQUESTS_PER_WINDOW).pluck('created_at');
+    if (recent.length < OTP_REQUESTS_PER_WINDOW) return;
+    const retryAt = new Date(new Date(recent[recent.length - 1]).getTime() + OTP_REQUEST_WINDOW_MS);
+    throw new AppError('OTP_REQUESTS_THROTTLED', { retryAt: retryAt.toISOString(), retryAfterSeconds: Math.max(1, Math.ceil((retryAt.getTime() - now) / 1000)) });
   }
 
   /**

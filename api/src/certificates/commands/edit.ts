@@ -7,6 +7,7 @@ import { editUpdate, resubmitUpdate } from '@grain/workflows';
 import type { Caller, CertificateCommandDeps } from './command-deps';
 import { loadCertificate } from './load-certificate';
 import { resolvedParts, saveDraft } from './save-draft';
+import { assertSubmittable } from './submit';
 
 export interface EditOptions {
   caller: Caller;
@@ -25,7 +26,7 @@ export async function editCertificate({ caller, certificateId, input }: EditOpti
     approvalName: input.approvalName, priority: input.priority, summary: input.summary,
     approvalDoc: parts.approvalDoc, supportDocs: parts.supportDocs, levels: parts.levels,
   };
-  return input.status === 'signing'
-    ? deps.workflows.update(current.id, resubmitUpdate, { actor: caller.actor, changes })
-    : deps.workflows.update(current.id, editUpdate, { actor: caller.actor, changes });
+  if (input.status !== 'signing') return deps.workflows.update(current.id, editUpdate, { actor: caller.actor, changes });
+  await assertSubmittable(deps.stores, caller, current, changes);
+  return deps.workflows.update(current.id, resubmitUpdate, { actor: caller.actor, changes });
 }

@@ -1,4 +1,7 @@
-/** Ask for a one-time signing code: the workflow mails it to the caller, a signer of the current level. */
+/**
+ * Ask for a one-time signing code: the workflow mails it to the caller, a signer of the current level.
+ * Fresh codes are throttled per signer and level, or each would bring another round of guesses.
+ */
 import { requestOtpUpdate } from '@grain/workflows';
 import type { Caller, CertificateCommandDeps } from './command-deps';
 import { certificateIdOfLevel, currentLevelNamed, loadCertificate } from './load-certificate';
@@ -11,6 +14,7 @@ export interface RequestCodeOptions {
 
 export async function requestCode({ caller, levelId }: RequestCodeOptions, deps: CertificateCommandDeps) {
   const s = await loadCertificate(deps.stores, caller, certificateIdOfLevel(levelId));
-  currentLevelNamed(s, levelId);
+  const level = currentLevelNamed(s, levelId);
+  await deps.stores.otps.assertMayRequest({ certificateId: s.id, level: level.level, userId: caller.actor.id });
   return deps.workflows.update(s.id, requestOtpUpdate, { actor: caller.actor });
 }

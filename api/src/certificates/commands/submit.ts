@@ -1,15 +1,21 @@
 /**
- * Submit: the checks the API can make before the workflow exists (the grain image, then the machine's
- * own), then the workflow start. The workflow owns the certificate from here on.
+ * Submit and resubmit: the checks the API can make before the workflow acts (the grain image, then the
+ * machine's own), then the workflow start or Update. The workflow owns the certificate after submit.
  */
-import { AppError, assertChainSignable, transition, type CertificateDraft, type CertificateState } from '@grain/domain';
+import { AppError, transition, type CertificateChanges, type CertificateDraft, type CertificateState } from '@grain/domain';
 import type { Stores } from '@grain/persistence';
 import type { Caller, CertificateCommandDeps } from './command-deps';
 
-export async function assertSubmittable(stores: Stores, caller: Caller, s: CertificateState): Promise<void> {
-  if (!s.approvalDoc || !(await stores.farmData.isImageVerified(s.companyId, s.approvalDoc.id))) throw new AppError('IMAGE_VALIDATION_REQUIRED');
-  assertChainSignable(s);
-  transition(s, { type: 'submit', actor: caller.actor, at: new Date().toISOString() });
+/**
+ * The one gate before a certificate goes (back) to its signers: a draft being submitted, or a rejected
+ * certificate being resubmitted with `changes`. The grain image is judged first on the content that will
+ * be signed, then the machine runs the very command on a copy, so submit and resubmit refuse alike.
+ */
+export async function assertSubmittable(stores: Stores, caller: Caller, s: CertificateState, changes?: CertificateChanges): Promise<void> {
+  const doc = changes?.approvalDoc !== undefined ? changes.approvalDoc : s.approvalDoc;
+  if (!doc || !(await stores.farmData.isImageVerified(s.companyId, doc.id))) throw new AppError('IMAGE_VALIDATION_REQUIRED');
+  const at = new Date().toISOString();
+  transition(s, s.status === 'created' ? { type: 'submit', actor: caller.actor, at } : { type: 'resubmit', actor: caller.actor, at, changes });
 }
 
 /** The saved draft as the workflow takes it (it builds the certificate from this itself). */

@@ -34,10 +34,11 @@ export const certificatesApi = {
   deleteTemplate: (id: string) => api<{ ok: boolean }>(`company/approvaltemplate/${enc(id)}/delete`, { body: {} }),
   overdue: (q: { dueWithinHours?: number; level?: number } = {}) =>
     api<{ rows: OverdueRow[] }>(`company/approvals/overdue?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()}`),
-  verify: (q: { number?: string; hash?: string }) =>
+  /** An issued certificate by its content hash (the QR link), or by number with the issuing company's id. */
+  verify: (q: { number?: string; hash?: string; company?: string }) =>
     api<PublicVerifyAnswer>(`public/verify?${new URLSearchParams(Object.entries(q).filter(([, v]) => v) as [string, string][]).toString()}`),
   /** Checks a PDF against the issued one of the certificate `q` names, or, without `q`, against every issued one. */
-  verifyPdf: (file: File, q: { number?: string; hash?: string } = {}) => {
+  verifyPdf: (file: File, q: { number?: string; hash?: string; company?: string } = {}) => {
     const form = new FormData();
     form.append('file', file);
     const query = new URLSearchParams(Object.entries(q).filter(([, v]) => v) as [string, string][]).toString();

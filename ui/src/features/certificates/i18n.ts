@@ -158,8 +158,11 @@ export const certificates: Table = {
   'cert.overdue.reminders': { en: 'Reminders sent', vn: 'Số lần nhắc' },
   'cert.overdue.none': { en: 'Nothing overdue or due soon.', vn: 'Không có chứng nhận quá hạn hoặc sắp đến hạn.' },
   'cert.verify.title': { en: 'Verify a certificate', vn: 'Xác minh chứng nhận' },
-  'cert.verify.intro': { en: 'Enter a certificate number or the content hash printed on the certificate.', vn: 'Nhập số chứng nhận hoặc mã băm nội dung in trên chứng nhận.' },
-  'cert.verify.query': { en: 'Certificate number or content hash', vn: 'Số chứng nhận hoặc mã băm' },
+  'cert.verify.intro': {
+    en: 'Scan the QR code or enter the content hash printed on the certificate. Only issued certificates can be verified.',
+    vn: 'Quét mã QR hoặc nhập mã băm nội dung in trên chứng nhận. Chỉ chứng nhận đã cấp mới xác minh được.',
+  },
+  'cert.verify.query': { en: 'Content hash (or number, from a link of the issuer)', vn: 'Mã băm nội dung (hoặc số, từ liên kết của đơn vị cấp)' },
   'cert.verify.check': { en: 'Verify', vn: 'Xác minh' },
   'cert.verify.company': { en: 'Issued by', vn: 'Đơn vị cấp' },
   'cert.verify.completed': { en: 'Completed', vn: 'Hoàn tất' },

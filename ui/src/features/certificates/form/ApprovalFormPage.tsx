@@ -74,7 +74,7 @@ export function ApprovalFormPage() {
       }
       setBusy(true);
       try {
-        const input = toInput(f, status);
+        const input = toInput(f, status, Math.max(0, lockedBefore - 1));
         const r = id ? await certificatesApi.update(id, input) : await certificatesApi.create(input);
         clearDraft(id);
         notify.success(t(status === 'signing' ? 'cert.submittedOk' : 'cert.savedOk'));

@@ -54,11 +54,17 @@ export function levelsFromTemplate(t: TemplateView): LevelForm[] {
 export const dueInDays = (deadline: string): number =>
   Math.max(0, Math.round((Date.parse(deadline) - Date.parse(today())) / 86_400_000));
 
-export function toInput(f: ApprovalForm, status: CertificateInputBody['status']): CertificateInputBody {
+/**
+ * The request body. The first `lockedLevels` levels (already signed before a rejection) are kept as they
+ * are by the server, so their due dates, which may have passed, are not sent.
+ */
+export function toInput(f: ApprovalForm, status: CertificateInputBody['status'], lockedLevels = 0): CertificateInputBody {
   return {
     approvalNumber: f.approvalNumber.trim(), approvalName: f.approvalName.trim(), priority: f.priority, summary: f.summary,
     approvalDoc: f.approvalDoc, supportDocs: f.supportDocs, status,
-    approvalLevels: f.approvalLevels.map((l) => ({ _id: l._id, group: l.group.trim(), signers: l.signers, signatures: Number(l.signatures), deadline: l.deadline })),
+    approvalLevels: f.approvalLevels.map((l, i) => ({
+      _id: l._id, group: l.group.trim(), signers: l.signers, signatures: Number(l.signatures), ...(i < lockedLevels ? {} : { deadline: l.deadline }),
+    })),
   };
 }
 

@@ -8,12 +8,14 @@ import { useI18n } from '../../../i18n/i18n';
 import { errorText, LanguageSwitch } from '../../../app';
 
 /**
- * /views/verify (no login): look a certificate up by number or content hash - the QR code on the
- * certificate PDF links here with ?hash= - and check an uploaded PDF against the recorded hash.
+ * /views/verify (no login): look an issued certificate up by content hash - the QR code on the
+ * certificate PDF links here with ?hash= - or by number with ?company= (the issuing company's id, as in a
+ * link the issuer shares), and check an uploaded PDF against the recorded hash.
  */
 export function VerifyPage() {
   const { t } = useI18n();
   const [params, setParams] = useSearchParams();
+  const company = params.get('company');
   const [q, setQ] = useState(params.get('number') ?? params.get('hash') ?? '');
   const [answer, setAnswer] = useState<PublicVerifyAnswer['approval'] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -26,11 +28,11 @@ export function VerifyPage() {
     setError(null);
     setAnswer(null);
     try {
-      setAnswer((await certificatesApi.verify(isHash ? { hash: v } : { number: v })).approval);
+      setAnswer((await certificatesApi.verify(isHash ? { hash: v } : { number: v, company: company ?? undefined })).approval);
     } catch (e) {
       setError(errorText(e, t));
     }
-  }, [t]);
+  }, [t, company]);
   useEffect(() => {
     const first = params.get('hash') ?? params.get('number');
     if (first) void lookup(first);
@@ -55,7 +57,7 @@ export function VerifyPage() {
         <LanguageSwitch />
       </Stack>
       <Typography color="text.secondary" sx={{ mb: 2 }}>{t('cert.verify.intro')}</Typography>
-      <Stack direction="row" spacing={1} component="form" onSubmit={(e) => { e.preventDefault(); setParams({ q }); void lookup(q); }}>
+      <Stack direction="row" spacing={1} component="form" onSubmit={(e) => { e.preventDefault(); setParams(company ? { q, company } : { q }); void lookup(q); }}>
         <TextField fullWidth size="small" label={t('cert.verify.query')} value={q} onChange={(e) => setQ(e.target.value)} inputProps={{ 'data-testid': 'verify-query' }} />
         <Button type="submit" variant="contained" data-testid="verify-submit">{t('cert.verify.check')}</Button>
       </Stack>
