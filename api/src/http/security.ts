@@ -4,6 +4,10 @@ import { AppError } from '@grain/domain';
 import type { ApiDeps } from '../deps';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The spec's GET auth/logout: a link, so a top-level navigation without Origin is let through. */
+const LOGOUT = /\/auth\/logout\/?$/;
+/** The spec's GET approvalLevel/{id}/sign mails a one-time code: only the app's own fetch may ask. */
+const CODE_REQUEST = /\/company\/approvalLevel\/[^/]+\/sign\/?$/i;
 const CHECKED = Symbol('crossSiteChecked');
 
 function hostOf(u: string | undefined): string | null {
@@ -33,7 +37,7 @@ function sameSiteEvidence(req: Request, trustedHosts: string[]): string | null {
 
 /**
  * Refuses cross-site requests that change state (every method but GET/HEAD/OPTIONS, plus the spec's
- * GET auth/logout): 403 CROSS_SITE, logged in auth_events. Mounted once, in app.ts, in front of /api and
+ * GET auth/logout and GET approvalLevel/{id}/sign): 403 CROSS_SITE, logged in auth_events. Mounted once, in app.ts, in front of /api and
  * /openai; a router that mounts it again to be safe on its own pays nothing.
  */
 export function createCrossSiteGuard(deps: Pick<ApiDeps, 'knex' | 'config'>): RequestHandler {
@@ -43,10 +47,11 @@ export function createCrossSiteGuard(deps: Pick<ApiDeps, 'knex' | 'config'>): Re
     const r = req as Request & { [CHECKED]?: boolean };
     if (r[CHECKED]) return next();
     r[CHECKED] = true;
-    const stateChanging = !SAFE_METHODS.has(req.method) || /\/auth\/logout\/?$/.test(req.path);
+    const navigation = SAFE_METHODS.has(req.method) && LOGOUT.test(req.path);
+    const stateChanging = !SAFE_METHODS.has(req.method) || navigation || CODE_REQUEST.test(req.path);
     if (!stateChanging) return next();
     // A top-level GET navigation (logout link) carries no Origin; only an explicit cross-site marker refuses it.
-    if (SAFE_METHODS.has(req.method)) {
+    if (navigation) {
       if (req.header('sec-fetch-site') === 'cross-site') return next(await refused(req));
       return next();
     }
