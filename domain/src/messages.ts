@@ -123,6 +123,8 @@ export const MESSAGES = {
   CONFLICT: { en: 'The record was changed by someone else; reload and try again', vn: 'Bản ghi đã bị thay đổi; vui lòng tải lại' },
   UNAVAILABLE: { en: 'A service is unavailable; try again shortly', vn: 'Dịch vụ tạm thời không khả dụng; vui lòng thử lại' },
   INTERNAL: { en: 'Something went wrong', vn: 'Đã xảy ra lỗi' },
+  DOCUMENT_TOO_LARGE_UNPACKED: { en: 'The document unpacks to more than 32 MB or is compressed suspiciously far; save it again or split it', vn: 'Tài liệu khi giải nén lớn hơn 32 MB hoặc bị nén bất thường; vui lòng lưu lại hoặc chia nhỏ tài liệu' },
+  DOCUMENT_READ_TIMED_OUT: { en: 'Reading the document took too long; save it again or split it', vn: 'Đọc tài liệu mất quá nhiều thời gian; vui lòng lưu lại hoặc chia nhỏ tài liệu' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageCode = keyof typeof MESSAGES;

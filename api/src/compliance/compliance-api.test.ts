@@ -8,8 +8,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { NativeConnection, Worker } from '@temporalio/worker';
-import { COMPLIANCE_KINDS } from '@grain/domain';
-import { compliantSamples, extractText, sampleDocumentHtml } from '@grain/adapters';
+import { COMPLIANCE_KINDS, message } from '@grain/domain';
+import { compliantSamples, extractText, sampleDocumentHtml, writeZip } from '@grain/adapters';
 import { createActivities } from '@grain/activities';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { seedCompanyWithUsers, TEST_ORIGIN, TEST_PASSWORD } from '../testing/session';
@@ -169,6 +169,19 @@ it('serves the socket only to the signed-in user it names, and answers upload er
   const r = await call(farmer, `/openai/haccp-plan/${randomUUID()}/upload`, { method: 'POST', body: form });
   expect(r.status).toBe(400);
   expect(await r.json()).toMatchObject({ code: 'COMPLIANCE_FILE_TYPE', detail: 'Upload a PDF, DOCX or TXT file' });
+  // A zip bomb (about 59 MB of Word XML in a small archive) is refused before anything unpacks it.
+  const run = '<w:p><w:r><w:t>grain</w:t></w:r></w:p>';
+  const bomb = writeZip([
+    { name: '[Content_Types].xml', data: '<Types/>' },
+    { name: 'word/document.xml', data: `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${run.repeat(1_500_000)}</w:body></w:document>` },
+  ]);
+  for (const [lang, detail] of [['en', message('DOCUMENT_TOO_LARGE_UNPACKED')], ['vn', message('DOCUMENT_TOO_LARGE_UNPACKED', 'vn')]]) {
+    const upload = new FormData();
+    upload.append('file', new Blob([bomb]), 'plan.docx');
+    const refused = await call(farmer, `/openai/haccp-plan/${randomUUID()}/upload`, { method: 'POST', body: upload, headers: { 'x-lang': lang } });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: 'DOCUMENT_TOO_LARGE_UNPACKED', detail });
+  }
   const none = await call(farmer, `/openai/haccp-plan/${randomUUID()}/upload`, { method: 'POST', body: new FormData() });
   expect(await none.json()).toMatchObject({ code: 'SELECT_FILE', detail: 'Please select a file to upload.' });
 });
