@@ -6,7 +6,8 @@
 // the health samples before, during and after the load, the time-outs, and each job's own time, as a
 // Markdown section for bench/RESULTS.md. Needs the built packages (`npx tsc -b`).
 //
-//   node bench/responsiveness.mjs [--rows=5000] [--logins=100] [--paragraphs=120000] [--settle=20]
+//   node bench/responsiveness.mjs [--rows=5000] [--logins=100] [--paragraphs=120000] [--settle=20] [--profile=<dir>]
+// --profile writes a CPU profile of the server process into <dir> when it stops.
 /* global process, console, Buffer, fetch, FormData, Blob, AbortSignal, setTimeout, setInterval, clearInterval */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -41,7 +42,8 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'grain-resp-'));
 const temporal = await startDevServer({ bin: await ensureTemporal(), headless: true, dbFile: path.join(dataDir, 'temporal.db') });
 const port = await freePort();
 const base = `http://localhost:${port}`;
-const app = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+const profileDir = process.argv.find((a) => a.startsWith('--profile='))?.split('=')[1];
+const app = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []), path.join(root, 'server/dist/main.js')], {
   cwd: root, stdio: ['ignore', 'pipe', 'inherit'],
   env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), SMTP_CATCHER_PORT: String(await freePort()), TEMPORAL_ADDRESS: temporal.address, GRAIN_TEMPORAL_EMBEDDED: '1', DATABASE_URL: '' },
 });
