@@ -4,4 +4,4 @@
  */
 export * from './ai/sample-documents';
 export { samplePng } from './image-verifier/sample-images';
-export { buildDocx } from './text-extract/zip-writer';
+export { buildDocx, writeZip } from './text-extract/zip-writer';

@@ -150,6 +150,8 @@ export const MESSAGES = {
   WHY_NUL_BYTE: { en: 'text must not contain a NUL character', vn: 'văn bản không được chứa ký tự NUL' },
   WHY_BAD_PATH: { en: 'the address holds an invalid percent-encoding', vn: 'địa chỉ chứa mã hóa phần trăm không hợp lệ' },
   WHY_FORM_UNREADABLE: { en: 'the submitted form could not be read', vn: 'không đọc được biểu mẫu đã gửi' },
+  DOCUMENT_TOO_LARGE_UNPACKED: { en: 'The document unpacks to more than 32 MB or is compressed suspiciously far; save it again or split it', vn: 'Tài liệu khi giải nén lớn hơn 32 MB hoặc bị nén bất thường; vui lòng lưu lại hoặc chia nhỏ tài liệu' },
+  DOCUMENT_READ_TIMED_OUT: { en: 'Reading the document took too long; save it again or split it', vn: 'Đọc tài liệu mất quá nhiều thời gian; vui lòng lưu lại hoặc chia nhỏ tài liệu' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -3,7 +3,7 @@ import {
   type StoredComplianceReport,
 } from '@grain/domain';
 import type { ComplianceDocumentRow } from '@grain/persistence';
-import { extractText, TextExtractError, type AuditInput } from '@grain/adapters';
+import { extractTextOffThread, TextExtractError, type AuditInput } from '@grain/adapters';
 import type { ActivityDeps } from '../deps';
 
 /** The document record as the create screen reads it (spec 001 §3). */
@@ -33,7 +33,8 @@ export function createComplianceActivities(deps: ActivityDeps): ComplianceActivi
       if (!doc) return { ok: false, code: 'NOT_FOUND' };
       if (doc.status === 'processed') return { ok: true }; // a retried activity after the write
       try {
-        const { text } = await extractText(await storage.get(doc.storageKey), doc.fileName);
+        // Off the main thread: on the embedded default this process also serves the API and the database.
+        const { text } = await extractTextOffThread(await storage.get(doc.storageKey), doc.fileName);
         const summary = await ai.summarize(doc.documentType, text);
         await store.markProcessed(documentId, text, summary);
       } catch (e) {

@@ -32,6 +32,21 @@ describe('EmbeddedLedger (hash-chained blocks in the real database)', () => {
     expect(v.checked).toBe(22);
   });
 
+  it('appends many entries as one unbroken run of blocks, skipping keys already written', async () => {
+    const before = (await ledger.lastBlock())!.blockNumber;
+    const entries = Array.from({ length: 1200 }, (_, i) => ({ key: `many:${i}`, type: 'farm_data' as const, payload: { i } }));
+    const receipts = await ledger.appendMany([entries[0], { key: 'c:3', type: 'farm_data', payload: { i: 3 } }, ...entries.slice(1), entries[7]]);
+    expect(receipts).toHaveLength(1202);
+    expect(receipts[1]).toMatchObject({ created: false, txId: (await ledger.findByKey('c:3'))!.channelHeader.tx_id });
+    expect(receipts[receipts.length - 1]).toEqual({ ...receipts[8], created: false });
+    const created = receipts.filter((r) => r.created);
+    expect(created.map((r) => r.blockNumber)).toEqual(entries.map((_, i) => before + 1 + i));
+    const block = await ledger.findByKey('many:1199');
+    expect(block).toMatchObject({ blockNumber: before + 1200, recordType: 'farm_data', payload: { i: 1199 }, channelHeader: { tx_id: created[1199].txId } });
+    expect(await ledger.verify()).toEqual({ ok: true, checked: before + 1201 });
+    expect(await ledger.appendMany(entries.slice(0, 3))).toEqual(created.slice(0, 3).map((r) => ({ ...r, created: false })));
+  });
+
   it('detects an edited payload', async () => {
     await db.knex('ledger_blocks').where({ idempotency_key: 'c:5' }).update({ payload: JSON.stringify({ i: 999 }) });
     const v = await ledger.verify();

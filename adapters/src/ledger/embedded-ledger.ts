@@ -36,23 +36,48 @@ export class EmbeddedLedger implements Ledger {
   async append(entry: LedgerEntry): Promise<LedgerReceipt> {
     const existing = await this.findByKey(entry.key);
     if (existing) return { txId: existing.channelHeader.tx_id, blockNumber: existing.blockNumber, created: false };
+    return (await this.appendMany([entry]))[0];
+  }
+
+  /**
+   * Many blocks in one transaction: one lock, one look-up of the keys already written and one insert
+   * per 500 blocks, instead of a lock and five statements per block. Each entry is still its own
+   * block, so the chain, `findByKey` and `verify` see no difference.
+   */
+  async appendMany(entries: LedgerEntry[]): Promise<LedgerReceipt[]> {
+    if (entries.length === 0) return [];
     return this.k.transaction(async (trx) => {
       await trx.raw('lock table ledger_blocks in exclusive mode');
-      const again = await trx('ledger_blocks').where({ idempotency_key: entry.key }).first();
-      if (again) return { txId: again.tx_id, blockNumber: Number(again.block_number), created: false };
-      const last = await trx('ledger_blocks').orderBy('block_number', 'desc').first();
-      const blockNumber = last ? Number(last.block_number) + 1 : 0;
-      const previousHash = last ? last.block_hash : GENESIS;
+      const known = new Map<string, LedgerReceipt>();
+      const keys = [...new Set(entries.map((e) => e.key))];
+      for (let i = 0; i < keys.length; i += 1000) {
+        const rows = await trx('ledger_blocks').whereIn('idempotency_key', keys.slice(i, i + 1000)).select('idempotency_key', 'tx_id', 'block_number');
+        for (const r of rows) known.set(r.idempotency_key, { txId: r.tx_id, blockNumber: Number(r.block_number), created: false });
+      }
+      const last = await trx('ledger_blocks').orderBy('block_number', 'desc').first('block_number', 'block_hash');
+      let blockNumber = last ? Number(last.block_number) : -1;
+      let previousHash: string = last ? last.block_hash : GENESIS;
       const timestamp = new Date().toISOString();
-      const dataHash = sha256(canonicalJson({ type: entry.type, key: entry.key, payload: entry.payload }));
-      const txId = sha256(`${this.channel}|${entry.key}`);
-      await trx('ledger_blocks').insert({
-        block_number: blockNumber, previous_hash: previousHash, data_hash: dataHash,
-        block_hash: blockHash({ blockNumber, previousHash, dataHash, txId, timestamp }), tx_id: txId,
-        channel: this.channel, record_type: entry.type, idempotency_key: entry.key, payload: JSON.stringify(entry.payload),
-        header_type: 'ENDORSER_TRANSACTION', version: 1, created_at: timestamp,
+      const rows: Array<Record<string, unknown>> = [];
+      const receipts = entries.map((entry) => {
+        const seen = known.get(entry.key);
+        if (seen) return seen.created ? { ...seen, created: false } : seen;
+        blockNumber++;
+        const dataHash = sha256(canonicalJson({ type: entry.type, key: entry.key, payload: entry.payload }));
+        const txId = sha256(`${this.channel}|${entry.key}`);
+        const hash = blockHash({ blockNumber, previousHash, dataHash, txId, timestamp });
+        rows.push({
+          block_number: blockNumber, previous_hash: previousHash, data_hash: dataHash, block_hash: hash, tx_id: txId,
+          channel: this.channel, record_type: entry.type, idempotency_key: entry.key, payload: JSON.stringify(entry.payload),
+          header_type: 'ENDORSER_TRANSACTION', version: 1, created_at: timestamp,
+        });
+        previousHash = hash;
+        const receipt = { txId, blockNumber, created: true };
+        known.set(entry.key, receipt);
+        return receipt;
       });
-      return { txId, blockNumber, created: true };
+      for (let i = 0; i < rows.length; i += 500) await trx('ledger_blocks').insert(rows.slice(i, i + 500));
+      return receipts;
     });
   }
 

@@ -111,6 +111,13 @@ export class FabricLedger implements Ledger {
     }
   }
 
+  /** One Fabric transaction per entry: the contract records a single key per call. */
+  async appendMany(entries: LedgerEntry[]): Promise<LedgerReceipt[]> {
+    const out: LedgerReceipt[] = [];
+    for (const e of entries) out.push(await this.append(e));
+    return out;
+  }
+
   private async receipt(txId: string, created: boolean): Promise<LedgerReceipt> {
     const block = await this.blockByTxId(txId);
     return { txId, blockNumber: block.blockNumber, created };

@@ -43,6 +43,8 @@ export interface ChainVerification {
 export interface Ledger extends Described {
   readonly channel: string;
   append(entry: LedgerEntry): Promise<LedgerReceipt>;
+  /** Several entries in order, as one write where the ledger allows it; receipts in the same order. */
+  appendMany(entries: LedgerEntry[]): Promise<LedgerReceipt[]>;
   findByKey(key: string): Promise<LedgerBlock | null>;
   lastBlock(): Promise<LedgerBlock | null>;
   /** Newest first, keyset paged by block number. */

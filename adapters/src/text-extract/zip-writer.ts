@@ -20,7 +20,7 @@ export function crc32(buf: Buffer): number {
  * Writes a zip archive of deflated entries. Used to build DOCX files (tests, sample documents); kept
  * beside the reader so both sides of the format live together.
  */
-function writeZip(entries: Array<{ name: string; data: Buffer | string }>): Buffer {
+export function writeZip(entries: Array<{ name: string; data: Buffer | string }>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;

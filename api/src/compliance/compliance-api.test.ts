@@ -8,9 +8,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { NativeConnection, Worker } from '@temporalio/worker';
-import { COMPLIANCE_KINDS } from '@grain/domain';
+import { COMPLIANCE_KINDS, message } from '@grain/domain';
 import { extractText } from '@grain/adapters';
-import { compliantSamples, sampleDocumentHtml } from '@grain/adapters/testing';
+import { compliantSamples, sampleDocumentHtml, writeZip } from '@grain/adapters/testing';
 import { createActivities } from '@grain/activities';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { seedCompanyWithUsers, TEST_ORIGIN, TEST_PASSWORD } from '../testing/session';
@@ -163,6 +163,14 @@ it('uploads four PDFs, streams progress over the socket (resuming after a drop),
 }, 180_000);
 
 it('serves the socket only to the signed-in user it names, and answers upload errors with detail', async () => {
+  // A zip bomb (about 59 MB of Word XML in a small archive) is refused before anything unpacks it. Built
+  // first: deflating it takes seconds on a loaded machine, long enough for the server to drop the idle
+  // keep-alive connection the next request would reuse.
+  const run = '<w:p><w:r><w:t>grain</w:t></w:r></w:p>';
+  const bomb = writeZip([
+    { name: '[Content_Types].xml', data: '<Types/>' },
+    { name: 'word/document.xml', data: `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${run.repeat(1_500_000)}</w:body></w:document>` },
+  ]);
   expect(await openSocket({ id: farmer.id, cookie: '' }).status).toBe(401);
   expect(await openSocket(outsider, undefined, `/socket/test/${farmer.id}`).status).toBe(403);
   const form = new FormData();
@@ -170,6 +178,13 @@ it('serves the socket only to the signed-in user it names, and answers upload er
   const r = await call(farmer, `/openai/haccp-plan/${randomUUID()}/upload`, { method: 'POST', body: form });
   expect(r.status).toBe(400);
   expect(await r.json()).toMatchObject({ code: 'COMPLIANCE_FILE_TYPE', detail: 'Upload a PDF, DOCX or TXT file' });
+  for (const [lang, detail] of [['en', message('DOCUMENT_TOO_LARGE_UNPACKED')], ['vn', message('DOCUMENT_TOO_LARGE_UNPACKED', 'vn')]]) {
+    const upload = new FormData();
+    upload.append('file', new Blob([new Uint8Array(bomb)]), 'plan.docx');
+    const refused = await call(farmer, `/openai/haccp-plan/${randomUUID()}/upload`, { method: 'POST', body: upload, headers: { 'x-lang': lang } });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: 'DOCUMENT_TOO_LARGE_UNPACKED', detail });
+  }
   const none = await call(farmer, `/openai/haccp-plan/${randomUUID()}/upload`, { method: 'POST', body: new FormData() });
   expect(await none.json()).toMatchObject({ code: 'SELECT_FILE', detail: 'Please select a file to upload.' });
 });

@@ -4,6 +4,7 @@ import {
   AppError, COMPLIANCE_DOCUMENT_TYPES, COMPLIANCE_KINDS, complianceWorkflowId, getAuditRequestSchema, isAppError, kindOfSegment,
   MAX_UPLOAD_BYTES, type Actor, type ComplianceDocumentType, type MessageCode,
 } from '@grain/domain';
+import { checkUnpackedSize, TextExtractError } from '@grain/adapters';
 import { appErrorCodeOf, complianceSubmitUpdate, complianceWorkflow, documentUploadedSignal } from '@grain/workflows';
 import type { ApiDeps } from '../deps';
 import { actorOf, requireUser } from '../http/auth-middleware';
@@ -26,6 +27,15 @@ function idParam(req: Request, name = 'id'): string {
   const v = String(req.params[name] ?? '');
   if (!UUID.test(v)) throw new AppError('NOT_FOUND');
   return v.toLowerCase();
+}
+/** A document that would unpack past the limits is refused now, not found out later by the reader. */
+function refuseZipBomb(file: Buffer, fileName: string): void {
+  try {
+    checkUnpackedSize(file, fileName);
+  } catch (e) {
+    if (e instanceof TextExtractError) throw new AppError(e.code);
+    throw e;
+  }
 }
 const utf8Name = (raw: string) => {
   const fixed = Buffer.from(raw, 'latin1').toString('utf8');
@@ -131,6 +141,7 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
     const { name: fileName, ext } = checkFileName(utf8Name(file.originalname));
     if (!['pdf', 'docx', 'txt'].includes(ext)) throw new AppError('COMPLIANCE_FILE_TYPE');
     if (ext === 'txt' ? !isPlainText(file.buffer) : detectFileType(file.buffer) !== ext) throw new AppError('FILE_TYPE_REJECTED');
+    refuseZipBomb(file.buffer, fileName);
     const c = await ownCompliance(idParam(req, 'complianceId'), actor, true);
     if (c.status === 'audited') throw new AppError('COMPLIANCE_ALREADY_AUDITED');
     if (c.status === 'auditing') throw new AppError('COMPLIANCE_AUDIT_RUNNING');

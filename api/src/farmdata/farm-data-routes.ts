@@ -51,7 +51,7 @@ export function createFarmDataRouter(deps: ApiDeps): Router {
     const { actor, companyId } = scopeOf(req);
     if (!req.file) throw new AppError('SELECT_FILE');
     if (checkFileName(req.file.originalname).ext !== 'csv') throw new AppError('FILE_TYPE_REJECTED');
-    const rows = parseFarmCsv(req.file.buffer, langOf(req));
+    const rows = await parseFarmCsv(req.file.buffer, langOf(req));
     const saved = await store.createMany(companyId, actor.id, rows.map((row) => ({ ...row, dataType: 'Csv' as const })));
     const recorded = await recordOnLedger(ledger, store, companyId, saved);
     res.status(201).json({ farmDatas: recorded, saved: recorded.length });

@@ -91,6 +91,43 @@ describe('farm data API', () => {
     expect(await count(acme.companyId)).toBe(before);
   });
 
+  it('imports a large CSV file in pieces: the process keeps answering while it runs', async () => {
+    // One process serves everyone on the embedded default: a heartbeat timer stands for every other
+    // request. Its longest silence must be a fraction of the import, not the import itself.
+    const n = 2000;
+    const before = await count(acme.companyId);
+    const blocksBefore = (await t.deps.adapters.ledger.lastBlock())?.blockNumber ?? -1;
+    const rows = Array.from({ length: n }, (_, i) => `${i + 1},Wheat,APH,"Silo A1, bay ${i % 7}",${1000 + i},13.1,10.2,01/11/2025`);
+    let last = Date.now();
+    let longestSilence = 0;
+    const beat = setInterval(() => {
+      longestSilence = Math.max(longestSilence, Date.now() - last);
+      last = Date.now();
+    }, 5);
+    const started = Date.now();
+    const res = await staff.post('/api/farmdata/harvesting/upload').attach('file', csv(...rows), 'big.csv');
+    const took = Date.now() - started;
+    clearInterval(beat);
+    longestSilence = Math.max(longestSilence, Date.now() - last);
+    expect(res.status).toBe(201);
+    expect(res.body.saved).toBe(n);
+    expect(res.body.farmDatas.every((f: { txId: string | null }) => f.txId)).toBe(true);
+    expect(res.body.farmDatas[n - 1]).toMatchObject({ item: String(n), storageLocation: `Silo A1, bay ${(n - 1) % 7}`, quantity: 1000 + n - 1 });
+    expect(await count(acme.companyId)).toBe(before + n);
+    expect((await t.deps.adapters.ledger.lastBlock())?.blockNumber).toBe(blocksBefore + n);
+    expect(await t.deps.adapters.ledger.verify()).toMatchObject({ ok: true });
+    expect(longestSilence).toBeLessThan(took / 2);
+  }, 180_000);
+
+  it('refuses a whole CSV file over the row limit', async () => {
+    const before = await count(acme.companyId);
+    const rows = Array.from({ length: 5001 }, (_, i) => `${i},Wheat,APH,Silo A1,1200,13.1,10.2,01/11/2025`);
+    const res = await staff.post('/api/farmdata/harvesting/upload').attach('file', csv(...rows), 'too-big.csv');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'CSV_FORMAT_ERROR', details: { rows: [{ row: 5001 }], failed: 1 } });
+    expect(await count(acme.companyId)).toBe(before);
+  });
+
   it('refuses an empty or unreadable CSV file', async () => {
     const empty = await staff.post('/api/farmdata/harvesting/upload').attach('file', Buffer.from(HEADER + '\n'), 'empty.csv');
     expect(empty.body).toMatchObject({ code: 'CSV_EMPTY', invalidMsg: 'Upload farm csv data file error' });

@@ -1,4 +1,4 @@
-import { checkCsvRows, normalizeCsvHeader } from './csv-rules';
+import { checkCsvRows, CsvRowChecker, CSV_MAX_ROWS, normalizeCsvHeader } from './csv-rules';
 import { farmDataInputSchema, parseProductionDate } from './farm-data';
 import { generateHarvest } from './autogenerate';
 import { message } from '../messages';
@@ -36,6 +36,19 @@ describe('farm CSV row rules (spec 001 §5)', () => {
   it('refuses a file with no data rows', () => {
     expect(checkCsvRows([{ item: '', grainType: '' }]).errors).toEqual([{ row: 0, code: 'CSV_EMPTY' }]);
     expect(message('CSV_EMPTY')).toBe('Upload farm csv data file error');
+  });
+
+  it('checks records one at a time, skipping empty ones, and stops reading past the row limit', () => {
+    const checker = new CsvRowChecker();
+    expect(checker.add({ item: ' ', grainType: '' })).toBe(true);
+    expect(checker.add(good)).toBe(true);
+    expect(checker.add({ ...good, quantity: 'x' })).toBe(true);
+    expect(checker.result().errors).toEqual([{ row: 2, code: 'QUANTITY_NOT_INTEGER' }]);
+    const big = new CsvRowChecker();
+    let accepted = 0;
+    while (big.add(good)) accepted++;
+    expect(accepted).toBe(CSV_MAX_ROWS);
+    expect(big.result()).toEqual({ rows: [], errors: [{ row: CSV_MAX_ROWS + 1, code: 'CSV_FORMAT_ERROR' }] });
   });
 
   it('normalizes headers by replacing non-word characters', () => {

@@ -59,19 +59,41 @@ export function checkCsvRow(raw: Record<string, unknown>, row: number): CsvFarmR
 export const CSV_MAX_ROWS = 5000;
 
 /**
- * Checks parsed CSV records (objects keyed by normalized header). No records at all is
- * 'Upload farm csv data file error'. The caller saves nothing unless `errors` is empty.
+ * Checks CSV records one at a time as a parser yields them, so a file is validated while it streams.
+ * Entirely empty records are skipped and not numbered. `add` answers false once the file has more
+ * than CSV_MAX_ROWS records: the file is refused as a whole and the rest need not be read.
  */
+export class CsvRowChecker {
+  private readonly rows: CsvFarmRow[] = [];
+  private readonly errors: CsvRowError[] = [];
+  private seen = 0;
+  private tooMany = false;
+
+  add(record: Record<string, unknown>): boolean {
+    if (this.tooMany) return false;
+    if (!Object.values(record).some((x) => x !== undefined && x !== null && String(x).trim() !== '')) return true;
+    this.seen++;
+    if (this.seen > CSV_MAX_ROWS) {
+      this.tooMany = true;
+      return false;
+    }
+    const res = checkCsvRow(record, this.seen);
+    if ('code' in res) this.errors.push(res);
+    else this.rows.push(res);
+    return true;
+  }
+
+  /** No records at all is 'Upload farm csv data file error'. Nothing is saved unless `errors` is empty. */
+  result(): CsvCheck {
+    if (this.tooMany) return { rows: [], errors: [{ row: CSV_MAX_ROWS + 1, code: 'CSV_FORMAT_ERROR' }] };
+    if (this.seen === 0) return { rows: [], errors: [{ row: 0, code: 'CSV_EMPTY' }] };
+    return { rows: this.rows, errors: this.errors };
+  }
+}
+
+/** Checks parsed CSV records (objects keyed by normalized header) all at once. */
 export function checkCsvRows(records: Array<Record<string, unknown>>): CsvCheck {
-  const rows: CsvFarmRow[] = [];
-  const errors: CsvRowError[] = [];
-  const data = records.filter((r) => Object.values(r).some((x) => x !== undefined && x !== null && String(x).trim() !== ''));
-  if (data.length === 0) return { rows, errors: [{ row: 0, code: 'CSV_EMPTY' }] };
-  if (data.length > CSV_MAX_ROWS) return { rows, errors: [{ row: CSV_MAX_ROWS + 1, code: 'CSV_FORMAT_ERROR' }] };
-  data.forEach((r, i) => {
-    const res = checkCsvRow(r, i + 1);
-    if ('code' in res) errors.push(res);
-    else rows.push(res);
-  });
-  return { rows, errors };
+  const checker = new CsvRowChecker();
+  for (const r of records) if (!checker.add(r)) break;
+  return checker.result();
 }

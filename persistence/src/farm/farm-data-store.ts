@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import { FARM_STAGE, type FarmData, type FarmDataType, type GrainType, type HarvestFields, type ImageValidationState } from '@grain/domain';
 
@@ -55,7 +56,10 @@ export class FarmDataStore {
     return toFarmData(r);
   }
 
-  /** All rows or none: one transaction, so a failing row leaves nothing behind. */
+  /**
+   * All rows or none: one transaction, so a failing row leaves nothing behind. Inserted 500 at a
+   * time with a turn of the event loop between, so a large file never holds the process in one go.
+   */
   async createMany(companyId: string, userId: string, rows: NewFarmData[]): Promise<FarmData[]> {
     const batch = randomUUID();
     const base = String(Date.now());
@@ -66,6 +70,7 @@ export class FarmDataStore {
         const chunk = rows.slice(i, i + 500).map((d, j) => this.row(companyId, userId, d, `${base}${String(i + j + 1).padStart(width, '0')}`, batch));
         const inserted = await trx('farm_data').insert(chunk).returning('*');
         out.push(...inserted.map(toFarmData));
+        if (i + 500 < rows.length) await nextTurn();
       }
       return out;
     });
@@ -102,6 +107,19 @@ export class FarmDataStore {
   /** Whether the record's grain photo passed verification (gates certificate submit). */
   isImageVerified(companyId: string, farmDataId: string): Promise<boolean> {
     return isImageVerified(this.k, companyId, farmDataId);
+  }
+
+  /** Ledger receipts of many records in one statement. */
+  async setLedgerReceipts(companyId: string, receipts: Array<{ id: string; txId: string; blockNumber: number }>): Promise<void> {
+    for (let i = 0; i < receipts.length; i += 500) {
+      const chunk = receipts.slice(i, i + 500);
+      await this.k.raw(
+        `update farm_data as f set tx_id = v.tx_id, block_number = v.block_number
+           from (values ${chunk.map(() => '(?::uuid, ?, ?::integer)').join(', ')}) as v(id, tx_id, block_number)
+          where f.company_id = ? and f.id = v.id`,
+        [...chunk.flatMap((r) => [r.id, r.txId, r.blockNumber]), companyId],
+      );
+    }
   }
 
   /** Records saved but not yet on the ledger (a failed or interrupted append), oldest first. */

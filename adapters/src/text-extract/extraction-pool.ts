@@ -1,0 +1,121 @@
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { TextExtractError, type ExtractableKind } from './extract-text';
+
+export interface ExtractionPoolOptions {
+  /** Worker threads at most; default one less than the cores, at most 2. */
+  size?: number;
+  /** A document still being read after this long is given up and its thread ended. */
+  timeLimitMs?: number;
+  /** Heap limit of each thread, so a hostile document fails alone instead of taking the process down. */
+  maxHeapMb?: number;
+}
+
+type Extracted = { text: string; kind: ExtractableKind };
+interface Job {
+  file: Buffer;
+  fileName: string;
+  timeLimitMs: number;
+  resolve(r: Extracted): void;
+  reject(e: Error): void;
+}
+
+/** Tests run this module from its TypeScript source; a worker thread needs the compiled file. */
+function workerScript(): string {
+  const dir = __filename.endsWith('.ts') ? path.resolve(__dirname, '../../dist/text-extract') : __dirname;
+  return path.join(dir, 'extraction-worker.js');
+}
+
+/**
+ * Text extraction (pdf.js, unzipping, the regular expressions over a document's XML) in a small pool
+ * of worker threads: on the embedded default the API, the Temporal worker and the database share one
+ * process, and a large document read on the main thread would stall all of them. Each job has a time
+ * limit; on time-out its thread is ended and the caller gets DOCUMENT_READ_TIMED_OUT.
+ */
+export class ExtractionPool {
+  private readonly size: number;
+  private readonly timeLimitMs: number;
+  private readonly maxHeapMb: number;
+  private readonly idle: Worker[] = [];
+  private readonly queue: Job[] = [];
+  private running = 0;
+  private closed = false;
+
+  constructor(opts: ExtractionPoolOptions = {}) {
+    this.size = Math.max(1, opts.size ?? Math.min(2, availableParallelism() - 1));
+    this.timeLimitMs = opts.timeLimitMs ?? 60_000;
+    this.maxHeapMb = opts.maxHeapMb ?? 512;
+  }
+
+  extract(file: Buffer, fileName = '', opts: { timeLimitMs?: number } = {}): Promise<Extracted> {
+    if (this.closed) return Promise.reject(new Error('extraction pool is closed'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ file, fileName, timeLimitMs: opts.timeLimitMs ?? this.timeLimitMs, resolve, reject });
+      this.next();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new Error('extraction pool is closed'));
+    await Promise.all(this.idle.splice(0).map((w) => w.terminate()));
+  }
+
+  private next(): void {
+    if (this.running >= this.size || this.queue.length === 0) return;
+    const job = this.queue.shift()!;
+    this.running++;
+    const worker = this.idle.pop() ?? this.spawn();
+    let settled = false;
+    const onMessage = (m: { ok: true; text: string; kind: ExtractableKind } | { ok: false; code?: TextExtractError['code']; message: string }) => {
+      if (settled) return;
+      finish(true);
+      if (m.ok) job.resolve({ text: m.text, kind: m.kind });
+      else job.reject(m.code ? new TextExtractError(m.code, m.message) : new Error(m.message));
+    };
+    // A thread that dies mid-job (its heap limit reached, most likely) takes only this document down.
+    const onDeath = (reason: unknown) => {
+      if (settled) return;
+      finish(false);
+      const why = reason instanceof Error ? reason.message : `reader stopped (exit ${String(reason)})`;
+      job.reject(new TextExtractError('COMPLIANCE_FILE_UNREADABLE', `${job.fileName}: ${why}`));
+    };
+    const finish = (keep: boolean) => {
+      settled = true;
+      clearTimeout(timer);
+      worker.off('message', onMessage).off('error', onDeath).off('exit', onDeath);
+      if (keep && !this.closed) this.idle.push(worker);
+      else void worker.terminate();
+      this.running--;
+      this.next();
+    };
+    const timer = setTimeout(() => {
+      if (settled) return;
+      finish(false);
+      job.reject(new TextExtractError('DOCUMENT_READ_TIMED_OUT', `not read within ${job.timeLimitMs} ms: ${job.fileName}`));
+    }, job.timeLimitMs);
+    worker.on('message', onMessage).once('error', onDeath).once('exit', onDeath);
+    const copy = new Uint8Array(job.file); // its own memory, handed over rather than copied again
+    worker.postMessage({ file: copy, fileName: job.fileName }, [copy.buffer]);
+  }
+
+  private spawn(): Worker {
+    const w = new Worker(workerScript(), { resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb } });
+    w.unref(); // an idle reader never keeps the process alive
+    w.on('error', () => undefined); // an idle thread's failure is seen as its exit, below
+    w.once('exit', () => {
+      const i = this.idle.indexOf(w);
+      if (i >= 0) this.idle.splice(i, 1);
+    });
+    return w;
+  }
+}
+
+let shared: ExtractionPool | undefined;
+
+/** `extractText` in the process-wide extraction pool, off the main thread. */
+export function extractTextOffThread(file: Buffer, fileName = ''): Promise<Extracted> {
+  shared ??= new ExtractionPool();
+  return shared.extract(file, fileName);
+}

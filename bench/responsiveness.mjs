@@ -1,0 +1,190 @@
+#!/usr/bin/env node
+// Responsiveness under heavy work on the embedded default (`npm start` without DATABASE_URL: API,
+// Temporal worker, PGlite and the SMTP catcher in one process): GET /api/health is sampled every
+// 100 ms (each sample its own request, 5 s time-out) while a 5,000-row farm CSV import, a large
+// compliance DOCX, a zip bomb and 100 concurrent logins go on together. Prints p50/p95/p99/max of
+// the health samples before, during and after the load, the time-outs, and each job's own time, as a
+// Markdown section for bench/RESULTS.md. Needs the built packages (`npx tsc -b`).
+//
+//   node bench/responsiveness.mjs [--rows=5000] [--logins=100] [--paragraphs=120000] [--settle=20] [--profile=<dir>]
+// --profile writes a CPU profile of the server process into <dir> when it stops.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createRequire } from 'node:module';
+import { ensureTemporal } from '../scripts/ensure-temporal.mjs';
+import { startDevServer } from '../scripts/temporal-dev.mjs';
+import { ms, percentiles } from './lib/measure.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const require = createRequire(import.meta.url);
+const { buildDocx, writeZip } = require('../adapters/dist/text-extract/index.js');
+
+const arg = (name, dflt) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? dflt);
+const ROWS = arg('rows', 5000);
+const LOGINS = arg('logins', 100);
+const PARAGRAPHS = arg('paragraphs', 120_000);
+const SETTLE_S = arg('settle', 20);
+const sleep = (t) => new Promise((r) => setTimeout(r, t));
+const freePort = () => new Promise((resolve) => {
+  const s = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = s.address();
+    s.close(() => resolve(port));
+  });
+});
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'grain-resp-'));
+const temporal = await startDevServer({ bin: await ensureTemporal(), headless: true, dbFile: path.join(dataDir, 'temporal.db') });
+const port = await freePort();
+const base = `http://localhost:${port}`;
+const profileDir = process.argv.find((a) => a.startsWith('--profile='))?.split('=')[1];
+const app = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []), path.join(root, 'server/dist/main.js')], {
+  cwd: root, stdio: ['ignore', 'pipe', 'inherit'],
+  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), SMTP_CATCHER_PORT: String(await freePort()), TEMPORAL_ADDRESS: temporal.address, GRAIN_TEMPORAL_EMBEDDED: '1', DATABASE_URL: '' },
+});
+let appOut = '';
+app.stdout.on('data', (d) => (appOut += d));
+async function stop(code) {
+  if (app.exitCode === null) {
+    app.kill('SIGTERM');
+    await new Promise((r) => app.once('exit', r));
+  }
+  await temporal.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code);
+}
+for (let i = 0; !/health\s+http/.test(appOut); i++) {
+  if (app.exitCode !== null || i > 600) {
+    console.error(appOut);
+    await stop(1);
+  }
+  await sleep(200);
+}
+
+const headers = (cookie) => ({ Origin: base, ...(cookie ? { Cookie: cookie } : {}) });
+async function login() {
+  const r = await fetch(`${base}/api/auth/login`, {
+    method: 'POST', headers: { ...headers(), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'staff@riverina-grain.example', password: 'Staff#2025' }),
+  });
+  return { status: r.status, cookie: r.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+}
+const upload = (cookie, url, file, name) => {
+  const form = new FormData();
+  form.append('file', new Blob([file]), name);
+  return fetch(`${base}${url}`, { method: 'POST', headers: headers(cookie), body: form });
+};
+
+// The inputs, made before sampling starts.
+const csv = Buffer.from(['item,grainType,harvestGrade,storageLocation,quantity,protein,moisture,productionDate',
+  ...Array.from({ length: ROWS }, (_, i) => `${i + 1},Wheat,APH,"Silo ${i % 9}, bay ${i % 4}",${1000 + i},13.1,10.2,01/11/2025`)].join('\n'));
+const words = ['silo', 'wheat', 'barley', 'fumigation', 'inspection', 'moisture', 'rodent', 'bait', 'station', 'checked', 'cleaned', 'sealed'];
+let seed = 7;
+const pick = () => words[(seed = (seed * 1103515245 + 12345) % 2147483648) % words.length];
+const largeDocx = buildDocx(Array.from({ length: PARAGRAPHS }, (_, i) => `Entry ${i}: ${Array.from({ length: 12 }, pick).join(' ')}`));
+const run = '<w:p><w:r><w:t>grain</w:t></w:r></w:p>';
+const bomb = writeZip([
+  { name: '[Content_Types].xml', data: '<Types/>' },
+  { name: 'word/document.xml', data: `<w:document><w:body>${run.repeat(Math.ceil(59e6 / run.length))}</w:body></w:document>` },
+]);
+
+const { cookie } = await login();
+// Health sampler: a request every 100 ms whatever the previous one does, so a stall shows as many
+// slow samples rather than as fewer samples.
+// A second sampler asks for a path no router serves: no database, only the event loop, so it tells a
+// stalled process apart from a database queue.
+const samples = [];
+let phase = 'before';
+const pending = new Set();
+const sample = (target) => {
+  const s = { target, phase, t0: performance.now(), ms: NaN, timeout: false, status: 0 };
+  samples.push(s);
+  const p = fetch(`${base}${target}`, { signal: AbortSignal.timeout(5000) })
+    .then(async (r) => { await r.arrayBuffer(); s.status = r.status; s.ms = performance.now() - s.t0; })
+    .catch(() => { s.timeout = true; s.ms = performance.now() - s.t0; })
+    .finally(() => pending.delete(p));
+  pending.add(p);
+};
+const sampler = setInterval(() => {
+  sample('/api/health');
+  sample('/api/no-such-path');
+}, 100);
+await sleep(3000);
+
+phase = 'during';
+const timed = async (label, f) => {
+  const t0 = performance.now();
+  try {
+    const out = await f();
+    return { label, ms: performance.now() - t0, out };
+  } catch (e) {
+    return { label, ms: performance.now() - t0, out: `error: ${e.message}` };
+  }
+};
+const complianceId = randomUUID();
+const jobs = await Promise.all([
+  timed(`CSV import, ${ROWS} rows (${(csv.length / 1e6).toFixed(1)} MB)`, async () => {
+    const r = await upload(cookie, '/api/farmdata/harvesting/upload', csv, 'harvest.csv');
+    return `${r.status} saved ${(await r.json()).saved}`;
+  }),
+  timed(`compliance DOCX upload, ${(largeDocx.length / 1e6).toFixed(1)} MB (${PARAGRAPHS} paragraphs)`, async () => {
+    const r = await upload(cookie, `/openai/haccp-plan/${complianceId}/upload`, largeDocx, 'plan.docx');
+    return `${r.status}`;
+  }),
+  timed(`zip bomb upload, ${(bomb.length / 1e3).toFixed(0)} KB -> 59 MB`, async () => {
+    const r = await upload(cookie, `/openai/pest-control/${randomUUID()}/upload`, bomb, 'bomb.docx');
+    return `${r.status} ${(await r.json()).code}`;
+  }),
+  timed(`${LOGINS} concurrent logins`, async () => {
+    const res = await Promise.all(Array.from({ length: LOGINS }, login));
+    const by = {};
+    for (const r of res) by[r.status] = (by[r.status] ?? 0) + 1;
+    return JSON.stringify(by);
+  }),
+]);
+// The DOCX is read by the worker after the upload answered: wait for it, then a quiet spell.
+const t0 = performance.now();
+let docStatus = 'unknown';
+while (performance.now() - t0 < 120_000) {
+  const r = await fetch(`${base}/api/compliance/${complianceId}`, { headers: headers(cookie) }).catch(() => null);
+  const doc = r && r.ok ? (await r.json().catch(() => ({}))).compliance?.uploads?.[0] : null;
+  if (doc && doc.status !== 'processing') {
+    docStatus = `${doc.status}${doc.error ? ` (${doc.error})` : ''}`;
+    break;
+  }
+  await sleep(250);
+}
+jobs.push({ label: 'compliance DOCX read by the worker (after its upload answered)', ms: performance.now() - t0, out: docStatus });
+phase = 'after';
+await sleep(SETTLE_S * 1000);
+clearInterval(sampler);
+await Promise.all(pending);
+
+const row = (label, list) => {
+  const p = percentiles(list.filter((s) => !s.timeout).map((s) => s.ms));
+  const over1s = list.filter((s) => s.ms > 1000).length;
+  return `| ${label} | ${list.length} | ${ms(p.p50)} | ${ms(p.p95)} | ${ms(p.p99)} | ${ms(Math.max(...list.map((s) => s.ms)))} | ${over1s} | ${list.filter((s) => s.timeout).length} |`;
+};
+const lines = [
+  `### Responsiveness under heavy work — embedded default (PGlite, worker and SMTP catcher in the API process)`,
+  '',
+  `\`node bench/responsiveness.mjs\`; ${os.cpus().length} cores, load average at end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; GET /api/health (database, ledger, mail, PDF, Temporal probes) and GET /api/no-such-path (a 404, no database) every 100 ms each, 5 s time-out.`,
+  '',
+  '| samples | n | p50 | p95 | p99 | max | over 1 s | time-outs |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ...['/api/health', '/api/no-such-path'].flatMap((target) => [
+    row(`${target}, before the load (3 s)`, samples.filter((s) => s.target === target && s.phase === 'before')),
+    row(`${target}, during the load (until the DOCX is read)`, samples.filter((s) => s.target === target && s.phase === 'during')),
+    row(`${target}, after (${SETTLE_S} s)`, samples.filter((s) => s.target === target && s.phase === 'after')),
+  ]),
+  '',
+  '| job (all started together) | time | answer |',
+  '|---|---:|---|',
+  ...jobs.map((j) => `| ${j.label} | ${ms(j.ms)} | ${j.out} |`),
+];
+console.log(lines.join('\n'));
+await stop(0);
