@@ -12,3 +12,4 @@ export * from './certificate/request-schemas';
 export * from './farm';
 export * from './compliance';
 export * from './documents';
+export * from './standards';

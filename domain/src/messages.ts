@@ -119,6 +119,11 @@ export const MESSAGES = {
   COMPLIANCE_ALREADY_AUDITED: { en: 'This submission has already been audited; create a new one', vn: 'Hồ sơ này đã được kiểm tra; vui lòng tạo hồ sơ mới' },
   COMPLIANCE_REPORT_MISSING: { en: 'No compliance report ID found for PDF generation.', vn: 'Không tìm thấy mã báo cáo tuân thủ để tạo PDF.' },
   AI_SERVICE_FAILED: { en: 'The AI service did not answer usefully; try again', vn: 'Dịch vụ AI không phản hồi hợp lệ; vui lòng thử lại' },
+  // grain standards
+  STANDARD_DEVIATION_REASON_REQUIRED: {
+    en: 'The farm record does not meet the standard of its claimed grade; give the reason for issuing with this deviation, or choose another record',
+    vn: 'Bản ghi nông trại không đạt tiêu chuẩn của hạng đã khai; hãy nêu lý do cấp chứng nhận với sai lệch này, hoặc chọn bản ghi khác',
+  },
   // generic
   CONFLICT: { en: 'The record was changed by someone else; reload and try again', vn: 'Bản ghi đã bị thay đổi; vui lòng tải lại' },
   UNAVAILABLE: { en: 'A service is unavailable; try again shortly', vn: 'Dịch vụ tạm thời không khả dụng; vui lòng thử lại' },

@@ -5,9 +5,11 @@
 import { AppError, assertChainSignable, transition, type CertificateDraft, type CertificateState } from '@grain/domain';
 import type { Stores } from '@grain/persistence';
 import type { Caller, CertificateCommandDeps } from './command-deps';
+import { assertDeviationExplained } from './standard-check';
 
 export async function assertSubmittable(stores: Stores, caller: Caller, s: CertificateState): Promise<void> {
   if (!s.approvalDoc || !(await stores.farmData.isImageVerified(s.companyId, s.approvalDoc.id))) throw new AppError('IMAGE_VALIDATION_REQUIRED');
+  assertDeviationExplained(s.approvalDoc);
   assertChainSignable(s);
   transition(s, { type: 'submit', actor: caller.actor, at: new Date().toISOString() });
 }
