@@ -9,6 +9,7 @@ import { parseFarmCsv } from './csv-upload';
 import { recordOnLedger, recordPending } from './ledger-recording';
 import { parseWith, scopeOf, uuidParam } from './scope';
 import { singleFile } from './uploads';
+import { withStandardFlag, withStandardFlags } from './standard-flag';
 import { checkFileName } from '../documents/file-checks';
 
 const CSV_MAX_BYTES = 5 * 1024 * 1024;
@@ -41,7 +42,7 @@ export function createFarmDataRouter(deps: ApiDeps): Router {
       if ((e as { code?: string }).code === '23505') throw new AppError('CONFLICT');
       throw e;
     }
-    const [recorded] = await recordOnLedger(ledger, store, companyId, [saved]);
+    const [recorded] = withStandardFlags(await recordOnLedger(ledger, store, companyId, [saved]));
     res.status(201).json({ farmData: recorded, farmDatas: [recorded] });
   });
 
@@ -51,7 +52,7 @@ export function createFarmDataRouter(deps: ApiDeps): Router {
     if (checkFileName(req.file.originalname).ext !== 'csv') throw new AppError('FILE_TYPE_REJECTED');
     const rows = parseFarmCsv(req.file.buffer, langOf(req));
     const saved = await store.createMany(companyId, actor.id, rows.map((row) => ({ ...row, dataType: 'Csv' as const })));
-    const recorded = await recordOnLedger(ledger, store, companyId, saved);
+    const recorded = withStandardFlags(await recordOnLedger(ledger, store, companyId, saved));
     res.status(201).json({ farmDatas: recorded, saved: recorded.length });
   });
 
@@ -59,18 +60,18 @@ export function createFarmDataRouter(deps: ApiDeps): Router {
     const { companyId } = scopeOf(req);
     const q = parseWith(listQuery, req.query);
     await recordPending(ledger, store, companyId);
-    res.json({ farmDatas: await store.list(companyId, q) });
+    res.json({ farmDatas: withStandardFlags(await store.list(companyId, q)) });
   });
 
   r.get('/farmdata/harvesting/search', requirePermission('viewDocument'), async (req, res) => {
     const { companyId } = scopeOf(req);
     const q = parseWith(listQuery, req.query);
-    res.json({ farmDatas: await store.searchFarmRecords(companyId, { q: q.q, grainType: q.grainType, limit: q.limit ?? 20 }) });
+    res.json({ farmDatas: withStandardFlags(await store.searchFarmRecords(companyId, { q: q.q, grainType: q.grainType, limit: q.limit ?? 20 })) });
   });
 
   r.get('/farmdata/harvesting/autogenerate', requirePermission('editDocument'), async (_req, res) => {
     const g = generateHarvest(Math.random, new Date());
-    res.json({ farmData: { ...g, stage: 'Harvest', dataType: 'Streaming', number: String(Date.now()), status: 'Saving' } });
+    res.json({ farmData: withStandardFlag({ ...g, stage: 'Harvest', dataType: 'Streaming', number: String(Date.now()), status: 'Saving' }) });
   });
 
   r.get('/farmdata/harvesting/detail/:id', requirePermission('viewDocument'), async (req, res) => {
@@ -78,7 +79,7 @@ export function createFarmDataRouter(deps: ApiDeps): Router {
     const farmData = await store.getFarmRecord(companyId, uuidParam(req.params.id));
     if (!farmData) throw new AppError('NOT_FOUND');
     const block = await ledger.findByKey(`farm_data:${farmData._id}`);
-    res.json({ farmData, block: block && { blockNumber: block.blockNumber, lastBlock: block.blockHash, data_hash: block.dataHash, channelHeader: block.channelHeader } });
+    res.json({ farmData: withStandardFlag(farmData), block: block && { blockNumber: block.blockNumber, lastBlock: block.blockHash, data_hash: block.dataHash, channelHeader: block.channelHeader } });
   });
 
   return r;
