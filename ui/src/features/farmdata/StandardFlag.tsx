@@ -16,6 +16,8 @@ export function StandardFlag({ row }: { row: MeasuredRecord }) {
       label={t(`farm.standard.${check.result}`)} color={check.result === 'pass' ? 'success' : check.result === 'fail' ? 'warning' : 'default'} />
   );
   if (check.result !== 'fail') return chip;
-  const why = failedRequirements(check).map((r) => t(`farm.standard.why.${r.measure}`, { limit: number(r.min ?? r.max), grade: check.grade })).join(' ');
+  const why = failedRequirements(check)
+    .map((r) => (r.measured === null ? t('farm.standard.why.notMeasured', { measure: t(`farm.${r.measure}`) }) : t(`farm.standard.why.${r.measure}`, { limit: number(r.min ?? r.max), grade: check.grade })))
+    .join(' ');
   return <Tooltip title={why}>{chip}</Tooltip>;
 }

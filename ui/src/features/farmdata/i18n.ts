@@ -24,6 +24,8 @@ export const farmdata: Table = {
   'farm.standard.pass': { en: 'Meets grade', vn: 'Đạt hạng' },
   'farm.standard.fail': { en: 'Out of standard', vn: 'Ngoài tiêu chuẩn' },
   'farm.standard.noStandard': { en: 'No standard', vn: 'Chưa có tiêu chuẩn' },
+  'farm.savedOutOfStandard': { en: 'The record is out of the standard of its claimed grade; a certificate from it needs a deviation reason.', vn: 'Bản ghi nằm ngoài tiêu chuẩn của hạng đã khai; chứng nhận từ bản ghi này cần lý do sai lệch.' },
+  'farm.standard.why.notMeasured': { en: '{measure} is not a number.', vn: '{measure} không phải là số.' },
   'farm.standard.why.protein': { en: 'Protein is below the {grade} minimum of {limit} %.', vn: 'Protein thấp hơn mức tối thiểu {limit} % của {grade}.' },
   'farm.standard.why.moisture': { en: 'Moisture is above the {grade} maximum of {limit} %.', vn: 'Độ ẩm cao hơn mức tối đa {limit} % của {grade}.' },
   'farm.type.all': { en: 'All', vn: 'Tất cả' },
