@@ -20,6 +20,8 @@ const wanted = [
   { pkg: 'fonts-liberation', ok: () => existsSync('/usr/share/fonts/truetype/liberation'), for: ['start', 'test'] },
   { pkg: 'docker-compose', ok: () => has('docker-compose'), for: ['test'] },
   { pkg: 'postgresql', ok: hasPostgres, for: ['test'] },
+  // pdftotext / pdftoppm: the certificate PDF test reads the rendered certificate back as text.
+  { pkg: 'poppler-utils', ok: () => has('pdftotext'), for: ['test'] },
 ];
 const missing = wanted.filter((w) => w.for.includes(purpose) && !w.ok()).map((w) => w.pkg);
 if (missing.length === 0) process.exit(0);

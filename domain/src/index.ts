@@ -14,3 +14,4 @@ export { canonicalJson } from './certificate/sha256';
 export * from './farm';
 export * from './compliance';
 export * from './documents';
+export * from './standards';

@@ -131,6 +131,11 @@ export const MESSAGES = {
     en: 'A certificate number is checked only together with its issuing company: scan the certificate\'s QR code or enter its content hash',
     vn: 'Số chứng nhận chỉ được kiểm tra cùng với đơn vị cấp: vui lòng quét mã QR trên chứng nhận hoặc nhập mã băm nội dung',
   },
+  // grain standards
+  STANDARD_DEVIATION_REASON_REQUIRED: {
+    en: 'The farm record does not meet the standard of its claimed grade; give the reason for issuing with this deviation, or choose another record',
+    vn: 'Bản ghi nông trại không đạt tiêu chuẩn của hạng đã khai; hãy nêu lý do cấp chứng nhận với sai lệch này, hoặc chọn bản ghi khác',
+  },
   // generic
   CONFLICT: { en: 'The record was changed by someone else; reload and try again', vn: 'Bản ghi đã bị thay đổi; vui lòng tải lại' },
   UNAVAILABLE: { en: 'A service is unavailable; try again shortly', vn: 'Dịch vụ tạm thời không khả dụng; vui lòng thử lại' },

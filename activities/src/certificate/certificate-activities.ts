@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { log } from '@temporalio/activity';
 import type { CertificateActivityContract, CertificateMailContext, CertificatePayload, CertificateState, LedgerEventType, NotifyEffect, OtpBinding, Person } from '@grain/domain';
 import type { ActivityDeps } from '../deps';
+import { certificateFacts } from './certificate-facts';
 import { certificateHtml, certificatePayload, qrSvg, verifyUrl } from './certificate-pdf';
 import { permanentOnAppError } from './errors';
 import { mailTexts, type MailText } from './mail-texts';
@@ -91,7 +92,7 @@ export function createCertificateActivities(deps: ActivityDeps) {
       const r = await once(`${a.key}:pdf:${a.state.contentHash}`, async () => {
         const payload = certificatePayload(a.state);
         const url = verifyUrl(config.publicUrl, a.state.contentHash);
-        const pdf = await adapters.pdf.render(certificateHtml(a.state, payload, { url, svg: await qrSvg(url) }));
+        const pdf = await adapters.pdf.render(certificateHtml(a.state, payload, { url, svg: await qrSvg(url) }, await certificateFacts(deps.stores, a.state)));
         const pdfKey = await adapters.storage.put(pdf, { ext: 'pdf', prefix: 'certificates' });
         return { pdfKey, payload, sha256: sha256Of(pdf) };
       });

@@ -31,7 +31,7 @@ export function toCertificateView(s: CertificateState, extra: { viewer?: Actor; 
     startDate: s.startDate,
     completedDate: s.completedDate,
     submitter: submitterView(s.submitter),
-    approvalDoc: s.approvalDoc ? { _id: s.approvalDoc.id, docName: s.approvalDoc.name, docType: s.approvalDoc.docType, description: s.approvalDoc.description, farm: s.approvalDoc.farm } : null,
+    approvalDoc: s.approvalDoc ? { _id: s.approvalDoc.id, docName: s.approvalDoc.name, docType: s.approvalDoc.docType, description: s.approvalDoc.description, farm: s.approvalDoc.farm, standardCheck: s.approvalDoc.standardCheck } : null,
     supportDocs: s.supportDocs.map((d) => ({ _id: d.id, docName: d.name, docType: d.docType, description: d.description, uploadUser: d.uploadedBy, uploadDate: d.uploadedAt, url: d.url })),
     approvalLevels: s.levels.map((l) => ({
       _id: l.id,

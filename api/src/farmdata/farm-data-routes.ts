@@ -12,6 +12,7 @@ import { uuidParam } from '../http/params';
 import { parseInput } from '../http/parse-input';
 import { singleFile } from '../http/uploads';
 import { checkFileName } from '../http/file-checks';
+import { withStandardFlag, withStandardFlags } from './standard-flag';
 
 const CSV_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -43,7 +44,7 @@ export function createFarmDataRouter(deps: ApiDeps): Router {
       if ((e as { code?: string }).code === '23505') throw new AppError('CONFLICT');
       throw e;
     }
-    const [recorded] = await recordOnLedger(ledger, store, companyId, [saved]);
+    const [recorded] = withStandardFlags(await recordOnLedger(ledger, store, companyId, [saved]));
     res.status(201).json({ farmData: recorded, farmDatas: [recorded] });
   });
 
@@ -53,7 +54,7 @@ export function createFarmDataRouter(deps: ApiDeps): Router {
     if (checkFileName(req.file.originalname).ext !== 'csv') throw new AppError('FILE_TYPE_REJECTED');
     const rows = await parseFarmCsv(req.file.buffer, langOf(req));
     const saved = await store.createMany(companyId, actor.id, rows.map((row) => ({ ...row, dataType: 'Csv' as const })));
-    const recorded = await recordOnLedger(ledger, store, companyId, saved);
+    const recorded = withStandardFlags(await recordOnLedger(ledger, store, companyId, saved));
     res.status(201).json({ farmDatas: recorded, saved: recorded.length });
   });
 
@@ -61,18 +62,18 @@ export function createFarmDataRouter(deps: ApiDeps): Router {
     const { companyId } = scopeOf(req);
     const q = parseInput(listQuery, req.query);
     await recordPending(ledger, store, companyId);
-    res.json({ farmDatas: await store.list(companyId, q) });
+    res.json({ farmDatas: withStandardFlags(await store.list(companyId, q)) });
   });
 
   r.get('/farmdata/harvesting/search', requirePermission('viewDocument'), async (req, res) => {
     const { companyId } = scopeOf(req);
     const q = parseInput(listQuery, req.query);
-    res.json({ farmDatas: await store.searchFarmRecords(companyId, { q: q.q, grainType: q.grainType, limit: q.limit ?? 20 }) });
+    res.json({ farmDatas: withStandardFlags(await store.searchFarmRecords(companyId, { q: q.q, grainType: q.grainType, limit: q.limit ?? 20 })) });
   });
 
   r.get('/farmdata/harvesting/autogenerate', requirePermission('editDocument'), async (_req, res) => {
     const g = generateHarvest(Math.random, new Date());
-    res.json({ farmData: { ...g, stage: 'Harvest', dataType: 'Streaming', number: String(Date.now()), status: 'Saving' } });
+    res.json({ farmData: withStandardFlag({ ...g, stage: 'Harvest', dataType: 'Streaming', number: String(Date.now()), status: 'Saving' }) });
   });
 
   r.get('/farmdata/harvesting/detail/:id', requirePermission('viewDocument'), async (req, res) => {
@@ -80,7 +81,7 @@ export function createFarmDataRouter(deps: ApiDeps): Router {
     const farmData = await store.getFarmRecord(companyId, uuidParam(req.params.id));
     if (!farmData) throw new AppError('NOT_FOUND');
     const block = await ledger.findByKey(`farm_data:${farmData._id}`);
-    res.json({ farmData, block: block && { blockNumber: block.blockNumber, lastBlock: block.blockHash, data_hash: block.dataHash, channelHeader: block.channelHeader } });
+    res.json({ farmData: withStandardFlag(farmData), block: block && { blockNumber: block.blockNumber, lastBlock: block.blockHash, data_hash: block.dataHash, channelHeader: block.channelHeader } });
   });
 
   return r;

@@ -49,6 +49,26 @@ describe('farm data API', () => {
     expect(found.body.farmDatas.map((f: { _id: string }) => f._id)).toContain(rec._id);
   });
 
+  it('flags a record out of the standard of its claimed grade in every answer, and saves it all the same', async () => {
+    const apw = { ...input, grainType: 'Wheat', harvestGrade: 'APW', protein: '11.5', moisture: '11' };
+    const pass = await staff.post('/api/farmdata/harvesting/create').send({ farmData: apw }).expect(201);
+    expect(pass.body.farmData.standard).toBe('pass');
+    const fail = await staff.post('/api/farmdata/harvesting/create').send({ farmData: { ...apw, harvestGrade: 'APH' } }).expect(201);
+    expect(fail.body.farmData.standard).toBe('fail');
+    expect((await staff.get(`/api/farmdata/harvesting/detail/${fail.body.farmData._id}`)).body.farmData.standard).toBe('fail');
+    const streamed = await staff.post('/api/farmdata/harvesting/create').send({ farmData: { ...apw, moisture: '13', dataType: 'Streaming' } }).expect(201);
+    expect(streamed.body.farmData).toMatchObject({ dataType: 'Streaming', standard: 'fail' });
+    const byId = new Map((await staff.get('/api/farmdata/harvesting/list')).body.farmDatas.map((f: { _id: string; standard: string }) => [f._id, f.standard]));
+    expect([pass, fail, streamed].map((r) => byId.get(r.body.farmData._id))).toEqual(['pass', 'fail', 'fail']);
+    // Barley under a wheat grade has no standard on file: said, not guessed.
+    const created = await staff.post('/api/farmdata/harvesting/create').send({ farmData: input }).expect(201);
+    expect(created.body.farmData.standard).toBe('noStandard');
+    const uploaded = await staff.post('/api/farmdata/harvesting/upload')
+      .attach('file', csv('1,Wheat,APW,Silo 4,100,11.5,11,03/11/2025', '2,Wheat,APW,Silo 4,100,9.8,11,03/11/2025', '3,Barley,FEED,Shed 1,100,11.5,14,03/11/2025'), 'standards.csv').expect(201);
+    expect(uploaded.body.farmDatas.map((f: { standard: string }) => f.standard)).toEqual(['pass', 'fail', 'fail']);
+    expect(['pass', 'fail', 'noStandard']).toContain((await staff.get('/api/farmdata/harvesting/autogenerate')).body.farmData.standard);
+  });
+
   it('refuses bad values with their messages, and writers only', async () => {
     const bad = await staff.post('/api/farmdata/harvesting/create').send({ farmData: { ...input, quantity: '12.5' } });
     expect(bad.status).toBe(400);

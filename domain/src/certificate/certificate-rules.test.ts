@@ -126,8 +126,8 @@ describe('permissionsOf', () => {
 
 describe('issued certificate', () => {
   it.each([
-    [{ protein: 95 }, 'APH'], [{ protein: 80 }, 'AP'], [{ protein: 19.9 }, 'FEED'],
-    [{ harvestGrade: 'ASW' }, 'ASW'], [{}, 'FEED'], [{ protein: 45, harvestGrade: 'APH' }, 'ANW'],
+    [{ protein: 95 }, 'FEED'], [{ protein: 11.5, harvestGrade: 'APW' }, 'APW'],
+    [{ harvestGrade: 'ASW' }, 'ASW'], [{}, 'FEED'], [{ protein: 11.5, harvestGrade: 'APH' }, 'APH'],
   ])('grade of %j is %s', (farm, grade) => expect(certificateGrade(farm)).toBe(grade));
   it.each([
     ['2025-03-01T10:00:00.000Z', '2025-03-01', '2028-03-01'],

@@ -1,10 +1,13 @@
 /** What the issued certificate (the PDF) states besides the record itself: the grade and how long it is valid. */
-import { CERTIFICATE_VALIDITY_YEARS, gradeForProtein } from '../constants';
+import { CERTIFICATE_VALIDITY_YEARS } from '../constants';
 import type { FarmFacts } from './types';
 
-/** The grade from the protein reading; without one, the harvest grade the record names (FEED when none). */
+/**
+ * The grade the certificate states: the harvest grade the farm record claims (FEED when none). Whether
+ * the measurements meet that grade is the standard check kept beside it, not a grade derived from them.
+ */
 export function certificateGrade(farm: FarmFacts): string {
-  return typeof farm.protein === 'number' ? gradeForProtein(farm.protein) : (farm.harvestGrade ?? 'FEED');
+  return farm.harvestGrade ?? 'FEED';
 }
 
 /** Valid from the day of issue for CERTIFICATE_VALIDITY_YEARS years (yyyy-mm-dd, UTC). */

@@ -45,6 +45,11 @@ export const certificateInput = z.object({
   approvalDoc: docRef.nullable().optional(),
   supportDocs: z.array(docRef).max(50).default([]),
   approvalLevels: z.array(levelInput).min(1, 'LEVELS_REQUIRED').max(20),
+  /**
+   * Why the certificate is issued although its farm record fails the standard of its claimed grade
+   * ("issue with deviation"); needed to submit such a certificate, and printed on it.
+   */
+  deviationReason: z.string().trim().max(1000).optional(),
   /** created = Save (keep as draft); signing = Submit (start the workflow). */
   status: z.enum(['created', 'signing']).default('created'),
 });

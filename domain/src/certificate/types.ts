@@ -13,6 +13,7 @@
  * "overdue" is not a status: it is the `overdue` flag, set when a deadline passes before done.
  */
 import type { Priority } from '../constants';
+import type { RecordedStandardCheck } from '../standards/types';
 
 export const CERTIFICATE_STATUSES = ['created', 'signing', 'pending', 'rejected', 'done', 'cancelled'] as const;
 export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
@@ -119,6 +120,11 @@ export interface FarmFacts {
 
 export interface PrimaryDocument extends DocumentRef {
   farm?: FarmFacts;
+  /**
+   * The farm facts checked against the standard of their claimed grade when the draft was saved: which
+   * standard version, each requirement's outcome and, when it failed, why it is issued anyway.
+   */
+  standardCheck?: RecordedStandardCheck;
 }
 
 /** Reminder timers per level; tests use seconds, production the domain defaults (24 h and 1 h before). */

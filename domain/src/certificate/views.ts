@@ -8,6 +8,7 @@ import type { DisplayStatus } from './display-status';
 import type { ToggleCounts } from './list-toggles';
 import type { AuditEntry, CertificateStatus, FarmFacts, LevelStatus } from './types';
 import type { CertificatePermissions } from './viewer-permissions';
+import type { RecordedStandardCheck } from '../standards/types';
 
 export interface SignerView {
   _id: string;
@@ -67,6 +68,8 @@ export type DocumentView = {
   uploadDate?: string;
   url?: string;
   farm?: FarmFacts;
+  /** On the primary document: its farm facts checked against the standard of their claimed grade. */
+  standardCheck?: RecordedStandardCheck;
 };
 
 export interface AuditEntryView extends AuditEntry {

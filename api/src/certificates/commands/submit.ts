@@ -5,6 +5,7 @@
 import { AppError, transition, type CertificateChanges, type CertificateDraft, type CertificateState } from '@grain/domain';
 import type { Stores } from '@grain/persistence';
 import type { Caller, CertificateCommandDeps } from './command-deps';
+import { assertDeviationExplained } from './standard-check';
 
 /**
  * The one gate before a certificate goes (back) to its signers: a draft being submitted, or a rejected
@@ -14,6 +15,7 @@ import type { Caller, CertificateCommandDeps } from './command-deps';
 export async function assertSubmittable(stores: Stores, caller: Caller, s: CertificateState, changes?: CertificateChanges): Promise<void> {
   const doc = changes?.approvalDoc !== undefined ? changes.approvalDoc : s.approvalDoc;
   if (!doc || !(await stores.farmData.isImageVerified(s.companyId, doc.id))) throw new AppError('IMAGE_VALIDATION_REQUIRED');
+  assertDeviationExplained(doc);
   const at = new Date().toISOString();
   transition(s, s.status === 'created' ? { type: 'submit', actor: caller.actor, at } : { type: 'resubmit', actor: caller.actor, at, changes });
 }

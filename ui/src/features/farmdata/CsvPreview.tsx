@@ -2,6 +2,7 @@ import { Alert, Table, TableBody, TableCell, TableContainer, TableHead, TableRow
 import { useI18n } from '../../i18n/i18n';
 import type { CsvPreviewRow } from './csv-parse';
 import { HarvestHeadCells } from './FarmDataTable';
+import { StandardFlag } from './StandardFlag';
 import { formatPercent, formatQuantity, displayDate } from './format';
 
 const PREVIEW_LIMIT = 500;
@@ -26,6 +27,7 @@ export function CsvPreview({ rows }: { rows: CsvPreviewRow[] }) {
               <TableCell>{t('farm.row')}</TableCell>
               <TableCell>{t('farm.item')}</TableCell>
               <HarvestHeadCells />
+              <TableCell>{t('farm.standard')}</TableCell>
               <TableCell>{t('farm.problem')}</TableCell>
             </TableRow>
           </TableHead>
@@ -43,6 +45,7 @@ export function CsvPreview({ rows }: { rows: CsvPreviewRow[] }) {
                   <TableCell align="right">{ok ? formatPercent(result.protein, lang) : raw.protein}</TableCell>
                   <TableCell align="right">{ok ? formatPercent(result.moisture, lang) : raw.moisture}</TableCell>
                   <TableCell>{ok ? displayDate(result.productionDate) : raw.productionDate}</TableCell>
+                  <TableCell>{ok ? <StandardFlag row={result} /> : ''}</TableCell>
                   <TableCell>{ok ? '' : t(result.code)}</TableCell>
                 </TableRow>
               );

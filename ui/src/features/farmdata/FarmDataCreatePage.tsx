@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Alert, Button, Grid, MenuItem, Stack, TextField } from '@mui/material';
-import { DEFAULT_GRAIN_TYPE, DEFAULT_HARVEST_GRADE, farmDataInputSchema, HARVEST_GRADES, MANUAL_GRAIN_TYPES } from '@grain/domain';
+import { Alert, Button, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { checkAgainstStandard, DEFAULT_GRAIN_TYPE, DEFAULT_HARVEST_GRADE, farmDataInputSchema, HARVEST_GRADES, MANUAL_GRAIN_TYPES } from '@grain/domain';
 import { Page, useNotify } from '../../app';
 import { useI18n } from '../../i18n/i18n';
 import { farmApi } from './api';
 import { shortHash } from './format';
+import { StandardFlag } from './StandardFlag';
 
 const today = () => {
   const d = new Date();
@@ -34,6 +35,7 @@ export function FarmDataCreatePage() {
     try {
       const saved = await farmApi.create({ ...v, dataType: 'Manual' });
       notify.success(t('farm.saved', { tx: shortHash(saved.txId) || t('farm.txPending') }));
+      if (checkAgainstStandard(saved).result === 'fail') notify.warning(t('farm.savedOutOfStandard'));
       navigate('/views/farmdata/harvesting/list');
     } catch (err) {
       notify.error(err);
@@ -66,6 +68,11 @@ export function FarmDataCreatePage() {
           <Grid size={{ xs: 12, sm: 4 }}>{field('moisture', 'farm.moisture', { inputMode: 'decimal' })}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{field('productionDate', 'farm.productionDate', { placeholder: 'dd/MM/yyyy', helperText: t('farm.dateFormat') })}</Grid>
         </Grid>
+        {v.protein.trim() !== '' && v.moisture.trim() !== '' && (
+          <Typography component="div" sx={{ mt: 2, display: 'flex', gap: 1, alignItems: 'center' }} data-testid="farm-standard-preview">
+            {t('farm.standard')}: <StandardFlag row={{ ...v, protein: Number(v.protein), moisture: Number(v.moisture) }} />
+          </Typography>
+        )}
         <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
           <Button type="submit" variant="contained" disabled={busy} data-testid="farm-submit">{t('common.save')}</Button>
         </Stack>

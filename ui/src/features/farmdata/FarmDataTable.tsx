@@ -4,6 +4,7 @@ import type { FarmData } from '@grain/domain';
 import { useI18n } from '../../i18n/i18n';
 import { displayDate, formatPercent, formatQuantity, shortHash } from './format';
 import { RowCards, useCardLayout, type RowCard } from '../../app/RowCards';
+import { StandardFlag } from './StandardFlag';
 
 export type FarmRow = Pick<FarmData, 'number' | 'grainType' | 'harvestGrade' | 'storageLocation' | 'quantity' | 'protein' | 'moisture' | 'productionDate'> &
   Partial<Pick<FarmData, '_id' | 'dataType' | 'txId' | 'imageValidation'>> & { status?: string | null };
@@ -63,6 +64,7 @@ export function FarmDataTable({ rows, showSource, showStatus, showImage, action,
         [t('farm.protein'), formatPercent(r.protein, lang)],
         [t('farm.moisture'), formatPercent(r.moisture, lang)],
         [t('farm.productionDate'), displayDate(r.productionDate)],
+        [t('farm.standard'), <StandardFlag row={r} />],
         ...(showSource ? [[t('farm.dataType'), r.dataType ? t(`farm.type.${r.dataType}`) : ''] as [string, ReactNode]] : []),
         [t('farm.txId'), tx(r)],
       ],
@@ -78,6 +80,7 @@ export function FarmDataTable({ rows, showSource, showStatus, showImage, action,
             {showStatus && <TableCell>{t('farm.status')}</TableCell>}
             <TableCell>{t('farm.number')}</TableCell>
             <HarvestHeadCells />
+            <TableCell>{t('farm.standard')}</TableCell>
             {showSource && <TableCell>{t('farm.dataType')}</TableCell>}
             {showImage && <TableCell>{t('farm.image')}</TableCell>}
             <TableCell>{t('farm.txId')}</TableCell>
@@ -96,6 +99,7 @@ export function FarmDataTable({ rows, showSource, showStatus, showImage, action,
               <TableCell align="right">{formatPercent(r.protein, lang)}</TableCell>
               <TableCell align="right">{formatPercent(r.moisture, lang)}</TableCell>
               <TableCell>{displayDate(r.productionDate)}</TableCell>
+              <TableCell><StandardFlag row={r} /></TableCell>
               {showSource && <TableCell>{r.dataType ? t(`farm.type.${r.dataType}`) : ''}</TableCell>}
               {showImage && <TableCell>{image(r.imageValidation)}</TableCell>}
               <TableCell>{tx(r)}</TableCell>

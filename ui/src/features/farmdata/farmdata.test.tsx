@@ -19,14 +19,34 @@ describe('farm data table', () => {
   it('shows quantity with 0 decimals, protein and moisture with 2, dates dd/MM/yyyy and the tx id cut to 20', () => {
     wrap(<FarmDataTable rows={rows} showSource showImage />);
     const [first, second] = screen.getAllByTestId('farm-row');
-    expect(cells(first)).toEqual(['1732000000000', 'Wheat', 'APH', 'Silo A1', '24,001', '12.50', '10.00', '03/11/2025', 'CSV', 'Verified', 'f'.repeat(20)]);
-    expect(cells(second)).toEqual(['1732000000001', 'Barley', 'FEED', 'Shed 2', '800', '9.46', '11.20', '09/01/2025', 'Manual', 'Not checked', 'Recording...']);
+    expect(cells(first)).toEqual(['1732000000000', 'Wheat', 'APH', 'Silo A1', '24,001', '12.50', '10.00', '03/11/2025', 'Out of standard', 'CSV', 'Verified', 'f'.repeat(20)]);
+    expect(cells(second)).toEqual(['1732000000001', 'Barley', 'FEED', 'Shed 2', '800', '9.46', '11.20', '09/01/2025', 'Meets grade', 'Manual', 'Not checked', 'Recording...']);
   });
 
   it('speaks Vietnamese, numbers included', () => {
     wrap(<FarmDataTable rows={rows.slice(0, 1)} showSource />, 'vn');
     expect(screen.getByRole('columnheader', { name: 'Độ ẩm' })).toBeInTheDocument();
     expect(cells(screen.getByTestId('farm-row')).slice(4, 7)).toEqual(['24.001', '12,50', '10,00']);
+  });
+});
+
+describe('grade standard flag', () => {
+  const row = (harvestGrade: string, protein: number, moisture: number, grainType = 'Wheat'): FarmRow => ({
+    number: `${harvestGrade}-${protein}-${moisture}`, grainType: grainType as FarmRow['grainType'], harvestGrade: harvestGrade as FarmRow['harvestGrade'],
+    storageLocation: 'Silo 3', quantity: 860, protein, moisture, productionDate: '2025-11-10',
+  });
+  it('flags a record out of the standard of its claimed grade, and says why on hover', async () => {
+    wrap(<FarmDataTable rows={[row('APW', 11.5, 11), row('APH', 11.5, 11), row('FEED', 11.5, 11, 'Corn')]} showStatus />);
+    expect(screen.getAllByTestId('standard-flag').map((f) => [f.textContent, f.dataset.result])).toEqual([
+      ['Meets grade', 'pass'], ['Out of standard', 'fail'], ['No standard', 'noStandard'],
+    ]);
+    expect(screen.getByRole('columnheader', { name: 'Grade standard' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('standard-flag')[1].closest('[aria-label]')).toHaveAttribute('aria-label', 'Protein is below the APH1 minimum of 13 %.');
+  });
+  it('speaks Vietnamese', () => {
+    wrap(<FarmDataTable rows={[row('ASW', 9, 13)]} />, 'vn');
+    expect(screen.getByTestId('standard-flag')).toHaveTextContent('Ngoài tiêu chuẩn');
+    expect(screen.getByTestId('standard-flag').closest('[aria-label]')).toHaveAttribute('aria-label', 'Độ ẩm cao hơn mức tối đa 12,5 % của ASW1.');
   });
 });
 
@@ -50,8 +70,8 @@ describe('CSV preview', () => {
     expect(screen.getByText(/nothing from this file is saved/)).toBeInTheDocument();
     const ok = screen.getAllByTestId('csv-row-ok');
     expect(ok).toHaveLength(1);
-    expect(cells(ok[0])).toEqual(['1', '1', 'Wheat', 'APH', 'Silo A1', '1,200', '13.10', '10.20', '01/11/2025', '']);
-    const bad = screen.getAllByTestId('csv-row-bad').map((r) => cells(r)[9]);
+    expect(cells(ok[0])).toEqual(['1', '1', 'Wheat', 'APH', 'Silo A1', '1,200', '13.10', '10.20', '01/11/2025', 'Meets grade', '']);
+    const bad = screen.getAllByTestId('csv-row-bad').map((r) => cells(r)[10]);
     expect(bad).toEqual(['CSV format data error', 'Quantity must be an integer', 'Moistrue must be a float']);
   });
 

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Grid, MenuItem, Paper, Stack, TextField, Typography
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { PRIORITIES, type CertificateView, type CompanyPerson } from '@grain/domain';
+import { checkAgainstStandard, PRIORITIES, type CertificateView, type CompanyPerson } from '@grain/domain';
 import { certificatesApi } from '../api';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText, MessageDialog, Page, useNotify } from '../../../app';
@@ -13,6 +13,7 @@ import { FarmDataPicker } from './FarmDataPicker';
 import { SupportDocsPicker } from './SupportDocsPicker';
 import { ValidationChecklist, checklist } from './ValidationChecklist';
 import { TemplateBar } from './TemplateBar';
+import { StandardCheckPanel } from './StandardCheckPanel';
 
 /** /views/approval/create and /views/approval/update?id=: the New Grain Quality Certificate form. */
 export function ApprovalFormPage() {
@@ -70,7 +71,9 @@ export function ApprovalFormPage() {
     handleSubmit(async (f) => {
       if (status === 'signing') {
         if (submitProblems(f).length) return setMessage(t('REQUIRED_FIELDS'));
-        if (!checklist(f.approvalDoc, f.supportDocs.length).find((c) => c.key === 'grainImage')?.ok) return setMessage(t('IMAGE_VALIDATION_REQUIRED'));
+        const checks = checklist(f.approvalDoc, f.supportDocs.length, f.deviationReason);
+        if (!checks.find((c) => c.key === 'grainImage')?.ok) return setMessage(t('IMAGE_VALIDATION_REQUIRED'));
+        if (!checks.find((c) => c.key === 'standard')?.ok) return setMessage(t('STANDARD_DEVIATION_REASON_REQUIRED'));
       }
       setBusy(true);
       try {
@@ -121,6 +124,10 @@ export function ApprovalFormPage() {
             <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
               <Typography variant="subtitle1" sx={{ mb: 1 }}>{t('cert.primaryDoc')} *</Typography>
               <FarmDataPicker value={values.approvalDoc} onChange={(d) => setValue('approvalDoc', d, { shouldDirty: true })} />
+              {values.approvalDoc?.farm && (
+                <StandardCheckPanel check={checkAgainstStandard(values.approvalDoc.farm)} deviationReason={values.deviationReason ?? ''}
+                  onReason={(v) => setValue('deviationReason', v, { shouldDirty: true })} />
+              )}
             </Paper>
             <Paper variant="outlined" sx={{ p: 2 }}>
               <Typography variant="subtitle1" sx={{ mb: 1 }}>{t('cert.relatedDocs')}</Typography>
@@ -128,7 +135,7 @@ export function ApprovalFormPage() {
             </Paper>
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
-            <ValidationChecklist primary={values.approvalDoc} supportCount={values.supportDocs.length} />
+            <ValidationChecklist primary={values.approvalDoc} supportCount={values.supportDocs.length} deviationReason={values.deviationReason} />
             <TextField sx={{ mt: 2 }} fullWidth multiline minRows={3} size="small" label={t('cert.summary')} placeholder={t('stored.defaultSummary')} slotProps={{ inputLabel: { shrink: true } }} {...register('summary')} />
           </Grid>
         </Grid>

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import Fuse from 'fuse.js';
 import { Box, Radio, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { FUZZY_THRESHOLD, gradeForProtein, type DocumentView } from '@grain/domain';
+import { checkAgainstStandard, FUZZY_THRESHOLD, type DocumentView } from '@grain/domain';
 import { api } from '../../../api/client';
 import { useI18n } from '../../../i18n/i18n';
+import { StandardChip } from './StandardCheckPanel';
 
 /** A farm data record as GET farmdata/harvesting/list answers it (spec 001 §3), read tolerantly. */
 export interface FarmRecord {
@@ -62,7 +63,7 @@ export function FarmDataPicker({ value, onChange }: { value: DocumentView | null
           <TableHead>
             <TableRow>
               <TableCell />
-              <TableCell>{t('cert.grainQuality')}</TableCell>
+              <TableCell>{t('cert.std.column')}</TableCell>
               <TableCell>{t('cert.number')}</TableCell>
               <TableCell>{t('cert.grainType')}</TableCell>
               <TableCell>{t('cert.harvestGrade')}</TableCell>
@@ -77,7 +78,7 @@ export function FarmDataPicker({ value, onChange }: { value: DocumentView | null
             {shown.map((r) => (
               <TableRow key={r._id} hover selected={value?._id === r._id} data-testid={`farm-row-${r.number}`} onClick={() => onChange(value?._id === r._id ? null : docFromFarm(r))} sx={{ cursor: 'pointer' }}>
                 <TableCell padding="checkbox"><Radio size="small" checked={value?._id === r._id} inputProps={{ 'aria-label': `${t('cert.pickFarm')} ${r.number}` }} /></TableCell>
-                <TableCell>{Number.isFinite(Number(r.protein)) ? gradeForProtein(Number(r.protein)) : ''}</TableCell>
+                <TableCell><StandardChip check={checkAgainstStandard({ ...r, protein: Number(r.protein), moisture: Number(r.moisture) })} testId={`farm-standard-${r.number}`} /></TableCell>
                 <TableCell>{r.number}</TableCell>
                 <TableCell>{r.grainType}</TableCell>
                 <TableCell>{r.harvestGrade}</TableCell>

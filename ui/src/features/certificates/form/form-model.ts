@@ -17,6 +17,8 @@ export interface ApprovalForm {
   approvalDoc: DocumentView | null;
   supportDocs: DocumentView[];
   approvalLevels: LevelForm[];
+  /** Why the certificate is issued although its farm record fails its claimed grade (absent in older saved drafts). */
+  deviationReason?: string;
 }
 
 const todayPlus = (days: number): string => {
@@ -32,7 +34,7 @@ export const newLevel = (n: number): LevelForm => ({ group: `Approval Level ${n}
 /** The three default levels of a new certificate (spec 000 §3). */
 export function emptyForm(approvalNumber: string): ApprovalForm {
   return {
-    approvalNumber, approvalName: '', priority: DEFAULT_PRIORITY, summary: '', approvalDoc: null, supportDocs: [],
+    approvalNumber, approvalName: '', priority: DEFAULT_PRIORITY, summary: '', approvalDoc: null, supportDocs: [], deviationReason: '',
     approvalLevels: DEFAULT_LEVEL_NAMES.map((group) => ({ group, signers: [], signatures: 1, deadline: today() })),
   };
 }
@@ -40,7 +42,7 @@ export function emptyForm(approvalNumber: string): ApprovalForm {
 export function formFromApproval(a: CertificateView): ApprovalForm {
   return {
     approvalNumber: a.approvalNumber, approvalName: a.approvalName, priority: a.priority, summary: a.summary === DEFAULT_SUMMARY ? '' : a.summary, // empty saves as the default again
-    approvalDoc: a.approvalDoc, supportDocs: a.supportDocs,
+    approvalDoc: a.approvalDoc, supportDocs: a.supportDocs, deviationReason: a.approvalDoc?.standardCheck?.deviationReason ?? '',
     approvalLevels: a.approvalLevels.map((l) => ({
       _id: l._id, group: l.group, signatures: l.signatures, deadline: l.deadline.slice(0, 10),
       signers: l.signers.map((s) => ({ _id: s._id, fullName: s.fullName, email: s.email, role: s.role })),
@@ -62,6 +64,7 @@ export function toInput(f: ApprovalForm, status: CertificateInputBody['status'],
   return {
     approvalNumber: f.approvalNumber.trim(), approvalName: f.approvalName.trim(), priority: f.priority, summary: f.summary,
     approvalDoc: f.approvalDoc, supportDocs: f.supportDocs, status,
+    ...(f.deviationReason?.trim() && { deviationReason: f.deviationReason.trim() }),
     approvalLevels: f.approvalLevels.map((l, i) => ({
       _id: l._id, group: l.group.trim(), signers: l.signers, signatures: Number(l.signatures), ...(i < lockedLevels ? {} : { deadline: l.deadline }),
     })),
@@ -76,6 +79,7 @@ export const approvalFormSchema = z.object({
   summary: z.string().max(2000, 'cert.tooLong'),
   approvalDoc: z.any(),
   supportDocs: z.array(z.any()),
+  deviationReason: z.string().max(1000, 'cert.tooLong').optional(),
   approvalLevels: z
     .array(
       z.object({
