@@ -13,7 +13,7 @@ const level: LevelView = {
   voided: [{ userId: 'u-2', name: 'Mia Tran', at: '2026-12-01T09:00:00Z', contentHash: 'aaaaaaaaaaaa1111', voidedAt: '2026-12-02T10:00:00Z', voidedFor: 'bbbbbbbbbbbb2222' }],
 };
 const audit: AuditEntryView[] = [
-  { seq: 5, at: '2026-12-02T10:00:00Z', actorId: 'u-2', actorName: 'Mia Tran', action: 'signatureVoided', level: 1, detail: 'signed over aaaaaaaaaaaa, content now bbbbbbbbbbbb' },
+  { at: '2026-12-02T10:00:00Z', actorId: 'u-2', actorName: 'Mia Tran', action: 'signatureVoided', level: 1, detail: 'signed over aaaaaaaaaaaa, content now bbbbbbbbbbbb' },
 ];
 
 describe.each([
