@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ApiDeps } from './deps';
 import { errorMiddleware } from './http/errors';
 import { createHealthRouter } from './routes/health';
-import { createDevMailRouter } from './dev/dev-mail';
+import { createDevMailRouter, devMailboxEnabled } from './dev/dev-mail';
 import { FEATURE_ROUTERS } from './features';
 
 export interface CreateAppOptions {
@@ -32,7 +32,7 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): Express {
 
   const api: Router = express.Router();
   api.use(createHealthRouter(deps));
-  const devMail = deps.config.smtpUrl ? undefined : createDevMailRouter(deps);
+  const devMail = devMailboxEnabled(deps.config) ? createDevMailRouter(deps) : undefined;
   if (devMail) api.use(devMail.api);
   for (const feature of FEATURE_ROUTERS) {
     const mounted = feature(deps);
