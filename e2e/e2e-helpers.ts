@@ -56,10 +56,7 @@ export async function pickOption(page: Page, testId: string, text: string): Prom
 }
 
 interface Mail { id: number; subject: string | null; text: string | null }
-async function mails(e: E2E, to: string, after = 0): Promise<Mail[]> {
-  const res = await fetch(e.url(`/api/dev/mail?to=${encodeURIComponent(to)}${after ? `&after=${after}` : ''}`));
-  return ((await res.json()) as { messages: Mail[] }).messages;
-}
+const mails = (e: E2E, to: string, after = 0): Promise<Mail[]> => e.mails(to, after);
 
 /** Id of the newest mail to `to` (0 if none): later reads look only after it. */
 export async function lastMailId(e: E2E, to: string): Promise<number> {

@@ -11,6 +11,8 @@ export interface E2E {
   browser: Browser;
   page: Page;
   url: (p: string) => string;
+  /** Mail to `to` (newest first; after mail `afterId`), read from the dev mailbox as the signed-in demo admin. */
+  mails(to: string, afterId?: number): Promise<Array<{ id: number; subject: string; text: string }>>;
   /** Latest mail to `to` whose text matches `re`, waiting for it to arrive (dev mailbox JSON). */
   waitForMail(to: string, re: RegExp, timeoutMs?: number): Promise<{ subject: string; text: string }>;
   close(): Promise<void>;
@@ -39,13 +41,13 @@ export async function startE2E(): Promise<E2E> {
   const page = await browser.newPage();
   page.setDefaultTimeout(20000);
   const url = (p: string) => `${server.url}${p}`;
+  const mailbox = mailboxReader(server, url);
   return {
-    server, browser, page, url,
+    server, browser, page, url, mails: mailbox,
     async waitForMail(to, re, timeoutMs = 20000) {
       const until = Date.now() + timeoutMs;
       while (Date.now() < until) {
-        const res = await fetch(url(`/api/dev/mail?to=${encodeURIComponent(to)}`));
-        const { messages } = (await res.json()) as { messages: Array<{ subject: string; text: string }> };
+        const messages = await mailbox(to);
         const hit = messages.find((m) => re.test(m.text ?? '') || re.test(m.subject ?? ''));
         if (hit) return hit;
         await new Promise((r) => setTimeout(r, 250));
@@ -58,5 +60,37 @@ export async function startE2E(): Promise<E2E> {
       await server.db.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Reads the dev mailbox the way a developer does: signed in as the demo admin (who sees the mail to
+ * the demo company's users), over its own session so the browser's sign-ins and sign-outs do not matter.
+ */
+function mailboxReader(server: RunningServer, url: (p: string) => string) {
+  let cookie: string | undefined;
+  const signIn = async () => {
+    const admin = server.demoLogins?.find((l) => l.role === 'admin');
+    if (!admin) throw new Error('the dev mailbox needs the demo admin (SEED_DEMO_DATA=true)');
+    const res = await fetch(url('/api/auth/login'), {
+      method: 'POST', headers: { 'Content-Type': 'application/json', Origin: server.url },
+      body: JSON.stringify({ email: admin.email, password: admin.password }),
+    });
+    if (res.status !== 200) throw new Error(`dev mailbox: demo admin sign-in answered ${res.status}`);
+    return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  };
+  return async (to: string, afterId?: number): Promise<Array<{ id: number; subject: string; text: string }>> => {
+    const path = `/api/dev/mail?to=${encodeURIComponent(to)}${afterId ? `&after=${afterId}` : ''}`;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      cookie ??= await signIn();
+      const res = await fetch(url(path), { headers: { Cookie: cookie, Origin: server.url } });
+      if (res.status === 401) {
+        cookie = undefined; // the session ended (a test signed the admin out everywhere): sign in again
+        continue;
+      }
+      if (res.status !== 200) throw new Error(`dev mailbox answered ${res.status}`);
+      return ((await res.json()) as { messages: Array<{ id: number; subject: string; text: string }> }).messages;
+    }
+    throw new Error('dev mailbox: still signed out after signing in again');
   };
 }

@@ -10,7 +10,7 @@ import { requestId } from './http/request-id';
 import { securityHeaders } from './http/security-headers';
 import { refuseNulBytes, refuseUnreadableRequests } from './http/input-guards';
 import { createHealthRouter } from './routes/health';
-import { createDevMailRouter } from './dev/dev-mail';
+import { createDevMailRouter, devMailboxEnabled } from './dev/dev-mail';
 import { FEATURES } from './features';
 
 export interface CreateAppOptions {
@@ -36,7 +36,7 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): Express {
 
   const api: Router = express.Router();
   api.use(createHealthRouter(deps));
-  const devMail = deps.config.smtpUrl ? undefined : createDevMailRouter(deps);
+  const devMail = devMailboxEnabled(deps.config) ? createDevMailRouter(deps) : undefined;
   if (devMail) api.use(devMail.api);
   for (const feature of FEATURES) {
     const mounted = feature(deps);

@@ -11,11 +11,23 @@ export interface StoredMail {
   receivedAt: string;
 }
 
+export interface MailListOptions {
+  /** Only mail with this recipient (case-insensitive). */
+  to?: string;
+  limit?: number;
+  afterId?: number;
+  /**
+   * Only mail a reader may see: some recipient is a (not deleted) user of `companyId`, or is the
+   * reader's own `email`. Mail to addresses of no user of that company stays hidden.
+   */
+  visibleTo?: { companyId: string | null; email: string };
+}
+
 /** Messages caught by the embedded SMTP catcher (the dev mailbox). */
 export interface MailStore {
   add(m: Omit<StoredMail, 'id' | 'receivedAt'>): Promise<number>;
-  /** Newest first; `to` filters by recipient (case-insensitive). */
-  list(opts?: { to?: string; limit?: number; afterId?: number }): Promise<StoredMail[]>;
+  /** Newest first, filtered as MailListOptions says. */
+  list(opts?: MailListOptions): Promise<StoredMail[]>;
 }
 
 export class KnexMailStore implements MailStore {
@@ -28,11 +40,20 @@ export class KnexMailStore implements MailStore {
     return Number(row.id ?? row);
   }
 
-  /** Newest first; `to` filters by recipient (case-insensitive). */
-  async list(opts: { to?: string; limit?: number; afterId?: number } = {}): Promise<StoredMail[]> {
-    let q = this.k('mail_messages').orderBy('id', 'desc').limit(Math.min(opts.limit ?? 100, 500));
+  /** Newest first, filtered as MailListOptions says. */
+  async list(opts: MailListOptions = {}): Promise<StoredMail[]> {
+    const limit = Math.min(Number.isFinite(opts.limit) && opts.limit! > 0 ? opts.limit! : 100, 500);
+    let q = this.k('mail_messages').orderBy('id', 'desc').limit(limit);
     if (opts.to) q = q.whereRaw('exists (select 1 from unnest(to_addrs) a where lower(a) = lower(?))', [opts.to]);
-    if (opts.afterId) q = q.where('id', '>', opts.afterId);
+    if (opts.afterId && Number.isFinite(opts.afterId)) q = q.where('id', '>', opts.afterId);
+    const v = opts.visibleTo;
+    if (v) {
+      q = q.whereRaw(
+        `exists (select 1 from unnest(to_addrs) a where lower(a) = lower(?)
+           or exists (select 1 from users u where lower(u.email) = lower(a) and u.deleted_at is null and u.company_id = ?))`,
+        [v.email, v.companyId],
+      );
+    }
     const rows = await q;
     return rows.map((r) => ({
       id: Number(r.id), messageId: r.message_id, from: r.from_addr, to: r.to_addrs, subject: r.subject,

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '@grain/adapters';
+import { ConfigError, isLoopbackHost, loadConfig } from '@grain/adapters';
 import { apiProcessCount, isClusterApiProcess, startApiCluster } from './cluster';
 import { startServer } from './server';
 
@@ -48,7 +48,7 @@ async function main() {
   const lines = [
     `app            ${url}${processes > 1 ? ` (${processes} API processes)` : ''}`,
     `health         ${url}/api/health`,
-    c.smtpUrl ? `mail           ${c.smtpUrl.replace(/\/\/[^@]*@/, '//***@')}` : `dev mailbox    ${url}/dev/mailbox`,
+    c.smtpUrl ? `mail           ${c.smtpUrl.replace(/\/\/[^@]*@/, '//***@')}` : isLoopbackHost(c.host) ? `dev mailbox    ${url}/dev/mailbox (sign in as an admin first)` : 'dev mailbox    off (HOST is not loopback; set SMTP_URL to send mail)',
     `Temporal       ${c.temporalAddress} (Web UI ${c.temporalUiUrl})`,
   ];
   if (demoLogins) {

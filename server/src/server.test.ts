@@ -25,6 +25,13 @@ describe('startServer (embedded defaults)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** Signs in over HTTP; the session cookie. */
+  async function signIn(who: { email: string; password: string }): Promise<string> {
+    const res = await fetch(`${s.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: s.url }, body: JSON.stringify({ email: who.email, password: who.password }) });
+    expect(res.status).toBe(200);
+    return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  }
+
   it('reports every component in /api/health, embedded or real', async () => {
     let body: any;
     // The worker's pollers show up on the task queue a moment after it starts.
@@ -44,16 +51,21 @@ describe('startServer (embedded defaults)', () => {
     expect(c.worker.detail).toMatch(/[1-9]\d* poller/);
   });
 
-  it('serves the dev mailbox of the embedded SMTP catcher', async () => {
-    await s.adapters.mail.send({ to: 'ops@example.com', subject: 'health check mail', text: 'hello' });
+  it('serves the dev mailbox of the embedded SMTP catcher to a signed-in admin', async () => {
+    const admin = s.demoLogins!.find((l) => l.role === 'admin')!;
+    const staff = s.demoLogins!.find((l) => l.role !== 'admin')!;
+    await s.adapters.mail.send({ to: staff.email, subject: 'health check mail', text: 'hello' });
+    expect((await fetch(`${s.url}/api/dev/mail?to=${encodeURIComponent(staff.email)}`)).status).toBe(401);
+    const cookie = await signIn(admin);
     let messages: Array<{ subject: string }> = [];
     for (let i = 0; i < 20 && messages.length === 0; i++) {
-      messages = ((await (await fetch(`${s.url}/api/dev/mail?to=ops@example.com`)).json()) as any).messages;
+      messages = ((await (await fetch(`${s.url}/api/dev/mail?to=${encodeURIComponent(staff.email)}`, { headers: { Cookie: cookie } })).json()) as any).messages;
       if (!messages.length) await new Promise((r) => setTimeout(r, 100));
     }
     expect(messages[0].subject).toBe('health check mail');
-    const page = await (await fetch(`${s.url}/dev/mailbox`)).text();
+    const page = await (await fetch(`${s.url}/dev/mailbox`, { headers: { Cookie: cookie } })).text();
     expect(page).toContain('health check mail');
+    expect(await (await fetch(`${s.url}/dev/mailbox`)).text()).not.toContain('health check mail');
   });
 
   it('listens on loopback only unless HOST says otherwise', async () => {

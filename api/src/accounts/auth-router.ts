@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { AppError, loginSchema, registerSchema } from '@grain/domain';
-import { hashPassword, verifyPassword } from '@grain/persistence';
+import { hashPassword, SESSION_ENDED_EVENT, verifyPassword } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
 import { actorFor, attachSession, requireUser } from '../http/auth-middleware';
@@ -76,6 +76,8 @@ export function createAuthRouter(deps: ApiDeps): Router {
     await attachSession(req);
     const token = sessionTokenOf(req);
     if (token) await sessions.end(token);
+    // The live channel closes this session's sockets now rather than at its next periodic check.
+    if (token && req.user?.companyId) await deps.stores.live.publish({ companyId: req.user.companyId, userId: req.user.id, type: SESSION_ENDED_EVENT, data: null }).catch(() => undefined);
     if (req.user) await log.event({ kind: 'logout', userId: req.user.id, companyId: req.user.companyId, email: req.user.email, ip: ip(req) });
     clearSessionCookie(res, deps.config.publicUrl);
     res.json({ loggedOut: true });

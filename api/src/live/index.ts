@@ -1,2 +1,3 @@
+export * from './live-access';
 export * from './live-channel';
 export * from './live-hub';

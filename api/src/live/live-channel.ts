@@ -1,10 +1,12 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { LiveEvent } from '@grain/persistence';
+import type { Actor } from '@grain/domain';
+import { liveSessionKey, type LiveEvent } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { SESSION_COOKIE } from '../http/auth-middleware';
-import { LiveHub, type LiveClient } from './live-hub';
+import { actorOfSession, LIVE_CLOSE, MAX_SOCKETS_PER_SESSION } from './live-access';
+import { LiveHub, type LiveClient, type LiveHubOptions } from './live-hub';
 
 const PATH = /^\/socket\/test\/([0-9a-fA-F-]{36})\/?$/;
 const HEARTBEAT_MS = 30_000;
@@ -28,10 +30,13 @@ function refuse(socket: Duplex, status: number, text: string) {
  * A client that reconnects with `?after=<last id it saw>` first receives everything addressed to it
  * since then, so nothing is lost across a dropped connection; after that, new messages as they come.
  * The first message of every connection is `{ type: 'connected', data: { userId, lastId } }`.
+ * A socket gets only what its user may see (mayReceive), lives only as long as its session (closed
+ * with LIVE_CLOSE.sessionEnded) and a session holds at most MAX_SOCKETS_PER_SESSION of them (the next
+ * is closed with LIVE_CLOSE.tooManySockets).
  */
-export function attachLiveChannel(server: Server, deps: Pick<ApiDeps, 'stores' | 'config'>, opts: { pollMs?: number } = {}) {
-  const { sessions, users, live } = deps.stores;
-  const hub = new LiveHub(live, opts.pollMs);
+export function attachLiveChannel(server: Server, deps: Pick<ApiDeps, 'stores' | 'config'>, opts: LiveHubOptions = {}) {
+  const { sessions, live } = deps.stores;
+  const hub = new LiveHub(live, opts);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   const allowedHosts = new Set<string>();
   try {
@@ -40,13 +45,15 @@ export function attachLiveChannel(server: Server, deps: Pick<ApiDeps, 'stores' |
     /* no public url */
   }
 
-  async function authenticate(req: IncomingMessage): Promise<{ userId: string; companyId: string } | null> {
+  async function authenticate(req: IncomingMessage): Promise<{ actor: Actor; sessionKey: string } | null> {
     const token = cookie(req, SESSION_COOKIE);
     if (!token || token.length > 100) return null;
-    const userId = await sessions.resolve(token);
-    const user = userId ? await users.byId(userId) : null;
-    if (!user || user.status !== 'active' || !user.companyId) return null;
-    return { userId: user.id, companyId: user.companyId };
+    const found = await sessions.resolveSession(token);
+    const companyId = found?.user.companyId;
+    if (!found || !companyId) return null;
+    const { user, group } = found;
+    const groupRoles = group?.status === 'active' ? group.roles : [];
+    return { actor: actorOfSession({ userId: user.id, companyId, role: user.role, groupRoles }), sessionKey: liveSessionKey(token) };
   }
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -67,7 +74,7 @@ export function attachLiveChannel(server: Server, deps: Pick<ApiDeps, 'stores' |
     authenticate(req).then(
       (who) => {
         if (!who) return refuse(socket, 401, 'Unauthorized');
-        if (who.userId.toLowerCase() !== m[1].toLowerCase()) return refuse(socket, 403, 'Forbidden');
+        if (who.actor.id.toLowerCase() !== m[1].toLowerCase()) return refuse(socket, 403, 'Forbidden');
         const afterRaw = url.searchParams.get('after');
         const after = afterRaw && /^\d{1,15}$/.test(afterRaw) ? Number(afterRaw) : undefined;
         wss.handleUpgrade(req, socket, head, (ws) => void serve(ws, who, after));
@@ -76,7 +83,12 @@ export function attachLiveChannel(server: Server, deps: Pick<ApiDeps, 'stores' |
     );
   };
 
-  async function serve(ws: WebSocket, who: { userId: string; companyId: string }, after?: number) {
+  async function serve(ws: WebSocket, who: { actor: Actor; sessionKey: string }, after?: number) {
+    // Counted and added in one synchronous step, so parallel upgrades cannot all slip under the cap.
+    if (hub.socketsOf(who.sessionKey) >= MAX_SOCKETS_PER_SESSION) {
+      ws.close(LIVE_CLOSE.tooManySockets.code, LIVE_CLOSE.tooManySockets.reason);
+      return;
+    }
     const sent = new Set<number>();
     let lastId = 0;
     let queue: LiveEvent[] | null = after !== undefined ? [] : null;
@@ -87,7 +99,11 @@ export function attachLiveChannel(server: Server, deps: Pick<ApiDeps, 'stores' |
       lastId = Math.max(lastId, ev.id);
       ws.send(JSON.stringify({ type: ev.type, data: ev.data, id: ev.id }));
     };
-    const client: LiveClient = { ...who, send: (ev) => (queue ? queue.push(ev) : write(ev)) };
+    const client: LiveClient = {
+      ...who,
+      send: (ev) => (queue ? queue.push(ev) : write(ev)),
+      end: ({ code, reason }) => ws.close(code, reason),
+    };
     hub.add(client);
     let alive = true;
     ws.on('pong', () => (alive = true));
@@ -106,13 +122,13 @@ export function attachLiveChannel(server: Server, deps: Pick<ApiDeps, 'stores' |
       lastId = upTo;
       if (after !== undefined) {
         lastId = after;
-        for (const ev of await hub.backlog(who, after, upTo)) write(ev);
+        for (const ev of await hub.backlog(client.actor, after, upTo)) write(ev);
         const pending = queue ?? [];
         queue = null;
         for (const ev of pending) write(ev);
         lastId = Math.max(lastId, upTo);
       }
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'connected', data: { userId: who.userId, lastId } }));
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'connected', data: { userId: client.actor.id, lastId } }));
     } catch (e) {
       console.error('[live] resume failed:', (e as Error).message);
       ws.close(1011, 'resume failed');

@@ -1,1 +1,2 @@
 export * from './live-events';
+export * from './live-sessions';

@@ -1,4 +1,11 @@
 import type { Knex } from 'knex';
+import { liveSessions, type LiveSession } from './live-sessions';
+
+/**
+ * Published to a user when one of their sessions ends (sign-out): the hub re-checks that user's
+ * sockets at once instead of at its next periodic check. Never delivered to a socket.
+ */
+export const SESSION_ENDED_EVENT = 'session_ended';
 
 /** One message of the live channel, as sent on the socket: `{ type, data, id }`. */
 export interface LiveEvent {
@@ -35,6 +42,8 @@ export interface LiveEventStore {
   /** Events after `afterId` (ascending), optionally only those addressed to one user of a company. */
   after(afterId: number, opts?: { limit?: number; upToId?: number; user?: { userId: string; companyId: string } }): Promise<LiveEvent[]>;
   lastId(): Promise<number>;
+  /** The sessions among `keys` (liveSessionKey) that still hold, by key; read only (see liveSessions). */
+  activeSessions(keys: string[], idleMs?: number): Promise<Map<string, LiveSession>>;
   /** Drops events older than `ms` (a reconnect later than that starts fresh). */
   prune(ms: number): Promise<number>;
 }
@@ -68,6 +77,10 @@ export class KnexLiveEventStore implements LiveEventStore {
   async lastId(): Promise<number> {
     const row = await this.k('live_events').max('id as id').first();
     return Number(row?.id ?? 0);
+  }
+
+  activeSessions(keys: string[], idleMs?: number): Promise<Map<string, LiveSession>> {
+    return liveSessions(this.k, keys, idleMs);
   }
 
   async prune(ms: number): Promise<number> {

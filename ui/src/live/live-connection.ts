@@ -5,15 +5,31 @@ export interface LiveMessage {
   id?: number;
 }
 type Listener = (m: LiveMessage) => void;
-export type LiveStatus = 'connecting' | 'connected' | 'disconnected';
+/** `ended`: the server closed the socket for good (session ended, or too many sockets); no reconnect. */
+export type LiveStatus = 'connecting' | 'connected' | 'disconnected' | 'ended';
 
 const RESUME_KEY = 'live.lastId';
 const MAX_BACKOFF_MS = 15_000;
+/** Close codes after which reconnecting cannot help (the server's LIVE_CLOSE): session ended, too many sockets. */
+const FINAL_CLOSE_CODES = new Set([4001, 4008]);
+
+/** Whether the browser still holds a session (the login page's own question); a refused upgrade does not say why. */
+async function stillSignedIn(): Promise<boolean> {
+  try {
+    const r = await fetch('/api/auth/login', { credentials: 'same-origin' });
+    if (!r.ok) return true; // unsure: keep trying with back-off
+    return !!((await r.json()) as { loggedIn?: boolean }).loggedIn;
+  } catch {
+    return true;
+  }
+}
 
 /**
  * The one socket of the page, shared by every useLive hook. It connects to /socket/test/{userId},
  * remembers the id of the last message (sessionStorage, so a reload resumes too) and reconnects with
- * ?after=<id> and growing back-off, so a dropped connection loses nothing.
+ * ?after=<id> and growing back-off, so a dropped connection loses nothing. It stops for good when the
+ * server ends the socket with a final close code, or when a connection attempt fails and the browser
+ * is no longer signed in, so a signed-out page does not knock forever.
  */
 export class LiveConnection {
   private ws?: WebSocket;
@@ -24,7 +40,11 @@ export class LiveConnection {
   private closed = false;
   status: LiveStatus = 'connecting';
 
-  constructor(private readonly userId: string, private readonly makeSocket: (url: string) => WebSocket = (u) => new WebSocket(u)) {
+  constructor(
+    private readonly userId: string,
+    private readonly makeSocket: (url: string) => WebSocket = (u) => new WebSocket(u),
+    private readonly signedIn: () => Promise<boolean> = stillSignedIn,
+  ) {
     this.open();
   }
 
@@ -54,6 +74,7 @@ export class LiveConnection {
     const ws = this.makeSocket(`${proto}//${location.host}/socket/test/${encodeURIComponent(this.userId)}${after !== undefined ? `?after=${after}` : ''}`);
     this.ws = ws;
     this.setStatus('connecting');
+    let connected = false;
     ws.onmessage = (e) => {
       let m: LiveMessage;
       try {
@@ -62,6 +83,7 @@ export class LiveConnection {
         return;
       }
       if (m.type === 'connected') {
+        connected = true;
         this.retry = 0;
         this.setStatus('connected');
         if (typeof m.data?.lastId === 'number') this.remember(Math.max(m.data.lastId, this.lastId() ?? 0));
@@ -70,13 +92,26 @@ export class LiveConnection {
       if (typeof m.id === 'number') this.remember(m.id);
       this.listeners.forEach((l) => l(m));
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (this.ws !== ws) return;
+      if (FINAL_CLOSE_CODES.has(e.code)) return this.end();
       this.setStatus('disconnected');
       if (this.closed) return;
       const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.retry++);
-      this.timer = setTimeout(() => this.open(), delay);
+      this.timer = setTimeout(() => void this.reopen(!connected), delay);
     };
+  }
+
+  private async reopen(checkSession: boolean) {
+    if (this.closed) return;
+    if (checkSession && !(await this.signedIn())) return this.end();
+    if (!this.closed) this.open();
+  }
+
+  private end() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.setStatus('ended');
   }
 
   subscribe(l: Listener): () => void {
