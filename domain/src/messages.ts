@@ -119,6 +119,13 @@ export const MESSAGES = {
   COMPLIANCE_ALREADY_AUDITED: { en: 'This submission has already been audited; create a new one', vn: 'Hồ sơ này đã được kiểm tra; vui lòng tạo hồ sơ mới' },
   COMPLIANCE_REPORT_MISSING: { en: 'No compliance report ID found for PDF generation.', vn: 'Không tìm thấy mã báo cáo tuân thủ để tạo PDF.' },
   AI_SERVICE_FAILED: { en: 'The AI service did not answer usefully; try again', vn: 'Dịch vụ AI không phản hồi hợp lệ; vui lòng thử lại' },
+  // trust: admin power, grants and sign-in throttling
+  LAST_ADMIN: {
+    en: 'The company needs at least one active admin: make another user admin first',
+    vn: 'Công ty cần ít nhất một quản trị viên đang hoạt động: hãy cấp quyền quản trị cho người khác trước',
+  },
+  GROUP_NAME_RESERVED: { en: 'A group cannot be called admin; admin is granted to users by an admin', vn: 'Nhóm không được đặt tên admin; quyền quản trị do quản trị viên cấp cho người dùng' },
+  REGISTER_THROTTLED: { en: 'Too many registrations from your network. Try again later.', vn: 'Quá nhiều lượt đăng ký từ mạng của bạn. Vui lòng thử lại sau.' },
   // generic
   CONFLICT: { en: 'The record was changed by someone else; reload and try again', vn: 'Bản ghi đã bị thay đổi; vui lòng tải lại' },
   UNAVAILABLE: { en: 'A service is unavailable; try again shortly', vn: 'Dịch vụ tạm thời không khả dụng; vui lòng thử lại' },
