@@ -3,7 +3,7 @@ import {
   AppError, ADMIN_ROLE, can, isAdmin, isAdminRoleName, lastAdminRefusal, passwordUpdateSchema, permissionsBeyond, profileUpdateSchema, userCreateSchema, userListQuerySchema, userUpdateSchema,
   type Actor, type AdminChange, type UserStatus,
 } from '@grain/domain';
-import { hashPassword, verifyPassword, type UserRow } from '@grain/persistence';
+import { hashPassword, verifyPassword, type Stores, type UserRow, type UserStore } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
 import { actorOf, denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
@@ -49,10 +49,21 @@ export function createUsersRouter(deps: ApiDeps): Router {
     if (u.isAdmin && !isAdmin(a)) await denyAccess(req, { reason: 'admin target', target: u.id });
   }
   /** A change that would leave the company without an active admin is refused. */
-  async function keepOneAdmin(u: UserRow, change: AdminChange) {
+  async function keepOneAdmin(store: UserStore, u: UserRow, change: AdminChange) {
     if (!u.isAdmin) return;
-    const refusal = lastAdminRefusal(u, change, await users.countActiveAdmins(u.companyId ?? '', u.id));
+    const refusal = lastAdminRefusal(u, change, await store.countActiveAdmins(u.companyId ?? '', u.id));
     if (refusal) throw new AppError(refusal);
+  }
+  /** Applies a change to a user, re-checking the last-admin rule with the company's admins held. */
+  async function changeKeepingOneAdmin(u: UserRow, change: AdminChange, apply: (tx: Stores) => Promise<void>) {
+    await keepOneAdmin(users, u, change);
+    await deps.stores.transaction(async (tx) => {
+      if (u.isAdmin) {
+        await tx.users.lockAdmins(u.companyId ?? '');
+        await keepOneAdmin(tx.users, u, change);
+      }
+      await apply(tx);
+    });
   }
   /** Another user's e-mail and password are the keys to their signature: only an admin changes them. */
   async function guardCredentials(req: Request, a: Actor, u: UserRow, what: 'email' | 'password') {
@@ -113,10 +124,11 @@ export function createUsersRouter(deps: ApiDeps): Router {
     const newEmail = b.email && b.email.trim().toLowerCase() !== u.email.toLowerCase() ? b.email : undefined;
     if (newEmail) await guardCredentials(req, a, u, 'email');
     if (newEmail && (await users.emailTaken(newEmail, u.id))) throw new AppError('EMAIL_TAKEN');
-    await keepOneAdmin(u, { role, status: b.status });
+    await keepOneAdmin(users, u, { role, status: b.status });
     const byOther = newEmail && u.id !== a.id;
     if (byOther) await sendAccountNotice(deps.adapters, u.email, 'email', `${u.firstname} ${u.lastname}`, newEmail);
-    await users.update(u.id, { email: b.email, firstname: b.firstname, lastname: b.lastname, phone: b.phone, role, status: b.status });
+    await changeKeepingOneAdmin(u, { role, status: b.status }, (tx) =>
+      tx.users.update(u.id, { email: b.email, firstname: b.firstname, lastname: b.lastname, phone: b.phone, role, status: b.status }));
     await endSessionsIfBlocked(u, b.status);
     if (byOther) {
       await sessions.endAllFor(u.id);
@@ -168,8 +180,7 @@ export function createUsersRouter(deps: ApiDeps): Router {
     const u = await target(a, String(req.params.id));
     if (u.id === a.id) throw new AppError('CANNOT_DELETE_SELF');
     await guardAdminTarget(req, a, u);
-    await keepOneAdmin(u, { deleted: true });
-    await users.softDelete(u.id);
+    await changeKeepingOneAdmin(u, { deleted: true }, (tx) => tx.users.softDelete(u.id));
     await sessions.endAllFor(u.id);
     res.json({ deleted: true, _id: u.id });
   });

@@ -38,6 +38,11 @@ export interface UserStore {
   listByCompany(companyId: string): Promise<UserRow[]>;
   /** Active admins of a company, leaving `exceptId` out (is this user the last one?). */
   countActiveAdmins(companyId: string, exceptId?: string): Promise<number>;
+  /**
+   * Inside a transaction: holds the company's admin rows until it ends, so two admins removing each
+   * other at once cannot both count the other as the one who stays.
+   */
+  lockAdmins(companyId: string): Promise<void>;
   countAll(): Promise<number>;
 }
 
@@ -118,6 +123,9 @@ export class KnexUserStore implements UserStore {
     if (exceptId) q.whereNot({ id: exceptId });
     const [{ n }] = await q.count<{ n: string }[]>({ n: '*' });
     return Number(n);
+  }
+  async lockAdmins(companyId: string): Promise<void> {
+    await this.k('users').where({ company_id: companyId, is_admin: true }).forUpdate().select('id');
   }
   async countAll(): Promise<number> {
     const [{ n }] = await this.k('users').count<{ n: string }[]>({ n: '*' });
