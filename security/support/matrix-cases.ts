@@ -1,7 +1,7 @@
 /**
  * The permission matrix of the certificate, farm data, documents, policy, blockchain, public
  * verification and compliance endpoints (the accounts endpoints have their own matrix in
- * api/src/company/permission-matrix.test.ts). Each case names what every role must get, for an
+ * api/src/accounts/permission-matrix.test.ts). Each case names what every role must get, for an
  * object of its own company and for one of the foreign company.
  *
  * Reading the expectations: permission is checked before scope, so a role without the permission
