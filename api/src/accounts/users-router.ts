@@ -56,7 +56,6 @@ export function createUsersRouter(deps: ApiDeps): Router {
   }
   /** Applies a change to a user, re-checking the last-admin rule with the company's admins held. */
   async function changeKeepingOneAdmin(u: UserRow, change: AdminChange, apply: (tx: Stores) => Promise<void>) {
-    await keepOneAdmin(users, u, change);
     await deps.stores.transaction(async (tx) => {
       if (u.isAdmin) {
         await tx.users.lockAdmins(u.companyId ?? '');
@@ -124,6 +123,7 @@ export function createUsersRouter(deps: ApiDeps): Router {
     const newEmail = b.email && b.email.trim().toLowerCase() !== u.email.toLowerCase() ? b.email : undefined;
     if (newEmail) await guardCredentials(req, a, u, 'email');
     if (newEmail && (await users.emailTaken(newEmail, u.id))) throw new AppError('EMAIL_TAKEN');
+    // Checked before the notice goes out too, so nobody is told of a change that will not happen.
     await keepOneAdmin(users, u, { role, status: b.status });
     const byOther = newEmail && u.id !== a.id;
     if (byOther) await sendAccountNotice(deps.adapters, u.email, 'email', `${u.firstname} ${u.lastname}`, newEmail);
