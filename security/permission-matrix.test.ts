@@ -6,7 +6,9 @@
  */
 import { appRoutes } from './support/routes';
 import { changedTables, dbSnapshot } from './support/db-checksum';
-import { COVERED_ELSEWHERE, MATRIX_CASES, prepareFresh, type MatrixCase } from './support/matrix-cases';
+import { hashPassword } from '@grain/persistence';
+import { loginAs, TEST_PASSWORD, type Agent } from '../api/src/testing/session';
+import { COVERED_ELSEWHERE, MATRIX_CASES, prepareFresh, VIEW_INFO_ONLY_REFUSED, type MatrixCase } from './support/matrix-cases';
 import { ROLES, startWorld, type Role, type World } from './support/world';
 
 jest.setTimeout(300_000);
@@ -31,10 +33,9 @@ const rows = MATRIX_CASES.flatMap((c) => ROLES.flatMap((role) => {
 
 const STANDARD_CODES: Record<number, string> = { 401: 'UNAUTHENTICATED', 403: 'ACCESS_DENIED', 404: 'NOT_FOUND' };
 
-async function call(c: MatrixCase, role: Role, scope: Scope) {
+async function call(c: MatrixCase, role: Role, scope: Scope, agent: Agent = w.agents[role]) {
   const o = w[scope];
   const path = await c.path(o, w);
-  const agent = w.agents[role];
   if (c.method === 'get') return { path, res: await agent.get(path) };
   if (c.upload) {
     const u = c.upload(o);
@@ -62,4 +63,21 @@ it('has a case for every route of the app', () => {
     .filter((r) => !mine.has(`${r.method} ${r.path}`) && !COVERED_ELSEWHERE.some((re) => re.test(r.path)))
     .map((r) => `${r.method} ${r.path}`);
   expect(missing).toEqual([]);
+});
+
+describe('a member whose group grants only viewInfo', () => {
+  let viewer: Agent;
+  beforeAll(async () => {
+    const { groups, users } = w.t.deps.stores;
+    await groups.create(w.own.companyId, { groupName: 'viewers', status: 'active', roles: ['viewInfo'] });
+    const u = await users.create({ email: 'viewer@own.test', passwordHash: await hashPassword(TEST_PASSWORD), firstname: 'View', lastname: 'Only', role: 'viewers', companyId: w.own.companyId });
+    viewer = await loginAs(w.t.app, u.email, TEST_PASSWORD);
+  });
+  const cases = MATRIX_CASES.filter((c) => VIEW_INFO_ONLY_REFUSED.includes(c.name));
+  it('covers every named read', () => expect(cases.map((c) => c.name).sort()).toEqual([...VIEW_INFO_ONLY_REFUSED].sort()));
+  it.each(cases.map((c) => [`${c.method.toUpperCase()} ${c.route} (${c.name})`, c] as const))('%s is refused', async (_label, c) => {
+    const { path, res } = await call(c, 'staff', 'own', viewer);
+    if (res.status !== 403) throw new Error(`${path}: expected 403, got ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+    expect(res.body.code).toBe('ACCESS_DENIED');
+  });
 });

@@ -136,6 +136,13 @@ export const MESSAGES = {
     en: 'The farm record does not meet the standard of its claimed grade; give the reason for issuing with this deviation, or choose another record',
     vn: 'Bản ghi nông trại không đạt tiêu chuẩn của hạng đã khai; hãy nêu lý do cấp chứng nhận với sai lệch này, hoặc chọn bản ghi khác',
   },
+  // trust: admin power, grants and sign-in throttling
+  LAST_ADMIN: {
+    en: 'The company needs at least one active admin: make another user admin first',
+    vn: 'Công ty cần ít nhất một quản trị viên đang hoạt động: hãy cấp quyền quản trị cho người khác trước',
+  },
+  GROUP_NAME_RESERVED: { en: 'A group cannot be called admin; admin is granted to users by an admin', vn: 'Nhóm không được đặt tên admin; quyền quản trị do quản trị viên cấp cho người dùng' },
+  REGISTER_THROTTLED: { en: 'Too many registrations from your network. Try again later.', vn: 'Quá nhiều lượt đăng ký từ mạng của bạn. Vui lòng thử lại sau.' },
   // generic
   CONFLICT: { en: 'The record was changed by someone else; reload and try again', vn: 'Bản ghi đã bị thay đổi; vui lòng tải lại' },
   UNAVAILABLE: { en: 'A service is unavailable; try again shortly', vn: 'Dịch vụ tạm thời không khả dụng; vui lòng thử lại' },

@@ -1,7 +1,7 @@
 /**
  * The permission matrix of the certificate, farm data, documents, policy, blockchain, public
  * verification and compliance endpoints (the accounts endpoints have their own matrix in
- * api/src/company/permission-matrix.test.ts). Each case names what every role must get, for an
+ * api/src/accounts/permission-matrix.test.ts). Each case names what every role must get, for an
  * object of its own company and for one of the foreign company.
  *
  * Reading the expectations: permission is checked before scope, so a role without the permission
@@ -72,6 +72,8 @@ export const MATRIX_CASES: MatrixCase[] = [
   { name: 'create draft', method: 'post', route: '/api/company/approval/create', path: () => '/api/company/approval/create', body: (o) => certificateBody(o.co, o.farmId, 'created'), expect: only(EDITORS, 201) },
   { name: 'update draft', method: 'post', route: '/api/company/approval/:id/update', path: (o) => `/api/company/approval/${o.draftId}/update`, body: (o) => ({ ...certificateBody(o.co, o.farmId, 'created', 'KEEP-1'), approvalName: 'Renamed' }), expect: only(EDITORS, [200, 404]) },
   { name: 'detail', method: 'get', route: '/api/company/approval/:id', path: (o) => `/api/company/approval/${o.signingId}`, expect: all([200, 404]) },
+  // Allowed past the permission check to the rule behind it: no PDF before the certificate is done.
+  { name: 'detail as PDF', method: 'get', route: '/api/company/approval/:id', path: (o) => `/api/company/approval/${o.signingId}?format=pdf`, expect: all([404, 404]) },
   { name: 'delete draft', method: 'post', route: '/api/company/approval/:id/delete', path: async (o, w) => `/api/company/approval/${await fresh(w, o, 'draft')}/delete`, body: () => ({}), expect: { admin: [200, 404], manager: [200, 404], staff: [403, 404], signer: [403, 404], anonymous: 401 } },
   { name: 'request code', method: 'get', route: '/api/company/approvalLevel/:id/sign', path: (o) => `/api/company/approvalLevel/${o.signingId}-L1/sign`, expect: only(SIGNERS, [400, 404]), codes: { 400: ['NOT_A_SIGNER'] } },
   { name: 'sign level', method: 'post', route: '/api/company/approvallevel/:id/sign', path: (o) => `/api/company/approvallevel/${o.signingId}-L1/sign`, body: (o) => ({ approval: o.signingId, otp: '123456' }), expect: only(SIGNERS, [400, 404]), codes: { 400: ['OTP_INVALID'] } },
@@ -115,16 +117,25 @@ export const MATRIX_CASES: MatrixCase[] = [
   { name: 'last block', method: 'get', route: '/api/event/blockevents', path: () => '/api/event/blockevents', expect: all(200) },
   { name: 'blocks', method: 'get', route: '/api/event/blocks', path: () => '/api/event/blocks?limit=5', expect: all(200) },
   { name: 'chain check', method: 'get', route: '/api/event/verify', path: () => '/api/event/verify', expect: all(200) },
-  // compliance (any member of the company)
+  // compliance: reading needs viewDocument, uploading and auditing editDocument
   { name: 'compliance form', method: 'get', route: '/api/compliance/create', path: () => '/api/compliance/create', expect: all(200) },
   { name: 'compliance list', method: 'get', route: '/api/compliance/list', path: () => '/api/compliance/list', expect: all(200) },
   { name: 'compliance list (AI path)', method: 'get', route: '/openai/compliance/list', path: () => '/openai/compliance/list', expect: all(200) },
   { name: 'compliance detail', method: 'get', route: '/api/compliance/:id', path: (o) => `/api/compliance/${o.complianceId}`, expect: all([200, 404]) },
-  { name: 'compliance audit (documents missing)', method: 'post', route: '/api/compliance/:id/getaudit', path: (o) => `/api/compliance/${o.complianceId}/getaudit`, body: () => ({}), expect: all([400, 400]), codes: { 400: ['COMPLIANCE_INCOMPLETE'] } },
+  { name: 'compliance audit (documents missing)', method: 'post', route: '/api/compliance/:id/getaudit', path: (o) => `/api/compliance/${o.complianceId}/getaudit`, body: () => ({}), expect: only(DOC_EDITORS, [400, 400]), codes: { 400: ['COMPLIANCE_INCOMPLETE'] } },
   { name: 'compliance report (none yet)', method: 'get', route: '/openai/compliance/:id/download', path: (o) => `/openai/compliance/${o.complianceId}/download`, expect: all([400, 404]), codes: { 400: ['COMPLIANCE_REPORT_MISSING'] } },
-  { name: 'compliance upload', method: 'post', route: '/openai/:segment/:complianceId/upload', path: (o) => `/openai/pest-control/${o.complianceId}/upload`, upload: () => ({ field: 'file', name: 'pest-control.txt', data: TXT }), expect: all([202, 404]) },
+  { name: 'compliance upload', method: 'post', route: '/openai/:segment/:complianceId/upload', path: (o) => `/openai/pest-control/${o.complianceId}/upload`, upload: () => ({ field: 'file', name: 'pest-control.txt', data: TXT }), expect: only(DOC_EDITORS, [202, 404]) },
   // Admin only; a foreign user's mail answers an empty list (which mail shows is tested in api/src/dev).
   { name: 'dev mailbox', method: 'get', route: '/api/dev/mail', path: (o) => `/api/dev/mail?to=${encodeURIComponent(o.co.users.staff.email)}`, expect: only(['admin'], [200, 200]) },
+];
+
+/**
+ * Reads refused to a member of the own company whose group grants only viewInfo: the certificate
+ * detail and PDF need viewApproval like the list, the compliance reads viewDocument.
+ */
+export const VIEW_INFO_ONLY_REFUSED = [
+  'list', 'detail', 'detail as PDF', 'compliance form', 'compliance list', 'compliance list (AI path)', 'compliance detail',
+  'compliance report (none yet)', 'compliance upload', 'compliance audit (documents missing)',
 ];
 
 /** A real PNG too small to verify (100 x 80). */

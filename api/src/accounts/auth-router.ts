@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { AppError, loginSchema, registerSchema } from '@grain/domain';
+import { AppError, LOGIN_THROTTLE, loginSchema, REGISTRATION_LIMIT, registerSchema, waitLeftMs } from '@grain/domain';
 import { hashPassword, SESSION_ENDED_EVENT, verifyPassword } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
@@ -13,8 +13,9 @@ const dummy = () => (dummyHash ??= hashPassword('not-a-real-password-!A1'));
 
 /**
  * auth/login (POST signs in, GET answers the login status), auth/logout, auth/current_user,
- * auth/register (spec 000 §7). Sign-in is throttled per account and per address, and every attempt
- * is logged in auth_events.
+ * auth/register. Sign-in is slowed by growing delays per account-and-address and per address (never
+ * per account alone: nobody can lock another person out), registration is limited per address, and
+ * every attempt is logged in auth_events.
  */
 export function createAuthRouter(deps: ApiDeps): Router {
   const r = Router();
@@ -37,12 +38,23 @@ export function createAuthRouter(deps: ApiDeps): Router {
     return { user: { ...userJson(user, { company, signature: await signatures.idOfUser(user.id) }), permissions }, company };
   }
 
+  async function loginWaitMs(email: string, address: string): Promise<number> {
+    const now = Date.now();
+    const f = await log.loginFailures(email, address, new Date(now - LOGIN_THROTTLE.windowMs));
+    return Math.max(
+      waitLeftMs(f.pair.count, f.pair.last, LOGIN_THROTTLE.pair, now),
+      waitLeftMs(f.address.count, f.address.last, LOGIN_THROTTLE.address, now),
+    );
+  }
+
   r.post('/auth/login', async (req, res) => {
     const body = parseInput(loginSchema, req.body ?? {});
     const email = body.email.toLowerCase();
     const base = { email, ip: ip(req), method: req.method, path: req.originalUrl };
-    if (await log.isThrottled(email, ip(req))) {
-      await log.event({ kind: 'login_throttled', ...base });
+    const waitMs = await loginWaitMs(email, ip(req));
+    if (waitMs > 0) {
+      await log.event({ kind: 'login_throttled', ...base, detail: { waitMs } });
+      res.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
       throw new AppError('LOGIN_THROTTLED');
     }
     const user = await users.byEmailWithHash(email);
@@ -87,6 +99,10 @@ export function createAuthRouter(deps: ApiDeps): Router {
   r.post('/auth/register', async (req, res) => {
     const body = parseInput(registerSchema, req.body ?? {});
     if (body.termsAccepted === false) throw new AppError('TERMS_NOT_ACCEPTED');
+    // Counted before the e-mail check, so probing for registered addresses is limited too.
+    const since = new Date(Date.now() - REGISTRATION_LIMIT.windowMs);
+    if ((await log.countFromAddress('register_attempt', ip(req), since)) >= REGISTRATION_LIMIT.perAddress) throw new AppError('REGISTER_THROTTLED');
+    await log.event({ kind: 'register_attempt', email: body.email, ip: ip(req) });
     if (await users.emailTaken(body.email)) throw new AppError('EMAIL_TAKEN');
     const user = await users.create({
       email: body.email, passwordHash: await hashPassword(body.password), firstname: body.firstname,

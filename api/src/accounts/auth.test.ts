@@ -55,7 +55,7 @@ describe('sign-in', () => {
     expect(failed.map((e: { email: string }) => e.email)).toEqual(expect.arrayContaining([acme.users.staff.email, 'nobody@acme.test']));
   });
 
-  it('throttles an account after 5 failures, even with the right password then', async () => {
+  it('slows an account at the address of 5 failures, even with the right password then', async () => {
     const email = acme.users.signer.email;
     for (let i = 0; i < 5; i++) {
       expect((await browserAgent(t.app).post('/api/auth/login').send({ email, password: `Wrong#pass${i}` })).status).toBe(401);

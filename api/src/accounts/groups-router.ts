@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { AppError, groupSchema, type Actor, type GroupInput } from '@grain/domain';
+import { AppError, groupSchema, isAdminRoleName, permissionsBeyond, type Actor, type GroupInput } from '@grain/domain';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
 import { denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
@@ -8,7 +8,8 @@ import { groupJson } from './serialize';
 /**
  * company/groups and company/group/... Reading needs viewSystem, creating and changing editSystem
  * (admin always). A non-admin can only hand out permissions they hold, so no one raises their own
- * group above themselves. Renaming a group renames the role of its members with it.
+ * group above themselves. Renaming a group renames the role of its members with it. No group is
+ * called "admin": admin is a user's flag that only an admin grants, not a name anyone may type.
  */
 export function createGroupsRouter(deps: ApiDeps): Router {
   const r = Router();
@@ -24,8 +25,14 @@ export function createGroupsRouter(deps: ApiDeps): Router {
     return g;
   }
   async function checkGrant(req: Request, a: Actor, b: GroupInput) {
-    const beyond = b.roles.filter((p) => !a.permissions.includes(p));
-    if (a.role !== 'admin' && beyond.length) await denyAccess(req, { reason: 'grants beyond own permissions', permissions: beyond });
+    const beyond = permissionsBeyond(a, b.roles);
+    if (beyond.length) await denyAccess(req, { reason: 'grants beyond own permissions', permissions: beyond });
+  }
+  /** A group some older data already calls "admin" may keep its name; nobody gives it to one. */
+  function checkName(b: GroupInput, current?: string) {
+    if (isAdminRoleName(b.groupName) && b.groupName !== current) {
+      throw new AppError('GROUP_NAME_RESERVED', { fields: [{ path: 'groupName', code: 'GROUP_NAME_RESERVED' }] });
+    }
   }
 
   r.get('/company/groups', requireUser, async (req, res) => {
@@ -40,6 +47,7 @@ export function createGroupsRouter(deps: ApiDeps): Router {
     const a = await ensurePermission(req, 'editSystem');
     const b = parseInput(groupSchema, req.body ?? {});
     await checkGrant(req, a, b);
+    checkName(b);
     if (await groups.byName(companyOf(a), b.groupName)) throw new AppError('GROUP_NAME_TAKEN', { fields: [{ path: 'groupName', code: 'GROUP_NAME_TAKEN' }] });
     const g = await groups.create(companyOf(a), { groupName: b.groupName, status: b.status, roles: [...new Set(b.roles)] });
     res.status(201).json({ group: groupJson(g), groups: await list(a) });
@@ -57,6 +65,7 @@ export function createGroupsRouter(deps: ApiDeps): Router {
     const g = await found(a, String(req.params.id));
     const b = parseInput(groupSchema, req.body ?? {});
     await checkGrant(req, a, b);
+    checkName(b, g.groupName);
     if (await groups.byName(companyOf(a), b.groupName, g.id)) throw new AppError('GROUP_NAME_TAKEN', { fields: [{ path: 'groupName', code: 'GROUP_NAME_TAKEN' }] });
     await groups.updateWithMembers(g, { groupName: b.groupName, status: b.status, roles: [...new Set(b.roles)] });
     res.json({ group: groupJson((await groups.byId(g.companyId, g.id))!), groups: await list(a) });

@@ -1,18 +1,21 @@
 import { Router, type Request } from 'express';
 import {
-  AppError, can, passwordUpdateSchema, profileUpdateSchema, userCreateSchema, userListQuerySchema, userUpdateSchema,
-  type Actor, type UserStatus,
+  AppError, ADMIN_ROLE, can, isAdmin, isAdminRoleName, lastAdminRefusal, passwordUpdateSchema, permissionsBeyond, profileUpdateSchema, userCreateSchema, userListQuerySchema, userUpdateSchema,
+  type Actor, type AdminChange, type UserStatus,
 } from '@grain/domain';
-import { hashPassword, verifyPassword, type UserRow } from '@grain/persistence';
+import { hashPassword, verifyPassword, type Stores, type UserRow, type UserStore } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
 import { actorOf, denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
+import { sendAccountNotice } from './account-notice';
 import { companyJsonById, groupJson, userJson } from './serialize';
 
 /**
  * company/users and company/user/... (spec 000 §6-§7). Another company's user is 404. Seeing other
  * users needs viewSystem, changing them editSystem, deleting deleteSystem; one's own record goes
- * through update_profile and update_password. Only an admin may make or change an admin.
+ * through update_profile and update_password. Only an admin may make or change an admin, change
+ * another user's e-mail or password (the owner is mailed and signed out), and a company keeps one
+ * active admin. A non-admin puts a user only into a group whose permissions they hold themselves.
  */
 export function createUsersRouter(deps: ApiDeps): Router {
   const r = Router();
@@ -27,18 +30,43 @@ export function createUsersRouter(deps: ApiDeps): Router {
     if (!u) throw new AppError('NOT_FOUND');
     return u;
   }
-  /** A role is admin (given only by an admin) or the name of one of the company's groups. */
+  /**
+   * A role is admin (given only by an admin) or the name of one of the company's groups, whose
+   * permissions a non-admin must hold themselves to hand them on.
+   */
   async function checkRole(req: Request, a: Actor, role: string): Promise<string> {
-    if (role === 'admin') {
-      if (a.role !== 'admin') await denyAccess(req, { reason: 'only an admin grants admin' });
-      return 'admin';
+    if (isAdminRoleName(role)) {
+      if (!isAdmin(a)) await denyAccess(req, { reason: 'only an admin grants admin' });
+      return ADMIN_ROLE;
     }
     const g = await groups.byName(companyOf(a), role);
     if (!g) throw new AppError('INVALID_ROLE', { fields: [{ path: 'role', code: 'INVALID_ROLE' }] });
+    const beyond = permissionsBeyond(a, g.roles);
+    if (beyond.length) await denyAccess(req, { reason: 'group grants beyond own permissions', permissions: beyond });
     return g.groupName;
   }
   async function guardAdminTarget(req: Request, a: Actor, u: UserRow) {
-    if (u.role === 'admin' && a.role !== 'admin') await denyAccess(req, { reason: 'admin target', target: u.id });
+    if (u.isAdmin && !isAdmin(a)) await denyAccess(req, { reason: 'admin target', target: u.id });
+  }
+  /** A change that would leave the company without an active admin is refused. */
+  async function keepOneAdmin(store: UserStore, u: UserRow, change: AdminChange) {
+    if (!u.isAdmin) return;
+    const refusal = lastAdminRefusal(u, change, await store.countActiveAdmins(u.companyId ?? '', u.id));
+    if (refusal) throw new AppError(refusal);
+  }
+  /** Applies a change to a user, re-checking the last-admin rule with the company's admins held. */
+  async function changeKeepingOneAdmin(u: UserRow, change: AdminChange, apply: (tx: Stores) => Promise<void>) {
+    await deps.stores.transaction(async (tx) => {
+      if (u.isAdmin) {
+        await tx.users.lockAdmins(u.companyId ?? '');
+        await keepOneAdmin(tx.users, u, change);
+      }
+      await apply(tx);
+    });
+  }
+  /** Another user's e-mail and password are the keys to their signature: only an admin changes them. */
+  async function guardCredentials(req: Request, a: Actor, u: UserRow, what: 'email' | 'password') {
+    if (u.id !== a.id && !isAdmin(a)) await denyAccess(req, { reason: `${what} of another user needs admin`, target: u.id });
   }
   const full = async (u: UserRow) => userJson(u, { signature: await signatures.idOfUser(u.id) });
   const groupList = async (a: Actor) => (await groups.list(companyOf(a))).map(groupJson);
@@ -92,9 +120,20 @@ export function createUsersRouter(deps: ApiDeps): Router {
       await denyAccess(req, { reason: 'own role or status' });
     }
     const role = b.role && b.role !== u.role ? await checkRole(req, a, b.role) : undefined;
-    if (b.email && (await users.emailTaken(b.email, u.id))) throw new AppError('EMAIL_TAKEN');
-    await users.update(u.id, { email: b.email, firstname: b.firstname, lastname: b.lastname, phone: b.phone, role, status: b.status });
+    const newEmail = b.email && b.email.trim().toLowerCase() !== u.email.toLowerCase() ? b.email : undefined;
+    if (newEmail) await guardCredentials(req, a, u, 'email');
+    if (newEmail && (await users.emailTaken(newEmail, u.id))) throw new AppError('EMAIL_TAKEN');
+    // Checked before the notice goes out too, so nobody is told of a change that will not happen.
+    await keepOneAdmin(users, u, { role, status: b.status });
+    const byOther = newEmail && u.id !== a.id;
+    if (byOther) await sendAccountNotice(deps.adapters, u.email, 'email', `${u.firstname} ${u.lastname}`, newEmail);
+    await changeKeepingOneAdmin(u, { role, status: b.status }, (tx) =>
+      tx.users.update(u.id, { email: b.email, firstname: b.firstname, lastname: b.lastname, phone: b.phone, role, status: b.status }));
     await endSessionsIfBlocked(u, b.status);
+    if (byOther) {
+      await sessions.endAllFor(u.id);
+      await log.event({ kind: 'email_changed', userId: u.id, companyId: u.companyId, ip: req.ip, detail: { by: a.id } });
+    }
     res.json({ user: await full((await users.byId(u.id))!) });
   });
 
@@ -127,6 +166,8 @@ export function createUsersRouter(deps: ApiDeps): Router {
       await ensurePermission(req, 'editSystem');
       u = await target(a, String(req.params.id));
       await guardAdminTarget(req, a, u);
+      await guardCredentials(req, a, u, 'password');
+      await sendAccountNotice(deps.adapters, u.email, 'password', `${u.firstname} ${u.lastname}`);
     }
     await users.setPasswordHash(u.id, await hashPassword(b.password));
     await sessions.endAllFor(u.id, self ? req.sessionToken : undefined);
@@ -139,7 +180,7 @@ export function createUsersRouter(deps: ApiDeps): Router {
     const u = await target(a, String(req.params.id));
     if (u.id === a.id) throw new AppError('CANNOT_DELETE_SELF');
     await guardAdminTarget(req, a, u);
-    await users.softDelete(u.id);
+    await changeKeepingOneAdmin(u, { deleted: true }, (tx) => tx.users.softDelete(u.id));
     await sessions.endAllFor(u.id);
     res.json({ deleted: true, _id: u.id });
   });

@@ -46,7 +46,7 @@ export function draftRoutes(ctx: CertCtx): Router {
     res.json(await approvalAnswer(ctx, req, edited));
   });
 
-  r.get('/company/approval/:id', requireUser, async (req, res) => {
+  r.get('/company/approval/:id', requirePermission('viewApproval'), async (req, res) => {
     const s = await loadCertificate(ctx.stores, callerOf(req), String(req.params.id));
     if (req.query.format === 'pdf') {
       if (s.status !== 'done' || !s.pdfKey) throw new AppError('NOT_FOUND');

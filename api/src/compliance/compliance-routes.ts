@@ -7,7 +7,7 @@ import {
 import { checkUnpackedSize, TextExtractError } from '@grain/adapters';
 import { appErrorCodeOf, complianceSubmitUpdate, complianceWorkflow, documentUploadedSignal } from '@grain/workflows';
 import type { ApiDeps } from '../deps';
-import { actorOf, requireUser } from '../http/auth-middleware';
+import { actorOf, requirePermission } from '../http/auth-middleware';
 import { langOf } from '../http/lang';
 import { errorText } from '../http/errors';
 import { singleFile } from '../http/uploads';
@@ -45,7 +45,8 @@ const utf8Name = (raw: string) => {
 /**
  * The compliance calls of spec 001 §7: /api/compliance/... (create info, submit for audit, detail,
  * list) and the AI service paths under /openai (uploads per document type, list, report PDF).
- * Everything is scoped to the caller's company; another company's submission answers 404.
+ * Everything is scoped to the caller's company; another company's submission answers 404. Reading
+ * (form, list, detail, report) needs viewDocument; uploading and starting the audit editDocument.
  */
 export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: Router } {
   const { compliance: store, users } = deps.stores;
@@ -59,22 +60,22 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
     return c;
   }
 
-  api.get('/compliance/create', requireUser, async (req, res) => {
+  api.get('/compliance/create', requirePermission('viewDocument'), async (req, res) => {
     const actor = companyActor(req);
     const docs = await store.processedDocuments(actor.companyId);
     res.json({ required_documents: docs.map(documentRecord), applicant_id: randomUUID() });
   });
 
-  api.get('/compliance/list', requireUser, async (req, res) => {
+  api.get('/compliance/list', requirePermission('viewDocument'), async (req, res) => {
     res.json(await listFor(companyActor(req)));
   });
 
-  api.get('/compliance/:id', requireUser, async (req, res) => {
+  api.get('/compliance/:id', requirePermission('viewDocument'), async (req, res) => {
     const c = await ownCompliance(idParam(req), companyActor(req));
     res.json({ compliance: detailRecord(c, await store.documentsOf(c.id)) });
   });
 
-  api.post('/compliance/:id/getaudit', requireUser, async (req, res) => {
+  api.post('/compliance/:id/getaudit', requirePermission('editDocument'), async (req, res) => {
     const actor = companyActor(req);
     const parsed = getAuditRequestSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw new AppError('INVALID_INPUT');
@@ -116,11 +117,11 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
     return Promise.all(rows.map(async (c) => listRecord(c, c.documents.establishment_update ? await store.document(c.documents.establishment_update, actor.companyId) : null, names.get(c.userId))));
   }
 
-  openai.get('/compliance/list', requireUser, async (req, res) => {
+  openai.get('/compliance/list', requirePermission('viewDocument'), async (req, res) => {
     res.json(await listFor(companyActor(req)));
   });
 
-  openai.get('/compliance/:id/download', requireUser, async (req, res) => {
+  openai.get('/compliance/:id/download', requirePermission('viewDocument'), async (req, res) => {
     const c = await ownCompliance(idParam(req), companyActor(req));
     if (!c.report) throw new AppError('COMPLIANCE_REPORT_MISSING');
     const est = c.documents.establishment_update ? await store.document(c.documents.establishment_update, c.companyId) : null;
@@ -130,7 +131,7 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
     res.send(pdf);
   });
 
-  openai.post('/:segment/:complianceId/upload', requireUser, singleFile('file', MAX_UPLOAD_BYTES), async (req, res) => {
+  openai.post('/:segment/:complianceId/upload', requirePermission('editDocument'), singleFile('file', MAX_UPLOAD_BYTES), async (req, res) => {
     const kind = kindOfSegment(String(req.params.segment));
     if (!kind) throw new AppError('NOT_FOUND');
     const actor = companyActor(req);

@@ -17,7 +17,7 @@
  */
 import type { Request, RequestHandler } from 'express';
 import type { Knex } from 'knex';
-import { AppError, can, PERMISSIONS, type Actor, type Permission, type SessionUser } from '@grain/domain';
+import { actorOfUser, AppError, can, type Actor, type Permission, type SessionUser } from '@grain/domain';
 import { AuthLogStore, GroupStore, SessionStore } from '@grain/persistence';
 
 export const SESSION_COOKIE = 'grain_sid';
@@ -53,14 +53,10 @@ function knexOf(req: Request): Knex {
   return k;
 }
 
-type ActorUser = { id: string; role: string; companyId: string | null };
-/** The actor of a user: admin holds every permission; others those of the active group named by their role. */
-function actorFrom(user: ActorUser, group: { status: string; roles: Permission[] } | null): Actor {
-  if (user.role === 'admin') return { id: user.id, companyId: user.companyId, role: 'admin', permissions: [...PERMISSIONS] };
-  return { id: user.id, companyId: user.companyId, role: user.role, permissions: group && group.status === 'active' ? group.roles : [] };
-}
+type ActorUser = { id: string; role: string; isAdmin: boolean; companyId: string | null };
+const actorFrom = actorOfUser;
 export async function actorFor(k: Knex, user: ActorUser): Promise<Actor> {
-  if (user.role === 'admin') return actorFrom(user, null);
+  if (user.isAdmin) return actorFrom(user, null);
   return actorFrom(user, user.companyId ? await new GroupStore(k).byName(user.companyId, user.role) : null);
 }
 

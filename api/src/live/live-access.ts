@@ -1,4 +1,4 @@
-import { can, PERMISSIONS, type Actor, type Permission } from '@grain/domain';
+import { actorOfUser, can, type Actor, type Permission } from '@grain/domain';
 import { SESSION_ENDED_EVENT, type LiveEvent, type LiveSession } from '@grain/persistence';
 
 /** Close codes the live channel ends a socket with; the UI's live client does not reconnect after these. */
@@ -18,12 +18,9 @@ export const MAX_SOCKETS_PER_SESSION = 5;
  */
 const COMPANY_WIDE_EVENTS: Array<[prefix: string, permission: Permission]> = [['certificate_', 'viewApproval']];
 
-/** The actor of a live session, as the HTTP middleware builds it: admin holds every permission. */
-export function actorOfSession(s: LiveSession): Actor {
-  return s.role === 'admin'
-    ? { id: s.userId, companyId: s.companyId, role: 'admin', permissions: [...PERMISSIONS] }
-    : { id: s.userId, companyId: s.companyId, role: s.role, permissions: s.groupRoles };
-}
+/** The actor of a live session, as the HTTP session builds it (domain actorOfUser). */
+export const actorOfSession = (s: LiveSession): Actor =>
+  actorOfUser({ id: s.userId, companyId: s.companyId, role: s.role, isAdmin: s.isAdmin }, { status: 'active', roles: s.groupRoles });
 
 /** Whether a socket of `actor` gets `ev`: events to one user go to that user; company-wide ones need their permission. */
 export function mayReceive(actor: Actor, ev: LiveEvent): boolean {

@@ -1,11 +1,11 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Actor } from '@grain/domain';
+import { actorOfUser, type Actor } from '@grain/domain';
 import { liveSessionKey, type LiveEvent } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { SESSION_COOKIE } from '../http/auth-middleware';
-import { actorOfSession, LIVE_CLOSE, MAX_SOCKETS_PER_SESSION } from './live-access';
+import { LIVE_CLOSE, MAX_SOCKETS_PER_SESSION } from './live-access';
 import { LiveHub, type LiveClient, type LiveHubOptions } from './live-hub';
 
 const PATH = /^\/socket\/test\/([0-9a-fA-F-]{36})\/?$/;
@@ -51,9 +51,7 @@ export function attachLiveChannel(server: Server, deps: Pick<ApiDeps, 'stores' |
     const found = await sessions.resolveSession(token);
     const companyId = found?.user.companyId;
     if (!found || !companyId) return null;
-    const { user, group } = found;
-    const groupRoles = group?.status === 'active' ? group.roles : [];
-    return { actor: actorOfSession({ userId: user.id, companyId, role: user.role, groupRoles }), sessionKey: liveSessionKey(token) };
+    return { actor: actorOfUser(found.user, found.group), sessionKey: liveSessionKey(token) };
   }
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {

@@ -1,2 +1,4 @@
 export * from './schemas';
 export * from './session-user';
+export * from './access-rules';
+export * from './login-throttle';

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 export type AuthEventKind =
   | 'login_ok' | 'login_failed' | 'login_throttled' | 'login_refused_status' | 'logout'
   | 'unauthenticated' | 'access_denied' | 'cross_site'
-  | 'register' | 'password_reset_requested' | 'password_reset_done' | 'password_changed';
+  | 'register' | 'register_attempt' | 'password_reset_requested' | 'password_reset_done' | 'password_changed' | 'email_changed';
 
 export interface AuthEvent {
   kind: AuthEventKind;
@@ -16,14 +16,17 @@ export interface AuthEvent {
   detail?: Record<string, unknown>;
 }
 
-export interface ThrottlePolicy {
-  windowMs: number;
-  /** Failed attempts for one account within the window before sign-in is refused. */
-  perAccount: number;
-  /** Failed attempts from one address within the window before sign-in is refused. */
-  perIp: number;
+/** Failed sign-ins counted for throttling: how many, and when the last one was. */
+export interface FailureCount {
+  count: number;
+  last: Date | null;
 }
-export const DEFAULT_THROTTLE: ThrottlePolicy = { windowMs: 15 * 60_000, perAccount: 5, perIp: 20 };
+export interface LoginFailures {
+  /** This account from this address, since the pair's last success. */
+  pair: FailureCount;
+  /** This address, across accounts. */
+  address: FailureCount;
+}
 
 /** The sign-in log (throttling) and the audit log of authentication and refused authorization. */
 export interface AuthLogStore {
@@ -31,14 +34,17 @@ export interface AuthLogStore {
   events(filter?: { kind?: AuthEventKind; userId?: string; email?: string }, limit?: number): Promise<any[]>;
   attempt(email: string, ip: string, succeeded: boolean): Promise<void>;
   /**
-   * Whether sign-in is refused for now: too many failures for the account or from the address within
-   * the window. A success resets the account's count (failures before it do not count).
+   * Failed sign-ins after `since`, for one account from one address (reset by that pair's success,
+   * never by someone else's) and for the address across accounts. The rule that turns them into a
+   * wait is the domain's (throttleDelayMs).
    */
-  isThrottled(email: string, ip: string): Promise<boolean>;
+  loginFailures(email: string, ip: string, since: Date): Promise<LoginFailures>;
+  /** Events of a kind from one address after `since` (the registration limit counts them). */
+  countFromAddress(kind: AuthEventKind, ip: string, since: Date): Promise<number>;
 }
 
 export class KnexAuthLogStore implements AuthLogStore {
-  constructor(private readonly k: Knex, private readonly throttle: ThrottlePolicy = DEFAULT_THROTTLE) {}
+  constructor(private readonly k: Knex) {}
 
   async event(e: AuthEvent): Promise<void> {
     await this.k('auth_events').insert({
@@ -59,21 +65,26 @@ export class KnexAuthLogStore implements AuthLogStore {
     await this.k('login_attempts').insert({ email: email.trim().toLowerCase().slice(0, 320), ip: ip.slice(0, 64), succeeded });
   }
 
-  /**
-   * Whether sign-in is refused for now: too many failures for the account or from the address within
-   * the window. A success resets the account's count (failures before it do not count).
-   */
-  async isThrottled(email: string, ip: string): Promise<boolean> {
-    const since = new Date(Date.now() - this.throttle.windowMs);
+  async loginFailures(email: string, ip: string, since: Date): Promise<LoginFailures> {
     const acct = email.trim().toLowerCase();
-    const lastOk = await this.k('login_attempts').where({ email: acct, succeeded: true }).where('created_at', '>=', since).max<{ m: Date | null }[]>({ m: 'created_at' });
-    const accountSince = lastOk[0]?.m ? new Date(lastOk[0].m) : since;
-    const [{ n: byAccount }] = await this.k('login_attempts').where({ email: acct, succeeded: false })
-      .where('created_at', '>', accountSince).count<{ n: string }[]>({ n: '*' });
-    if (Number(byAccount) >= this.throttle.perAccount) return true;
-    const [{ n: byIp }] = await this.k('login_attempts').where({ ip, succeeded: false })
-      .where('created_at', '>=', since).count<{ n: string }[]>({ n: '*' });
-    return Number(byIp) >= this.throttle.perIp;
+    const address = ip.slice(0, 64);
+    const lastOk = await this.k('login_attempts').where({ email: acct, ip: address, succeeded: true }).where('created_at', '>=', since)
+      .max<{ m: Date | null }[]>({ m: 'created_at' });
+    const pairSince = lastOk[0]?.m ? new Date(lastOk[0].m) : since;
+    const failures = (q: Knex.QueryBuilder, after: Date) => q.where({ succeeded: false }).where('created_at', '>', after)
+      .first(this.k.raw('count(*) as n'), this.k.raw('max(created_at) as m')) as Promise<{ n: string | number; m: Date | string | null }>;
+    const toCount = (r: { n: string | number; m: Date | string | null } | undefined): FailureCount =>
+      ({ count: Number(r?.n ?? 0), last: r?.m ? new Date(r.m) : null });
+    const [pair, byAddress] = await Promise.all([
+      failures(this.k('login_attempts').where({ email: acct, ip: address }), pairSince),
+      failures(this.k('login_attempts').where({ ip: address }), since),
+    ]);
+    return { pair: toCount(pair), address: toCount(byAddress) };
+  }
+
+  async countFromAddress(kind: AuthEventKind, ip: string, since: Date): Promise<number> {
+    const [{ n }] = await this.k('auth_events').where({ kind, ip: ip.slice(0, 64) }).where('created_at', '>', since).count<{ n: string }[]>({ n: '*' });
+    return Number(n);
   }
 }
 

@@ -21,7 +21,10 @@ export interface GroupStore {
   byName(companyId: string, name: string, exceptId?: string): Promise<GroupRow | null>;
   list(companyId: string): Promise<GroupRow[]>;
   update(companyId: string, id: string, g: GroupFields): Promise<void>;
-  /** Saves the group; a new name renames the role of its members with it, in one transaction. */
+  /**
+   * Saves the group; a new name renames the role of its members with it, in one transaction. Admins
+   * are no group's members: their role is never rewritten here.
+   */
   updateWithMembers(group: GroupRow, g: GroupFields): Promise<void>;
 }
 
@@ -54,7 +57,8 @@ export class KnexGroupStore implements GroupStore {
     await this.k.transaction(async (tx) => {
       await new KnexGroupStore(tx).update(group.companyId, group.id, g);
       if (g.groupName !== group.groupName) {
-        await tx('users').where({ company_id: group.companyId }).whereRaw('lower(role) = lower(?)', [group.groupName]).update({ role: g.groupName });
+        await tx('users').where({ company_id: group.companyId }).where({ is_admin: false })
+          .whereRaw('lower(role) = lower(?)', [group.groupName]).update({ role: g.groupName });
       }
     });
   }

@@ -28,7 +28,7 @@ export interface SessionLookup {
  * once per connection.
  */
 const LOOKUP_SQL = `select s.user_id, s.last_seen_at, s.expires_at,
-    u.id, u.email, u.firstname, u.lastname, u.phone, u.role, u.status, u.company_id, u.created_at, u.updated_at,
+    u.id, u.email, u.firstname, u.lastname, u.phone, u.role, u.is_admin, u.status, u.company_id, u.created_at, u.updated_at,
     g.status as group_status, g.roles as group_roles
   from sessions s
   left join users u on u.id = s.user_id and u.deleted_at is null
@@ -116,7 +116,7 @@ export class KnexSessionStore implements SessionStore {
     }
     await this.touch(idHash, r);
     const user: UserRow = {
-      id: r.id, email: r.email, firstname: r.firstname, lastname: r.lastname, phone: r.phone ?? null, role: r.role,
+      id: r.id, email: r.email, firstname: r.firstname, lastname: r.lastname, phone: r.phone ?? null, role: r.role, isAdmin: !!r.is_admin,
       status: r.status, companyId: r.company_id ?? null, createdAt: iso(r.created_at), updatedAt: iso(r.updated_at),
     };
     return { user, group: r.group_status == null ? null : { status: r.group_status, roles: r.group_roles ?? [] } };

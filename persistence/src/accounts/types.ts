@@ -7,7 +7,10 @@ export interface UserRow {
   firstname: string;
   lastname: string;
   phone: string | null;
+  /** A group name, or 'admin' for an admin. */
   role: string;
+  /** Admin power: written only with role 'admin' by the user store, never by a group rename. */
+  isAdmin: boolean;
   status: UserStatus;
   companyId: string | null;
   createdAt: string;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { UserStatus } from '@grain/domain';
+import { ADMIN_ROLE, type UserStatus } from '@grain/domain';
 import { iso, type UserRow, type UserWithHash } from './types';
 
 const toUser = (r: Record<string, any>): UserWithHash => ({
-  id: r.id, email: r.email, firstname: r.firstname, lastname: r.lastname, phone: r.phone ?? null, role: r.role,
+  id: r.id, email: r.email, firstname: r.firstname, lastname: r.lastname, phone: r.phone ?? null, role: r.role, isAdmin: !!r.is_admin,
   status: r.status, companyId: r.company_id ?? null, createdAt: iso(r.created_at), updatedAt: iso(r.updated_at),
   passwordHash: r.password_hash,
 });
@@ -36,6 +36,13 @@ export interface UserStore {
   /** One page of a company's users, searched over name, email, phone and role; newest last. */
   page(companyId: string, opts: { page: number; pageSize: number; q?: string }): Promise<{ users: UserRow[]; total: number }>;
   listByCompany(companyId: string): Promise<UserRow[]>;
+  /** Active admins of a company, leaving `exceptId` out (is this user the last one?). */
+  countActiveAdmins(companyId: string, exceptId?: string): Promise<number>;
+  /**
+   * Inside a transaction: holds the company's admin rows until it ends, so two admins removing each
+   * other at once cannot both count the other as the one who stays.
+   */
+  lockAdmins(companyId: string): Promise<void>;
   countAll(): Promise<number>;
 }
 
@@ -50,7 +57,7 @@ export class KnexUserStore implements UserStore {
     const id = randomUUID();
     await this.k('users').insert({
       id, email: u.email.trim(), password_hash: u.passwordHash, firstname: u.firstname, lastname: u.lastname,
-      phone: u.phone || null, role: u.role, status: u.status ?? 'active', company_id: u.companyId ?? null,
+      phone: u.phone || null, role: u.role, is_admin: u.role === ADMIN_ROLE, status: u.status ?? 'active', company_id: u.companyId ?? null,
     });
     return (await this.byId(id))!;
   }
@@ -80,7 +87,8 @@ export class KnexUserStore implements UserStore {
     if (patch.firstname !== undefined) row.firstname = patch.firstname;
     if (patch.lastname !== undefined) row.lastname = patch.lastname;
     if (patch.phone !== undefined) row.phone = patch.phone || null;
-    if (patch.role !== undefined) row.role = patch.role;
+    // The role 'admin' and the admin flag move together; callers check who may grant or remove it.
+    if (patch.role !== undefined) Object.assign(row, { role: patch.role, is_admin: patch.role === ADMIN_ROLE });
     if (patch.status !== undefined) row.status = patch.status;
     if (patch.companyId !== undefined) row.company_id = patch.companyId;
     await this.live().where({ id }).update(row);
@@ -109,6 +117,15 @@ export class KnexUserStore implements UserStore {
   async listByCompany(companyId: string): Promise<UserRow[]> {
     const rows = await this.live().where({ company_id: companyId }).orderBy(['lastname', 'firstname']);
     return rows.map((r) => strip(toUser(r)));
+  }
+  async countActiveAdmins(companyId: string, exceptId?: string): Promise<number> {
+    const q = this.live().where({ company_id: companyId, is_admin: true, status: 'active' });
+    if (exceptId) q.whereNot({ id: exceptId });
+    const [{ n }] = await q.count<{ n: string }[]>({ n: '*' });
+    return Number(n);
+  }
+  async lockAdmins(companyId: string): Promise<void> {
+    await this.k('users').where({ company_id: companyId, is_admin: true }).forUpdate().select('id');
   }
   async countAll(): Promise<number> {
     const [{ n }] = await this.k('users').count<{ n: string }[]>({ n: '*' });

@@ -7,6 +7,8 @@ export interface LiveSession {
   userId: string;
   companyId: string;
   role: string;
+  /** Admin power is the user's flag, never a role or group name. */
+  isAdmin: boolean;
   /** The permissions of the active group the user's role names; empty when there is none. */
   groupRoles: Permission[];
 }
@@ -32,10 +34,10 @@ export async function liveSessions(k: Knex, keys: string[], idleMs = DEFAULT_SES
     .whereNull('u.deleted_at')
     .where('u.status', 'active')
     .whereNotNull('u.company_id')
-    .select('s.id_hash', 'u.id', 'u.company_id', 'u.role', 'g.status as group_status', 'g.roles as group_roles');
+    .select('s.id_hash', 'u.id', 'u.company_id', 'u.role', 'u.is_admin', 'g.status as group_status', 'g.roles as group_roles');
   for (const r of rows) {
     out.set(r.id_hash, {
-      userId: r.id, companyId: r.company_id, role: r.role,
+      userId: r.id, companyId: r.company_id, role: r.role, isAdmin: !!r.is_admin,
       groupRoles: r.group_status === 'active' ? ((r.group_roles ?? []) as Permission[]) : [],
     });
   }

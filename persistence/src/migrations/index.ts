@@ -8,6 +8,7 @@ import * as templates from './006_templates';
 import * as certificatePdfHash from './007_certificate_pdf_hash';
 import * as certificateCounts from './008_certificate_counts';
 import * as certificateListCard from './009_certificate_list_card';
+import * as userAdminFlag from './010_user_admin_flag';
 
 export interface Migration {
   name: string;
@@ -26,4 +27,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '007_certificate_pdf_hash', ...certificatePdfHash },
   { name: '008_certificate_counts', ...certificateCounts },
   { name: '009_certificate_list_card', ...certificateListCard },
+  { name: '010_user_admin_flag', ...userAdminFlag },
 ];

@@ -52,7 +52,10 @@ export function UserFormPage({ mode }: { mode: 'create' | 'update' }) {
     }
   };
 
-  const roleNames = new Set<string>(['admin', ...(groups.data ?? []).map((g) => g.groupName)]);
+  // The server refuses a non-admin granting admin or a group holding more than they do: not offered.
+  const meAdmin = me?.role === 'admin';
+  const grantable = (groups.data ?? []).filter((g) => meAdmin || g.roles.every((p) => me?.permissions.includes(p)));
+  const roleNames = new Set<string>([...(meAdmin ? ['admin'] : []), ...grantable.map((g) => g.groupName)]);
   if (existing.data?.role) roleNames.add(existing.data.role);
   const roleOptions = [...roleNames].map((r) => ({ value: r, label: r === 'admin' ? t('acc.role.administrator') : r }));
   const statusOptions = USER_STATUSES.map((s) => ({ value: s, label: t(`acc.status.${s}`) }));
@@ -62,7 +65,8 @@ export function UserFormPage({ mode }: { mode: 'create' | 'update' }) {
       actions={<Button component={RouterLink} to="/views/user/list">{t('common.back')}</Button>}>
       <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 820 }}>
         <form onSubmit={handleSubmit(onSubmit, msg.fromInvalid)} noValidate aria-label={t('acc.users.createTitle')}>
-          <TextInput control={control} name="email" label={t('acc.field.email')} type="email" required />
+          {/* Another user's e-mail is changed by an admin only. */}
+          <TextInput control={control} name="email" label={t('acc.field.email')} type="email" required disabled={mode === 'update' && !own && !meAdmin} />
           {mode === 'create' && (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} useFlexGap>
               <TextInput control={control} name="password" label={t('acc.field.password')} type="password" autoComplete="new-password" required />
