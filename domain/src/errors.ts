@@ -22,6 +22,7 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   LOGIN_THROTTLED: 429,
   OTP_LOCKED: 429,
   UNAVAILABLE: 503,
+  APPROVAL_SERVICE_BUSY: 503,
   INTERNAL: 500,
 };
 

@@ -140,6 +140,11 @@ export const MESSAGES = {
   WHY_NUL_BYTE: { en: 'text must not contain a NUL character', vn: 'văn bản không được chứa ký tự NUL' },
   WHY_BAD_PATH: { en: 'the address holds an invalid percent-encoding', vn: 'địa chỉ chứa mã hóa phần trăm không hợp lệ' },
   WHY_FORM_UNREADABLE: { en: 'the submitted form could not be read', vn: 'không đọc được biểu mẫu đã gửi' },
+  // a call to the workflow service missed its deadline: the change may still land, so check before re-sending
+  APPROVAL_SERVICE_BUSY: {
+    en: 'The approval service is busy, try again in a moment. If you had just sent a change, check whether it went through before sending it again.',
+    vn: 'Dịch vụ phê duyệt đang bận, vui lòng thử lại sau giây lát. Nếu bạn vừa gửi một thay đổi, hãy kiểm tra xem thay đổi đó đã được ghi nhận chưa trước khi gửi lại.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -15,12 +15,14 @@ export interface CertHarness {
   farmRecord(company: SeededCompany, verified?: boolean): Promise<string>;
   /** Asks for a code as `agent` (GET approvalLevel/{id}/sign) and reads it from the mailbox of `email`. */
   requestOtp(agent: Agent, levelId: string, email: string): Promise<string>;
+  /** Stops the worker: the workflows stay on a task queue nobody polls. */
+  stopWorker(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startCertHarness(): Promise<CertHarness> {
+export async function startCertHarness(env: Record<string, string> = {}): Promise<CertHarness> {
   const taskQueue = `cert-api-${randomUUID()}`;
-  const t = await createTestApp({ TEMPORAL_TASK_QUEUE: taskQueue });
+  const t = await createTestApp({ TEMPORAL_TASK_QUEUE: taskQueue, ...env });
   const { worker, connection }: { worker: Worker; connection: NativeConnection } = await createWorker({
     address: process.env.TEMPORAL_TEST_ADDRESS!, taskQueue, workflowsPath: WORKFLOWS_MODULE,
     deps: { config: t.deps.config, knex: t.deps.knex, stores: t.deps.stores, adapters: t.deps.adapters },
@@ -58,9 +60,12 @@ export async function startCertHarness(): Promise<CertHarness> {
       }
       throw new Error(`no OTP mail for ${email}`);
     },
-    async close() {
-      worker.shutdown();
+    async stopWorker() {
+      if (worker.getState() === 'RUNNING') worker.shutdown();
       await running.catch(() => undefined);
+    },
+    async close() {
+      await this.stopWorker();
       await connection.close();
       await t.close();
     },
