@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { Router } from 'express';
 import { z } from 'zod';
 import { AppError, farmDataInputSchema, FARM_DATA_TYPES, generateHarvest, GRAIN_TYPES } from '@grain/domain';
@@ -51,7 +52,8 @@ export function createFarmDataRouter(deps: ApiDeps): Router {
     const { actor, companyId } = scopeOf(req);
     if (!req.file) throw new AppError('SELECT_FILE');
     if (checkFileName(req.file.originalname).ext !== 'csv') throw new AppError('FILE_TYPE_REJECTED');
-    const rows = parseFarmCsv(req.file.buffer, langOf(req));
+    // A CSV is at most a few MB: it is parsed whole, read from the upload's temp file.
+    const rows = parseFarmCsv(await readFile(req.file.path), langOf(req));
     const saved = await store.createMany(companyId, actor.id, rows.map((row) => ({ ...row, dataType: 'Csv' as const })));
     const recorded = await recordOnLedger(ledger, store, companyId, saved);
     res.status(201).json({ farmDatas: recorded, saved: recorded.length });
