@@ -145,6 +145,11 @@ export const MESSAGES = {
     en: 'The approval service is busy, try again in a moment. If you had just sent a change, check whether it went through before sending it again.',
     vn: 'Dịch vụ phê duyệt đang bận, vui lòng thử lại sau giây lát. Nếu bạn vừa gửi một thay đổi, hãy kiểm tra xem thay đổi đó đã được ghi nhận chưa trước khi gửi lại.',
   },
+  // the browser gave up waiting for the server (or could not reach it): the change may still have landed
+  REQUEST_TIMEOUT: {
+    en: 'The server did not answer in time. Try again in a moment; if you had just sent a change, check whether it went through first.',
+    vn: 'Máy chủ không phản hồi kịp thời. Vui lòng thử lại sau giây lát; nếu bạn vừa gửi một thay đổi, hãy kiểm tra xem thay đổi đó đã được ghi nhận chưa trước.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageCode = keyof typeof MESSAGES;

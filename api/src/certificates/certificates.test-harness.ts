@@ -33,6 +33,10 @@ export async function startCertHarness(env: Record<string, string> = {}): Promis
   const acme = await seedCompanyWithUsers(t.db.knex, 'Acme Grain', roles, { signer2: [...signerPerms], signer3: [...signerPerms] });
   const other = await seedCompanyWithUsers(t.db.knex, 'Other Farms', ['admin', 'signer']);
   const agents = new Map<string, Agent>();
+  const stopWorker = async () => {
+    if (worker.getState() === 'RUNNING') worker.shutdown();
+    await running.catch(() => undefined);
+  };
   return {
     t, acme, other,
     async as(role, company = acme) {
@@ -60,12 +64,9 @@ export async function startCertHarness(env: Record<string, string> = {}): Promis
       }
       throw new Error(`no OTP mail for ${email}`);
     },
-    async stopWorker() {
-      if (worker.getState() === 'RUNNING') worker.shutdown();
-      await running.catch(() => undefined);
-    },
+    stopWorker,
     async close() {
-      await this.stopWorker();
+      await stopWorker();
       await connection.close();
       await t.close();
     },
