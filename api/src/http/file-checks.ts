@@ -63,7 +63,7 @@ export function utf8Text(b: Buffer): string | null {
 }
 
 /** UTF-8 text without NUL bytes or markup a browser would treat as a page (a .txt upload). */
-export function isPlainText(b: Buffer): boolean {
+function isPlainText(b: Buffer): boolean {
   const text = utf8Text(b);
   return !!text && !HTML_MARKERS.test(text);
 }
@@ -89,17 +89,6 @@ export function detectFileType(b: Buffer): UploadExt | null {
 /** Plain text with a field or line separator. */
 function looksLikeCsv(b: Buffer): boolean {
   return isPlainText(b) && /[,;\t\n]/.test(b.toString('utf8'));
-}
-
-/**
- * The whole upload check: an acceptable name whose extension matches what the content proves.
- * An HTML page named .pdf, a PNG named .gif or a zip named .docx are all refused.
- */
-export function checkUpload(originalName: string, data: Buffer): { name: string; ext: UploadExt; mime: string } {
-  const { name, ext } = checkUploadName(originalName);
-  const detected = detectFileType(data);
-  if (detected !== ext) throw new AppError('FILE_TYPE_REJECTED');
-  return { name, ext, mime: MIME_OF[ext] };
 }
 
 /** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
@@ -168,7 +157,10 @@ export async function detectFileTypeOfFile(file: string): Promise<UploadExt | nu
   return (await isPlainTextFile(file, /[,;\t\n]/)) ? 'csv' : null;
 }
 
-/** checkUpload for an upload on disk. */
+/**
+ * The whole upload check: an acceptable name whose extension matches what the content proves.
+ * An HTML page named .pdf, a PNG named .gif or a zip named .docx are all refused.
+ */
 export async function checkUploadedFile(originalName: string, file: string): Promise<{ name: string; ext: UploadExt; mime: string }> {
   const { name, ext } = checkUploadName(originalName);
   if ((await detectFileTypeOfFile(file)) !== ext) throw new AppError('FILE_TYPE_REJECTED');

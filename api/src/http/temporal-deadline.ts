@@ -8,7 +8,7 @@ const UNAVAILABLE = 14;
 const BUSY_CODES = new Set([DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, UNAVAILABLE]);
 
 /** The SDK wraps the gRPC error once or twice (ServiceError, WorkflowUpdateRPCTimeoutOrCancelledError). */
-export function isTemporalBusy(e: unknown): boolean {
+function isTemporalBusy(e: unknown): boolean {
   for (let cur = e, depth = 0; cur && depth < 5; cur = (cur as { cause?: unknown }).cause, depth++) {
     if (cur instanceof WorkflowUpdateRPCTimeoutOrCancelledError) return true;
     if (isGrpcServiceError(cur) && BUSY_CODES.has(cur.code)) return true;

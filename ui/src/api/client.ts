@@ -39,8 +39,8 @@ function currentLang(): Language {
  * How long a call may take: longer than the server's own wait for the approval service (15 s), so its
  * 503 arrives before the browser gives up; an upload of up to 50 MB gets minutes.
  */
-export const API_TIMEOUT_MS = 25_000;
-export const UPLOAD_TIMEOUT_MS = 10 * 60_000;
+const API_TIMEOUT_MS = 25_000;
+const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
 const timedOut = () => new ApiError(0, 'REQUEST_TIMEOUT', message('REQUEST_TIMEOUT', currentLang()), null);
 
