@@ -12,6 +12,13 @@ describe('loadConfig', () => {
     expect(c.host).toBe('127.0.0.1');
   });
 
+  it('waits 15 s for a Temporal Update and 5 s for other Temporal calls unless told otherwise', () => {
+    expect(loadConfig({}).temporalDeadlines).toEqual({ updateMs: 15_000, callMs: 5_000 });
+    expect(loadConfig({ TEMPORAL_UPDATE_TIMEOUT_MS: '2000', TEMPORAL_CALL_TIMEOUT_MS: '700' }).temporalDeadlines).toEqual({ updateMs: 2000, callMs: 700 });
+    expect(() => loadConfig({ TEMPORAL_UPDATE_TIMEOUT_MS: '0' })).toThrow(/TEMPORAL_UPDATE_TIMEOUT_MS/);
+    expect(() => loadConfig({ TEMPORAL_CALL_TIMEOUT_MS: '5s' })).toThrow(/TEMPORAL_CALL_TIMEOUT_MS/);
+  });
+
   it('listens where HOST says', () => {
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });

@@ -18,6 +18,11 @@ export interface AppConfig {
   temporalNamespace: string;
   temporalUiUrl: string;
   taskQueue: string;
+  /**
+   * How long the API waits for Temporal before answering 503: an Update (sign, reject, ...) waits for the
+   * worker to run it, so it gets longer than a query, a start or a signal.
+   */
+  temporalDeadlines: { updateMs: number; callMs: number };
   smtpUrl?: string;
   /** Port of the embedded SMTP catcher (used when SMTP_URL is unset). */
   smtpCatcherPort: number;
@@ -47,6 +52,14 @@ function int(env: NodeJS.ProcessEnv, name: string, dflt: number): number {
   if (v === undefined || v === '') return dflt;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(name, `must be a port number (0 = any free port), got "${v}"`);
+  return n;
+}
+
+function millis(env: NodeJS.ProcessEnv, name: string, dflt: number): number {
+  const v = env[name];
+  if (v === undefined || v === '') return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 600_000) throw new ConfigError(name, `must be milliseconds between 1 and 600000, got "${v}"`);
   return n;
 }
 
@@ -104,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     temporalNamespace: env.TEMPORAL_NAMESPACE || 'default',
     temporalUiUrl: env.TEMPORAL_UI_URL || 'http://localhost:8233',
     taskQueue: env.TEMPORAL_TASK_QUEUE || 'grain-certificates',
+    temporalDeadlines: { updateMs: millis(env, 'TEMPORAL_UPDATE_TIMEOUT_MS', 15_000), callMs: millis(env, 'TEMPORAL_CALL_TIMEOUT_MS', 5_000) },
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     smtpCatcherPort: int(env, 'SMTP_CATCHER_PORT', 2525),
     mailFrom: env.MAIL_FROM || 'Grain Certificates <no-reply@grain.local>',

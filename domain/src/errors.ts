@@ -25,6 +25,7 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   OTP_LOCKED: 429,
   OTP_REQUESTS_THROTTLED: 429,
   UNAVAILABLE: 503,
+  APPROVAL_SERVICE_BUSY: 503,
   INTERNAL: 500,
 };
 

@@ -164,6 +164,16 @@ export const MESSAGES = {
   WHY_FORM_UNREADABLE: { en: 'the submitted form could not be read', vn: 'không đọc được biểu mẫu đã gửi' },
   DOCUMENT_TOO_LARGE_UNPACKED: { en: 'The document unpacks to more than 32 MB or is compressed suspiciously far; save it again or split it', vn: 'Tài liệu khi giải nén lớn hơn 32 MB hoặc bị nén bất thường; vui lòng lưu lại hoặc chia nhỏ tài liệu' },
   DOCUMENT_READ_TIMED_OUT: { en: 'Reading the document took too long; save it again or split it', vn: 'Đọc tài liệu mất quá nhiều thời gian; vui lòng lưu lại hoặc chia nhỏ tài liệu' },
+  // a call to the workflow service missed its deadline: the change may still land, so check before re-sending
+  APPROVAL_SERVICE_BUSY: {
+    en: 'The approval service is busy, try again in a moment. If you had just sent a change, check whether it went through before sending it again.',
+    vn: 'Dịch vụ phê duyệt đang bận, vui lòng thử lại sau giây lát. Nếu bạn vừa gửi một thay đổi, hãy kiểm tra xem thay đổi đó đã được ghi nhận chưa trước khi gửi lại.',
+  },
+  // the browser gave up waiting for the server (or could not reach it): the change may still have landed
+  REQUEST_TIMEOUT: {
+    en: 'The server did not answer in time. Try again in a moment; if you had just sent a change, check whether it went through first.',
+    vn: 'Máy chủ không phản hồi kịp thời. Vui lòng thử lại sau giây lát; nếu bạn vừa gửi một thay đổi, hãy kiểm tra xem thay đổi đó đã được ghi nhận chưa trước.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, stat, writeFile, unlink } from 'node:fs/promises';
+import { constants, copyFile, mkdir, readFile, stat, writeFile, unlink } from 'node:fs/promises';
 import { createReadStream, type ReadStream } from 'node:fs';
 import path from 'node:path';
 import type { AdapterInfo, Described } from '../port';
@@ -10,6 +10,8 @@ import type { AdapterInfo, Described } from '../port';
  */
 export interface FileStorage extends Described {
   put(data: Buffer, opts: { ext: string; prefix?: string }): Promise<string>;
+  /** Stores a copy of a file on disk (an upload streamed to a temp file), without reading it into memory. */
+  putFile(source: string, opts: { ext: string; prefix?: string }): Promise<string>;
   get(key: string): Promise<Buffer>;
   stream(key: string): ReadStream;
   size(key: string): Promise<number>;
@@ -30,13 +32,22 @@ export class LocalFileStorage implements FileStorage {
     if (!KEY_RE.test(key)) throw new Error(`invalid storage key`);
     return path.join(this.root, key);
   }
-  async put(data: Buffer, opts: { ext: string; prefix?: string }): Promise<string> {
+  private async newKey(opts: { ext: string; prefix?: string }): Promise<{ key: string; file: string }> {
     const ext = opts.ext.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 8) || 'bin';
     const prefix = (opts.prefix ?? 'files').toLowerCase().replace(/[^a-z0-9-]/g, '').slice(0, 40) || 'files';
     const key = `${prefix}/${randomUUID()}.${ext}`;
     const file = this.resolve(key);
     await mkdir(path.dirname(file), { recursive: true });
+    return { key, file };
+  }
+  async put(data: Buffer, opts: { ext: string; prefix?: string }): Promise<string> {
+    const { key, file } = await this.newKey(opts);
     await writeFile(file, data, { flag: 'wx' });
+    return key;
+  }
+  async putFile(source: string, opts: { ext: string; prefix?: string }): Promise<string> {
+    const { key, file } = await this.newKey(opts);
+    await copyFile(source, file, constants.COPYFILE_EXCL);
     return key;
   }
   get(key: string) {

@@ -13,7 +13,7 @@ export interface CertCtx extends CertificateCommandDeps {
 }
 
 export function createCtx(deps: ApiDeps): CertCtx {
-  return { deps, stores: deps.stores, workflows: new CertificateWorkflows(deps.temporal, deps.config.taskQueue) };
+  return { deps, stores: deps.stores, workflows: new CertificateWorkflows(deps.temporal, deps.config.taskQueue, deps.config.temporalDeadlines) };
 }
 
 /** The caller's company; a user without one has no certificates to see. */

@@ -2,6 +2,10 @@
  * The API's side of the certificate workflow: start on submit, Updates for every later change, the
  * state query. A refused Update (validator or handler) arrives as WorkflowUpdateFailedError whose
  * cause carries the message code; it becomes that AppError here, so the caller sees e.g. NOT_A_SIGNER.
+ * Every call has a deadline: a worker that is down or slow answers APPROVAL_SERVICE_BUSY (503), and an
+ * Update already sent may still be applied later. A sign is safe to retry all the same: its one-time
+ * code was spent on the first attempt (OTP_INVALID), and with a new code a sign that did land answers
+ * ALREADY_SIGNED rather than adding a second signature.
  */
 import { WorkflowNotFoundError, type Client, type UpdateDefinition } from '@temporalio/client';
 import { AppError, certificateWorkflowId, MESSAGES, type CertificateState, type MessageCode } from '@grain/domain';
@@ -9,6 +13,7 @@ import {
   appErrorCodeOf, CERTIFICATE_WORKFLOW_TYPE, stateQuery,
   type CertificateWorkflowInput,
 } from '@grain/workflows';
+import { withinDeadline } from '../http/temporal-deadline';
 
 function toAppError(e: unknown): never {
   const code = appErrorCodeOf(e);
@@ -18,10 +23,14 @@ function toAppError(e: unknown): never {
 }
 
 export class CertificateWorkflows {
-  constructor(private readonly client: Client, private readonly taskQueue: string) {}
+  constructor(
+    private readonly client: Client,
+    private readonly taskQueue: string,
+    private readonly deadlines: { updateMs: number; callMs: number },
+  ) {}
 
   async start(input: CertificateWorkflowInput): Promise<void> {
-    await this.client.workflow
+    await withinDeadline(this.client, this.deadlines.callMs, () => this.client.workflow
       .start(CERTIFICATE_WORKFLOW_TYPE, {
         workflowId: certificateWorkflowId(input.certificate.id),
         taskQueue: this.taskQueue,
@@ -32,13 +41,13 @@ export class CertificateWorkflows {
       .catch((e: Error) => {
         if (e.name === 'WorkflowExecutionAlreadyStartedError') throw new AppError('CERTIFICATE_NOT_EDITABLE');
         throw e;
-      });
+      }));
   }
 
   async update<Ret, Arg>(certificateId: string, def: UpdateDefinition<Ret, [Arg]>, arg: Arg): Promise<Ret> {
     const handle = this.client.workflow.getHandle(certificateWorkflowId(certificateId));
     try {
-      return await handle.executeUpdate(def, { args: [arg] });
+      return await withinDeadline(this.client, this.deadlines.updateMs, () => handle.executeUpdate(def, { args: [arg] }));
     } catch (e) {
       return toAppError(e);
     }
@@ -46,7 +55,8 @@ export class CertificateWorkflows {
 
   async state(certificateId: string): Promise<CertificateState> {
     try {
-      return await this.client.workflow.getHandle(certificateWorkflowId(certificateId)).query(stateQuery);
+      const handle = this.client.workflow.getHandle(certificateWorkflowId(certificateId));
+      return await withinDeadline(this.client, this.deadlines.callMs, () => handle.query(stateQuery));
     } catch (e) {
       return toAppError(e);
     }

@@ -15,12 +15,14 @@ export interface CertHarness {
   farmRecord(company: SeededCompany, verified?: boolean): Promise<string>;
   /** Asks for a code as `agent` (GET approvalLevel/{id}/sign) and reads it from the mailbox of `email`. */
   requestOtp(agent: Agent, levelId: string, email: string): Promise<string>;
+  /** Stops the worker: the workflows stay on a task queue nobody polls. */
+  stopWorker(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startCertHarness(): Promise<CertHarness> {
+export async function startCertHarness(env: Record<string, string> = {}): Promise<CertHarness> {
   const taskQueue = `cert-api-${randomUUID()}`;
-  const t = await createTestApp({ TEMPORAL_TASK_QUEUE: taskQueue });
+  const t = await createTestApp({ TEMPORAL_TASK_QUEUE: taskQueue, ...env });
   const { worker, connection }: { worker: Worker; connection: NativeConnection } = await createWorker({
     address: process.env.TEMPORAL_TEST_ADDRESS!, taskQueue, workflowsPath: WORKFLOWS_MODULE,
     deps: { config: t.deps.config, knex: t.deps.knex, stores: t.deps.stores, adapters: t.deps.adapters },
@@ -31,6 +33,10 @@ export async function startCertHarness(): Promise<CertHarness> {
   const acme = await seedCompanyWithUsers(t.db.knex, 'Acme Grain', roles, { signer2: [...signerPerms], signer3: [...signerPerms] });
   const other = await seedCompanyWithUsers(t.db.knex, 'Other Farms', ['admin', 'signer']);
   const agents = new Map<string, Agent>();
+  const stopWorker = async () => {
+    if (worker.getState() === 'RUNNING') worker.shutdown();
+    await running.catch(() => undefined);
+  };
   return {
     t, acme, other,
     async as(role, company = acme) {
@@ -58,9 +64,9 @@ export async function startCertHarness(): Promise<CertHarness> {
       }
       throw new Error(`no OTP mail for ${email}`);
     },
+    stopWorker,
     async close() {
-      worker.shutdown();
-      await running.catch(() => undefined);
+      await stopWorker();
       await connection.close();
       await t.close();
     },

@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { AppError, certificateWorkflowId, type CertificateState, type LedgerAnchor, type PdfCheckAnswer, type PublicVerifyAnswer } from '@grain/domain';
 import type { PublicCertificate } from '@grain/persistence';
-import { singleFile } from '../farmdata/uploads';
+import { singleFile } from '../http/uploads';
+import { sha256OfFile } from '../http/file-checks';
 import type { CertCtx } from './certificate-context';
 
 const query = (req: Request, name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string).trim() : '');
@@ -71,7 +72,7 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
   // none, looks for the issued certificate whose recorded PDF hash it has.
   r.post('/public/verify/pdf', singleFile('file', 20 * 1024 * 1024), async (req, res) => {
     if (!req.file) throw new AppError('SELECT_FILE');
-    const sha256 = createHash('sha256').update(req.file.buffer).digest('hex');
+    const sha256 = await sha256OfFile(req.file.path);
     if (!names(req)) {
       const approvalNumber = await ctx.stores.certificates.numberOfIssuedPdf(sha256);
       const answer: PdfCheckAnswer = { match: !!approvalNumber, sha256, ...(approvalNumber ? { approvalNumber } : {}) };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { Router, type ErrorRequestHandler, type Request } from 'express';
 import {
   AppError, COMPLIANCE_DOCUMENT_TYPES, COMPLIANCE_KINDS, complianceWorkflowId, getAuditRequestSchema, isAppError, kindOfSegment,
@@ -9,9 +10,10 @@ import { appErrorCodeOf, complianceSubmitUpdate, complianceWorkflow, documentUpl
 import type { ApiDeps } from '../deps';
 import { actorOf, requirePermission } from '../http/auth-middleware';
 import { langOf } from '../http/lang';
-import { errorText } from '../http/errors';
+import { errorText, setRetryHint } from '../http/errors';
+import { withinDeadline } from '../http/temporal-deadline';
 import { singleFile } from '../http/uploads';
-import { checkFileName, detectFileType, isPlainText } from '../http/file-checks';
+import { checkFileName, detectFileTypeOfFile, isPlainTextFile } from '../http/file-checks';
 import { detailRecord, documentRecord, listRecord } from './compliance-records';
 import { complianceReportHtml } from './report-html';
 
@@ -51,6 +53,7 @@ const utf8Name = (raw: string) => {
 export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: Router } {
   const { compliance: store, users } = deps.stores;
   const taskQueue = deps.config.taskQueue;
+  const { updateMs, callMs } = deps.config.temporalDeadlines;
   const api = Router();
   const openai = Router();
 
@@ -93,11 +96,12 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
     if (c.status === 'audited') throw new AppError('COMPLIANCE_ALREADY_AUDITED');
     const workflowId = complianceWorkflowId(c.id);
     // Documents picked from earlier submissions need no upload, so the workflow may not exist yet.
-    await deps.temporal.workflow.start(complianceWorkflow, {
+    await withinDeadline(deps.temporal, callMs, () => deps.temporal.workflow.start(complianceWorkflow, {
       workflowId, taskQueue, args: [{ complianceId: c.id, companyId: c.companyId, userId: c.userId }], workflowIdConflictPolicy: 'USE_EXISTING',
-    });
+    }));
     try {
-      await deps.temporal.workflow.getHandle(workflowId).executeUpdate(complianceSubmitUpdate, { args: [{ userId: actor.id, documents: chosen }] });
+      const handle = deps.temporal.workflow.getHandle(workflowId);
+      await withinDeadline(deps.temporal, updateMs, () => handle.executeUpdate(complianceSubmitUpdate, { args: [{ userId: actor.id, documents: chosen }] }));
     } catch (e) {
       const code = appErrorCodeOf(e);
       if (code) throw new AppError(code as MessageCode);
@@ -141,19 +145,20 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
     // an HTML page named .pdf or .txt is refused like any other mismatch.
     const { name: fileName, ext } = checkFileName(utf8Name(file.originalname));
     if (!['pdf', 'docx', 'txt'].includes(ext)) throw new AppError('COMPLIANCE_FILE_TYPE');
-    if (ext === 'txt' ? !isPlainText(file.buffer) : detectFileType(file.buffer) !== ext) throw new AppError('FILE_TYPE_REJECTED');
-    refuseZipBomb(file.buffer, fileName);
+    if (ext === 'txt' ? !(await isPlainTextFile(file.path)) : (await detectFileTypeOfFile(file.path)) !== ext) throw new AppError('FILE_TYPE_REJECTED');
+    // Only a .docx unpacks; its central directory (at the end of the file) is what the check reads.
+    if (ext === 'docx') refuseZipBomb(await readFile(file.path), fileName);
     const c = await ownCompliance(idParam(req, 'complianceId'), actor, true);
     if (c.status === 'audited') throw new AppError('COMPLIANCE_ALREADY_AUDITED');
     if (c.status === 'auditing') throw new AppError('COMPLIANCE_AUDIT_RUNNING');
-    const storageKey = await deps.adapters.storage.put(file.buffer, { ext, prefix: 'compliance' });
+    const storageKey = await deps.adapters.storage.putFile(file.path, { ext, prefix: 'compliance' });
     const doc = await store.addDocument({
       companyId: c.companyId, userId: actor.id, complianceId: c.id, documentType: kind.documentType, fileName, storageKey, mime: file.mimetype, size: file.size,
     });
-    await deps.temporal.workflow.signalWithStart(complianceWorkflow, {
+    await withinDeadline(deps.temporal, callMs, () => deps.temporal.workflow.signalWithStart(complianceWorkflow, {
       workflowId: complianceWorkflowId(c.id), taskQueue, args: [{ complianceId: c.id, companyId: c.companyId, userId: c.userId }],
       signal: documentUploadedSignal, signalArgs: [{ documentId: doc.id, documentType: kind.documentType }],
-    });
+    }));
     res.status(202).json({ message: 'File uploaded successfully', compliance_id: c.id, document: documentRecord(doc) });
   });
 
@@ -162,6 +167,7 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
     if (!isAppError(err)) return next(err);
     const e = err as AppError;
     const text = errorText(e, langOf(req));
+    setRetryHint(res, e);
     res.status(e.status).json({ detail: text, invalidMsg: text, code: e.code });
   };
   openai.use(detailErrors);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { AppError, DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS_I18N, MAX_UPLOAD_BYTES } from '@grain/domain';
@@ -9,7 +8,7 @@ import { scopeOf } from '../http/scope';
 import { uuidParam } from '../http/params';
 import { parseInput } from '../http/parse-input';
 import { singleFile } from '../http/uploads';
-import { checkUpload, contentDisposition, INLINE_TYPES, type UploadExt } from '../http/file-checks';
+import { checkUploadedFile, contentDisposition, INLINE_TYPES, sha256OfFile, type UploadExt } from '../http/file-checks';
 
 const DEFAULT_DESCRIPTION = 'default summary';
 const text = (max: number) => z.string().trim().max(max);
@@ -42,12 +41,10 @@ export function createDocumentRouter(deps: ApiDeps): Router {
 
   async function storeFile(req: Request) {
     if (!req.file) throw new AppError('SELECT_FILE');
-    const checked = checkUpload(utf8Name(req.file.originalname), req.file.buffer);
-    const storageKey = await storage.put(req.file.buffer, { ext: checked.ext, prefix: 'documents' });
-    return {
-      originalName: checked.name, ext: checked.ext, mime: checked.mime, size: req.file.size, storageKey,
-      sha256: createHash('sha256').update(req.file.buffer).digest('hex'),
-    };
+    const checked = await checkUploadedFile(utf8Name(req.file.originalname), req.file.path);
+    const sha256 = await sha256OfFile(req.file.path);
+    const storageKey = await storage.putFile(req.file.path, { ext: checked.ext, prefix: 'documents' });
+    return { originalName: checked.name, ext: checked.ext, mime: checked.mime, size: req.file.size, storageKey, sha256 };
   }
 
   r.get('/company/documentes', requirePermission('viewDocument'), async (req, res) => {

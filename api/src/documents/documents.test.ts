@@ -2,7 +2,9 @@ import { samplePng } from '@grain/adapters/testing';
 import { MAX_UPLOAD_BYTES } from '@grain/domain';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { loginAs, seedCompanyWithUsers, TEST_PASSWORD, type Agent } from '../testing/session';
+import { readdir } from 'node:fs/promises';
 import { checkUploadName, contentDisposition, detectFileType } from '../http/file-checks';
+import { uploadTempDir } from '../http/uploads';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 const DOC = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
@@ -113,6 +115,13 @@ describe('documents API', () => {
     expect(res.status).toBe(413);
     expect(res.body.code).toBe('FILE_TOO_LARGE');
     expect(await docCount()).toBe(before);
+    expect(await readdir(uploadTempDir())).toEqual([]);
+  });
+
+  it('keeps no temp file of an upload once it is stored', async () => {
+    await upload(staff, PDF, 'kept.pdf').expect(201);
+    for (let i = 0; i < 40 && (await readdir(uploadTempDir())).length; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await readdir(uploadTempDir())).toEqual([]);
   });
 
   it('updates name, type and file with a version check, and shows the detail', async () => {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { Router } from 'express';
 import { z } from 'zod';
 import { AppError, farmDataInputSchema, FARM_DATA_TYPES, generateHarvest, GRAIN_TYPES } from '@grain/domain';
@@ -52,7 +53,8 @@ export function createFarmDataRouter(deps: ApiDeps): Router {
     const { actor, companyId } = scopeOf(req);
     if (!req.file) throw new AppError('SELECT_FILE');
     if (checkFileName(req.file.originalname).ext !== 'csv') throw new AppError('FILE_TYPE_REJECTED');
-    const rows = await parseFarmCsv(req.file.buffer, langOf(req));
+    // A CSV is at most a few MB: it is read from the upload's temp file and parsed as a stream.
+    const rows = await parseFarmCsv(await readFile(req.file.path), langOf(req));
     const saved = await store.createMany(companyId, actor.id, rows.map((row) => ({ ...row, dataType: 'Csv' as const })));
     const recorded = withStandardFlags(await recordOnLedger(ledger, store, companyId, saved));
     res.status(201).json({ farmDatas: recorded, saved: recorded.length });

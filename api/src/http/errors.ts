@@ -83,6 +83,14 @@ export function errorText(e: AppError, lang: Language): string {
   return `${text}${message(reason ?? 'WHY_INVALID', lang)}`;
 }
 
+/** Seconds a client should wait before retrying a 503: long enough for a restarted worker to poll again. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** A 503 tells the client when to try again; every other refusal is final for the same request. */
+export function setRetryHint(res: { setHeader(name: string, value: string): unknown }, e: AppError): void {
+  if (e.status === 503) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+}
+
 /** The one error middleware: AppError code -> HTTP status and the user's message (en / vn). */
 export const errorMiddleware: ErrorRequestHandler = (err, req, res, _next) => {
   let e: AppError;
@@ -101,6 +109,7 @@ export const errorMiddleware: ErrorRequestHandler = (err, req, res, _next) => {
     }
   }
   const lang = langOf(req);
+  setRetryHint(res, e);
   const details = e.details as { fields?: FieldIssue[] } | undefined;
   const fields = details?.fields?.map((f) => ({ ...f, message: message(f.reason ?? f.code, lang) }));
   res.status(e.status).json({ invalidMsg: errorText(e, lang), code: e.code, ...(fields ? { fields } : {}), ...(details && !fields ? { details } : {}) });

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open, readFile } from 'node:fs/promises';
 import { AppError, UPLOAD_EXTENSIONS } from '@grain/domain';
 
 export type UploadExt = (typeof UPLOAD_EXTENSIONS)[number];
@@ -60,7 +63,7 @@ export function utf8Text(b: Buffer): string | null {
 }
 
 /** UTF-8 text without NUL bytes or markup a browser would treat as a page (a .txt upload). */
-export function isPlainText(b: Buffer): boolean {
+function isPlainText(b: Buffer): boolean {
   const text = utf8Text(b);
   return !!text && !HTML_MARKERS.test(text);
 }
@@ -88,20 +91,85 @@ function looksLikeCsv(b: Buffer): boolean {
   return isPlainText(b) && /[,;\t\n]/.test(b.toString('utf8'));
 }
 
-/**
- * The whole upload check: an acceptable name whose extension matches what the content proves.
- * An HTML page named .pdf, a PNG named .gif or a zip named .docx are all refused.
- */
-export function checkUpload(originalName: string, data: Buffer): { name: string; ext: UploadExt; mime: string } {
-  const { name, ext } = checkUploadName(originalName);
-  const detected = detectFileType(data);
-  if (detected !== ext) throw new AppError('FILE_TYPE_REJECTED');
-  return { name, ext, mime: MIME_OF[ext] };
-}
-
 /** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
 export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\;]/g, '_');
   const utf8 = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${utf8}`;
+}
+
+/** Bytes read from each end of a file to prove its type: the head has the signature, a zip's tail its names. */
+const SAMPLE_BYTES = 64 * 1024;
+
+/**
+ * The start and the end of a file (the whole file when small): enough for detectFileType, whose docx
+ * check finds the part names in the zip's central directory at the end.
+ */
+async function sampleOf(file: string): Promise<Buffer> {
+  const fh = await open(file, 'r');
+  try {
+    const { size } = await fh.stat();
+    if (size <= 2 * SAMPLE_BYTES) return await readFile(fh);
+    const head = Buffer.alloc(SAMPLE_BYTES);
+    const tail = Buffer.alloc(SAMPLE_BYTES);
+    await fh.read(head, 0, SAMPLE_BYTES, 0);
+    await fh.read(tail, 0, SAMPLE_BYTES, size - SAMPLE_BYTES);
+    return Buffer.concat([head, tail]);
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * isPlainText over a file read in chunks, so a large text upload is never held whole. `needs`, when
+ * given, must match somewhere in the text (CSV's separators). Markup split across two chunks is still
+ * seen: each chunk is searched together with the end of the one before.
+ */
+export async function isPlainTextFile(file: string, needs?: RegExp): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let carried = '';
+  let any = false;
+  let found = !needs;
+  try {
+    for await (const chunk of createReadStream(file, { highWaterMark: SAMPLE_BYTES })) {
+      const b = chunk as Buffer;
+      if (b.includes(0)) return false;
+      const text = carried + decoder.decode(b, { stream: true });
+      if (HTML_MARKERS.test(text)) return false;
+      if (!found && needs!.test(text)) found = true;
+      any ||= text.length > 0;
+      carried = text.slice(-256);
+    }
+    const rest = carried + decoder.decode();
+    if (HTML_MARKERS.test(rest)) return false;
+  } catch {
+    return false;
+  }
+  return any && found;
+}
+
+/** detectFileType for an upload on disk: binary types from its ends, CSV from all of its text. */
+export async function detectFileTypeOfFile(file: string): Promise<UploadExt | null> {
+  const sample = await sampleOf(file);
+  const detected = detectFileType(sample);
+  if (detected && detected !== 'csv') return detected;
+  if (startsWith(sample, [0x50, 0x4b, 0x03, 0x04])) return null;
+  return (await isPlainTextFile(file, /[,;\t\n]/)) ? 'csv' : null;
+}
+
+/**
+ * The whole upload check: an acceptable name whose extension matches what the content proves.
+ * An HTML page named .pdf, a PNG named .gif or a zip named .docx are all refused.
+ */
+export async function checkUploadedFile(originalName: string, file: string): Promise<{ name: string; ext: UploadExt; mime: string }> {
+  const { name, ext } = checkUploadName(originalName);
+  if ((await detectFileTypeOfFile(file)) !== ext) throw new AppError('FILE_TYPE_REJECTED');
+  return { name, ext, mime: MIME_OF[ext] };
+}
+
+/** SHA-256 (hex) of a file, read as a stream. */
+export async function sha256OfFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }

@@ -18,7 +18,7 @@ let h: CertHarness;
 let deps: CertificateCommandDeps;
 beforeAll(async () => {
   h = await startCertHarness();
-  deps = { stores: h.t.deps.stores, workflows: new CertificateWorkflows(h.t.deps.temporal, h.t.deps.config.taskQueue) };
+  deps = { stores: h.t.deps.stores, workflows: new CertificateWorkflows(h.t.deps.temporal, h.t.deps.config.taskQueue, h.t.deps.config.temporalDeadlines) };
 });
 afterAll(async () => h?.close());
 

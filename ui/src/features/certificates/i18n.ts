@@ -131,6 +131,10 @@ export const certificates: Table = {
   'cert.otp': { en: 'Authentication code', vn: 'Mã xác thực' },
   'cert.signaturePassword': { en: 'Signature password', vn: 'Mật khẩu chữ ký' },
   'cert.resendCode': { en: 'Send a new code', vn: 'Gửi mã mới' },
+  'cert.codeSpentRetry': {
+    en: 'This attempt may have used your code. If the certificate does not show your signature, send a new code and sign again.',
+    vn: 'Lần thử này có thể đã dùng mã của bạn. Nếu chứng nhận chưa hiển thị chữ ký của bạn, hãy gửi mã mới và ký lại.',
+  },
   'cert.signNow': { en: 'Sign Now', vn: 'Ký ngay' },
   'cert.signedOk': { en: 'Signed', vn: 'Đã ký' },
   'cert.rejectTitle': { en: 'Reject To', vn: 'Trả lại về' },

@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { ApiError } from '../../../api/client';
 import { certificatesApi } from '../api';
 import type { CertificateView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText } from '../../../app';
+
+/** No answer in time: the server may already have spent the code (and may still apply the signature). */
+const NO_ANSWER = new Set(['APPROVAL_SERVICE_BUSY', 'REQUEST_TIMEOUT']);
 
 /**
  * 'Sign and Endorse' (spec 000 §2): opening asks the server to mail a one-time code (the modal opens
@@ -51,6 +55,8 @@ export function SignDialog({ open, approval, onClose, onSigned }: { open: boolea
       onSigned(r.approval);
     } catch (e) {
       setError(errorText(e, t));
+      // Note and code stay as typed; the server checks (and so spends) the code before it waits.
+      if (e instanceof ApiError && NO_ANSWER.has(e.code)) setInfo(t('cert.codeSpentRetry'));
     } finally {
       setBusy(false);
     }
