@@ -220,9 +220,9 @@ async function certificateFlow() {
   expect(await check!.evaluate((el) => el.textContent)).toMatch(/is the certificate as issued/);
   await screenshot(visitor, 'cert-08-verified');
 
-  // and by number, typed in
+  // and by its content hash, typed in (a bare number is not enough: any company could issue the same one)
   await visitor.goto(e.url('/views/verify'));
-  await visitor.type(byId('verify-query'), number);
+  await visitor.type(byId('verify-query'), qrPath![1]);
   await visitor.click(byId('verify-submit'));
   expect(await (await visitor.waitForSelector(byId('verify-result')))!.evaluate((el) => el.textContent)).toContain('Wheat APW lot 3');
   console.log(`screenshots: ${SHOTS}/e2e-cert-*.png`);
