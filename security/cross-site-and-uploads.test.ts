@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { samplePng } from '@grain/adapters/testing';
-import { FarmDataStore } from '@grain/persistence';
+import { createStores } from '@grain/persistence';
 import { TEST_ORIGIN } from '../api/src/testing/session';
 import { appRoutes, isStateChanging } from './support/routes';
 import { changedTables, dbSnapshot } from './support/db-checksum';
@@ -105,7 +105,7 @@ describe('upload corpus', () => {
 
   let server: Server;
   beforeAll(async () => {
-    unverified = (await new FarmDataStore(w.t.db.knex).create(w.own.companyId, w.own.co.users.admin.id, {
+    unverified = (await createStores(w.t.db.knex).farmData.create(w.own.companyId, w.own.co.users.admin.id, {
       grainType: 'Wheat', harvestGrade: 'APH', storageLocation: 'Silo 9', quantity: 10, protein: 12, moisture: 10, productionDate: '2025-03-01', dataType: 'Manual',
     }))._id;
     server = w.t.app.listen(0, '127.0.0.1');

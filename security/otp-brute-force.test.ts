@@ -10,7 +10,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { isAppError, OTP_MAX_ATTEMPTS } from '@grain/domain';
-import { OtpStore } from '@grain/persistence';
+import { createStores } from '@grain/persistence';
 import { TEST_ORIGIN, TEST_PASSWORD } from '../api/src/testing/session';
 import { startWorld, type World } from './support/world';
 
@@ -91,7 +91,7 @@ it('refuses 10,000 guesses: locked after 5, 0 successes, then a new code signs',
   expect(Object.fromEntries(tally)).toEqual({ '429 OTP_LOCKED': API_GUESSES - OTP_MAX_ATTEMPTS });
 
   started = Date.now();
-  const store = new OtpStore(w.t.db.knex);
+  const store = createStores(w.t.db.knex).otps;
   const direct = new Map<string, number>();
   for (const g of guesses.slice(API_GUESSES)) {
     const outcome = await store.verify({ certificateId: certId, level: 1, userId: signer.id }, g).then(() => 'ACCEPTED', (e) => (isAppError(e) ? e.code : String(e)));

@@ -32,7 +32,7 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): Express {
   app.use(refuseNulBytes);
   // Every call under /api and /openai knows this app's session store and is refused when it comes
   // cross-site and changes state, before any feature's router runs.
-  app.use(['/api', '/openai'], bindAuth(deps.knex), createCrossSiteGuard(deps));
+  app.use(['/api', '/openai'], bindAuth(deps.stores), createCrossSiteGuard(deps));
 
   const api: Router = express.Router();
   api.use(createHealthRouter(deps));

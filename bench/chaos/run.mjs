@@ -20,7 +20,7 @@ const require = createRequire(import.meta.url);
 const root = path.resolve(import.meta.dirname, '../..');
 const { Client, Connection } = require('@temporalio/client');
 const { SmtpCatcher } = require('@grain/adapters');
-const { OtpStore } = require('@grain/persistence');
+const { createStores } = require('@grain/persistence');
 const { createPostgresTestDb, startThrowawayPostgres } = require('@grain/worker/dist/certificate-test-harness.js');
 
 /** `n` distinct random points in (lo, hi), sorted. */
@@ -79,7 +79,7 @@ export async function runChaos({ bin, count, kills, restarts, concurrency, workD
 
     const connection = await Connection.connect({ address: temporal.address });
     cleanup.push(() => connection.close());
-    const sys = { client: new Client({ connection }), otps: new OtpStore(db.knex), mailbox, taskQueue };
+    const sys = { client: new Client({ connection }), otps: createStores(db.knex).otps, mailbox, taskQueue };
 
     // Faults at random points of the run's progress (signatures made out of 6 per certificate).
     const total = count * 6;

@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const { Client, Connection } = require('@temporalio/client');
 const { SmtpCatcher, loadConfig, buildAdapters, closeAdapters } = require('@grain/adapters');
-const { OtpStore, KnexCertificateStore, openDb, createStores } = require('@grain/persistence');
+const { openDb, createStores } = require('@grain/persistence');
 const { createWorker } = require('@grain/worker');
 const { createPostgresTestDb } = require('@grain/worker/dist/certificate-test-harness.js');
 const { PooledSmtpMailSender } = require('./pooled-mail-sender.cjs');
@@ -87,7 +87,7 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
         child.send('stop');
       }));
       return {
-        topology, client, taskQueue, mailbox, knex: db.knex, otps: new OtpStore(db.knex), store: new KnexCertificateStore(db.knex),
+        topology, client, taskQueue, mailbox, knex: db.knex, otps: createStores(db.knex).otps, store: createStores(db.knex).certificates,
         workerPid: child.pid, close,
         memory: () => { const p = next(); child.send('mem'); return p; },
       };
@@ -105,11 +105,11 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
       adapters.mail = new PooledSmtpMailSender(`smtp://127.0.0.1:${smtpPort}`, config.mailFrom);
     }
     cleanup.push(() => closeAdapters(adapters));
-    const { worker, connection: wc } = await createWorker({ address: temporal.address, taskQueue, deps: { config, knex: db.knex, stores: createStores(db.knex), adapters }, tuning });
+    const { worker, connection: wc } = await createWorker({ address: temporal.address, taskQueue, deps: { config, stores: createStores(db.knex), adapters }, tuning });
     const running = worker.run();
     cleanup.push(async () => { worker.shutdown(); await running.catch(() => undefined); await wc.close(); });
     return {
-      topology, client, taskQueue, mailbox, knex: db.knex, otps: new OtpStore(db.knex), store: new KnexCertificateStore(db.knex),
+      topology, client, taskQueue, mailbox, knex: db.knex, otps: createStores(db.knex).otps, store: createStores(db.knex).certificates,
       workerPid: process.pid, close,
       memory: async () => ({ mem: process.memoryUsage(), cachedWorkflows: worker.getStatus().numCachedWorkflows }),
     };

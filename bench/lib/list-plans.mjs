@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { KnexCertificateStore, SessionStore } = require('@grain/persistence');
+const { createStores } = require('@grain/persistence');
 
 async function captured(knex, fn) {
   const out = [];
@@ -32,8 +32,8 @@ async function explain(knex, { sql, bindings }) {
  * and the per-request toggle counts. Each statement is run once before its EXPLAIN so caches are warm.
  */
 export async function explainList(knex, companyId, deepCursor) {
-  const store = new KnexCertificateStore(knex);
-  const sessions = new SessionStore(knex);
+  const store = createStores(knex).certificates;
+  const sessions = createStores(knex).sessions;
   const user = await knex('users').where({ company_id: companyId }).whereNot({ role: 'admin' }).first('id');
   const { token } = await sessions.start(user.id);
   const cases = {

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const { createCertificate, transition } = require('@grain/domain');
 const { seedCompanyWithUsers, TEST_PASSWORD } = require('@grain/api/dist/testing/session.js');
-const { KnexCertificateStore } = require('@grain/persistence');
+const { createStores } = require('@grain/persistence');
 
 const SIGNERS = ['a1', 'a2', 'a3', 'b1', 'b2', 'b3', 'c1', 'c2', 'c3'];
 const CHAIN = ['a1', 'a2', 'b1', 'b2', 'c1', 'c2'];
@@ -73,7 +73,7 @@ export async function seedListCompany(knex, n) {
     [company.companyId],
   );
   // The stored list cards, as the store's own writes keep them (migration 009), built from these rows.
-  await new KnexCertificateStore(knex).refreshListCards(company.companyId);
+  await createStores(knex).certificates.refreshListCards(company.companyId);
   await knex.raw('vacuum analyze certificates'); // the card update left a dead version of every row
   await knex.raw('analyze certificate_levels');
   return { companyId: company.companyId, login: { email: manager.email, password: TEST_PASSWORD }, seconds: (Date.now() - t0) / 1000, signers: SIGNERS };

@@ -62,5 +62,3 @@ export class KnexMailStore implements MailStore {
   }
 }
 
-/** @deprecated use `stores.mail` (createStores); kept while code outside the accounts, documents and live areas still builds its own. */
-export const MailStore = KnexMailStore;

@@ -12,7 +12,12 @@ import { KnexLiveEventStore, type LiveEventStore } from './live';
 import { KnexMailStore, type MailStore } from './mail-store';
 import { KnexActivityResultStore, type ActivityResultStore } from './activities';
 
-function storesOver(knex: Knex) {
+/** Options for tests: the clock the one-time codes are judged by. */
+export interface StoreOptions {
+  now?: () => Date;
+}
+
+function storesOver(knex: Knex, opts: StoreOptions) {
   // Typed by their interfaces, so callers see the contract rather than the knex class.
   const users: UserStore = new KnexUserStore(knex);
   const companies: CompanyStore = new KnexCompanyStore(knex);
@@ -29,7 +34,7 @@ function storesOver(knex: Knex) {
   return {
     certificates: new KnexCertificateStore(knex),
     reminders: new CertificateReminderStore(knex),
-    otps: new OtpStore(knex),
+    otps: new OtpStore(knex, opts.now),
     templates: new KnexTemplateStore(knex),
     users,
     companies,
@@ -58,6 +63,6 @@ export type Stores = ReturnType<typeof storesOver> & {
  * once; API and activity dependencies carry `stores`, never the knex handle, so all SQL stays in
  * persistence. This is the one place a store is constructed.
  */
-export function createStores(knex: Knex): Stores {
-  return { ...storesOver(knex), transaction: (fn) => knex.transaction((tx) => fn(createStores(tx))) };
+export function createStores(knex: Knex, opts: StoreOptions = {}): Stores {
+  return { ...storesOver(knex, opts), transaction: (fn) => knex.transaction((tx) => fn(createStores(tx, opts))) };
 }

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Worker } from '@temporalio/worker';
 import type { NativeConnection } from '@temporalio/worker';
 import { samplePng } from '@grain/adapters/testing';
-import { ComplianceStore, FarmDataStore } from '@grain/persistence';
+import { createStores } from '@grain/persistence';
 import { createWorker } from '../../worker/src/create-worker';
 import { dbChecksum } from './db-checksum';
 import { createTestApp, type TestApp } from '../../api/src/testing/test-app';
@@ -67,7 +67,7 @@ async function companyObjects(t: TestApp, co: SeededCompany, submit: boolean, ph
   const k = t.db.knex;
   const admin = await loginAs(t.app, co.users.admin.email, TEST_PASSWORD);
   const manager = await loginAs(t.app, co.users.manager.email, TEST_PASSWORD);
-  const farm = await new FarmDataStore(k).create(co.companyId, co.users.admin.id, {
+  const farm = await createStores(k).farmData.create(co.companyId, co.users.admin.id, {
     grainType: 'Barley', harvestGrade: 'FEED', storageLocation: 'Silo 3', quantity: 2000, protein: 11.5, moisture: 10.2, productionDate: '2025-03-01', dataType: 'Manual',
   });
   // A real photo through the real verifier, so the farm record is verified and has an image to serve.
@@ -83,7 +83,7 @@ async function companyObjects(t: TestApp, co: SeededCompany, submit: boolean, ph
   }), 'template', 201);
   const doc = await expectOk(await admin.post('/api/company/document/create').field('docType', 'certificate').attach('file', PDF_BYTES, 'lab-report.pdf'), 'document', 201);
   const complianceId = randomUUID();
-  await new ComplianceStore(k).ensure(complianceId, { companyId: co.companyId, userId: co.users.admin.id });
+  await createStores(k).compliance.ensure(complianceId, { companyId: co.companyId, userId: co.users.admin.id });
   return {
     co, companyId: co.companyId, farmId: farm._id, draftId: draft.approval._id, signingId: signing.approval._id,
     templateId: template.approvalTemplate._id, documentId: doc.documents.docId, complianceId,
@@ -98,7 +98,7 @@ export async function startWorld(opts: { worker?: boolean; env?: Record<string, 
   if (opts.worker !== false) {
     // The prebuilt workflow bundle when present (built by `npm test`), so start-up takes no webpack run.
     const { worker, connection }: { worker: Worker; connection: NativeConnection } = await createWorker({
-      address: process.env.TEMPORAL_TEST_ADDRESS!, taskQueue, deps: { config: t.deps.config, knex: t.deps.knex, stores: t.deps.stores, adapters: t.deps.adapters },
+      address: process.env.TEMPORAL_TEST_ADDRESS!, taskQueue, deps: { config: t.deps.config, stores: t.deps.stores, adapters: t.deps.adapters },
       tuning: { maxCachedWorkflows: 50 },
     });
     const running = worker.run();

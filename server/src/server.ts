@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { buildAdapters, closeAdapters, loadConfig, SmtpCatcher, type Adapters, type AppConfig, type HealthReport } from '@grain/adapters';
-import { createStores, MailStore, openDb, type Db } from '@grain/persistence';
+import { createStores, openDb, type Db } from '@grain/persistence';
 import { attachLiveChannel, createApp } from '@grain/api';
 import { createWorker } from '@grain/worker';
 import { DefaultLogger, Runtime, type Worker } from '@temporalio/worker';
@@ -48,7 +48,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     let catcher: SmtpCatcher | undefined;
     let catcherPort: number | undefined;
     if (!config.smtpUrl) {
-      catcher = new SmtpCatcher(new MailStore(db.knex));
+      catcher = new SmtpCatcher(createStores(db.knex).mail);
       catcherPort = await catcher.start(config.smtpCatcherPort).catch(async (e: NodeJS.ErrnoException) => {
         if (e.code !== 'EADDRINUSE') throw e;
         log(`SMTP_CATCHER_PORT ${config.smtpCatcherPort} is taken; using a free port`);
@@ -72,7 +72,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     let workerRun: Promise<void> | undefined;
     if (config.workerInProcess) {
       quietTemporalRuntime();
-      const w = await createWorker({ address: config.temporalAddress, namespace: config.temporalNamespace, taskQueue: config.taskQueue, deps: { config, knex: db.knex, stores, adapters } });
+      const w = await createWorker({ address: config.temporalAddress, namespace: config.temporalNamespace, taskQueue: config.taskQueue, deps: { config, stores, adapters } });
       worker = w.worker;
       workerRun = worker.run();
       workerRun.catch((e) => log(`worker stopped with an error: ${(e as Error).message}`));
@@ -104,7 +104,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       return out;
     };
 
-    const app = createApp({ config, knex: db.knex, stores, adapters, temporal, health }, { uiDir: opts.uiDir ?? path.resolve(__dirname, '../../ui/dist') });
+    const app = createApp({ config, stores, adapters, temporal, health }, { uiDir: opts.uiDir ?? path.resolve(__dirname, '../../ui/dist') });
     const server: Server = await new Promise((resolve, reject) => {
       const s = app.listen(config.port, config.host, () => resolve(s));
       s.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'EADDRINUSE' ? new Error(`PORT: ${config.port} is already in use`) : e));

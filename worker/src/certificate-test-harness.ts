@@ -35,7 +35,7 @@ export interface Harness {
 export async function startHarness(taskQueue: string): Promise<Harness> {
   const address = process.env.TEMPORAL_TEST_ADDRESS!;
   const db = await createTestDb();
-  const mail = new MailStore(db.knex);
+  const mail = createStores(db.knex).mail;
   const catcher = new SmtpCatcher(mail);
   const port = await catcher.start(0);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'grain-cert-'));
@@ -43,13 +43,13 @@ export async function startHarness(taskQueue: string): Promise<Harness> {
   // The embedded set: SmtpMailSender to the catcher, EmbeddedLedger, ChromiumPdfRenderer, LocalFileStorage in dataDir.
   const adapters: Adapters = buildAdapters(config, db.knex, { smtpCatcherPort: port });
   const { worker, connection: workerConnection } = await createWorker({
-    address, taskQueue, deps: { config, knex: db.knex, stores: createStores(db.knex), adapters }, workflowsPath: WORKFLOWS_MODULE,
+    address, taskQueue, deps: { config, stores: createStores(db.knex), adapters }, workflowsPath: WORKFLOWS_MODULE,
   });
   const running = worker.run();
   const connection = await Connection.connect({ address });
   const client = new Client({ connection });
   return {
-    db, client, connection, worker, taskQueue, mail, otps: new OtpStore(db.knex), store: new KnexCertificateStore(db.knex), adapters, dataDir,
+    db, client, connection, worker, taskQueue, mail, otps: createStores(db.knex).otps, store: createStores(db.knex).certificates, adapters, dataDir,
     async close() {
       worker.shutdown();
       await running.catch(() => undefined);

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { extractText } from '@grain/adapters';
-import { OtpStore } from '@grain/persistence';
+import { createStores } from '@grain/persistence';
 import { actorOf, chainDraft, eventually, requestCode, signer, signWithCode, startHarness, submit, SUBMITTER, type Harness } from './certificate-test-harness';
 
 let h: Harness;
@@ -128,7 +128,7 @@ test('refused actions answer at once and leave no trace; wrong, expired and reus
   const { code } = await requestCode(h, handle, 'a2');
   await expect(h.otps.verify({ certificateId: d.id, level: 1, userId: 'a2' }, code === '000000' ? '999999' : '000000')).rejects.toMatchObject({ code: 'OTP_INVALID' });
   // expired: the same code checked six minutes later
-  const later = new OtpStore(h.db.knex, () => new Date(Date.now() + 6 * 60_000));
+  const later = createStores(h.db.knex, { now: () => new Date(Date.now() + 6 * 60_000) }).otps;
   await expect(later.verify({ certificateId: d.id, level: 1, userId: 'a2' }, code)).rejects.toMatchObject({ code: 'OTP_EXPIRED' });
   const { otpId } = await h.otps.verify({ certificateId: d.id, level: 1, userId: 'a2' }, code);
   await expect(h.otps.verify({ certificateId: d.id, level: 1, userId: 'a2' }, code)).rejects.toMatchObject({ code: 'OTP_INVALID' });

@@ -12,7 +12,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   const adapters = buildAdapters(config, db.knex);
   const { worker, connection } = await createWorker({
     address: config.temporalAddress, namespace: config.temporalNamespace, taskQueue: config.taskQueue,
-    deps: { config, knex: db.knex, stores: createStores(db.knex), adapters },
+    deps: { config, stores: createStores(db.knex), adapters },
   });
   const stop = (signal: string) => {
     console.log(`worker: ${signal}, shutting down`);

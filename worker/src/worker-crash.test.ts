@@ -16,7 +16,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client, Connection, WorkflowUpdateStage } from '@temporalio/client';
 import { EmbeddedLedger, SmtpCatcher } from '@grain/adapters';
-import { KnexCertificateStore, MailStore, OtpStore, type Db } from '@grain/persistence';
+import { createStores, type Db } from '@grain/persistence';
 import { signUpdate } from '@grain/workflows';
 import {
   actorOf, chainDraft, createPostgresTestDb, eventually, requestCode, signWithCode, startThrowawayPostgres, submit,
@@ -66,7 +66,7 @@ beforeAll(async () => {
   const serverUrl = process.env.DATABASE_URL ?? (pg = await startThrowawayPostgres()).url;
   const created = await createPostgresTestDb(serverUrl);
   db = created.db;
-  const mail = new MailStore(db.knex);
+  const mail = createStores(db.knex).mail;
   catcher = new SmtpCatcher(mail);
   const smtpPort = await catcher.start(0);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'grain-crash-'));
@@ -76,7 +76,7 @@ beforeAll(async () => {
   };
   worker = await WorkerProcess.start(env);
   connection = await Connection.connect({ address });
-  driver = { client: new Client({ connection }), mail, otps: new OtpStore(db.knex), taskQueue };
+  driver = { client: new Client({ connection }), mail, otps: createStores(db.knex).otps, taskQueue };
 }, 90_000);
 
 afterAll(async () => {
@@ -150,7 +150,7 @@ test('SIGKILL of the worker mid-chain loses and duplicates no signature', async 
   const rows = await db.knex('certificate_levels').where({ certificate_id: d.id }).orderBy('level');
   expect(rows.map((r) => r.signed_ids)).toEqual(expected);
   expect(rows.map((r) => [r.status, r.signed_count])).toEqual([['done', 2], ['done', 2], ['done', 2]]);
-  const stored = await new KnexCertificateStore(db.knex).get('co-test', d.id);
+  const stored = await createStores(db.knex).certificates.get('co-test', d.id);
   expect(stored).toMatchObject({ version: final.version, state: { status: 'done' } });
   expect(stored!.state.levels.map((l) => l.signed.map((s) => s.userId))).toEqual(expected);
 

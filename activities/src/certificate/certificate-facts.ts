@@ -6,14 +6,14 @@
 import type { CertificateState } from '@grain/domain';
 import type { Stores } from '@grain/persistence';
 
-export interface CertificateIssuer {
+interface CertificateIssuer {
   name: string;
   address?: string;
   /** The company's registration (tax file) number. */
   registration?: string;
 }
 
-export interface CertificateFarmRecord {
+interface CertificateFarmRecord {
   number: string;
   /** yyyy-mm-dd */
   productionDate?: string;

@@ -46,7 +46,7 @@ beforeAll(async () => {
   nativeConnection = await NativeConnection.connect({ address });
   worker = await Worker.create({
     connection: nativeConnection, taskQueue, workflowsPath: require.resolve('@grain/workflows/src/compliance/compliance-workflow.ts'),
-    activities: createActivities({ config, knex: db.knex, stores, adapters }),
+    activities: createActivities({ config, stores, adapters }),
   });
   workerRun = worker.run();
   connection = await Connection.connect({ address });

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { CompanyStore, FarmDataStore, UserStore, isImageVerified, type Db } from '@grain/persistence';
+import { createStores, isImageVerified, type Db } from '@grain/persistence';
 import { createTestDb } from '@grain/persistence/testing';
 import { LocalFileStorage } from '../storage/file-storage';
 import { EmbeddedImageVerifier } from './embedded-image-verifier';
@@ -20,16 +20,16 @@ describe('EmbeddedImageVerifier', () => {
     db = await createTestDb();
     dir = await mkdtemp(path.join(tmpdir(), 'grain-verifier-'));
     verifier = new EmbeddedImageVerifier(db.knex, new LocalFileStorage(dir), 'http://127.0.0.1:3000');
-    const company = await new CompanyStore(db.knex).create({ name: 'Photo Farms', tfn: null, addressId: null, phone: null, email: null, website: null, taxOfficeLevel1: null, taxOfficeLevel2: null, adminId: null, representativeId: null });
+    const company = await createStores(db.knex).companies.create({ name: 'Photo Farms', tfn: null, addressId: null, phone: null, email: null, website: null, taxOfficeLevel1: null, taxOfficeLevel2: null, adminId: null, representativeId: null });
     companyId = company.id;
-    userId = (await new UserStore(db.knex).create({ email: `p${randomUUID().slice(0, 6)}@photo.test`, passwordHash: 'x', firstname: 'Pat', lastname: 'Lee', role: 'admin', companyId })).id;
+    userId = (await createStores(db.knex).users.create({ email: `p${randomUUID().slice(0, 6)}@photo.test`, passwordHash: 'x', firstname: 'Pat', lastname: 'Lee', role: 'admin', companyId })).id;
   });
   afterAll(async () => {
     await db.close();
     await rm(dir, { recursive: true, force: true });
   });
 
-  const newRecord = async () => (await new FarmDataStore(db.knex).create(companyId, userId, {
+  const newRecord = async () => (await createStores(db.knex).farmData.create(companyId, userId, {
     grainType: 'Wheat', harvestGrade: 'APH', storageLocation: 'Silo 2', quantity: 500, protein: 11, moisture: 10, productionDate: '2025-11-01', dataType: 'Manual',
   }))._id;
 

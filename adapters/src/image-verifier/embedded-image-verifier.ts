@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { ImageVerificationStore, type ImageVerificationRecord } from '@grain/persistence';
+import { createStores, ImageVerificationStore, type ImageVerificationRecord } from '@grain/persistence';
 import type { AdapterInfo } from '../port';
 import type { FileStorage } from '../storage/file-storage';
 import { readImageHeader } from './image-header';
@@ -24,7 +24,7 @@ function toResult(r: ImageVerificationRecord): ImageVerificationResult {
 export class EmbeddedImageVerifier implements ImageVerifier {
   private readonly store: ImageVerificationStore;
   constructor(k: Knex, private readonly storage: FileStorage, private readonly publicUrl: string) {
-    this.store = new ImageVerificationStore(k);
+    this.store = createStores(k).imageVerifications;
   }
   info(): AdapterInfo {
     return { kind: 'embedded', detail: `photo checks in this app (${this.publicUrl}/imagevalidation)` };

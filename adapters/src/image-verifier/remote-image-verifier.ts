@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ImageVerificationStore } from '@grain/persistence';
+import { createStores, ImageVerificationStore } from '@grain/persistence';
 import type { AdapterInfo } from '../port';
 import type { ImageVerificationResult, ImageVerifier, VerifierScope } from './image-verifier';
 
@@ -14,7 +14,7 @@ export class RemoteImageVerifier implements ImageVerifier {
   private readonly store: ImageVerificationStore;
   private readonly base: string;
   constructor(k: Knex, baseUrl: string) {
-    this.store = new ImageVerificationStore(k);
+    this.store = createStores(k).imageVerifications;
     this.base = baseUrl.replace(/\/$/, '');
   }
   info(): AdapterInfo {

@@ -1,4 +1,4 @@
-import { MailStore, type Db } from '@grain/persistence';
+import { createStores, type Db } from '@grain/persistence';
 import { createTestDb } from '@grain/persistence/testing';
 import { SmtpCatcher } from './smtp-catcher';
 import { SmtpMailSender } from './mail-sender';
@@ -9,7 +9,7 @@ describe('mail over real SMTP on loopback', () => {
   let sender: SmtpMailSender;
   beforeAll(async () => {
     db = await createTestDb();
-    catcher = new SmtpCatcher(new MailStore(db.knex));
+    catcher = new SmtpCatcher(createStores(db.knex).mail);
     const port = await catcher.start(0);
     sender = new SmtpMailSender(`smtp://127.0.0.1:${port}`, 'Grain <no-reply@grain.local>', true);
   });
@@ -24,7 +24,7 @@ describe('mail over real SMTP on loopback', () => {
     await sender.ping();
     await sender.send({ to: ['Signer@Example.com', 'other@example.com'], subject: 'Your code 123456', text: 'Code: 123456' });
     const id = await arrived;
-    const store = new MailStore(db.knex);
+    const store = createStores(db.knex).mail;
     const [m] = await store.list({ to: 'signer@example.com' });
     expect(m.id).toBe(id);
     expect(m.subject).toBe('Your code 123456');

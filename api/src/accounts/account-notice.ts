@@ -7,7 +7,7 @@ export type AccountChange = 'email' | 'password';
  * The notice to a user's (old) address when an admin changes their e-mail or password: in both
  * languages, since we do not know which one the owner reads, and without the new secret.
  */
-export function accountChangedMail(change: AccountChange, name: string, newEmail?: string) {
+function accountChangedMail(change: AccountChange, name: string, newEmail?: string) {
   const en = change === 'email'
     ? `Hello ${name},\n\nAn administrator of your company changed the e-mail address of your Grain Certificates account to ${newEmail}. Your sessions were signed out. If you did not expect this, contact your administrator at once.`
     : `Hello ${name},\n\nAn administrator of your company set a new password for your Grain Certificates account. Your sessions were signed out. If you did not expect this, contact your administrator at once.`;

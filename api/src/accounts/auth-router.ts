@@ -34,7 +34,7 @@ export function createAuthRouter(deps: ApiDeps): Router {
     const user = (await users.byId(userId))!;
     const company = await companyJsonById(deps.stores, user.companyId);
     // The UI shows only the actions the user may take; the server checks them again on every call.
-    const { permissions } = await actorFor(deps.knex, user);
+    const { permissions } = await actorFor(deps.stores, user);
     return { user: { ...userJson(user, { company, signature: await signatures.idOfUser(user.id) }), permissions }, company };
   }
 

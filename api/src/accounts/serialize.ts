@@ -4,7 +4,7 @@ import type {
 
 /** The spec's JSON shapes (000 §3): `_id` keys, `reprentative` spelt as the spec spells it. */
 export const addressJson = (a: AddressRow) => ({ _id: a.id, street: a.street, suburb: a.suburb, city: a.city, country: a.country });
-export const bankAccountJson = (b: BankAccountRow) => ({ _id: b.id, account: b.account, bankName: b.bankName, branch: b.branch ?? '', name: b.name ?? '' });
+const bankAccountJson = (b: BankAccountRow) => ({ _id: b.id, account: b.account, bankName: b.bankName, branch: b.branch ?? '', name: b.name ?? '' });
 
 export function userJson(u: UserRow, extra: { company?: unknown; signature?: string | null } = {}) {
   return {

@@ -3,7 +3,7 @@ import { DEFAULT_SESSION_POLICY } from '@grain/persistence';
 import { SESSION_COOKIE } from '../http/auth-middleware';
 
 /** HttpOnly, SameSite=Lax, Secure when the public URL is https; lives as long as the session may. */
-export function sessionCookieOptions(publicUrl: string): CookieOptions {
+function sessionCookieOptions(publicUrl: string): CookieOptions {
   return {
     httpOnly: true, sameSite: 'lax', secure: publicUrl.startsWith('https:'), path: '/',
     maxAge: DEFAULT_SESSION_POLICY.absoluteMs,

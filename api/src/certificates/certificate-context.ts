@@ -30,7 +30,7 @@ export function callerOf(req: Request): Caller {
 }
 
 /** The certificate as answered to this viewer: with names in the audit trail and what they may do. */
-export async function viewFor(stores: Stores, viewer: Actor, s: CertificateState): Promise<CertificateView> {
+async function viewFor(stores: Stores, viewer: Actor, s: CertificateState): Promise<CertificateView> {
   const users = await stores.users.listByCompany(s.companyId);
   const names = new Map(users.map((u) => [u.id, `${u.firstname} ${u.lastname}`.trim()]));
   const hasSignature = !!(await stores.signatures.ofUser(viewer.id).catch(() => null));

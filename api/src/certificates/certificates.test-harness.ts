@@ -25,7 +25,7 @@ export async function startCertHarness(env: Record<string, string> = {}): Promis
   const t = await createTestApp({ TEMPORAL_TASK_QUEUE: taskQueue, ...env });
   const { worker, connection }: { worker: Worker; connection: NativeConnection } = await createWorker({
     address: process.env.TEMPORAL_TEST_ADDRESS!, taskQueue, workflowsPath: WORKFLOWS_MODULE,
-    deps: { config: t.deps.config, knex: t.deps.knex, stores: t.deps.stores, adapters: t.deps.adapters },
+    deps: { config: t.deps.config, stores: t.deps.stores, adapters: t.deps.adapters },
   });
   const running = worker.run();
   const roles = ['admin', 'manager', 'staff', 'signer', 'signer2', 'signer3'];

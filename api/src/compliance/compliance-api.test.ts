@@ -67,7 +67,7 @@ beforeAll(async () => {
   native = await NativeConnection.connect({ address: process.env.TEMPORAL_TEST_ADDRESS! });
   worker = await Worker.create({
     connection: native, taskQueue, workflowsPath: require.resolve('@grain/workflows/src/compliance/compliance-workflow.ts'),
-    activities: createActivities({ config: t.deps.config, knex: t.db.knex, stores: t.deps.stores, adapters: t.deps.adapters }),
+    activities: createActivities({ config: t.deps.config, stores: t.deps.stores, adapters: t.deps.adapters }),
   });
   workerRun = worker.run();
   server = t.app.listen(0, '127.0.0.1');

@@ -4,7 +4,7 @@
  * loopback. Real app, database and SMTP catcher.
  */
 import request from 'supertest';
-import { hashPassword, UserStore } from '@grain/persistence';
+import { createStores, hashPassword } from '@grain/persistence';
 import { createApp } from '../app';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { browserAgent, loginAs, seedCompanyWithUsers, TEST_PASSWORD, type SeededCompany } from '../testing/session';
@@ -20,7 +20,7 @@ beforeAll(async () => {
   t = await createTestApp();
   a = await seedCompanyWithUsers(t.db.knex, 'Mail A', ['admin', 'staff']);
   b = await seedCompanyWithUsers(t.db.knex, 'Mail B', ['admin', 'staff']);
-  await new UserStore(t.db.knex).create({ email: LONER, passwordHash: await hashPassword(TEST_PASSWORD), firstname: 'Lone', lastname: 'Founder', role: 'admin', companyId: null });
+  await createStores(t.db.knex).users.create({ email: LONER, passwordHash: await hashPassword(TEST_PASSWORD), firstname: 'Lone', lastname: 'Founder', role: 'admin', companyId: null });
   const mails: Array<[string, string]> = [
     [a.users.staff.email, 'reset for A staff'], [a.users.admin.email, 'code for A admin'], [b.users.staff.email, 'reset for B staff'],
     ['stranger@elsewhere.test', 'mail to nobody known'], [LONER, 'welcome to the founder'],

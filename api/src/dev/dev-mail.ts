@@ -45,12 +45,12 @@ export function createDevMailRouter(deps: ApiDeps): { api: Router; page: Router 
     next();
   };
   const api = Router();
-  api.get('/dev/mail', bindAuth(deps.knex), withSession, async (req, res) => {
+  api.get('/dev/mail', bindAuth(deps.stores), withSession, async (req, res) => {
     res.json({ messages: await visibleMail(req, deps, queryOf(req, 100)) });
   });
 
   const page = Router();
-  page.get('/dev/mailbox', bindAuth(deps.knex), withSession, async (req, res) => {
+  page.get('/dev/mailbox', bindAuth(deps.stores), withSession, async (req, res) => {
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
     res.setHeader('Cache-Control', 'no-store');
     if (!req.user) return res.status(401).type('html').send(shell('<p>Sign in as an admin first: <a href="/views/login">sign in</a>, then come back to this page.</p>'));

@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { Router } from 'express';
 import { z } from 'zod';
 import { AppError, farmDataInputSchema, FARM_DATA_TYPES, generateHarvest, GRAIN_TYPES } from '@grain/domain';
-import { FarmDataStore } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { requirePermission } from '../http/auth-middleware';
 import { langOf } from '../http/lang';
@@ -32,7 +31,7 @@ const listQuery = z.object({
  */
 export function createFarmDataRouter(deps: ApiDeps): Router {
   const r = Router();
-  const store = new FarmDataStore(deps.knex);
+  const store = deps.stores.farmData;
   const { ledger } = deps.adapters;
 
   r.post('/farmdata/harvesting/create', requirePermission('editDocument'), async (req, res) => {

@@ -1,6 +1,6 @@
 import { samplePng } from '@grain/adapters/testing';
 import { message } from '@grain/domain';
-import { FarmDataStore, isImageVerified } from '@grain/persistence';
+import { createStores, isImageVerified } from '@grain/persistence';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { loginAs, seedCompanyWithUsers, TEST_PASSWORD, type Agent, type SeededCompany } from '../testing/session';
 
@@ -43,8 +43,8 @@ describe('farm data API', () => {
     expect((await other.get('/api/farmdata/harvesting/list')).body.farmDatas).toEqual([]);
     expect((await other.get(`/api/farmdata/harvesting/detail/${rec._id}`)).status).toBe(404);
     expect((await staff.get(`/api/farmdata/harvesting/detail/${rec._id}`)).body.block.channelHeader.tx_id).toBe(rec.txId);
-    expect(await new FarmDataStore(t.db.knex).getFarmRecord(acme.companyId, rec._id)).toMatchObject({ _id: rec._id });
-    expect(await new FarmDataStore(t.db.knex).getFarmRecord('00000000-0000-0000-0000-000000000000', rec._id)).toBeNull();
+    expect(await createStores(t.db.knex).farmData.getFarmRecord(acme.companyId, rec._id)).toMatchObject({ _id: rec._id });
+    expect(await createStores(t.db.knex).farmData.getFarmRecord('00000000-0000-0000-0000-000000000000', rec._id)).toBeNull();
     const found = await staff.get('/api/farmdata/harvesting/search').query({ q: rec.number.slice(0, 8), grainType: 'Barley' });
     expect(found.body.farmDatas.map((f: { _id: string }) => f._id)).toContain(rec._id);
   });

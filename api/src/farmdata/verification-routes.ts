@@ -3,7 +3,6 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { AppError, message } from '@grain/domain';
 import { EmbeddedImageVerifier, type ImageVerificationResult } from '@grain/adapters';
-import { FarmDataStore } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { requirePermission } from '../http/auth-middleware';
 import { langOf } from '../http/lang';
@@ -23,7 +22,7 @@ const body = z.object({ farm_data_id: z.string() });
  */
 export function createVerificationRouter(deps: ApiDeps): Router {
   const r = Router();
-  const store = new FarmDataStore(deps.knex);
+  const store = deps.stores.farmData;
   const verifier = deps.adapters.imageVerifier;
 
   async function scopedRecord(req: Parameters<typeof scopeOf>[0], id: unknown) {

@@ -12,13 +12,12 @@
  * 403 ACCESS_DENIED (logged in auth_events) unless the user is admin or their group grants p.
  * `req.user` carries { id, email, firstname, lastname, fullName, role, companyId }. Use denyAccess()
  * for your own refusals so they are logged too. Answer 404 NOT_FOUND for another company's objects.
- * The session is resolved from the `grain_sid` cookie against the database bound for this
- * app (bindAuth, mounted in app.ts in front of /api and /openai).
+ * The session is resolved from the `grain_sid` cookie against the stores bound for this app
+ * (bindAuth, mounted in app.ts in front of /api and /openai).
  */
 import type { Request, RequestHandler } from 'express';
-import type { Knex } from 'knex';
 import { actorOfUser, AppError, can, type Actor, type Permission, type SessionUser } from '@grain/domain';
-import { AuthLogStore, GroupStore, SessionStore } from '@grain/persistence';
+import type { Stores } from '@grain/persistence';
 
 export const SESSION_COOKIE = 'grain_sid';
 
@@ -34,30 +33,29 @@ declare global {
   }
 }
 
-let lastKnex: Knex | undefined;
-const KNEX = Symbol('accountsKnex');
+const STORES = Symbol('authStores');
+type AuthStores = Pick<Stores, 'sessions' | 'authLog'>;
 /**
- * Returns the middleware app.ts puts in front of /api and /openai: it tells
- * this module which database holds the sessions of this app (several apps may live in one process).
+ * Returns the middleware app.ts puts in front of /api and /openai: it tells this module which stores
+ * hold the sessions of this app (several apps may live in one process, e.g. in tests).
  */
-export function bindAuth(knex: Knex): RequestHandler {
-  lastKnex = knex;
+export function bindAuth(stores: AuthStores): RequestHandler {
   return (req, _res, next) => {
-    (req as Request & { [KNEX]?: Knex })[KNEX] = knex;
+    (req as Request & { [STORES]?: AuthStores })[STORES] = stores;
     next();
   };
 }
-function knexOf(req: Request): Knex {
-  const k = (req as Request & { [KNEX]?: Knex })[KNEX] ?? lastKnex;
-  if (!k) throw new Error('auth-middleware: bindAuth is not mounted (app.ts)');
-  return k;
+function storesOf(req: Request): AuthStores {
+  const s = (req as Request & { [STORES]?: AuthStores })[STORES];
+  if (!s) throw new Error('auth-middleware: bindAuth is not mounted (app.ts)');
+  return s;
 }
 
 type ActorUser = { id: string; role: string; isAdmin: boolean; companyId: string | null };
-const actorFrom = actorOfUser;
-export async function actorFor(k: Knex, user: ActorUser): Promise<Actor> {
-  if (user.isAdmin) return actorFrom(user, null);
-  return actorFrom(user, user.companyId ? await new GroupStore(k).byName(user.companyId, user.role) : null);
+/** The actor of a user just signed in (the session's actor is built by attachSession). */
+export async function actorFor(stores: Pick<Stores, 'groups'>, user: ActorUser): Promise<Actor> {
+  if (user.isAdmin) return actorOfUser(user, null);
+  return actorOfUser(user, user.companyId ? await stores.groups.byName(user.companyId, user.role) : null);
 }
 
 /**
@@ -70,12 +68,12 @@ export async function attachSession(req: Request): Promise<void> {
   const token = (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
   req.sessionToken = '';
   if (!token || token.length > 100) return;
-  const found = await new SessionStore(knexOf(req)).resolveSession(token);
+  const found = await storesOf(req).sessions.resolveSession(token);
   if (!found) return;
   const { user, group } = found;
   req.sessionToken = token;
   req.user = { ...user, fullName: `${user.firstname} ${user.lastname}` };
-  req.actor = actorFrom(user, group);
+  req.actor = actorOfUser(user, group);
 }
 
 /** The signed-in actor, or 401. */
@@ -92,7 +90,7 @@ export const requireUser: RequestHandler = async (req, _res, next) => {
 
 /** Logs a refused authorization and answers 403 ACCESS_DENIED. */
 export async function denyAccess(req: Request, detail: Record<string, unknown> = {}): Promise<never> {
-  await new AuthLogStore(knexOf(req)).event({
+  await storesOf(req).authLog.event({
     kind: 'access_denied', userId: req.actor?.id, companyId: req.actor?.companyId, email: req.user?.email,
     ip: req.ip, method: req.method, path: req.originalUrl, detail,
   }).catch(() => undefined);

@@ -1,5 +1,4 @@
 import type { Request, RequestHandler } from 'express';
-import { AuthLogStore } from '@grain/persistence';
 import { AppError } from '@grain/domain';
 import type { ApiDeps } from '../deps';
 
@@ -40,8 +39,8 @@ function sameSiteEvidence(req: Request, trustedHosts: string[]): string | null {
  * GET auth/logout and GET approvalLevel/{id}/sign): 403 CROSS_SITE, logged in auth_events. Mounted once, in app.ts, in front of /api and
  * /openai; a router that mounts it again to be safe on its own pays nothing.
  */
-export function createCrossSiteGuard(deps: Pick<ApiDeps, 'knex' | 'config'>): RequestHandler {
-  const log = new AuthLogStore(deps.knex);
+export function createCrossSiteGuard(deps: Pick<ApiDeps, 'stores' | 'config'>): RequestHandler {
+  const log = deps.stores.authLog;
   const trusted = [hostOf(deps.config.publicUrl)].filter((h): h is string => !!h);
   return async (req, _res, next) => {
     const r = req as Request & { [CHECKED]?: boolean };

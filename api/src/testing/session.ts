@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import type { Knex } from 'knex';
 import { PERMISSIONS, type Permission } from '@grain/domain';
-import { CompanyStore, GroupStore, hashPassword, UserStore } from '@grain/persistence';
+import { createStores, hashPassword } from '@grain/persistence';
 
 /** The Origin every same-site test request carries (the cross-site guard refuses requests without one). */
 export const TEST_ORIGIN = 'http://127.0.0.1:3000';
@@ -47,11 +47,11 @@ export async function seedCompanyWithUsers(
   k: Knex, name: string, roles: string[] = ['admin', 'manager', 'staff', 'signer'], extraGroups: Record<string, Permission[]> = {},
 ): Promise<SeededCompany> {
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  const company = await new CompanyStore(k).create({
+  const company = await createStores(k).companies.create({
     name, tfn: null, addressId: null, phone: null, email: null, website: null, taxOfficeLevel1: null, taxOfficeLevel2: null, adminId: null, representativeId: null,
   });
   const groups: Record<string, string> = {};
-  const groupStore = new GroupStore(k);
+  const groupStore = createStores(k).groups;
   for (const [g, perms] of Object.entries({ ...TEST_GROUPS, ...extraGroups })) {
     if (!roles.includes(g)) continue;
     groups[g] = (await groupStore.create(company.id, { groupName: g, status: 'active', roles: perms.filter((p) => PERMISSIONS.includes(p)) })).id;
@@ -60,12 +60,12 @@ export async function seedCompanyWithUsers(
   const passwordHash = await hashPassword(TEST_PASSWORD);
   for (const role of roles) {
     if (role !== 'admin' && !groups[role]) groups[role] = (await groupStore.create(company.id, { groupName: role, status: 'active', roles: ['viewInfo'] })).id;
-    const u = await new UserStore(k).create({
+    const u = await createStores(k).users.create({
       email: `${role}@${slug}.test`, passwordHash, firstname: role[0].toUpperCase() + role.slice(1), lastname: name.replace(/[^\p{L} ]/gu, '') || 'Test',
       role, companyId: company.id,
     });
     users[role] = { id: u.id, email: u.email, role };
   }
-  if (users.admin) await new CompanyStore(k).update(company.id, { adminId: users.admin.id });
+  if (users.admin) await createStores(k).companies.update(company.id, { adminId: users.admin.id });
   return { companyId: company.id, users, groups };
 }

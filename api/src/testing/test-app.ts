@@ -24,7 +24,7 @@ export interface TestApp {
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const db = await createTestDb();
-  const mailbox = new MailStore(db.knex);
+  const mailbox = createStores(db.knex).mail;
   const catcher = new SmtpCatcher(mailbox);
   const smtpPort = await catcher.start(0);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'grain-api-test-'));
@@ -32,7 +32,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const adapters: Adapters = buildAdapters(config, db.knex, { smtpCatcherPort: smtpPort });
   const connection = await Connection.connect({ address: process.env.TEMPORAL_TEST_ADDRESS ?? 'localhost:7233' });
   const temporal = new Client({ connection });
-  const deps: ApiDeps = { config, knex: db.knex, stores: createStores(db.knex), adapters, temporal };
+  const deps: ApiDeps = { config, stores: createStores(db.knex), adapters, temporal };
   const app = createApp(deps);
   return {
     app, deps, db, mailbox,

@@ -88,5 +88,3 @@ export class KnexAuthLogStore implements AuthLogStore {
   }
 }
 
-/** @deprecated use `stores.authLog` (createStores); kept while code outside the accounts, documents and live areas still builds its own. */
-export const AuthLogStore = KnexAuthLogStore;

@@ -105,5 +105,3 @@ export class KnexCompanyStore implements CompanyStore {
   }
 }
 
-/** @deprecated use `stores.companies` (createStores); kept while code outside the accounts, documents and live areas still builds its own. */
-export const CompanyStore = KnexCompanyStore;

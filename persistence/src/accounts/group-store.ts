@@ -64,5 +64,3 @@ export class KnexGroupStore implements GroupStore {
   }
 }
 
-/** @deprecated use `stores.groups` (createStores); kept for the HTTP session middleware and test seeding. */
-export const GroupStore = KnexGroupStore;

@@ -1,25 +1,23 @@
+import { createStores } from '../stores';
 import type { Db } from '../db';
 import { createTestDb } from '../testing';
-import { CompanyStore } from './company-store';
-import { GroupStore } from './group-store';
 import { SESSION_TOUCH_MS, SessionStore, sha256hex } from './session-store';
-import { UserStore } from './user-store';
 
 let db: Db;
 let sessions: SessionStore;
 beforeAll(async () => {
   db = await createTestDb();
-  sessions = new SessionStore(db.knex);
+  sessions = createStores(db.knex).sessions;
 });
 afterAll(() => db.close());
 
 let n = 0;
 async function company(name: string) {
-  return new CompanyStore(db.knex).create({ name, tfn: null, addressId: null, phone: null, email: null, website: null, taxOfficeLevel1: null, taxOfficeLevel2: null, adminId: null, representativeId: null });
+  return createStores(db.knex).companies.create({ name, tfn: null, addressId: null, phone: null, email: null, website: null, taxOfficeLevel1: null, taxOfficeLevel2: null, adminId: null, representativeId: null });
 }
 async function user(companyId: string | null, role: string) {
   n += 1;
-  return new UserStore(db.knex).create({ email: `u${n}@session.test`, passwordHash: 'x', firstname: 'Sam', lastname: `User${n}`, role, companyId });
+  return createStores(db.knex).users.create({ email: `u${n}@session.test`, passwordHash: 'x', firstname: 'Sam', lastname: `User${n}`, role, companyId });
 }
 const byToken = (token: string) => db.knex('sessions').where({ id_hash: sha256hex(token) });
 
@@ -27,8 +25,8 @@ describe('SessionStore.resolveSession (session, user and group in one statement)
   it("answers the user and the group of the user's role in the user's company only", async () => {
     const a = await company('Session A');
     const b = await company('Session B');
-    await new GroupStore(db.knex).create(a.id, { groupName: 'Inspectors', status: 'active', roles: ['viewApproval', 'signApproval'] });
-    await new GroupStore(db.knex).create(b.id, { groupName: 'Managers', status: 'active', roles: ['editApproval'] });
+    await createStores(db.knex).groups.create(a.id, { groupName: 'Inspectors', status: 'active', roles: ['viewApproval', 'signApproval'] });
+    await createStores(db.knex).groups.create(b.id, { groupName: 'Managers', status: 'active', roles: ['editApproval'] });
     const inspector = await user(a.id, 'inspectors'); // case-insensitive, as GroupStore.byName matches
     const stranger = await user(a.id, 'Managers'); // B's group name: must not give A's user B's permissions
     const loner = await user(null, 'Inspectors');
@@ -37,7 +35,7 @@ describe('SessionStore.resolveSession (session, user and group in one statement)
     const s3 = await sessions.start(loner.id);
 
     const found = await sessions.resolveSession(s1.token);
-    expect(found).toEqual({ user: await new UserStore(db.knex).byId(inspector.id), group: { status: 'active', roles: ['viewApproval', 'signApproval'] } });
+    expect(found).toEqual({ user: await createStores(db.knex).users.byId(inspector.id), group: { status: 'active', roles: ['viewApproval', 'signApproval'] } });
     expect(await sessions.resolveSession(s2.token)).toMatchObject({ user: { id: stranger.id }, group: null });
     expect(await sessions.resolveSession(s3.token)).toMatchObject({ user: { id: loner.id, companyId: null }, group: null });
     expect(await sessions.resolveSession('no-such-token')).toBeNull();
@@ -58,13 +56,13 @@ describe('SessionStore.resolveSession (session, user and group in one statement)
     await byToken(idle.token).update({ last_seen_at: new Date(Date.now() - 31 * 60_000) });
     await byToken(expired.token).update({ expires_at: new Date(Date.now() - 1000) });
     await sessions.end(out.token);
-    await new UserStore(db.knex).update(lockedUser.id, { status: 'locked' });
-    await new UserStore(db.knex).softDelete(deletedUser.id);
+    await createStores(db.knex).users.update(lockedUser.id, { status: 'locked' });
+    await createStores(db.knex).users.softDelete(deletedUser.id);
 
     for (const s of [idle, expired, out, locked, deleted]) expect(await sessions.resolveSession(s.token)).toBeNull();
     for (const s of [idle, expired, out, locked]) expect((await byToken(s.token).first()).ended_at).not.toBeNull();
     // Unlocking later does not bring the ended session back.
-    await new UserStore(db.knex).update(lockedUser.id, { status: 'active' });
+    await createStores(db.knex).users.update(lockedUser.id, { status: 'active' });
     expect(await sessions.resolveSession(locked.token)).toBeNull();
   });
 

@@ -133,5 +133,3 @@ export class KnexSessionStore implements SessionStore {
   }
 }
 
-/** @deprecated use `stores.sessions` (createStores); kept while code outside the accounts, documents and live areas still builds its own. */
-export const SessionStore = KnexSessionStore;

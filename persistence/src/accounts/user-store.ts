@@ -133,5 +133,3 @@ export class KnexUserStore implements UserStore {
   }
 }
 
-/** @deprecated use `stores.users` (createStores); kept while code outside the accounts, documents and live areas still builds its own. */
-export const UserStore = KnexUserStore;

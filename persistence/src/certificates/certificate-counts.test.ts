@@ -1,3 +1,4 @@
+import { createStores } from '../stores';
 import { createCertificate, transition, type CertificateState, type Signer } from '@grain/domain';
 import { createTestDb } from '../testing';
 import type { Db } from '../db';
@@ -23,7 +24,7 @@ let db: Db;
 let store: KnexCertificateStore;
 beforeAll(async () => {
   db = await createTestDb();
-  store = new KnexCertificateStore(db.knex);
+  store = createStores(db.knex).certificates;
 });
 afterAll(() => db.close());
 

@@ -1,9 +1,9 @@
+import { createStores } from '../stores';
 import { createCertificate, transition, type CertificateState, type Signer } from '@grain/domain';
 import { knex } from 'knex';
 import { createTestDb } from '../testing';
 import type { Db } from '../db';
 import { KnexCertificateStore } from './certificate-store';
-import { OtpStore } from './otp-store';
 
 const signer = (id: string): Signer => ({ id, name: `Name ${id}`, email: `${id}@grain.test`, role: 'Inspector' });
 const draft = (id: string, number: string, companyId = 'co1') =>
@@ -18,7 +18,7 @@ let db: Db;
 let store: KnexCertificateStore;
 beforeAll(async () => {
   db = await createTestDb();
-  store = new KnexCertificateStore(db.knex);
+  store = createStores(db.knex).certificates;
 });
 afterAll(() => db.close());
 
@@ -166,7 +166,7 @@ describe('KnexCertificateStore cards and deletes', () => {
     if (db.kind !== 'postgres') return expect(db.kind).toBe('pglite'); // PGlite: no named statements, same answers (tests above)
     const one = knex({ client: 'pg', connection: db.knex.client.config.connection, pool: { min: 1, max: 1 } });
     try {
-      const s1 = new KnexCertificateStore(one);
+      const s1 = createStores(one).certificates;
       const first = await s1.list({ companyId: 'co-card' });
       expect(await s1.list({ companyId: 'co-card' })).toEqual(first);
       await s1.counts('co-card');
@@ -193,7 +193,7 @@ describe('KnexCertificateStore cards and deletes', () => {
 describe('OtpStore', () => {
   const b = { certificateId: 'c-otp', level: 1, userId: 'a1', contentHash: 'h1' };
   it('verifies once, binds to content, and redeems once', async () => {
-    const otp = new OtpStore(db.knex);
+    const otp = createStores(db.knex).otps;
     const { code, otpId } = await otp.issue(b);
     expect(code).toMatch(/^\d{6}$/);
     const row = await db.knex('certificate_otps').where({ id: otpId }).first();
@@ -210,7 +210,7 @@ describe('OtpStore', () => {
   });
   it('locks after 5 wrong attempts, expires, and a new code supersedes the old one', async () => {
     let now = new Date('2025-01-01T00:00:00Z');
-    const otp = new OtpStore(db.knex, () => now);
+    const otp = createStores(db.knex, { now: () => now }).otps;
     const first = await otp.issue({ ...b, userId: 'u5' });
     const wrong = first.code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 4; i++) await expect(otp.verify({ ...b, userId: 'u5' }, wrong)).rejects.toMatchObject({ code: 'OTP_INVALID' });
@@ -224,7 +224,7 @@ describe('OtpStore', () => {
   });
   it('throttles fresh signing codes per signer and level, and says when the next may be asked', async () => {
     let now = new Date('2030-02-01T10:00:00.000Z');
-    const otp = new OtpStore(db.knex, () => now);
+    const otp = createStores(db.knex, { now: () => now }).otps;
     const b = { certificateId: 'thr-1', level: 1, userId: 'a1' };
     for (let i = 0; i < 3; i++) {
       await otp.assertMayRequest(b);

@@ -199,5 +199,3 @@ export class KnexComplianceStore implements ComplianceStore {
   }
 }
 
-/** @deprecated use `stores.compliance` (createStores); kept for the security suite's seeding. */
-export const ComplianceStore = KnexComplianceStore;

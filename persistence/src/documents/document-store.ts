@@ -108,5 +108,3 @@ export class KnexDocumentStore implements DocumentStore {
   }
 }
 
-/** @deprecated use `stores.documents` (createStores); kept while code outside the accounts, documents and live areas still builds its own. */
-export const DocumentStore = KnexDocumentStore;

@@ -1,3 +1,4 @@
+import { createStores } from '../stores';
 import { randomUUID } from 'node:crypto';
 import { createTestDb } from '../testing';
 import type { Db } from '../db';
@@ -16,7 +17,7 @@ describe('KnexTemplateStore', () => {
 
   beforeAll(async () => {
     db = await createTestDb();
-    store = new KnexTemplateStore(db.knex);
+    store = createStores(db.knex).templates;
   });
   afterAll(() => db.close());
 

@@ -7,7 +7,7 @@ import { createCertificate, transition, type CertificateInput, type CertificateS
 import type { Caller, CertificateCommandDeps } from './command-deps';
 import { draftChanged } from './draft-changed';
 import { managersOf, resolveLevels, resolvePrimary, resolveSupportDocs } from './resolve-input';
-import { assertDeviationExplained, withStandardCheck } from './standard-check';
+import { withStandardCheck } from './standard-check';
 import { assertSubmittable, startSubmitted } from './submit';
 
 export interface SaveDraftOptions {
@@ -20,8 +20,6 @@ export interface SaveDraftOptions {
 /** The parts of the input that name other records, resolved within the caller's company. */
 export async function resolvedParts({ stores }: CertificateCommandDeps, companyId: string, input: CertificateInput) {
   const approvalDoc = withStandardCheck(await resolvePrimary(stores, companyId, input.approvalDoc), input.deviationReason);
-  // A rejected certificate resubmits through the workflow without assertSubmittable, so the rule is kept here too.
-  if (input.status === 'signing') assertDeviationExplained(approvalDoc);
   return {
     approvalDoc,
     supportDocs: await resolveSupportDocs(stores, companyId, input.supportDocs),

@@ -49,14 +49,3 @@ export async function startSubmitted(deps: CertificateCommandDeps, caller: Calle
   const fromWorkflow = await deps.workflows.state(draft.id);
   return (await awaitReadModel(deps.stores, draft, 1)) ?? fromWorkflow;
 }
-
-export interface SubmitOptions {
-  caller: Caller;
-  /** A saved draft (status created). */
-  draft: CertificateState;
-}
-
-export async function submit({ caller, draft }: SubmitOptions, deps: CertificateCommandDeps): Promise<CertificateState> {
-  await assertSubmittable(deps.stores, caller, draft);
-  return startSubmitted(deps, caller, draft);
-}
