@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Accounts in a real browser against the whole app (issue 4 §6): a founder registers (terms first),
+ * Accounts in a real browser against the whole app: a founder registers (terms first),
  * creates the company, adds a user, creates the group that user's role names (granting permissions),
  * creates a digital signature, and the new user signs in and gets exactly the group's permissions.
  */

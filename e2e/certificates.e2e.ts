@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * The certificate flow in a real browser against the whole app (issue 5 §9): a manager creates a
+ * The certificate flow in a real browser against the whole app: a manager creates a
  * 2-level certificate from a farm record (submit is refused until the grain image is verified),
  * submits; each signer signs with the code from the dev mailbox; level 2 rejects once back to level 1,
  * which signs again; level 2 delegates, the delegate signs; the manager's open page follows every step

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run chaos [-- --count 1000 --kills 20 --restarts 5 --concurrency 24]`: the chaos run of
-// issue 8 (bench/chaos/). Needs the build (`npm run build`); appends its figures to bench/RESULTS.md
+// `npm run chaos [-- --count 1000 --kills 20 --restarts 5 --concurrency 24]`: the chaos run
+// (bench/chaos/): worker kills and server restarts while certificates run. Needs the build (`npm run build`); appends its figures to bench/RESULTS.md
 // (not when CHAOS_NO_RECORD is set, for a smoke run).
 import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';

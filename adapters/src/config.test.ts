@@ -19,6 +19,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TEMPORAL_CALL_TIMEOUT_MS: '5s' })).toThrow(/TEMPORAL_CALL_TIMEOUT_MS/);
   });
 
+  it('names the secret by what it protects: the company CA keys (the old SESSION_SECRET still read)', () => {
+    expect(loadConfig({ CA_KEY_SECRET: 'k1' }).caKeySecret).toBe('k1');
+    expect(loadConfig({ SESSION_SECRET: 'k0' }).caKeySecret).toBe('k0');
+    expect(loadConfig({}).caKeySecret).toBeUndefined();
+  });
+
   it('listens where HOST says', () => {
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });

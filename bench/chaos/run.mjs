@@ -1,4 +1,4 @@
-// The chaos run (issue 8): N certificates through 3 levels of 2-of-3 signatures while the worker
+// The chaos run: N certificates through 3 levels of 2-of-3 signatures while the worker
 // process is killed with SIGKILL and the Temporal dev server (file database) is restarted at random
 // moments; then every certificate must be final and the read model, the ledger and the workflow
 // histories must agree. The worker is `node worker/dist/main.js` against Postgres, as in production.

@@ -1,4 +1,4 @@
-/** Business constants from spec 000 §9 and 001 §9. */
+/** Business constants from docs/spec/approvals.md §9 and 001 §9. */
 export const LANGUAGES = ['en', 'vn'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
@@ -30,7 +30,7 @@ export type HarvestGrade = (typeof HARVEST_GRADES)[number];
 export const DEFAULT_HARVEST_GRADE: HarvestGrade = 'APH';
 export const FARM_STAGE = 'Harvest';
 
-/** Protein grade bands for the certificate (spec 000 §9): the first band whose floor the protein reaches. */
+/** Protein grade bands for the certificate (docs/spec/approvals.md §9): the first band whose floor the protein reaches. */
 export const PROTEIN_GRADE_BANDS: ReadonlyArray<{ min: number; grade: string }> = [
   { min: 90, grade: 'APH' },
   { min: 80, grade: 'AP' },
@@ -67,13 +67,13 @@ export type ComplianceDocumentType = (typeof COMPLIANCE_DOCUMENT_TYPES)[number];
 
 export const DEFAULT_LEVEL_NAMES = ['Farm Data Signing', 'Transportation Signing', 'Inspection Signing'];
 
-/** OTP rules (issue 3): 6 digits, 5 minutes by default, at most 10, 5 attempts per code. */
+/** OTP rules: 6 digits, 5 minutes by default, at most 10, 5 attempts per code. */
 export const OTP_DIGITS = 6;
 export const OTP_DEFAULT_TTL_MS = 5 * 60_000;
 export const OTP_MAX_TTL_MS = 10 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
 
-/** Reminder offsets before a level's due time (issue 3 defaults: 24 h and 1 h). */
+/** Reminder offsets before a level's due time (defaults: 24 h and 1 h). */
 export const DEFAULT_REMINDER_OFFSETS_MS = [24 * 3600_000, 3600_000];
 /** After the due time, reminders repeat at this interval until the level moves on. */
 export const DEFAULT_OVERDUE_REPEAT_MS = 24 * 3600_000;

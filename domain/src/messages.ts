@@ -6,7 +6,7 @@ import type { Language } from './constants';
  * the spec quotes them as the product's text).
  */
 export const MESSAGES = {
-  // validation (spec 001 §5 shared table)
+  // validation (docs/spec/farm-data-and-documents.md §5 shared table)
   INVALID_NAME: { en: 'Invalid Name', vn: 'Tên không hợp lệ' },
   INVALID_COMPANY_NAME: { en: 'Invalid Company Name', vn: 'Tên công ty không hợp lệ' },
   PASSWORD_TOO_SIMPLE: { en: 'Password too simeple', vn: 'Mật khẩu quá đơn giản' },
@@ -49,7 +49,7 @@ export const MESSAGES = {
   USER_ID_MISSING: { en: 'User ID was missing', vn: 'Thiếu mã người dùng' },
   RESET_SENT: { en: 'Please check you email for new password', vn: 'Vui lòng kiểm tra email để đặt lại mật khẩu' },
   RESET_TOKEN_INVALID: { en: 'This reset link is invalid or has expired', vn: 'Liên kết đặt lại mật khẩu không hợp lệ hoặc đã hết hạn' },
-  // accounts (issue 4)
+  // accounts
   COMPANY_REQUIRED: { en: 'Please create your company profile first', vn: 'Vui lòng tạo hồ sơ công ty trước' },
   COMPANY_EXISTS: { en: 'You already belong to a company', vn: 'Bạn đã thuộc một công ty' },
   GROUP_NAME_TAKEN: { en: 'A group with this name already exists', vn: 'Đã có nhóm với tên này' },
@@ -80,7 +80,7 @@ export const MESSAGES = {
   OTP_SENT: { en: 'check your email to get OTP', vn: 'kiểm tra email để lấy mã OTP' },
   SIGNATURE_PASSWORD_WRONG: { en: 'The signature password is wrong', vn: 'Mật khẩu chữ ký không đúng' },
   DUPLICATE_NUMBER: { en: 'This certificate number is already used', vn: 'Số chứng nhận này đã được sử dụng' },
-  // certificate workflow (issue 3)
+  // certificate workflow
   CERTIFICATE_NOT_ACTIVE: { en: 'This certificate is not being signed', vn: 'Chứng nhận này không trong quá trình ký' },
   CERTIFICATE_ALREADY_REJECTED: { en: 'This certificate was already sent back', vn: 'Chứng nhận này đã bị trả lại' },
   CERTIFICATE_CANCELLED: { en: 'This certificate was cancelled', vn: 'Chứng nhận này đã bị hủy' },
@@ -111,7 +111,7 @@ export const MESSAGES = {
   SELECT_FILE: { en: 'Please select a file to upload.', vn: 'Vui lòng chọn tệp để tải lên.' },
   PDF_DOWNLOAD_FAILED: { en: 'Failed to download the PDF. Please try again.', vn: 'Tải PDF thất bại. Vui lòng thử lại.' },
   COMPLIANCE_INCOMPLETE: { en: 'All four documents are needed before the audit', vn: 'Cần đủ bốn tài liệu trước khi kiểm tra' },
-  // compliance audit (issue 7)
+  // compliance audit
   COMPLIANCE_DOCUMENT_NOT_READY: { en: 'A chosen document has not finished processing', vn: 'Một tài liệu đã chọn chưa xử lý xong' },
   COMPLIANCE_DOCUMENT_WRONG_TYPE: { en: 'The chosen document is not of the type this section needs', vn: 'Tài liệu đã chọn không đúng loại cho mục này' },
   COMPLIANCE_FILE_TYPE: { en: 'Upload a PDF, DOCX or TXT file', vn: 'Vui lòng tải lên tệp PDF, DOCX hoặc TXT' },

@@ -1,4 +1,4 @@
-/** Roles and permissions (spec 000 §6). A user's role names a group; the group's roles list its permissions. */
+/** Roles and permissions (docs/spec/approvals.md §6). A user's role names a group; the group's roles list its permissions. */
 export const PERMISSIONS = [
   'editSystem', 'deleteSystem', 'viewSystem', 'editApproval', 'deleteApproval', 'viewApproval',
   'editDocument', 'deleteDocument', 'viewDocument', 'editInfo', 'deleteInfo', 'viewInfo',
@@ -11,7 +11,7 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 export const GROUP_STATUSES = USER_STATUSES;
 export const DEFAULT_GROUP_PERMISSIONS: Permission[] = ['viewInfo'];
 
-/** Roles that may create or edit certificates and see the template bar (spec 000 §6, spelling fixed). */
+/** Roles that may create or edit certificates and see the template bar (docs/spec/approvals.md §6, spelling fixed). */
 export const APPROVAL_EDITOR_ROLES = [
   'admin', 'chief', 'ceo', 'director', 'accountChief', 'approving', 'representative', 'chairman', 'manager',
 ];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { MessageCode } from './messages';
 
 /**
- * Field rules of spec 000 §5 and 001 §5. Each rule is a pattern plus the message code it fails with,
+ * Field rules of docs/spec/approvals.md §5 and 001 §5. Each rule is a pattern plus the message code it fails with,
  * so zod schemas (UI forms and API alike) and the per-field "shared message" form behaviour use one
  * source. Zod issues carry the message code; translate with `message(code, lang)`.
  */

@@ -66,6 +66,8 @@ export async function startHarness(taskQueue: string): Promise<Harness> {
 export const signer = (id: string): Signer => ({ id, name: `Signer ${id}`, email: `${id}@grain.test`, role: 'Inspector' });
 export const actorOf = (id: string): CommandActor => ({ id, name: `Signer ${id}` });
 export const SUBMITTER = { id: 'sub', name: 'Sam Submitter', email: 'sub@grain.test' };
+/** The harness's company: a uuid like every real company id (activities look the issuer up by it). */
+export const HARNESS_COMPANY_ID = '00000000-0000-4000-8000-0000000c0de0';
 
 let seq = 0;
 /** A 3-level, 2-of-3 chain due in a week (or `dueInMs`). */
@@ -73,7 +75,7 @@ export function chainDraft(over: Partial<CertificateDraft> = {}, dueInMs = 7 * 8
   const id = `t${Date.now().toString(36)}${(seq++).toString(36)}`;
   const due = (n: number) => new Date(Date.now() + dueInMs + n * 1000).toISOString();
   return {
-    id, approvalNumber: `N-${id}`, approvalName: `Barley lot ${id}`, companyId: 'co-test', submitter: SUBMITTER,
+    id, approvalNumber: `N-${id}`, approvalName: `Barley lot ${id}`, companyId: HARNESS_COMPANY_ID, submitter: SUBMITTER,
     approvalDoc: { id: 'farm-1', name: 'Farm record 1', docType: 'certificate', farm: { storageLocation: 'Geelong silo 4', protein: 84.5, membershipNumber: 'Member ID 77' } },
     levels: [
       { group: 'Farm Data Signing', signers: ['a1', 'a2', 'a3'].map(signer), signatures: 2, deadline: due(0) },

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { extractText } from '@grain/adapters';
 import { createStores } from '@grain/persistence';
-import { actorOf, chainDraft, eventually, requestCode, signer, signWithCode, startHarness, submit, SUBMITTER, type Harness } from './certificate-test-harness';
+import { actorOf, chainDraft, eventually, requestCode, signer, signWithCode, startHarness, submit, SUBMITTER, HARNESS_COMPANY_ID, type Harness } from './certificate-test-harness';
 
 let h: Harness;
 const finishedIds: string[] = [];
@@ -50,7 +50,7 @@ test('a 3-level chain with 2-of-3 signatures completes: read model, ledger, mail
     for (const s of l.signed) expect(s.txId).toMatch(/^[0-9a-f]{64}$/);
   }
   expect(await ledgerKeys(handle.workflowId)).toEqual(['submission', ...signers.map(() => 'signature'), 'completion']);
-  const row = await h.store.get('co-test', d.id);
+  const row = await h.store.get(HARNESS_COMPANY_ID, d.id);
   expect(row).toMatchObject({ version: final.version, pdfKey: final.pdfKey, state: { status: 'done' } });
   const pdf = await h.adapters.storage.get(final.pdfKey!);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -84,7 +84,7 @@ test('reject to an earlier level, then re-signing walks the chain again', async 
   expect(back).toMatchObject({ status: 'rejected', stage: 1 });
   expect(back.levels.map((l) => l.signed.length)).toEqual([0, 0, 0]);
   expect(back.levels[1].comments).toEqual(['Signer b2: moisture figure is wrong']);
-  expect((await h.store.get('co-test', d.id))!.state.status).toBe('rejected');
+  expect((await h.store.get(HARNESS_COMPANY_ID, d.id))!.state.status).toBe('rejected');
   // the notices go out right after the answer
   expect((await eventually(() => h.mail.list({ to: SUBMITTER.email }), (ms) => ms.some((m) => /sent back to level 1/.test(m.subject ?? '')))).some((m) => /sent back to level 1/.test(m.subject ?? ''))).toBe(true);
   expect(await refusedCode(handle.executeUpdate(rejectUpdate, { args: [{ actor: actorOf('a3'), toLevel: 1, reason: 'x' }] }))).toBe('CERTIFICATE_ALREADY_REJECTED');
@@ -106,7 +106,7 @@ test('delegation: the delegate signs on behalf of the delegator, who may then no
   expect(signed.levels[0].signed[0]).toMatchObject({ userId: 'd1', onBehalfOf: 'a1' });
   expect(await refusedCode(handle.executeUpdate(requestOtpUpdate, { args: [{ actor: actorOf('a1') }] }))).toBe('ALREADY_SIGNED');
   expect(await refusedCode(handle.executeUpdate(delegateUpdate, { args: [{ actor: actorOf('a2'), to: [signer('a3')] }] }))).toBe('DELEGATE_ALREADY_SIGNER');
-  const row = await h.store.get('co-test', d.id);
+  const row = await h.store.get(HARNESS_COMPANY_ID, d.id);
   expect(row!.state.levels[0].signers.map((x) => x.id)).toEqual(['a1', 'a2', 'a3', 'd1']);
   await handle.terminate('test over');
 });
@@ -157,7 +157,7 @@ test('a done certificate refuses further actions', async () => {
   const err = await handle.executeUpdate(signUpdate, { args: [{ actor: actorOf('a2'), otpId: 'x' }] }).then(() => null, (e: unknown) => e);
   expect(err).toBeTruthy();
   expect(err).not.toBeInstanceOf(WorkflowUpdateFailedError);
-  expect((await h.store.get('co-test', d.id))!.state).toMatchObject({ status: 'done' });
+  expect((await h.store.get(HARNESS_COMPANY_ID, d.id))!.state).toMatchObject({ status: 'done' });
   expect(await ledgerKeys(handle.workflowId)).toEqual(['submission', 'signature', 'completion']);
 });
 
@@ -171,7 +171,7 @@ test('reminders before the due time, then overdue with an escalation mail and se
   expect((await h.mail.list({ to: SUBMITTER.email })).some((m) => /^Overdue: certificate/.test(m.subject ?? ''))).toBe(true);
   const repeated = await eventually(() => h.mail.list({ to: 'a3@grain.test' }), (ms) => ms.filter((m) => /^Overdue:/.test(m.subject ?? '')).length >= 2, 10_000);
   expect(repeated.filter((m) => /^Overdue:/.test(m.subject ?? '')).length).toBeGreaterThanOrEqual(2);
-  expect(await h.store.list({ companyId: 'co-test', statuses: ['overdue'] })).toMatchObject({ items: expect.arrayContaining([expect.objectContaining({ id: d.id, overdue: true })]) });
+  expect(await h.store.list({ companyId: HARNESS_COMPANY_ID, statuses: ['overdue'] })).toMatchObject({ items: expect.arrayContaining([expect.objectContaining({ id: d.id, overdue: true })]) });
   expect((await handle.query(stateQuery)).levels[0].overdue).toBe(true);
   const found = await eventually(async () => {
     const ids: string[] = [];
@@ -237,7 +237,7 @@ test('signs arriving together while effects run are all kept: state, read model 
     expect(state.levels[0].signed.map((s) => s.userId).sort()).toEqual(['a1', 'a2', 'a3']);
     expect(state.levels[0].status).toBe('done');
     expect(state.stage).toBe(2); // the stage is the current level number
-    const row = await eventually(() => h.store.get('co-test', d.id), (r) => !!r && r.version === state.version);
+    const row = await eventually(() => h.store.get(HARNESS_COMPANY_ID, d.id), (r) => !!r && r.version === state.version);
     expect(row!.state.levels[0].signed.map((s: { userId: string }) => s.userId).sort()).toEqual(['a1', 'a2', 'a3']);
     const sigBlocks = (await ledgerKeys(handle.workflowId)).filter((t) => t === 'signature');
     expect(sigBlocks).toHaveLength(3);

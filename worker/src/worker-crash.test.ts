@@ -1,5 +1,5 @@
 /**
- * The worker killed (SIGKILL) mid-chain and restarted (issue 3 §5). The standalone worker
+ * The worker killed (SIGKILL) mid-chain and restarted. The standalone worker
  * (worker/dist/main.js) runs as a child process on its own task queue and a Postgres database this
  * process opens too; a 3-level 2-of-3 certificate is driven the way the API drives it, the worker is
  * killed twice while a sign's activities run, and afterwards the read model, the ledger and the
@@ -19,7 +19,7 @@ import { EmbeddedLedger, SmtpCatcher } from '@grain/adapters';
 import { createStores, type Db } from '@grain/persistence';
 import { signUpdate } from '@grain/workflows';
 import {
-  actorOf, chainDraft, createPostgresTestDb, eventually, requestCode, signWithCode, startThrowawayPostgres, submit,
+  actorOf, chainDraft, HARNESS_COMPANY_ID, createPostgresTestDb, eventually, requestCode, signWithCode, startThrowawayPostgres, submit,
   type Driver, type ThrowawayPostgres,
 } from './certificate-test-harness';
 
@@ -150,7 +150,7 @@ test('SIGKILL of the worker mid-chain loses and duplicates no signature', async 
   const rows = await db.knex('certificate_levels').where({ certificate_id: d.id }).orderBy('level');
   expect(rows.map((r) => r.signed_ids)).toEqual(expected);
   expect(rows.map((r) => [r.status, r.signed_count])).toEqual([['done', 2], ['done', 2], ['done', 2]]);
-  const stored = await createStores(db.knex).certificates.get('co-test', d.id);
+  const stored = await createStores(db.knex).certificates.get(HARNESS_COMPANY_ID, d.id);
   expect(stored).toMatchObject({ version: final.version, state: { status: 'done' } });
   expect(stored!.state.levels.map((l) => l.signed.map((s) => s.userId))).toEqual(expected);
 

@@ -6,7 +6,7 @@ import type { ComplianceDocumentRow } from '@grain/persistence';
 import { extractTextOffThread, TextExtractError, type AuditInput } from '@grain/adapters';
 import type { ActivityDeps } from '../deps';
 
-/** The document record as the create screen reads it (spec 001 §3). */
+/** The document record as the create screen reads it (docs/spec/farm-data-and-documents.md §3). */
 export function documentRecord(d: ComplianceDocumentRow) {
   return { _id: d.id, document_type: d.documentType, created_at: d.createdAt, document_summary: d.documentSummary, file_name: d.fileName, status: d.status, error: d.error };
 }

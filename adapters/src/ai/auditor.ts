@@ -19,7 +19,7 @@ export type SummaryOf<T extends ComplianceDocumentType> = T extends 'establishme
 
 /**
  * Port: the AI compliance auditor. `summarize` turns a document's text into the structured summary of
- * its type (spec 001 §3 shapes); `audit` checks the four summaries against the regulations and answers
+ * its type (docs/spec/farm-data-and-documents.md §3 shapes); `audit` checks the four summaries against the regulations and answers
  * one item per check, each naming the regulation and quoting the documents. `asOf` is the audit date
  * (recency checks are relative to it, so a re-run of the same audit gives the same answer).
  * Implementations: RuleBasedAuditor (embedded, deterministic) and OpenAiAuditor (OPENAI_API_KEY).

@@ -1,5 +1,5 @@
 /**
- * Regulations the audit cites (the policy reference of spec 001 covers AU and IN). Kept as one table
+ * Regulations the audit cites (the policy reference of docs/spec/farm-data-and-documents.md covers AU and IN). Kept as one table
  * so the rule-based checks and the OpenAI prompt name them the same way.
  */
 export const REGULATIONS = {

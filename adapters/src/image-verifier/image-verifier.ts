@@ -25,7 +25,7 @@ export interface VerifierScope {
 }
 
 /**
- * Port: grain image verification (spec 001 §7 generate_link / get_verification_result). The link is
+ * Port: grain image verification (docs/spec/farm-data-and-documents.md §7 generate_link / get_verification_result). The link is
  * where a person uploads the photo of a farm record; the result says whether it passed. Every result
  * is also saved on the farm record (imageValidation), which gates certificate submit.
  * Embedded default: a page of this app checks the photo itself. Real: an external service by URL.

@@ -7,7 +7,7 @@ const TIMEOUT_MS = 10_000;
 
 /**
  * The external grain verification service (IMAGE_VERIFIER_URL): POST generate_link and
- * get_verification_result with `{ farm_data_id }` (spec 001 §7). Its answer is saved on the farm
+ * get_verification_result with `{ farm_data_id }` (docs/spec/farm-data-and-documents.md §7). Its answer is saved on the farm
  * record, so the certificate gate does not depend on the service being up later.
  */
 export class RemoteImageVerifier implements ImageVerifier {

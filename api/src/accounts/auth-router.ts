@@ -95,7 +95,7 @@ export function createAuthRouter(deps: ApiDeps): Router {
     res.json({ loggedOut: true });
   });
 
-  /** Registration signs the new user in, since its success leads to the company form (spec §4). */
+  /** Registration signs the new user in, since its success leads to the company form (docs/spec/approvals.md §4). */
   r.post('/auth/register', async (req, res) => {
     const body = parseInput(registerSchema, req.body ?? {});
     if (body.termsAccepted === false) throw new AppError('TERMS_NOT_ACCEPTED');

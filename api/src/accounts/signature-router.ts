@@ -8,7 +8,7 @@ import { signatureJson } from './serialize';
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * The caller's digital signature (spec 000 §2, §6): create and update need editInfo (admin always)
+ * The caller's digital signature (docs/spec/approvals.md §2, §6): create and update need editInfo (admin always)
  * and act on one's own signature only. The private key never leaves the database unencrypted.
  */
 export function createSignatureRouter(deps: ApiDeps): Router {
@@ -21,7 +21,7 @@ export function createSignatureRouter(deps: ApiDeps): Router {
   async function issue(a: Actor, password: string, effectiveDate: string | undefined) {
     const company = (await companies.byId(companyOf(a)))!;
     const user = (await users.byId(a.id))!;
-    return signatures.issue({ user, company }, password, effectiveDate || today(), deps.config.sessionSecret);
+    return signatures.issue({ user, company }, password, effectiveDate || today(), deps.config.caKeySecret);
   }
 
   r.get('/company/signature', requireUser, async (req, res) => {

@@ -11,7 +11,7 @@ import { sendAccountNotice } from './account-notice';
 import { companyJsonById, groupJson, userJson } from './serialize';
 
 /**
- * company/users and company/user/... (spec 000 §6-§7). Another company's user is 404. Seeing other
+ * company/users and company/user/... (docs/spec/approvals.md §6-§7). Another company's user is 404. Seeing other
  * users needs viewSystem, changing them editSystem, deleting deleteSystem; one's own record goes
  * through update_profile and update_password. Only an admin may make or change an admin, change
  * another user's e-mail or password (the owner is mailed and signed out), and a company keeps one

@@ -6,7 +6,7 @@ import { requireUser } from '../http/auth-middleware';
 import { parseInput } from '../http/parse-input';
 
 /**
- * A block as the blockchain view shows it (spec 001 §3 Block). The payload is left out: the channel
+ * A block as the blockchain view shows it (docs/spec/farm-data-and-documents.md §3 Block). The payload is left out: the channel
  * is shared by every company, and a block's hashes and header are what the view needs.
  */
 function blockView(b: LedgerBlock, channel: string) {
@@ -18,7 +18,7 @@ function blockView(b: LedgerBlock, channel: string) {
 
 const blocksQuery = z.object({ before: z.coerce.number().int().min(0).optional(), limit: z.coerce.number().int().min(1).max(100).optional() });
 
-/** The grain quality channel (spec 001 §7 event/blockevents), recent blocks and a chain check. */
+/** The grain quality channel (docs/spec/farm-data-and-documents.md §7 event/blockevents), recent blocks and a chain check. */
 export function createBlockRouter(deps: ApiDeps): Router {
   const r = Router();
   const { ledger } = deps.adapters;

@@ -1,7 +1,7 @@
 import { farmerInfoOf, type ComplianceDocumentType } from '@grain/domain';
 import type { ComplianceDocumentRow, ComplianceRow } from '@grain/persistence';
 
-/** A document as the create screen's dropdowns and summaries read it (spec 001 §3). */
+/** A document as the create screen's dropdowns and summaries read it (docs/spec/farm-data-and-documents.md §3). */
 export function documentRecord(d: ComplianceDocumentRow) {
   return {
     _id: d.id, document_type: d.documentType, created_at: d.createdAt, document_summary: d.documentSummary,
@@ -9,7 +9,7 @@ export function documentRecord(d: ComplianceDocumentRow) {
   };
 }
 
-/** A list row (spec 001 §3 compliance list record) plus status and totals for the screen. */
+/** A list row (docs/spec/farm-data-and-documents.md §3 compliance list record) plus status and totals for the screen. */
 export function listRecord(c: ComplianceRow, establishment?: ComplianceDocumentRow | null, creatorName?: string) {
   const name = establishment ? farmerInfoOf(establishment.documentSummary).name : '';
   return {

@@ -45,7 +45,7 @@ const utf8Name = (raw: string) => {
 };
 
 /**
- * The compliance calls of spec 001 §7: /api/compliance/... (create info, submit for audit, detail,
+ * The compliance calls of docs/spec/farm-data-and-documents.md §7: /api/compliance/... (create info, submit for audit, detail,
  * list) and the AI service paths under /openai (uploads per document type, list, report PDF).
  * Everything is scoped to the caller's company; another company's submission answers 404. Reading
  * (form, list, detail, report) needs viewDocument; uploading and starting the audit editDocument.
@@ -162,7 +162,7 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
     res.status(202).json({ message: 'File uploaded successfully', compliance_id: c.id, document: documentRecord(doc) });
   });
 
-  // The AI service's error answers carry `detail` (spec 001 §7), besides our invalidMsg and code.
+  // The AI service's error answers carry `detail` (docs/spec/farm-data-and-documents.md §7), besides our invalidMsg and code.
   const detailErrors: ErrorRequestHandler = (err, req, res, next) => {
     if (!isAppError(err)) return next(err);
     const e = err as AppError;

@@ -5,7 +5,7 @@ const orNA = (s: string | undefined) => (s && s.trim() ? esc(s) : 'N/A');
 
 /**
  * The Compliance Audit Report as printable HTML (rendered to PDF by Chromium): the same blocks as the
- * report modal of spec 001 §2 — report id and date, farmer's information from the establishment
+ * report modal of docs/spec/farm-data-and-documents.md §2 — report id and date, farmer's information from the establishment
  * document, totals, one numbered card per check (Non-Compliant in red), inspector.
  */
 export function complianceReportHtml(report: StoredComplianceReport, establishmentSummary: unknown): string {

@@ -31,7 +31,7 @@ function utf8Name(raw: string): string {
 }
 
 /**
- * Company documents (spec 001 §7): list with search, types, multipart upload (50 MB, content checked
+ * Company documents (docs/spec/farm-data-and-documents.md §7): list with search, types, multipart upload (50 MB, content checked
  * against the name), file download, detail and update. View needs viewDocument, changes editDocument.
  */
 export function createDocumentRouter(deps: ApiDeps): Router {

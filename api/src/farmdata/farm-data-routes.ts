@@ -24,7 +24,7 @@ const listQuery = z.object({
 });
 
 /**
- * Harvesting records (spec 001 §7): create (manual or a streamed record), list, autogenerate (a
+ * Harvesting records (docs/spec/farm-data-and-documents.md §7): create (manual or a streamed record), list, autogenerate (a
  * plausible record for the streaming page, not saved), CSV upload (all rows or none), plus search and
  * detail for pickers such as the certificate's primary document. Reading needs viewDocument, writing
  * editDocument; everything is scoped to the caller's company.

@@ -16,7 +16,7 @@ const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 const body = z.object({ farm_data_id: z.string() });
 
 /**
- * Grain image verification (spec 001 §7 generate_link / get_verification_result), under
+ * Grain image verification (docs/spec/farm-data-and-documents.md §7 generate_link / get_verification_result), under
  * /api/farmdata/verification/. The verifier is the adapter the configuration chose: embedded (the
  * photo is uploaded here, `upload`) or the external service (IMAGE_VERIFIER_URL).
  */

@@ -25,7 +25,7 @@ function refuse(socket: Duplex, status: number, text: string) {
 }
 
 /**
- * The live channel (spec 001 §3/§7): WebSocket at /socket/test/{userId}, serving only the signed-in
+ * The live channel (docs/spec/farm-data-and-documents.md §3/§7): WebSocket at /socket/test/{userId}, serving only the signed-in
  * user named in the path (session cookie; same-origin upgrades only). Messages are `{ type, data, id }`.
  * A client that reconnects with `?after=<last id it saw>` first receives everything addressed to it
  * since then, so nothing is lost across a dropped connection; after that, new messages as they come.

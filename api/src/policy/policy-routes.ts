@@ -11,7 +11,7 @@ import { parseInput } from '../http/parse-input';
 
 const fileBody = z.object({ fileName: z.string().max(200) });
 
-/** Policy reference (spec 001 §7): organisations, actions per process, and reference PDFs by file name. */
+/** Policy reference (docs/spec/farm-data-and-documents.md §7): organisations, actions per process, and reference PDFs by file name. */
 export function createPolicyRouter(deps: ApiDeps): Router {
   const r = Router();
   const pdfs = new ReferencePdfCache(deps.adapters.pdf);

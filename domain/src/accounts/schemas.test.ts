@@ -3,7 +3,7 @@ import { companySchema, groupSchema, registerSchema, signatureSchema, userListQu
 const reg = { email: 'an@farm.vn', password: 'Harvest#2025', firstname: 'Nguyễn', lastname: 'Thị Hoa', phone: '+84912345678' };
 const codes = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) => (r.success ? [] : r.error!.issues.map((i) => i.message));
 
-describe('account schemas (spec 000 §5)', () => {
+describe('account schemas (docs/spec/approvals.md §5)', () => {
   it('accepts a valid registration and defaults the role to admin', () => {
     expect(registerSchema.parse(reg).role).toBe('admin');
   });

@@ -4,12 +4,12 @@ import { PERMISSIONS, USER_STATUSES, DEFAULT_GROUP_PERMISSIONS } from '../permis
 import { RULES, dateText, optionalRule, ruleString } from '../validation';
 
 /**
- * The account forms of spec 000 §5, shared by the UI (react-hook-form + zodResolver) and the API.
+ * The account forms of docs/spec/approvals.md §5, shared by the UI (react-hook-form + zodResolver) and the API.
  * Every issue message is a message code; translate with `message(code, lang)`.
  */
 const code = (c: MessageCode) => ({ message: c });
 
-/** Confirmation differs only when both are non-empty and differ (spec §5). */
+/** Confirmation differs only when both are non-empty and differ (docs/spec/approvals.md §5). */
 function confirmMatches<T extends { password?: string; confirmPassword?: string }>(v: T, ctx: z.RefinementCtx) {
   if (v.password && v.confirmPassword && v.password !== v.confirmPassword) {
     ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'PASSWORD_MISMATCH' satisfies MessageCode });

@@ -21,7 +21,7 @@ export interface CertificateMailContext {
   deadline?: string;
 }
 
-/** The certificate generation payload of spec 000 §3. */
+/** The certificate generation payload of docs/spec/approvals.md §3. */
 export interface CertificatePayload {
   certification_number: string;
   location: string;

@@ -3,7 +3,7 @@
  * (the workflow runs it; validators run it to refuse a command before it enters history). A refused
  * command throws AppError with a message code and leaves the given state untouched.
  *
- * Rules (spec 000 §4-§6, issue 3):
+ * Rules (docs/spec/approvals.md §4-§6):
  * - a level completes when its count of distinct principals (a delegate counts for its delegator)
  *   reaches the required signatures; the stage moves on; the last level completes the certificate;
  * - only a signer of the current level whose principal has not signed may sign, reject or delegate,

@@ -1,9 +1,9 @@
 /**
- * The grain certificate (spec 000 §3 "Approval" / "Approval level"), the commands that change it and
+ * The grain certificate (docs/spec/approvals.md §3 "Approval" / "Approval level"), the commands that change it and
  * the effects a change asks the outside world to carry out. This is the contract between the pure
  * machine (machine.ts), the Temporal workflow, the activities, the read model and the API.
  *
- * Status meanings (spec 000 §4, made precise):
+ * Status meanings (docs/spec/approvals.md §4, made precise):
  *   created   - a draft; lives only in the read model until submitted
  *   signing   - submitted; the current level has no signature yet
  *   pending   - the current level has some signatures but fewer than required
@@ -88,7 +88,7 @@ export interface CertificateLevel {
   /** ISO due time. */
   deadline: string;
   status: LevelStatus;
-  /** Strings of the form "name: text" (spec 000 §3). */
+  /** Strings of the form "name: text" (docs/spec/approvals.md §3). */
   comments: string[];
   delegations: Delegation[];
   overdue: boolean;

@@ -1,7 +1,7 @@
 import type { ComplianceDocumentType } from '../constants';
 
 /**
- * The four supporting documents of a compliance submission (spec 001 §1, §3, §7): the AI-service
+ * The four supporting documents of a compliance submission (docs/spec/farm-data-and-documents.md §1, §3, §7): the AI-service
  * upload path segment, the stored document_type, the live message type sent when it is processed, and
  * the summary's top-level key.
  */
@@ -10,7 +10,7 @@ export interface ComplianceKind {
   segment: 'establishment' | 'haccp-plan' | 'management-plan' | 'pest-control';
   documentType: ComplianceDocumentType;
   liveType: ComplianceLiveType;
-  /** Field of the getaudit payload that carries this document (spec 001 §7). */
+  /** Field of the getaudit payload that carries this document (docs/spec/farm-data-and-documents.md §7). */
   payloadField: 'establishmentData' | 'haccpPlanData' | 'managementPlanData' | 'pestControlData';
 }
 
@@ -44,5 +44,5 @@ export type ComplianceStatus = (typeof COMPLIANCE_STATUSES)[number];
 export const COMPLIANCE_DOCUMENT_STATUSES = ['processing', 'processed', 'failed'] as const;
 export type ComplianceDocumentStatus = (typeof COMPLIANCE_DOCUMENT_STATUSES)[number];
 
-/** File types the text extractor reads (spec 001 §5 accepts more for documents; these carry text). */
+/** File types the text extractor reads (docs/spec/farm-data-and-documents.md §5 accepts more for documents; these carry text). */
 export const COMPLIANCE_UPLOAD_EXTENSIONS = ['pdf', 'docx', 'txt'] as const;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const AUDIT_RESULTS = ['Compliant', 'Non-Compliant'] as const;
 export type AuditResult = (typeof AUDIT_RESULTS)[number];
 
-/** One check of the audit (spec 001 §3): requirement names the regulation; evidence quotes the documents. */
+/** One check of the audit (docs/spec/farm-data-and-documents.md §3): requirement names the regulation; evidence quotes the documents. */
 export const auditItemSchema = z.object({
   compliance_check_item: z.string().min(1),
   result: z.enum(AUDIT_RESULTS),
@@ -33,7 +33,7 @@ export function reportTotals(items: readonly AuditItem[]) {
 }
 
 /**
- * The audit list of a report as the old screen read it (spec 001 §3, §8): json_data may be a JSON
+ * The audit list of a report as the old screen read it (docs/spec/farm-data-and-documents.md §3, §8): json_data may be a JSON
  * string of a list, a list, or an object with compliance_audit; anything else is an empty report.
  */
 export function auditItemsOf(jsonData: unknown): AuditItem[] {
@@ -50,7 +50,7 @@ export function auditItemsOf(jsonData: unknown): AuditItem[] {
   return list.filter((x): x is AuditItem => !!x && typeof x === 'object' && typeof (x as AuditItem).compliance_check_item === 'string');
 }
 
-/** Body of POST compliance/{id}/getaudit (spec 001 §7): each *Data is the chosen document record. */
+/** Body of POST compliance/{id}/getaudit (docs/spec/farm-data-and-documents.md §7): each *Data is the chosen document record. */
 const chosenDocument = z.object({ _id: z.string().uuid() }).passthrough();
 export const getAuditRequestSchema = z.object({
   user_id: z.string().optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Structured summaries of the four documents, in the shapes the spec's screens read (spec 001 §3).
+ * Structured summaries of the four documents, in the shapes the spec's screens read (docs/spec/farm-data-and-documents.md §3).
  * Both auditors (rule-based and OpenAI) produce exactly these; strings are quoted from the document,
  * '' when the document does not say.
  */
@@ -73,7 +73,7 @@ export type PestControlSummary = z.infer<typeof pestControlSummarySchema>;
 export type ComplianceSummary = EstablishmentSummary | HaccpSummary | ManagementPlanSummary | PestControlSummary;
 
 /**
- * Farmer's information for the report (spec 001 §2), read from the establishment summary. The old
+ * Farmer's information for the report (docs/spec/farm-data-and-documents.md §2), read from the establishment summary. The old
  * screen also accepted `name` and `establishment_name`; so do we. Missing values stay '' (shown N/A).
  */
 export function farmerInfoOf(summary: unknown): { name: string; address: string; contact: string; website: string } {

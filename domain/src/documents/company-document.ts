@@ -1,7 +1,7 @@
 import type { DocumentType } from '../constants';
 
 /**
- * A company document as the API answers it (spec 001 §3 names, plus what the viewer needs): built by
+ * A company document as the API answers it (docs/spec/farm-data-and-documents.md §3 names, plus what the viewer needs): built by
  * the persistence store, sent as-is by the API, read by the UI.
  */
 export interface CompanyDocument {

@@ -5,7 +5,7 @@ import { message } from '../messages';
 
 const good = { item: '1', grainType: 'Wheat', harvestGrade: 'APH', storageLocation: 'Silo 1', quantity: '1200', protein: '12.5', moisture: '10.25', productionDate: '01/11/2025' };
 
-describe('farm CSV row rules (spec 001 §5)', () => {
+describe('farm CSV row rules (docs/spec/farm-data-and-documents.md §5)', () => {
   it('accepts a good row and converts its values', () => {
     const { rows, errors } = checkCsvRows([good]);
     expect(errors).toEqual([]);

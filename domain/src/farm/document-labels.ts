@@ -1,6 +1,6 @@
 import type { DocumentType } from '../constants';
 
-/** Document type labels in every language (spec 001 §3 keys; 'argriPolicy' is the product's own key). */
+/** Document type labels in every language (docs/spec/farm-data-and-documents.md §3 keys; 'argriPolicy' is the product's own key). */
 export const DOCUMENT_TYPE_LABELS_I18N: Record<DocumentType, { en: string; vn: string }> = {
   regulation: { en: 'Regulation', vn: 'Quy định' },
   policy: { en: 'Policy', vn: 'Chính sách' },

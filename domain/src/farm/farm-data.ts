@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { GRAIN_TYPES, HARVEST_GRADES, type GrainType, type HarvestGrade } from '../constants';
 import type { MessageCode } from '../messages';
 
-/** How a farm record entered the system (spec 001 §3 dataType). */
+/** How a farm record entered the system (docs/spec/farm-data-and-documents.md §3 dataType). */
 export const FARM_DATA_TYPES = ['Manual', 'Csv', 'Streaming'] as const;
 export type FarmDataType = (typeof FARM_DATA_TYPES)[number];
 
-/** Image verification state of a farm record; 'NA' until a photo is checked (spec 001 §3 default). */
+/** Image verification state of a farm record; 'NA' until a photo is checked (docs/spec/farm-data-and-documents.md §3 default). */
 export const IMAGE_VALIDATION_STATES = ['NA', 'Verified', 'Rejected'] as const;
 export type ImageValidationState = (typeof IMAGE_VALIDATION_STATES)[number];
 
@@ -89,7 +89,7 @@ export interface HarvestFields {
   productionDate: string;
 }
 
-/** A farm record as the API answers it (spec 001 §3 names). */
+/** A farm record as the API answers it (docs/spec/farm-data-and-documents.md §3 names). */
 export interface FarmData extends HarvestFields {
   _id: string;
   number: string;

@@ -18,7 +18,7 @@ const caName = (company: { id: string; name: string }): DistinguishedName =>
 
 /**
  * The company's CA: an ECDSA P-256 key and a self-signed certificate, made on first use. With a
- * `caSecret` (SESSION_SECRET) the CA key is stored encrypted under it.
+ * `caSecret` (CA_KEY_SECRET) the CA key is stored encrypted under it.
  */
 async function ensureCompanyCa(k: Knex, company: { id: string; name: string }, caSecret?: string) {
   const existing = await k('company_cas').where({ company_id: company.id }).first();

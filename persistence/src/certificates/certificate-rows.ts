@@ -1,6 +1,6 @@
 import type { CertificateLevel, CertificateState, CertificateStatus, LevelStatus, Priority } from '@grain/domain';
 
-/** One card of the certificate list (spec 000 §2 "Approval list"). */
+/** One card of the certificate list (docs/spec/approvals.md §2 "Approval list"). */
 export interface CertificateSummary {
   id: string;
   approvalNumber: string;

@@ -12,7 +12,7 @@ export const OTP_REQUEST_WINDOW_MS = 15 * 60_000;
 const hashCode = (salt: string, id: string, code: string) => createHash('sha256').update(`${salt}|${id}|${code}`).digest('hex');
 
 /**
- * One-time codes for signing (issue 3). The code is made here with a CSPRNG, returned once to the
+ * One-time codes for signing. The code is made here with a CSPRNG, returned once to the
  * caller that mails it, and stored only as a salted hash with its expiry. Flow:
  *   issue   (activity, from the workflow's requestOtp Update) - supersedes older codes of the binding;
  *   verify  (API, with the typed code)  - 5 attempts per code, single use; returns an otpId;

@@ -37,7 +37,7 @@ export function toFarmData(r: Record<string, any>): FarmData {
 /**
  * Harvesting records of a company. Every read and write takes the company id, so one company can
  * never see or touch another's records. `number` defaults to the creation time in milliseconds
- * (spec 001 §3), suffixed within a batch so numbers stay unique per company.
+ * (docs/spec/farm-data-and-documents.md §3), suffixed within a batch so numbers stay unique per company.
  */
 export class FarmDataStore {
   constructor(private readonly k: Knex) {}

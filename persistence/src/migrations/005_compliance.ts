@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Compliance audit (spec 001 §3) and the live channel.
+ * Compliance audit (docs/spec/farm-data-and-documents.md §3) and the live channel.
  * - compliances: one submission (its id is the spec's application / compliance id and names its
  *   workflow), the four chosen documents, and the stored audit report.
  * - compliance_documents: each uploaded file with its extracted text and structured summary; a

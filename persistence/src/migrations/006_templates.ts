@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Certificate templates (spec 000 §2 "Select a template" / "Save as a template", §3 Approval template):
+ * Certificate templates (docs/spec/approvals.md §2 "Select a template" / "Save as a template", §3 Approval template):
  * a saved layout of levels (group name, signers, required signatures, due-in days) per company. The
  * old app only had stub rows; here they are real (docs/spec-deviations.md).
  */

@@ -1,7 +1,7 @@
 import { Box, Link, Stack, Typography } from '@mui/material';
 import { useI18n } from '../i18n/i18n';
 
-/** Contact info and support links (spec 000 §2). Stacks on narrow screens. */
+/** Contact info and support links (docs/spec/approvals.md §2). Stacks on narrow screens. */
 export function Footer() {
   const { t } = useI18n();
   return (

@@ -4,7 +4,7 @@ import { TopBar } from './TopBar';
 import { Footer } from './Footer';
 import { UserSettingMenu } from './SideMenu';
 
-/** Page height = window height − 112 (spec 000 §9): the 64 px bar and the footer stay in view. */
+/** Page height = window height − 112 (docs/spec/approvals.md §9): the 64 px bar and the footer stay in view. */
 export const PAGE_MIN_HEIGHT = 'calc(100vh - 112px)';
 
 /** The frame of every signed-in screen: top bar, optional 'User Setting' side menu, content, footer. */

@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useI18n } from '../i18n/i18n';
 
-/** The 'Message' error dialog of spec 000 §2: a text and an OK button. */
+/** The 'Message' error dialog of docs/spec/approvals.md §2: a text and an OK button. */
 export function MessageDialog({ open, message, title, onClose }: { open: boolean; message: string; title?: string; onClose(): void }) {
   const { t } = useI18n();
   return (

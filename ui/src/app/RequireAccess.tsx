@@ -28,10 +28,10 @@ export const ownRecordOr = (permission: Permission): RouteAccess => (user, query
 /** Company data: editable with `permission`, or by a founder (an admin who has no company yet). */
 export const companyDataOr = (permission: Permission): RouteAccess => (user) => (!user.companyId && user.role === 'admin') || can(user, permission);
 
-/** Founding a company: only an admin (spec 000 §2: the admin who registered creates it). */
+/** Founding a company: only an admin (docs/spec/approvals.md §2: the admin who registered creates it). */
 export const founder: RouteAccess = (user) => user.role === 'admin';
 
-/** The app's access-denied screen (spec 000 §8 'Access Deny'), in the frame of the page the user opened. */
+/** The app's access-denied screen (docs/spec/approvals.md §8 'Access Deny'), in the frame of the page the user opened. */
 export function AccessDenied() {
   const { t } = useI18n();
   return (

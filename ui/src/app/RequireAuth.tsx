@@ -6,7 +6,7 @@ import { useAuth } from './auth';
 import { LOGIN_PATH, type LoginRedirect } from './navigation';
 
 /**
- * The route guard: no signed-in user -> /views/login (spec 000 §2), remembering where the user was
+ * The route guard: no signed-in user -> /views/login (docs/spec/approvals.md §2), remembering where the user was
  * going — except after a logout, so the next person to sign in starts at home, not on this page.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -6,7 +6,7 @@ import { useAuth } from './auth';
 
 const isActive = (pathname: string, match: string[]) => match.some((m) => pathname.startsWith(m));
 
-/** The side menu 'User Setting' (spec 000 §2); below 768 px a row of buttons above the page. */
+/** The side menu 'User Setting' (docs/spec/approvals.md §2); below 768 px a row of buttons above the page. */
 export function UserSettingMenu() {
   const { t } = useI18n();
   const { can } = useAuth();

@@ -85,7 +85,7 @@ export function TopBar() {
             <Typography variant="body2" color="text.secondary" noWrap>{user?.email}</Typography>
           </Box>
           <Divider />
-          {/* the mobile user menu offers only Logout (spec 000 §2); the drawer carries the rest */}
+          {/* the mobile user menu offers only Logout (docs/spec/approvals.md §2); the drawer carries the rest */}
           {!mobile && (can('viewSystem')
             ? <MenuItem onClick={() => go('/views/user/list')}>{t('nav.userManagement')}</MenuItem>
             : <MenuItem onClick={() => go('/views/user/detail')}>{t('nav.myProfile')}</MenuItem>)}

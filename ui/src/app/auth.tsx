@@ -9,7 +9,7 @@ export interface SessionUser extends ServerSessionUser {
 
 type Raw = Record<string, unknown> | null | undefined;
 const str = (v: unknown): string => (typeof v === 'string' ? v : v == null ? '' : String(v));
-/** A reference that may arrive as an id or as the populated object (spec 000 §3). */
+/** A reference that may arrive as an id or as the populated object (docs/spec/approvals.md §3). */
 export const refId = (v: unknown): string | null => {
   if (!v) return null;
   if (typeof v === 'string') return v;
@@ -45,7 +45,7 @@ export function toSessionUser(raw: Raw): SessionUser | null {
   };
 }
 
-/** Admin holds every permission (spec 000 §6); others hold their group's list. UI hint only: the server decides. */
+/** Admin holds every permission (docs/spec/approvals.md §6); others hold their group's list. UI hint only: the server decides. */
 export function can(user: SessionUser | null | undefined, permission: Permission): boolean {
   if (!user) return false;
   return user.role === 'admin' || user.permissions.includes(permission);

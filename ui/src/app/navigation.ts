@@ -1,7 +1,7 @@
 import type { Permission } from '@grain/domain';
 
 /**
- * Top menu tabs of spec 000 §2, in order; the routes belong to the features that render them. A tab
+ * Top menu tabs of docs/spec/approvals.md §2, in order; the routes belong to the features that render them. A tab
  * with a `permission` is shown only to users holding it (the server refuses the others anyway).
  */
 export const TOP_TABS: ReadonlyArray<{ label: string; to: string; match: string; permission?: Permission }> = [
@@ -14,7 +14,7 @@ export const TOP_TABS: ReadonlyArray<{ label: string; to: string; match: string;
 ];
 
 /**
- * The side menu 'User Setting' (spec 000 §2), plus the company and group screens it leads to. Users
+ * The side menu 'User Setting' (docs/spec/approvals.md §2), plus the company and group screens it leads to. Users
  * without `viewSystem` cannot list users or groups; they get their own profile instead (`withoutPermission`).
  */
 export const USER_SETTING_LINKS: ReadonlyArray<{ label: string; to: string; match: string[]; permission?: Permission; withoutPermission?: Permission }> = [

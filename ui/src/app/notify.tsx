@@ -27,7 +27,7 @@ export function errorText(e: unknown, t: (k: string) => string): string {
   return t('INTERNAL');
 }
 
-/** Toasts bottom-left, closing themselves after 5 s (spec 000 §9); one at a time, newest wins. */
+/** Toasts bottom-left, closing themselves after 5 s (docs/spec/approvals.md §9); one at a time, newest wins. */
 export function NotifyProvider({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   const [toast, setToast] = useState<Toast | null>(null);

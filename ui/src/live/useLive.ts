@@ -22,7 +22,7 @@ function release(conn: LiveConnection) {
 }
 
 /**
- * Calls `handler` for each live message whose type is in `types` (spec 001 §3 live messages), for the
+ * Calls `handler` for each live message whose type is in `types` (docs/spec/farm-data-and-documents.md §3 live messages), for the
  * signed-in user. All hooks share one socket, which reconnects and resumes by itself.
  * Returns the connection status (connected, connecting, disconnected).
  */

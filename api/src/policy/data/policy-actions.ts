@@ -1,7 +1,7 @@
 /**
  * Reference data: what to do, and which documents to hold, at each step of moving grain from farm
  * to export, under the Australian and the Indian rules (policy indexes refer to
- * policy-organisations.ts). Field names follow spec 001 §3; `Alignment` says where the two countries'
+ * policy-organisations.ts). Field names follow docs/spec/farm-data-and-documents.md §3; `Alignment` says where the two countries'
  * requirements meet, for the Alignment tab. This is a working summary prepared by this project, not
  * legal advice.
  */

@@ -1,6 +1,6 @@
 /**
  * Reference data: Australian and Indian laws, rules and standards that bear on grain quality, export
- * and food safety, with the body responsible for each. Field names follow spec 001 §3 (including the
+ * and food safety, with the body responsible for each. Field names follow docs/spec/farm-data-and-documents.md §3 (including the
  * product's spelling "ResponsibleOrgaqnisation"). URLs point at the official publisher's page.
  * `Summary` is this project's own short description, used for the generated reference PDF; it is not
  * the official text.

@@ -3,7 +3,7 @@ import { api } from '../../api/client';
 import { refId } from '../../app/auth';
 
 /**
- * Every accounts call of spec 000 §7 in one place (paths relative to /api/). Records arrive with `id`
+ * Every accounts call of docs/spec/approvals.md §7 in one place (paths relative to /api/). Records arrive with `id`
  * or `_id`; `withId` gives every record an `id` so screens need not care.
  */
 type Obj = Record<string, unknown>;
@@ -77,5 +77,5 @@ export const accountsApi = {
 
 export { refId };
 
-/** 'first last : role' as the director select shows a user (spec 000 §2). */
+/** 'first last : role' as the director select shows a user (docs/spec/approvals.md §2). */
 export const userLabel = (u: Pick<AccountUser, 'firstname' | 'lastname' | 'role'>) => `${u.firstname} ${u.lastname} : ${u.role}`;

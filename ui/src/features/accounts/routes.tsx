@@ -15,7 +15,7 @@ import { companyDataOr, founder, needs, ownOr, ownRecordOr, type RouteAccess } f
 
 const setting = (path: string, element: FeatureRoute['element'], allow?: RouteAccess): FeatureRoute => ({ path, element, sideMenu: true, allow });
 
-/** Account, company, address, user, group and signature screens (spec 000 §2). Selections travel as ?id=. */
+/** Account, company, address, user, group and signature screens (docs/spec/approvals.md §2). Selections travel as ?id=. */
 export const ACCOUNT_ROUTES: FeatureRoute[] = [
   { path: '/', element: <LoginPage />, public: true },
   { path: '/views/login', element: <LoginPage />, public: true },

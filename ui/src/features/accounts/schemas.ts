@@ -5,7 +5,7 @@ import {
 } from '@grain/domain';
 
 /**
- * The account forms use the domain's schemas (spec 000 §5), the very ones the API parses with, so the
+ * The account forms use the domain's schemas (docs/spec/approvals.md §5), the very ones the API parses with, so the
  * UI refuses exactly what the server refuses; every issue message is a message code, shown via t().
  * Form value types are the schemas' inputs (defaults make some fields optional there).
  */

@@ -1,7 +1,7 @@
 import type { Language } from '@grain/domain';
 
 /**
- * The terms and conditions shown before registration (spec 000 §1): the five-step certification
+ * The terms and conditions shown before registration (docs/spec/approvals.md §1): the five-step certification
  * process, data privacy, liability, termination, amendments, dispute resolution and governing law.
  */
 interface Section { heading: string; paragraphs: string[] }

@@ -8,7 +8,7 @@ import { VerifyPage } from './verify/VerifyPage';
 import { needs } from '../../app/RequireAccess';
 
 /**
- * Certificate screens (spec 000 §2). The selection travels as ?id= (no path parameters). The routes
+ * Certificate screens (docs/spec/approvals.md §2). The selection travels as ?id= (no path parameters). The routes
  * /views/approval/sign, /reject and /delegate open the detail page, where those actions are modals.
  */
 export const CERTIFICATE_ROUTES: FeatureRoute[] = [

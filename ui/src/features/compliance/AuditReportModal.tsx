@@ -13,7 +13,7 @@ interface StoredMeta {
 }
 
 /**
- * 'Compliance Audit Report' (spec 001 §2): in-progress dots until the report exists; then report id
+ * 'Compliance Audit Report' (docs/spec/farm-data-and-documents.md §2): in-progress dots until the report exists; then report id
  * and date, the farmer's information from the establishment document, totals, and a numbered card per
  * check (Non-Compliant in red). Download Report saves Compliance_Report.pdf.
  */

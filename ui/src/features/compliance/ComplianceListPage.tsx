@@ -8,7 +8,7 @@ import { Page, useNotify } from '../../app';
 import { useLive } from '../../live';
 import { complianceApi, type ComplianceListRow } from './api';
 
-/** /views/compliance/list: 'Compliances Management' (spec 001 §2), fuzzy search on the name at 0.05. */
+/** /views/compliance/list: 'Compliances Management' (docs/spec/farm-data-and-documents.md §2), fuzzy search on the name at 0.05. */
 export function ComplianceListPage() {
   const { t } = useI18n();
   const notify = useNotify();

@@ -23,7 +23,7 @@ export interface SectionState {
 }
 
 /**
- * One of the four sections of the create screen (spec 001 §2, §4): a dropdown of processed documents
+ * One of the four sections of the create screen (docs/spec/farm-data-and-documents.md §2, §4): a dropdown of processed documents
  * of this type, an upload form, the progress message, and the parsed summary.
  */
 export function DocumentSection({ sectionKey, title, existing, state, onSelect, onUpload }: {

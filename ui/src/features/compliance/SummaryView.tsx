@@ -2,7 +2,7 @@ import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } fro
 import { establishmentSummarySchema, haccpSummarySchema, managementPlanSummarySchema, pestControlSummarySchema } from '@grain/domain';
 import { useI18n } from '../../i18n/i18n';
 
-/** Summaries may arrive as an object or a JSON string (spec 001 §3); unparseable is empty (§8). */
+/** Summaries may arrive as an object or a JSON string (docs/spec/farm-data-and-documents.md §3); unparseable is empty (§8). */
 export function parseSummary(v: unknown): Record<string, unknown> | null {
   if (typeof v === 'string') {
     try {
@@ -93,7 +93,7 @@ export function PestControlTable({ entries }: { entries: PestEntry[] }) {
   );
 }
 
-/** Read-only rendering of a parsed summary (spec 001 §2): upper-cased keys, nesting indented, lists. */
+/** Read-only rendering of a parsed summary (docs/spec/farm-data-and-documents.md §2): upper-cased keys, nesting indented, lists. */
 export function SummaryView({ summary, pest }: { summary: unknown; pest?: boolean }) {
   const obj = parseSummary(summary);
   if (!obj) return null;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Animated dots: one more every 500 ms, up to 7, then from none again (spec 001 §9). */
+/** Animated dots: one more every 500 ms, up to 7, then from none again (docs/spec/farm-data-and-documents.md §9). */
 export function useDots(active: boolean): string {
   const [n, setN] = useState(0);
   useEffect(() => {

@@ -38,7 +38,7 @@ export function DocumentFormPage({ mode }: { mode: 'create' | 'update' }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once per record, not on a language switch
   }, [mode, id, notify]);
 
-  // The file name minus its extension fills name and description when they are empty (spec 001 §4).
+  // The file name minus its extension fills name and description when they are empty (docs/spec/farm-data-and-documents.md §4).
   const chooseFile = (f: File | null) => {
     setFile(f);
     if (!f) return;

@@ -3,7 +3,7 @@ import { api, download } from '../../api/client';
 
 export type { CompanyDocument };
 
-/** Document calls of spec 001 §7 (paths under /api/). */
+/** Document calls of docs/spec/farm-data-and-documents.md §7 (paths under /api/). */
 export const documentsApi = {
   list: (q?: string) => api<{ documents: CompanyDocument[] }>(`company/documentes${q ? `?q=${encodeURIComponent(q)}` : ''}`).then((r) => r.documents),
   types: () => api<{ documentTypes: Array<{ value: DocumentType; label: string }> }>('company/document/create').then((r) => r.documentTypes),

@@ -7,13 +7,13 @@ import { useI18n } from '../../i18n/i18n';
 import { farmApi } from './api';
 import { FarmDataTable, type FarmRow } from './FarmDataTable';
 
-/** A non-numeric or non-positive interval falls back to 10 s (spec 001 §5), checked every tick. */
+/** A non-numeric or non-positive interval falls back to 10 s (docs/spec/farm-data-and-documents.md §5), checked every tick. */
 export function streamingInterval(text: string): number {
   const n = Number(text);
   return /^\d+$/.test(text.trim()) && n >= 1 ? n : STREAMING_DEFAULT_INTERVAL_S;
 }
 
-/** Whether this tick fetches a record: when seconds mod interval equals 1 (spec 001 §4), every tick for 1 s. */
+/** Whether this tick fetches a record: when seconds mod interval equals 1 (docs/spec/farm-data-and-documents.md §4), every tick for 1 s. */
 export const isFetchTick = (seconds: number, interval: number) => (interval <= 1 ? true : seconds % interval === 1);
 
 /**

@@ -26,7 +26,7 @@ export function HarvestHeadCells() {
 }
 
 /**
- * The farm data table (spec 001 §2 columns): quantity with 0 decimals, protein and moisture with 2,
+ * The farm data table (docs/spec/farm-data-and-documents.md §2 columns): quantity with 0 decimals, protein and moisture with 2,
  * production date dd/MM/yyyy. Optional columns: source, save status (streaming), image state, tx id.
  * Below 768 px the same values show as one card per record.
  */

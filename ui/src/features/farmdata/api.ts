@@ -17,7 +17,7 @@ export interface VerificationResult {
 type ResultAnswer = { 'verification result'?: VerificationResult[]; error?: string };
 const firstResult = (a: ResultAnswer) => (a.error ? null : (a['verification result']?.[0] ?? null));
 
-/** Farm data calls of spec 001 §7 (paths under /api/). */
+/** Farm data calls of docs/spec/farm-data-and-documents.md §7 (paths under /api/). */
 export const farmApi = {
   list: (dataType?: string) => api<{ farmDatas: FarmData[] }>(`farmdata/harvesting/list${dataType ? `?dataType=${dataType}` : ''}`).then((r) => r.farmDatas),
   detail: (id: string) => api<{ farmData: FarmData }>(`farmdata/harvesting/detail/${encodeURIComponent(id)}`).then((r) => r.farmData),

@@ -6,7 +6,7 @@ import { FarmDataStreamingPage } from './FarmDataStreamingPage';
 import { ImageValidationPage } from './ImageValidationPage';
 import { needs } from '../../app/RequireAccess';
 
-/** Farm data screens (spec 001 §2), the /views/farmData/list spelling the create page links to, and the image verifier (routes match case-insensitively). */
+/** Farm data screens (docs/spec/farm-data-and-documents.md §2), the /views/farmData/list spelling the create page links to, and the image verifier (routes match case-insensitively). */
 export const FARMDATA_ROUTES: FeatureRoute[] = [
   { path: '/views/farmdata/harvesting/list', element: <FarmDataListPage />, allow: needs('viewDocument') },
   { path: '/views/farmData/list', element: <FarmDataListPage />, allow: needs('viewDocument') },

@@ -10,11 +10,11 @@ export interface PolicyAction {
   PolicyIndexIN: string[]; ActionsIN: string[]; RequiredDocsIN: string[]; Alignment: string;
 }
 
-/** Policy calls of spec 001 §7. */
+/** Policy calls of docs/spec/farm-data-and-documents.md §7. */
 export const policyApi = {
   orgs: () => api<{ policyOrganisationList: PolicyOrganisation[] }>('policy/policyorg/list').then((r) => r.policyOrganisationList),
   actions: () => api<{ policyActionsList: PolicyAction[] }>('policy/policyaction/list').then((r) => r.policyActionsList),
-  /** The reference PDF opened in a new window (spec 001 §7). The window opens first so pop-up blockers allow it. */
+  /** The reference PDF opened in a new window (docs/spec/farm-data-and-documents.md §7). The window opens first so pop-up blockers allow it. */
   openFile: async (fileName: string) => {
     const w = window.open('', '_blank');
     try {

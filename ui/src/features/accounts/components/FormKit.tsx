@@ -92,7 +92,7 @@ export function SelectInput<T extends FieldValues>({ control, name, label, optio
   );
 }
 
-/** The server's invalidMsg (or the blocked-submit summary) in red (spec 000 §8). */
+/** The server's invalidMsg (or the blocked-submit summary) in red (docs/spec/approvals.md §8). */
 export function ServerMessage({ text }: { text: ReactNode }) {
   if (!text) return null;
   return (

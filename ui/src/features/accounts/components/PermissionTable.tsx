@@ -2,7 +2,7 @@ import { Checkbox, Paper, Table, TableBody, TableCell, TableContainer, TableHead
 import { PERMISSIONS, type Permission } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 
-/** Every permission of spec 000 §6 with a checkbox; read-only on the detail screen. */
+/** Every permission of docs/spec/approvals.md §6 with a checkbox; read-only on the detail screen. */
 export function PermissionTable({ value, onChange, disabled }: { value: readonly Permission[]; onChange?(next: Permission[]): void; disabled?: boolean }) {
   const { t } = useI18n();
   const toggle = (p: Permission, on: boolean) => {

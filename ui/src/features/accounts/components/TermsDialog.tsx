@@ -2,7 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography }
 import { useI18n } from '../../../i18n/i18n';
 import { TERMS } from '../terms';
 
-/** The terms modal, open when the registration page starts (spec 000 §4). */
+/** The terms modal, open when the registration page starts (docs/spec/approvals.md §4). */
 export function TermsDialog({ open, onAgree }: { open: boolean; onAgree(): void }) {
   const { t, lang } = useI18n();
   return (

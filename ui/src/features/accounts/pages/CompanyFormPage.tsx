@@ -28,7 +28,7 @@ function toForm(c: Company): CompanyForm {
   };
 }
 
-/** The payload of company/profile/create and /update (spec 000 §7). */
+/** The payload of company/profile/create and /update (docs/spec/approvals.md §7). */
 function toPayload(v: CompanyForm) {
   const { bankAccount, bankName, bankBranch, address, reprentative, ...rest } = v;
   return {

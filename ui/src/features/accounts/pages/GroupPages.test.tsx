@@ -20,7 +20,7 @@ describe('group screens', () => {
     renderApp('/views/group/create');
 
     const table = await screen.findByTestId('permission-table');
-    // one row and one checkbox per permission of spec 000 §6
+    // one row and one checkbox per permission of docs/spec/approvals.md §6
     for (const p of PERMISSIONS) expect(screen.getByTestId(`perm-${p}`)).toBeInTheDocument();
     expect(table.querySelectorAll('input[type=checkbox]')).toHaveLength(PERMISSIONS.length);
     expect(screen.getByTestId('perm-viewInfo')).toBeChecked();

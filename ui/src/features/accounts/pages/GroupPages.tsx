@@ -16,7 +16,7 @@ import { PermissionTable } from '../components/PermissionTable';
 import { useLoad } from '../components/useLoad';
 import { LoadState, ReadOnlyRows } from '../components/ReadOnlyRows';
 
-/** Admin always, else editSystem (spec 000 §6). A hint for the UI; the server decides. */
+/** Admin always, else editSystem (docs/spec/approvals.md §6). A hint for the UI; the server decides. */
 function useMayEditGroups() {
   const { can } = useAuth();
   return can('editSystem');

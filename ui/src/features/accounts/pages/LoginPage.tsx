@@ -11,7 +11,7 @@ import { loginForm, type LoginForm } from '../schemas';
 import { AuthFrame } from '../components/AuthFrame';
 import { ServerMessage, TextInput, useFormMessage } from '../components/FormKit';
 
-/** '/' and '/views/login': sign-in (spec 000 §2). */
+/** '/' and '/views/login': sign-in (docs/spec/approvals.md §2). */
 export function LoginPage() {
   const { t } = useI18n();
   const { user, login } = useAuth();

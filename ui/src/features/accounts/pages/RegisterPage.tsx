@@ -31,7 +31,7 @@ export function RegisterPage() {
     try {
       await accountsApi.register({ ...v, termsAccepted: true });
       notify.success(t('acc.register.success'));
-      // a registration that also signed the user in continues with the company profile (spec 000 §4)
+      // a registration that also signed the user in continues with the company profile (docs/spec/approvals.md §4)
       const signedIn = await refresh();
       navigate(signedIn ? '/views/company/create' : '/views/login');
     } catch (e) {

@@ -16,7 +16,7 @@ import { dateOnly } from '../components/format';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** editInfo or admin may create and update the signature (spec 000 §6). */
+/** editInfo or admin may create and update the signature (docs/spec/approvals.md §6). */
 function useMaySign() {
   const { can } = useAuth();
   return can('editInfo');

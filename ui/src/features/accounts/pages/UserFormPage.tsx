@@ -15,7 +15,7 @@ import { useLoad } from '../components/useLoad';
 
 const EMPTY: UserCreateForm = { email: '', password: '', confirmPassword: '', firstname: '', lastname: '', phone: '', role: 'staff', status: 'active' };
 
-/** /views/user/create and /views/user/update (?id=); one's own record goes through update_profile (spec 000 §6). */
+/** /views/user/create and /views/user/update (?id=); one's own record goes through update_profile (docs/spec/approvals.md §6). */
 export function UserFormPage({ mode }: { mode: 'create' | 'update' }) {
   const { t } = useI18n();
   const notify = useNotify();

@@ -35,7 +35,7 @@ export function ApprovalDetailPage() {
       setA((await certificatesApi.get(id)).approval);
     } catch (e) {
       notify.error(e);
-      navigate('/views/approval/list'); // missing approval: back to the list (spec 000 §8)
+      navigate('/views/approval/list'); // missing approval: back to the list (docs/spec/approvals.md §8)
     }
   }, [id, navigate, notify]);
   useEffect(() => {

@@ -6,7 +6,7 @@ import type { CertificateView, CompanyPerson } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText } from '../../../app';
 
-/** 'Delegate To' (spec 000 §2): note, signer search, chosen signers (item, name, role, view, remove). */
+/** 'Delegate To' (docs/spec/approvals.md §2): note, signer search, chosen signers (item, name, role, view, remove). */
 export function DelegateDialog({ open, approval, people, onClose, onDone }: {
   open: boolean; approval: CertificateView; people: CompanyPerson[]; onClose(): void; onDone(a: CertificateView): void;
 }) {

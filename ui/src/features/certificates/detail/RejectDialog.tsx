@@ -5,7 +5,7 @@ import type { CertificateView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText } from '../../../app';
 
-/** 'Reject To' (spec 000 §2): the level to send back to (by group name, up to the current) and a required reason. */
+/** 'Reject To' (docs/spec/approvals.md §2): the level to send back to (by group name, up to the current) and a required reason. */
 export function RejectDialog({ open, approval, onClose, onDone }: { open: boolean; approval: CertificateView; onClose(): void; onDone(a: CertificateView): void }) {
   const { t } = useI18n();
   const [toLevel, setToLevel] = useState<number>(approval.stageLevel);

@@ -10,9 +10,9 @@ import { errorText } from '../../../app';
 const NO_ANSWER = new Set(['APPROVAL_SERVICE_BUSY', 'REQUEST_TIMEOUT']);
 
 /**
- * 'Sign and Endorse' (spec 000 §2): opening asks the server to mail a one-time code (the modal opens
- * either way, spec 000 §7); note, code and - when the signer has a digital signature - its password.
- * A refusal shows in red inside the modal and the certificate stays (spec 000 §8).
+ * 'Sign and Endorse' (docs/spec/approvals.md §2): opening asks the server to mail a one-time code (the modal opens
+ * either way, docs/spec/approvals.md §7); note, code and - when the signer has a digital signature - its password.
+ * A refusal shows in red inside the modal and the certificate stays (docs/spec/approvals.md §8).
  */
 export function SignDialog({ open, approval, onClose, onSigned }: { open: boolean; approval: CertificateView; onClose(): void; onSigned(a: CertificateView): void }) {
   const { t } = useI18n();

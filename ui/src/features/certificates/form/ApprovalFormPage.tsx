@@ -56,7 +56,7 @@ export function ApprovalFormPage() {
     };
   }, [id, reset, navigate, notify]);
 
-  // Keep the draft on every edit (spec 000 §4).
+  // Keep the draft on every edit (docs/spec/approvals.md §4).
   useEffect(() => {
     if (!ready) return;
     const sub = watch((v) => saveDraft(id, v as ApprovalForm));

@@ -6,7 +6,7 @@ import { api } from '../../../api/client';
 import { useI18n } from '../../../i18n/i18n';
 import { StandardChip } from './StandardCheckPanel';
 
-/** A farm data record as GET farmdata/harvesting/list answers it (spec 001 §3), read tolerantly. */
+/** A farm data record as GET farmdata/harvesting/list answers it (docs/spec/farm-data-and-documents.md §3), read tolerantly. */
 export interface FarmRecord {
   _id: string;
   number: string;
@@ -37,7 +37,7 @@ export function docFromFarm(r: FarmRecord): FarmDocument {
 
 const num = (v: unknown, digits: number) => (Number.isFinite(Number(v)) ? Number(v).toFixed(digits) : '');
 
-/** Farm data search with its result table (spec 000 §2); picking a row makes it the primary document. */
+/** Farm data search with its result table (docs/spec/approvals.md §2); picking a row makes it the primary document. */
 export function FarmDataPicker({ value, onChange }: { value: DocumentView | null; onChange(d: DocumentView | null): void }) {
   const { t } = useI18n();
   const [records, setRecords] = useState<FarmRecord[]>([]);

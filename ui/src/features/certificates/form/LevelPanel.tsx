@@ -9,7 +9,7 @@ import { useI18n } from '../../../i18n/i18n';
 const COUNTS = Array.from({ length: MAX_SIGNATURES - MIN_SIGNATURES + 1 }, (_v, i) => i + MIN_SIGNATURES);
 
 /**
- * One level of the create / update form (spec 000 §2): name, due date, required signatures (1-10),
+ * One level of the create / update form (docs/spec/approvals.md §2): name, due date, required signatures (1-10),
  * approver search, approver table with remove, and the remove-level icon. Lives inside the form's
  * FormProvider; `index` is its place in approvalLevels.
  */

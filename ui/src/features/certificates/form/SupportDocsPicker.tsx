@@ -13,7 +13,7 @@ const toDoc = (d: RawDoc): DocumentView => ({
   _id: String(d._id ?? d.id ?? d.docId), docName: d.docName ?? '', docType: d.docType, description: d.description, uploadUser: d.uploadUser, uploadDate: d.uploadDate,
 });
 
-/** Related documents: search the company's documents or attach a new file (spec 000 §2). */
+/** Related documents: search the company's documents or attach a new file (docs/spec/approvals.md §2). */
 export function SupportDocsPicker({ value, onChange }: { value: DocumentView[]; onChange(v: DocumentView[]): void }) {
   const { t } = useI18n();
   const [all, setAll] = useState<DocumentView[]>([]);

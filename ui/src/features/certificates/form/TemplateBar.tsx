@@ -6,7 +6,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { errorText, useNotify } from '../../../app';
 import { dueInDays, type LevelForm } from './form-model';
 
-/** "Load a template" / "Save as a template" (spec 000 §2), real this time: they call the template API. */
+/** "Load a template" / "Save as a template" (docs/spec/approvals.md §2), real this time: they call the template API. */
 export function TemplateBar({ levels, onLoad }: { levels: LevelForm[]; onLoad(t: TemplateView): void }) {
   const { t } = useI18n();
   const notify = useNotify();

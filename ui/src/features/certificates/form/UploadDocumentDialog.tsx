@@ -6,7 +6,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { errorText } from '../../../app';
 
 /**
- * The Upload Document modal (spec 000 §2): type search, name, description, a PDF drop zone; uploads
+ * The Upload Document modal (docs/spec/approvals.md §2): type search, name, description, a PDF drop zone; uploads
  * through POST company/document/create and hands the new document back to be attached.
  */
 export function UploadDocumentDialog({ open, onClose, onUploaded }: { open: boolean; onClose(): void; onUploaded(d: DocumentView): void }) {

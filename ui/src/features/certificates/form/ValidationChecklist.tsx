@@ -5,7 +5,7 @@ import { checkAgainstStandard, type DocumentView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 
 /**
- * The certificate validation checklist (spec 000 §5): protein, moisture and harvest grade tick with a
+ * The certificate validation checklist (docs/spec/approvals.md §5): protein, moisture and harvest grade tick with a
  * farm record; landscape image needs 1 support document, history record 2. Grain image validation
  * ticks only when the farm record's image was verified (the old app always ticked it; the server
  * refuses a submit without it either way). The standard item ticks when the record meets the standard

@@ -28,10 +28,10 @@ const todayPlus = (days: number): string => {
 };
 export const today = () => todayPlus(0);
 
-/** A new level (spec 000 §9): "Approval Level N", one signature, due today. */
+/** A new level (docs/spec/approvals.md §9): "Approval Level N", one signature, due today. */
 export const newLevel = (n: number): LevelForm => ({ group: `Approval Level ${n}`, signers: [], signatures: 1, deadline: today() });
 
-/** The three default levels of a new certificate (spec 000 §3). */
+/** The three default levels of a new certificate (docs/spec/approvals.md §3). */
 export function emptyForm(approvalNumber: string): ApprovalForm {
   return {
     approvalNumber, approvalName: '', priority: DEFAULT_PRIORITY, summary: '', approvalDoc: null, supportDocs: [], deviationReason: '',
@@ -103,7 +103,7 @@ export function submitProblems(f: ApprovalForm): string[] {
   return [...new Set(out)];
 }
 
-/** The draft is kept in session storage on every edit (spec 000 §4) so a reload keeps the work. */
+/** The draft is kept in session storage on every edit (docs/spec/approvals.md §4) so a reload keeps the work. */
 const draftKey = (id: string | null) => `approval-draft:${id ?? 'new'}`;
 export function loadDraft(id: string | null): ApprovalForm | null {
   try {

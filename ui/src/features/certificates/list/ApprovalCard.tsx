@@ -5,7 +5,7 @@ import { STATUS_COLOR, ymd } from '../status';
 import { useI18n } from '../../../i18n/i18n';
 import { LevelProgress } from './LevelProgress';
 
-/** A list card (spec 000 §2): number, name, status, current group, assignees, type, priority, due date, progress. */
+/** A list card (docs/spec/approvals.md §2): number, name, status, current group, assignees, type, priority, due date, progress. */
 export function ApprovalCard({ a }: { a: CertificateListCard }) {
   const { t } = useI18n();
   const current = a.approvalLevels.find((l) => l.level === a.stageLevel);

@@ -2,7 +2,7 @@ import { Box, Tooltip } from '@mui/material';
 import type { LevelView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 
-/** One segment per level: done levels green, the current one amber, the rest grey (spec 000 §2). */
+/** One segment per level: done levels green, the current one amber, the rest grey (docs/spec/approvals.md §2). */
 export function LevelProgress({ levels, stageLevel }: { levels: LevelView[]; stageLevel: number }) {
   const { t } = useI18n();
   return (

@@ -3,7 +3,7 @@ import { FUZZY_THRESHOLD, toggleOf, type CertificateListCard, type Toggle } from
 
 /**
  * What the list shows: certificates under one of the active toggles, then (when a query is typed)
- * a fuzzy match over number and name at the spec's threshold 0.05 (spec 000 §2, §9).
+ * a fuzzy match over number and name at the spec's threshold 0.05 (docs/spec/approvals.md §2, §9).
  */
 export function filterApprovals(items: CertificateListCard[], active: readonly Toggle[], query: string): CertificateListCard[] {
   const shown = items.filter((a) => {

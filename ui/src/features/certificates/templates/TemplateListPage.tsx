@@ -7,7 +7,7 @@ import { ymd } from '../status';
 import { useI18n } from '../../../i18n/i18n';
 import { Page, RowCards, useCardLayout, useNotify } from '../../../app';
 
-/** /views/template/list: Template ID, Name, Created By, Created On (spec 000 §2), plus levels and delete. */
+/** /views/template/list: Template ID, Name, Created By, Created On (docs/spec/approvals.md §2), plus levels and delete. */
 export function TemplateListPage() {
   const { t } = useI18n();
   const notify = useNotify();
