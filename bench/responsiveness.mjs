@@ -22,7 +22,7 @@ import { ms, percentiles } from './lib/measure.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
-const { buildDocx, writeZip } = require('../adapters/dist/text-extract/index.js');
+const { buildDocx, writeZip } = require('../adapters/dist/text-extract/zip-writer.js');
 
 const arg = (name, dflt) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? dflt);
 const ROWS = arg('rows', 5000);
