@@ -8,6 +8,7 @@
 //
 //   node bench/responsiveness.mjs [--rows=5000] [--logins=100] [--paragraphs=120000] [--settle=20] [--profile=<dir>]
 // --profile writes a CPU profile of the server process into <dir> when it stops.
+// BENCH_DATABASE_URL=postgres://... runs the same server on that (empty) Postgres database instead of PGlite (with WORKER_IN_PROCESS=1 to keep the worker in the server process).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,7 +23,7 @@ import { ms, percentiles } from './lib/measure.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
-const { buildDocx, writeZip } = require('../adapters/dist/text-extract/index.js');
+const { buildDocx, writeZip } = require('../adapters/dist/text-extract/zip-writer.js');
 
 const arg = (name, dflt) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? dflt);
 const ROWS = arg('rows', 5000);
@@ -44,7 +45,7 @@ const base = `http://localhost:${port}`;
 const profileDir = process.argv.find((a) => a.startsWith('--profile='))?.split('=')[1];
 const app = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []), path.join(root, 'server/dist/main.js')], {
   cwd: root, stdio: ['ignore', 'pipe', 'inherit'],
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), SMTP_CATCHER_PORT: String(await freePort()), TEMPORAL_ADDRESS: temporal.address, GRAIN_TEMPORAL_EMBEDDED: '1', DATABASE_URL: '' },
+  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), SMTP_CATCHER_PORT: String(await freePort()), TEMPORAL_ADDRESS: temporal.address, GRAIN_TEMPORAL_EMBEDDED: '1', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' },
 });
 let appOut = '';
 app.stdout.on('data', (d) => (appOut += d));

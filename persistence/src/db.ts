@@ -1,6 +1,8 @@
 import { knex, type Knex } from 'knex';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { PGlite } from '@electric-sql/pglite';
 import { runMigrations } from './migrate';
 
 export interface DbConfig {
@@ -44,14 +46,29 @@ export async function openDb(cfg: DbConfig, opts: { migrate?: boolean } = {}): P
     kind = 'pglite';
     // knex-pglite is CommonJS with a default export.
     const ClientPgLite = require('knex-pglite').default ?? require('knex-pglite');
-    let connection: Record<string, unknown> = {};
+    let dir: string | undefined;
     if (cfg.dataDir) {
-      const dir = path.resolve(cfg.dataDir, 'pglite');
+      dir = path.resolve(cfg.dataDir, 'pglite');
       mkdirSync(dir, { recursive: true });
-      connection = { filename: dir };
     }
-    k = knex({ client: ClientPgLite, dialect: 'postgres', connection });
+    k = knex({ client: ClientPgLite, dialect: 'postgres', connection: { pglite: yieldingPGlite(dir) } as Knex.StaticConnectionConfig });
   }
   if (opts.migrate !== false) await runMigrations(k);
   return { knex: k, kind, close: () => k.destroy() };
+}
+
+/**
+ * PGlite runs each query synchronously on the main thread and hands its one connection to the next
+ * waiting query in a promise callback, so a queue of queries (a burst of logins, say) would run back
+ * to back without the event loop ever turning: no request read, no timer fired. A turn of the loop
+ * before each query lets the rest of the process in between.
+ */
+function yieldingPGlite(dir: string | undefined): PGlite {
+  const db = new PGlite(dir);
+  const query = db.query.bind(db);
+  db.query = (async (...args: Parameters<typeof query>) => {
+    await nextTurn();
+    return query(...args);
+  }) as typeof db.query;
+  return db;
 }

@@ -91,6 +91,11 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       } catch (e) {
         out.database = { kind: db.kind === 'pglite' ? 'embedded' : 'real', detail: db.kind, ok: false, error: (e as Error).message };
       }
+      return { ...out, ...(await temporalProbe()) };
+    };
+
+    const temporalProbe = sharedFor(TEMPORAL_PROBE_TTL_MS, async (): Promise<Record<string, HealthReport>> => {
+      const out: Record<string, HealthReport> = {};
       const temporalKind = process.env.GRAIN_TEMPORAL_EMBEDDED === '1' ? 'embedded' : 'real';
       try {
         const info = await connection.workflowService.getSystemInfo({});
@@ -102,7 +107,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
         out.temporal = { kind: temporalKind, detail: config.temporalAddress, ok: false, error: (e as Error).message };
       }
       return out;
-    };
+    });
 
     const app = createApp({ config, stores, adapters, temporal, health }, { uiDir: opts.uiDir ?? path.resolve(__dirname, '../../ui/dist') });
     const server: Server = await new Promise((resolve, reject) => {
@@ -130,6 +135,20 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 }
 
 /** Worker logs at WARN unless TEMPORAL_LOG_LEVEL says otherwise; the runtime can be set up only once. */
+/**
+ * The Temporal and worker probe is two RPCs; /api/health is polled by monitors and load balancers,
+ * so one probe's answer serves every request for this long, and callers during a probe share it.
+ */
+const TEMPORAL_PROBE_TTL_MS = 2000;
+
+function sharedFor<T>(ttlMs: number, probe: () => Promise<T>): () => Promise<T> {
+  let last: { at: number; answer: Promise<T> } | undefined;
+  return () => {
+    if (!last || Date.now() - last.at > ttlMs) last = { at: Date.now(), answer: probe() };
+    return last.answer;
+  };
+}
+
 function quietTemporalRuntime() {
   try {
     Runtime.install({ logger: new DefaultLogger((process.env.TEMPORAL_LOG_LEVEL as 'WARN') || 'WARN') });

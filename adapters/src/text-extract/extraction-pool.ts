@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { ComplianceDocumentType } from '@grain/domain';
 import { TextExtractError, type ExtractableKind } from './extract-text';
 
 export interface ExtractionPoolOptions {
@@ -13,11 +14,14 @@ export interface ExtractionPoolOptions {
 }
 
 type Extracted = { text: string; kind: ExtractableKind };
+/** What a thread is asked to do: read a file's text, or summarise a text with the embedded rules. */
+export type ThreadTask = { op: 'extract'; file: Uint8Array; fileName: string } | { op: 'summarize'; type: ComplianceDocumentType; text: string };
+type ThreadAnswer = { ok: true; text?: string; kind?: ExtractableKind; summary?: unknown } | { ok: false; code?: TextExtractError['code']; message: string };
 interface Job {
-  file: Buffer;
-  fileName: string;
+  task: ThreadTask;
+  label: string;
   timeLimitMs: number;
-  resolve(r: Extracted): void;
+  resolve(r: ThreadAnswer & { ok: true }): void;
   reject(e: Error): void;
 }
 
@@ -48,10 +52,21 @@ export class ExtractionPool {
     this.maxHeapMb = opts.maxHeapMb ?? 512;
   }
 
-  extract(file: Buffer, fileName = '', opts: { timeLimitMs?: number } = {}): Promise<Extracted> {
+  async extract(file: Buffer, fileName = '', opts: { timeLimitMs?: number } = {}): Promise<Extracted> {
+    const copy = new Uint8Array(file); // its own memory, handed over to the thread rather than copied again
+    const r = await this.run({ op: 'extract', file: copy, fileName }, fileName, opts.timeLimitMs);
+    return { text: r.text!, kind: r.kind! };
+  }
+
+  /** The embedded rule-based summary of a document's text: regular expressions over megabytes of text. */
+  async summarize(type: ComplianceDocumentType, text: string, opts: { timeLimitMs?: number } = {}): Promise<unknown> {
+    return (await this.run({ op: 'summarize', type, text }, type, opts.timeLimitMs)).summary;
+  }
+
+  private run(task: ThreadTask, label: string, timeLimitMs?: number): Promise<ThreadAnswer & { ok: true }> {
     if (this.closed) return Promise.reject(new Error('extraction pool is closed'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ file, fileName, timeLimitMs: opts.timeLimitMs ?? this.timeLimitMs, resolve, reject });
+      this.queue.push({ task, label, timeLimitMs: timeLimitMs ?? this.timeLimitMs, resolve, reject });
       this.next();
     });
   }
@@ -68,10 +83,10 @@ export class ExtractionPool {
     this.running++;
     const worker = this.idle.pop() ?? this.spawn();
     let settled = false;
-    const onMessage = (m: { ok: true; text: string; kind: ExtractableKind } | { ok: false; code?: TextExtractError['code']; message: string }) => {
+    const onMessage = (m: ThreadAnswer) => {
       if (settled) return;
       finish(true);
-      if (m.ok) job.resolve({ text: m.text, kind: m.kind });
+      if (m.ok) job.resolve(m);
       else job.reject(m.code ? new TextExtractError(m.code, m.message) : new Error(m.message));
     };
     // A thread that dies mid-job (its heap limit reached, most likely) takes only this document down.
@@ -79,7 +94,7 @@ export class ExtractionPool {
       if (settled) return;
       finish(false);
       const why = reason instanceof Error ? reason.message : `reader stopped (exit ${String(reason)})`;
-      job.reject(new TextExtractError('COMPLIANCE_FILE_UNREADABLE', `${job.fileName}: ${why}`));
+      job.reject(new TextExtractError('COMPLIANCE_FILE_UNREADABLE', `${job.label}: ${why}`));
     };
     const finish = (keep: boolean) => {
       settled = true;
@@ -93,11 +108,10 @@ export class ExtractionPool {
     const timer = setTimeout(() => {
       if (settled) return;
       finish(false);
-      job.reject(new TextExtractError('DOCUMENT_READ_TIMED_OUT', `not read within ${job.timeLimitMs} ms: ${job.fileName}`));
+      job.reject(new TextExtractError('DOCUMENT_READ_TIMED_OUT', `not read within ${job.timeLimitMs} ms: ${job.label}`));
     }, job.timeLimitMs);
     worker.on('message', onMessage).once('error', onDeath).once('exit', onDeath);
-    const copy = new Uint8Array(job.file); // its own memory, handed over rather than copied again
-    worker.postMessage({ file: copy, fileName: job.fileName }, [copy.buffer]);
+    worker.postMessage(job.task, job.task.op === 'extract' ? [job.task.file.buffer as ArrayBuffer] : []);
   }
 
   private spawn(): Worker {
@@ -113,9 +127,14 @@ export class ExtractionPool {
 }
 
 let shared: ExtractionPool | undefined;
+const sharedPool = () => (shared ??= new ExtractionPool());
 
 /** `extractText` in the process-wide extraction pool, off the main thread. */
 export function extractTextOffThread(file: Buffer, fileName = ''): Promise<Extracted> {
-  shared ??= new ExtractionPool();
-  return shared.extract(file, fileName);
+  return sharedPool().extract(file, fileName);
+}
+
+/** The rule-based summary in the process-wide extraction pool, off the main thread. */
+export function summarizeOffThread(type: ComplianceDocumentType, text: string): Promise<unknown> {
+  return sharedPool().summarize(type, text);
 }

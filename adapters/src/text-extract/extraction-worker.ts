@@ -1,10 +1,16 @@
 import { parentPort } from 'node:worker_threads';
+import { summarizeRuleBased } from '../ai/rule-summarizer';
 import { extractText, TextExtractError } from './extract-text';
+import type { ThreadTask } from './extraction-pool';
 
-/** One extraction at a time, in a worker thread of the extraction pool. */
-parentPort!.on('message', async (job: { file: Uint8Array; fileName: string }) => {
+/** One task at a time, in a worker thread of the extraction pool. */
+parentPort!.on('message', async (task: ThreadTask) => {
   try {
-    const { text, kind } = await extractText(Buffer.from(job.file.buffer, job.file.byteOffset, job.file.byteLength), job.fileName);
+    if (task.op === 'summarize') {
+      parentPort!.postMessage({ ok: true, summary: summarizeRuleBased(task.type, task.text) });
+      return;
+    }
+    const { text, kind } = await extractText(Buffer.from(task.file.buffer, task.file.byteOffset, task.file.byteLength), task.fileName);
     parentPort!.postMessage({ ok: true, text, kind });
   } catch (e) {
     parentPort!.postMessage({ ok: false, code: e instanceof TextExtractError ? e.code : undefined, message: (e as Error).message });

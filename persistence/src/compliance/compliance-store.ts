@@ -54,6 +54,9 @@ function toCompliance(r: Record<string, unknown>): ComplianceRow {
   };
 }
 
+/** Every column but the extracted text (megabytes for a long document): read it only through documentText. */
+const DOCUMENT_COLUMNS = ['id', 'company_id', 'user_id', 'compliance_id', 'document_type', 'file_name', 'storage_key', 'mime', 'size', 'status', 'error', 'document_summary', 'created_at', 'processed_at'];
+
 function toDocument(r: Record<string, unknown>): ComplianceDocumentRow {
   return {
     id: String(r.id), companyId: String(r.company_id), userId: String(r.user_id), complianceId: String(r.compliance_id),
@@ -166,7 +169,7 @@ export class KnexComplianceStore implements ComplianceStore {
   async document(id: string, companyId?: string): Promise<ComplianceDocumentRow | null> {
     const q = this.k('compliance_documents').where({ id });
     if (companyId) q.where({ company_id: companyId });
-    const r = await q.first();
+    const r = await q.first(DOCUMENT_COLUMNS);
     return r ? toDocument(r) : null;
   }
 
@@ -176,12 +179,12 @@ export class KnexComplianceStore implements ComplianceStore {
   }
 
   async documentsOf(complianceId: string): Promise<ComplianceDocumentRow[]> {
-    return (await this.k('compliance_documents').where({ compliance_id: complianceId }).orderBy('created_at', 'asc')).map(toDocument);
+    return (await this.k('compliance_documents').select(DOCUMENT_COLUMNS).where({ compliance_id: complianceId }).orderBy('created_at', 'asc')).map(toDocument);
   }
 
   /** Processed documents of the company, newest first: the create screen's dropdowns. */
   async processedDocuments(companyId: string, opts: { limit?: number } = {}): Promise<ComplianceDocumentRow[]> {
-    const rows = await this.k('compliance_documents')
+    const rows = await this.k('compliance_documents').select(DOCUMENT_COLUMNS)
       .where({ company_id: companyId, status: 'processed' })
       .orderBy('created_at', 'desc')
       .limit(Math.min(opts.limit ?? 200, 1000));
