@@ -36,7 +36,10 @@ function boundaries(folder, extra = {}) {
         group: forbidden.flatMap((p) => [`@grain/${p}`, `@grain/${p}/*`]),
         message: `${folder}/ may import only ${MAY_IMPORT[folder].join(', ') || 'zod'} (docs/CONTRIBUTING.md, layer table).`,
       },
-      { group: ['@grain/*/testing', '@grain/*/src/*', '@grain/*/dist/*'], message: 'Production code imports packages by their main entry; fixtures are for tests.' },
+      {
+        group: ['@grain/*/testing', '@grain/*/src/*', '@grain/*/dist/*'],
+        message: 'Production code imports packages by their main entry; fixtures are for tests.',
+      },
       { group: PACKAGES.map((p) => `**/../${p}/src/*`), message: 'Import another package by its name (@grain/...), not by a relative path into it.' },
     ],
   };
@@ -69,11 +72,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   // The layer table: what each package's production code may import.
-  ...[...PACKAGES, 'ui'].filter((p) => p !== 'workflows' && p !== 'domain').map((p) => ({
-    files: SOURCE(p),
-    ignores: TEST_FILES,
-    rules: { 'no-restricted-imports': ['error', boundaries(p)] },
-  })),
+  ...[...PACKAGES, 'ui']
+    .filter((p) => p !== 'workflows' && p !== 'domain')
+    .map((p) => ({
+      files: SOURCE(p),
+      ignores: TEST_FILES,
+      rules: { 'no-restricted-imports': ['error', boundaries(p)] },
+    })),
   {
     // The domain runs in workflows and in the browser: no Node built-ins either.
     files: SOURCE('domain'),

@@ -14,13 +14,18 @@ export async function inflight(sys, { inFlight = 200, signs = 600, concurrency =
   const certs = Array.from({ length: inFlight }, () => ({ draft: benchDraft('if'), next: 0, busy: false }));
   const errors = [];
   const t0 = performance.now();
-  await pool(certs, openConcurrency, async (c) => {
-    try {
-      c.handle = await submit(sys, c.draft);
-    } catch (e) {
-      errors.push(`submit: ${e.message}`);
-    }
-  }, () => performance.now() > until);
+  await pool(
+    certs,
+    openConcurrency,
+    async (c) => {
+      try {
+        c.handle = await submit(sys, c.draft);
+      } catch (e) {
+        errors.push(`submit: ${e.message}`);
+      }
+    },
+    () => performance.now() > until,
+  );
   // Every opened certificate is in the read model once its first batch (ledger, mails, upsert) ran.
   const ids = certs.filter((c) => c.handle).map((c) => c.draft.id);
   let open = 0;
@@ -61,10 +66,19 @@ export async function inflight(sys, { inFlight = 200, signs = 600, concurrency =
   const signWallMs = performance.now() - t1;
   const memAfter = await sys.memory();
   // Where a sign's time went, from the histories of certificates that were signed (server timestamps).
-  const profile = await signProfile(certs.filter((c) => c.next > 0).map((c) => c.handle), 40).catch((e) => ({ error: e.message }));
+  const profile = await signProfile(
+    certs.filter((c) => c.next > 0).map((c) => c.handle),
+    40,
+  ).catch((e) => ({ error: e.message }));
   return {
-    inFlight, opened: ids.length, openInReadModel: open, openMs, concurrency,
-    signs: samples.length, signWallMs, signsPerSecond: samples.length / (signWallMs / 1000),
+    inFlight,
+    opened: ids.length,
+    openInReadModel: open,
+    openMs,
+    concurrency,
+    signs: samples.length,
+    signWallMs,
+    signsPerSecond: samples.length / (signWallMs / 1000),
     visibleMs: percentiles(samples.map((s) => s.visibleMs)),
     signMs: percentiles(samples.map((s) => s.signMs)),
     otpMs: percentiles(samples.map((s) => s.otpMs)),

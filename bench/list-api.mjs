@@ -25,8 +25,15 @@ function startApi({ url, temporalAddress, logDir, dataDir }) {
   const child = fork(path.resolve(import.meta.dirname, 'lib/api-process.cjs'), [], {
     stdio: ['ignore', out, out, 'ipc'],
     env: {
-      ...process.env, NODE_ENV: 'production', DATABASE_URL: url, TEMPORAL_ADDRESS: temporalAddress, WORKER_IN_PROCESS: 'false',
-      SEED_DEMO_DATA: 'false', PORT: '0', PUBLIC_URL: 'http://127.0.0.1:3000', DATA_DIR: dataDir,
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      TEMPORAL_ADDRESS: temporalAddress,
+      WORKER_IN_PROCESS: 'false',
+      SEED_DEMO_DATA: 'false',
+      PORT: '0',
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      DATA_DIR: dataDir,
     },
   });
   return new Promise((resolve, reject) => {
@@ -37,10 +44,15 @@ function startApi({ url, temporalAddress, logDir, dataDir }) {
 
 async function login(base, { email, password }) {
   const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email, password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-  const sid = res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('grain_sid='));
+  const sid = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('grain_sid='));
   if (!sid) throw new Error('login answered no grain_sid cookie');
   return sid;
 }
@@ -68,14 +80,26 @@ async function walk(base, cookie, rows) {
 function cannon(base, cookie, { connections, durationS, paths }) {
   let i = 0;
   return autocannon({
-    url: base, connections, duration: durationS, headers: { cookie },
+    url: base,
+    connections,
+    duration: durationS,
+    headers: { cookie },
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
   });
 }
 
 const summary = (r) => ({
-  rps: r.requests.average, total: r.requests.total, p50: r.latency.p50, p90: r.latency.p90, p97_5: r.latency.p97_5, p99: r.latency.p99,
-  max: r.latency.max, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, bytesPerReq: r.throughput.total / Math.max(1, r.requests.total),
+  rps: r.requests.average,
+  total: r.requests.total,
+  p50: r.latency.p50,
+  p90: r.latency.p90,
+  p97_5: r.latency.p97_5,
+  p99: r.latency.p99,
+  max: r.latency.max,
+  non2xx: r.non2xx,
+  errors: r.errors,
+  timeouts: r.timeouts,
+  bytesPerReq: r.throughput.total / Math.max(1, r.requests.total),
 });
 
 /**
@@ -105,7 +129,13 @@ export async function listApi({ postgresUrl, pgPid, temporalAddress, logDir, row
     const runs = [];
     for (const s of scenarios) {
       await cannon(base, cookie, { connections, durationS: 3, paths: s.paths }); // warm-up, discarded
-      const prof = profile(new Map([[api.child.pid, 'API process (npm start topology)'], ...(pgPid ? [[pgPid, 'postgres (ours)']] : []), [process.pid, 'bench process (autocannon)']]));
+      const prof = profile(
+        new Map([
+          [api.child.pid, 'API process (npm start topology)'],
+          ...(pgPid ? [[pgPid, 'postgres (ours)']] : []),
+          [process.pid, 'bench process (autocannon)'],
+        ]),
+      );
       const r = summary(await cannon(base, cookie, { connections, durationS, paths: s.paths }));
       runs.push({ name: s.name, ...r, cpu: prof.stop(), load: os.loadavg() });
       console.log(`  ${s.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non2xx ${r.non2xx}, errors ${r.errors}`);
@@ -115,7 +145,10 @@ export async function listApi({ postgresUrl, pgPid, temporalAddress, logDir, row
     if (api) {
       await new Promise((resolve) => {
         const t = setTimeout(() => api.child.kill('SIGKILL'), 15_000);
-        api.child.once('exit', () => { clearTimeout(t); resolve(); });
+        api.child.once('exit', () => {
+          clearTimeout(t);
+          resolve();
+        });
         api.child.send('stop');
       });
     }

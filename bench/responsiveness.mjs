@@ -31,22 +31,36 @@ const LOGINS = arg('logins', 100);
 const PARAGRAPHS = arg('paragraphs', 120_000);
 const SETTLE_S = arg('settle', 20);
 const sleep = (t) => new Promise((r) => setTimeout(r, t));
-const freePort = () => new Promise((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = s.address();
-    s.close(() => resolve(port));
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
   });
-});
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'grain-resp-'));
 const temporal = await startDevServer({ bin: await ensureTemporal(), headless: true, dbFile: path.join(dataDir, 'temporal.db') });
 const port = await freePort();
 const base = `http://localhost:${port}`;
 const profileDir = process.argv.find((a) => a.startsWith('--profile='))?.split('=')[1];
-const app = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []), path.join(root, 'server/dist/main.js')], {
-  cwd: root, stdio: ['ignore', 'pipe', 'inherit'],
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), SMTP_CATCHER_PORT: String(await freePort()), TEMPORAL_ADDRESS: temporal.address, GRAIN_TEMPORAL_EMBEDDED: '1', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' },
-});
+const app = spawn(
+  process.execPath,
+  [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []), path.join(root, 'server/dist/main.js')],
+  {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SMTP_CATCHER_PORT: String(await freePort()),
+      TEMPORAL_ADDRESS: temporal.address,
+      GRAIN_TEMPORAL_EMBEDDED: '1',
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    },
+  },
+);
 let appOut = '';
 app.stdout.on('data', (d) => (appOut += d));
 async function stop(code) {
@@ -69,10 +83,17 @@ for (let i = 0; !/health\s+http/.test(appOut); i++) {
 const headers = (cookie) => ({ Origin: base, ...(cookie ? { Cookie: cookie } : {}) });
 async function login() {
   const r = await fetch(`${base}/api/auth/login`, {
-    method: 'POST', headers: { ...headers(), 'Content-Type': 'application/json' },
+    method: 'POST',
+    headers: { ...headers(), 'Content-Type': 'application/json' },
     body: JSON.stringify({ email: 'staff@riverina-grain.example', password: 'Staff#2025' }),
   });
-  return { status: r.status, cookie: r.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+  return {
+    status: r.status,
+    cookie: r.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  };
 }
 const upload = (cookie, url, file, name) => {
   const form = new FormData();
@@ -81,8 +102,12 @@ const upload = (cookie, url, file, name) => {
 };
 
 // The inputs, made before sampling starts.
-const csv = Buffer.from(['item,grainType,harvestGrade,storageLocation,quantity,protein,moisture,productionDate',
-  ...Array.from({ length: ROWS }, (_, i) => `${i + 1},Wheat,APH,"Silo ${i % 9}, bay ${i % 4}",${1000 + i},13.1,10.2,01/11/2025`)].join('\n'));
+const csv = Buffer.from(
+  [
+    'item,grainType,harvestGrade,storageLocation,quantity,protein,moisture,productionDate',
+    ...Array.from({ length: ROWS }, (_, i) => `${i + 1},Wheat,APH,"Silo ${i % 9}, bay ${i % 4}",${1000 + i},13.1,10.2,01/11/2025`),
+  ].join('\n'),
+);
 const words = ['silo', 'wheat', 'barley', 'fumigation', 'inspection', 'moisture', 'rodent', 'bait', 'station', 'checked', 'cleaned', 'sealed'];
 let seed = 7;
 const pick = () => words[(seed = (seed * 1103515245 + 12345) % 2147483648) % words.length];
@@ -105,8 +130,15 @@ const sample = (target) => {
   const s = { target, phase, t0: performance.now(), ms: NaN, timeout: false, status: 0 };
   samples.push(s);
   const p = fetch(`${base}${target}`, { signal: AbortSignal.timeout(5000) })
-    .then(async (r) => { await r.arrayBuffer(); s.status = r.status; s.ms = performance.now() - s.t0; })
-    .catch(() => { s.timeout = true; s.ms = performance.now() - s.t0; })
+    .then(async (r) => {
+      await r.arrayBuffer();
+      s.status = r.status;
+      s.ms = performance.now() - s.t0;
+    })
+    .catch(() => {
+      s.timeout = true;
+      s.ms = performance.now() - s.t0;
+    })
     .finally(() => pending.delete(p));
   pending.add(p);
 };
@@ -173,14 +205,28 @@ const row = (label, list) => {
 const lines = [
   `### Responsiveness under heavy work — embedded default (PGlite, worker and SMTP catcher in the API process)`,
   '',
-  `\`node bench/responsiveness.mjs\`; ${os.cpus().length} cores, load average at end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; GET /api/health (database, ledger, mail, PDF, Temporal probes) and GET /api/no-such-path (a 404, no database) every 100 ms each, 5 s time-out.`,
+  `\`node bench/responsiveness.mjs\`; ${os.cpus().length} cores, load average at end ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(
+      ' ',
+    )}; GET /api/health (database, ledger, mail, PDF, Temporal probes) and GET /api/no-such-path (a 404, no database) every 100 ms each, 5 s time-out.`,
   '',
   '| samples | n | p50 | p95 | p99 | max | over 1 s | time-outs |',
   '|---|---:|---:|---:|---:|---:|---:|---:|',
   ...['/api/health', '/api/no-such-path'].flatMap((target) => [
-    row(`${target}, before the load (3 s)`, samples.filter((s) => s.target === target && s.phase === 'before')),
-    row(`${target}, during the load (until the DOCX is read)`, samples.filter((s) => s.target === target && s.phase === 'during')),
-    row(`${target}, after (${SETTLE_S} s)`, samples.filter((s) => s.target === target && s.phase === 'after')),
+    row(
+      `${target}, before the load (3 s)`,
+      samples.filter((s) => s.target === target && s.phase === 'before'),
+    ),
+    row(
+      `${target}, during the load (until the DOCX is read)`,
+      samples.filter((s) => s.target === target && s.phase === 'during'),
+    ),
+    row(
+      `${target}, after (${SETTLE_S} s)`,
+      samples.filter((s) => s.target === target && s.phase === 'after'),
+    ),
   ]),
   '',
   '| job (all started together) | time | answer |',

@@ -41,12 +41,13 @@ export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCer
   await Promise.all(Array.from({ length: lanes }, lane));
   const wallMs = performance.now() - started;
   const ids = done.map((x) => x.id);
-  const inReadModel = ids.length
-    ? Number((await sys.knex('certificates').whereIn('id', ids).where({ status: 'done' }).count({ n: '*' }))[0].n)
-    : 0;
+  const inReadModel = ids.length ? Number((await sys.knex('certificates').whereIn('id', ids).where({ status: 'done' }).count({ n: '*' }))[0].n) : 0;
   const signs = done.flatMap((x) => x.signs);
   return {
-    lanes, wallMs, completed: done.length, errors,
+    lanes,
+    wallMs,
+    completed: done.length,
+    errors,
     perMinute: done.length / (wallMs / 60_000),
     certMs: percentiles(done.map((x) => x.ms)),
     signMs: percentiles(signs.map((s) => s.signMs)),

@@ -115,9 +115,16 @@ describe('accounts in the browser', () => {
       await page.goto(e.url('/views/user/list'));
       await page.waitForSelector(byId('access-denied')); // no viewSystem in the group: the list is not offered
       expect(await page.$(byId('user-add'))).toBeNull(); // nor the add button (no editSystem)
-      const refused = await page.evaluate(async () => (await fetch('/api/company/group/create', {
-        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ groupName: 'sneaky' }),
-      })).status);
+      const refused = await page.evaluate(
+        async () =>
+          (
+            await fetch('/api/company/group/create', {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ groupName: 'sneaky' }),
+            })
+          ).status,
+      );
       expect(refused).toBe(403);
       await screenshot(page, 'acc-06-new-user');
     } catch (err) {

@@ -32,8 +32,17 @@ const version = (p: Page) => p.$eval(byId('approval-detail'), (el) => Number(el.
 async function createFarmRecord(page: Page): Promise<{ id: string; number: string }> {
   return page.evaluate(async () => {
     const res = await fetch('/api/farmdata/harvesting/create', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ grainType: 'Wheat', harvestGrade: 'APW', storageLocation: 'Silo 3, Junee', quantity: '860', protein: '11.8', moisture: '10.4', productionDate: new Date().toISOString().slice(0, 10) }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        grainType: 'Wheat',
+        harvestGrade: 'APW',
+        storageLocation: 'Silo 3, Junee',
+        quantity: '860',
+        protein: '11.8',
+        moisture: '10.4',
+        productionDate: new Date().toISOString().slice(0, 10),
+      }),
     });
     const body = (await res.json()) as any;
     if (res.status !== 201) throw new Error(`farm record: ${res.status} ${JSON.stringify(body)}`);
@@ -44,14 +53,18 @@ async function createFarmRecord(page: Page): Promise<{ id: string; number: strin
 /** Uploads a grain photo to the embedded image verifier (what its /imagevalidation page does). */
 async function verifyGrainImage(page: Page, farmDataId: string): Promise<boolean> {
   const png = samplePng(640, 480, Date.now() % 100_000).toString('base64');
-  return page.evaluate(async (id, b64) => {
-    const form = new FormData();
-    form.append('farm_data_id', id);
-    form.append('file', new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' }), 'grain.png');
-    const res = await fetch('/api/farmdata/verification/upload', { method: 'POST', body: form });
-    const body = (await res.json()) as any;
-    return res.ok && body['verification result']?.[0]?.verified === true;
-  }, farmDataId, png);
+  return page.evaluate(
+    async (id, b64) => {
+      const form = new FormData();
+      form.append('farm_data_id', id);
+      form.append('file', new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' }), 'grain.png');
+      const res = await fetch('/api/farmdata/verification/upload', { method: 'POST', body: form });
+      const body = (await res.json()) as any;
+      return res.ok && body['verification result']?.[0]?.verified === true;
+    },
+    farmDataId,
+    png,
+  );
 }
 
 /** Collects the live-channel messages the page's WebSocket receives (CDP network events). */
@@ -150,7 +163,11 @@ async function certificateFlow() {
   await approve(signer1, DEMO.signer1.email, DEMO.signer1.signaturePassword, 'cert-04-sign-dialog');
   await signer1.waitForSelector(byId('btn-approve'), { hidden: true });
   // faster than any fallback poll (10 s at the quickest): the live channel told the page
-  await manager.waitForFunction((v) => Number(document.querySelector('[data-testid="approval-detail"]')?.getAttribute('data-version')) > v, { timeout: 8_000 }, v0);
+  await manager.waitForFunction(
+    (v) => Number(document.querySelector('[data-testid="approval-detail"]')?.getAttribute('data-version')) > v,
+    { timeout: 8_000 },
+    v0,
+  );
   const certificateId = new URL(detailUrl).searchParams.get('id');
   expect(liveFrames.some((f) => f.type === 'certificate_update' && f.data?.id === certificateId && f.data?.stage === 2)).toBe(true);
 

@@ -64,12 +64,13 @@ describe('AI compliance audit in the browser', () => {
     await e.page.evaluate(() => {
       const w = window as unknown as { __seen: Record<string, string[]> };
       w.__seen = {};
-      const record = () => document.querySelectorAll<HTMLElement>('[data-testid^="progress-"]').forEach((el) => {
-        const k = el.dataset.testid!.slice('progress-'.length);
-        const text = el.innerText.replace(/\.+$/, '').trim();
-        const list = (w.__seen[k] ??= []);
-        if (text && list[list.length - 1] !== text) list.push(text);
-      });
+      const record = () =>
+        document.querySelectorAll<HTMLElement>('[data-testid^="progress-"]').forEach((el) => {
+          const k = el.dataset.testid!.slice('progress-'.length);
+          const text = el.innerText.replace(/\.+$/, '').trim();
+          const list = (w.__seen[k] ??= []);
+          if (text && list[list.length - 1] !== text) list.push(text);
+        });
       new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     expect(await textOf('[data-testid="section-establishment"]')).toContain('No existing establishments available.');
@@ -83,24 +84,36 @@ describe('AI compliance audit in the browser', () => {
     await snap('1-empty');
 
     await uploadInto('establishment', files['Scanned page.pdf']);
-    await e.page.waitForFunction(() => /Error:/.test((document.querySelector('[data-testid="progress-establishment"]') as HTMLElement)?.innerText ?? ''), { timeout: 30000 });
+    await e.page.waitForFunction(() => /Error:/.test((document.querySelector('[data-testid="progress-establishment"]') as HTMLElement)?.innerText ?? ''), {
+      timeout: 30000,
+    });
     expect(await textOf('[data-testid="progress-establishment"]')).toBe('Error: No readable text was found in the file (a scanned image needs OCR first)');
     await snap('2-no-text');
   });
 
-  it('uploads the four documents and shows each one\'s live progress and parsed summary', async () => {
+  it("uploads the four documents and shows each one's live progress and parsed summary", async () => {
     const order: Array<[string, string]> = [
-      ['establishment', 'Establishment registration.pdf'], ['haccp', 'HACCP plan.docx'], ['pest', 'Pest control log.pdf'], ['management', 'Farm management plan.docx'],
+      ['establishment', 'Establishment registration.pdf'],
+      ['haccp', 'HACCP plan.docx'],
+      ['pest', 'Pest control log.pdf'],
+      ['management', 'Farm management plan.docx'],
     ];
     for (const [key, name] of order) await uploadInto(key, files[name]);
     await e.page.waitForFunction(
-      () => Array.from(document.querySelectorAll<HTMLElement>('[data-testid^="progress-"]')).every((el) => el.innerText.trim() === 'File processing successfully completed.'),
+      () =>
+        Array.from(document.querySelectorAll<HTMLElement>('[data-testid^="progress-"]')).every(
+          (el) => el.innerText.trim() === 'File processing successfully completed.',
+        ),
       { timeout: 60000 },
     );
     for (const [key] of order) {
-      expect(await progressSeen(key)).toEqual(expect.arrayContaining([
-        'Uploading file, please wait', 'File uploaded successfully. Processing the file with AI model', 'File processing successfully completed',
-      ]));
+      expect(await progressSeen(key)).toEqual(
+        expect.arrayContaining([
+          'Uploading file, please wait',
+          'File uploaded successfully. Processing the file with AI model',
+          'File processing successfully completed',
+        ]),
+      );
       const seen = await progressSeen(key);
       expect(seen.indexOf('Uploading file, please wait')).toBeLessThan(seen.indexOf('File processing successfully completed'));
     }
@@ -161,14 +174,20 @@ describe('AI compliance audit in the browser', () => {
     expect(fields.slice(0, 4)).toEqual(['ESTABLISHMENT REGISTRATION DOCUMENT', 'NAME OF ESTABLISHMENT', 'REGISTRATION NUMBER', 'ADDRESS']);
     await snap('6-detail');
     await e.page.goto(e.url('/views/compliance/detail?id=00000000-0000-4000-8000-000000000000'));
-    await e.page.waitForFunction(() => document.querySelector('[data-testid="compliance-detail-empty"]')?.textContent === 'This compliance submission was not found.');
+    await e.page.waitForFunction(
+      () => document.querySelector('[data-testid="compliance-detail-empty"]')?.textContent === 'This compliance submission was not found.',
+    );
   });
 
   it('audits again from documents picked from the dropdowns plus a new upload, in Vietnamese, with the live socket blocked', async () => {
     // A page whose WebSocket never connects: progress and report must still arrive (the page polls).
     const page = await e.browser.newPage();
     await page.evaluateOnNewDocument(() => {
-      (window as unknown as { WebSocket: unknown }).WebSocket = class { close() { /* never opened */ } };
+      (window as unknown as { WebSocket: unknown }).WebSocket = class {
+        close() {
+          /* never opened */
+        }
+      };
     });
     await e.page.close();
     e.page = page;
@@ -193,7 +212,9 @@ describe('AI compliance audit in the browser', () => {
     }
     writeFileSync(path.join(dir, 'Pest log.docx'), buildDocx(compliantSamples(new Date()).pest_control_update));
     await uploadInto('pest', path.join(dir, 'Pest log.docx'));
-    await e.page.waitForFunction(() => (document.querySelector('[data-testid="progress-pest"]') as HTMLElement)?.innerText === 'Xử lý tệp hoàn tất.', { timeout: 30000 });
+    await e.page.waitForFunction(() => (document.querySelector('[data-testid="progress-pest"]') as HTMLElement)?.innerText === 'Xử lý tệp hoàn tất.', {
+      timeout: 30000,
+    });
     expect(await e.page.$$eval('[data-testid="pest-table"] tbody tr', (rows) => rows.length)).toBe(2);
     await snap('8-create-vn');
     await e.page.click('[data-testid="compliance-submit"]');

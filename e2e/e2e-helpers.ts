@@ -37,12 +37,16 @@ export async function signIn(e: E2E, page: Page, who: Login): Promise<void> {
 /** Sets an input's value the way typing would (works for date inputs and react-hook-form's register). */
 export async function fillInput(page: Page, testId: string, value: string): Promise<void> {
   await page.waitForSelector(byId(testId));
-  await page.$eval(byId(testId), (el, v) => {
-    const input = el as HTMLInputElement;
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, v);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-    input.dispatchEvent(new Event('change', { bubbles: true }));
-  }, value);
+  await page.$eval(
+    byId(testId),
+    (el, v) => {
+      const input = el as HTMLInputElement;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, v);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    value,
+  );
 }
 
 /** Types into an MUI Autocomplete and clicks the option whose text contains `text`. */
@@ -55,7 +59,11 @@ export async function pickOption(page: Page, testId: string, text: string): Prom
   await page.waitForSelector('li[role="option"]', { hidden: true });
 }
 
-interface Mail { id: number; subject: string | null; text: string | null }
+interface Mail {
+  id: number;
+  subject: string | null;
+  text: string | null;
+}
 const mails = (e: E2E, to: string, after = 0): Promise<Mail[]> => e.mails(to, after);
 
 /** Id of the newest mail to `to` (0 if none): later reads look only after it. */

@@ -30,10 +30,13 @@ describe('farm data, documents and blockchain in the browser', () => {
     // Signed in through the API from the page itself (the login screen is the accounts suite's); wait for
     // the screen to settle first so its own requests cannot abort this one.
     await e.page.waitForSelector('[data-testid="login-submit"]');
-    const status = await e.page.evaluate(async (body) => {
-      const r = await fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      return r.status;
-    }, { email: staff.email, password: staff.password });
+    const status = await e.page.evaluate(
+      async (body) => {
+        const r = await fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        return r.status;
+      },
+      { email: staff.email, password: staff.password },
+    );
     expect(status).toBe(200);
   }, 120000);
   afterAll(() => e?.close());
@@ -60,7 +63,12 @@ describe('farm data, documents and blockchain in the browser', () => {
     const bad = path.join(dir, 'bad.csv');
     const good = path.join(dir, 'good.csv');
     writeFileSync(bad, [header, '1,Wheat,APH,Silo A1,1200,13.1,10.2,01/11/2025', '2,Barley,AH,Shed 2,12.5,11,10,02/11/2025'].join('\n'));
-    writeFileSync(good, [header, '1,Wheat,APH,Silo A1,1200,13.1,10.2,01/11/2025', '2,Barley,AH,Shed 2,800,11,10,02/11/2025', '3,Corn,ASW,Bunker 3,500,8.75,14.5,05/11/2025'].join('\n'));
+    writeFileSync(
+      good,
+      [header, '1,Wheat,APH,Silo A1,1200,13.1,10.2,01/11/2025', '2,Barley,AH,Shed 2,800,11,10,02/11/2025', '3,Corn,ASW,Bunker 3,500,8.75,14.5,05/11/2025'].join(
+        '\n',
+      ),
+    );
     await e.page.goto(e.url('/views/farmdata/harvesting/upload'));
     const input = (await e.page.waitForSelector('[data-testid="csv-input"]')) as ElementHandle<HTMLInputElement>;
     await input.uploadFile(bad);
@@ -79,7 +87,12 @@ describe('farm data, documents and blockchain in the browser', () => {
     await e.page.goto(e.url('/views/farmdata/harvesting/streaming'));
     await type('stream-interval', '1');
     await e.page.click('[data-testid="stream-start"]');
-    await e.page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="stream-table"] [data-testid="farm-row"]')).filter((r) => r.textContent?.startsWith('Saved')).length >= 2, { timeout: 20000 });
+    await e.page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('[data-testid="stream-table"] [data-testid="farm-row"]')).filter((r) => r.textContent?.startsWith('Saved'))
+          .length >= 2,
+      { timeout: 20000 },
+    );
     await e.page.click('[data-testid="stream-stop"]');
     const stopped = await count('[data-testid="stream-table"] [data-testid="farm-row"]');
     await new Promise((r) => setTimeout(r, 2500));
@@ -122,7 +135,11 @@ describe('farm data, documents and blockchain in the browser', () => {
       const head = new Uint8Array(await r.arrayBuffer()).slice(0, 5);
       return { disposition: r.headers.get('content-disposition'), type: r.headers.get('content-type'), head: String.fromCharCode(...head) };
     });
-    expect(download).toEqual({ disposition: `attachment; filename="Grain report.pdf"; filename*=UTF-8''Grain%20report.pdf`, type: 'application/pdf', head: '%PDF-' });
+    expect(download).toEqual({
+      disposition: `attachment; filename="Grain report.pdf"; filename*=UTF-8''Grain%20report.pdf`,
+      type: 'application/pdf',
+      head: '%PDF-',
+    });
 
     await e.page.goto(e.url('/views/document/list'));
     await e.page.waitForSelector('[data-testid="doc-row"]');

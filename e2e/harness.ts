@@ -26,8 +26,12 @@ export async function startE2E(): Promise<E2E> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'grain-e2e-'));
   const server = await startServer({
     env: {
-      PORT: '0', SMTP_CATCHER_PORT: '0', DATA_DIR: dataDir, TEMPORAL_ADDRESS: process.env.TEMPORAL_TEST_ADDRESS,
-      TEMPORAL_TASK_QUEUE: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`, SEED_DEMO_DATA: 'true',
+      PORT: '0',
+      SMTP_CATCHER_PORT: '0',
+      DATA_DIR: dataDir,
+      TEMPORAL_ADDRESS: process.env.TEMPORAL_TEST_ADDRESS,
+      TEMPORAL_TASK_QUEUE: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
+      SEED_DEMO_DATA: 'true',
     },
     db: await createTestDb(),
     log: () => undefined,
@@ -43,7 +47,11 @@ export async function startE2E(): Promise<E2E> {
   const url = (p: string) => `${server.url}${p}`;
   const mailbox = mailboxReader(server, url);
   return {
-    server, browser, page, url, mails: mailbox,
+    server,
+    browser,
+    page,
+    url,
+    mails: mailbox,
     async waitForMail(to, re, timeoutMs = 20000) {
       const until = Date.now() + timeoutMs;
       while (Date.now() < until) {
@@ -73,11 +81,15 @@ function mailboxReader(server: RunningServer, url: (p: string) => string) {
     const admin = server.demoLogins?.find((l) => l.role === 'admin');
     if (!admin) throw new Error('the dev mailbox needs the demo admin (SEED_DEMO_DATA=true)');
     const res = await fetch(url('/api/auth/login'), {
-      method: 'POST', headers: { 'Content-Type': 'application/json', Origin: server.url },
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: server.url },
       body: JSON.stringify({ email: admin.email, password: admin.password }),
     });
     if (res.status !== 200) throw new Error(`dev mailbox: demo admin sign-in answered ${res.status}`);
-    return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    return res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
   };
   return async (to: string, afterId?: number): Promise<Array<{ id: number; subject: string; text: string }>> => {
     const path = `/api/dev/mail?to=${encodeURIComponent(to)}${afterId ? `&after=${afterId}` : ''}`;

@@ -49,10 +49,16 @@ const quick = flag('quick', false);
 const names = argv.filter((a) => !a.startsWith('--'));
 const want = (n) => names.length === 0 || names.includes(n);
 const durationMs = Number(flag('duration', quick ? 30 : 120)) * 1000;
-const inFlights = String(flag('in-flight', quick ? '50' : '200,1000')).split(',').map(Number);
+const inFlights = String(flag('in-flight', quick ? '50' : '200,1000'))
+  .split(',')
+  .map(Number);
 const runs = String(flag('runs', quick ? 'default' : 'default,mail,tuned,pglite-mail')).split(',');
 const write = !flag('no-write', false);
-const listOpts = { rows: Number(flag('list-rows', quick ? 10_000 : 100_000)), connections: Number(flag('list-connections', 50)), durationS: Number(flag('list-duration', quick ? 5 : 20)) };
+const listOpts = {
+  rows: Number(flag('list-rows', quick ? 10_000 : 100_000)),
+  connections: Number(flag('list-connections', 50)),
+  durationS: Number(flag('list-duration', quick ? 5 : 20)),
+};
 // Other engineers' tests share this machine: measure only when it is quiet, and say under what load.
 const quiet = async () => waitForQuiet({ max: Number(flag('max-load', 1.5)), maxWaitS: Number(flag('max-wait', 600)) });
 // A section with the load it was measured under, right after its heading.
@@ -60,12 +66,28 @@ const withLoad = (section, q) => section.replace('\n\n', `\n\n${loadLine(q)}\n\n
 
 // The system as shipped, and the variants measured against it ("cheap tuning"): the mail sender with
 // its SMTP pool really on; then also more worker slots and database connections; PGlite in one process.
-const WORKER_SLOTS = { maxConcurrentWorkflowTaskExecutions: 16, maxConcurrentWorkflowTaskPolls: 8, maxConcurrentActivityTaskExecutions: 64, maxConcurrentActivityTaskPolls: 16 };
+const WORKER_SLOTS = {
+  maxConcurrentWorkflowTaskExecutions: 16,
+  maxConcurrentWorkflowTaskPolls: 8,
+  maxConcurrentActivityTaskExecutions: 64,
+  maxConcurrentActivityTaskPolls: 16,
+};
 const VARIANTS = {
   default: { label: 'Postgres, separate worker, as shipped', topology: 'postgres', tuning: {}, mail: 'adapter' },
   mail: { label: 'Postgres, separate worker, pooled SMTP sender', topology: 'postgres', tuning: {}, mail: 'pooled' },
-  tuned: { label: 'Postgres, separate worker, pooled SMTP sender + more worker slots + 20 db connections', topology: 'postgres', tuning: WORKER_SLOTS, poolMax: 20, mail: 'pooled' },
-  pglite: { label: 'PGlite file database, worker in the same process (npm start without DATABASE_URL), as shipped', topology: 'pglite', tuning: {}, mail: 'adapter' },
+  tuned: {
+    label: 'Postgres, separate worker, pooled SMTP sender + more worker slots + 20 db connections',
+    topology: 'postgres',
+    tuning: WORKER_SLOTS,
+    poolMax: 20,
+    mail: 'pooled',
+  },
+  pglite: {
+    label: 'PGlite file database, worker in the same process (npm start without DATABASE_URL), as shipped',
+    topology: 'pglite',
+    tuning: {},
+    mail: 'adapter',
+  },
   'pglite-mail': { label: 'PGlite file database, worker in the same process, pooled SMTP sender', topology: 'pglite', tuning: {}, mail: 'pooled' },
 };
 const variant = (name) => {
@@ -97,11 +119,13 @@ try {
     text: `Temporal dev server with its SQLite file database (WAL, synchronous=NORMAL), headless; database ${process.env.DATABASE_URL ? 'DATABASE_URL (given Postgres)' : 'a throwaway local Postgres (fsync on, synchronous_commit=off)'}, a fresh database per benchmark; the worker is worker/dist with the prebuilt workflow bundle in its own process (bench/lib/worker-process.cjs) except in the pglite run; this process plays the API (Temporal client, OtpStore.verify, read-model reads) and the SMTP receiver; mail over real SMTP on loopback; PDFs by Chromium.`,
   };
   sections.push(report.header({ command: `npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}`, m: report.machine(), v: report.versions(bin), setup }));
-  const roots = (sys) => new Map([
-    [temporal.child.pid, 'temporal dev server (ours)'], ...(pg ? [[pg.pid, 'postgres (ours)']] : []),
-    ...(sys && sys.workerPid !== process.pid ? [[sys.workerPid, 'worker process (+ its Chromium)']] : []),
-    [process.pid, sys?.topology === 'pglite' ? 'bench process: API + worker + PGlite + Chromium' : 'bench process (API calls, SMTP receiver)'],
-  ]);
+  const roots = (sys) =>
+    new Map([
+      [temporal.child.pid, 'temporal dev server (ours)'],
+      ...(pg ? [[pg.pid, 'postgres (ours)']] : []),
+      ...(sys && sys.workerPid !== process.pid ? [[sys.workerPid, 'worker process (+ its Chromium)']] : []),
+      [process.pid, sys?.topology === 'pglite' ? 'bench process: API + worker + PGlite + Chromium' : 'bench process (API calls, SMTP receiver)'],
+    ]);
   const withSystem = async (opts, fn) => {
     const sys = await startSystem({ temporal, postgresUrl, logDir, ...opts });
     try {
@@ -144,7 +168,9 @@ try {
       for (const n of inFlights) {
         // Go to the larger count only if opening it is projected to fit the time budget.
         if (lastN && (lastOpenMs / lastN) * n > 300_000) {
-          sections.push(`### (b) ${n} in flight (${v.label}): skipped — opening ${lastN} took ${(lastOpenMs / 1000).toFixed(0)} s, so ${n} would not fit the time budget.\n`);
+          sections.push(
+            `### (b) ${n} in flight (${v.label}): skipped — opening ${lastN} took ${(lastOpenMs / 1000).toFixed(0)} s, so ${n} would not fit the time budget.\n`,
+          );
           continue;
         }
         console.log(`bench: inflight ${n} (${run})`);
@@ -154,7 +180,9 @@ try {
           // Opening 1,000 takes minutes on 2 cores: the time budget grows with the count (opening + signing).
           const r = await inflight(sys, { inFlight: n, signs: quick ? 100 : 600, concurrency: 8, budgetMs: n > 200 ? 480_000 : 150_000 });
           sections.push(withLoad(report.inflightSection(r, v, cpuTable(prof.stop(), nproc)), q));
-          console.log(`  visible p50/p95/p99 ${r.visibleMs.p50.toFixed(0)}/${r.visibleMs.p95.toFixed(0)}/${r.visibleMs.p99.toFixed(0)} ms, rss ${(r.memory.open.mem.rss / 2 ** 20).toFixed(0)} MB`);
+          console.log(
+            `  visible p50/p95/p99 ${r.visibleMs.p50.toFixed(0)}/${r.visibleMs.p95.toFixed(0)}/${r.visibleMs.p99.toFixed(0)} ms, rss ${(r.memory.open.mem.rss / 2 ** 20).toFixed(0)} MB`,
+          );
           lastOpenMs = r.openMs;
           lastN = n;
         });

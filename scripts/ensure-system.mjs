@@ -13,7 +13,8 @@ const purpose = (process.argv.find((a) => a.startsWith('--for=')) ?? '--for=test
 const log = (m) => process.stderr.write(`[system] ${m}\n`);
 
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
-const hasPostgres = () => existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
+const hasPostgres = () =>
+  existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
 
 const wanted = [
   { pkg: 'chromium', ok: () => has('chromium') || has('chromium-browser') || !!process.env.CHROMIUM_PATH, for: ['start', 'test'] },
@@ -34,7 +35,10 @@ if (!isRoot || !has('apt-get') || process.env.GRAIN_NO_APT) {
 }
 log(`installing ${missing.join(' ')} with apt-get (first time only)...`);
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', ...missing]]) {
+for (const args of [
+  ['update', '-qq'],
+  ['install', '-y', '-qq', '--no-install-recommends', ...missing],
+]) {
   const r = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
   if (r.status !== 0) {
     log(`apt-get ${args[0]} failed (exit ${r.status})`);

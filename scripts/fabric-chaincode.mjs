@@ -23,7 +23,10 @@ function newest(dir) {
 export function ensureChaincodeBuilt(log) {
   if (!existsSync(path.join(CC_DIR, 'node_modules/fabric-contract-api'))) {
     log('installing the chaincode dependencies (fabric-contract-api, fabric-shim) in fabric/chaincode...');
-    const r = spawnSync('npm', [existsSync(path.join(CC_DIR, 'package-lock.json')) ? 'ci' : 'install', '--no-workspaces', '--no-audit', '--no-fund'], { cwd: CC_DIR, stdio: 'inherit' });
+    const r = spawnSync('npm', [existsSync(path.join(CC_DIR, 'package-lock.json')) ? 'ci' : 'install', '--no-workspaces', '--no-audit', '--no-fund'], {
+      cwd: CC_DIR,
+      stdio: 'inherit',
+    });
     if (r.status !== 0) throw new Error('npm install in fabric/chaincode failed');
   }
   const dist = path.join(CC_DIR, 'dist/index.js');
@@ -82,10 +85,28 @@ export async function deployChaincode({ dir, state, save, log, run, env, startCh
   await startChaincode();
   if (!state.committed) {
     const ordererCa = path.join(dir, 'crypto/ordererOrganizations/orderer.grain.local/orderers/orderer0.orderer.grain.local/tls/ca.crt');
-    const common = ['--channelID', CHANNEL, '--name', CC_NAME, '--version', CC_VERSION, '--sequence', '1', '-o', `127.0.0.1:${ports.orderer}`, '--tls', '--cafile', ordererCa];
+    const common = [
+      '--channelID',
+      CHANNEL,
+      '--name',
+      CC_NAME,
+      '--version',
+      CC_VERSION,
+      '--sequence',
+      '1',
+      '-o',
+      `127.0.0.1:${ports.orderer}`,
+      '--tls',
+      '--cafile',
+      ordererCa,
+    ];
     log('approving and committing the chaincode definition on the channel...');
     // The first transaction waits for the single-node Raft cluster to elect itself leader.
-    await retry('approveformyorg', () => run(peer, ['lifecycle', 'chaincode', 'approveformyorg', ...common, '--package-id', state.packageId], env, 'approveformyorg'), log);
+    await retry(
+      'approveformyorg',
+      () => run(peer, ['lifecycle', 'chaincode', 'approveformyorg', ...common, '--package-id', state.packageId], env, 'approveformyorg'),
+      log,
+    );
     const peerTls = ['--peerAddresses', env.CORE_PEER_ADDRESS, '--tlsRootCertFiles', env.CORE_PEER_TLS_ROOTCERT_FILE];
     await retry('commit', () => run(peer, ['lifecycle', 'chaincode', 'commit', ...common, ...peerTls], env, 'commit'), log);
     state.committed = true;

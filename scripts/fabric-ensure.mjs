@@ -38,7 +38,11 @@ export function fabricCacheDir(tag) {
 }
 
 function complete(dir) {
-  return FABRIC_TOOLS.every((t) => existsSync(join(dir, 'bin', t))) && existsSync(join(dir, 'config', 'core.yaml')) && existsSync(join(dir, 'config', 'orderer.yaml'));
+  return (
+    FABRIC_TOOLS.every((t) => existsSync(join(dir, 'bin', t))) &&
+    existsSync(join(dir, 'config', 'core.yaml')) &&
+    existsSync(join(dir, 'config', 'orderer.yaml'))
+  );
 }
 
 /** { dir, tag } of a complete cached build ($FABRIC_HOME first), or null without building anything. */
@@ -134,7 +138,9 @@ export async function ensureFabric() {
   const found = findFabric();
   if (found) return found;
   if (spawnSync('go', ['version']).status !== 0) {
-    throw new Error('Fabric binaries are not in the cache and Go is not installed to build them. Install Go (https://go.dev/dl) and run `npm run fabric:ensure`, or set FABRIC_HOME to a directory with bin/ and config/ from a Fabric release.');
+    throw new Error(
+      'Fabric binaries are not in the cache and Go is not installed to build them. Install Go (https://go.dev/dl) and run `npm run fabric:ensure`, or set FABRIC_HOME to a directory with bin/ and config/ from a Fabric release.',
+    );
   }
   for (const [tag, pseudo] of FABRIC_RELEASES) {
     const built = await build(tag, pseudo);

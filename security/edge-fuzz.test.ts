@@ -18,8 +18,20 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 3);
 
 /** Ids a client might put where a uuid belongs; already percent-encoded for the path. */
 const BAD_IDS = [
-  'not-a-uuid', '1', '-1', '0', encodeURIComponent("' OR 1=1 --"), '%00', 'abc%00def', '%E0%A4%A', '%', '%zz', 'x'.repeat(300),
-  '00000000-0000-0000-0000-00000000000g', encodeURIComponent('../../etc/passwd'), encodeURIComponent('<script>'),
+  'not-a-uuid',
+  '1',
+  '-1',
+  '0',
+  encodeURIComponent("' OR 1=1 --"),
+  '%00',
+  'abc%00def',
+  '%E0%A4%A',
+  '%',
+  '%zz',
+  'x'.repeat(300),
+  '00000000-0000-0000-0000-00000000000g',
+  encodeURIComponent('../../etc/passwd'),
+  encodeURIComponent('<script>'),
 ];
 const ODD_HEADERS: Array<Record<string, string>> = [
   { 'Content-Type': 'application/json; charset=latin1' },
@@ -45,7 +57,11 @@ beforeAll(async () => {
   // Signing out would end the admin's session for the rest of the run.
   routes = appRoutes(w.t.app).filter((r) => !/\/logout$/.test(r.path));
   for (const m of ['error', 'warn', 'log'] as const) {
-    spies.push(jest.spyOn(console, m).mockImplementation((...args: unknown[]) => void logged.push(args.map((a) => (a instanceof Error ? a.stack : String(a))).join(' '))));
+    spies.push(
+      jest
+        .spyOn(console, m)
+        .mockImplementation((...args: unknown[]) => void logged.push(args.map((a) => (a instanceof Error ? a.stack : String(a))).join(' '))),
+    );
   }
 });
 afterAll(async () => {
@@ -69,17 +85,30 @@ async function call(agent: Agent, method: string, path: string, what: string, he
   if (res.status >= 500) problems.push(`${where}: ${res.status} ${res.body?.code ?? ''}`);
   if (res.headers['x-content-type-options'] !== 'nosniff') problems.push(`${where}: no nosniff`);
   if (!res.headers['x-request-id']) problems.push(`${where}: no X-Request-Id`);
-  if (res.status >= 400 && res.body?.invalidMsg !== undefined && /:\s*$/.test(res.body.invalidMsg)) problems.push(`${where}: message ends at a colon: ${res.body.invalidMsg}`);
+  if (res.status >= 400 && res.body?.invalidMsg !== undefined && /:\s*$/.test(res.body.invalidMsg))
+    problems.push(`${where}: message ends at a colon: ${res.body.invalidMsg}`);
 }
 
-const who = () => [['admin', w.agents.admin], ['anonymous', w.agents.anonymous]] as const;
+const who = () =>
+  [
+    ['admin', w.agents.admin],
+    ['anonymous', w.agents.anonymous],
+  ] as const;
 
 it('answers bad ids in every path parameter with a 4xx', async () => {
   const withParams = routes.filter((r) => r.path.includes(':'));
   expect(withParams.length).toBeGreaterThan(20);
   for (const r of withParams) {
     for (const [name, agent] of who()) {
-      for (const id of BAD_IDS) await call(agent, r.method, fill(r.path, id), `${name} id=${id.slice(0, 20)}`, { 'Content-Type': 'application/json' }, r.method === 'GET' ? undefined : '{}');
+      for (const id of BAD_IDS)
+        await call(
+          agent,
+          r.method,
+          fill(r.path, id),
+          `${name} id=${id.slice(0, 20)}`,
+          { 'Content-Type': 'application/json' },
+          r.method === 'GET' ? undefined : '{}',
+        );
       await fc.assert(
         fc.asyncProperty(fc.string({ minLength: 1, maxLength: 40 }), async (s) => {
           await call(agent, r.method, fill(r.path, encodeURIComponent(s)), `${name} id=${JSON.stringify(s)}`);
@@ -109,11 +138,25 @@ it('answers odd content types, charsets, encodings and random JSON bodies with a
     const path = fill(r.path, '00000000-0000-4000-8000-000000000000');
     for (const [name, agent] of who()) {
       for (const h of ODD_HEADERS) await call(agent, r.method, path, `${name} ${JSON.stringify(h)}`, h, '{"name":"x","email":"a@b.c"}');
-      await call(agent, r.method, path, `${name} NUL in body`, { 'Content-Type': 'application/json' }, JSON.stringify({ name: 'a\u0000b', email: '\u0000', q: '\u0000' }));
+      await call(
+        agent,
+        r.method,
+        path,
+        `${name} NUL in body`,
+        { 'Content-Type': 'application/json' },
+        JSON.stringify({ name: 'a\u0000b', email: '\u0000', q: '\u0000' }),
+      );
     }
     await fc.assert(
       fc.asyncProperty(fc.jsonValue({ maxDepth: 3 }), async (body) => {
-        await call(w.agents.admin, r.method, path, `admin body ${JSON.stringify(body).slice(0, 60)}`, { 'Content-Type': 'application/json' }, JSON.stringify(body));
+        await call(
+          w.agents.admin,
+          r.method,
+          path,
+          `admin body ${JSON.stringify(body).slice(0, 60)}`,
+          { 'Content-Type': 'application/json' },
+          JSON.stringify(body),
+        );
         return true;
       }),
       { numRuns: RUNS, seed: SEED },
@@ -128,7 +171,9 @@ it('logs no SQL and no stack trace for any of these client mistakes', () => {
   expect(requests).toBeGreaterThan(500);
   // Refusals the database had to make are 4xx too, but belong in a route's own checks: list them.
   const byDatabase = [...new Set(logged.filter((l) => /database refused/.test(l)).map((l) => l.replace(/^\[api\] \S+ /, '').replace(/[0-9a-f-]{36}/g, ':id')))];
-  process.stdout.write(`edge fuzz: ${routes.length} routes, ${requests} requests; refused only by the database: ${byDatabase.length ? `\n  ${byDatabase.join('\n  ')}` : 'none'}\n`);
+  process.stdout.write(
+    `edge fuzz: ${routes.length} routes, ${requests} requests; refused only by the database: ${byDatabase.length ? `\n  ${byDatabase.join('\n  ')}` : 'none'}\n`,
+  );
   const bad = logged.filter((l) => /\n\s+at |\bselect\b.*\bfrom\b|\binsert into\b|\bupdate\b.*\bset\b/i.test(l));
   expect(bad.slice(0, 5)).toEqual([]);
 });

@@ -8,7 +8,15 @@
  */
 import fc from 'fast-check';
 import {
-  certificateInput, delegateInput, farmDataInputSchema, getAuditRequestSchema, levelUpdateInput, loginSchema, registerSchema, rejectInput, signInput,
+  certificateInput,
+  delegateInput,
+  farmDataInputSchema,
+  getAuditRequestSchema,
+  levelUpdateInput,
+  loginSchema,
+  registerSchema,
+  rejectInput,
+  signInput,
   templateInput,
 } from '@grain/domain';
 import { appRoutes, type RouteInfo } from './support/routes';
@@ -29,17 +37,59 @@ function fieldsOf(schema: unknown): string[] {
   return inner ? fieldsOf(inner) : [];
 }
 const SCHEMAS: Array<[RegExp, unknown]> = [
-  [/approval\/create$|approval\/:id\/update$/, certificateInput], [/sign$/, signInput], [/reject$/, rejectInput], [/delegate$/, delegateInput],
-  [/approvallevel\/:id\/update$/, levelUpdateInput], [/approvaltemplate\/create$/, templateInput], [/auth\/login$/, loginSchema],
-  [/auth\/register$/, registerSchema], [/harvesting\/create$/, farmDataInputSchema], [/getaudit$/, getAuditRequestSchema],
+  [/approval\/create$|approval\/:id\/update$/, certificateInput],
+  [/sign$/, signInput],
+  [/reject$/, rejectInput],
+  [/delegate$/, delegateInput],
+  [/approvallevel\/:id\/update$/, levelUpdateInput],
+  [/approvaltemplate\/create$/, templateInput],
+  [/auth\/login$/, loginSchema],
+  [/auth\/register$/, registerSchema],
+  [/harvesting\/create$/, farmDataInputSchema],
+  [/getaudit$/, getAuditRequestSchema],
 ];
 /** Spec field names of the calls whose schema is not exported (accounts, documents, verification, policy). */
 const SPEC_FIELDS = [
-  'email', 'password', 'newPassword', 'token', 'name', 'firstname', 'lastname', 'phone', 'role', 'status', 'groupName', 'roles', 'street', 'suburb',
-  'city', 'country', 'tfn', 'website', 'farm_data_id', 'fileName', 'docName', 'docType', 'description', 'version', 'signaturePassword', 'farmData',
-  'termsAccepted', 'approval', 'reason', 'toLevel', 'to', 'otp', 'note', 'signature', 'data', 'guid',
+  'email',
+  'password',
+  'newPassword',
+  'token',
+  'name',
+  'firstname',
+  'lastname',
+  'phone',
+  'role',
+  'status',
+  'groupName',
+  'roles',
+  'street',
+  'suburb',
+  'city',
+  'country',
+  'tfn',
+  'website',
+  'farm_data_id',
+  'fileName',
+  'docName',
+  'docType',
+  'description',
+  'version',
+  'signaturePassword',
+  'farmData',
+  'termsAccepted',
+  'approval',
+  'reason',
+  'toLevel',
+  'to',
+  'otp',
+  'note',
+  'signature',
+  'data',
+  'guid',
 ];
-const fieldsFor = (r: RouteInfo) => [...new Set([...(SCHEMAS.find(([re]) => re.test(r.path))?.[1] ? fieldsOf(SCHEMAS.find(([re]) => re.test(r.path))![1]) : []), ...SPEC_FIELDS])];
+const fieldsFor = (r: RouteInfo) => [
+  ...new Set([...(SCHEMAS.find(([re]) => re.test(r.path))?.[1] ? fieldsOf(SCHEMAS.find(([re]) => re.test(r.path))![1]) : []), ...SPEC_FIELDS]),
+];
 
 let w: World;
 let routes: RouteInfo[];
@@ -47,7 +97,9 @@ beforeAll(async () => {
   w = await startWorld();
   await w.settle();
   // Deletes last, so the objects the other routes name still exist while they are fuzzed.
-  routes = appRoutes(w.t.app).filter((r) => r.method === 'POST').sort((a, b) => Number(/delete$/.test(a.path)) - Number(/delete$/.test(b.path)));
+  routes = appRoutes(w.t.app)
+    .filter((r) => r.method === 'POST')
+    .sort((a, b) => Number(/delete$/.test(a.path)) - Number(/delete$/.test(b.path)));
 });
 afterAll(() => w?.close());
 
@@ -56,22 +108,54 @@ function hostile(w: World): fc.Arbitrary<unknown> {
   return fc.oneof(
     fc.jsonValue({ maxDepth: 3 }),
     fc.string({ maxLength: 300 }),
-    fc.integer(), fc.double(), fc.boolean(), fc.constant(null),
-    fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', '../../etc/passwd', '<script>alert(1)</script>', "' OR 1=1 --", '\u0000', 'a'.repeat(5000),
-      '2025-02-30', '9999-12-31T23:59:59Z', o.companyId, o.signingId, `${o.signingId}-L1`, o.co.users.staff.id, w.foreign.co.users.staff.id, w.foreign.signingId),
-    fc.array(fc.oneof(fc.string(), fc.record({ _id: fc.oneof(fc.string(), fc.constantFrom(o.co.users.signer2.id, w.foreign.co.users.signer2.id)) })), { maxLength: 5 }),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constantFrom(
+      '',
+      ' ',
+      '0',
+      '-1',
+      '1e309',
+      'NaN',
+      '../../etc/passwd',
+      '<script>alert(1)</script>',
+      "' OR 1=1 --",
+      '\u0000',
+      'a'.repeat(5000),
+      '2025-02-30',
+      '9999-12-31T23:59:59Z',
+      o.companyId,
+      o.signingId,
+      `${o.signingId}-L1`,
+      o.co.users.staff.id,
+      w.foreign.co.users.staff.id,
+      w.foreign.signingId,
+    ),
+    fc.array(fc.oneof(fc.string(), fc.record({ _id: fc.oneof(fc.string(), fc.constantFrom(o.co.users.signer2.id, w.foreign.co.users.signer2.id)) })), {
+      maxLength: 5,
+    }),
     fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 }),
   );
 }
 
-interface Outcome { status: number; code?: string; changed: string[] }
+interface Outcome {
+  status: number;
+  code?: string;
+  changed: string[];
+}
 
 async function send(r: RouteInfo, body: unknown, file?: { data: Uint8Array; name: string }): Promise<Outcome> {
   const k = w.t.db.knex;
   const before = await dbSnapshot(k);
   let req = w.agents.admin.post(concretePath(w, r.path));
   const res = file
-    ? await req.field('farm_data_id', w.own.farmId).field('docType', 'certificate').field('version', '1').attach('file', Buffer.from(file.data), { filepath: file.name || 'x', contentType: 'application/octet-stream' } as never)
+    ? await req
+        .field('farm_data_id', w.own.farmId)
+        .field('docType', 'certificate')
+        .field('version', '1')
+        .attach('file', Buffer.from(file.data), { filepath: file.name || 'x', contentType: 'application/octet-stream' } as never)
     : await (req = req.set('Content-Type', 'application/json')).send(JSON.stringify(body));
   const changed = res.status >= 400 ? changedTables(before, await dbSnapshot(k)) : [];
   return { status: res.status, code: res.body?.code, changed };
@@ -92,15 +176,29 @@ function check(r: RouteInfo, what: string, o: Outcome): boolean {
 it('answers every POST endpoint without a 5xx, and a refused request changes nothing', async () => {
   expect(routes.length).toBeGreaterThan(40);
   for (const r of routes) {
-    await fc.assert(fc.asyncProperty(fc.jsonValue({ maxDepth: 4 }), async (body) => check(r, `body ${JSON.stringify(body).slice(0, 100)}`, await send(r, body))), { numRuns: RUNS, seed: SEED });
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue({ maxDepth: 4 }), async (body) => check(r, `body ${JSON.stringify(body).slice(0, 100)}`, await send(r, body))),
+      { numRuns: RUNS, seed: SEED },
+    );
     const fields = fieldsFor(r);
     const record = fc.record(Object.fromEntries(fields.map((f) => [f, hostile(w)])), { requiredKeys: [] });
-    await fc.assert(fc.asyncProperty(record, async (body) => check(r, `fields ${JSON.stringify(body).slice(0, 100)}`, await send(r, body))), { numRuns: RUNS * 2, seed: SEED });
+    await fc.assert(
+      fc.asyncProperty(record, async (body) => check(r, `fields ${JSON.stringify(body).slice(0, 100)}`, await send(r, body))),
+      { numRuns: RUNS * 2, seed: SEED },
+    );
     if (UPLOAD_ROUTES.test(r.path)) {
-      const file = fc.record({ data: fc.uint8Array({ maxLength: 3000 }), name: fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('a.pdf', 'a.csv', 'a.png', 'a.txt', 'a.docx', '../a.pdf', 'a.pdf.exe')) });
-      await fc.assert(fc.asyncProperty(file, async (f) => check(r, `file ${JSON.stringify(f.name)} (${f.data.length} bytes)`, await send(r, undefined, f))), { numRuns: RUNS, seed: SEED });
+      const file = fc.record({
+        data: fc.uint8Array({ maxLength: 3000 }),
+        name: fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('a.pdf', 'a.csv', 'a.png', 'a.txt', 'a.docx', '../a.pdf', 'a.pdf.exe')),
+      });
+      await fc.assert(
+        fc.asyncProperty(file, async (f) => check(r, `file ${JSON.stringify(f.name)} (${f.data.length} bytes)`, await send(r, undefined, f))),
+        { numRuns: RUNS, seed: SEED },
+      );
     }
   }
-  console.log(`fuzz: ${routes.length} POST endpoints, ${tally.requests} requests, ${tally.refused} refused, ${tally.accepted} accepted, ${problems.length} problems`);
+  console.log(
+    `fuzz: ${routes.length} POST endpoints, ${tally.requests} requests, ${tally.refused} refused, ${tally.accepted} accepted, ${problems.length} problems`,
+  );
   expect(problems).toEqual([]);
 });

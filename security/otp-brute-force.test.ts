@@ -38,7 +38,11 @@ afterAll(async () => {
 });
 
 async function signIn(email: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: TEST_ORIGIN }, body: JSON.stringify({ email, password: TEST_PASSWORD }) });
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+    body: JSON.stringify({ email, password: TEST_PASSWORD }),
+  });
   expect(res.status).toBe(200);
   return /grain_sid=[^;]+/.exec(res.headers.get('set-cookie') ?? '')![0];
 }
@@ -63,8 +67,11 @@ it('refuses 10,000 guesses: locked after 5, 0 successes, then a new code signs',
   const cookie = await signIn(signer.email);
   const code = await requestCode(cookie, `${certId}-L1`, signer.email);
   const guess = (otp: string) =>
-    fetch(`${base}/api/company/approval/${certId}/sign`, { method: 'POST', headers: { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ otp }) })
-      .then(async (r) => ({ status: r.status, code: ((await r.json()) as { code?: string }).code }));
+    fetch(`${base}/api/company/approval/${certId}/sign`, {
+      method: 'POST',
+      headers: { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      body: JSON.stringify({ otp }),
+    }).then(async (r) => ({ status: r.status, code: ((await r.json()) as { code?: string }).code }));
 
   // Distinct wrong codes, with the right code planted right after the lock and again at the end.
   const wrong = (i: number) => String((Number(code) + 1 + i * 7919) % 1_000_000).padStart(6, '0');
@@ -81,12 +88,14 @@ it('refuses 10,000 guesses: locked after 5, 0 successes, then a new code signs',
   let started = Date.now();
   const tally = new Map<string, number>();
   let next = OTP_MAX_ATTEMPTS;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < API_GUESSES) {
-      const r = await guess(guesses[next++]);
-      tally.set(`${r.status} ${r.code}`, (tally.get(`${r.status} ${r.code}`) ?? 0) + 1);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < API_GUESSES) {
+        const r = await guess(guesses[next++]);
+        tally.set(`${r.status} ${r.code}`, (tally.get(`${r.status} ${r.code}`) ?? 0) + 1);
+      }
+    }),
+  );
   const apiMs = Date.now() - started;
   expect(Object.fromEntries(tally)).toEqual({ '429 OTP_LOCKED': API_GUESSES - OTP_MAX_ATTEMPTS });
 
@@ -94,10 +103,15 @@ it('refuses 10,000 guesses: locked after 5, 0 successes, then a new code signs',
   const store = createStores(w.t.db.knex).otps;
   const direct = new Map<string, number>();
   for (const g of guesses.slice(API_GUESSES)) {
-    const outcome = await store.verify({ certificateId: certId, level: 1, userId: signer.id }, g).then(() => 'ACCEPTED', (e) => (isAppError(e) ? e.code : String(e)));
+    const outcome = await store.verify({ certificateId: certId, level: 1, userId: signer.id }, g).then(
+      () => 'ACCEPTED',
+      (e) => (isAppError(e) ? e.code : String(e)),
+    );
     direct.set(outcome, (direct.get(outcome) ?? 0) + 1);
   }
-  console.log(`OTP brute force: ${API_GUESSES} guesses through the API in ${(apiMs / 1000).toFixed(1)} s, ${GUESSES - API_GUESSES} at the store in ${((Date.now() - started) / 1000).toFixed(1)} s; API answers ${JSON.stringify(Object.fromEntries(tally))}, store answers ${JSON.stringify(Object.fromEntries(direct))}`);
+  console.log(
+    `OTP brute force: ${API_GUESSES} guesses through the API in ${(apiMs / 1000).toFixed(1)} s, ${GUESSES - API_GUESSES} at the store in ${((Date.now() - started) / 1000).toFixed(1)} s; API answers ${JSON.stringify(Object.fromEntries(tally))}, store answers ${JSON.stringify(Object.fromEntries(direct))}`,
+  );
   expect(Object.fromEntries(direct)).toEqual({ OTP_LOCKED: GUESSES - API_GUESSES });
 
   const k = w.t.db.knex;

@@ -24,12 +24,19 @@ beforeAll(async () => {
 afterAll(() => w?.close());
 
 type Scope = 'own' | 'foreign';
-const rows = MATRIX_CASES.flatMap((c) => ROLES.flatMap((role) => {
-  const e = c.expect[role];
-  return Array.isArray(e)
-    ? ([['own', e[0]], ['foreign', e[1]]] as Array<[Scope, number]>).map(([scope, status]) => ({ c, role, scope, status }))
-    : [{ c, role, scope: 'own' as Scope, status: e }];
-}));
+const rows = MATRIX_CASES.flatMap((c) =>
+  ROLES.flatMap((role) => {
+    const e = c.expect[role];
+    return Array.isArray(e)
+      ? (
+          [
+            ['own', e[0]],
+            ['foreign', e[1]],
+          ] as Array<[Scope, number]>
+        ).map(([scope, status]) => ({ c, role, scope, status }))
+      : [{ c, role, scope: 'own' as Scope, status: e }];
+  }),
+);
 
 const STANDARD_CODES: Record<number, string> = { 401: 'UNAUTHENTICATED', 403: 'ACCESS_DENIED', 404: 'NOT_FOUND' };
 
@@ -46,12 +53,16 @@ async function call(c: MatrixCase, role: Role, scope: Scope, agent: Agent = w.ag
   return { path, res: await agent.post(path).send((await c.body?.(o, w)) ?? {}) };
 }
 
-it.each(rows.map((r) => [`${r.c.method.toUpperCase()} ${r.c.route} (${r.c.name}) as ${r.role}, ${r.scope} company`, r] as const))('%s', async (_label, { c, role, scope, status }) => {
-  const { path, res } = await call(c, role, scope);
-  if (res.status !== status) throw new Error(`${c.method.toUpperCase()} ${path} as ${role}: expected ${status}, got ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
-  const code = STANDARD_CODES[status] ? [STANDARD_CODES[status]] : c.codes?.[status];
-  if (code) expect(code).toContain(res.body.code);
-});
+it.each(rows.map((r) => [`${r.c.method.toUpperCase()} ${r.c.route} (${r.c.name}) as ${r.role}, ${r.scope} company`, r] as const))(
+  '%s',
+  async (_label, { c, role, scope, status }) => {
+    const { path, res } = await call(c, role, scope);
+    if (res.status !== status)
+      throw new Error(`${c.method.toUpperCase()} ${path} as ${role}: expected ${status}, got ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+    const code = STANDARD_CODES[status] ? [STANDARD_CODES[status]] : c.codes?.[status];
+    if (code) expect(code).toContain(res.body.code);
+  },
+);
 
 it('left every row of the foreign company as it was', async () => {
   expect(changedTables(foreignBefore, await dbSnapshot(w.t.db.knex, w.foreign.companyId))).toEqual([]);
@@ -70,7 +81,14 @@ describe('a member whose group grants only viewInfo', () => {
   beforeAll(async () => {
     const { groups, users } = w.t.deps.stores;
     await groups.create(w.own.companyId, { groupName: 'viewers', status: 'active', roles: ['viewInfo'] });
-    const u = await users.create({ email: 'viewer@own.test', passwordHash: await hashPassword(TEST_PASSWORD), firstname: 'View', lastname: 'Only', role: 'viewers', companyId: w.own.companyId });
+    const u = await users.create({
+      email: 'viewer@own.test',
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      firstname: 'View',
+      lastname: 'Only',
+      role: 'viewers',
+      companyId: w.own.companyId,
+    });
     viewer = await loginAs(w.t.app, u.email, TEST_PASSWORD);
   });
   const cases = MATRIX_CASES.filter((c) => VIEW_INFO_ONLY_REFUSED.includes(c.name));

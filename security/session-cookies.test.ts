@@ -30,7 +30,11 @@ const login = (email: string, planted?: string, origin = TEST_ORIGIN, app = t.ap
   if (planted) r.set('Cookie', `grain_sid=${planted}`);
   return r.send({ email, password: TEST_PASSWORD });
 };
-const sessionRow = (token: string) => t.db.knex('sessions').where({ id_hash: createHash('sha256').update(token).digest('hex') }).first();
+const sessionRow = (token: string) =>
+  t.db
+    .knex('sessions')
+    .where({ id_hash: createHash('sha256').update(token).digest('hex') })
+    .first();
 
 describe('session fixation', () => {
   it('never turns a planted cookie into a session', async () => {

@@ -7,7 +7,15 @@ import path from 'node:path';
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@grain/domain': path.resolve(__dirname, '../domain/src/index.ts') } },
-  server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/openai': 'http://localhost:3000', '/socket': { target: 'ws://localhost:3000', ws: true }, '/dev': 'http://localhost:3000' } },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/openai': 'http://localhost:3000',
+      '/socket': { target: 'ws://localhost:3000', ws: true },
+      '/dev': 'http://localhost:3000',
+    },
+  },
   // No source maps in the production build: they would publish the whole source next to the app.
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 4000 },
 });

@@ -28,7 +28,16 @@ export interface AppConfig {
   smtpCatcherPort: number;
   mailFrom: string;
   ledger: 'embedded' | 'fabric';
-  fabric?: { peerEndpoint: string; peerHostAlias?: string; tlsCertPath: string; mspId: string; certPath: string; keyPath: string; channel: string; chaincode: string };
+  fabric?: {
+    peerEndpoint: string;
+    peerHostAlias?: string;
+    tlsCertPath: string;
+    mspId: string;
+    certPath: string;
+    keyPath: string;
+    channel: string;
+    chaincode: string;
+  };
   openaiApiKey?: string;
   openaiBaseUrl?: string;
   openaiModel: string;
@@ -42,7 +51,10 @@ export interface AppConfig {
 }
 
 export class ConfigError extends Error {
-  constructor(public readonly variable: string, problem: string) {
+  constructor(
+    public readonly variable: string,
+    problem: string,
+  ) {
     super(`${variable}: ${problem}`);
     this.name = 'ConfigError';
   }
@@ -98,9 +110,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const need = ['FABRIC_PEER_ENDPOINT', 'FABRIC_TLS_CERT', 'FABRIC_MSP_ID', 'FABRIC_CERT', 'FABRIC_KEY'];
     for (const n of need) if (!env[n]) throw new ConfigError(n, 'is required when LEDGER=fabric');
     fabric = {
-      peerEndpoint: env.FABRIC_PEER_ENDPOINT!, peerHostAlias: env.FABRIC_PEER_HOST_ALIAS, tlsCertPath: env.FABRIC_TLS_CERT!,
-      mspId: env.FABRIC_MSP_ID!, certPath: env.FABRIC_CERT!, keyPath: env.FABRIC_KEY!,
-      channel: env.FABRIC_CHANNEL || 'grainquality', chaincode: env.FABRIC_CHAINCODE || 'grainquality',
+      peerEndpoint: env.FABRIC_PEER_ENDPOINT!,
+      peerHostAlias: env.FABRIC_PEER_HOST_ALIAS,
+      tlsCertPath: env.FABRIC_TLS_CERT!,
+      mspId: env.FABRIC_MSP_ID!,
+      certPath: env.FABRIC_CERT!,
+      keyPath: env.FABRIC_KEY!,
+      channel: env.FABRIC_CHANNEL || 'grainquality',
+      chaincode: env.FABRIC_CHAINCODE || 'grainquality',
     };
   }
   const openaiApiKey = env.OPENAI_API_KEY || undefined;

@@ -10,7 +10,14 @@ const require = createRequire(import.meta.url);
 const { certificateWorkflowId } = require('@grain/domain');
 const { certificateWorkflow, requestOtpUpdate, signUpdate, stateQuery, appErrorCodeOf } = require('@grain/workflows');
 
-export const CHAIN = [['a1', 1], ['a2', 1], ['b1', 2], ['b2', 2], ['c1', 3], ['c2', 3]];
+export const CHAIN = [
+  ['a1', 1],
+  ['a2', 1],
+  ['b1', 2],
+  ['b2', 2],
+  ['c1', 3],
+  ['c2', 3],
+];
 
 let seq = 0;
 /** A 3-level, 2-of-3 certificate whose signers are its own (codes in the mailbox never mix). */
@@ -20,8 +27,17 @@ export function chaosDraft() {
   const due = (n) => new Date(Date.now() + 7 * 86_400_000 + n * 1000).toISOString();
   const level = (group, p, n) => ({ group, signers: [1, 2, 3].map((i) => signer(`${p}${i}`)), signatures: 2, deadline: due(n) });
   return {
-    id, approvalNumber: `CHAOS-${id}`, approvalName: `Barley lot ${id}`, companyId: 'co-chaos', submitter: { id: 'chaos-sub', name: 'Chaos Submitter', email: 'sub@chaos.test' },
-    approvalDoc: { id: 'farm-1', name: 'Farm record 1', docType: 'certificate', farm: { storageLocation: 'Geelong silo 4', protein: 11.2, membershipNumber: 'Member ID 77' } },
+    id,
+    approvalNumber: `CHAOS-${id}`,
+    approvalName: `Barley lot ${id}`,
+    companyId: 'co-chaos',
+    submitter: { id: 'chaos-sub', name: 'Chaos Submitter', email: 'sub@chaos.test' },
+    approvalDoc: {
+      id: 'farm-1',
+      name: 'Farm record 1',
+      docType: 'certificate',
+      farm: { storageLocation: 'Geelong silo 4', protein: 11.2, membershipNumber: 'Member ID 77' },
+    },
     levels: [level('Farm Data Signing', 'a', 0), level('Transportation Signing', 'b', 1), level('Inspection Signing', 'c', 2)],
     escalateTo: [{ id: 'chaos-mgr', name: 'Chaos Manager', email: 'mgr@chaos.test' }],
   };
@@ -51,12 +67,21 @@ const signedAt = (state, level, userId) => state.levels[level - 1]?.signed.some(
  */
 export async function driveCertificate(sys, draft, stats, onSigned) {
   const wfId = certificateWorkflowId(draft.id);
-  await persist(`start ${draft.id}`, () => sys.client.workflow.start(certificateWorkflow, {
-    workflowId: wfId, taskQueue: sys.taskQueue, args: [{ certificate: draft, submittedBy: { id: draft.submitter.id, name: draft.submitter.name } }],
-  }).catch((e) => {
-    if (e.name === 'WorkflowExecutionAlreadyStartedError') return undefined; // the first start landed
-    throw e;
-  }), stats);
+  await persist(
+    `start ${draft.id}`,
+    () =>
+      sys.client.workflow
+        .start(certificateWorkflow, {
+          workflowId: wfId,
+          taskQueue: sys.taskQueue,
+          args: [{ certificate: draft, submittedBy: { id: draft.submitter.id, name: draft.submitter.name } }],
+        })
+        .catch((e) => {
+          if (e.name === 'WorkflowExecutionAlreadyStartedError') return undefined; // the first start landed
+          throw e;
+        }),
+    stats,
+  );
   const handle = sys.client.workflow.getHandle(wfId);
   /** Signatures the workflow confirmed (sign Update answered, or the state showed them). */
   const confirmed = [];
@@ -72,21 +97,28 @@ export async function driveCertificate(sys, draft, stats, onSigned) {
         break;
       }
       // A code: the Update is retried with one id, so a lost answer does not mail a second code.
-      const asked = await persist(`otp ${userId}`, () => handle.executeUpdate(requestOtpUpdate, { args: [{ actor }], updateId: `${userId}-otp-${round}` }), stats, async (code) => {
-        if (code === 'ALREADY_SIGNED') return null;
-        if (code === 'NOT_A_SIGNER') {
-          // The level this signer belongs to is not current: a signature the workflow confirmed
-          // earlier must be missing from its state. That is the defect this run exists to find.
-          const s = await state();
-          const lost = confirmed.filter(([l, u]) => !signedAt(s, l, u));
-          if (lost.length) {
-            const err = new Error(`workflow ${wfId} lost confirmed signature(s) ${lost.map(([l, u]) => `L${l}:${u.slice(-2)}`).join(', ')}; now at stage ${s.stage}, signed ${JSON.stringify(s.levels.map((l) => l.signed.map((e) => e.userId.slice(-2))))}`);
-            err.lostSignatures = lost;
-            throw err;
+      const asked = await persist(
+        `otp ${userId}`,
+        () => handle.executeUpdate(requestOtpUpdate, { args: [{ actor }], updateId: `${userId}-otp-${round}` }),
+        stats,
+        async (code) => {
+          if (code === 'ALREADY_SIGNED') return null;
+          if (code === 'NOT_A_SIGNER') {
+            // The level this signer belongs to is not current: a signature the workflow confirmed
+            // earlier must be missing from its state. That is the defect this run exists to find.
+            const s = await state();
+            const lost = confirmed.filter(([l, u]) => !signedAt(s, l, u));
+            if (lost.length) {
+              const err = new Error(
+                `workflow ${wfId} lost confirmed signature(s) ${lost.map(([l, u]) => `L${l}:${u.slice(-2)}`).join(', ')}; now at stage ${s.stage}, signed ${JSON.stringify(s.levels.map((l) => l.signed.map((e) => e.userId.slice(-2))))}`,
+              );
+              err.lostSignatures = lost;
+              throw err;
+            }
           }
-        }
-        return undefined;
-      });
+          return undefined;
+        },
+      );
       if (asked === null) {
         confirmed.push([level, userId]);
         break;
@@ -100,8 +132,12 @@ export async function driveCertificate(sys, draft, stats, onSigned) {
         stats.retries++;
         continue; // superseded or expired while the system was down: ask again
       }
-      const signed = await persist(`sign ${userId}`, () => handle.executeUpdate(signUpdate, { args: [{ actor, otpId, note: 'chaos' }], updateId: `${userId}-sign-${otpId}` }), stats,
-        async (c) => (c === 'ALREADY_SIGNED' || signedAt(await state(), level, userId) ? true : c === 'OTP_INVALID' || c === 'OTP_EXPIRED' ? false : undefined));
+      const signed = await persist(
+        `sign ${userId}`,
+        () => handle.executeUpdate(signUpdate, { args: [{ actor, otpId, note: 'chaos' }], updateId: `${userId}-sign-${otpId}` }),
+        stats,
+        async (c) => (c === 'ALREADY_SIGNED' || signedAt(await state(), level, userId) ? true : c === 'OTP_INVALID' || c === 'OTP_EXPIRED' ? false : undefined),
+      );
       if (signed === false) continue;
       stats.signatures++;
       confirmed.push([level, userId]);

@@ -56,7 +56,14 @@ export async function runChaos({ bin, count, kills, restarts, concurrency, workD
     // The worker process, restarted whenever it ends (killed by us, or fallen over on its own).
     const taskQueue = `chaos-${Date.now().toString(36)}`;
     const workerLog = openSync(path.join(workDir, 'chaos-worker.log'), 'a');
-    const workerEnv = { ...process.env, TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: taskQueue, DATABASE_URL: url, DATA_DIR: path.join(tmp, 'data'), SMTP_URL: `smtp://127.0.0.1:${smtpPort}` };
+    const workerEnv = {
+      ...process.env,
+      TEMPORAL_ADDRESS: temporal.address,
+      TEMPORAL_TASK_QUEUE: taskQueue,
+      DATABASE_URL: url,
+      DATA_DIR: path.join(tmp, 'data'),
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    };
     let worker;
     let stopping = false;
     let unexpectedExits = 0;
@@ -131,19 +138,21 @@ export async function runChaos({ bin, count, kills, restarts, concurrency, workD
     const lost = [];
     let next = 0;
     const started = performance.now();
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      while (next < drafts.length) {
-        const d = drafts[next++];
-        try {
-          await driveCertificate(sys, d, stats, onSigned);
-        } catch (e) {
-          if (!e.lostSignatures) throw e;
-          lost.push({ id: d.id, detail: e.message });
-          log(`LOST: ${e.message}`);
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < drafts.length) {
+          const d = drafts[next++];
+          try {
+            await driveCertificate(sys, d, stats, onSigned);
+          } catch (e) {
+            if (!e.lostSignatures) throw e;
+            lost.push({ id: d.id, detail: e.message });
+            log(`LOST: ${e.message}`);
+          }
+          if (++finished % 50 === 0) log(`${finished}/${count} certificates signed through`);
         }
-        if (++finished % 50 === 0) log(`${finished}/${count} certificates signed through`);
-      }
-    }));
+      }),
+    );
     const driveMs = performance.now() - started;
     done = true;
     await chaos;
@@ -161,6 +170,9 @@ export async function runChaos({ bin, count, kills, restarts, concurrency, workD
     const check = await verifyRun({ knex: db.knex, client: sys.client, ids });
     return { count, kills: kN, restarts: rN, recoveries, stats, unexpectedExits, driveMs, totalMs: performance.now() - t0, check, concurrency, lost };
   } finally {
-    for (const f of cleanup.reverse()) await Promise.resolve().then(f).catch((e) => console.error('chaos cleanup:', e.message));
+    for (const f of cleanup.reverse())
+      await Promise.resolve()
+        .then(f)
+        .catch((e) => console.error('chaos cleanup:', e.message));
   }
 }

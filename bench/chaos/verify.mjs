@@ -68,7 +68,11 @@ export async function verifyRun({ knex, client, ids }) {
     for (const s of await historySignatures(client, id)) history.push(key(id, levelOf.get(s.userId.slice(id.length + 1)), s.userId));
   }
 
-  for (const [name, list] of [['read model', readModel], ['ledger', ledger], ['history', history]]) {
+  for (const [name, list] of [
+    ['read model', readModel],
+    ['ledger', ledger],
+    ['history', history],
+  ]) {
     const seen = new Set();
     for (const k of list) {
       if (seen.has(k)) problems.push(`${name}: duplicated signature ${k}`);
@@ -80,7 +84,16 @@ export async function verifyRun({ knex, client, ids }) {
   for (const id of ids) if (completions.get(id) !== 1) problems.push(`${id}: ${completions.get(id) ?? 0} completion blocks`);
 
   return {
-    ok: problems.length === 0, problems,
-    counts: { certificates: ids.length, expectedSignatures: want.size, readModel: readModel.length, ledger: ledger.length, history: history.length, completionBlocks: [...completions.values()].reduce((a, b) => a + b, 0), notCompleted },
+    ok: problems.length === 0,
+    problems,
+    counts: {
+      certificates: ids.length,
+      expectedSignatures: want.size,
+      readModel: readModel.length,
+      ledger: ledger.length,
+      history: history.length,
+      completionBlocks: [...completions.values()].reduce((a, b) => a + b, 0),
+      notCompleted,
+    },
   };
 }

@@ -15,9 +15,8 @@ async function clusterProcess() {
 async function main() {
   if (isClusterApiProcess()) return clusterProcess();
   const n = apiProcessCount(process.env);
-  const running = n > 1
-    ? await startApiCluster(n, process.env, (m) => console.log(`[api] ${m}`))
-    : await startServer({ log: (m) => console.log(`[api] ${m}`) });
+  const running =
+    n > 1 ? await startApiCluster(n, process.env, (m) => console.log(`[api] ${m}`)) : await startServer({ log: (m) => console.log(`[api] ${m}`) });
   process.on('message', async (m) => {
     if (m === 'stop') {
       await running.stop();

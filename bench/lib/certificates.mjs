@@ -25,8 +25,17 @@ export function benchDraft(prefix = 'b') {
   const due = (n) => new Date(Date.now() + 7 * 86_400_000 + n * 1000).toISOString();
   const level = (group, p, n) => ({ group, signers: [1, 2, 3].map((i) => signer(`${p}${i}`)), signatures: 2, deadline: due(n) });
   return {
-    id, approvalNumber: `BENCH-${id}`, approvalName: `Barley lot ${id}`, companyId: BENCH_COMPANY, submitter: SUBMITTER,
-    approvalDoc: { id: 'farm-1', name: 'Farm record 1', docType: 'certificate', farm: { storageLocation: 'Geelong silo 4', protein: 11.2, membershipNumber: 'Member ID 77' } },
+    id,
+    approvalNumber: `BENCH-${id}`,
+    approvalName: `Barley lot ${id}`,
+    companyId: BENCH_COMPANY,
+    submitter: SUBMITTER,
+    approvalDoc: {
+      id: 'farm-1',
+      name: 'Farm record 1',
+      docType: 'certificate',
+      farm: { storageLocation: 'Geelong silo 4', protein: 11.2, membershipNumber: 'Member ID 77' },
+    },
     levels: [level('Farm Data Signing', 'a', 0), level('Transportation Signing', 'b', 1), level('Inspection Signing', 'c', 2)],
     escalateTo: [{ id: 'bench-mgr', name: 'Bench Manager', email: 'mgr@bench.test' }],
   };
@@ -34,7 +43,8 @@ export function benchDraft(prefix = 'b') {
 
 export async function submit(sys, draft) {
   return sys.client.workflow.start(certificateWorkflow, {
-    workflowId: certificateWorkflowId(draft.id), taskQueue: sys.taskQueue,
+    workflowId: certificateWorkflowId(draft.id),
+    taskQueue: sys.taskQueue,
     args: [{ certificate: draft, submittedBy: { id: SUBMITTER.id, name: SUBMITTER.name } }],
   });
 }
@@ -65,7 +75,9 @@ export async function signOnce(sys, handle, draft, who) {
       // Kept for diagnosis: the workflow's history beside the error.
       const file = path.join(os.tmpdir(), `bench-failure-${draft.id}.json`);
       writeFileSync(file, JSON.stringify((await handle.fetchHistory()).events, null, 1));
-      throw new Error(`signature of ${userId} never reached the read model (update answered version ${state.version}, level ${r.level} signed ${JSON.stringify(state.levels[r.level - 1]?.signed.map((x) => x.userId))}; row version ${c?.version} ${c?.status} stage ${c?.stage}, level row ${JSON.stringify(row?.signed_ids)})`);
+      throw new Error(
+        `signature of ${userId} never reached the read model (update answered version ${state.version}, level ${r.level} signed ${JSON.stringify(state.levels[r.level - 1]?.signed.map((x) => x.userId))}; row version ${c?.version} ${c?.status} stage ${c?.stage}, level row ${JSON.stringify(row?.signed_ids)})`,
+      );
     }
     await new Promise((res) => setTimeout(res, 2));
   }

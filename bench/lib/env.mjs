@@ -67,29 +67,55 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
       cleanup.push(() => catcher.stop());
       const out = openSync(path.join(logDir, `${taskQueue}.log`), 'a');
       const child = fork(path.resolve(import.meta.dirname, 'worker-process.cjs'), [], {
-        execArgv: ['--expose-gc'], stdio: ['ignore', out, out, 'ipc'],
+        execArgv: ['--expose-gc'],
+        stdio: ['ignore', out, out, 'ipc'],
         env: {
-          ...process.env, TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: taskQueue, DATABASE_URL: url, DATA_DIR: dataDir,
-          SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, BENCH_WORKER_TUNING: JSON.stringify(tuning), BENCH_MAIL: mail, ...(poolMax ? { DATABASE_POOL_MAX: String(poolMax) } : {}),
+          ...process.env,
+          TEMPORAL_ADDRESS: temporal.address,
+          TEMPORAL_TASK_QUEUE: taskQueue,
+          DATABASE_URL: url,
+          DATA_DIR: dataDir,
+          SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+          BENCH_WORKER_TUNING: JSON.stringify(tuning),
+          BENCH_MAIL: mail,
+          ...(poolMax ? { DATABASE_POOL_MAX: String(poolMax) } : {}),
         },
       });
       const replies = [];
       child.on('message', (m) => replies.shift()?.(m));
-      const next = () => new Promise((resolve, reject) => {
-        replies.push(resolve);
-        child.once('exit', (c) => reject(new Error(`bench worker exited (${c}); see ${logDir}/${taskQueue}.log`)));
-      });
+      const next = () =>
+        new Promise((resolve, reject) => {
+          replies.push(resolve);
+          child.once('exit', (c) => reject(new Error(`bench worker exited (${c}); see ${logDir}/${taskQueue}.log`)));
+        });
       await next();
-      cleanup.push(() => new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
-        child.once('exit', () => { clearTimeout(t); resolve(); });
-        child.send('stop');
-      }));
+      cleanup.push(
+        () =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
+            child.once('exit', () => {
+              clearTimeout(t);
+              resolve();
+            });
+            child.send('stop');
+          }),
+      );
       return {
-        topology, client, taskQueue, mailbox, knex: db.knex, otps: createStores(db.knex).otps, store: createStores(db.knex).certificates,
-        workerPid: child.pid, close,
-        memory: () => { const p = next(); child.send('mem'); return p; },
+        topology,
+        client,
+        taskQueue,
+        mailbox,
+        knex: db.knex,
+        otps: createStores(db.knex).otps,
+        store: createStores(db.knex).certificates,
+        workerPid: child.pid,
+        close,
+        memory: () => {
+          const p = next();
+          child.send('mem');
+          return p;
+        },
       };
     }
     // pglite: everything in this process, as `npm start` without DATABASE_URL.
@@ -105,12 +131,28 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
       adapters.mail = new PooledSmtpMailSender(`smtp://127.0.0.1:${smtpPort}`, config.mailFrom);
     }
     cleanup.push(() => closeAdapters(adapters));
-    const { worker, connection: wc } = await createWorker({ address: temporal.address, taskQueue, deps: { config, stores: createStores(db.knex), adapters }, tuning });
+    const { worker, connection: wc } = await createWorker({
+      address: temporal.address,
+      taskQueue,
+      deps: { config, stores: createStores(db.knex), adapters },
+      tuning,
+    });
     const running = worker.run();
-    cleanup.push(async () => { worker.shutdown(); await running.catch(() => undefined); await wc.close(); });
+    cleanup.push(async () => {
+      worker.shutdown();
+      await running.catch(() => undefined);
+      await wc.close();
+    });
     return {
-      topology, client, taskQueue, mailbox, knex: db.knex, otps: createStores(db.knex).otps, store: createStores(db.knex).certificates,
-      workerPid: process.pid, close,
+      topology,
+      client,
+      taskQueue,
+      mailbox,
+      knex: db.knex,
+      otps: createStores(db.knex).otps,
+      store: createStores(db.knex).certificates,
+      workerPid: process.pid,
+      close,
       memory: async () => ({ mem: process.memoryUsage(), cachedWorkflows: worker.getStatus().numCachedWorkflows }),
     };
   } catch (e) {

@@ -47,7 +47,10 @@ export async function explainList(knex, companyId, deepCursor) {
   // Before migration 008 counts() scanned the company's rows; kept here to show what the table saves.
   const scan = { sql: 'select status, overdue, count(*) as n from certificates where company_id = ? group by status, overdue', bindings: [companyId] };
   await knex.raw(scan.sql, scan.bindings);
-  out.push({ name: 'toggle counts as counted before migration 008 (a scan of the rows)', ...(await explain(knex, { ...scan, sql: scan.sql.replace('?', '$1') })) });
+  out.push({
+    name: 'toggle counts as counted before migration 008 (a scan of the rows)',
+    ...(await explain(knex, { ...scan, sql: scan.sql.replace('?', '$1') })),
+  });
   for (const [name, fn] of Object.entries(cases)) {
     await fn();
     for (const q of await captured(knex, fn)) out.push({ name, ...(await explain(knex, q)) });

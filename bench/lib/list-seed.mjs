@@ -16,10 +16,24 @@ const CHAIN = ['a1', 'a2', 'b1', 'b2', 'c1', 'c2'];
 function templates(companyId, submitter) {
   const at = new Date('2026-06-01T08:00:00Z').toISOString();
   const signer = (s) => ({ id: `list-signer-${s}`, name: `Signer ${s.toUpperCase()}`, email: `${s}@list.bench`, role: 'Inspector' });
-  const level = (group, p, n) => ({ group, signers: [1, 2, 3].map((i) => signer(`${p}${i}`)), signatures: 2, deadline: new Date(Date.parse(at) + (7 + n) * 86_400_000).toISOString() });
+  const level = (group, p, n) => ({
+    group,
+    signers: [1, 2, 3].map((i) => signer(`${p}${i}`)),
+    signatures: 2,
+    deadline: new Date(Date.parse(at) + (7 + n) * 86_400_000).toISOString(),
+  });
   const draft = {
-    id: 'TEMPLATE', approvalNumber: 'TEMPLATE', approvalName: 'TEMPLATE', companyId, submitter,
-    approvalDoc: { id: 'farm-1', name: 'Farm record 1', docType: 'certificate', farm: { storageLocation: 'Geelong silo 4', protein: 11.2, membershipNumber: 'Member ID 77' } },
+    id: 'TEMPLATE',
+    approvalNumber: 'TEMPLATE',
+    approvalName: 'TEMPLATE',
+    companyId,
+    submitter,
+    approvalDoc: {
+      id: 'farm-1',
+      name: 'Farm record 1',
+      docType: 'certificate',
+      farm: { storageLocation: 'Geelong silo 4', protein: 11.2, membershipNumber: 'Member ID 77' },
+    },
     levels: [level('Farm Data Signing', 'a', 0), level('Transportation Signing', 'b', 1), level('Inspection Signing', 'c', 2)],
   };
   let s = createCertificate(draft);

@@ -96,4 +96,5 @@ export async function waitForQuiet({ max = 1.5, pollS = 30, maxWaitS = 600, log 
   }
 }
 
-export const loadLine = (q) => `Load before measuring: ${q.load.map((x) => x.toFixed(2)).join(' ')} (1/5/15 min)${q.waitedS >= 1 ? ` after waiting ${q.waitedS.toFixed(0)} s` : ''}${q.quiet ? '' : ' — the machine did not get quiet within the wait limit; measured anyway'}.`;
+export const loadLine = (q) =>
+  `Load before measuring: ${q.load.map((x) => x.toFixed(2)).join(' ')} (1/5/15 min)${q.waitedS >= 1 ? ` after waiting ${q.waitedS.toFixed(0)} s` : ''}${q.quiet ? '' : ' — the machine did not get quiet within the wait limit; measured anyway'}.`;

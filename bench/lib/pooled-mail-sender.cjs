@@ -12,7 +12,11 @@ class PooledSmtpMailSender {
     this.url = url;
     this.from = from;
     this.transport = nodemailer.createTransport({
-      host: u.hostname, port: Number(u.port || 25), secure: u.protocol === 'smtps:', pool: true, maxConnections: 8,
+      host: u.hostname,
+      port: Number(u.port || 25),
+      secure: u.protocol === 'smtps:',
+      pool: true,
+      maxConnections: 8,
       ...(u.username ? { auth: { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } } : {}),
       // The pool only takes an already connected socket from getSocket.
       getSocket: (o, cb) => {
@@ -33,7 +37,14 @@ class PooledSmtpMailSender {
     await this.transport.verify();
   }
   async send(mail) {
-    const r = await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId });
+    const r = await this.transport.sendMail({
+      from: this.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      messageId: mail.messageId,
+    });
     return { messageId: r.messageId };
   }
   close() {

@@ -17,7 +17,8 @@ const EventType = temporal.api.enums.v1.EventType;
 
 const num = (v) => Number(v?.toString?.() ?? v);
 const ms = (t) => (typeof t === 'string' ? Date.parse(t) : num(t.seconds) * 1000 + (t.nanos ?? 0) / 1e6);
-const decode = (p) => JSON.parse(Buffer.from(p?.payloads?.[0]?.data ?? [], typeof p?.payloads?.[0]?.data === 'string' ? 'base64' : undefined).toString() || 'null');
+const decode = (p) =>
+  JSON.parse(Buffer.from(p?.payloads?.[0]?.data ?? [], typeof p?.payloads?.[0]?.data === 'string' ? 'base64' : undefined).toString() || 'null');
 const typeOf = (e) => (typeof e.eventType === 'string' ? e.eventType : EventType[e.eventType]).replace('EVENT_TYPE_', '');
 
 /** The breakdown of every sign Update in one history. */
@@ -27,7 +28,9 @@ export function signBreakdowns(events) {
   for (const acc of events.filter((e) => typeOf(e) === 'WORKFLOW_EXECUTION_UPDATE_ACCEPTED')) {
     const a = acc.workflowExecutionUpdateAcceptedEventAttributes;
     if (a.acceptedRequest?.input?.name !== 'sign') continue;
-    const done = events.find((e) => typeOf(e) === 'WORKFLOW_EXECUTION_UPDATE_COMPLETED' && num(e.workflowExecutionUpdateCompletedEventAttributes.acceptedEventId) === num(acc.eventId));
+    const done = events.find(
+      (e) => typeOf(e) === 'WORKFLOW_EXECUTION_UPDATE_COMPLETED' && num(e.workflowExecutionUpdateCompletedEventAttributes.acceptedEventId) === num(acc.eventId),
+    );
     if (!done) continue;
     // The workflow task that accepted the Update completed right before the accepted event.
     let first = num(acc.eventId) - 1;
@@ -68,11 +71,18 @@ export async function signProfile(handles, max = 40) {
     all.push(...signBreakdowns(history.events));
   }
   if (!all.length) return null;
-  const parts = new Map([['total (workflow task taking the Update in -> Update completed)', (b) => b.totalMs], ['workflow tasks: waiting for the worker', (b) => b.wftWaitMs], ['workflow tasks: running in the worker', (b) => b.wftRunMs], ['activities: queued', (b) => b.actWaitMs]]);
+  const parts = new Map([
+    ['total (workflow task taking the Update in -> Update completed)', (b) => b.totalMs],
+    ['workflow tasks: waiting for the worker', (b) => b.wftWaitMs],
+    ['workflow tasks: running in the worker', (b) => b.wftRunMs],
+    ['activities: queued', (b) => b.actWaitMs],
+  ]);
   for (const name of new Set(all.flatMap((b) => Object.keys(b.act)))) parts.set(`activity ${name}: running`, (b) => b.act[name] ?? 0);
   parts.set('rest: server persisting history and dispatching', (b) => b.serverMs);
   const total = all.reduce((s, b) => s + b.totalMs, 0);
-  const locals = [...new Set(all.flatMap((b) => Object.keys(b.local)))].map((name) => `${name} ${(all.reduce((n, b) => n + (b.local[name] ?? 0), 0) / all.length).toFixed(1)}`);
+  const locals = [...new Set(all.flatMap((b) => Object.keys(b.local)))].map(
+    (name) => `${name} ${(all.reduce((n, b) => n + (b.local[name] ?? 0), 0) / all.length).toFixed(1)}`,
+  );
   return {
     signs: all.length,
     localActivitiesPerSign: locals.join(', '),
@@ -84,6 +94,11 @@ export function signProfileTable(p) {
   if (!p) return 'No sign histories to profile.';
   const note = p.localActivitiesPerSign ? `\n\nLocal activities per sign (run inside the workflow tasks above): ${p.localActivitiesPerSign}.` : '';
   const f = (v) => `${v.toFixed(v < 10 ? 1 : 0)} ms`;
-  return ['| part of a sign | p50 | p95 | share of the time |', '|---|---:|---:|---:|',
-    ...p.rows.map((r) => `| ${r.label} | ${f(r.p50)} | ${f(r.p95)} | ${(100 * r.share).toFixed(0)} % |`)].join('\n') + note;
+  return (
+    [
+      '| part of a sign | p50 | p95 | share of the time |',
+      '|---|---:|---:|---:|',
+      ...p.rows.map((r) => `| ${r.label} | ${f(r.p50)} | ${f(r.p95)} | ${(100 * r.share).toFixed(0)} % |`),
+    ].join('\n') + note
+  );
 }

@@ -19,8 +19,11 @@ async function main() {
   }
   const tuning = JSON.parse(process.env.BENCH_WORKER_TUNING || '{}');
   const { worker, connection } = await createWorker({
-    address: config.temporalAddress, namespace: config.temporalNamespace, taskQueue: config.taskQueue,
-    deps: { config, knex: db.knex, adapters }, tuning,
+    address: config.temporalAddress,
+    namespace: config.temporalNamespace,
+    taskQueue: config.taskQueue,
+    deps: { config, knex: db.knex, adapters },
+    tuning,
   });
   process.on('message', (m) => {
     if (m === 'mem') {

@@ -48,21 +48,41 @@ export function gradeForProtein(protein: number): string {
 }
 
 export const DOCUMENT_TYPES = [
-  'regulation', 'policy', 'argriPolicy', 'report', 'invoice', 'contract', 'bill', 'financialStatement',
-  'agreement', 'law', 'certificate', 'license', 'nationalIdentity', 'passport',
+  'regulation',
+  'policy',
+  'argriPolicy',
+  'report',
+  'invoice',
+  'contract',
+  'bill',
+  'financialStatement',
+  'agreement',
+  'law',
+  'certificate',
+  'license',
+  'nationalIdentity',
+  'passport',
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
-  regulation: 'Regulation', policy: 'Policy', argriPolicy: 'Agricultural Policy', report: 'Report',
-  invoice: 'Invoice', contract: 'Contract', bill: 'Bill', financialStatement: 'Financial Statement',
-  agreement: 'Agreement', law: 'Law', certificate: 'Certificate', license: 'License',
-  nationalIdentity: 'ID', passport: 'Passport',
+  regulation: 'Regulation',
+  policy: 'Policy',
+  argriPolicy: 'Agricultural Policy',
+  report: 'Report',
+  invoice: 'Invoice',
+  contract: 'Contract',
+  bill: 'Bill',
+  financialStatement: 'Financial Statement',
+  agreement: 'Agreement',
+  law: 'Law',
+  certificate: 'Certificate',
+  license: 'License',
+  nationalIdentity: 'ID',
+  passport: 'Passport',
 };
 export const UPLOAD_EXTENSIONS = ['pdf', 'png', 'gif', 'docx', 'doc', 'csv'] as const;
 
-export const COMPLIANCE_DOCUMENT_TYPES = [
-  'establishment_update', 'haccp_plan_update', 'management_plan_update', 'pest_control_update',
-] as const;
+export const COMPLIANCE_DOCUMENT_TYPES = ['establishment_update', 'haccp_plan_update', 'management_plan_update', 'pest_control_update'] as const;
 export type ComplianceDocumentType = (typeof COMPLIANCE_DOCUMENT_TYPES)[number];
 
 export const DEFAULT_LEVEL_NAMES = ['Farm Data Signing', 'Transportation Signing', 'Inspection Signing'];

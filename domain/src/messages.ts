@@ -67,7 +67,10 @@ export const MESSAGES = {
   NOT_A_SIGNER: { en: 'You are not a signer of the current level', vn: 'Bạn không phải người ký của cấp hiện tại' },
   ALREADY_SIGNED: { en: 'You have already signed this level', vn: 'Bạn đã ký cấp này' },
   CERTIFICATE_DONE: { en: 'This certificate is already done', vn: 'Chứng nhận này đã hoàn tất' },
-  CERTIFICATE_NOT_EDITABLE: { en: 'The certificate can only be edited while created or rejected', vn: 'Chỉ có thể sửa chứng nhận khi ở trạng thái tạo mới hoặc bị từ chối' },
+  CERTIFICATE_NOT_EDITABLE: {
+    en: 'The certificate can only be edited while created or rejected',
+    vn: 'Chỉ có thể sửa chứng nhận khi ở trạng thái tạo mới hoặc bị từ chối',
+  },
   SUBMITTER_CANNOT_SIGN: { en: 'The submitter may not sign their own certificate', vn: 'Người nộp không được ký chứng nhận của chính mình' },
   REASON_REQUIRED: { en: 'A reason is required', vn: 'Cần nhập lý do' },
   IMAGE_VALIDATION_REQUIRED: {
@@ -87,10 +90,16 @@ export const MESSAGES = {
   LEVELS_REQUIRED: { en: 'A certificate needs at least one level', vn: 'Chứng nhận cần ít nhất một cấp phê duyệt' },
   INVALID_LEVEL: { en: 'There is no such level', vn: 'Không có cấp phê duyệt này' },
   INVALID_SIGNATURE_COUNT: { en: 'Required signatures must be 1 to 10', vn: 'Số chữ ký yêu cầu phải từ 1 đến 10' },
-  SIGNATURES_EXCEED_SIGNERS: { en: 'A level needs at least as many signers as required signatures', vn: 'Mỗi cấp cần số người ký không ít hơn số chữ ký yêu cầu' },
+  SIGNATURES_EXCEED_SIGNERS: {
+    en: 'A level needs at least as many signers as required signatures',
+    vn: 'Mỗi cấp cần số người ký không ít hơn số chữ ký yêu cầu',
+  },
   DELEGATE_REQUIRED: { en: 'Choose at least one person to delegate to', vn: 'Chọn ít nhất một người để ủy quyền' },
   DELEGATE_ALREADY_SIGNER: { en: 'This person is already a signer of the level', vn: 'Người này đã là người ký của cấp này' },
-  CONTENT_CHANGED: { en: 'The certificate changed after the code was sent; request a new code', vn: 'Chứng nhận đã thay đổi sau khi gửi mã; vui lòng yêu cầu mã mới' },
+  CONTENT_CHANGED: {
+    en: 'The certificate changed after the code was sent; request a new code',
+    vn: 'Chứng nhận đã thay đổi sau khi gửi mã; vui lòng yêu cầu mã mới',
+  },
   OTP_REQUIRED: { en: 'Enter the one-time code from your email', vn: 'Nhập mã xác thực trong email của bạn' },
   // farm data and documents
   CSV_FORMAT_ERROR: { en: 'CSV format data error', vn: 'Lỗi định dạng dữ liệu CSV' },
@@ -115,7 +124,10 @@ export const MESSAGES = {
   COMPLIANCE_DOCUMENT_NOT_READY: { en: 'A chosen document has not finished processing', vn: 'Một tài liệu đã chọn chưa xử lý xong' },
   COMPLIANCE_DOCUMENT_WRONG_TYPE: { en: 'The chosen document is not of the type this section needs', vn: 'Tài liệu đã chọn không đúng loại cho mục này' },
   COMPLIANCE_FILE_TYPE: { en: 'Upload a PDF, DOCX or TXT file', vn: 'Vui lòng tải lên tệp PDF, DOCX hoặc TXT' },
-  COMPLIANCE_NO_TEXT: { en: 'No readable text was found in the file (a scanned image needs OCR first)', vn: 'Không tìm thấy văn bản đọc được trong tệp (ảnh quét cần OCR trước)' },
+  COMPLIANCE_NO_TEXT: {
+    en: 'No readable text was found in the file (a scanned image needs OCR first)',
+    vn: 'Không tìm thấy văn bản đọc được trong tệp (ảnh quét cần OCR trước)',
+  },
   COMPLIANCE_FILE_UNREADABLE: { en: 'The file could not be read; it may be damaged', vn: 'Không thể đọc tệp; tệp có thể bị hỏng' },
   COMPLIANCE_AUDIT_RUNNING: { en: 'The audit of this submission is already running', vn: 'Việc kiểm tra hồ sơ này đang chạy' },
   COMPLIANCE_ALREADY_AUDITED: { en: 'This submission has already been audited; create a new one', vn: 'Hồ sơ này đã được kiểm tra; vui lòng tạo hồ sơ mới' },
@@ -128,7 +140,7 @@ export const MESSAGES = {
     vn: 'Bạn đã yêu cầu quá nhiều mã ký cho cấp này. Vui lòng đợi 15 phút kể từ lần yêu cầu đầu tiên rồi thử lại.',
   },
   VERIFY_COMPANY_REQUIRED: {
-    en: 'A certificate number is checked only together with its issuing company: scan the certificate\'s QR code or enter its content hash',
+    en: "A certificate number is checked only together with its issuing company: scan the certificate's QR code or enter its content hash",
     vn: 'Số chứng nhận chỉ được kiểm tra cùng với đơn vị cấp: vui lòng quét mã QR trên chứng nhận hoặc nhập mã băm nội dung',
   },
   // grain standards
@@ -141,14 +153,20 @@ export const MESSAGES = {
     en: 'The company needs at least one active admin: make another user admin first',
     vn: 'Công ty cần ít nhất một quản trị viên đang hoạt động: hãy cấp quyền quản trị cho người khác trước',
   },
-  GROUP_NAME_RESERVED: { en: 'A group cannot be called admin; admin is granted to users by an admin', vn: 'Nhóm không được đặt tên admin; quyền quản trị do quản trị viên cấp cho người dùng' },
+  GROUP_NAME_RESERVED: {
+    en: 'A group cannot be called admin; admin is granted to users by an admin',
+    vn: 'Nhóm không được đặt tên admin; quyền quản trị do quản trị viên cấp cho người dùng',
+  },
   REGISTER_THROTTLED: { en: 'Too many registrations from your network. Try again later.', vn: 'Quá nhiều lượt đăng ký từ mạng của bạn. Vui lòng thử lại sau.' },
   // generic
   CONFLICT: { en: 'The record was changed by someone else; reload and try again', vn: 'Bản ghi đã bị thay đổi; vui lòng tải lại' },
   UNAVAILABLE: { en: 'A service is unavailable; try again shortly', vn: 'Dịch vụ tạm thời không khả dụng; vui lòng thử lại' },
   INTERNAL: { en: 'Something went wrong', vn: 'Đã xảy ra lỗi' },
   UNSUPPORTED_CHARSET: { en: 'Send the request body as UTF-8', vn: 'Vui lòng gửi nội dung yêu cầu ở dạng UTF-8' },
-  UNSUPPORTED_ENCODING: { en: 'Send the request body without Content-Encoding (compression is not accepted)', vn: 'Vui lòng gửi nội dung yêu cầu không có Content-Encoding (không chấp nhận nén)' },
+  UNSUPPORTED_ENCODING: {
+    en: 'Send the request body without Content-Encoding (compression is not accepted)',
+    vn: 'Vui lòng gửi nội dung yêu cầu không có Content-Encoding (không chấp nhận nén)',
+  },
   // why a request was refused: completes "Please correct data: " with the field and the reason
   WHY_BODY: { en: 'the request body', vn: 'nội dung yêu cầu' },
   WHY_REQUIRED: { en: 'this field is required', vn: 'trường này là bắt buộc' },
@@ -162,8 +180,14 @@ export const MESSAGES = {
   WHY_NUL_BYTE: { en: 'text must not contain a NUL character', vn: 'văn bản không được chứa ký tự NUL' },
   WHY_BAD_PATH: { en: 'the address holds an invalid percent-encoding', vn: 'địa chỉ chứa mã hóa phần trăm không hợp lệ' },
   WHY_FORM_UNREADABLE: { en: 'the submitted form could not be read', vn: 'không đọc được biểu mẫu đã gửi' },
-  DOCUMENT_TOO_LARGE_UNPACKED: { en: 'The document unpacks to more than 32 MB or is compressed suspiciously far; save it again or split it', vn: 'Tài liệu khi giải nén lớn hơn 32 MB hoặc bị nén bất thường; vui lòng lưu lại hoặc chia nhỏ tài liệu' },
-  DOCUMENT_READ_TIMED_OUT: { en: 'Reading the document took too long; save it again or split it', vn: 'Đọc tài liệu mất quá nhiều thời gian; vui lòng lưu lại hoặc chia nhỏ tài liệu' },
+  DOCUMENT_TOO_LARGE_UNPACKED: {
+    en: 'The document unpacks to more than 32 MB or is compressed suspiciously far; save it again or split it',
+    vn: 'Tài liệu khi giải nén lớn hơn 32 MB hoặc bị nén bất thường; vui lòng lưu lại hoặc chia nhỏ tài liệu',
+  },
+  DOCUMENT_READ_TIMED_OUT: {
+    en: 'Reading the document took too long; save it again or split it',
+    vn: 'Đọc tài liệu mất quá nhiều thời gian; vui lòng lưu lại hoặc chia nhỏ tài liệu',
+  },
   // a call to the workflow service missed its deadline: the change may still land, so check before re-sending
   APPROVAL_SERVICE_BUSY: {
     en: 'The approval service is busy, try again in a moment. If you had just sent a change, check whether it went through before sending it again.',

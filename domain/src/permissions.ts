@@ -1,8 +1,19 @@
 /** Roles and permissions (docs/spec/approvals.md §6). A user's role names a group; the group's roles list its permissions. */
 export const PERMISSIONS = [
-  'editSystem', 'deleteSystem', 'viewSystem', 'editApproval', 'deleteApproval', 'viewApproval',
-  'editDocument', 'deleteDocument', 'viewDocument', 'editInfo', 'deleteInfo', 'viewInfo',
-  'signApproval', 'signDocument',
+  'editSystem',
+  'deleteSystem',
+  'viewSystem',
+  'editApproval',
+  'deleteApproval',
+  'viewApproval',
+  'editDocument',
+  'deleteDocument',
+  'viewDocument',
+  'editInfo',
+  'deleteInfo',
+  'viewInfo',
+  'signApproval',
+  'signDocument',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -12,9 +23,7 @@ export const GROUP_STATUSES = USER_STATUSES;
 export const DEFAULT_GROUP_PERMISSIONS: Permission[] = ['viewInfo'];
 
 /** Roles that may create or edit certificates and see the template bar (docs/spec/approvals.md §6, spelling fixed). */
-export const APPROVAL_EDITOR_ROLES = [
-  'admin', 'chief', 'ceo', 'director', 'accountChief', 'approving', 'representative', 'chairman', 'manager',
-];
+export const APPROVAL_EDITOR_ROLES = ['admin', 'chief', 'ceo', 'director', 'accountChief', 'approving', 'representative', 'chairman', 'manager'];
 
 export interface Actor {
   id: string;

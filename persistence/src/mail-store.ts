@@ -56,9 +56,14 @@ export class KnexMailStore implements MailStore {
     }
     const rows = await q;
     return rows.map((r) => ({
-      id: Number(r.id), messageId: r.message_id, from: r.from_addr, to: r.to_addrs, subject: r.subject,
-      text: r.text_body, html: r.html_body, receivedAt: new Date(r.received_at).toISOString(),
+      id: Number(r.id),
+      messageId: r.message_id,
+      from: r.from_addr,
+      to: r.to_addrs,
+      subject: r.subject,
+      text: r.text_body,
+      html: r.html_body,
+      receivedAt: new Date(r.received_at).toISOString(),
     }));
   }
 }
-

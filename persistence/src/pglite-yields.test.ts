@@ -12,7 +12,9 @@ describe('the embedded database under a queue of queries', () => {
         last = Date.now();
       }, 5);
       const started = Date.now();
-      const sums = await Promise.all(Array.from({ length: 300 }, () => db.knex.raw('select sum(g) as s from generate_series(1, 20000) g'))).finally(() => clearInterval(beat));
+      const sums = await Promise.all(Array.from({ length: 300 }, () => db.knex.raw('select sum(g) as s from generate_series(1, 20000) g'))).finally(() =>
+        clearInterval(beat),
+      );
       const took = Date.now() - started;
       longestSilence = Math.max(longestSilence, Date.now() - last);
       expect(sums.every((r) => Number(r.rows[0].s) === 200010000)).toBe(true);

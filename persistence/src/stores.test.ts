@@ -15,20 +15,38 @@ let n = 0;
 async function companyWithUser(role = 'staff') {
   n += 1;
   const company = await stores.companies.create({
-    name: `Stores Co ${n}`, tfn: null, addressId: null, phone: null, email: null, website: null, taxOfficeLevel1: null, taxOfficeLevel2: null, adminId: null, representativeId: null,
+    name: `Stores Co ${n}`,
+    tfn: null,
+    addressId: null,
+    phone: null,
+    email: null,
+    website: null,
+    taxOfficeLevel1: null,
+    taxOfficeLevel2: null,
+    adminId: null,
+    representativeId: null,
   });
-  const user = await stores.users.create({ email: `u${n}@stores.test`, passwordHash: 'x', firstname: 'Sam', lastname: `User${n}`, role, companyId: company.id });
+  const user = await stores.users.create({
+    email: `u${n}@stores.test`,
+    passwordHash: 'x',
+    firstname: 'Sam',
+    lastname: `User${n}`,
+    role,
+    companyId: company.id,
+  });
   return { company, user };
 }
 
 describe('createStores', () => {
   it('commits the writes of a transaction together, and none of them when it throws', async () => {
     const { company, user } = await companyWithUser();
-    await expect(stores.transaction(async (tx) => {
-      await tx.users.update(user.id, { firstname: 'Changed' });
-      await tx.live.publish({ companyId: company.id, type: 'probe', data: null });
-      throw new Error('rolled back');
-    })).rejects.toThrow('rolled back');
+    await expect(
+      stores.transaction(async (tx) => {
+        await tx.users.update(user.id, { firstname: 'Changed' });
+        await tx.live.publish({ companyId: company.id, type: 'probe', data: null });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
     expect((await stores.users.byId(user.id))!.firstname).toBe('Sam');
     expect(await stores.live.after(0, { user: { userId: user.id, companyId: company.id } })).toEqual([]);
 
@@ -49,7 +67,7 @@ describe('createStores', () => {
     expect(runs).toBe(1);
   });
 
-  it('renames the role of a group\'s members with the group, in the company of the group only', async () => {
+  it("renames the role of a group's members with the group, in the company of the group only", async () => {
     const a = await companyWithUser('Inspectors');
     const b = await companyWithUser('Inspectors');
     const group = await stores.groups.create(a.company.id, { groupName: 'Inspectors', status: 'active', roles: ['viewApproval'] });
@@ -74,7 +92,13 @@ describe('createStores', () => {
     const id = randomUUID();
     await stores.compliance.ensure(id, { companyId: company.id, userId: user.id });
     const doc = await stores.compliance.addDocument({
-      companyId: company.id, userId: user.id, complianceId: id, documentType: 'haccp_plan_update', fileName: 'plan.pdf', storageKey: 'k', size: 1,
+      companyId: company.id,
+      userId: user.id,
+      complianceId: id,
+      documentType: 'haccp_plan_update',
+      fileName: 'plan.pdf',
+      storageKey: 'k',
+      size: 1,
     });
     await stores.compliance.startAudit(id, { haccp_plan_update: doc.id, establishment_update: null });
     const row = (await stores.compliance.byId(id, company.id))!;

@@ -1,8 +1,20 @@
 import type { Knex } from 'knex';
 import { KnexCertificateStore, CertificateReminderStore, OtpStore } from './certificates';
 import {
-  KnexAuthLogStore, KnexCompanyStore, KnexGroupStore, KnexResetTokenStore, KnexSessionStore, KnexSignatureStore, KnexUserStore,
-  type AuthLogStore, type CompanyStore, type GroupStore, type ResetTokenStore, type SessionStore, type SignatureStore, type UserStore,
+  KnexAuthLogStore,
+  KnexCompanyStore,
+  KnexGroupStore,
+  KnexResetTokenStore,
+  KnexSessionStore,
+  KnexSignatureStore,
+  KnexUserStore,
+  type AuthLogStore,
+  type CompanyStore,
+  type GroupStore,
+  type ResetTokenStore,
+  type SessionStore,
+  type SignatureStore,
+  type UserStore,
 } from './accounts';
 import { KnexTemplateStore } from './templates';
 import { FarmDataStore, ImageVerificationStore } from './farm';

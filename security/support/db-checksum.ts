@@ -12,15 +12,18 @@ const tablesCache: WeakMap<Knex, Promise<Array<{ table: string; hasCompany: bool
 
 async function tables(k: Knex) {
   if (!tablesCache.has(k)) {
-    tablesCache.set(k, (async () => {
-      const cols = await k('information_schema.columns').where({ table_schema: 'public' }).select('table_name', 'column_name');
-      const byTable = new Map<string, Set<string>>();
-      for (const c of cols) byTable.set(c.table_name, (byTable.get(c.table_name) ?? new Set()).add(c.column_name));
-      return [...byTable.entries()]
-        .filter(([t]) => !LOG_TABLES.has(t))
-        .map(([table, c]) => ({ table, hasCompany: c.has('company_id') }))
-        .sort((x, y) => x.table.localeCompare(y.table));
-    })());
+    tablesCache.set(
+      k,
+      (async () => {
+        const cols = await k('information_schema.columns').where({ table_schema: 'public' }).select('table_name', 'column_name');
+        const byTable = new Map<string, Set<string>>();
+        for (const c of cols) byTable.set(c.table_name, (byTable.get(c.table_name) ?? new Set()).add(c.column_name));
+        return [...byTable.entries()]
+          .filter(([t]) => !LOG_TABLES.has(t))
+          .map(([table, c]) => ({ table, hasCompany: c.has('company_id') }))
+          .sort((x, y) => x.table.localeCompare(y.table));
+      })(),
+    );
   }
   return tablesCache.get(k)!;
 }
@@ -49,5 +52,7 @@ export function changedTables(a: Record<string, string>, b: Record<string, strin
 
 /** One sha256 over the whole snapshot. */
 export async function dbChecksum(k: Knex, companyId?: string): Promise<string> {
-  return createHash('sha256').update(JSON.stringify(await dbSnapshot(k, companyId))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(await dbSnapshot(k, companyId)))
+    .digest('hex');
 }

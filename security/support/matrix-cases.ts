@@ -15,7 +15,12 @@ import type { CompanyObjects, Role, World } from './world';
 import { certificateBody, PDF_BYTES, ROLES } from './world';
 
 type Expect = number | [number, number];
-interface Upload { field: string; name: string; data: Buffer; fields?: Record<string, string> }
+interface Upload {
+  field: string;
+  name: string;
+  data: Buffer;
+  fields?: Record<string, string>;
+}
 export interface MatrixCase {
   name: string;
   method: 'get' | 'post';
@@ -36,7 +41,9 @@ const only = (ok: Role[], yes: Expect, no: Expect = 403): Record<Role, Expect> =
 const SIGNERS: Role[] = ['admin', 'manager', 'signer'];
 const EDITORS: Role[] = ['admin', 'manager'];
 const DOC_EDITORS: Role[] = ['admin', 'manager', 'staff'];
-const CSV = Buffer.from('item,grainType,harvestGrade,storageLocation,quantity,protein,moisture,productionDate\n1,Wheat,APH,Silo A1,1200,13.1,10.2,01/11/2025\n');
+const CSV = Buffer.from(
+  'item,grainType,harvestGrade,storageLocation,quantity,protein,moisture,productionDate\n1,Wheat,APH,Silo A1,1200,13.1,10.2,01/11/2025\n',
+);
 const TXT = Buffer.from('Establishment update\nSite: Silo 3, Griffith NSW\nPest control: monthly inspection, bait stations mapped.\n');
 let seq = 0;
 
@@ -61,7 +68,9 @@ async function make(w: World, o: CompanyObjects, kind: 'draft' | 'template'): Pr
     const r = await agent.post('/api/company/approval/create').send(certificateBody(o.co, o.farmId, 'created', `DEL-${++seq}-${Date.now()}`));
     return r.body.approval._id;
   }
-  const r = await agent.post('/api/company/approvaltemplate/create').send({ approvalName: `tpl ${++seq}`, approvalLevels: [{ group: 'G', signers: [], signatures: 1 }] });
+  const r = await agent
+    .post('/api/company/approvaltemplate/create')
+    .send({ approvalName: `tpl ${++seq}`, approvalLevels: [{ group: 'G', signers: [], signatures: 1 }] });
   return r.body.approvalTemplate._id;
 }
 
@@ -69,51 +78,261 @@ export const MATRIX_CASES: MatrixCase[] = [
   // certificates
   { name: 'list', method: 'get', route: '/api/company/approvals', path: () => '/api/company/approvals', expect: all(200) },
   { name: 'new-certificate form', method: 'get', route: '/api/company/approval/create', path: () => '/api/company/approval/create', expect: all(200) },
-  { name: 'create draft', method: 'post', route: '/api/company/approval/create', path: () => '/api/company/approval/create', body: (o) => certificateBody(o.co, o.farmId, 'created'), expect: only(EDITORS, 201) },
-  { name: 'update draft', method: 'post', route: '/api/company/approval/:id/update', path: (o) => `/api/company/approval/${o.draftId}/update`, body: (o) => ({ ...certificateBody(o.co, o.farmId, 'created', 'KEEP-1'), approvalName: 'Renamed' }), expect: only(EDITORS, [200, 404]) },
+  {
+    name: 'create draft',
+    method: 'post',
+    route: '/api/company/approval/create',
+    path: () => '/api/company/approval/create',
+    body: (o) => certificateBody(o.co, o.farmId, 'created'),
+    expect: only(EDITORS, 201),
+  },
+  {
+    name: 'update draft',
+    method: 'post',
+    route: '/api/company/approval/:id/update',
+    path: (o) => `/api/company/approval/${o.draftId}/update`,
+    body: (o) => ({ ...certificateBody(o.co, o.farmId, 'created', 'KEEP-1'), approvalName: 'Renamed' }),
+    expect: only(EDITORS, [200, 404]),
+  },
   { name: 'detail', method: 'get', route: '/api/company/approval/:id', path: (o) => `/api/company/approval/${o.signingId}`, expect: all([200, 404]) },
   // Allowed past the permission check to the rule behind it: no PDF before the certificate is done.
-  { name: 'detail as PDF', method: 'get', route: '/api/company/approval/:id', path: (o) => `/api/company/approval/${o.signingId}?format=pdf`, expect: all([404, 404]) },
-  { name: 'delete draft', method: 'post', route: '/api/company/approval/:id/delete', path: async (o, w) => `/api/company/approval/${await fresh(w, o, 'draft')}/delete`, body: () => ({}), expect: { admin: [200, 404], manager: [200, 404], staff: [403, 404], signer: [403, 404], anonymous: 401 } },
-  { name: 'request code', method: 'get', route: '/api/company/approvalLevel/:id/sign', path: (o) => `/api/company/approvalLevel/${o.signingId}-L1/sign`, expect: only(SIGNERS, [400, 404]), codes: { 400: ['NOT_A_SIGNER'] } },
-  { name: 'sign level', method: 'post', route: '/api/company/approvallevel/:id/sign', path: (o) => `/api/company/approvallevel/${o.signingId}-L1/sign`, body: (o) => ({ approval: o.signingId, otp: '123456' }), expect: only(SIGNERS, [400, 404]), codes: { 400: ['OTP_INVALID'] } },
-  { name: 'sign', method: 'post', route: '/api/company/approval/:id/sign', path: (o) => `/api/company/approval/${o.signingId}/sign`, body: () => ({ otp: '123456' }), expect: only(SIGNERS, [400, 404]), codes: { 400: ['OTP_INVALID'] } },
-  { name: 'reject', method: 'post', route: '/api/company/approval/:id/reject', path: (o) => `/api/company/approval/${o.signingId}/reject`, body: () => ({ toLevel: 1, reason: 'moisture too high' }), expect: only(SIGNERS, [400, 404]), codes: { 400: ['NOT_A_SIGNER'] } },
-  { name: 'delegate', method: 'post', route: '/api/company/approval/:id/delegate', path: (o) => `/api/company/approval/${o.signingId}/delegate`, body: (_o, w) => ({ to: [w.own.co.users.staff.id] }), expect: only(SIGNERS, [400, 404]), codes: { 400: ['NOT_A_SIGNER'] } },
-  { name: 'update level of draft', method: 'post', route: '/api/company/approvallevel/:id/update', path: (o) => `/api/company/approvallevel/${o.draftId}-L1/update`, body: () => ({ group: 'Farm Data Signing', signatures: 2 }), expect: only(EDITORS, [200, 404]) },
-  { name: 'overdue dashboard', method: 'get', route: '/api/company/approvals/overdue', path: () => '/api/company/approvals/overdue', expect: only(EDITORS, 200) },
+  {
+    name: 'detail as PDF',
+    method: 'get',
+    route: '/api/company/approval/:id',
+    path: (o) => `/api/company/approval/${o.signingId}?format=pdf`,
+    expect: all([404, 404]),
+  },
+  {
+    name: 'delete draft',
+    method: 'post',
+    route: '/api/company/approval/:id/delete',
+    path: async (o, w) => `/api/company/approval/${await fresh(w, o, 'draft')}/delete`,
+    body: () => ({}),
+    expect: { admin: [200, 404], manager: [200, 404], staff: [403, 404], signer: [403, 404], anonymous: 401 },
+  },
+  {
+    name: 'request code',
+    method: 'get',
+    route: '/api/company/approvalLevel/:id/sign',
+    path: (o) => `/api/company/approvalLevel/${o.signingId}-L1/sign`,
+    expect: only(SIGNERS, [400, 404]),
+    codes: { 400: ['NOT_A_SIGNER'] },
+  },
+  {
+    name: 'sign level',
+    method: 'post',
+    route: '/api/company/approvallevel/:id/sign',
+    path: (o) => `/api/company/approvallevel/${o.signingId}-L1/sign`,
+    body: (o) => ({ approval: o.signingId, otp: '123456' }),
+    expect: only(SIGNERS, [400, 404]),
+    codes: { 400: ['OTP_INVALID'] },
+  },
+  {
+    name: 'sign',
+    method: 'post',
+    route: '/api/company/approval/:id/sign',
+    path: (o) => `/api/company/approval/${o.signingId}/sign`,
+    body: () => ({ otp: '123456' }),
+    expect: only(SIGNERS, [400, 404]),
+    codes: { 400: ['OTP_INVALID'] },
+  },
+  {
+    name: 'reject',
+    method: 'post',
+    route: '/api/company/approval/:id/reject',
+    path: (o) => `/api/company/approval/${o.signingId}/reject`,
+    body: () => ({ toLevel: 1, reason: 'moisture too high' }),
+    expect: only(SIGNERS, [400, 404]),
+    codes: { 400: ['NOT_A_SIGNER'] },
+  },
+  {
+    name: 'delegate',
+    method: 'post',
+    route: '/api/company/approval/:id/delegate',
+    path: (o) => `/api/company/approval/${o.signingId}/delegate`,
+    body: (_o, w) => ({ to: [w.own.co.users.staff.id] }),
+    expect: only(SIGNERS, [400, 404]),
+    codes: { 400: ['NOT_A_SIGNER'] },
+  },
+  {
+    name: 'update level of draft',
+    method: 'post',
+    route: '/api/company/approvallevel/:id/update',
+    path: (o) => `/api/company/approvallevel/${o.draftId}-L1/update`,
+    body: () => ({ group: 'Farm Data Signing', signatures: 2 }),
+    expect: only(EDITORS, [200, 404]),
+  },
+  {
+    name: 'overdue dashboard',
+    method: 'get',
+    route: '/api/company/approvals/overdue',
+    path: () => '/api/company/approvals/overdue',
+    expect: only(EDITORS, 200),
+  },
   { name: 'templates', method: 'get', route: '/api/company/approvaltemplates', path: () => '/api/company/approvaltemplates', expect: all(200) },
-  { name: 'create template', method: 'post', route: '/api/company/approvaltemplate/create', path: () => '/api/company/approvaltemplate/create', body: () => ({ approvalName: `T${++seq}`, approvalLevels: [{ group: 'G', signers: [], signatures: 1 }] }), expect: only(EDITORS, 201) },
-  { name: 'template', method: 'get', route: '/api/company/approvaltemplate/:id', path: (o) => `/api/company/approvaltemplate/${o.templateId}`, expect: all([200, 404]) },
-  { name: 'delete template', method: 'post', route: '/api/company/approvaltemplate/:id/delete', path: async (o, w) => `/api/company/approvaltemplate/${await fresh(w, o, 'template')}/delete`, body: () => ({}), expect: only(EDITORS, [200, 404]) },
+  {
+    name: 'create template',
+    method: 'post',
+    route: '/api/company/approvaltemplate/create',
+    path: () => '/api/company/approvaltemplate/create',
+    body: () => ({ approvalName: `T${++seq}`, approvalLevels: [{ group: 'G', signers: [], signatures: 1 }] }),
+    expect: only(EDITORS, 201),
+  },
+  {
+    name: 'template',
+    method: 'get',
+    route: '/api/company/approvaltemplate/:id',
+    path: (o) => `/api/company/approvaltemplate/${o.templateId}`,
+    expect: all([200, 404]),
+  },
+  {
+    name: 'delete template',
+    method: 'post',
+    route: '/api/company/approvaltemplate/:id/delete',
+    path: async (o, w) => `/api/company/approvaltemplate/${await fresh(w, o, 'template')}/delete`,
+    body: () => ({}),
+    expect: only(EDITORS, [200, 404]),
+  },
   // public verification: no login, any company, issued certificates only, so a certificate in signing is
   // not found by anyone, by its number or by its content hash
-  { name: 'public verify', method: 'get', route: '/api/public/verify', path: async (o, w) => `/api/public/verify?number=${(await w.t.db.knex('certificates').where({ id: o.signingId }).first()).approval_number}&company=${o.companyId}`, expect: all(404, 404) },
-  { name: 'public verify by hash', method: 'get', route: '/api/public/verify', path: async (o, w) => `/api/public/verify?hash=${(await w.t.db.knex('certificates').where({ id: o.signingId }).first()).content_hash}`, expect: all(404, 404) },
-  { name: 'public verify pdf', method: 'post', route: '/api/public/verify/pdf', path: async (o, w) => `/api/public/verify/pdf?number=${(await w.t.db.knex('certificates').where({ id: o.signingId }).first()).approval_number}&company=${o.companyId}`, upload: () => ({ field: 'file', name: 'c.pdf', data: PDF_BYTES }), expect: all(404, 404) },
+  {
+    name: 'public verify',
+    method: 'get',
+    route: '/api/public/verify',
+    path: async (o, w) =>
+      `/api/public/verify?number=${(await w.t.db.knex('certificates').where({ id: o.signingId }).first()).approval_number}&company=${o.companyId}`,
+    expect: all(404, 404),
+  },
+  {
+    name: 'public verify by hash',
+    method: 'get',
+    route: '/api/public/verify',
+    path: async (o, w) => `/api/public/verify?hash=${(await w.t.db.knex('certificates').where({ id: o.signingId }).first()).content_hash}`,
+    expect: all(404, 404),
+  },
+  {
+    name: 'public verify pdf',
+    method: 'post',
+    route: '/api/public/verify/pdf',
+    path: async (o, w) =>
+      `/api/public/verify/pdf?number=${(await w.t.db.knex('certificates').where({ id: o.signingId }).first()).approval_number}&company=${o.companyId}`,
+    upload: () => ({ field: 'file', name: 'c.pdf', data: PDF_BYTES }),
+    expect: all(404, 404),
+  },
   // farm data
-  { name: 'farm create', method: 'post', route: '/api/farmdata/harvesting/create', path: () => '/api/farmdata/harvesting/create', body: () => ({ farmData: { grainType: 'Wheat', harvestGrade: 'APH', storageLocation: 'Silo 1', quantity: '100', protein: '12.5', moisture: '10', productionDate: '03/11/2025' } }), expect: only(DOC_EDITORS, 201) },
-  { name: 'farm csv upload', method: 'post', route: '/api/farmdata/harvesting/upload', path: () => '/api/farmdata/harvesting/upload', upload: () => ({ field: 'file', name: 'harvest.csv', data: CSV }), expect: only(DOC_EDITORS, 201) },
+  {
+    name: 'farm create',
+    method: 'post',
+    route: '/api/farmdata/harvesting/create',
+    path: () => '/api/farmdata/harvesting/create',
+    body: () => ({
+      farmData: {
+        grainType: 'Wheat',
+        harvestGrade: 'APH',
+        storageLocation: 'Silo 1',
+        quantity: '100',
+        protein: '12.5',
+        moisture: '10',
+        productionDate: '03/11/2025',
+      },
+    }),
+    expect: only(DOC_EDITORS, 201),
+  },
+  {
+    name: 'farm csv upload',
+    method: 'post',
+    route: '/api/farmdata/harvesting/upload',
+    path: () => '/api/farmdata/harvesting/upload',
+    upload: () => ({ field: 'file', name: 'harvest.csv', data: CSV }),
+    expect: only(DOC_EDITORS, 201),
+  },
   { name: 'farm list', method: 'get', route: '/api/farmdata/harvesting/list', path: () => '/api/farmdata/harvesting/list', expect: all(200) },
   { name: 'farm search', method: 'get', route: '/api/farmdata/harvesting/search', path: () => '/api/farmdata/harvesting/search?q=1', expect: all(200) },
-  { name: 'farm autogenerate', method: 'get', route: '/api/farmdata/harvesting/autogenerate', path: () => '/api/farmdata/harvesting/autogenerate', expect: only(DOC_EDITORS, 200) },
-  { name: 'farm detail', method: 'get', route: '/api/farmdata/harvesting/detail/:id', path: (o) => `/api/farmdata/harvesting/detail/${o.farmId}`, expect: all([200, 404]) },
-  { name: 'verification link', method: 'post', route: '/api/farmdata/verification/generate_link', path: () => '/api/farmdata/verification/generate_link', body: (o) => ({ farm_data_id: o.farmId }), expect: all([200, 404]) },
-  { name: 'verification result', method: 'post', route: '/api/farmdata/verification/get_verification_result', path: () => '/api/farmdata/verification/get_verification_result', body: (o) => ({ farm_data_id: o.farmId }), expect: all([200, 404]) },
-  { name: 'verified photo', method: 'get', route: '/api/farmdata/verification/image/:id', path: (o) => `/api/farmdata/verification/image/${o.farmId}`, expect: all([200, 404]) },
+  {
+    name: 'farm autogenerate',
+    method: 'get',
+    route: '/api/farmdata/harvesting/autogenerate',
+    path: () => '/api/farmdata/harvesting/autogenerate',
+    expect: only(DOC_EDITORS, 200),
+  },
+  {
+    name: 'farm detail',
+    method: 'get',
+    route: '/api/farmdata/harvesting/detail/:id',
+    path: (o) => `/api/farmdata/harvesting/detail/${o.farmId}`,
+    expect: all([200, 404]),
+  },
+  {
+    name: 'verification link',
+    method: 'post',
+    route: '/api/farmdata/verification/generate_link',
+    path: () => '/api/farmdata/verification/generate_link',
+    body: (o) => ({ farm_data_id: o.farmId }),
+    expect: all([200, 404]),
+  },
+  {
+    name: 'verification result',
+    method: 'post',
+    route: '/api/farmdata/verification/get_verification_result',
+    path: () => '/api/farmdata/verification/get_verification_result',
+    body: (o) => ({ farm_data_id: o.farmId }),
+    expect: all([200, 404]),
+  },
+  {
+    name: 'verified photo',
+    method: 'get',
+    route: '/api/farmdata/verification/image/:id',
+    path: (o) => `/api/farmdata/verification/image/${o.farmId}`,
+    expect: all([200, 404]),
+  },
   // A real PNG refused as too small: answered with the verification result (200), nothing kept.
-  { name: 'verification upload', method: 'post', route: '/api/farmdata/verification/upload', path: () => '/api/farmdata/verification/upload', upload: (o) => ({ field: 'file', name: 'grain.png', data: tinyPng(), fields: { farm_data_id: o.farmId } }), expect: only(DOC_EDITORS, [200, 404]) },
+  {
+    name: 'verification upload',
+    method: 'post',
+    route: '/api/farmdata/verification/upload',
+    path: () => '/api/farmdata/verification/upload',
+    upload: (o) => ({ field: 'file', name: 'grain.png', data: tinyPng(), fields: { farm_data_id: o.farmId } }),
+    expect: only(DOC_EDITORS, [200, 404]),
+  },
   // documents
   { name: 'documents', method: 'get', route: '/api/company/documentes', path: () => '/api/company/documentes', expect: all(200) },
   { name: 'document form', method: 'get', route: '/api/company/document/create', path: () => '/api/company/document/create', expect: all(200) },
-  { name: 'document create', method: 'post', route: '/api/company/document/create', path: () => '/api/company/document/create', upload: () => ({ field: 'file', name: 'report.pdf', data: PDF_BYTES, fields: { docType: 'certificate' } }), expect: only(DOC_EDITORS, 201) },
-  { name: 'document detail', method: 'get', route: '/api/company/document/:id/detail', path: (o) => `/api/company/document/${o.documentId}/detail`, expect: all([200, 404]) },
-  { name: 'document update', method: 'post', route: '/api/company/document/:id/update', path: (o) => `/api/company/document/${o.documentId}/update`, body: async (o, w) => ({ description: 'checked', version: (await w.t.db.knex('documents').where({ id: o.documentId }).first()).version }), expect: only(DOC_EDITORS, [200, 404]) },
+  {
+    name: 'document create',
+    method: 'post',
+    route: '/api/company/document/create',
+    path: () => '/api/company/document/create',
+    upload: () => ({ field: 'file', name: 'report.pdf', data: PDF_BYTES, fields: { docType: 'certificate' } }),
+    expect: only(DOC_EDITORS, 201),
+  },
+  {
+    name: 'document detail',
+    method: 'get',
+    route: '/api/company/document/:id/detail',
+    path: (o) => `/api/company/document/${o.documentId}/detail`,
+    expect: all([200, 404]),
+  },
+  {
+    name: 'document update',
+    method: 'post',
+    route: '/api/company/document/:id/update',
+    path: (o) => `/api/company/document/${o.documentId}/update`,
+    body: async (o, w) => ({ description: 'checked', version: (await w.t.db.knex('documents').where({ id: o.documentId }).first()).version }),
+    expect: only(DOC_EDITORS, [200, 404]),
+  },
   { name: 'document file', method: 'get', route: '/api/company/document/:id', path: (o) => `/api/company/document/${o.documentId}`, expect: all([200, 404]) },
   // policy and blockchain: reference data, any signed-in user
   { name: 'policy organisations', method: 'get', route: '/api/policy/policyorg/list', path: () => '/api/policy/policyorg/list', expect: all(200) },
   { name: 'policy actions', method: 'get', route: '/api/policy/policyaction/list', path: () => '/api/policy/policyaction/list', expect: all(200) },
-  { name: 'policy file', method: 'post', route: '/api/policy/policyorg/file', path: () => '/api/policy/policyorg/file', body: () => ({ fileName: 'AU-01-export-control-act-2020.pdf' }), expect: all(200) },
+  {
+    name: 'policy file',
+    method: 'post',
+    route: '/api/policy/policyorg/file',
+    path: () => '/api/policy/policyorg/file',
+    body: () => ({ fileName: 'AU-01-export-control-act-2020.pdf' }),
+    expect: all(200),
+  },
   { name: 'last block', method: 'get', route: '/api/event/blockevents', path: () => '/api/event/blockevents', expect: all(200) },
   { name: 'blocks', method: 'get', route: '/api/event/blocks', path: () => '/api/event/blocks?limit=5', expect: all(200) },
   { name: 'chain check', method: 'get', route: '/api/event/verify', path: () => '/api/event/verify', expect: all(200) },
@@ -122,11 +341,39 @@ export const MATRIX_CASES: MatrixCase[] = [
   { name: 'compliance list', method: 'get', route: '/api/compliance/list', path: () => '/api/compliance/list', expect: all(200) },
   { name: 'compliance list (AI path)', method: 'get', route: '/openai/compliance/list', path: () => '/openai/compliance/list', expect: all(200) },
   { name: 'compliance detail', method: 'get', route: '/api/compliance/:id', path: (o) => `/api/compliance/${o.complianceId}`, expect: all([200, 404]) },
-  { name: 'compliance audit (documents missing)', method: 'post', route: '/api/compliance/:id/getaudit', path: (o) => `/api/compliance/${o.complianceId}/getaudit`, body: () => ({}), expect: only(DOC_EDITORS, [400, 400]), codes: { 400: ['COMPLIANCE_INCOMPLETE'] } },
-  { name: 'compliance report (none yet)', method: 'get', route: '/openai/compliance/:id/download', path: (o) => `/openai/compliance/${o.complianceId}/download`, expect: all([400, 404]), codes: { 400: ['COMPLIANCE_REPORT_MISSING'] } },
-  { name: 'compliance upload', method: 'post', route: '/openai/:segment/:complianceId/upload', path: (o) => `/openai/pest-control/${o.complianceId}/upload`, upload: () => ({ field: 'file', name: 'pest-control.txt', data: TXT }), expect: only(DOC_EDITORS, [202, 404]) },
+  {
+    name: 'compliance audit (documents missing)',
+    method: 'post',
+    route: '/api/compliance/:id/getaudit',
+    path: (o) => `/api/compliance/${o.complianceId}/getaudit`,
+    body: () => ({}),
+    expect: only(DOC_EDITORS, [400, 400]),
+    codes: { 400: ['COMPLIANCE_INCOMPLETE'] },
+  },
+  {
+    name: 'compliance report (none yet)',
+    method: 'get',
+    route: '/openai/compliance/:id/download',
+    path: (o) => `/openai/compliance/${o.complianceId}/download`,
+    expect: all([400, 404]),
+    codes: { 400: ['COMPLIANCE_REPORT_MISSING'] },
+  },
+  {
+    name: 'compliance upload',
+    method: 'post',
+    route: '/openai/:segment/:complianceId/upload',
+    path: (o) => `/openai/pest-control/${o.complianceId}/upload`,
+    upload: () => ({ field: 'file', name: 'pest-control.txt', data: TXT }),
+    expect: only(DOC_EDITORS, [202, 404]),
+  },
   // Admin only; a foreign user's mail answers an empty list (which mail shows is tested in api/src/dev).
-  { name: 'dev mailbox', method: 'get', route: '/api/dev/mail', path: (o) => `/api/dev/mail?to=${encodeURIComponent(o.co.users.staff.email)}`, expect: only(['admin'], [200, 200]) },
+  {
+    name: 'dev mailbox',
+    method: 'get',
+    route: '/api/dev/mail',
+    path: (o) => `/api/dev/mail?to=${encodeURIComponent(o.co.users.staff.email)}`,
+    expect: only(['admin'], [200, 200]),
+  },
 ];
 
 /**
@@ -134,8 +381,16 @@ export const MATRIX_CASES: MatrixCase[] = [
  * detail and PDF need viewApproval like the list, the compliance reads viewDocument.
  */
 export const VIEW_INFO_ONLY_REFUSED = [
-  'list', 'detail', 'detail as PDF', 'compliance form', 'compliance list', 'compliance list (AI path)', 'compliance detail',
-  'compliance report (none yet)', 'compliance upload', 'compliance audit (documents missing)',
+  'list',
+  'detail',
+  'detail as PDF',
+  'compliance form',
+  'compliance list',
+  'compliance list (AI path)',
+  'compliance detail',
+  'compliance report (none yet)',
+  'compliance upload',
+  'compliance audit (documents missing)',
 ];
 
 /** A real PNG too small to verify (100 x 80). */
@@ -145,5 +400,8 @@ function tinyPng(): Buffer {
 
 /** Routes whose matrix lives elsewhere (the dev mailbox page: api/src/dev), or that are open by design (health). */
 export const COVERED_ELSEWHERE = [
-  /^\/api\/auth\//, /^\/api\/company\/(profile|address|addresses|users?|groups?|signature)(\/|$)/, /^\/api\/health$/, /^\/dev\/mailbox$/,
+  /^\/api\/auth\//,
+  /^\/api\/company\/(profile|address|addresses|users?|groups?|signature)(\/|$)/,
+  /^\/api\/health$/,
+  /^\/dev\/mailbox$/,
 ];

@@ -19,8 +19,11 @@ export interface StreamUpload {
 
 export function streamUpload(u: StreamUpload): Promise<{ status: number; body: any; sent: number }> {
   const boundary = `----grain${randomBytes(8).toString('hex')}`;
-  const pre = Object.entries(u.fields ?? {}).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('')
-    + `--${boundary}\r\nContent-Disposition: form-data; name="${u.field}"; filename="${u.fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const pre =
+    Object.entries(u.fields ?? {})
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('') +
+    `--${boundary}\r\nContent-Disposition: form-data; name="${u.field}"; filename="${u.fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
   const post = `\r\n--${boundary}--\r\n`;
   const chunk = Buffer.alloc(64 * 1024, 0x20);
   return new Promise((resolve, reject) => {
@@ -33,14 +36,21 @@ export function streamUpload(u: StreamUpload): Promise<{ status: number; body: a
       res.on('data', (d) => (text += d));
       res.on('end', () => {
         let body: unknown = text;
-        try { body = JSON.parse(text); } catch { /* not JSON */ }
+        try {
+          body = JSON.parse(text);
+        } catch {
+          /* not JSON */
+        }
         resolve({ status: res.statusCode ?? 0, body, sent });
       });
     });
     // The server may close the connection once it has answered; a write error after that is expected.
     req.on('error', (e) => (answered ? undefined : reject(e)));
     req.write(pre);
-    if (u.head) { req.write(u.head); sent += u.head.length; }
+    if (u.head) {
+      req.write(u.head);
+      sent += u.head.length;
+    }
     const pump = () => {
       while (!answered && sent < u.size) {
         const n = Math.min(chunk.length, u.size - sent);

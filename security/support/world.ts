@@ -52,8 +52,17 @@ export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> end
 export function certificateBody(co: SeededCompany, farmId: string, status: 'created' | 'signing', number = `SEC-${randomUUID().slice(0, 8)}`) {
   const ids = LEVEL_SIGNERS.map((r) => co.users[r].id);
   return {
-    approvalNumber: number, approvalName: 'Barley lot', priority: 'High', approvalDoc: { _id: farmId }, supportDocs: [],
-    approvalLevels: ['Farm Data Signing', 'Transportation Signing', 'Inspection Signing'].map((group, i) => ({ group, signers: ids, signatures: 2, deadline: day(5 + i) })),
+    approvalNumber: number,
+    approvalName: 'Barley lot',
+    priority: 'High',
+    approvalDoc: { _id: farmId },
+    supportDocs: [],
+    approvalLevels: ['Farm Data Signing', 'Transportation Signing', 'Inspection Signing'].map((group, i) => ({
+      group,
+      signers: ids,
+      signatures: 2,
+      deadline: day(5 + i),
+    })),
     status,
   };
 }
@@ -68,25 +77,55 @@ async function companyObjects(t: TestApp, co: SeededCompany, submit: boolean, ph
   const admin = await loginAs(t.app, co.users.admin.email, TEST_PASSWORD);
   const manager = await loginAs(t.app, co.users.manager.email, TEST_PASSWORD);
   const farm = await createStores(k).farmData.create(co.companyId, co.users.admin.id, {
-    grainType: 'Barley', harvestGrade: 'FEED', storageLocation: 'Silo 3', quantity: 2000, protein: 11.5, moisture: 10.2, productionDate: '2025-03-01', dataType: 'Manual',
+    grainType: 'Barley',
+    harvestGrade: 'FEED',
+    storageLocation: 'Silo 3',
+    quantity: 2000,
+    protein: 11.5,
+    moisture: 10.2,
+    productionDate: '2025-03-01',
+    dataType: 'Manual',
   });
   // A real photo through the real verifier, so the farm record is verified and has an image to serve.
   // Each company gets its own picture: the verifier refuses a photo another record already has.
-  const photo = await t.deps.adapters.imageVerifier.submitPhoto!({ companyId: co.companyId, farmDataId: farm._id, userId: co.users.admin.id, data: samplePng(640, 480, photoSeed) });
+  const photo = await t.deps.adapters.imageVerifier.submitPhoto!({
+    companyId: co.companyId,
+    farmDataId: farm._id,
+    userId: co.users.admin.id,
+    data: samplePng(640, 480, photoSeed),
+  });
   if (!photo.verified) throw new Error(`world: photo not verified: ${photo.reason}`);
   await k('farm_data').where({ id: farm._id }).update({ image_validation: 'Verified' });
   const draft = await expectOk(await manager.post('/api/company/approval/create').send(certificateBody(co, farm._id, 'created')), 'draft', 201);
   // Without a worker a submitted certificate never reaches the read model: the draft stands in.
-  const signing = submit ? await expectOk(await manager.post('/api/company/approval/create').send(certificateBody(co, farm._id, 'signing')), 'submit', 201) : draft;
-  const template = await expectOk(await admin.post('/api/company/approvaltemplate/create').send({
-    approvalName: 'Standard chain', priority: 'Medium', approvalLevels: [{ group: 'Farm Data Signing', signers: [co.users.signer2.id], signatures: 1, dueInDays: 3 }],
-  }), 'template', 201);
-  const doc = await expectOk(await admin.post('/api/company/document/create').field('docType', 'certificate').attach('file', PDF_BYTES, 'lab-report.pdf'), 'document', 201);
+  const signing = submit
+    ? await expectOk(await manager.post('/api/company/approval/create').send(certificateBody(co, farm._id, 'signing')), 'submit', 201)
+    : draft;
+  const template = await expectOk(
+    await admin.post('/api/company/approvaltemplate/create').send({
+      approvalName: 'Standard chain',
+      priority: 'Medium',
+      approvalLevels: [{ group: 'Farm Data Signing', signers: [co.users.signer2.id], signatures: 1, dueInDays: 3 }],
+    }),
+    'template',
+    201,
+  );
+  const doc = await expectOk(
+    await admin.post('/api/company/document/create').field('docType', 'certificate').attach('file', PDF_BYTES, 'lab-report.pdf'),
+    'document',
+    201,
+  );
   const complianceId = randomUUID();
   await createStores(k).compliance.ensure(complianceId, { companyId: co.companyId, userId: co.users.admin.id });
   return {
-    co, companyId: co.companyId, farmId: farm._id, draftId: draft.approval._id, signingId: signing.approval._id,
-    templateId: template.approvalTemplate._id, documentId: doc.documents.docId, complianceId,
+    co,
+    companyId: co.companyId,
+    farmId: farm._id,
+    draftId: draft.approval._id,
+    signingId: signing.approval._id,
+    templateId: template.approvalTemplate._id,
+    documentId: doc.documents.docId,
+    complianceId,
   };
 }
 
@@ -98,7 +137,9 @@ export async function startWorld(opts: { worker?: boolean; env?: Record<string, 
   if (opts.worker !== false) {
     // The prebuilt workflow bundle when present (built by `npm test`), so start-up takes no webpack run.
     const { worker, connection }: { worker: Worker; connection: NativeConnection } = await createWorker({
-      address: process.env.TEMPORAL_TEST_ADDRESS!, taskQueue, deps: { config: t.deps.config, stores: t.deps.stores, adapters: t.deps.adapters },
+      address: process.env.TEMPORAL_TEST_ADDRESS!,
+      taskQueue,
+      deps: { config: t.deps.config, stores: t.deps.stores, adapters: t.deps.adapters },
       tuning: { maxCachedWorkflows: 50 },
     });
     const running = worker.run();
@@ -116,7 +157,10 @@ export async function startWorld(opts: { worker?: boolean; env?: Record<string, 
   const agents = {} as Record<Role, Agent>;
   for (const r of ROLES) agents[r] = r === 'anonymous' ? browserAgent(t.app) : await loginAs(t.app, a.users[r].email, TEST_PASSWORD);
   return {
-    t, own, foreign, agents,
+    t,
+    own,
+    foreign,
+    agents,
     login: (co, role) => loginAs(t.app, co.users[role].email, TEST_PASSWORD),
     async settle() {
       let last = await dbChecksum(t.db.knex);
@@ -138,11 +182,19 @@ export async function startWorld(opts: { worker?: boolean; env?: Record<string, 
 export function concretePath(w: World, route: string): string {
   const o = w.own;
   const ids: Record<string, string> = {
-    approval: o.signingId, approvaltemplate: o.templateId, document: o.documentId, user: o.co.users.staff.id, group: o.co.groups.staff,
-    signature: o.co.users.staff.id, address: o.co.users.staff.id, profile: o.companyId, compliance: o.complianceId,
+    approval: o.signingId,
+    approvaltemplate: o.templateId,
+    document: o.documentId,
+    user: o.co.users.staff.id,
+    group: o.co.groups.staff,
+    signature: o.co.users.staff.id,
+    address: o.co.users.staff.id,
+    profile: o.companyId,
+    compliance: o.complianceId,
   };
   return route
-    .replace(':segment', 'establishment').replace(':complianceId', o.complianceId)
+    .replace(':segment', 'establishment')
+    .replace(':complianceId', o.complianceId)
     .replace(/approvallevel\/:id/i, (m) => m.replace(':id', `${o.signingId}-L1`))
     .replace(/(approval|approvaltemplate|document|user|group|signature|address|profile|compliance)\/:id/, (_m, kind: string) => `${kind}/${ids[kind]}`)
     .replace(':companyId', o.companyId);

@@ -12,20 +12,23 @@ import { apiProcessCount } from './cluster';
  */
 const MAIN = path.resolve(__dirname, '../dist/main.js');
 const childrenOf = (pid: number) =>
-  readdirSync('/proc').filter((d) => /^\d+$/.test(d)).flatMap((d) => {
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid ? [Number(d)] : [];
-    } catch {
-      return [];
-    }
+  readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .flatMap((d) => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid ? [Number(d)] : [];
+      } catch {
+        return [];
+      }
+    });
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(p));
+    });
   });
-const freePort = () => new Promise<number>((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const p = (s.address() as net.AddressInfo).port;
-    s.close(() => resolve(p));
-  });
-});
 async function until<T>(what: string, f: () => Promise<T | undefined> | T | undefined, ms = 30_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
@@ -65,8 +68,16 @@ describe('API_PROCESSES=2 (node:cluster)', () => {
     base = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, [MAIN], {
       env: {
-        ...process.env, API_PROCESSES: '2', WORKER_IN_PROCESS: 'false', DATABASE_URL: created.url, PORT: String(port), PUBLIC_URL: base,
-        TEMPORAL_ADDRESS: process.env.TEMPORAL_TEST_ADDRESS, SMTP_CATCHER_PORT: '0', DATA_DIR: dataDir, SEED_DEMO_DATA: 'true',
+        ...process.env,
+        API_PROCESSES: '2',
+        WORKER_IN_PROCESS: 'false',
+        DATABASE_URL: created.url,
+        PORT: String(port),
+        PUBLIC_URL: base,
+        TEMPORAL_ADDRESS: process.env.TEMPORAL_TEST_ADDRESS,
+        SMTP_CATCHER_PORT: '0',
+        DATA_DIR: dataDir,
+        SEED_DEMO_DATA: 'true',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -88,10 +99,15 @@ describe('API_PROCESSES=2 (node:cluster)', () => {
     // The demo seed ran once, in the primary, which printed its logins; they work on the shared database.
     const [, email, password] = /manager\s+(\S+) \/ (\S+)/.exec(out)!;
     const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email, password }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ email, password }),
     });
     expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('grain_sid='))!;
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .find((c) => c.startsWith('grain_sid='))!;
     // New connections are spread over the processes; every one of them accepts the session ...
     for (let i = 0; i < 8; i++) expect((await fetch(`${base}/api/company/approvals`, { headers: { cookie, connection: 'close' } })).status).toBe(200);
     // ... and after sign-out none of them does (no process keeps a session of its own).
@@ -106,7 +122,9 @@ describe('API_PROCESSES=2 (node:cluster)', () => {
       const now = childrenOf(server.pid!);
       return now.length === 2 && !now.includes(first!) ? true : undefined;
     });
-    await until('answers after the replacement', async () => ((await fetch(`${base}/api/auth/login`, { headers: { connection: 'close' } })).status === 200 ? true : undefined));
+    await until('answers after the replacement', async () =>
+      (await fetch(`${base}/api/auth/login`, { headers: { connection: 'close' } })).status === 200 ? true : undefined,
+    );
     const workers = childrenOf(server.pid!);
     const exited = new Promise<number | null>((r) => server.once('exit', (c) => r(c)));
     server.kill('SIGTERM');

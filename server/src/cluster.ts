@@ -45,7 +45,10 @@ export async function startApiCluster(n: number, env: NodeJS.ProcessEnv, log: (m
   let stopping = false;
   let resolvePort: (p: number) => void;
   let rejectStart: (e: Error) => void;
-  const port = new Promise<number>((res, rej) => { resolvePort = res; rejectStart = rej; });
+  const port = new Promise<number>((res, rej) => {
+    resolvePort = res;
+    rejectStart = rej;
+  });
   const fork = (): ClusterWorker => {
     const w = cluster.fork({ ...env, SEED_DEMO_DATA: 'false', API_PROCESS_OF_CLUSTER: '1' });
     w.on('message', (m: { port?: number; failed?: string }) => {
@@ -72,16 +75,25 @@ export async function startApiCluster(n: number, env: NodeJS.ProcessEnv, log: (m
   }
   listening = true;
   return {
-    port: p, demoLogins,
+    port: p,
+    demoLogins,
     async stop() {
       stopping = true;
       const workers = Object.values(cluster.workers ?? {}).filter((w): w is ClusterWorker => !!w);
-      await Promise.all(workers.map((w) => new Promise<void>((done) => {
-        if (w.isDead()) return done();
-        const kill = setTimeout(() => w.process.kill('SIGKILL'), 15_000);
-        w.once('exit', () => { clearTimeout(kill); done(); });
-        w.process.kill('SIGTERM');
-      })));
+      await Promise.all(
+        workers.map(
+          (w) =>
+            new Promise<void>((done) => {
+              if (w.isDead()) return done();
+              const kill = setTimeout(() => w.process.kill('SIGKILL'), 15_000);
+              w.once('exit', () => {
+                clearTimeout(kill);
+                done();
+              });
+              w.process.kill('SIGTERM');
+            }),
+        ),
+      );
     },
   };
 }

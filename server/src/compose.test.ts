@@ -11,9 +11,7 @@ describe('docker-compose.yml', () => {
     expect(check.stderr).toBe('');
     expect(check.status).toBe(0);
     const services = spawnSync('docker-compose', ['config', '--services'], { cwd: root, env, encoding: 'utf8' });
-    expect(services.stdout.split('\n').filter(Boolean).sort()).toEqual(
-      ['api', 'postgres', 'temporal', 'temporal-setup', 'temporal-ui', 'worker'],
-    );
+    expect(services.stdout.split('\n').filter(Boolean).sort()).toEqual(['api', 'postgres', 'temporal', 'temporal-setup', 'temporal-ui', 'worker']);
   });
 
   it('refuses to start without a real SMTP relay configured', () => {

@@ -8,7 +8,10 @@ function onStopSignal(stop: () => Promise<void>) {
     if (stopping) return;
     stopping = true;
     console.log(`[server] ${sig}: stopping`);
-    stop().then(() => process.exit(0), () => process.exit(1));
+    stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGINT', () => handler('SIGINT'));
   process.on('SIGTERM', () => handler('SIGTERM'));
@@ -48,7 +51,11 @@ async function main() {
   const lines = [
     `app            ${url}${processes > 1 ? ` (${processes} API processes)` : ''}`,
     `health         ${url}/api/health`,
-    c.smtpUrl ? `mail           ${c.smtpUrl.replace(/\/\/[^@]*@/, '//***@')}` : isLoopbackHost(c.host) ? `dev mailbox    ${url}/dev/mailbox (sign in as an admin first)` : 'dev mailbox    off (HOST is not loopback; set SMTP_URL to send mail)',
+    c.smtpUrl
+      ? `mail           ${c.smtpUrl.replace(/\/\/[^@]*@/, '//***@')}`
+      : isLoopbackHost(c.host)
+        ? `dev mailbox    ${url}/dev/mailbox (sign in as an admin first)`
+        : 'dev mailbox    off (HOST is not loopback; set SMTP_URL to send mail)',
     `Temporal       ${c.temporalAddress} (Web UI ${c.temporalUiUrl})`,
   ];
   if (demoLogins) {

@@ -3,7 +3,9 @@ import { createTestDb } from '@grain/persistence/testing';
 import { seedDemoData } from './seed';
 
 let db: Db;
-beforeAll(async () => { db = await createTestDb(); });
+beforeAll(async () => {
+  db = await createTestDb();
+});
 afterAll(() => db.close());
 
 it('seeds Riverina Grain Co once, with users per role whose passwords and signatures work', async () => {
@@ -12,8 +14,12 @@ it('seeds Riverina Grain Co once, with users per role whose passwords and signat
   expect(await seedDemoData(db.knex)).toBeNull();
   const company = await db.knex('companies').first();
   expect(company.name).toBe('Riverina Grain Co');
-  expect((await db.knex('groups').where({ company_id: company.id })).map((g: { group_name: string }) => g.group_name).sort())
-    .toEqual(['admin', 'manager', 'signer', 'staff']);
+  expect((await db.knex('groups').where({ company_id: company.id })).map((g: { group_name: string }) => g.group_name).sort()).toEqual([
+    'admin',
+    'manager',
+    'signer',
+    'staff',
+  ]);
   const { verifyPassword } = await import('@grain/persistence');
   for (const l of logins!) {
     const u = await db.knex('users').whereRaw('lower(email) = lower(?)', [l.email]).first();
@@ -22,8 +28,11 @@ it('seeds Riverina Grain Co once, with users per role whose passwords and signat
       const data = Buffer.from(`content hash for ${l.email}`);
       const { signatures } = createStores(db.knex);
       const s = await signatures.sign(u.id, l.signaturePassword, data);
-      expect(await signatures.verify({ data, signature: s.signature, certificatePem: s.certificatePem }))
-        .toMatchObject({ valid: true, userId: u.id, companyId: company.id });
+      expect(await signatures.verify({ data, signature: s.signature, certificatePem: s.certificatePem })).toMatchObject({
+        valid: true,
+        userId: u.id,
+        companyId: company.id,
+      });
     }
   }
 });

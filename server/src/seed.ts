@@ -12,10 +12,33 @@ export interface DemoLogin {
 
 const GROUPS: Record<string, Permission[]> = {
   admin: [
-    'editSystem', 'deleteSystem', 'viewSystem', 'editApproval', 'deleteApproval', 'viewApproval', 'editDocument',
-    'deleteDocument', 'viewDocument', 'editInfo', 'deleteInfo', 'viewInfo', 'signApproval', 'signDocument',
+    'editSystem',
+    'deleteSystem',
+    'viewSystem',
+    'editApproval',
+    'deleteApproval',
+    'viewApproval',
+    'editDocument',
+    'deleteDocument',
+    'viewDocument',
+    'editInfo',
+    'deleteInfo',
+    'viewInfo',
+    'signApproval',
+    'signDocument',
   ],
-  manager: ['viewSystem', 'editApproval', 'deleteApproval', 'viewApproval', 'editDocument', 'viewDocument', 'editInfo', 'viewInfo', 'signApproval', 'signDocument'],
+  manager: [
+    'viewSystem',
+    'editApproval',
+    'deleteApproval',
+    'viewApproval',
+    'editDocument',
+    'viewDocument',
+    'editInfo',
+    'viewInfo',
+    'signApproval',
+    'signDocument',
+  ],
   staff: ['viewApproval', 'editDocument', 'viewDocument', 'editInfo', 'viewInfo'],
   signer: ['viewApproval', 'viewDocument', 'editInfo', 'viewInfo', 'signApproval', 'signDocument'],
 };
@@ -44,19 +67,36 @@ export async function seedDemoData(k: Knex): Promise<DemoLogin[] | null> {
   const company = await stores.transaction(async (tx) => {
     const { companies, groups, users } = tx;
     const c = await companies.create({
-      name: 'Riverina Grain Co', tfn: '5123456789012', addressId: null, phone: '+61269001234', email: `office@${DEMO_EMAIL_DOMAIN}`,
-      website: 'https://riverina-grain.example', taxOfficeLevel1: 'Wagga Wagga Tax Office', taxOfficeLevel2: 'NSW Regional Tax Office',
-      adminId: null, representativeId: null,
+      name: 'Riverina Grain Co',
+      tfn: '5123456789012',
+      addressId: null,
+      phone: '+61269001234',
+      email: `office@${DEMO_EMAIL_DOMAIN}`,
+      website: 'https://riverina-grain.example',
+      taxOfficeLevel1: 'Wagga Wagga Tax Office',
+      taxOfficeLevel2: 'NSW Regional Tax Office',
+      adminId: null,
+      representativeId: null,
     });
-    const address = await companies.createAddress({ companyId: c.id, userId: '00000000-0000-0000-0000-000000000000' },
-      { street: '12 Silo Road', suburb: 'Junee', city: 'New South Wales', country: 'Australia' });
-    await companies.replaceBankAccounts(c.id, [{ account: '062000123456789', bankName: 'Commonwealth Bank', branch: 'Wagga Wagga', name: 'Riverina Grain Co' }]);
+    const address = await companies.createAddress(
+      { companyId: c.id, userId: '00000000-0000-0000-0000-000000000000' },
+      { street: '12 Silo Road', suburb: 'Junee', city: 'New South Wales', country: 'Australia' },
+    );
+    await companies.replaceBankAccounts(c.id, [
+      { account: '062000123456789', bankName: 'Commonwealth Bank', branch: 'Wagga Wagga', name: 'Riverina Grain Co' },
+    ]);
     for (const [groupName, roles] of Object.entries(GROUPS)) await groups.create(c.id, { groupName, status: 'active', roles });
     for (const p of PEOPLE) {
       const email = `${p.key}@${DEMO_EMAIL_DOMAIN}`;
       const u = await users.create({
-        email, passwordHash: await hashPassword(p.password), firstname: p.firstname, lastname: p.lastname,
-        phone: '+61400000' + String(100 + created.length), role: p.role, status: 'active', companyId: c.id,
+        email,
+        passwordHash: await hashPassword(p.password),
+        firstname: p.firstname,
+        lastname: p.lastname,
+        phone: '+61400000' + String(100 + created.length),
+        role: p.role,
+        status: 'active',
+        companyId: c.id,
       });
       created.push({ id: u.id, email, firstname: p.firstname, lastname: p.lastname, signaturePassword: p.signaturePassword });
       logins.push({ email, password: p.password, role: p.role, ...(p.signaturePassword ? { signaturePassword: p.signaturePassword } : {}) });

@@ -12,8 +12,12 @@ describe('startServer (embedded defaults)', () => {
   beforeAll(async () => {
     s = await startServer({
       env: {
-        PORT: '0', SMTP_CATCHER_PORT: '0', DATA_DIR: dataDir, TEMPORAL_ADDRESS: process.env.TEMPORAL_TEST_ADDRESS,
-        TEMPORAL_TASK_QUEUE: `server-test-${Date.now()}`, SEED_DEMO_DATA: 'true',
+        PORT: '0',
+        SMTP_CATCHER_PORT: '0',
+        DATA_DIR: dataDir,
+        TEMPORAL_ADDRESS: process.env.TEMPORAL_TEST_ADDRESS,
+        TEMPORAL_TASK_QUEUE: `server-test-${Date.now()}`,
+        SEED_DEMO_DATA: 'true',
       },
       db: await createTestDb(),
       log: () => undefined,
@@ -27,9 +31,16 @@ describe('startServer (embedded defaults)', () => {
 
   /** Signs in over HTTP; the session cookie. */
   async function signIn(who: { email: string; password: string }): Promise<string> {
-    const res = await fetch(`${s.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: s.url }, body: JSON.stringify({ email: who.email, password: who.password }) });
+    const res = await fetch(`${s.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: s.url },
+      body: JSON.stringify({ email: who.email, password: who.password }),
+    });
     expect(res.status).toBe(200);
-    return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    return res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
   }
 
   it('reports every component in /api/health, embedded or real', async () => {
@@ -71,11 +82,16 @@ describe('startServer (embedded defaults)', () => {
   it('listens on loopback only unless HOST says otherwise', async () => {
     expect(s.address).toBe('127.0.0.1');
     // From another of this machine's addresses the port is closed.
-    const other = Object.values(networkInterfaces()).flat().find((i) => i && !i.internal && i.family === 'IPv4');
+    const other = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && !i.internal && i.family === 'IPv4');
     if (other) {
       const refused = await new Promise<boolean>((resolve) => {
         const c = connect({ host: other.address, port: s.port });
-        c.once('connect', () => { c.destroy(); resolve(false); });
+        c.once('connect', () => {
+          c.destroy();
+          resolve(false);
+        });
         c.once('error', () => resolve(true));
       });
       expect(refused).toBe(true);

@@ -72,7 +72,12 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     let workerRun: Promise<void> | undefined;
     if (config.workerInProcess) {
       quietTemporalRuntime();
-      const w = await createWorker({ address: config.temporalAddress, namespace: config.temporalNamespace, taskQueue: config.taskQueue, deps: { config, stores, adapters } });
+      const w = await createWorker({
+        address: config.temporalAddress,
+        namespace: config.temporalNamespace,
+        taskQueue: config.taskQueue,
+        deps: { config, stores, adapters },
+      });
       worker = w.worker;
       workerRun = worker.run();
       workerRun.catch((e) => log(`worker stopped with an error: ${(e as Error).message}`));
@@ -87,7 +92,11 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       const out: Record<string, HealthReport> = {};
       try {
         await db.knex.raw('select 1');
-        out.database = { kind: db.kind === 'pglite' ? 'embedded' : 'real', detail: db.kind === 'pglite' ? `PGlite under ${config.dataDir}` : 'Postgres (DATABASE_URL)', ok: true };
+        out.database = {
+          kind: db.kind === 'pglite' ? 'embedded' : 'real',
+          detail: db.kind === 'pglite' ? `PGlite under ${config.dataDir}` : 'Postgres (DATABASE_URL)',
+          ok: true,
+        };
       } catch (e) {
         out.database = { kind: db.kind === 'pglite' ? 'embedded' : 'real', detail: db.kind, ok: false, error: (e as Error).message };
       }
@@ -100,9 +109,17 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       try {
         const info = await connection.workflowService.getSystemInfo({});
         out.temporal = { kind: temporalKind, detail: `${config.temporalAddress} (server ${info.serverVersion || 'dev'})`, ok: true };
-        const tq = await connection.workflowService.describeTaskQueue({ namespace: config.temporalNamespace, taskQueue: { name: config.taskQueue }, taskQueueType: 1 });
+        const tq = await connection.workflowService.describeTaskQueue({
+          namespace: config.temporalNamespace,
+          taskQueue: { name: config.taskQueue },
+          taskQueueType: 1,
+        });
         const pollers = tq.pollers?.length ?? 0;
-        out.worker = { kind: config.workerInProcess ? 'embedded' : 'real', detail: `${pollers} poller(s) on task queue ${config.taskQueue}` + (worker ? `, in-process worker ${worker.getState()}` : ''), ok: pollers > 0 };
+        out.worker = {
+          kind: config.workerInProcess ? 'embedded' : 'real',
+          detail: `${pollers} poller(s) on task queue ${config.taskQueue}` + (worker ? `, in-process worker ${worker.getState()}` : ''),
+          ok: pollers > 0,
+        };
       } catch (e) {
         out.temporal = { kind: temporalKind, detail: config.temporalAddress, ok: false, error: (e as Error).message };
       }
@@ -114,14 +131,27 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       const s = app.listen(config.port, config.host, () => resolve(s));
       s.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'EADDRINUSE' ? new Error(`PORT: ${config.port} is already in use`) : e));
     });
-    cleanups.push(() => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r(undefined)); }));
+    cleanups.push(
+      () =>
+        new Promise((r) => {
+          server.closeAllConnections?.();
+          server.close(() => r(undefined));
+        }),
+    );
     const live = attachLiveChannel(server, { stores, config });
     cleanups.push(() => live.close());
     const { port, address } = server.address() as { port: number; address: string };
     const url = config.publicUrl.replace(`:${config.port}`, `:${port}`);
     let stopped = false;
     return {
-      config, url, port, address, db, adapters, temporal, demoLogins,
+      config,
+      url,
+      port,
+      address,
+      db,
+      adapters,
+      temporal,
+      demoLogins,
       async stop() {
         if (stopped) return;
         stopped = true;

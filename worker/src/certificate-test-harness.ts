@@ -43,13 +43,25 @@ export async function startHarness(taskQueue: string): Promise<Harness> {
   // The embedded set: SmtpMailSender to the catcher, EmbeddedLedger, ChromiumPdfRenderer, LocalFileStorage in dataDir.
   const adapters: Adapters = buildAdapters(config, db.knex, { smtpCatcherPort: port });
   const { worker, connection: workerConnection } = await createWorker({
-    address, taskQueue, deps: { config, stores: createStores(db.knex), adapters }, workflowsPath: WORKFLOWS_MODULE,
+    address,
+    taskQueue,
+    deps: { config, stores: createStores(db.knex), adapters },
+    workflowsPath: WORKFLOWS_MODULE,
   });
   const running = worker.run();
   const connection = await Connection.connect({ address });
   const client = new Client({ connection });
   return {
-    db, client, connection, worker, taskQueue, mail, otps: createStores(db.knex).otps, store: createStores(db.knex).certificates, adapters, dataDir,
+    db,
+    client,
+    connection,
+    worker,
+    taskQueue,
+    mail,
+    otps: createStores(db.knex).otps,
+    store: createStores(db.knex).certificates,
+    adapters,
+    dataDir,
     async close() {
       worker.shutdown();
       await running.catch(() => undefined);
@@ -75,8 +87,17 @@ export function chainDraft(over: Partial<CertificateDraft> = {}, dueInMs = 7 * 8
   const id = `t${Date.now().toString(36)}${(seq++).toString(36)}`;
   const due = (n: number) => new Date(Date.now() + dueInMs + n * 1000).toISOString();
   return {
-    id, approvalNumber: `N-${id}`, approvalName: `Barley lot ${id}`, companyId: HARNESS_COMPANY_ID, submitter: SUBMITTER,
-    approvalDoc: { id: 'farm-1', name: 'Farm record 1', docType: 'certificate', farm: { storageLocation: 'Geelong silo 4', protein: 84.5, membershipNumber: 'Member ID 77' } },
+    id,
+    approvalNumber: `N-${id}`,
+    approvalName: `Barley lot ${id}`,
+    companyId: HARNESS_COMPANY_ID,
+    submitter: SUBMITTER,
+    approvalDoc: {
+      id: 'farm-1',
+      name: 'Farm record 1',
+      docType: 'certificate',
+      farm: { storageLocation: 'Geelong silo 4', protein: 84.5, membershipNumber: 'Member ID 77' },
+    },
     levels: [
       { group: 'Farm Data Signing', signers: ['a1', 'a2', 'a3'].map(signer), signatures: 2, deadline: due(0) },
       { group: 'Transportation Signing', signers: ['b1', 'b2', 'b3'].map(signer), signatures: 2, deadline: due(1) },
@@ -92,7 +113,9 @@ export type Driver = Pick<Harness, 'client' | 'mail' | 'otps' | 'taskQueue'>;
 
 export async function submit(h: Driver, draft: CertificateDraft): Promise<WorkflowHandle<typeof certificateWorkflow>> {
   return h.client.workflow.start(certificateWorkflow, {
-    workflowId: certificateWorkflowId(draft.id), taskQueue: h.taskQueue, args: [{ certificate: draft, submittedBy: { id: SUBMITTER.id, name: SUBMITTER.name } }],
+    workflowId: certificateWorkflowId(draft.id),
+    taskQueue: h.taskQueue,
+    args: [{ certificate: draft, submittedBy: { id: SUBMITTER.id, name: SUBMITTER.name } }],
   });
 }
 
@@ -148,7 +171,9 @@ export interface ThrowawayPostgres {
 export function findPostgresBin(): string | undefined {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root).filter((v) => existsSync(path.join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(path.join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? path.join(root, versions[0], 'bin') : undefined;
 }
 
@@ -161,14 +186,19 @@ export function findPostgresBin(): string | undefined {
  */
 export async function startThrowawayPostgres(opts: { tuned?: boolean; maxConnections?: number; settings?: string[] } = {}): Promise<ThrowawayPostgres> {
   const bin = findPostgresBin();
-  if (!bin) throw new Error('this test needs Postgres: set DATABASE_URL to a Postgres server, or install the Debian package postgresql (initdb under /usr/lib/postgresql/*/bin)');
+  if (!bin)
+    throw new Error(
+      'this test needs Postgres: set DATABASE_URL to a Postgres server, or install the Debian package postgresql (initdb under /usr/lib/postgresql/*/bin)',
+    );
   const dir = mkdtempSync(path.join(os.tmpdir(), 'grain-pg-'));
   const asRoot = process.getuid?.() === 0;
   if (asRoot) execFileSync('chown', ['-R', 'postgres:', dir]);
   // setpriv execs the server itself (no intermediate process), so the guard's signal reaches postgres.
   const run = (cmd: string, args: string[]) =>
     (asRoot ? ['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', '--', cmd, ...args]] : [cmd, args]) as [string, string[]];
-  execFileSync(...run(path.join(bin, 'initdb'), ['-D', path.join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']), { stdio: 'pipe' });
+  execFileSync(...run(path.join(bin, 'initdb'), ['-D', path.join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']), {
+    stdio: 'pipe',
+  });
   const port = await new Promise<number>((resolve, reject) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
       const p = (srv.address() as net.AddressInfo).port;
@@ -176,7 +206,16 @@ export async function startThrowawayPostgres(opts: { tuned?: boolean; maxConnect
     });
     srv.on('error', reject);
   });
-  const settings = ['-c', 'listen_addresses=127.0.0.1', '-c', `port=${port}`, '-c', `unix_socket_directories=${dir}`, '-c', `max_connections=${opts.maxConnections ?? 200}`];
+  const settings = [
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    `port=${port}`,
+    '-c',
+    `unix_socket_directories=${dir}`,
+    '-c',
+    `max_connections=${opts.maxConnections ?? 200}`,
+  ];
   if (opts.tuned !== false) settings.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   for (const x of opts.settings ?? []) settings.push('-c', x);
   const guard = `"$0" "$@" & child=$!

@@ -12,7 +12,19 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { extractText } from '@grain/adapters';
 import { createStores } from '@grain/persistence';
-import { actorOf, chainDraft, eventually, requestCode, signer, signWithCode, startHarness, submit, SUBMITTER, HARNESS_COMPANY_ID, type Harness } from './certificate-test-harness';
+import {
+  actorOf,
+  chainDraft,
+  eventually,
+  requestCode,
+  signer,
+  signWithCode,
+  startHarness,
+  submit,
+  SUBMITTER,
+  HARNESS_COMPANY_ID,
+  type Harness,
+} from './certificate-test-harness';
 
 let h: Harness;
 const finishedIds: string[] = [];
@@ -66,11 +78,15 @@ test('a 3-level chain with 2-of-3 signatures completes: read model, ledger, mail
     if (code) expect(history).not.toContain(code);
   }
   // after a run, the CLI / visibility finds the finished certificate by its search attributes
-  const found = await eventually(async () => {
-    const ids: string[] = [];
-    for await (const w of h.client.workflow.list({ query: `CertificateNumber = '${d.approvalNumber}' AND CertificateStatus = 'done'` })) ids.push(w.workflowId);
-    return ids;
-  }, (ids) => ids.length === 1);
+  const found = await eventually(
+    async () => {
+      const ids: string[] = [];
+      for await (const w of h.client.workflow.list({ query: `CertificateNumber = '${d.approvalNumber}' AND CertificateStatus = 'done'` }))
+        ids.push(w.workflowId);
+      return ids;
+    },
+    (ids) => ids.length === 1,
+  );
   expect(found).toEqual([certificateWorkflowId(d.id)]);
 });
 
@@ -86,8 +102,17 @@ test('reject to an earlier level, then re-signing walks the chain again', async 
   expect(back.levels[1].comments).toEqual(['Signer b2: moisture figure is wrong']);
   expect((await h.store.get(HARNESS_COMPANY_ID, d.id))!.state.status).toBe('rejected');
   // the notices go out right after the answer
-  expect((await eventually(() => h.mail.list({ to: SUBMITTER.email }), (ms) => ms.some((m) => /sent back to level 1/.test(m.subject ?? '')))).some((m) => /sent back to level 1/.test(m.subject ?? ''))).toBe(true);
-  expect(await refusedCode(handle.executeUpdate(rejectUpdate, { args: [{ actor: actorOf('a3'), toLevel: 1, reason: 'x' }] }))).toBe('CERTIFICATE_ALREADY_REJECTED');
+  expect(
+    (
+      await eventually(
+        () => h.mail.list({ to: SUBMITTER.email }),
+        (ms) => ms.some((m) => /sent back to level 1/.test(m.subject ?? '')),
+      )
+    ).some((m) => /sent back to level 1/.test(m.subject ?? '')),
+  ).toBe(true);
+  expect(await refusedCode(handle.executeUpdate(rejectUpdate, { args: [{ actor: actorOf('a3'), toLevel: 1, reason: 'x' }] }))).toBe(
+    'CERTIFICATE_ALREADY_REJECTED',
+  );
   await signWithCode(h, handle, d.id, 'a1');
   const again = await signWithCode(h, handle, d.id, 'a3');
   expect(again).toMatchObject({ status: 'signing', stage: 2 });
@@ -122,11 +147,14 @@ test('refused actions answer at once and leave no trace; wrong, expired and reus
   expect(await refusedCode(handle.executeUpdate(signUpdate, { args: [{ actor: actorOf('a1'), otpId: 'x' }] }))).toBe('ALREADY_SIGNED');
   expect(await refusedCode(handle.executeUpdate(signUpdate, { args: [{ actor: actorOf(SUBMITTER.id), otpId: 'x' }] }))).toBe('NOT_A_SIGNER');
   const after = await handle.fetchHistory();
-  expect(after.events!.filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes).length)
-    .toBe(before.events!.filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes).length);
+  expect(after.events!.filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes).length).toBe(
+    before.events!.filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes).length,
+  );
   // wrong code, then the right one is still good; reuse of a verified code fails
   const { code } = await requestCode(h, handle, 'a2');
-  await expect(h.otps.verify({ certificateId: d.id, level: 1, userId: 'a2' }, code === '000000' ? '999999' : '000000')).rejects.toMatchObject({ code: 'OTP_INVALID' });
+  await expect(h.otps.verify({ certificateId: d.id, level: 1, userId: 'a2' }, code === '000000' ? '999999' : '000000')).rejects.toMatchObject({
+    code: 'OTP_INVALID',
+  });
   // expired: the same code checked six minutes later
   const later = createStores(h.db.knex, { now: () => new Date(Date.now() + 6 * 60_000) }).otps;
   await expect(later.verify({ certificateId: d.id, level: 1, userId: 'a2' }, code)).rejects.toMatchObject({ code: 'OTP_EXPIRED' });
@@ -149,12 +177,17 @@ test('refused actions answer at once and leave no trace; wrong, expired and reus
 });
 
 test('a done certificate refuses further actions', async () => {
-  const d = chainDraft({ levels: [{ group: 'Only', signers: [signer('a1'), signer('a2')], signatures: 1, deadline: new Date(Date.now() + 86_400_000).toISOString() }] });
+  const d = chainDraft({
+    levels: [{ group: 'Only', signers: [signer('a1'), signer('a2')], signatures: 1, deadline: new Date(Date.now() + 86_400_000).toISOString() }],
+  });
   const handle = await submit(h, d);
   await signWithCode(h, handle, d.id, 'a1');
   await handle.result();
   finishedIds.push(handle.workflowId);
-  const err = await handle.executeUpdate(signUpdate, { args: [{ actor: actorOf('a2'), otpId: 'x' }] }).then(() => null, (e: unknown) => e);
+  const err = await handle.executeUpdate(signUpdate, { args: [{ actor: actorOf('a2'), otpId: 'x' }] }).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeTruthy();
   expect(err).not.toBeInstanceOf(WorkflowUpdateFailedError);
   expect((await h.store.get(HARNESS_COMPANY_ID, d.id))!.state).toMatchObject({ status: 'done' });
@@ -164,20 +197,37 @@ test('a done certificate refuses further actions', async () => {
 test('reminders before the due time, then overdue with an escalation mail and search attribute', async () => {
   const d = chainDraft({ reminders: { offsetsMs: [2500], overdueRepeatMs: 2000 } }, 4000);
   const handle = await submit(h, d);
-  const reminder = await eventually(() => h.mail.list({ to: 'a2@grain.test' }), (ms) => ms.some((m) => /^Reminder:/.test(m.subject ?? '')), 10_000);
+  const reminder = await eventually(
+    () => h.mail.list({ to: 'a2@grain.test' }),
+    (ms) => ms.some((m) => /^Reminder:/.test(m.subject ?? '')),
+    10_000,
+  );
   expect(reminder.some((m) => /^Reminder:/.test(m.subject ?? ''))).toBe(true);
-  const escalation = await eventually(() => h.mail.list({ to: 'mgr@grain.test' }), (ms) => ms.some((m) => /^Overdue: certificate/.test(m.subject ?? '')), 10_000);
+  const escalation = await eventually(
+    () => h.mail.list({ to: 'mgr@grain.test' }),
+    (ms) => ms.some((m) => /^Overdue: certificate/.test(m.subject ?? '')),
+    10_000,
+  );
   expect(escalation.some((m) => m.subject === `Overdue: certificate ${d.approvalNumber}, level 1`)).toBe(true);
   expect((await h.mail.list({ to: SUBMITTER.email })).some((m) => /^Overdue: certificate/.test(m.subject ?? ''))).toBe(true);
-  const repeated = await eventually(() => h.mail.list({ to: 'a3@grain.test' }), (ms) => ms.filter((m) => /^Overdue:/.test(m.subject ?? '')).length >= 2, 10_000);
+  const repeated = await eventually(
+    () => h.mail.list({ to: 'a3@grain.test' }),
+    (ms) => ms.filter((m) => /^Overdue:/.test(m.subject ?? '')).length >= 2,
+    10_000,
+  );
   expect(repeated.filter((m) => /^Overdue:/.test(m.subject ?? '')).length).toBeGreaterThanOrEqual(2);
-  expect(await h.store.list({ companyId: HARNESS_COMPANY_ID, statuses: ['overdue'] })).toMatchObject({ items: expect.arrayContaining([expect.objectContaining({ id: d.id, overdue: true })]) });
+  expect(await h.store.list({ companyId: HARNESS_COMPANY_ID, statuses: ['overdue'] })).toMatchObject({
+    items: expect.arrayContaining([expect.objectContaining({ id: d.id, overdue: true })]),
+  });
   expect((await handle.query(stateQuery)).levels[0].overdue).toBe(true);
-  const found = await eventually(async () => {
-    const ids: string[] = [];
-    for await (const w of h.client.workflow.list({ query: `Overdue = true AND CertificateNumber = '${d.approvalNumber}'` })) ids.push(w.workflowId);
-    return ids;
-  }, (ids) => ids.length === 1);
+  const found = await eventually(
+    async () => {
+      const ids: string[] = [];
+      for await (const w of h.client.workflow.list({ query: `Overdue = true AND CertificateNumber = '${d.approvalNumber}'` })) ids.push(w.workflowId);
+      return ids;
+    },
+    (ids) => ids.length === 1,
+  );
   expect(found).toEqual([handle.workflowId]);
   // each reminder mail sent is recorded (the overdue dashboard counts these), before and after the due time
   const recorded = await h.db.knex('certificate_reminders').where({ certificate_id: d.id, level: 1 });
@@ -237,7 +287,10 @@ test('signs arriving together while effects run are all kept: state, read model 
     expect(state.levels[0].signed.map((s) => s.userId).sort()).toEqual(['a1', 'a2', 'a3']);
     expect(state.levels[0].status).toBe('done');
     expect(state.stage).toBe(2); // the stage is the current level number
-    const row = await eventually(() => h.store.get(HARNESS_COMPANY_ID, d.id), (r) => !!r && r.version === state.version);
+    const row = await eventually(
+      () => h.store.get(HARNESS_COMPANY_ID, d.id),
+      (r) => !!r && r.version === state.version,
+    );
     expect(row!.state.levels[0].signed.map((s: { userId: string }) => s.userId).sort()).toEqual(['a1', 'a2', 'a3']);
     const sigBlocks = (await ledgerKeys(handle.workflowId)).filter((t) => t === 'signature');
     expect(sigBlocks).toHaveLength(3);

@@ -11,7 +11,9 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
   const adapters = buildAdapters(config, db.knex);
   const { worker, connection } = await createWorker({
-    address: config.temporalAddress, namespace: config.temporalNamespace, taskQueue: config.taskQueue,
+    address: config.temporalAddress,
+    namespace: config.temporalNamespace,
+    taskQueue: config.taskQueue,
     deps: { config, stores: createStores(db.knex), adapters },
   });
   const stop = (signal: string) => {

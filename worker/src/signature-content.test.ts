@@ -44,11 +44,20 @@ test('a resubmit with changed content voids the signatures over the old content 
   // level 1 signed the old content: its signatures are voided, and signing starts again there
   expect(resubmitted).toMatchObject({ status: 'signing', stage: 1 });
   expect(resubmitted.levels.map((l) => l.signed.length)).toEqual([0, 0, 0]);
-  expect(resubmitted.levels[0].voided?.map((v) => [v.userId, v.contentHash])).toEqual([['a1', before.contentHash], ['a2', before.contentHash]]);
-  expect(resubmitted.audit.filter((e) => e.action === 'signatureVoided').map((e) => [e.actorId, e.level])).toEqual([['a1', 1], ['a2', 1]]);
+  expect(resubmitted.levels[0].voided?.map((v) => [v.userId, v.contentHash])).toEqual([
+    ['a1', before.contentHash],
+    ['a2', before.contentHash],
+  ]);
+  expect(resubmitted.audit.filter((e) => e.action === 'signatureVoided').map((e) => [e.actorId, e.level])).toEqual([
+    ['a1', 1],
+    ['a2', 1],
+  ]);
   // the voided signers are told why, with what changed
   for (const to of ['a1@grain.test', 'a2@grain.test']) {
-    const mails = await eventually(() => h.mail.list({ to }), (ms) => ms.some((m) => /signature .* no longer counts/i.test(m.subject ?? '')));
+    const mails = await eventually(
+      () => h.mail.list({ to }),
+      (ms) => ms.some((m) => /signature .* no longer counts/i.test(m.subject ?? '')),
+    );
     const notice = mails.find((m) => /no longer counts/i.test(m.subject ?? ''));
     expect(notice?.text).toMatch(/name/);
     expect(notice?.text).toMatch(/farm record/);
@@ -81,10 +90,12 @@ type PatchDetails = { 'patch-data'?: { payloads?: Array<{ data?: string }> } };
 type Events = { events?: Array<{ markerRecordedEventAttributes?: { details?: unknown; markerName?: string | null } | null }> | null };
 /** The patch ids a history recorded (from its JSON form: payload data in base64). */
 const patchIds = (h: Events): string[] =>
-  (h.events ?? []).filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch').map((e) => {
-    const data = (e.markerRecordedEventAttributes?.details as PatchDetails)['patch-data']?.payloads?.[0]?.data ?? '';
-    return (JSON.parse(Buffer.from(data, 'base64').toString('utf8')) as { id: string }).id;
-  });
+  (h.events ?? [])
+    .filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')
+    .map((e) => {
+      const data = (e.markerRecordedEventAttributes?.details as PatchDetails)['patch-data']?.payloads?.[0]?.data ?? '';
+      return (JSON.parse(Buffer.from(data, 'base64').toString('utf8')) as { id: string }).id;
+    });
 
 test('a certificate resubmitted with changed content before signatures were bound still replays as it ran', async () => {
   // Recorded with the code before this rule: levels 1 and 2 signed, rejected back to level 2 with a new

@@ -19,8 +19,17 @@ import { EmbeddedLedger, SmtpCatcher } from '@grain/adapters';
 import { createStores, type Db } from '@grain/persistence';
 import { signUpdate } from '@grain/workflows';
 import {
-  actorOf, chainDraft, HARNESS_COMPANY_ID, createPostgresTestDb, eventually, requestCode, signWithCode, startThrowawayPostgres, submit,
-  type Driver, type ThrowawayPostgres,
+  actorOf,
+  chainDraft,
+  HARNESS_COMPANY_ID,
+  createPostgresTestDb,
+  eventually,
+  requestCode,
+  signWithCode,
+  startThrowawayPostgres,
+  submit,
+  type Driver,
+  type ThrowawayPostgres,
 } from './certificate-test-harness';
 
 const MAIN = path.resolve(__dirname, '../dist/main.js');
@@ -71,8 +80,12 @@ beforeAll(async () => {
   const smtpPort = await catcher.start(0);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'grain-crash-'));
   env = {
-    ...process.env, TEMPORAL_ADDRESS: address, TEMPORAL_TASK_QUEUE: taskQueue, DATABASE_URL: created.url,
-    DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    ...process.env,
+    TEMPORAL_ADDRESS: address,
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    DATABASE_URL: created.url,
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   };
   worker = await WorkerProcess.start(env);
   connection = await Connection.connect({ address });
@@ -103,7 +116,11 @@ test('SIGKILL of the worker mid-chain loses and duplicates no signature', async 
   const d = chainDraft();
   const handle = await submit(driver, d);
   const wfId = handle.workflowId;
-  const expected = [['a1', 'a2'], ['b1', 'b2'], ['c1', 'c3']];
+  const expected = [
+    ['a1', 'a2'],
+    ['b1', 'b2'],
+    ['c1', 'c3'],
+  ];
   const kills: string[] = [];
 
   await signWithCode(driver, handle, d.id, 'a1');
@@ -129,7 +146,9 @@ test('SIGKILL of the worker mid-chain loses and duplicates no signature', async 
     const n = Number(signaturesBefore[0].n);
     const until = Date.now() + 30_000;
     // A tight poll: the window between the block's commit and the activity's completion is short.
-    while (Number((await db.knex('ledger_blocks').where('idempotency_key', 'like', `${wfId}:%`).where({ record_type: 'signature' }).count({ n: '*' }))[0].n) <= n) {
+    while (
+      Number((await db.knex('ledger_blocks').where('idempotency_key', 'like', `${wfId}:%`).where({ record_type: 'signature' }).count({ n: '*' }))[0].n) <= n
+    ) {
       if (Date.now() > until) throw new Error('the ledger block of b2 never appeared');
       await new Promise((r) => setTimeout(r, 2));
     }
@@ -149,7 +168,11 @@ test('SIGKILL of the worker mid-chain loses and duplicates no signature', async 
   // Read model: rows and the stored state agree with the workflow.
   const rows = await db.knex('certificate_levels').where({ certificate_id: d.id }).orderBy('level');
   expect(rows.map((r) => r.signed_ids)).toEqual(expected);
-  expect(rows.map((r) => [r.status, r.signed_count])).toEqual([['done', 2], ['done', 2], ['done', 2]]);
+  expect(rows.map((r) => [r.status, r.signed_count])).toEqual([
+    ['done', 2],
+    ['done', 2],
+    ['done', 2],
+  ]);
   const stored = await createStores(db.knex).certificates.get(HARNESS_COMPANY_ID, d.id);
   expect(stored).toMatchObject({ version: final.version, state: { status: 'done' } });
   expect(stored!.state.levels.map((l) => l.signed.map((s) => s.userId))).toEqual(expected);
@@ -169,27 +192,39 @@ test('SIGKILL of the worker mid-chain loses and duplicates no signature', async 
 
   // History: six accepted sign Updates, each completed once; the ledger keys scheduled are the ones stored.
   const events = (await handle.fetchHistory()).events ?? [];
-  const accepted = events.filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest?.input?.name === 'sign')
+  const accepted = events
+    .filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest?.input?.name === 'sign')
     .map((e) => e.workflowExecutionUpdateAcceptedEventAttributes!.protocolInstanceId);
   const completed = events.map((e) => e.workflowExecutionUpdateCompletedEventAttributes?.meta?.updateId).filter(Boolean);
   expect(accepted).toHaveLength(6);
   for (const id of accepted) expect(completed.filter((c) => c === id)).toHaveLength(1);
-  const signers = events.filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest?.input?.name === 'sign')
+  const signers = events
+    .filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest?.input?.name === 'sign')
     .map((e) => args(e.workflowExecutionUpdateAcceptedEventAttributes!.acceptedRequest!.input!.args)[0].actor.id);
   expect(signers).toEqual(expected.flat());
   // The kills left their trace: work the dead worker held was timed out and done again by the new one.
-  const redone = events.filter((e) => e.workflowTaskTimedOutEventAttributes || e.activityTaskTimedOutEventAttributes || (e.activityTaskStartedEventAttributes?.attempt ?? 1) > 1);
+  const redone = events.filter(
+    (e) => e.workflowTaskTimedOutEventAttributes || e.activityTaskTimedOutEventAttributes || (e.activityTaskStartedEventAttributes?.attempt ?? 1) > 1,
+  );
   console.log(`worker kills: ${kills.join('; ')}; timed out or retried after them: ${redone.length} history events`);
   expect(redone.length).toBeGreaterThanOrEqual(2);
   // Ledger appends run as local activities: one recorded marker per block, its result that block's tx id.
-  const ledgerMarkers = events.map((e) => e.markerRecordedEventAttributes).filter((m) => m?.markerName === 'core_local_activity')
+  const ledgerMarkers = events
+    .map((e) => e.markerRecordedEventAttributes)
+    .filter((m) => m?.markerName === 'core_local_activity')
     .filter((m) => args(m!.details!.data)[0].activity_type === 'appendLedger');
   expect(ledgerMarkers.map((m) => args(m!.details!.result)[0].txId as string).sort()).toEqual(blocks.map((b) => b.tx_id as string).sort());
 
   // The real CLI finds the finished certificate, and the one left to go overdue, by search attributes.
-  const done = await eventually(() => cliList(`CertificateNumber='${d.approvalNumber}' AND CertificateStatus='done'`), (ids) => ids.length === 1);
+  const done = await eventually(
+    () => cliList(`CertificateNumber='${d.approvalNumber}' AND CertificateStatus='done'`),
+    (ids) => ids.length === 1,
+  );
   expect(done).toEqual([wfId]);
-  const od = await eventually(() => cliList(`Overdue=true AND CertificateNumber='${overdue.workflowId.replace(/^certificate-/, 'N-')}'`), (ids) => ids.length === 1);
+  const od = await eventually(
+    () => cliList(`Overdue=true AND CertificateNumber='${overdue.workflowId.replace(/^certificate-/, 'N-')}'`),
+    (ids) => ids.length === 1,
+  );
   expect(od).toEqual([overdue.workflowId]);
   await overdue.terminate('test over');
 }, 240_000);

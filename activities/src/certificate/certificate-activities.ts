@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
 import { log } from '@temporalio/activity';
-import type { CertificateActivityContract, CertificateMailContext, CertificatePayload, CertificateState, LedgerEventType, NotifyEffect, OtpBinding, Person } from '@grain/domain';
+import type {
+  CertificateActivityContract,
+  CertificateMailContext,
+  CertificatePayload,
+  CertificateState,
+  LedgerEventType,
+  NotifyEffect,
+  OtpBinding,
+  Person,
+} from '@grain/domain';
 import type { ActivityDeps } from '../deps';
 import { certificateFacts } from './certificate-facts';
 import { certificateHtml, certificatePayload, qrSvg, verifyUrl } from './certificate-pdf';
@@ -23,7 +32,12 @@ export function createCertificateActivities(deps: ActivityDeps) {
       if (!p.email) continue;
       const mailKey = `${key}:mail:${p.id}`;
       await once(mailKey, async () => {
-        await adapters.mail.send({ to: p.email, subject: text.subject, text: text.text, messageId: `<${sha(`${key}:${p.id}`).slice(0, 32)}@grain.certificates>` });
+        await adapters.mail.send({
+          to: p.email,
+          subject: text.subject,
+          text: text.text,
+          messageId: `<${sha(`${key}:${p.id}`).slice(0, 32)}@grain.certificates>`,
+        });
         return { sent: true };
       });
       await sent?.(p, mailKey); // idempotent itself, so a retry after a crash between the two records it
@@ -32,7 +46,12 @@ export function createCertificateActivities(deps: ActivityDeps) {
 
   const activities: CertificateActivityContract = {
     /** Makes a code (CSPRNG), stores its hash and mails it. The code is never returned or logged. */
-    async issueOtp(a: { binding: OtpBinding; user: Person; ctx: CertificateMailContext; ttlMs?: number }): Promise<{ expiresAt: string; contentHashShort: string }> {
+    async issueOtp(a: {
+      binding: OtpBinding;
+      user: Person;
+      ctx: CertificateMailContext;
+      ttlMs?: number;
+    }): Promise<{ expiresAt: string; contentHashShort: string }> {
       return permanentOnAppError(async () => {
         const { code, expiresAt, otpId } = await otps.issue(a.binding, a.ttlMs);
         const minutes = Math.max(1, Math.round((Date.parse(expiresAt) - Date.now()) / 60_000));
@@ -52,11 +71,15 @@ export function createCertificateActivities(deps: ActivityDeps) {
       const c = { ...a.ctx, link };
       const e = a.effect;
       const text =
-        e.type === 'notifySigners' ? mailTexts.levelStarted(c, e.reason)
-        : e.type === 'notifyRejected' ? mailTexts.rejected(c, e.fromLevel, e.toLevel, e.by, e.reason)
-        : e.type === 'notifyCompleted' ? mailTexts.completed(c)
-        : e.type === 'notifySignaturesVoided' ? mailTexts.signaturesVoided(c, e.changed)
-        : mailTexts.escalation(c);
+        e.type === 'notifySigners'
+          ? mailTexts.levelStarted(c, e.reason)
+          : e.type === 'notifyRejected'
+            ? mailTexts.rejected(c, e.fromLevel, e.toLevel, e.by, e.reason)
+            : e.type === 'notifyCompleted'
+              ? mailTexts.completed(c)
+              : e.type === 'notifySignaturesVoided'
+                ? mailTexts.signaturesVoided(c, e.changed)
+                : mailTexts.escalation(c);
       await mailEach(a.key, e.recipients, text);
     },
 
@@ -79,10 +102,20 @@ export function createCertificateActivities(deps: ActivityDeps) {
     async upsertCertificateReadModel(state: CertificateState): Promise<{ applied: boolean }> {
       const r = await store.upsert(state);
       if (r.applied) {
-        await live.publish({
-          companyId: state.companyId, type: 'certificate_update',
-          data: { id: state.id, approvalNumber: state.approvalNumber, status: state.status, stage: state.stage, overdue: state.overdue, version: state.version },
-        }).catch((e) => log.warn('live publish failed', { certificateId: state.id, error: String(e) })); // live is best effort; pages also poll
+        await live
+          .publish({
+            companyId: state.companyId,
+            type: 'certificate_update',
+            data: {
+              id: state.id,
+              approvalNumber: state.approvalNumber,
+              status: state.status,
+              stage: state.stage,
+              overdue: state.overdue,
+              version: state.version,
+            },
+          })
+          .catch((e) => log.warn('live publish failed', { certificateId: state.id, error: String(e) })); // live is best effort; pages also poll
       }
       return r;
     },

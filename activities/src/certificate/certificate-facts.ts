@@ -30,11 +30,13 @@ export async function certificateFacts(stores: Pick<Stores, 'companies' | 'farmD
   const address = company?.addressId ? await stores.companies.address({ companyId: s.companyId, userId: '' }, company.addressId) : null;
   const farm = s.approvalDoc ? await stores.farmData.getFarmRecord(s.companyId, s.approvalDoc.id) : null;
   return {
-    issuer: company ? {
-      name: company.name,
-      ...(address && { address: [address.street, address.suburb, address.city, address.country].filter(Boolean).join(', ') }),
-      ...(company.tfn && { registration: company.tfn }),
-    } : undefined,
+    issuer: company
+      ? {
+          name: company.name,
+          ...(address && { address: [address.street, address.suburb, address.city, address.country].filter(Boolean).join(', ') }),
+          ...(company.tfn && { registration: company.tfn }),
+        }
+      : undefined,
     farmRecord: farm ? { number: farm.number, productionDate: String(farm.productionDate ?? '').slice(0, 10), txId: farm.txId } : undefined,
   };
 }

@@ -23,26 +23,63 @@ const T = '2025-11-20T09:30:00.000Z';
 function doneCertificate(facts: FarmFacts, deviationReason?: string): CertificateState {
   const check = checkAgainstStandard(facts);
   const s = createCertificate({
-    id: 'c-1', approvalNumber: '202511201', approvalName: 'APW wheat, lot 7', companyId: 'co-1',
+    id: 'c-1',
+    approvalNumber: '202511201',
+    approvalName: 'APW wheat, lot 7',
+    companyId: 'co-1',
     submitter: { id: 'u-sub', name: 'Sam Submitter', email: 'sam@acme.example' },
-    approvalDoc: { id: 'f-1', name: 'Farm data 1732000000000', docType: 'farmData', farm: facts, standardCheck: { ...check, ...(deviationReason && { deviationReason }) } },
-    supportDocs: [{ id: 'd-1', name: 'Landscape photo.png', docType: 'report' }, { id: 'd-2', name: 'Storage history.pdf', docType: 'certificate' }],
+    approvalDoc: {
+      id: 'f-1',
+      name: 'Farm data 1732000000000',
+      docType: 'farmData',
+      farm: facts,
+      standardCheck: { ...check, ...(deviationReason && { deviationReason }) },
+    },
+    supportDocs: [
+      { id: 'd-1', name: 'Landscape photo.png', docType: 'report' },
+      { id: 'd-2', name: 'Storage history.pdf', docType: 'certificate' },
+    ],
     levels: [
       { group: 'Farm Data Signing', signers: [{ id: 'u-1', name: 'Ann Farmer', email: 'ann@acme.example', role: 'Farm manager' }], signatures: 1, deadline: T },
-      { group: 'Inspection Signing', signers: [{ id: 'u-2', name: 'Ivy Inspector', email: 'ivy@acme.example', role: 'Inspector' }, { id: 'u-3', name: 'Dan Delegate', email: 'dan@acme.example', role: 'Inspector', delegatedBy: 'u-2' }], signatures: 1, deadline: T },
+      {
+        group: 'Inspection Signing',
+        signers: [
+          { id: 'u-2', name: 'Ivy Inspector', email: 'ivy@acme.example', role: 'Inspector' },
+          { id: 'u-3', name: 'Dan Delegate', email: 'dan@acme.example', role: 'Inspector', delegatedBy: 'u-2' },
+        ],
+        signatures: 1,
+        deadline: T,
+      },
     ],
   });
-  s.levels[0].signed = [{ userId: 'u-1', name: 'Ann Farmer', at: '2025-11-20T10:00:00.000Z', signatureValue: 'sig-ann', contentHash: s.contentHash, txId: 'a'.repeat(64) }];
-  s.levels[1].signed = [{ userId: 'u-3', name: 'Dan Delegate', onBehalfOf: 'u-2', at: '2025-11-21T08:15:00.000Z', signatureValue: 'sig-dan', contentHash: s.contentHash, txId: 'b'.repeat(64) }];
+  s.levels[0].signed = [
+    { userId: 'u-1', name: 'Ann Farmer', at: '2025-11-20T10:00:00.000Z', signatureValue: 'sig-ann', contentHash: s.contentHash, txId: 'a'.repeat(64) },
+  ];
+  s.levels[1].signed = [
+    {
+      userId: 'u-3',
+      name: 'Dan Delegate',
+      onBehalfOf: 'u-2',
+      at: '2025-11-21T08:15:00.000Z',
+      signatureValue: 'sig-dan',
+      contentHash: s.contentHash,
+      txId: 'b'.repeat(64),
+    },
+  ];
   return { ...s, status: 'done', completedDate: '2025-11-21T08:15:00.000Z', chainId: 'c'.repeat(64) };
 }
 
 async function render(s: CertificateState, name: string): Promise<{ file: string; text: string; pages: number }> {
   const url = verifyUrl('https://grain.example', s.contentHash);
-  const html = certificateHtml(s, certificatePayload(s), { url, svg: await qrSvg(url) }, {
-    issuer: { name: 'Acme Grain Pty Ltd', address: '12 Silo Road, Junee, NSW, Australia', registration: '51 824 753 556' },
-    farmRecord: { number: '1732000000000', productionDate: '2025-11-10', txId: 'f'.repeat(64) },
-  });
+  const html = certificateHtml(
+    s,
+    certificatePayload(s),
+    { url, svg: await qrSvg(url) },
+    {
+      issuer: { name: 'Acme Grain Pty Ltd', address: '12 Silo Road, Junee, NSW, Australia', registration: '51 824 753 556' },
+      farmRecord: { number: '1732000000000', productionDate: '2025-11-10', txId: 'f'.repeat(64) },
+    },
+  );
   const file = join(dir, `${name}.pdf`);
   writeFileSync(file, await pdf.render(html));
   const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');

@@ -1,6 +1,13 @@
 import QRCode from 'qrcode';
 import {
-  certificateGrade, certificateValidity, MEMBER_ID_PREFIX, sha256Hex, type CertificatePayload, type CertificateState, type RequirementResult, type SignedEntry,
+  certificateGrade,
+  certificateValidity,
+  MEMBER_ID_PREFIX,
+  sha256Hex,
+  type CertificatePayload,
+  type CertificateState,
+  type RequirementResult,
+  type SignedEntry,
 } from '@grain/domain';
 import type { CertificateFacts } from './certificate-facts';
 import { LABELS, type LabelKey } from './certificate-labels';
@@ -61,20 +68,32 @@ function qualitySection(s: CertificateState): string {
       <tr><td>${label('protein')}</td><td>${esc(pct(farm.protein))}</td></tr><tr><td>${label('moisture')}</td><td>${esc(pct(farm.moisture))}</td></tr></table>
       <p class="note">${note}${check?.standardId ? ` (${esc(check.standardId)})` : ''}</p>`;
   }
-  const rows = check.requirements.map((r) => `<tr><td>${label(r.measure)}</td><td>${esc(pct(r.measured))}</td><td>${esc(limitOf(r))}</td><td class="${r.pass ? 'pass' : 'fail'}">${label(r.pass ? 'pass' : 'fail')}</td></tr>`).join('');
+  const rows = check.requirements
+    .map(
+      (r) =>
+        `<tr><td>${label(r.measure)}</td><td>${esc(pct(r.measured))}</td><td>${esc(limitOf(r))}</td><td class="${r.pass ? 'pass' : 'fail'}">${label(r.pass ? 'pass' : 'fail')}</td></tr>`,
+    )
+    .join('');
   return `<p class="note">${label('standard')}: ${esc(check.standardName)} · ${esc(check.grade)} · ${label('season')} ${esc(check.season)} · ${esc(check.standardId)}</p>
     <table class="grid"><tr><th>${label('requirement')}</th><th>${label('measured')}</th><th>${label('limit')}</th><th>${label('result')}</th></tr>${rows}</table>
     ${check.deviationReason ? `<p class="deviation">${label('deviation')}: ${esc(check.deviationReason)}</p>` : ''}`;
 }
 
 function signaturesSection(s: CertificateState): string {
-  return s.levels.map((l) => {
-    const nameOf = (id: string) => l.signers.find((x) => x.id === id)?.name ?? id;
-    const roleOf = (id: string) => l.signers.find((x) => x.id === id)?.role ?? '';
-    const rows = l.signed.map((e) => `<tr><td>${esc(e.name)}</td><td>${esc(roleOf(e.userId))}</td><td>${esc(e.at.replace('T', ' ').slice(0, 19))}</td><td>${esc(e.onBehalfOf ? nameOf(e.onBehalfOf) : '')}</td><td class="mono">${esc(signatureFingerprint(e))}</td></tr>`).join('');
-    return `<h3>${label('level')} ${l.level}: ${esc(l.group)} (${l.signed.length}/${l.signatures})</h3>
+  return s.levels
+    .map((l) => {
+      const nameOf = (id: string) => l.signers.find((x) => x.id === id)?.name ?? id;
+      const roleOf = (id: string) => l.signers.find((x) => x.id === id)?.role ?? '';
+      const rows = l.signed
+        .map(
+          (e) =>
+            `<tr><td>${esc(e.name)}</td><td>${esc(roleOf(e.userId))}</td><td>${esc(e.at.replace('T', ' ').slice(0, 19))}</td><td>${esc(e.onBehalfOf ? nameOf(e.onBehalfOf) : '')}</td><td class="mono">${esc(signatureFingerprint(e))}</td></tr>`,
+        )
+        .join('');
+      return `<h3>${label('level')} ${l.level}: ${esc(l.group)} (${l.signed.length}/${l.signatures})</h3>
       <table class="grid"><tr><th>${label('signer')}</th><th>${label('role')}</th><th>${label('signedAt')}</th><th>${label('onBehalfOf')}</th><th>${label('fingerprint')}</th></tr>${rows}</table>`;
-  }).join('');
+    })
+    .join('');
 }
 
 /**
@@ -86,7 +105,9 @@ export function certificateHtml(s: CertificateState, p: CertificatePayload, veri
   const farm = s.approvalDoc?.farm ?? {};
   const issuer = facts.issuer;
   const record = facts.farmRecord;
-  const docs = s.supportDocs.length ? s.supportDocs.map((d) => `<li>${esc(d.name)}${d.docType ? ` (${esc(d.docType)})` : ''}</li>`).join('') : `<li>${label('none')}</li>`;
+  const docs = s.supportDocs.length
+    ? s.supportDocs.map((d) => `<li>${esc(d.name)}${d.docType ? ` (${esc(d.docType)})` : ''}</li>`).join('')
+    : `<li>${label('none')}</li>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(p.certification_number)}</title><style>
     @page{size:A4;margin:12mm} body{font-family:sans-serif;color:#1b3a1b;font-size:10px;margin:0}
     h1{color:#2e7d32;margin:0 0 2px;font-size:18px} h2{font-size:12px;margin:8px 0 2px;color:#2e7d32} h3{font-size:10.5px;margin:4px 0 1px}

@@ -36,8 +36,13 @@ export const mailTexts = {
   levelStarted: (c: MailContext, reason: string): MailText => ({
     subject: `Certificate ${c.approvalNumber} awaits your signature (level ${c.level})`,
     text: both(
-      `${reason === 'delegated' ? 'A signer delegated to you' : reason === 'resubmitted' ? 'The certificate was resubmitted'
-        : 'The certificate reached your level'}: ${head(c)}, level ${c.level} (${c.group}), due ${day(c.deadline)}.\nOpen ${c.link} to sign, reject or delegate.`,
+      `${
+        reason === 'delegated'
+          ? 'A signer delegated to you'
+          : reason === 'resubmitted'
+            ? 'The certificate was resubmitted'
+            : 'The certificate reached your level'
+      }: ${head(c)}, level ${c.level} (${c.group}), due ${day(c.deadline)}.\nOpen ${c.link} to sign, reject or delegate.`,
       `Chứng nhận ${head(c)} đang chờ bạn ký ở cấp ${c.level} (${c.group}), hạn ${day(c.deadline)}.\nMở ${c.link} để ký, từ chối hoặc ủy quyền.`,
     ),
   }),
@@ -57,7 +62,10 @@ export const mailTexts = {
   }),
   completed: (c: MailContext): MailText => ({
     subject: `Certificate ${c.approvalNumber} is approved`,
-    text: both(`Every level signed certificate ${head(c)}. The certificate PDF is ready (Get Cert).\n${c.link}`, `Chứng nhận ${head(c)} đã được ký đủ các cấp. Bản PDF đã sẵn sàng.`),
+    text: both(
+      `Every level signed certificate ${head(c)}. The certificate PDF is ready (Get Cert).\n${c.link}`,
+      `Chứng nhận ${head(c)} đã được ký đủ các cấp. Bản PDF đã sẵn sàng.`,
+    ),
   }),
   reminder: (c: MailContext, overdue: boolean): MailText => ({
     subject: `${overdue ? 'Overdue' : 'Reminder'}: certificate ${c.approvalNumber} awaits your signature`,

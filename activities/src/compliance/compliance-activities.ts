@@ -1,5 +1,10 @@
 import {
-  kindOfType, message, reportTotals, type ComplianceActivityContract, type ComplianceDocumentType, type MessageCode,
+  kindOfType,
+  message,
+  reportTotals,
+  type ComplianceActivityContract,
+  type ComplianceDocumentType,
+  type MessageCode,
   type StoredComplianceReport,
 } from '@grain/domain';
 import type { ComplianceDocumentRow } from '@grain/persistence';
@@ -8,7 +13,15 @@ import type { ActivityDeps } from '../deps';
 
 /** The document record as the create screen reads it (docs/spec/farm-data-and-documents.md §3). */
 export function documentRecord(d: ComplianceDocumentRow) {
-  return { _id: d.id, document_type: d.documentType, created_at: d.createdAt, document_summary: d.documentSummary, file_name: d.fileName, status: d.status, error: d.error };
+  return {
+    _id: d.id,
+    document_type: d.documentType,
+    created_at: d.createdAt,
+    document_summary: d.documentSummary,
+    file_name: d.fileName,
+    status: d.status,
+    error: d.error,
+  };
 }
 
 /**
@@ -22,7 +35,9 @@ export function createComplianceActivities(deps: ActivityDeps): ComplianceActivi
 
   async function announceDocument(d: ComplianceDocumentRow, extra: { code?: MessageCode } = {}) {
     await live.publish({
-      companyId: d.companyId, userId: d.userId, type: kindOfType(d.documentType).liveType,
+      companyId: d.companyId,
+      userId: d.userId,
+      type: kindOfType(d.documentType).liveType,
       data: { compliance_id: d.complianceId, document: documentRecord(d), ...(extra.code ? { code: extra.code, detail: message(extra.code) } : {}) },
     });
   }
@@ -76,17 +91,25 @@ export function createComplianceActivities(deps: ActivityDeps): ComplianceActivi
         return { summary: d.documentSummary, text: (await store.documentText(d.id)) ?? '' };
       };
       const input = {
-        establishment: await load('establishment_update'), haccpPlan: await load('haccp_plan_update'),
-        managementPlan: await load('management_plan_update'), pestControl: await load('pest_control_update'),
+        establishment: await load('establishment_update'),
+        haccpPlan: await load('haccp_plan_update'),
+        managementPlan: await load('management_plan_update'),
+        pestControl: await load('pest_control_update'),
       } as AuditInput;
       // Failures (service down, unusable answer) are retried by the workflow's policy, then recorded.
       const audit = await ai.audit(input, { asOf: new Date(asOf) });
       const report: StoredComplianceReport = {
-        report_id: complianceId, report_date: asOf, inspector: ai.label, totals: reportTotals(audit.compliance_audit), ...audit,
+        report_id: complianceId,
+        report_date: asOf,
+        inspector: ai.label,
+        totals: reportTotals(audit.compliance_audit),
+        ...audit,
       };
       await store.saveReport(complianceId, report);
       await live.publish({
-        companyId: row.companyId, userId, type: 'compliance_check_update',
+        companyId: row.companyId,
+        userId,
+        type: 'compliance_check_update',
         data: { compliance_id: complianceId, status: 'audited', report: { _id: complianceId, json_data: report } },
       });
       return report.totals;
@@ -97,7 +120,9 @@ export function createComplianceActivities(deps: ActivityDeps): ComplianceActivi
       const companyId = await store.companyOf(complianceId);
       if (!companyId) return;
       await live.publish({
-        companyId, userId, type: 'compliance_check_update',
+        companyId,
+        userId,
+        type: 'compliance_check_update',
         data: { compliance_id: complianceId, status: 'failed', code: 'AI_SERVICE_FAILED', detail: message('AI_SERVICE_FAILED') },
       });
     },

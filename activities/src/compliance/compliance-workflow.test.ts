@@ -37,15 +37,33 @@ beforeAll(async () => {
   adapters = buildAdapters(config, db.knex, { smtpCatcherPort: 1 });
   stores = createStores(db.knex);
   const company = await stores.companies.create({
-    name: 'Green Valley Grains', tfn: null, addressId: null, phone: null, email: null, website: null, taxOfficeLevel1: null, taxOfficeLevel2: null, adminId: null, representativeId: null,
+    name: 'Green Valley Grains',
+    tfn: null,
+    addressId: null,
+    phone: null,
+    email: null,
+    website: null,
+    taxOfficeLevel1: null,
+    taxOfficeLevel2: null,
+    adminId: null,
+    representativeId: null,
   });
-  const user = await stores.users.create({ email: 'farmer@gv.test', passwordHash: await hashPassword('Grain#2025pass'), firstname: 'Margaret', lastname: 'Nguyen', role: 'admin', companyId: company.id });
+  const user = await stores.users.create({
+    email: 'farmer@gv.test',
+    passwordHash: await hashPassword('Grain#2025pass'),
+    firstname: 'Margaret',
+    lastname: 'Nguyen',
+    role: 'admin',
+    companyId: company.id,
+  });
   owner = { companyId: company.id, userId: user.id };
   store = stores.compliance;
   const address = process.env.TEMPORAL_TEST_ADDRESS!;
   nativeConnection = await NativeConnection.connect({ address });
   worker = await Worker.create({
-    connection: nativeConnection, taskQueue, workflowsPath: require.resolve('@grain/workflows/src/compliance/compliance-workflow.ts'),
+    connection: nativeConnection,
+    taskQueue,
+    workflowsPath: require.resolve('@grain/workflows/src/compliance/compliance-workflow.ts'),
     activities: createActivities({ config, stores, adapters }),
   });
   workerRun = worker.run();
@@ -69,8 +87,11 @@ async function upload(complianceId: string, documentType: ComplianceDocumentType
   const storageKey = await adapters.storage.put(file, { ext: path.extname(fileName).slice(1), prefix: 'compliance' });
   const doc = await store.addDocument({ ...owner, complianceId, documentType, fileName, storageKey, size: file.length });
   await client.workflow.signalWithStart(complianceWorkflow, {
-    workflowId: complianceWorkflowId(complianceId), taskQueue, args: [{ complianceId, ...owner }],
-    signal: documentUploadedSignal, signalArgs: [{ documentId: doc.id, documentType }],
+    workflowId: complianceWorkflowId(complianceId),
+    taskQueue,
+    args: [{ complianceId, ...owner }],
+    signal: documentUploadedSignal,
+    signalArgs: [{ documentId: doc.id, documentType }],
   });
   return doc.id;
 }
@@ -108,8 +129,16 @@ it('processes four compliant PDFs, publishes each upload live, and audits them c
   const start = await stores.live.lastId();
   const { complianceId, ids } = await uploadSet(compliantSamples(new Date()), 'pdf');
   const uploads = await waitForEvents(start, 4);
-  expect(uploads.map((e) => e.type).sort()).toEqual(['upload_establishment_update', 'upload_haccp_plan_update', 'upload_management_plan_update', 'upload_pest_control_update']);
-  const est = uploads.find((e) => e.type === 'upload_establishment_update')!.data as { compliance_id: string; document: { _id: string; status: string; document_summary: any } };
+  expect(uploads.map((e) => e.type).sort()).toEqual([
+    'upload_establishment_update',
+    'upload_haccp_plan_update',
+    'upload_management_plan_update',
+    'upload_pest_control_update',
+  ]);
+  const est = uploads.find((e) => e.type === 'upload_establishment_update')!.data as {
+    compliance_id: string;
+    document: { _id: string; status: string; document_summary: any };
+  };
   expect(est.compliance_id).toBe(complianceId);
   expect(est.document).toMatchObject({ _id: ids.establishment_update, status: 'processed' });
   expect(est.document.document_summary.establishment_registration_document.name_of_establishment).toBe('Green Valley Grains Pty Ltd');
@@ -144,7 +173,9 @@ it('refuses a submit without all four documents, and reports an unreadable uploa
   expect((await store.document(badId))!.status).toBe('failed');
 
   const handle = client.workflow.getHandle(complianceWorkflowId(complianceId));
-  const refused = await handle.executeUpdate(complianceSubmitUpdate, { args: [{ userId: owner.userId, documents: { haccp_plan_update: badId } }] }).catch((e) => e);
+  const refused = await handle
+    .executeUpdate(complianceSubmitUpdate, { args: [{ userId: owner.userId, documents: { haccp_plan_update: badId } }] })
+    .catch((e) => e);
   expect(refused).toBeInstanceOf(WorkflowUpdateFailedError);
   expect(appErrorCodeOf(refused)).toBe('COMPLIANCE_INCOMPLETE');
   expect((await handle.query('complianceState')) as { status: string }).toMatchObject({ status: 'draft' });

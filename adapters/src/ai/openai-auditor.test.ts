@@ -11,21 +11,38 @@ import { OpenAiAuditor } from './openai-auditor';
 import { summarizeRuleBased } from './rule-summarizer';
 import { compliantSamples } from './sample-documents';
 
-type Body = { model: string; temperature: number; messages: Array<{ role: string; content: string }>; response_format: { type: string; json_schema: { name: string; strict: boolean; schema: any } } };
+type Body = {
+  model: string;
+  temperature: number;
+  messages: Array<{ role: string; content: string }>;
+  response_format: { type: string; json_schema: { name: string; strict: boolean; schema: any } };
+};
 const requests: Body[] = [];
 let mode: 'normal' | 'garbage' = 'normal';
 let server: http.Server;
 let baseURL: string;
 
 const TYPE_OF_SCHEMA: Record<string, any> = {
-  establishment_registration_summary: 'establishment_update', haccp_plan_summary: 'haccp_plan_update',
-  farm_management_plan_summary: 'management_plan_update', pest_control_summary: 'pest_control_update',
+  establishment_registration_summary: 'establishment_update',
+  haccp_plan_summary: 'haccp_plan_update',
+  farm_management_plan_summary: 'management_plan_update',
+  pest_control_summary: 'pest_control_update',
 };
 
 function answer(body: Body): unknown {
   const name = body.response_format.json_schema.name;
   if (name === 'compliance_audit') {
-    return { compliance_audit: [{ compliance_check_item: 'establishment_registration_details', result: 'Compliant', requirement: 'Export Control (Plants and Plant Products) Rules 2021 (Cth)', evidence: 'Name: "Green Valley Grains Pty Ltd"', recommendations: '' }] };
+    return {
+      compliance_audit: [
+        {
+          compliance_check_item: 'establishment_registration_details',
+          result: 'Compliant',
+          requirement: 'Export Control (Plants and Plant Products) Rules 2021 (Cth)',
+          evidence: 'Name: "Green Valley Grains Pty Ltd"',
+          recommendations: '',
+        },
+      ],
+    };
   }
   const text = /"""\n([\s\S]*)\n"""/.exec(body.messages[1].content)![1];
   const s = summarizeRuleBased(TYPE_OF_SCHEMA[name], text) as any;
@@ -47,11 +64,16 @@ beforeAll(async () => {
       const body = JSON.parse(raw) as Body;
       requests.push(body);
       const content = mode === 'garbage' ? '{"not":"the shape"}' : JSON.stringify(answer(body));
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({
-        id: 'chatcmpl-local', object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: body.model,
-        choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal: null } }],
-        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-      }));
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(
+        JSON.stringify({
+          id: 'chatcmpl-local',
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: body.model,
+          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal: null } }],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        }),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -65,7 +87,11 @@ describe('OpenAI auditor (against a local OpenAI-compatible endpoint on loopback
     const text = compliantSamples(new Date('2026-03-15Z')).pest_control_update.join('\n');
     const summary = await auditor.summarize('pest_control_update', text);
     const req = requests.at(-1)!;
-    expect(req).toMatchObject({ model: 'gpt-4o-mini', temperature: 0, response_format: { type: 'json_schema', json_schema: { name: 'pest_control_summary', strict: true } } });
+    expect(req).toMatchObject({
+      model: 'gpt-4o-mini',
+      temperature: 0,
+      response_format: { type: 'json_schema', json_schema: { name: 'pest_control_summary', strict: true } },
+    });
     expect(req.response_format.json_schema.schema.additionalProperties).toBe(false);
     expect(req.messages[1].content).toContain('Bait/Chemicals used: Brodifacoum 0.005% wax blocks');
     expect(summary.entries[1].activity_level).toEqual({ 'Lesser grain borer': 'Low', Rats: 'None' });
@@ -79,7 +105,10 @@ describe('OpenAI auditor (against a local OpenAI-compatible endpoint on loopback
     const input = {
       establishment: { summary: await auditor.summarize('establishment_update', s.establishment_update.join('\n')), text: s.establishment_update.join('\n') },
       haccpPlan: { summary: await auditor.summarize('haccp_plan_update', s.haccp_plan_update.join('\n')), text: s.haccp_plan_update.join('\n') },
-      managementPlan: { summary: await auditor.summarize('management_plan_update', s.management_plan_update.join('\n')), text: s.management_plan_update.join('\n') },
+      managementPlan: {
+        summary: await auditor.summarize('management_plan_update', s.management_plan_update.join('\n')),
+        text: s.management_plan_update.join('\n'),
+      },
       pestControl: { summary: await auditor.summarize('pest_control_update', s.pest_control_update.join('\n')), text: s.pest_control_update.join('\n') },
     };
     const report = await auditor.audit(input, { asOf: new Date('2026-03-15T00:00:00Z') });
@@ -87,7 +116,8 @@ describe('OpenAI auditor (against a local OpenAI-compatible endpoint on loopback
     expect(req.response_format.json_schema.name).toBe('compliance_audit');
     expect(req.messages[0].content).toContain('Audit date: 2026-03-15');
     expect(req.messages[0].content).toContain('Export Control (Plants and Plant Products) Rules 2021');
-    for (const h of ['ESTABLISHMENT REGISTRATION', 'HACCP PLAN', 'FARM MANAGEMENT PLAN', 'PEST CONTROL PLAN']) expect(req.messages[1].content).toContain(`### ${h}`);
+    for (const h of ['ESTABLISHMENT REGISTRATION', 'HACCP PLAN', 'FARM MANAGEMENT PLAN', 'PEST CONTROL PLAN'])
+      expect(req.messages[1].content).toContain(`### ${h}`);
     expect(report.compliance_audit[0]).toMatchObject({ compliance_check_item: 'establishment_registration_details', result: 'Compliant' });
   });
 

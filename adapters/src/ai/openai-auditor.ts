@@ -1,7 +1,13 @@
 import OpenAI from 'openai';
 import {
-  AppError, auditReportSchema, establishmentSummarySchema, haccpSummarySchema, managementPlanSummarySchema, pestControlSummarySchema,
-  type AuditReport, type ComplianceDocumentType,
+  AppError,
+  auditReportSchema,
+  establishmentSummarySchema,
+  haccpSummarySchema,
+  managementPlanSummarySchema,
+  pestControlSummarySchema,
+  type AuditReport,
+  type ComplianceDocumentType,
 } from '@grain/domain';
 import type { AdapterInfo } from '../port';
 import type { AuditInput, Auditor, SummaryOf } from './auditor';
@@ -53,7 +59,10 @@ export class OpenAiAuditor implements Auditor {
     const r = await this.client.chat.completions.create({
       model: this.opts.model,
       temperature: 0,
-      messages: [{ role: 'system', content: system }, { role: 'user', content: user }],
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: user },
+      ],
       response_format: { type: 'json_schema', json_schema: { name: schema.name, strict: true, schema: schema.schema } },
     });
     const msg = r.choices[0]?.message;

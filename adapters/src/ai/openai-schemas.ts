@@ -14,15 +14,38 @@ const strings = (...keys: string[]) => Object.fromEntries(keys.map((k) => [k, st
 export const SUMMARY_SCHEMAS: Record<ComplianceDocumentType, { name: string; schema: JsonSchema }> = {
   establishment_update: {
     name: 'establishment_registration_summary',
-    schema: obj({ establishment_registration_document: obj(strings('name_of_establishment', 'registration_number', 'address', 'telephone', 'email', 'website', 'contact_person', 'operations')) }),
+    schema: obj({
+      establishment_registration_document: obj(
+        strings('name_of_establishment', 'registration_number', 'address', 'telephone', 'email', 'website', 'contact_person', 'operations'),
+      ),
+    }),
   },
   haccp_plan_update: {
     name: 'haccp_plan_summary',
-    schema: obj({ haccp_plan: obj(strings('business_name', 'scope', 'hazard_analysis', 'critical_control_points', 'critical_limits', 'monitoring_procedures', 'corrective_actions', 'verification_procedures', 'record_keeping', 'review_date')) }),
+    schema: obj({
+      haccp_plan: obj(
+        strings(
+          'business_name',
+          'scope',
+          'hazard_analysis',
+          'critical_control_points',
+          'critical_limits',
+          'monitoring_procedures',
+          'corrective_actions',
+          'verification_procedures',
+          'record_keeping',
+          'review_date',
+        ),
+      ),
+    }),
   },
   management_plan_update: {
     name: 'farm_management_plan_summary',
-    schema: obj({ management_plan: obj(strings('farm_name', 'crops', 'storage_and_hygiene', 'chemical_handling', 'traceability', 'staff_training', 'water_and_soil', 'review_date')) }),
+    schema: obj({
+      management_plan: obj(
+        strings('farm_name', 'crops', 'storage_and_hygiene', 'chemical_handling', 'traceability', 'staff_training', 'water_and_soil', 'review_date'),
+      ),
+    }),
   },
   pest_control_update: {
     name: 'pest_control_summary',

@@ -23,16 +23,22 @@ describe('embedded rule-based auditor', () => {
   it('summarises each document type into the spec shapes, quoting the text', async () => {
     const { input } = await auditSet(compliantSamples(asOf));
     expect(input.establishment.summary.establishment_registration_document).toMatchObject({
-      name_of_establishment: 'Green Valley Grains Pty Ltd', address: '1250 Wimmera Highway, Horsham VIC 3400, Australia',
-      telephone: '+61 3 5382 1100', website: 'https://www.greenvalleygrains.com.au', registration_number: 'EST-4471-VIC',
+      name_of_establishment: 'Green Valley Grains Pty Ltd',
+      address: '1250 Wimmera Highway, Horsham VIC 3400, Australia',
+      telephone: '+61 3 5382 1100',
+      website: 'https://www.greenvalleygrains.com.au',
+      registration_number: 'EST-4471-VIC',
     });
     expect(input.haccpPlan.summary.haccp_plan.critical_limits).toContain('12.5%');
     expect(input.haccpPlan.summary.haccp_plan.record_keeping).toContain('five years');
     const pest = pestControlSummarySchema.parse(input.pestControl.summary);
     expect(pest.entries).toHaveLength(2);
     expect(pest.entries[1]).toEqual({
-      date: '2026-03-03', pests_treating_for: ['Lesser grain borer', 'Rats'], activity_level: { 'Lesser grain borer': 'Low', Rats: 'None' },
-      bait_chemical_used: ['Phosphine (aluminium phosphide)', 'Brodifacoum 0.005% wax blocks'], area_shed_treated: ['Silo 3', 'Shed 1'],
+      date: '2026-03-03',
+      pests_treating_for: ['Lesser grain borer', 'Rats'],
+      activity_level: { 'Lesser grain borer': 'Low', Rats: 'None' },
+      bait_chemical_used: ['Phosphine (aluminium phosphide)', 'Brodifacoum 0.005% wax blocks'],
+      area_shed_treated: ['Silo 3', 'Shed 1'],
     });
   });
 
@@ -52,13 +58,24 @@ describe('embedded rule-based auditor', () => {
     const { items } = await auditSet(deficientSamples(asOf));
     const bad = [...items.values()].filter((i) => i.result === 'Non-Compliant').map((i) => i.compliance_check_item);
     expect(bad.sort()).toEqual([
-      'establishment_registration_details', 'establishment_registration_number', 'haccp_critical_limits_measurable',
-      'haccp_monitoring_and_corrective_actions', 'haccp_plan_review', 'haccp_seven_principles', 'management_plan_chemical_handling',
-      'management_plan_staff_training', 'management_plan_traceability', 'pest_activity_monitoring', 'pest_control_areas_recorded',
-      'pest_control_chemicals_recorded', 'pest_control_records_recent',
+      'establishment_registration_details',
+      'establishment_registration_number',
+      'haccp_critical_limits_measurable',
+      'haccp_monitoring_and_corrective_actions',
+      'haccp_plan_review',
+      'haccp_seven_principles',
+      'management_plan_chemical_handling',
+      'management_plan_staff_training',
+      'management_plan_traceability',
+      'pest_activity_monitoring',
+      'pest_control_areas_recorded',
+      'pest_control_chemicals_recorded',
+      'pest_control_records_recent',
     ]);
     expect(items.get('establishment_registration_details')!.evidence).toContain('Missing: contact telephone or e-mail');
-    expect(items.get('haccp_seven_principles')!.evidence).toMatch(/3 of 7 principles .* Not documented: 4 monitoring, 5 corrective actions, 6 verification, 7 record keeping/);
+    expect(items.get('haccp_seven_principles')!.evidence).toMatch(
+      /3 of 7 principles .* Not documented: 4 monitoring, 5 corrective actions, 6 verification, 7 record keeping/,
+    );
     expect(items.get('haccp_critical_limits_measurable')!.evidence).toContain('"grain should be kept dry."');
     expect(items.get('pest_control_records_recent')!.evidence).toContain('150 days before the audit date');
     expect(items.get('pest_control_chemicals_recorded')!.recommendations).toMatch(/APVMA/);

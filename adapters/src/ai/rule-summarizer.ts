@@ -1,6 +1,4 @@
-import type {
-  ComplianceDocumentType, EstablishmentSummary, HaccpSummary, ManagementPlanSummary, PestControlEntry, PestControlSummary,
-} from '@grain/domain';
+import type { ComplianceDocumentType, EstablishmentSummary, HaccpSummary, ManagementPlanSummary, PestControlEntry, PestControlSummary } from '@grain/domain';
 import { labelled, parseDate, readSections, splitList } from './text-sections';
 
 /**
@@ -12,7 +10,10 @@ export function summarizeEstablishment(text: string): EstablishmentSummary {
   return {
     establishment_registration_document: {
       name_of_establishment: labelled(text, /name of (?:the )?establishment|establishment name|registered name|business name|trading name|name/),
-      registration_number: labelled(text, /(?:establishment )?registration (?:number|no\.?)|establishment (?:number|no\.?)|licen[cs]e (?:number|no\.?)|fssai (?:licen[cs]e )?(?:number|no\.?)/),
+      registration_number: labelled(
+        text,
+        /(?:establishment )?registration (?:number|no\.?)|establishment (?:number|no\.?)|licen[cs]e (?:number|no\.?)|fssai (?:licen[cs]e )?(?:number|no\.?)/,
+      ),
       address: labelled(text, /(?:site |physical |postal |business )?address|location/),
       telephone: labelled(text, /telephone|phone|tel\.?|mobile|contact number/),
       email: labelled(text, /e-?mail/) || (/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/.exec(text)?.[0] ?? ''),
@@ -64,7 +65,10 @@ export function summarizeManagementPlan(text: string): ManagementPlanSummary {
 /** Activity levels as a pest -> level map: "Rats - Low; Mice: None", or one level for every pest. */
 function activityMap(raw: string, pests: string[]): Record<string, string> {
   const out: Record<string, string> = {};
-  const pairs = raw.split(/\s*[;,]\s*/).map((p) => /^(.+?)\s*[:=\-–]\s*(.+)$/.exec(p)).filter(Boolean) as RegExpExecArray[];
+  const pairs = raw
+    .split(/\s*[;,]\s*/)
+    .map((p) => /^(.+?)\s*[:=\-–]\s*(.+)$/.exec(p))
+    .filter(Boolean) as RegExpExecArray[];
   if (pairs.length) for (const m of pairs) out[m[1].trim()] = m[2].trim();
   else if (raw.trim()) for (const p of pests.length ? pests : ['all']) out[p] = raw.trim();
   return out;
@@ -101,11 +105,17 @@ export function summarizePestControl(text: string): PestControlSummary {
     const cells = (l: string) => l.split(/\s*[|\t]\s*/).map((c) => c.trim());
     const header = cells(lines[headerIdx]);
     const col = (re: RegExp) => header.findIndex((h) => re.test(h));
-    const idx = { date: col(/date/i), pests: col(ENTRY_FIELDS.pests), activity: col(ENTRY_FIELDS.activity), chemicals: col(ENTRY_FIELDS.chemicals), areas: col(ENTRY_FIELDS.areas) };
+    const idx = {
+      date: col(/date/i),
+      pests: col(ENTRY_FIELDS.pests),
+      activity: col(ENTRY_FIELDS.activity),
+      chemicals: col(ENTRY_FIELDS.chemicals),
+      areas: col(ENTRY_FIELDS.areas),
+    };
     for (const l of lines.slice(headerIdx + 1)) {
       const c = cells(l);
       if (c.length < 3 || !parseDate(c[idx.date] ?? '')) continue;
-      const at = (i: number) => (i >= 0 ? c[i] ?? '' : '');
+      const at = (i: number) => (i >= 0 ? (c[i] ?? '') : '');
       entries.push(entryFrom(at(idx.date), { pests: at(idx.pests), activity: at(idx.activity), chemicals: at(idx.chemicals), areas: at(idx.areas) }));
     }
   }

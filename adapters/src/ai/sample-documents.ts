@@ -80,11 +80,7 @@ export function compliantSamples(asOf: Date): SampleSet {
 /** Same farm, with gaps an auditor must find: no contact or number, three HACCP principles, an old pest log without chemicals or areas, no chemical or traceability section. */
 export function deficientSamples(asOf: Date): SampleSet {
   return {
-    establishment_update: [
-      'Establishment Registration',
-      'Name of Establishment: Dry Creek Farm',
-      'Address: Lot 7 Dry Creek Road, Nhill VIC 3418',
-    ],
+    establishment_update: ['Establishment Registration', 'Name of Establishment: Dry Creek Farm', 'Address: Lot 7 Dry Creek Road, Nhill VIC 3418'],
     haccp_plan_update: [
       'HACCP Plan',
       'Business Name: Dry Creek Farm',

@@ -20,18 +20,48 @@ describe('EmbeddedImageVerifier', () => {
     db = await createTestDb();
     dir = await mkdtemp(path.join(tmpdir(), 'grain-verifier-'));
     verifier = new EmbeddedImageVerifier(db.knex, new LocalFileStorage(dir), 'http://127.0.0.1:3000');
-    const company = await createStores(db.knex).companies.create({ name: 'Photo Farms', tfn: null, addressId: null, phone: null, email: null, website: null, taxOfficeLevel1: null, taxOfficeLevel2: null, adminId: null, representativeId: null });
+    const company = await createStores(db.knex).companies.create({
+      name: 'Photo Farms',
+      tfn: null,
+      addressId: null,
+      phone: null,
+      email: null,
+      website: null,
+      taxOfficeLevel1: null,
+      taxOfficeLevel2: null,
+      adminId: null,
+      representativeId: null,
+    });
     companyId = company.id;
-    userId = (await createStores(db.knex).users.create({ email: `p${randomUUID().slice(0, 6)}@photo.test`, passwordHash: 'x', firstname: 'Pat', lastname: 'Lee', role: 'admin', companyId })).id;
+    userId = (
+      await createStores(db.knex).users.create({
+        email: `p${randomUUID().slice(0, 6)}@photo.test`,
+        passwordHash: 'x',
+        firstname: 'Pat',
+        lastname: 'Lee',
+        role: 'admin',
+        companyId,
+      })
+    ).id;
   });
   afterAll(async () => {
     await db.close();
     await rm(dir, { recursive: true, force: true });
   });
 
-  const newRecord = async () => (await createStores(db.knex).farmData.create(companyId, userId, {
-    grainType: 'Wheat', harvestGrade: 'APH', storageLocation: 'Silo 2', quantity: 500, protein: 11, moisture: 10, productionDate: '2025-11-01', dataType: 'Manual',
-  }))._id;
+  const newRecord = async () =>
+    (
+      await createStores(db.knex).farmData.create(companyId, userId, {
+        grainType: 'Wheat',
+        harvestGrade: 'APH',
+        storageLocation: 'Silo 2',
+        quantity: 500,
+        protein: 11,
+        moisture: 10,
+        productionDate: '2025-11-01',
+        dataType: 'Manual',
+      })
+    )._id;
 
   it('keeps the earlier verified photo when a later upload is refused, and answers the refusal', async () => {
     const farmDataId = await newRecord();
@@ -44,7 +74,11 @@ describe('EmbeddedImageVerifier', () => {
     const otherId = await newRecord();
     const other = samplePng(640, 480, 12);
     expect((await verifier.submitPhoto({ companyId, farmDataId: otherId, userId, data: other })).verified).toBe(true);
-    const refusals: Array<[Buffer, string]> = [[samplePng(100, 80, 3), 'IMAGE_TOO_SMALL'], [Buffer.from('<html>not a photo</html>'), 'IMAGE_NOT_READABLE'], [other, 'IMAGE_DUPLICATE']];
+    const refusals: Array<[Buffer, string]> = [
+      [samplePng(100, 80, 3), 'IMAGE_TOO_SMALL'],
+      [Buffer.from('<html>not a photo</html>'), 'IMAGE_NOT_READABLE'],
+      [other, 'IMAGE_DUPLICATE'],
+    ];
     for (const [data, reason] of refusals) {
       const refused = await verifier.submitPhoto({ ...scope, userId, data });
       expect(refused).toMatchObject({ verified: false, status: 'rejected', reason, kept_verified: true, image_url: null });

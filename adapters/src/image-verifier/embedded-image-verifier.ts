@@ -11,8 +11,15 @@ export const imagePath = (farmDataId: string) => `/api/farmdata/verification/ima
 
 function toResult(r: ImageVerificationRecord): ImageVerificationResult {
   return {
-    farm_data_id: r.farmDataId, status: r.status, verified: r.status === 'verified', reason: r.reason, width: r.width, height: r.height,
-    mime: r.mime, image_url: r.storageKey ? imagePath(r.farmDataId) : null, checked_at: r.checkedAt,
+    farm_data_id: r.farmDataId,
+    status: r.status,
+    verified: r.status === 'verified',
+    reason: r.reason,
+    width: r.width,
+    height: r.height,
+    mime: r.mime,
+    image_url: r.storageKey ? imagePath(r.farmDataId) : null,
+    checked_at: r.checkedAt,
   };
 }
 
@@ -23,7 +30,11 @@ function toResult(r: ImageVerificationRecord): ImageVerificationResult {
  */
 export class EmbeddedImageVerifier implements ImageVerifier {
   private readonly store: ImageVerificationStore;
-  constructor(k: Knex, private readonly storage: FileStorage, private readonly publicUrl: string) {
+  constructor(
+    k: Knex,
+    private readonly storage: FileStorage,
+    private readonly publicUrl: string,
+  ) {
     this.store = createStores(k).imageVerifications;
   }
   info(): AdapterInfo {

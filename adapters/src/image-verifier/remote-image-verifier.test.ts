@@ -40,10 +40,35 @@ describe('RemoteImageVerifier', () => {
   });
 
   it('generates the link, stores the service verdict on the farm record, and treats an error as no result', async () => {
-    const company = await createStores(db.knex).companies.create({ name: 'Remote Farms', tfn: null, addressId: null, phone: null, email: null, website: null, taxOfficeLevel1: null, taxOfficeLevel2: null, adminId: null, representativeId: null });
-    const user = await createStores(db.knex).users.create({ email: `u${randomUUID().slice(0, 6)}@remote.test`, passwordHash: 'x', firstname: 'Ann', lastname: 'Lee', role: 'admin', companyId: company.id });
+    const company = await createStores(db.knex).companies.create({
+      name: 'Remote Farms',
+      tfn: null,
+      addressId: null,
+      phone: null,
+      email: null,
+      website: null,
+      taxOfficeLevel1: null,
+      taxOfficeLevel2: null,
+      adminId: null,
+      representativeId: null,
+    });
+    const user = await createStores(db.knex).users.create({
+      email: `u${randomUUID().slice(0, 6)}@remote.test`,
+      passwordHash: 'x',
+      firstname: 'Ann',
+      lastname: 'Lee',
+      role: 'admin',
+      companyId: company.id,
+    });
     const record = await createStores(db.knex).farmData.create(company.id, user.id, {
-      grainType: 'Wheat', harvestGrade: 'APH', storageLocation: 'Silo 1', quantity: 1000, protein: 12.5, moisture: 11, productionDate: '2025-11-01', dataType: 'Manual',
+      grainType: 'Wheat',
+      harvestGrade: 'APH',
+      storageLocation: 'Silo 1',
+      quantity: 1000,
+      protein: 12.5,
+      moisture: 11,
+      productionDate: '2025-11-01',
+      dataType: 'Manual',
     });
     const v = new RemoteImageVerifier(db.knex, base);
     const scope = { companyId: company.id, farmDataId: record._id };

@@ -27,8 +27,10 @@ export class RemoteImageVerifier implements ImageVerifier {
 
   private async post(path: string, farmDataId: string): Promise<Record<string, unknown>> {
     const res = await fetch(`${this.base}/${path}`, {
-      method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ farm_data_id: farmDataId }), signal: AbortSignal.timeout(TIMEOUT_MS),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ farm_data_id: farmDataId }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     if (!res.ok) throw new Error(`verification service ${path} answered ${res.status}`);
     return (await res.json()) as Record<string, unknown>;
@@ -54,8 +56,15 @@ export class RemoteImageVerifier implements ImageVerifier {
     const reason = verified ? null : String(item.reason ?? 'rejected by the verification service').slice(0, 40);
     const saved = await this.store.saveRemote(s.companyId, s.farmDataId, verified, imageUrl, reason);
     return {
-      farm_data_id: s.farmDataId, status: saved.status, verified, reason, width: null, height: null, mime: null,
-      image_url: imageUrl, checked_at: saved.checkedAt,
+      farm_data_id: s.farmDataId,
+      status: saved.status,
+      verified,
+      reason,
+      width: null,
+      height: null,
+      mime: null,
+      image_url: imageUrl,
+      checked_at: saved.checkedAt,
     };
   }
 }

@@ -48,7 +48,10 @@ describe('EmbeddedLedger (hash-chained blocks in the real database)', () => {
   });
 
   it('detects an edited payload', async () => {
-    await db.knex('ledger_blocks').where({ idempotency_key: 'c:5' }).update({ payload: JSON.stringify({ i: 999 }) });
+    await db
+      .knex('ledger_blocks')
+      .where({ idempotency_key: 'c:5' })
+      .update({ payload: JSON.stringify({ i: 999 }) });
     const v = await ledger.verify();
     expect(v.ok).toBe(false);
     expect(v.reason).toMatch(/data hash/);

@@ -13,9 +13,14 @@ function blockHash(b: { blockNumber: number; previousHash: string; dataHash: str
 
 function toBlock(r: Record<string, any>): LedgerBlock {
   return {
-    blockNumber: Number(r.block_number), previousHash: r.previous_hash, dataHash: r.data_hash, blockHash: r.block_hash,
+    blockNumber: Number(r.block_number),
+    previousHash: r.previous_hash,
+    dataHash: r.data_hash,
+    blockHash: r.block_hash,
     channelHeader: { type: r.header_type, timestamp: new Date(r.created_at).toISOString(), tx_id: r.tx_id, version: Number(r.version), channel_id: r.channel },
-    recordType: r.record_type, key: r.idempotency_key, payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+    recordType: r.record_type,
+    key: r.idempotency_key,
+    payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
   };
 }
 
@@ -51,7 +56,9 @@ export class EmbeddedLedger implements Ledger {
       const known = new Map<string, LedgerReceipt>();
       const keys = [...new Set(entries.map((e) => e.key))];
       for (let i = 0; i < keys.length; i += 1000) {
-        const rows = await trx('ledger_blocks').whereIn('idempotency_key', keys.slice(i, i + 1000)).select('idempotency_key', 'tx_id', 'block_number');
+        const rows = await trx('ledger_blocks')
+          .whereIn('idempotency_key', keys.slice(i, i + 1000))
+          .select('idempotency_key', 'tx_id', 'block_number');
         for (const r of rows) known.set(r.idempotency_key, { txId: r.tx_id, blockNumber: Number(r.block_number), created: false });
       }
       const last = await trx('ledger_blocks').orderBy('block_number', 'desc').first('block_number', 'block_hash');
@@ -67,9 +74,18 @@ export class EmbeddedLedger implements Ledger {
         const txId = sha256(`${this.channel}|${entry.key}`);
         const hash = blockHash({ blockNumber, previousHash, dataHash, txId, timestamp });
         rows.push({
-          block_number: blockNumber, previous_hash: previousHash, data_hash: dataHash, block_hash: hash, tx_id: txId,
-          channel: this.channel, record_type: entry.type, idempotency_key: entry.key, payload: JSON.stringify(entry.payload),
-          header_type: 'ENDORSER_TRANSACTION', version: 1, created_at: timestamp,
+          block_number: blockNumber,
+          previous_hash: previousHash,
+          data_hash: dataHash,
+          block_hash: hash,
+          tx_id: txId,
+          channel: this.channel,
+          record_type: entry.type,
+          idempotency_key: entry.key,
+          payload: JSON.stringify(entry.payload),
+          header_type: 'ENDORSER_TRANSACTION',
+          version: 1,
+          created_at: timestamp,
         });
         previousHash = hash;
         const receipt = { txId, blockNumber, created: true };
@@ -90,7 +106,9 @@ export class EmbeddedLedger implements Ledger {
     return r ? toBlock(r) : null;
   }
   async blocks(opts: { before?: number; limit?: number } = {}) {
-    let q = this.k('ledger_blocks').orderBy('block_number', 'desc').limit(Math.min(opts.limit ?? 20, 200));
+    let q = this.k('ledger_blocks')
+      .orderBy('block_number', 'desc')
+      .limit(Math.min(opts.limit ?? 20, 200));
     if (opts.before !== undefined) q = q.where('block_number', '<', opts.before);
     return (await q).map(toBlock);
   }
@@ -108,7 +126,13 @@ export class EmbeddedLedger implements Ledger {
         if (b.previousHash !== previous) return { ok: false, checked, brokenAt: b.blockNumber, reason: 'previous hash does not match' };
         const dataHash = sha256(canonicalJson({ type: b.recordType, key: b.key, payload: b.payload }));
         if (dataHash !== b.dataHash) return { ok: false, checked, brokenAt: b.blockNumber, reason: 'data hash does not match the payload' };
-        const recomputed = blockHash({ blockNumber: b.blockNumber, previousHash: b.previousHash, dataHash, txId: b.channelHeader.tx_id, timestamp: b.channelHeader.timestamp });
+        const recomputed = blockHash({
+          blockNumber: b.blockNumber,
+          previousHash: b.previousHash,
+          dataHash,
+          txId: b.channelHeader.tx_id,
+          timestamp: b.channelHeader.timestamp,
+        });
         if (recomputed !== b.blockHash) return { ok: false, checked, brokenAt: b.blockNumber, reason: 'block hash does not match' };
         previous = b.blockHash;
         after = b.blockNumber;

@@ -50,7 +50,8 @@ export interface DecodedBlock {
 /** What the first transaction of a block did: a grain record, a chaincode call, or a config update. */
 function describeTransaction(payload: common.Payload, headerType: number, chaincode: string, valid: boolean) {
   if (headerType === common.HeaderType.CONFIG) return { recordType: 'config', key: '', payload: {} };
-  if (headerType !== common.HeaderType.ENDORSER_TRANSACTION) return { recordType: headerTypeName.get(headerType)?.toLowerCase() ?? 'unknown', key: '', payload: {} };
+  if (headerType !== common.HeaderType.ENDORSER_TRANSACTION)
+    return { recordType: headerTypeName.get(headerType)?.toLowerCase() ?? 'unknown', key: '', payload: {} };
   const tx = peer.Transaction.deserializeBinary(payload.getData_asU8());
   const action = tx.getActionsList()[0];
   if (!action) return { recordType: 'unknown', key: '', payload: {} };
@@ -92,13 +93,22 @@ export function decodeBlock(bytes: Uint8Array, chaincode: string): DecodedBlock 
   const described = payload ? describeTransaction(payload, headerType, chaincode, validation === 0) : { recordType: 'empty', key: '', payload: {} };
   if (validation !== 0) described.payload = { ...described.payload, validation: validationName.get(validation) ?? String(validation) };
   return {
-    number, previousHash, dataHash, recomputedDataHash: blockDataHash(envelopes),
+    number,
+    previousHash,
+    dataHash,
+    recomputedDataHash: blockDataHash(envelopes),
     block: {
       blockNumber: number,
       previousHash: hex(previousHash),
       dataHash: hex(dataHash),
       blockHash: blockHeaderHash(number, previousHash, dataHash).toString('hex'),
-      channelHeader: { type: headerTypeName.get(headerType) ?? String(headerType), timestamp, tx_id: ch?.getTxId() ?? '', version: ch?.getVersion() ?? 0, channel_id: ch?.getChannelId() ?? '' },
+      channelHeader: {
+        type: headerTypeName.get(headerType) ?? String(headerType),
+        timestamp,
+        tx_id: ch?.getTxId() ?? '',
+        version: ch?.getVersion() ?? 0,
+        channel_id: ch?.getChannelId() ?? '',
+      },
       ...described,
     },
   };

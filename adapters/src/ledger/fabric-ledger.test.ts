@@ -20,13 +20,18 @@ const script = (name: string) => path.join(ROOT, 'scripts', name);
 const run = promisify(execFile);
 const fabricCached = spawnSync(process.execPath, [script('fabric-ensure.mjs'), '--find'], { stdio: 'ignore' }).status === 0;
 if (!fabricCached) {
-  console.log('[fabric] SKIPPING the Fabric ledger integration test: the Fabric binaries (peer, orderer, configtxgen, cryptogen, osnadmin) are not in the cache. Build them once with `npm run fabric:ensure` (compiles Fabric v2.5 from the Go module proxy, about 6 minutes on 2 cores), then run this test again.');
+  console.log(
+    '[fabric] SKIPPING the Fabric ledger integration test: the Fabric binaries (peer, orderer, configtxgen, cryptogen, osnadmin) are not in the cache. Build them once with `npm run fabric:ensure` (compiles Fabric v2.5 from the Go module proxy, about 6 minutes on 2 cores), then run this test again.',
+  );
 }
 const describeFabric = fabricCached ? describe : describe.skip;
 
 function portFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const s = net.createServer().once('error', () => resolve(false)).listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+    const s = net
+      .createServer()
+      .once('error', () => resolve(false))
+      .listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
   });
 }
 /** A base port with the 7 ports after it free (orderer, admin, ops, peer, chaincode, ops, ccaas). */
@@ -67,7 +72,9 @@ describeFabric('FabricLedger on a local Fabric network', () => {
     for (let attempt = 1; ; attempt++) {
       const base = await freePortBase();
       try {
-        ({ stdout } = await run(process.execPath, [script('fabric-start.mjs'), `--dir=${dir}`, `--base-port=${base}`, '--no-build', '--json'], { timeout: 300_000 }));
+        ({ stdout } = await run(process.execPath, [script('fabric-start.mjs'), `--dir=${dir}`, `--base-port=${base}`, '--no-build', '--json'], {
+          timeout: 300_000,
+        }));
         break;
       } catch (e) {
         if (attempt >= 2) throw e;
@@ -101,7 +108,10 @@ describeFabric('FabricLedger on a local Fabric network', () => {
 
     const block = await ledger.findByKey(key);
     expect(block).toMatchObject({
-      blockNumber: first.blockNumber, recordType: 'signature', key, payload,
+      blockNumber: first.blockNumber,
+      recordType: 'signature',
+      key,
+      payload,
       channelHeader: { type: 'ENDORSER_TRANSACTION', tx_id: first.txId, channel_id: 'grainquality' },
     });
     expect(block!.dataHash).toMatch(/^[0-9a-f]{64}$/);
@@ -129,7 +139,7 @@ describeFabric('FabricLedger on a local Fabric network', () => {
 
     const next = await retried(() => ledger.append({ key: k2, type: 'farm_data', payload: { farm: 'f1' } }));
     expect(next).toMatchObject({ created: true, blockNumber: heightBefore });
-    expect((await ledger.lastBlock())).toMatchObject({ blockNumber: heightBefore, key: k2, recordType: 'farm_data', payload: { farm: 'f1' } });
+    expect(await ledger.lastBlock()).toMatchObject({ blockNumber: heightBefore, key: k2, recordType: 'farm_data', payload: { farm: 'f1' } });
   }, 180_000);
 
   test('concurrent appends of one key commit it once', async () => {

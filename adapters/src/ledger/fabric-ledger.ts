@@ -62,7 +62,11 @@ export class FabricLedger implements Ledger {
   constructor(private readonly opts: FabricLedgerOptions) {
     this.channel = opts.channel;
     const tlsRoot = readFileSync(opts.tlsCertPath);
-    this.client = new grpc.Client(opts.peerEndpoint, grpc.credentials.createSsl(tlsRoot), opts.peerHostAlias ? { 'grpc.ssl_target_name_override': opts.peerHostAlias } : {});
+    this.client = new grpc.Client(
+      opts.peerEndpoint,
+      grpc.credentials.createSsl(tlsRoot),
+      opts.peerHostAlias ? { 'grpc.ssl_target_name_override': opts.peerHostAlias } : {},
+    );
     this.gateway = connect({
       client: this.client,
       identity: { mspId: opts.mspId, credentials: readFileSync(opts.certPath) },
@@ -79,7 +83,10 @@ export class FabricLedger implements Ledger {
   }
 
   info(): AdapterInfo {
-    return { kind: 'real', detail: `Hyperledger Fabric peer ${this.opts.peerEndpoint}, channel ${this.channel}, chaincode ${this.opts.chaincode} (${this.opts.mspId})` };
+    return {
+      kind: 'real',
+      detail: `Hyperledger Fabric peer ${this.opts.peerEndpoint}, channel ${this.channel}, chaincode ${this.opts.chaincode} (${this.opts.mspId})`,
+    };
   }
 
   /** Evaluates the contract's Ping: gateway, peer and chaincode service all answer. */
@@ -105,7 +112,9 @@ export class FabricLedger implements Ledger {
       // A concurrent append of the same key committed first (MVCC conflict): the key is written once.
       const existing = await this.entry(entry.key);
       if (existing) return await this.receipt(existing.txId, false);
-      throw new Error(`Fabric transaction ${status.transactionId} was not committed: ${Object.entries(peer.TxValidationCode).find(([, c]) => c === status.code)?.[0] ?? status.code}`);
+      throw new Error(
+        `Fabric transaction ${status.transactionId} was not committed: ${Object.entries(peer.TxValidationCode).find(([, c]) => c === status.code)?.[0] ?? status.code}`,
+      );
     } catch (e) {
       throw explain(e);
     }
@@ -180,8 +189,10 @@ export class FabricLedger implements Ledger {
     for (let n = 0; n < height; n++) {
       const d = await this.rawBlock(n);
       if (d.number !== n) return { ok: false, checked: n, brokenAt: n, reason: `block ${n} reports number ${d.number}` };
-      if (!d.recomputedDataHash.equals(Buffer.from(d.dataHash))) return { ok: false, checked: n, brokenAt: n, reason: 'data hash does not match the transactions' };
-      if (previousHeaderHash && !previousHeaderHash.equals(Buffer.from(d.previousHash))) return { ok: false, checked: n, brokenAt: n, reason: 'previous hash does not match' };
+      if (!d.recomputedDataHash.equals(Buffer.from(d.dataHash)))
+        return { ok: false, checked: n, brokenAt: n, reason: 'data hash does not match the transactions' };
+      if (previousHeaderHash && !previousHeaderHash.equals(Buffer.from(d.previousHash)))
+        return { ok: false, checked: n, brokenAt: n, reason: 'previous hash does not match' };
       previousHeaderHash = blockHeaderHash(d.number, d.previousHash, d.dataHash);
     }
     return { ok: true, checked: height };

@@ -47,7 +47,14 @@ export class SmtpMailSender implements MailSender {
     await this.transport.verify();
   }
   async send(mail: OutgoingMail) {
-    const r = await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId });
+    const r = await this.transport.sendMail({
+      from: this.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      messageId: mail.messageId,
+    });
     return { messageId: r.messageId };
   }
   close() {

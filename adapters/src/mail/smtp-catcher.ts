@@ -25,10 +25,17 @@ export class SmtpCatcher {
       onData: (stream, _session, cb) => {
         simpleParser(stream)
           .then(async (m) => {
-            const to = ([] as AddressObject[]).concat(m.to ?? []).flatMap((a) => a.value.map((v) => v.address ?? '')).filter(Boolean);
+            const to = ([] as AddressObject[])
+              .concat(m.to ?? [])
+              .flatMap((a) => a.value.map((v) => v.address ?? ''))
+              .filter(Boolean);
             const id = await this.store.add({
-              messageId: m.messageId ?? null, from: m.from?.text ?? null, to, subject: m.subject ?? null,
-              text: m.text ?? null, html: typeof m.html === 'string' ? m.html : null,
+              messageId: m.messageId ?? null,
+              from: m.from?.text ?? null,
+              to,
+              subject: m.subject ?? null,
+              text: m.text ?? null,
+              html: typeof m.html === 'string' ? m.html : null,
             });
             for (const l of this.listeners) l(id);
             cb();

@@ -23,8 +23,15 @@ export function findChromium(explicit?: string): string {
 
 /** Flags for headless Chromium on a machine with no outside network, running as root. */
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-extensions',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-extensions',
 ];
 
 /** A4 in inches with the certificate margins (16 mm top and bottom, 14 mm left and right). */
@@ -43,7 +50,10 @@ export class ChromiumPdfRenderer implements PdfRenderer {
   private getBrowser(): Promise<Browser> {
     if (!this.browser) {
       this.browser = puppeteer.launch({ executablePath: this.executablePath, headless: true, args: CHROMIUM_ARGS });
-      this.browser.then((b) => b.on('disconnected', () => (this.browser = undefined)), () => (this.browser = undefined));
+      this.browser.then(
+        (b) => b.on('disconnected', () => (this.browser = undefined)),
+        () => (this.browser = undefined),
+      );
     }
     return this.browser;
   }
@@ -75,7 +85,11 @@ export class ChromiumPdfRenderer implements PdfRenderer {
       // Page.printToPDF answered in one message: page.pdf() streams the file back in IO.read chunks, a
       // round trip each, which was ~15 ms of a ~50 ms render (bench/RESULTS.md "(d)"). Tagged, as page.pdf().
       const r = await this.sessions.get(page)!.send('Page.printToPDF', {
-        ...A4, landscape: !!opts.landscape, printBackground: true, generateTaggedPDF: true, transferMode: 'ReturnAsBase64',
+        ...A4,
+        landscape: !!opts.landscape,
+        printBackground: true,
+        generateTaggedPDF: true,
+        transferMode: 'ReturnAsBase64',
       });
       reusable = true;
       return Buffer.from(r.data, 'base64');

@@ -33,8 +33,16 @@ export class LocalFileStorage implements FileStorage {
     return path.join(this.root, key);
   }
   private async newKey(opts: { ext: string; prefix?: string }): Promise<{ key: string; file: string }> {
-    const ext = opts.ext.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 8) || 'bin';
-    const prefix = (opts.prefix ?? 'files').toLowerCase().replace(/[^a-z0-9-]/g, '').slice(0, 40) || 'files';
+    const ext =
+      opts.ext
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '')
+        .slice(0, 8) || 'bin';
+    const prefix =
+      (opts.prefix ?? 'files')
+        .toLowerCase()
+        .replace(/[^a-z0-9-]/g, '')
+        .slice(0, 40) || 'files';
     const key = `${prefix}/${randomUUID()}.${ext}`;
     const file = this.resolve(key);
     await mkdir(path.dirname(file), { recursive: true });

@@ -5,11 +5,14 @@ import { checkZipLimits, ZipLimitError } from './zip-reader';
 export type ExtractableKind = 'pdf' | 'docx' | 'txt';
 
 export type TextExtractErrorCode =
-  | 'COMPLIANCE_FILE_TYPE' | 'COMPLIANCE_NO_TEXT' | 'COMPLIANCE_FILE_UNREADABLE' | 'DOCUMENT_TOO_LARGE_UNPACKED' | 'DOCUMENT_READ_TIMED_OUT';
+  'COMPLIANCE_FILE_TYPE' | 'COMPLIANCE_NO_TEXT' | 'COMPLIANCE_FILE_UNREADABLE' | 'DOCUMENT_TOO_LARGE_UNPACKED' | 'DOCUMENT_READ_TIMED_OUT';
 
 /** Why a file has no usable text; none of these is worth retrying. */
 export class TextExtractError extends Error {
-  constructor(public readonly code: TextExtractErrorCode, detail: string) {
+  constructor(
+    public readonly code: TextExtractErrorCode,
+    detail: string,
+  ) {
     super(detail);
     this.name = 'TextExtractError';
   }
@@ -57,7 +60,10 @@ export async function extractText(file: Buffer, fileName = ''): Promise<{ text: 
     if (e instanceof ZipLimitError) throw new TextExtractError('DOCUMENT_TOO_LARGE_UNPACKED', e.message);
     throw new TextExtractError('COMPLIANCE_FILE_UNREADABLE', `${kind}: ${(e as Error).message}`);
   }
-  text = text.replace(/\r\n?/g, '\n').replace(/\u00a0/g, ' ').trim();
+  text = text
+    .replace(/\r\n?/g, '\n')
+    .replace(/\u00a0/g, ' ')
+    .trim();
   if (text.replace(/\s/g, '').length < 10) throw new TextExtractError('COMPLIANCE_NO_TEXT', `${kind}: no text found`);
   return { text, kind };
 }

@@ -14,7 +14,10 @@ function largeDocx(paragraphs: number): Buffer {
 function zipBomb(): Buffer {
   const run = '<w:p><w:r><w:t>grain</w:t></w:r></w:p>';
   const xml = `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${run.repeat(Math.ceil(59e6 / run.length))}</w:body></w:document>`;
-  return writeZip([{ name: '[Content_Types].xml', data: '<Types/>' }, { name: 'word/document.xml', data: xml }]);
+  return writeZip([
+    { name: '[Content_Types].xml', data: '<Types/>' },
+    { name: 'word/document.xml', data: xml },
+  ]);
 }
 
 /** The same bomb with its directory claiming a small size, so only the inflate limit can stop it. */

@@ -95,7 +95,11 @@ export async function pdfText(file: Buffer, maxPages = 200): Promise<{ text: str
       pages.push(pageText((await page.getTextContent()).items));
       page.cleanup();
     }
-    const text = pages.join('\n\n').replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+    const text = pages
+      .join('\n\n')
+      .replace(/[ \t]+\n/g, '\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim();
     return { text, pages: doc.numPages };
   } finally {
     await task.destroy();

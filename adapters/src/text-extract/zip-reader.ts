@@ -31,8 +31,11 @@ function* centralDirectory(zip: Buffer): Generator<ZipEntry> {
     if (p + 46 > zip.length || zip.readUInt32LE(p) !== 0x02014b50) throw new Error('zip: broken central directory');
     const nameLen = zip.readUInt16LE(p + 28);
     yield {
-      method: zip.readUInt16LE(p + 10), compressedSize: zip.readUInt32LE(p + 20), size: zip.readUInt32LE(p + 24),
-      localOffset: zip.readUInt32LE(p + 42), name: zip.subarray(p + 46, p + 46 + nameLen).toString('utf8'),
+      method: zip.readUInt16LE(p + 10),
+      compressedSize: zip.readUInt32LE(p + 20),
+      size: zip.readUInt32LE(p + 24),
+      localOffset: zip.readUInt32LE(p + 42),
+      name: zip.subarray(p + 46, p + 46 + nameLen).toString('utf8'),
     };
     p += 46 + nameLen + zip.readUInt16LE(p + 30) + zip.readUInt16LE(p + 32);
   }

@@ -12,7 +12,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const registration = (email: string, extra: Record<string, unknown> = {}) => ({
-  email, password: 'Harvest#2025', confirmPassword: 'Harvest#2025', firstname: 'Nguyễn', lastname: 'Văn An', phone: '+61412345678', role: 'admin', ...extra,
+  email,
+  password: 'Harvest#2025',
+  confirmPassword: 'Harvest#2025',
+  firstname: 'Nguyễn',
+  lastname: 'Văn An',
+  phone: '+61412345678',
+  role: 'admin',
+  ...extra,
 });
 
 describe('registration and company creation', () => {
@@ -21,16 +28,29 @@ describe('registration and company creation', () => {
     const reg = await agent.post('/api/auth/register').send(registration('founder@river.test', { termsAccepted: true }));
     expect(reg.status).toBe(201);
     expect(reg.body.user).toMatchObject({ email: 'founder@river.test', role: 'admin', status: 'active', company: null, fullName: 'Nguyễn Văn An' });
-    const addr = await agent.post('/api/company/address/create').send({ street: '1 Mill Lane', suburb: 'Temora', city: 'New South Wales', country: 'Australia' });
+    const addr = await agent
+      .post('/api/company/address/create')
+      .send({ street: '1 Mill Lane', suburb: 'Temora', city: 'New South Wales', country: 'Australia' });
     expect(addr.status).toBe(201);
     expect((await agent.get('/api/company/addresses')).body.address_list).toHaveLength(1);
     const created = await agent.post('/api/company/profile/create').send({
-      name: 'River Grain', tfn: '1234567890123', address: addr.body.address._id, phone: '+61298765432', email: 'office@river.test',
-      website: 'https://river.test', taxOfficeLevel1: 'Temora Office', bankAccount: { account: '123456789012', bankName: 'ANZ', branch: 'Temora' },
+      name: 'River Grain',
+      tfn: '1234567890123',
+      address: addr.body.address._id,
+      phone: '+61298765432',
+      email: 'office@river.test',
+      website: 'https://river.test',
+      taxOfficeLevel1: 'Temora Office',
+      bankAccount: { account: '123456789012', bankName: 'ANZ', branch: 'Temora' },
     });
     expect(created.status).toBe(201);
     const company = created.body.company;
-    expect(company).toMatchObject({ name: 'River Grain', tfn: '1234567890123', address: { street: '1 Mill Lane' }, bankAccounts: [{ account: '123456789012', bankName: 'ANZ' }] });
+    expect(company).toMatchObject({
+      name: 'River Grain',
+      tfn: '1234567890123',
+      address: { street: '1 Mill Lane' },
+      bankAccounts: [{ account: '123456789012', bankName: 'ANZ' }],
+    });
     expect(company.admin).toBe(reg.body.user._id);
     expect((await agent.get(`/api/company/profile/${company._id}`)).body.company.name).toBe('River Grain');
     expect((await agent.get('/api/auth/current_user')).body.user.company._id).toBe(company._id);
@@ -83,11 +103,17 @@ describe('users', () => {
     const admin = await loginAs(t.app, acme.users.admin.email, TEST_PASSWORD);
     const form = await admin.get('/api/company/user/create');
     expect(form.body.groups.map((g: { groupName: string }) => g.groupName)).toEqual(expect.arrayContaining(['manager', 'staff', 'signer']));
-    const bad = await admin.post('/api/company/user/create').send({ email: 'x@acme.test', password: 'Harvest#2025', firstname: 'X', lastname: 'Y', role: 'pilot' });
+    const bad = await admin
+      .post('/api/company/user/create')
+      .send({ email: 'x@acme.test', password: 'Harvest#2025', firstname: 'X', lastname: 'Y', role: 'pilot' });
     expect(bad.body.code).toBe('INVALID_ROLE');
     for (let i = 0; i < 12; i++) {
       const res = await admin.post('/api/company/user/create').send({
-        email: `farmhand${i}@acme.test`, password: 'Harvest#2025', firstname: 'Farmhand', lastname: `Number ${'abcdefghijkl'[i]}`, role: 'Staff',
+        email: `farmhand${i}@acme.test`,
+        password: 'Harvest#2025',
+        firstname: 'Farmhand',
+        lastname: `Number ${'abcdefghijkl'[i]}`,
+        role: 'Staff',
       });
       expect(res.status).toBe(201);
       expect(res.body.user).toMatchObject({ role: 'staff', status: 'active', company: acme.companyId });
@@ -121,18 +147,23 @@ describe('users', () => {
     expect((await lockAdmin.post(`/api/company/user/${co.users.admin.id}/update`).send({ status: 'inactive' })).status).toBe(403);
   });
 
-  it('edits one\'s own profile and password; the password change needs the current one', async () => {
+  it("edits one's own profile and password; the password change needs the current one", async () => {
     const co = await seedCompanyWithUsers(t.db.knex, 'Profile Co', ['admin', 'staff']);
     const staff = await loginAs(t.app, co.users.staff.email, TEST_PASSWORD);
     const me = co.users.staff.id;
-    expect((await staff.post(`/api/company/user/${me}/update_profile`).send({ firstname: 'Trần', phone: '+84912345678' })).body.user)
-      .toMatchObject({ firstname: 'Trần', phone: '+84912345678', role: 'staff' });
+    expect((await staff.post(`/api/company/user/${me}/update_profile`).send({ firstname: 'Trần', phone: '+84912345678' })).body.user).toMatchObject({
+      firstname: 'Trần',
+      phone: '+84912345678',
+      role: 'staff',
+    });
     expect((await staff.post(`/api/company/user/${co.users.admin.id}/update_profile`).send({ firstname: 'Evil' })).status).toBe(403);
     expect((await staff.post(`/api/company/user/${me}/update_profile`).send({ role: 'admin' })).body.user.role).toBe('staff');
     const wrong = await staff.post(`/api/company/user/${me}/update_password`).send({ password: 'NewHarvest#1', currentPassword: 'nope' });
     expect(wrong.body.code).toBe('CURRENT_PASSWORD_WRONG');
     const other = await loginAs(t.app, co.users.staff.email, TEST_PASSWORD);
-    const ok = await staff.post(`/api/company/user/${me}/update_password`).send({ password: 'NewHarvest#1', confirmPassword: 'NewHarvest#1', currentPassword: TEST_PASSWORD });
+    const ok = await staff
+      .post(`/api/company/user/${me}/update_password`)
+      .send({ password: 'NewHarvest#1', confirmPassword: 'NewHarvest#1', currentPassword: TEST_PASSWORD });
     expect(ok.status).toBe(200);
     expect((await staff.get('/api/auth/current_user')).status).toBe(200); // this session stays
     expect((await other.get('/api/auth/current_user')).status).toBe(401); // the other one ended
@@ -160,7 +191,9 @@ describe('groups', () => {
     expect(created.body.groups).toHaveLength(2);
     expect((await admin.post('/api/company/group/create').send({ groupName: 'kế TOÁN' })).status).toBe(409);
     const staffGroup = co.groups.staff;
-    const renamed = await admin.post(`/api/company/group/${staffGroup}/update`).send({ groupName: 'field staff', status: 'active', roles: ['viewInfo', 'viewApproval'] });
+    const renamed = await admin
+      .post(`/api/company/group/${staffGroup}/update`)
+      .send({ groupName: 'field staff', status: 'active', roles: ['viewInfo', 'viewApproval'] });
     expect(renamed.body.group).toMatchObject({ groupName: 'field staff', roles: ['viewInfo', 'viewApproval'] });
     expect((await admin.get(`/api/company/user/${co.users.staff.id}`)).body.user.role).toBe('field staff');
     const staff = await loginAs(t.app, co.users.staff.email, TEST_PASSWORD);
@@ -174,8 +207,16 @@ describe('groups', () => {
     const sysop = await loginAs(t.app, co.users.sysop.email, TEST_PASSWORD);
     expect((await sysop.post('/api/company/group/create').send({ groupName: 'viewers', roles: ['viewInfo'] })).status).toBe(201);
     expect((await sysop.post('/api/company/group/create').send({ groupName: 'deleters', roles: ['deleteSystem'] })).status).toBe(403);
-    expect((await sysop.post(`/api/company/group/${co.groups.sysop}/update`).send({ groupName: 'sysop', roles: ['editSystem', 'deleteSystem'] })).status).toBe(403);
-    expect((await sysop.post('/api/company/user/create').send({ email: 'boss@grant.test', password: 'Harvest#2025', firstname: 'Boss', lastname: 'Man', role: 'admin' })).status).toBe(403);
+    expect((await sysop.post(`/api/company/group/${co.groups.sysop}/update`).send({ groupName: 'sysop', roles: ['editSystem', 'deleteSystem'] })).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await sysop
+          .post('/api/company/user/create')
+          .send({ email: 'boss@grant.test', password: 'Harvest#2025', firstname: 'Boss', lastname: 'Man', role: 'admin' })
+      ).status,
+    ).toBe(403);
     const denied = await t.db.knex('auth_events').where({ kind: 'access_denied', user_id: co.users.sysop.id });
     expect(denied.length).toBe(3);
   });
@@ -186,7 +227,9 @@ describe('digital signature', () => {
     const signer = await loginAs(t.app, acme.users.signer.email, TEST_PASSWORD);
     const bad = await signer.post('/api/company/signature/create').send({ password: 'Sig#nature1', confirmPassword: 'Sig#nature2' });
     expect(bad.body.code).toBe('PASSWORD_MISMATCH');
-    const res = await signer.post('/api/company/signature/create').send({ password: 'Sig#nature1', confirmPassword: 'Sig#nature1', effectiveDate: '2026-01-05' });
+    const res = await signer
+      .post('/api/company/signature/create')
+      .send({ password: 'Sig#nature1', confirmPassword: 'Sig#nature1', effectiveDate: '2026-01-05' });
     expect(res.status).toBe(201);
     const sig = res.body.signature;
     expect(sig).toMatchObject({ effectiveDate: '2026-01-05', creator: acme.users.signer.id, algorithm: 'ECDSA-P256-SHA256' });
@@ -203,7 +246,9 @@ describe('digital signature', () => {
 
     const data = Buffer.from('sha256 of certificate 20260105-1');
     const signed = await t.deps.stores.signatures.sign(acme.users.signer.id, 'Sig#nature1', data);
-    const check = await signer.post('/api/company/signature/verify').send({ data: data.toString('base64'), signature: signed.signature, certificatePem: signed.certificatePem });
+    const check = await signer
+      .post('/api/company/signature/verify')
+      .send({ data: data.toString('base64'), signature: signed.signature, certificatePem: signed.certificatePem });
     expect(check.body.verification).toMatchObject({ valid: true, userId: acme.users.signer.id, companyId: acme.companyId });
     await expect(t.deps.stores.signatures.sign(acme.users.signer.id, 'wrong', data)).rejects.toMatchObject({ code: 'SIGNATURE_PASSWORD_WRONG' });
 
@@ -212,7 +257,9 @@ describe('digital signature', () => {
     expect(new Date(upd.body.signature.lastModified).getTime()).toBeGreaterThan(new Date(sig.lastModified).getTime());
     await expect(t.deps.stores.signatures.sign(acme.users.signer.id, 'Sig#nature1', data)).rejects.toMatchObject({ code: 'SIGNATURE_PASSWORD_WRONG' });
     // The earlier signature still verifies: its certificate travels with it.
-    const old = await signer.post('/api/company/signature/verify').send({ data: data.toString('base64'), signature: signed.signature, certificatePem: signed.certificatePem });
+    const old = await signer
+      .post('/api/company/signature/verify')
+      .send({ data: data.toString('base64'), signature: signed.signature, certificatePem: signed.certificatePem });
     expect(old.body.verification.valid).toBe(true);
     // Another user cannot update it.
     const staff = await loginAs(t.app, acme.users.staff.email, TEST_PASSWORD);
@@ -244,7 +291,9 @@ describe('password reset by e-mailed single-use link', () => {
     expect(await t.mailbox.list({ to: 'ghost@reset-co.test' })).toHaveLength(0);
     const token = /\/views\/resetpassword\?token=([A-Za-z0-9_-]+)/.exec(mails[0].text ?? '')![1];
     expect((await browserAgent(t.app).post('/api/company/user/reset_password/check').send({ token })).body.valid).toBe(true);
-    const done = await browserAgent(t.app).post('/api/company/user/reset_password/confirm').send({ token, password: 'Reset#2025ok', confirmPassword: 'Reset#2025ok' });
+    const done = await browserAgent(t.app)
+      .post('/api/company/user/reset_password/confirm')
+      .send({ token, password: 'Reset#2025ok', confirmPassword: 'Reset#2025ok' });
     expect(done.status).toBe(200);
     expect((await session.get('/api/auth/current_user')).status).toBe(401);
     const reuse = await browserAgent(t.app).post('/api/company/user/reset_password/confirm').set('x-lang', 'vn').send({ token, password: 'Reset#2025no' });
@@ -261,7 +310,10 @@ describe('password reset by e-mailed single-use link', () => {
     expect(mail.subject).toBe('Đặt lại mật khẩu');
     const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')![1];
     await t.db.knex('password_reset_tokens').update({ expires_at: new Date(Date.now() - 1000) });
-    const res = await request(t.app).post('/api/company/user/reset_password/confirm').set('Sec-Fetch-Site', 'same-origin').send({ token, password: 'Reset#2025ok' });
+    const res = await request(t.app)
+      .post('/api/company/user/reset_password/confirm')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send({ token, password: 'Reset#2025ok' });
     expect(res.body.code).toBe('RESET_TOKEN_INVALID');
   });
 });

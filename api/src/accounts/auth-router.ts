@@ -41,10 +41,7 @@ export function createAuthRouter(deps: ApiDeps): Router {
   async function loginWaitMs(email: string, address: string): Promise<number> {
     const now = Date.now();
     const f = await log.loginFailures(email, address, new Date(now - LOGIN_THROTTLE.windowMs));
-    return Math.max(
-      waitLeftMs(f.pair.count, f.pair.last, LOGIN_THROTTLE.pair, now),
-      waitLeftMs(f.address.count, f.address.last, LOGIN_THROTTLE.address, now),
-    );
+    return Math.max(waitLeftMs(f.pair.count, f.pair.last, LOGIN_THROTTLE.pair, now), waitLeftMs(f.address.count, f.address.last, LOGIN_THROTTLE.address, now));
   }
 
   r.post('/auth/login', async (req, res) => {
@@ -89,7 +86,8 @@ export function createAuthRouter(deps: ApiDeps): Router {
     const token = sessionTokenOf(req);
     if (token) await sessions.end(token);
     // The live channel closes this session's sockets now rather than at its next periodic check.
-    if (token && req.user?.companyId) await deps.stores.live.publish({ companyId: req.user.companyId, userId: req.user.id, type: SESSION_ENDED_EVENT, data: null }).catch(() => undefined);
+    if (token && req.user?.companyId)
+      await deps.stores.live.publish({ companyId: req.user.companyId, userId: req.user.id, type: SESSION_ENDED_EVENT, data: null }).catch(() => undefined);
     if (req.user) await log.event({ kind: 'logout', userId: req.user.id, companyId: req.user.companyId, email: req.user.email, ip: ip(req) });
     clearSessionCookie(res, deps.config.publicUrl);
     res.json({ loggedOut: true });
@@ -105,10 +103,22 @@ export function createAuthRouter(deps: ApiDeps): Router {
     await log.event({ kind: 'register_attempt', email: body.email, ip: ip(req) });
     if (await users.emailTaken(body.email)) throw new AppError('EMAIL_TAKEN');
     const user = await users.create({
-      email: body.email, passwordHash: await hashPassword(body.password), firstname: body.firstname,
-      lastname: body.lastname, phone: body.phone, role: body.role, status: 'active', companyId: null,
+      email: body.email,
+      passwordHash: await hashPassword(body.password),
+      firstname: body.firstname,
+      lastname: body.lastname,
+      phone: body.phone,
+      role: body.role,
+      status: 'active',
+      companyId: null,
     });
-    await log.event({ kind: 'register', userId: user.id, email: user.email, ip: ip(req), detail: { role: user.role, termsAccepted: body.termsAccepted ?? true } });
+    await log.event({
+      kind: 'register',
+      userId: user.id,
+      email: user.email,
+      ip: ip(req),
+      detail: { role: user.role, termsAccepted: body.termsAccepted ?? true },
+    });
     await startSession(req, res, user.id);
     res.status(201).json(await signedInAnswer(user.id));
   });

@@ -34,7 +34,9 @@ describe('sign-in', () => {
     const https = await createTestApp({ PUBLIC_URL: 'https://grain.example.com' });
     try {
       const co = await seedCompanyWithUsers(https.db.knex, 'Secure Co', ['admin']);
-      const res = await request(https.app).post('/api/auth/login').set('Origin', 'https://grain.example.com')
+      const res = await request(https.app)
+        .post('/api/auth/login')
+        .set('Origin', 'https://grain.example.com')
         .send({ email: co.users.admin.email, password: TEST_PASSWORD });
       expect(res.status).toBe(200);
       expect(cookieOf(res)).toMatch(/Secure/);
@@ -58,25 +60,40 @@ describe('sign-in', () => {
   it('slows an account at the address of 5 failures, even with the right password then', async () => {
     const email = acme.users.signer.email;
     for (let i = 0; i < 5; i++) {
-      expect((await browserAgent(t.app).post('/api/auth/login').send({ email, password: `Wrong#pass${i}` })).status).toBe(401);
+      expect(
+        (
+          await browserAgent(t.app)
+            .post('/api/auth/login')
+            .send({ email, password: `Wrong#pass${i}` })
+        ).status,
+      ).toBe(401);
     }
     const res = await browserAgent(t.app).post('/api/auth/login').send({ email, password: TEST_PASSWORD });
     expect(res.status).toBe(429);
     expect(res.body.code).toBe('LOGIN_THROTTLED');
     expect((await t.deps.stores.authLog.events({ kind: 'login_throttled', email })).length).toBe(1);
     // Another account from another address is not affected.
-    const other = await browserAgent(t.app).post('/api/auth/login').set('X-Forwarded-For', '10.0.0.9').send({ email: acme.users.manager.email, password: TEST_PASSWORD });
+    const other = await browserAgent(t.app)
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', '10.0.0.9')
+      .send({ email: acme.users.manager.email, password: TEST_PASSWORD });
     expect(other.status).toBe(200);
   });
 
   it('throttles an address after 20 failures across accounts', async () => {
     const ip = '10.1.2.3';
     for (let i = 0; i < 20; i++) {
-      await browserAgent(t.app).post('/api/auth/login').set('X-Forwarded-For', ip).send({ email: `probe${i}@acme.test`, password: 'Wrong#pass1' });
+      await browserAgent(t.app)
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', ip)
+        .send({ email: `probe${i}@acme.test`, password: 'Wrong#pass1' });
     }
     const res = await browserAgent(t.app).post('/api/auth/login').set('X-Forwarded-For', ip).send({ email: acme.users.admin.email, password: TEST_PASSWORD });
     expect(res.status).toBe(429);
-    const elsewhere = await browserAgent(t.app).post('/api/auth/login').set('X-Forwarded-For', '10.9.9.9').send({ email: acme.users.admin.email, password: TEST_PASSWORD });
+    const elsewhere = await browserAgent(t.app)
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', '10.9.9.9')
+      .send({ email: acme.users.admin.email, password: TEST_PASSWORD });
     expect(elsewhere.status).toBe(200);
   });
 
@@ -103,11 +120,16 @@ describe('sessions', () => {
     const second = await agent.post('/api/auth/login').send({ email: acme.users.manager.email, password: TEST_PASSWORD });
     expect(sidOf(first)).toBeTruthy();
     expect(sidOf(second)).not.toBe(sidOf(first));
-    const replay = await request(t.app).get('/api/auth/current_user').set('Cookie', `grain_sid=${sidOf(first)}`);
+    const replay = await request(t.app)
+      .get('/api/auth/current_user')
+      .set('Cookie', `grain_sid=${sidOf(first)}`);
     expect(replay.status).toBe(401);
     // A planted (unknown) session id is never adopted: the server answers with its own.
     const planted = 'planted-session-id-0123456789';
-    const res = await request(t.app).post('/api/auth/login').set('Origin', TEST_ORIGIN).set('Cookie', `grain_sid=${planted}`)
+    const res = await request(t.app)
+      .post('/api/auth/login')
+      .set('Origin', TEST_ORIGIN)
+      .set('Cookie', `grain_sid=${planted}`)
       .send({ email: acme.users.manager.email, password: TEST_PASSWORD });
     expect(sidOf(res)).not.toBe(planted);
     const stored = await t.db.knex('sessions').select('id_hash');
@@ -133,10 +155,18 @@ describe('sessions', () => {
 
   it('ends idle sessions and sessions past their absolute lifetime', async () => {
     const idle = await loginAs(t.app, acme.users.signer.email, TEST_PASSWORD);
-    await t.db.knex('sessions').where({ user_id: acme.users.signer.id }).whereNull('ended_at').update({ last_seen_at: new Date(Date.now() - 31 * 60_000) });
+    await t.db
+      .knex('sessions')
+      .where({ user_id: acme.users.signer.id })
+      .whereNull('ended_at')
+      .update({ last_seen_at: new Date(Date.now() - 31 * 60_000) });
     expect((await idle.get('/api/auth/current_user')).status).toBe(401);
     const old = await loginAs(t.app, acme.users.signer.email, TEST_PASSWORD);
-    await t.db.knex('sessions').where({ user_id: acme.users.signer.id }).whereNull('ended_at').update({ expires_at: new Date(Date.now() - 1000) });
+    await t.db
+      .knex('sessions')
+      .where({ user_id: acme.users.signer.id })
+      .whereNull('ended_at')
+      .update({ expires_at: new Date(Date.now() - 1000) });
     expect((await old.get('/api/auth/current_user')).status).toBe(401);
   });
 
@@ -157,7 +187,10 @@ describe('cross-site requests', () => {
     ['Sec-Fetch-Site same-site (a sibling subdomain)', { 'Sec-Fetch-Site': 'same-site' }],
     ['no Origin, Referer or Sec-Fetch-Site', {}],
   ])('refuses a POST with %s (403 CROSS_SITE, logged)', async (_label, headers) => {
-    const res = await request(t.app).post('/api/auth/login').set(headers as Record<string, string>).send(body());
+    const res = await request(t.app)
+      .post('/api/auth/login')
+      .set(headers as Record<string, string>)
+      .send(body());
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('CROSS_SITE');
     expect(cookieOf(res)).toBeUndefined();
@@ -167,7 +200,10 @@ describe('cross-site requests', () => {
     ['same-host Referer', { Referer: `${TEST_ORIGIN}/views/login` }],
     ['Sec-Fetch-Site same-origin', { 'Sec-Fetch-Site': 'same-origin' }],
   ])('accepts a POST with %s', async (_label, headers) => {
-    const res = await request(t.app).post('/api/auth/login').set(headers as Record<string, string>).send(body());
+    const res = await request(t.app)
+      .post('/api/auth/login')
+      .set(headers as Record<string, string>)
+      .send(body());
     expect(res.status).toBe(200);
   });
   it('refuses a cross-site logout link but lets reads through', async () => {

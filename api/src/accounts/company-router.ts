@@ -57,9 +57,16 @@ export function createCompanyRouter(deps: ApiDeps): Router {
     const company = await deps.stores.transaction(async (tx) => {
       const txCompanies = tx.companies;
       const c = await txCompanies.create({
-        name: b.name, tfn: blank(b.tfn), addressId: blank(b.address), phone: blank(b.phone), email: blank(b.email),
-        website: blank(b.website), taxOfficeLevel1: blank(b.taxOfficeLevel1), taxOfficeLevel2: blank(b.taxOfficeLevel2),
-        adminId: a.id, representativeId: blank(b.reprentative),
+        name: b.name,
+        tfn: blank(b.tfn),
+        addressId: blank(b.address),
+        phone: blank(b.phone),
+        email: blank(b.email),
+        website: blank(b.website),
+        taxOfficeLevel1: blank(b.taxOfficeLevel1),
+        taxOfficeLevel2: blank(b.taxOfficeLevel2),
+        adminId: a.id,
+        representativeId: blank(b.reprentative),
       });
       await tx.users.update(a.id, { companyId: c.id });
       await txCompanies.adoptAddresses(a.id, c.id);
@@ -80,9 +87,16 @@ export function createCompanyRouter(deps: ApiDeps): Router {
     const b = parseInput(companySchema, req.body ?? {});
     await checkRefs(a, b, a.companyId);
     await companies.update(a.companyId, {
-      name: b.name, tfn: b.tfn, addressId: b.address, phone: b.phone, email: b.email, website: b.website,
-      taxOfficeLevel1: b.taxOfficeLevel1, taxOfficeLevel2: b.taxOfficeLevel2,
-      ...(b.admin ? { adminId: b.admin } : {}), representativeId: b.reprentative,
+      name: b.name,
+      tfn: b.tfn,
+      addressId: b.address,
+      phone: b.phone,
+      email: b.email,
+      website: b.website,
+      taxOfficeLevel1: b.taxOfficeLevel1,
+      taxOfficeLevel2: b.taxOfficeLevel2,
+      ...(b.admin ? { adminId: b.admin } : {}),
+      representativeId: b.reprentative,
     } as Parameters<CompanyStore['update']>[1]);
     const banks = bankAccountsOf(b);
     if (banks) await companies.replaceBankAccounts(a.companyId, banks);
@@ -116,4 +130,3 @@ export function createCompanyRouter(deps: ApiDeps): Router {
 
   return r;
 }
-

@@ -66,7 +66,8 @@ export function createGroupsRouter(deps: ApiDeps): Router {
     const b = parseInput(groupSchema, req.body ?? {});
     await checkGrant(req, a, b);
     checkName(b, g.groupName);
-    if (await groups.byName(companyOf(a), b.groupName, g.id)) throw new AppError('GROUP_NAME_TAKEN', { fields: [{ path: 'groupName', code: 'GROUP_NAME_TAKEN' }] });
+    if (await groups.byName(companyOf(a), b.groupName, g.id))
+      throw new AppError('GROUP_NAME_TAKEN', { fields: [{ path: 'groupName', code: 'GROUP_NAME_TAKEN' }] });
     await groups.updateWithMembers(g, { groupName: b.groupName, status: b.status, roles: [...new Set(b.roles)] });
     res.json({ group: groupJson((await groups.byId(g.companyId, g.id))!), groups: await list(a) });
   });

@@ -1,7 +1,5 @@
 import { Router } from 'express';
-import {
-  AppError, message, resetPasswordConfirmSchema, resetPasswordRequestSchema, type Language,
-} from '@grain/domain';
+import { AppError, message, resetPasswordConfirmSchema, resetPasswordRequestSchema, type Language } from '@grain/domain';
 import { hashPassword } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';

@@ -1,6 +1,4 @@
-import type {
-  Stores, AddressRow, BankAccountRow, CompanyRow, GroupRow, SignatureRow, UserRow,
-} from '@grain/persistence';
+import type { Stores, AddressRow, BankAccountRow, CompanyRow, GroupRow, SignatureRow, UserRow } from '@grain/persistence';
 
 /** The spec's JSON shapes (000 §3): `_id` keys, `reprentative` spelt as the spec spells it. */
 export const addressJson = (a: AddressRow) => ({ _id: a.id, street: a.street, suburb: a.suburb, city: a.city, country: a.country });
@@ -8,8 +6,16 @@ const bankAccountJson = (b: BankAccountRow) => ({ _id: b.id, account: b.account,
 
 export function userJson(u: UserRow, extra: { company?: unknown; signature?: string | null } = {}) {
   return {
-    _id: u.id, email: u.email, firstname: u.firstname, lastname: u.lastname, fullName: `${u.firstname} ${u.lastname}`,
-    phone: u.phone ?? '', role: u.role, status: u.status, company: extra.company ?? u.companyId, signature: extra.signature ?? null,
+    _id: u.id,
+    email: u.email,
+    firstname: u.firstname,
+    lastname: u.lastname,
+    fullName: `${u.firstname} ${u.lastname}`,
+    phone: u.phone ?? '',
+    role: u.role,
+    status: u.status,
+    company: extra.company ?? u.companyId,
+    signature: extra.signature ?? null,
   };
 }
 
@@ -19,8 +25,16 @@ export function groupJson(g: GroupRow) {
 
 export function signatureJson(s: SignatureRow) {
   return {
-    _id: s.id, guid: s.guid, GUID: s.guid, effectiveDate: s.effectiveDate, lastModified: s.lastModified, creator: s.userId,
-    certificate: s.certificatePem, algorithm: s.algorithm, serial: s.serial, company: s.companyId,
+    _id: s.id,
+    guid: s.guid,
+    GUID: s.guid,
+    effectiveDate: s.effectiveDate,
+    lastModified: s.lastModified,
+    creator: s.userId,
+    certificate: s.certificatePem,
+    algorithm: s.algorithm,
+    serial: s.serial,
+    company: s.companyId,
   };
 }
 
@@ -29,9 +43,18 @@ export async function companyJson(stores: Pick<Stores, 'companies'>, c: CompanyR
   const store = stores.companies;
   const address = c.addressId ? (await store.addresses({ companyId: c.id, userId: '' })).find((a) => a.id === c.addressId) : undefined;
   return {
-    _id: c.id, name: c.name, tfn: c.tfn ?? '', address: address ? addressJson(address) : null, phone: c.phone ?? '',
-    email: c.email ?? '', website: c.website ?? '', bankAccounts: (await store.bankAccounts(c.id)).map(bankAccountJson),
-    taxOfficeLevel1: c.taxOfficeLevel1 ?? '', taxOfficeLevel2: c.taxOfficeLevel2 ?? '', admin: c.adminId, reprentative: c.representativeId,
+    _id: c.id,
+    name: c.name,
+    tfn: c.tfn ?? '',
+    address: address ? addressJson(address) : null,
+    phone: c.phone ?? '',
+    email: c.email ?? '',
+    website: c.website ?? '',
+    bankAccounts: (await store.bankAccounts(c.id)).map(bankAccountJson),
+    taxOfficeLevel1: c.taxOfficeLevel1 ?? '',
+    taxOfficeLevel2: c.taxOfficeLevel2 ?? '',
+    admin: c.adminId,
+    reprentative: c.representativeId,
   };
 }
 

@@ -5,7 +5,10 @@ import { SESSION_COOKIE } from '../http/auth-middleware';
 /** HttpOnly, SameSite=Lax, Secure when the public URL is https; lives as long as the session may. */
 function sessionCookieOptions(publicUrl: string): CookieOptions {
   return {
-    httpOnly: true, sameSite: 'lax', secure: publicUrl.startsWith('https:'), path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: publicUrl.startsWith('https:'),
+    path: '/',
     maxAge: DEFAULT_SESSION_POLICY.absoluteMs,
   };
 }
@@ -16,5 +19,4 @@ export function clearSessionCookie(res: Response, publicUrl: string): void {
   const { maxAge: _m, ...opts } = sessionCookieOptions(publicUrl);
   res.clearCookie(SESSION_COOKIE, opts);
 }
-export const sessionTokenOf = (req: Request): string | undefined =>
-  (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
+export const sessionTokenOf = (req: Request): string | undefined => (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];

@@ -10,8 +10,7 @@ afterAll(() => t.close());
 const SYSOP = { sysop: ['editSystem', 'viewSystem', 'viewInfo'] as const };
 const seed = (name: string, roles: string[]) => seedCompanyWithUsers(t.db.knex, name, roles, { sysop: [...SYSOP.sysop] });
 const me = async (agent: Agent) => (await agent.get('/api/auth/current_user')).body.user as { role: string; permissions: string[] };
-const login = (email: string, password: string, ip: string) =>
-  browserAgent(t.app).post('/api/auth/login').set('X-Forwarded-For', ip).send({ email, password });
+const login = (email: string, password: string, ip: string) => browserAgent(t.app).post('/api/auth/login').set('X-Forwarded-For', ip).send({ email, password });
 /** Moves every recorded sign-in attempt back in time, as if the caller had waited. */
 const waitSeconds = (s: number) => t.db.knex('login_attempts').update({ created_at: t.db.knex.raw(`created_at - interval '${s} seconds'`) });
 
@@ -49,7 +48,7 @@ describe('admin power does not come from a group name', () => {
     const second = await loginAs(t.app, co.users.staff.email, TEST_PASSWORD);
     expect((await me(second)).role).toBe('admin');
     expect((await second.post(`/api/company/user/${co.users.admin.id}/update`).send({ role: 'staff' })).body.user.role).toBe('staff');
-    expect((await t.deps.stores.users.countActiveAdmins(co.companyId))).toBe(1);
+    expect(await t.deps.stores.users.countActiveAdmins(co.companyId)).toBe(1);
   });
 });
 
@@ -58,7 +57,13 @@ describe('editSystem cannot take over another account', () => {
     const co = await seed('Takeover Co', ['admin', 'sysop', 'staff', 'manager']);
     const sysop = await loginAs(t.app, co.users.sysop.email, TEST_PASSWORD);
     expect((await sysop.post(`/api/company/user/${co.users.staff.id}/update`).send({ role: 'manager' })).status).toBe(403);
-    expect((await sysop.post('/api/company/user/create').send({ email: 'mole@takeover.test', password: 'Harvest#2025', firstname: 'Mole', lastname: 'Man', role: 'manager' })).status).toBe(403);
+    expect(
+      (
+        await sysop
+          .post('/api/company/user/create')
+          .send({ email: 'mole@takeover.test', password: 'Harvest#2025', firstname: 'Mole', lastname: 'Man', role: 'manager' })
+      ).status,
+    ).toBe(403);
     expect((await t.deps.stores.users.byId(co.users.staff.id))!.role).toBe('staff');
     // A group within the editor's own permissions is fine.
     await sysop.post('/api/company/group/create').send({ groupName: 'readers', roles: ['viewInfo'] });
@@ -69,7 +74,9 @@ describe('editSystem cannot take over another account', () => {
     const co = await seed('Silent Co', ['admin', 'sysop', 'staff']);
     const sysop = await loginAs(t.app, co.users.sysop.email, TEST_PASSWORD);
     expect((await sysop.post(`/api/company/user/${co.users.staff.id}/update`).send({ email: 'attacker@evil.test' })).status).toBe(403);
-    expect((await sysop.post(`/api/company/user/${co.users.staff.id}/update_password`).send({ password: 'Taken#2025x', confirmPassword: 'Taken#2025x' })).status).toBe(403);
+    expect(
+      (await sysop.post(`/api/company/user/${co.users.staff.id}/update_password`).send({ password: 'Taken#2025x', confirmPassword: 'Taken#2025x' })).status,
+    ).toBe(403);
     await loginAs(t.app, co.users.staff.email, TEST_PASSWORD);
     expect(await t.mailbox.list({ to: co.users.staff.email })).toHaveLength(0);
   });
@@ -88,7 +95,9 @@ describe('editSystem cannot take over another account', () => {
     await loginAs(t.app, 'staff.new@notice.test', TEST_PASSWORD);
 
     const signer = await loginAs(t.app, co.users.signer.email, TEST_PASSWORD);
-    expect((await admin.post(`/api/company/user/${co.users.signer.id}/update_password`).send({ password: 'Reset#2025ok', confirmPassword: 'Reset#2025ok' })).status).toBe(200);
+    expect(
+      (await admin.post(`/api/company/user/${co.users.signer.id}/update_password`).send({ password: 'Reset#2025ok', confirmPassword: 'Reset#2025ok' })).status,
+    ).toBe(200);
     expect((await signer.get('/api/auth/current_user')).status).toBe(401);
     const [notice] = await t.mailbox.list({ to: co.users.signer.email });
     expect(notice.subject).toContain('password was changed');
@@ -126,9 +135,17 @@ describe('sign-in throttling without lock-out', () => {
   });
 
   it('limits registrations per address', async () => {
-    const reg = (i: number, ip: string) => browserAgent(t.app).post('/api/auth/register').set('X-Forwarded-For', ip).send({
-      email: `new${i}.${ip}@reg.test`, password: 'Harvest#2025', firstname: 'New', lastname: 'Comer', role: 'staff',
-    });
+    const reg = (i: number, ip: string) =>
+      browserAgent(t.app)
+        .post('/api/auth/register')
+        .set('X-Forwarded-For', ip)
+        .send({
+          email: `new${i}.${ip}@reg.test`,
+          password: 'Harvest#2025',
+          firstname: 'New',
+          lastname: 'Comer',
+          role: 'staff',
+        });
     for (let i = 0; i < 10; i++) expect((await reg(i, '10.68.0.1')).status).toBe(201);
     const refused = await reg(10, '10.68.0.1');
     expect(refused.status).toBe(429);

@@ -1,7 +1,20 @@
 import { Router, type Request } from 'express';
 import {
-  AppError, ADMIN_ROLE, can, isAdmin, isAdminRoleName, lastAdminRefusal, passwordUpdateSchema, permissionsBeyond, profileUpdateSchema, userCreateSchema, userListQuerySchema, userUpdateSchema,
-  type Actor, type AdminChange, type UserStatus,
+  AppError,
+  ADMIN_ROLE,
+  can,
+  isAdmin,
+  isAdminRoleName,
+  lastAdminRefusal,
+  passwordUpdateSchema,
+  permissionsBeyond,
+  profileUpdateSchema,
+  userCreateSchema,
+  userListQuerySchema,
+  userUpdateSchema,
+  type Actor,
+  type AdminChange,
+  type UserStatus,
 } from '@grain/domain';
 import { hashPassword, verifyPassword, type Stores, type UserRow, type UserStore } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
@@ -92,8 +105,14 @@ export function createUsersRouter(deps: ApiDeps): Router {
     const role = await checkRole(req, a, b.role);
     if (await users.emailTaken(b.email)) throw new AppError('EMAIL_TAKEN');
     const u = await users.create({
-      email: b.email, passwordHash: await hashPassword(b.password), firstname: b.firstname, lastname: b.lastname,
-      phone: b.phone, role, status: b.status, companyId: companyOf(a),
+      email: b.email,
+      passwordHash: await hashPassword(b.password),
+      firstname: b.firstname,
+      lastname: b.lastname,
+      phone: b.phone,
+      role,
+      status: b.status,
+      companyId: companyOf(a),
     });
     const first = await users.page(companyOf(a), { page: 1, pageSize: 15 });
     res.status(201).json({ user: await full(u), users: await Promise.all(first.users.map(full)) });
@@ -128,7 +147,8 @@ export function createUsersRouter(deps: ApiDeps): Router {
     const byOther = newEmail && u.id !== a.id;
     if (byOther) await sendAccountNotice(deps.adapters, u.email, 'email', `${u.firstname} ${u.lastname}`, newEmail);
     await changeKeepingOneAdmin(u, { role, status: b.status }, (tx) =>
-      tx.users.update(u.id, { email: b.email, firstname: b.firstname, lastname: b.lastname, phone: b.phone, role, status: b.status }));
+      tx.users.update(u.id, { email: b.email, firstname: b.firstname, lastname: b.lastname, phone: b.phone, role, status: b.status }),
+    );
     await endSessionsIfBlocked(u, b.status);
     if (byOther) {
       await sessions.endAllFor(u.id);

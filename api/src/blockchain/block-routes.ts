@@ -11,8 +11,14 @@ import { parseInput } from '../http/parse-input';
  */
 function blockView(b: LedgerBlock, channel: string) {
   return {
-    blockNumber: b.blockNumber, lastBlock: b.blockHash, previousHash: b.previousHash, data_hash: b.dataHash,
-    channelHeader: b.channelHeader, recordType: b.recordType, channel, contract: GRAIN_CONTRACT,
+    blockNumber: b.blockNumber,
+    lastBlock: b.blockHash,
+    previousHash: b.previousHash,
+    data_hash: b.dataHash,
+    channelHeader: b.channelHeader,
+    recordType: b.recordType,
+    channel,
+    contract: GRAIN_CONTRACT,
   };
 }
 

@@ -4,7 +4,15 @@ import { loginAs, seedCompanyWithUsers, TEST_PASSWORD, type Agent } from '../tes
 describe('blockchain view API', () => {
   let t: TestApp;
   let user: Agent;
-  const farm = { grainType: 'Wheat', harvestGrade: 'APW', storageLocation: 'Silo 9', quantity: 900, protein: 10.5, moisture: 11.2, productionDate: '2025-11-10' };
+  const farm = {
+    grainType: 'Wheat',
+    harvestGrade: 'APW',
+    storageLocation: 'Silo 9',
+    quantity: 900,
+    protein: 10.5,
+    moisture: 11.2,
+    productionDate: '2025-11-10',
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -36,7 +44,10 @@ describe('blockchain view API', () => {
     // Someone edits a recorded quantity directly in the database: the recomputed hash gives it away.
     const row = await t.db.knex('ledger_blocks').where({ block_number: 1 }).first();
     const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
-    await t.db.knex('ledger_blocks').where({ block_number: 1 }).update({ payload: JSON.stringify({ ...payload, quantity: 90000 }) });
+    await t.db
+      .knex('ledger_blocks')
+      .where({ block_number: 1 })
+      .update({ payload: JSON.stringify({ ...payload, quantity: 90000 }) });
     expect((await user.get('/api/event/verify')).body.verification).toMatchObject({ ok: false, brokenAt: 1, reason: 'data hash does not match the payload' });
   });
 });

@@ -21,7 +21,12 @@ export function actionRoutes(ctx: CertCtx): Router {
   // Asks the workflow to mail a one-time code; answers invalidMsg with the sent notice.
   r.get('/company/approvalLevel/:id/sign', requirePermission('signApproval'), async (req, res) => {
     const out = await requestCode({ caller: callerOf(req), levelId: String(req.params.id) }, ctx);
-    const answer: SigningCodeAnswer = { invalidMsg: message('OTP_SENT', langOf(req)), expiresAt: out.expiresAt, level: out.level, contentHashShort: out.contentHashShort };
+    const answer: SigningCodeAnswer = {
+      invalidMsg: message('OTP_SENT', langOf(req)),
+      expiresAt: out.expiresAt,
+      level: out.level,
+      contentHashShort: out.contentHashShort,
+    };
     res.json(answer);
   });
 
@@ -48,7 +53,10 @@ export function actionRoutes(ctx: CertCtx): Router {
 
   r.post('/company/approval/:id/delegate', requirePermission('signApproval'), async (req, res) => {
     const input = delegateInput.parse(req.body);
-    const delegated = await delegateCertificate({ caller: callerOf(req), certificateId: String(req.params.id), to: input.to.map(refId), note: input.note }, ctx);
+    const delegated = await delegateCertificate(
+      { caller: callerOf(req), certificateId: String(req.params.id), to: input.to.map(refId), note: input.note },
+      ctx,
+    );
     res.json(await approvalAnswer(ctx, req, delegated));
   });
 

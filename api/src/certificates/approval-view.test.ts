@@ -16,7 +16,10 @@ function run(s: CertificateState, ...cmds: Cmd[]): CertificateState {
 describe('certificate view: signatures and the content they were made over', () => {
   it('shows each signature with its content hash, and voided signatures as voided', () => {
     const start = createCertificate({
-      id: '00000000-0000-4000-8000-000000000001', approvalNumber: 'N-1', approvalName: 'Barley lot 7', companyId: 'co1',
+      id: '00000000-0000-4000-8000-000000000001',
+      approvalNumber: 'N-1',
+      approvalName: 'Barley lot 7',
+      companyId: 'co1',
       submitter: { id: 'sub', name: 'Sam', email: 'sub@grain.test' },
       levels: [
         { group: 'One', signers: [person('a1')], signatures: 1, deadline: '2026-03-10T00:00:00.000Z' },
@@ -30,10 +33,12 @@ describe('certificate view: signatures and the content they were made over', () 
     const shown = toCertificateView(signedOnce);
     expect(shown.approvalLevels[0].signedEntries[0]).toMatchObject({ userId: 'a1', contentHash: firstHash });
 
-    const changed = run(signedOnce,
+    const changed = run(
+      signedOnce,
       { type: 'sign', actor: actor('b1') },
       { type: 'reject', actor: actor('c1'), toLevel: 2, reason: 'wrong lot' },
-      { type: 'resubmit', actor: actor('sub'), changes: { approvalName: 'Barley lot 8' } });
+      { type: 'resubmit', actor: actor('sub'), changes: { approvalName: 'Barley lot 8' } },
+    );
     expect(changed.contentHash).not.toBe(firstHash);
     const view = toCertificateView(changed);
     const l1 = view.approvalLevels[0];

@@ -3,8 +3,15 @@
  * The rules it shows - display status, what the viewer may do - are the domain's.
  */
 import {
-  currentLevel, displayStatus, permissionsOf, signedPrincipals,
-  type Actor, type CertificateListCard, type CertificateState, type CertificateView, type SubmitterView,
+  currentLevel,
+  displayStatus,
+  permissionsOf,
+  signedPrincipals,
+  type Actor,
+  type CertificateListCard,
+  type CertificateState,
+  type CertificateView,
+  type SubmitterView,
 } from '@grain/domain';
 import type { CertificateSummary } from '@grain/persistence';
 
@@ -31,16 +38,54 @@ export function toCertificateView(s: CertificateState, extra: { viewer?: Actor; 
     startDate: s.startDate,
     completedDate: s.completedDate,
     submitter: submitterView(s.submitter),
-    approvalDoc: s.approvalDoc ? { _id: s.approvalDoc.id, docName: s.approvalDoc.name, docType: s.approvalDoc.docType, description: s.approvalDoc.description, farm: s.approvalDoc.farm, standardCheck: s.approvalDoc.standardCheck } : null,
-    supportDocs: s.supportDocs.map((d) => ({ _id: d.id, docName: d.name, docType: d.docType, description: d.description, uploadUser: d.uploadedBy, uploadDate: d.uploadedAt, url: d.url })),
+    approvalDoc: s.approvalDoc
+      ? {
+          _id: s.approvalDoc.id,
+          docName: s.approvalDoc.name,
+          docType: s.approvalDoc.docType,
+          description: s.approvalDoc.description,
+          farm: s.approvalDoc.farm,
+          standardCheck: s.approvalDoc.standardCheck,
+        }
+      : null,
+    supportDocs: s.supportDocs.map((d) => ({
+      _id: d.id,
+      docName: d.name,
+      docType: d.docType,
+      description: d.description,
+      uploadUser: d.uploadedBy,
+      uploadDate: d.uploadedAt,
+      url: d.url,
+    })),
     approvalLevels: s.levels.map((l) => ({
       _id: l.id,
       level: l.level,
       group: l.group,
       signers: l.signers.map((x) => ({ _id: x.id, fullName: x.name, email: x.email, role: x.role, delegatedBy: x.delegatedBy })),
       signed: [...signedPrincipals(l)],
-      signedEntries: l.signed.map((e) => ({ userId: e.userId, name: e.name, at: e.at, note: e.note, onBehalfOf: e.onBehalfOf, txId: e.txId, contentHash: e.contentHash })),
-      ...(l.voided?.length ? { voided: l.voided.map((e) => ({ userId: e.userId, name: e.name, at: e.at, onBehalfOf: e.onBehalfOf, txId: e.txId, contentHash: e.contentHash, voidedAt: e.voidedAt, voidedFor: e.voidedFor })) } : {}),
+      signedEntries: l.signed.map((e) => ({
+        userId: e.userId,
+        name: e.name,
+        at: e.at,
+        note: e.note,
+        onBehalfOf: e.onBehalfOf,
+        txId: e.txId,
+        contentHash: e.contentHash,
+      })),
+      ...(l.voided?.length
+        ? {
+            voided: l.voided.map((e) => ({
+              userId: e.userId,
+              name: e.name,
+              at: e.at,
+              onBehalfOf: e.onBehalfOf,
+              txId: e.txId,
+              contentHash: e.contentHash,
+              voidedAt: e.voidedAt,
+              voidedFor: e.voidedFor,
+            })),
+          }
+        : {}),
       signatures: l.signatures,
       deadline: l.deadline,
       status: l.status,
@@ -75,8 +120,17 @@ export function toListCard(c: CertificateSummary): CertificateListCard {
     currentGroup: c.currentGroup,
     assignees: c.assignees,
     approvalLevels: c.levels.map((l) => ({
-      _id: `${c.id}-L${l.level}`, level: l.level, group: l.group, signers: [], signed: Array.from({ length: l.signedCount }, (_v, i) => String(i)),
-      signedEntries: [], signatures: l.signatures, deadline: l.deadline ?? '', status: l.status, comments: [], overdue: l.overdue,
+      _id: `${c.id}-L${l.level}`,
+      level: l.level,
+      group: l.group,
+      signers: [],
+      signed: Array.from({ length: l.signedCount }, (_v, i) => String(i)),
+      signedEntries: [],
+      signatures: l.signatures,
+      deadline: l.deadline ?? '',
+      status: l.status,
+      comments: [],
+      overdue: l.overdue,
     })),
     version: c.version,
   };

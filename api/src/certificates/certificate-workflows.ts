@@ -9,10 +9,7 @@
  */
 import { WorkflowNotFoundError, type Client, type UpdateDefinition } from '@temporalio/client';
 import { AppError, certificateWorkflowId, MESSAGES, type CertificateState, type MessageCode } from '@grain/domain';
-import {
-  appErrorCodeOf, CERTIFICATE_WORKFLOW_TYPE, stateQuery,
-  type CertificateWorkflowInput,
-} from '@grain/workflows';
+import { appErrorCodeOf, CERTIFICATE_WORKFLOW_TYPE, stateQuery, type CertificateWorkflowInput } from '@grain/workflows';
 import { withinDeadline } from '../http/temporal-deadline';
 
 function toAppError(e: unknown): never {
@@ -30,18 +27,20 @@ export class CertificateWorkflows {
   ) {}
 
   async start(input: CertificateWorkflowInput): Promise<void> {
-    await withinDeadline(this.client, this.deadlines.callMs, () => this.client.workflow
-      .start(CERTIFICATE_WORKFLOW_TYPE, {
-        workflowId: certificateWorkflowId(input.certificate.id),
-        taskQueue: this.taskQueue,
-        args: [input],
-        // A certificate is submitted once; a second submit of the same id is refused by Temporal.
-        workflowIdReusePolicy: 'REJECT_DUPLICATE',
-      })
-      .catch((e: Error) => {
-        if (e.name === 'WorkflowExecutionAlreadyStartedError') throw new AppError('CERTIFICATE_NOT_EDITABLE');
-        throw e;
-      }));
+    await withinDeadline(this.client, this.deadlines.callMs, () =>
+      this.client.workflow
+        .start(CERTIFICATE_WORKFLOW_TYPE, {
+          workflowId: certificateWorkflowId(input.certificate.id),
+          taskQueue: this.taskQueue,
+          args: [input],
+          // A certificate is submitted once; a second submit of the same id is refused by Temporal.
+          workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        })
+        .catch((e: Error) => {
+          if (e.name === 'WorkflowExecutionAlreadyStartedError') throw new AppError('CERTIFICATE_NOT_EDITABLE');
+          throw e;
+        }),
+    );
   }
 
   async update<Ret, Arg>(certificateId: string, def: UpdateDefinition<Ret, [Arg]>, arg: Arg): Promise<Ret> {

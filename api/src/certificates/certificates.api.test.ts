@@ -66,7 +66,10 @@ describe('certificate API', () => {
     expect(list.body.approval_list.map((a: { approvalNumber: string }) => a.approvalNumber)).toContain('DRAFT-1');
     expect(list.body.counts.created).toBeGreaterThanOrEqual(1);
     const id = created.body.approval._id;
-    const edited = await manager.post(`/api/company/approval/${id}/update`).send({ ...body, approvalName: 'Wheat lot 7b' }).expect(200);
+    const edited = await manager
+      .post(`/api/company/approval/${id}/update`)
+      .send({ ...body, approvalName: 'Wheat lot 7b' })
+      .expect(200);
     expect(edited.body.approval.approvalName).toBe('Wheat lot 7b');
     // another company sees nothing of it
     const outsider = await h.as('admin', h.other);
@@ -76,22 +79,34 @@ describe('certificate API', () => {
     await manager.get(`/api/company/approval/${id}`).expect(404);
     // drafts never reach a workflow: the API itself told the company's live channel of each change
     const live = (await h.t.db.knex('live_events').where({ type: 'certificate_update', company_id: h.acme.companyId }))
-      .map((r) => (typeof r.data === 'string' ? JSON.parse(r.data) : r.data)).filter((d) => d.id === id);
+      .map((r) => (typeof r.data === 'string' ? JSON.parse(r.data) : r.data))
+      .filter((d) => d.id === id);
     expect(live.map((d) => d.status)).toEqual(['created', 'created', 'deleted']);
   });
 
   it('refuses submit while the grain image is not verified, and refuses foreign signers', async () => {
-    const unverified = await manager.post('/api/company/approval/create').send(await createBody({ status: 'signing', verified: false })).expect(400);
+    const unverified = await manager
+      .post('/api/company/approval/create')
+      .send(await createBody({ status: 'signing', verified: false }))
+      .expect(400);
     expect(unverified.body.code).toBe('IMAGE_VALIDATION_REQUIRED');
     expect(unverified.body.invalidMsg).toMatch(/All fields with \(\*\) are required/);
     const body = await createBody({ status: 'signing' });
     body.approvalLevels[0].signers = [h.other.users.signer.id];
     await manager.post('/api/company/approval/create').send(body).expect(400);
-    await (await h.as('staff')).post('/api/company/approval/create').send(await createBody()).expect(403);
+    await (
+      await h.as('staff')
+    )
+      .post('/api/company/approval/create')
+      .send(await createBody())
+      .expect(403);
   });
 
   it('runs the chain: submit, refusals, sign, reject, re-sign, delegate, done, Get Cert, public verification', async () => {
-    const sub = await manager.post('/api/company/approval/create').send(await createBody({ status: 'signing', number: 'CHAIN-1' })).expect(201);
+    const sub = await manager
+      .post('/api/company/approval/create')
+      .send(await createBody({ status: 'signing', number: 'CHAIN-1' }))
+      .expect(201);
     const a = sub.body.approval;
     expect(a.status).toBe('signing');
     const [l1, l2] = a.approvalLevels;
@@ -130,7 +145,12 @@ describe('certificate API', () => {
     expect(again.status).toBe(200);
 
     // level 2: signer2 delegates to the admin, who signs on their behalf
-    const del = await (await h.as('signer2')).post(`/api/company/approval/${a._id}/delegate`).send({ to: [users().admin.id], note: 'on leave' }).expect(200);
+    const del = await (
+      await h.as('signer2')
+    )
+      .post(`/api/company/approval/${a._id}/delegate`)
+      .send({ to: [users().admin.id], note: 'on leave' })
+      .expect(200);
     expect(del.body.approval.approvalLevels[1].signers.map((s: { _id: string }) => s._id)).toContain(users().admin.id);
     expect(del.body.approval.approvalLevels[1].comments.join(' ')).toMatch(/on leave/);
     const done = await signAs('admin', a._id, l2._id);
@@ -148,11 +168,14 @@ describe('certificate API', () => {
     // Get Cert: the PDF, once the workflow has made it
     let pdf: any;
     for (let i = 0; i < 100; i++) {
-      pdf = await manager.get(`/api/company/approval/${a._id}?format=pdf`).buffer(true).parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+      pdf = await manager
+        .get(`/api/company/approval/${a._id}?format=pdf`)
+        .buffer(true)
+        .parse((res, cb) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => cb(null, Buffer.concat(chunks)));
+        });
       if (pdf.status === 200) break;
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -168,10 +191,18 @@ describe('certificate API', () => {
     expect(byNumber.body.approval.ledger?.txId).toBeTruthy();
     const byHash = await request(anon).get(`/api/public/verify?hash=${detail.body.approval.contentHash}`).expect(200);
     expect(byHash.body.approval.approvalNumber).toBe('CHAIN-1');
-    const match = await request(anon).post(`/api/public/verify/pdf?number=CHAIN-1&company=${h.acme.companyId}`).set('Origin', TEST_ORIGIN).attach('file', pdf.body as Buffer, 'cert.pdf').expect(200);
+    const match = await request(anon)
+      .post(`/api/public/verify/pdf?number=CHAIN-1&company=${h.acme.companyId}`)
+      .set('Origin', TEST_ORIGIN)
+      .attach('file', pdf.body as Buffer, 'cert.pdf')
+      .expect(200);
     expect(match.body.match).toBe(true);
     // without naming a certificate, the recorded PDF hash finds it
-    const anyMatch = await request(anon).post('/api/public/verify/pdf').set('Origin', TEST_ORIGIN).attach('file', pdf.body as Buffer, 'cert.pdf').expect(200);
+    const anyMatch = await request(anon)
+      .post('/api/public/verify/pdf')
+      .set('Origin', TEST_ORIGIN)
+      .attach('file', pdf.body as Buffer, 'cert.pdf')
+      .expect(200);
     expect(anyMatch.body).toMatchObject({ match: true, approvalNumber: 'CHAIN-1' });
     // the hash it compares with is the one recorded when the PDF was stored
     expect((await h.t.db.knex('certificates').where({ id: a._id }).first('pdf_sha256')).pdf_sha256).toBe(match.body.sha256);
@@ -180,21 +211,34 @@ describe('certificate API', () => {
     const mine = live.map((r) => ({ ...r, data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data })).filter((r) => r.data.id === a._id);
     expect(mine.map((r) => r.data.status)).toEqual(expect.arrayContaining(['signing', 'rejected', 'done']));
     expect(new Set(mine.map((r) => r.company_id))).toEqual(new Set([h.acme.companyId]));
-    const noMatch = await request(anon).post(`/api/public/verify/pdf?number=CHAIN-1&company=${h.acme.companyId}`).set('Origin', TEST_ORIGIN).attach('file', Buffer.from('%PDF-1.4 forged'), 'x.pdf').expect(200);
+    const noMatch = await request(anon)
+      .post(`/api/public/verify/pdf?number=CHAIN-1&company=${h.acme.companyId}`)
+      .set('Origin', TEST_ORIGIN)
+      .attach('file', Buffer.from('%PDF-1.4 forged'), 'x.pdf')
+      .expect(200);
     expect(noMatch.body.match).toBe(false);
     await request(anon).get(`/api/public/verify?number=DOES-NOT-EXIST&company=${h.acme.companyId}`).expect(404);
   });
 
   it('saves, lists, loads and deletes templates within the company', async () => {
-    const saved = await manager.post('/api/company/approvaltemplate/create').send({
-      approvalName: 'Export wheat', approvalLevels: [{ group: 'Farm Data Signing', signers: [users().signer.id], signatures: 1, dueInDays: 3 }],
-    }).expect(201);
+    const saved = await manager
+      .post('/api/company/approvaltemplate/create')
+      .send({
+        approvalName: 'Export wheat',
+        approvalLevels: [{ group: 'Farm Data Signing', signers: [users().signer.id], signatures: 1, dueInDays: 3 }],
+      })
+      .expect(201);
     const id = saved.body.approvalTemplate._id;
     expect(saved.body.approvalTemplate.approvalLevels[0].signers[0].email).toBe(users().signer.email);
     const list = await manager.get('/api/company/approvaltemplates').expect(200);
     expect(list.body.templates.map((x: { _id: string }) => x._id)).toContain(id);
     await (await h.as('admin', h.other)).get(`/api/company/approvaltemplate/${id}`).expect(404);
-    await (await h.as('signer')).post('/api/company/approvaltemplate/create').send({ approvalName: 'x', approvalLevels: [{ group: 'g', signatures: 1 }] }).expect(403);
+    await (
+      await h.as('signer')
+    )
+      .post('/api/company/approvaltemplate/create')
+      .send({ approvalName: 'x', approvalLevels: [{ group: 'g', signatures: 1 }] })
+      .expect(403);
     const got = await manager.get(`/api/company/approvaltemplate/${id}`).expect(200);
     expect(got.body.approvalTemplate.approvalName).toBe('Export wheat');
     await manager.post(`/api/company/approvaltemplate/${id}/delete`).send({}).expect(200);
@@ -213,7 +257,9 @@ describe('certificate API', () => {
     await reminders.record({ key: `${a._id}:r1:mail:x`, certificateId: a._id, level: 1, recipientId: users().signer.id, overdue: false });
     await reminders.record({ key: `${a._id}:r1:mail:x`, certificateId: a._id, level: 1, recipientId: users().signer.id, overdue: false });
     await reminders.record({ key: `${a._id}:r2:mail:x`, certificateId: a._id, level: 2, recipientId: users().signer2.id, overdue: false });
-    await h.t.db.knex('certificate_reminders').insert({ key: `${a._id}:old`, certificate_id: a._id, level: 1, recipient_id: users().signer.id, sent_at: '2000-01-01T00:00:00Z' });
+    await h.t.db
+      .knex('certificate_reminders')
+      .insert({ key: `${a._id}:old`, certificate_id: a._id, level: 1, recipient_id: users().signer.id, sent_at: '2000-01-01T00:00:00Z' });
     const counted = (await manager.get('/api/company/approvals/overdue?dueWithinHours=48').expect(200)).body.rows.find((r: { _id: string }) => r._id === a._id);
     expect(counted.remindersSent).toBe(1);
     await (await h.as('signer')).get('/api/company/approvals/overdue').expect(403);

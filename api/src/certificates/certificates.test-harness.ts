@@ -24,7 +24,9 @@ export async function startCertHarness(env: Record<string, string> = {}): Promis
   const taskQueue = `cert-api-${randomUUID()}`;
   const t = await createTestApp({ TEMPORAL_TASK_QUEUE: taskQueue, ...env });
   const { worker, connection }: { worker: Worker; connection: NativeConnection } = await createWorker({
-    address: process.env.TEMPORAL_TEST_ADDRESS!, taskQueue, workflowsPath: WORKFLOWS_MODULE,
+    address: process.env.TEMPORAL_TEST_ADDRESS!,
+    taskQueue,
+    workflowsPath: WORKFLOWS_MODULE,
     deps: { config: t.deps.config, stores: t.deps.stores, adapters: t.deps.adapters },
   });
   const running = worker.run();
@@ -38,7 +40,9 @@ export async function startCertHarness(env: Record<string, string> = {}): Promis
     await running.catch(() => undefined);
   };
   return {
-    t, acme, other,
+    t,
+    acme,
+    other,
     async as(role, company = acme) {
       const email = company.users[role].email;
       if (!agents.has(email)) agents.set(email, await loginAs(t.app, email, TEST_PASSWORD));
@@ -46,8 +50,14 @@ export async function startCertHarness(env: Record<string, string> = {}): Promis
     },
     async farmRecord(company, verified = true) {
       const r = await t.deps.stores.farmData.create(company.companyId, company.users.admin.id, {
-        grainType: 'Wheat', harvestGrade: 'APH', storageLocation: 'Silo 7', quantity: 1200, protein: 91.5, moisture: 11.2,
-        productionDate: '2025-01-15', dataType: 'Manual',
+        grainType: 'Wheat',
+        harvestGrade: 'APH',
+        storageLocation: 'Silo 7',
+        quantity: 1200,
+        protein: 91.5,
+        moisture: 11.2,
+        productionDate: '2025-01-15',
+        dataType: 'Manual',
       });
       if (verified) await t.db.knex('farm_data').where({ id: r._id }).update({ image_validation: 'Verified' });
       return r._id;

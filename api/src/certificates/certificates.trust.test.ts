@@ -21,15 +21,23 @@ const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().s
 let seq = 0;
 const uniqueNumber = (p: string) => `${p}-${Date.now()}-${++seq}`;
 
-async function body(company: SeededCompany, opts: { number?: string; status?: 'created' | 'signing'; deadline?: string; levels?: number; farmId?: string } = {}) {
+async function body(
+  company: SeededCompany,
+  opts: { number?: string; status?: 'created' | 'signing'; deadline?: string; levels?: number; farmId?: string } = {},
+) {
   const u = company.users;
   const levels = [
     { group: 'Farm Data Signing', signers: [u.signer.id], signatures: 1, deadline: opts.deadline ?? day(3) },
     { group: 'Inspection Signing', signers: [u.signer2?.id ?? u.admin.id], signatures: 1, deadline: day(5) },
   ].slice(0, opts.levels ?? 2);
   return {
-    approvalNumber: opts.number ?? uniqueNumber('T'), approvalName: 'Wheat lot 11', priority: 'High',
-    approvalDoc: { _id: opts.farmId ?? await h.farmRecord(company) }, supportDocs: [], approvalLevels: levels, status: opts.status ?? 'created',
+    approvalNumber: opts.number ?? uniqueNumber('T'),
+    approvalName: 'Wheat lot 11',
+    priority: 'High',
+    approvalDoc: { _id: opts.farmId ?? (await h.farmRecord(company)) },
+    supportDocs: [],
+    approvalLevels: levels,
+    status: opts.status ?? 'created',
   };
 }
 
@@ -40,11 +48,14 @@ async function signAs(agent: Agent, company: SeededCompany, role: string, approv
 
 async function pdfOf(agent: Agent, id: string): Promise<Buffer> {
   for (let i = 0; i < 150; i++) {
-    const res = await agent.get(`/api/company/approval/${id}?format=pdf`).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const res = await agent
+      .get(`/api/company/approval/${id}?format=pdf`)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     if (res.status === 200) return res.body as Buffer;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -54,7 +65,10 @@ async function pdfOf(agent: Agent, id: string): Promise<Buffer> {
 /** A one-level certificate of `company`, submitted by its admin and signed by its signer: issued. */
 async function issued(company: SeededCompany, number: string) {
   const admin = await h.as('admin', company);
-  const sub = await admin.post('/api/company/approval/create').send(await body(company, { number, status: 'signing', levels: 1 })).expect(201);
+  const sub = await admin
+    .post('/api/company/approval/create')
+    .send(await body(company, { number, status: 'signing', levels: 1 }))
+    .expect(201);
   const a = sub.body.approval;
   const signed = await signAs(await h.as('signer', company), company, 'signer', a._id, a.approvalLevels[0]._id);
   expect(signed.body.approval?.status).toBe('done');
@@ -65,10 +79,16 @@ describe('resubmit checks what submit checks', () => {
   it('refuses a resubmit whose farm record has no verified grain image, as create does', async () => {
     const manager = await h.as('manager');
     const unverified = await h.farmRecord(h.acme, false);
-    const refusedOnCreate = await manager.post('/api/company/approval/create').send(await body(h.acme, { status: 'signing', farmId: unverified })).expect(400);
+    const refusedOnCreate = await manager
+      .post('/api/company/approval/create')
+      .send(await body(h.acme, { status: 'signing', farmId: unverified }))
+      .expect(400);
     expect(refusedOnCreate.body.code).toBe('IMAGE_VALIDATION_REQUIRED');
 
-    const sub = await manager.post('/api/company/approval/create').send(await body(h.acme, { status: 'signing' })).expect(201);
+    const sub = await manager
+      .post('/api/company/approval/create')
+      .send(await body(h.acme, { status: 'signing' }))
+      .expect(201);
     const a = sub.body.approval;
     expect((await signAs(await h.as('signer'), h.acme, 'signer', a._id, a.approvalLevels[0]._id)).status).toBe(200);
     await (await h.as('signer2')).post(`/api/company/approval/${a._id}/reject`).send({ toLevel: 1, reason: 'Wrong lot' }).expect(200);
@@ -80,7 +100,10 @@ describe('resubmit checks what submit checks', () => {
     const detail = await manager.get(`/api/company/approval/${a._id}`).expect(200);
     expect(detail.body.approval).toMatchObject({ status: 'rejected', approvalDoc: { _id: a.approvalDoc._id } });
     // the same resubmit with a verified record goes through
-    const ok = await manager.post(`/api/company/approval/${a._id}/update`).send({ ...swapped, approvalDoc: { _id: a.approvalDoc._id } }).expect(200);
+    const ok = await manager
+      .post(`/api/company/approval/${a._id}/update`)
+      .send({ ...swapped, approvalDoc: { _id: a.approvalDoc._id } })
+      .expect(200);
     expect(ok.body.approval.status).toBe('signing');
   });
 });
@@ -98,22 +121,36 @@ describe('every date entering a certificate', () => {
       expect([deadline, bad.status, bad.body.code]).toEqual([deadline, 400, 'INVALID_DATE']);
     }
     // today is still valid, as is a full time with its zone
-    const today = await manager.post('/api/company/approval/create').send(await body(h.acme, { deadline: day(0) })).expect(201);
+    const today = await manager
+      .post('/api/company/approval/create')
+      .send(await body(h.acme, { deadline: day(0) }))
+      .expect(201);
     const draft = today.body.approval;
-    await manager.post('/api/company/approval/create').send(await body(h.acme, { deadline: `${day(4)}T08:30:00+07:00` })).expect(201);
-    const updatePast = await manager.post(`/api/company/approval/${draft._id}/update`).send(await body(h.acme, { number: draft.approvalNumber, deadline: day(-1) }));
+    await manager
+      .post('/api/company/approval/create')
+      .send(await body(h.acme, { deadline: `${day(4)}T08:30:00+07:00` }))
+      .expect(201);
+    const updatePast = await manager
+      .post(`/api/company/approval/${draft._id}/update`)
+      .send(await body(h.acme, { number: draft.approvalNumber, deadline: day(-1) }));
     expect(updatePast.body.code).toBe('DATE_IN_PAST');
 
     const levelId = draft.approvalLevels[0]._id;
     for (const [field, value, code] of [
-      ['deadline', '2026-13-40', 'INVALID_DATE'], ['dealine', '2026-11-31', 'INVALID_DATE'], ['deadline', 'soon', 'INVALID_DATE'], ['dealine', day(-3), 'DATE_IN_PAST'],
+      ['deadline', '2026-13-40', 'INVALID_DATE'],
+      ['dealine', '2026-11-31', 'INVALID_DATE'],
+      ['deadline', 'soon', 'INVALID_DATE'],
+      ['dealine', day(-3), 'DATE_IN_PAST'],
     ]) {
       const res = await manager.post(`/api/company/approvallevel/${levelId}/update`).send({ [field]: value });
       expect([field, value, res.status, res.body.code]).toEqual([field, value, 400, code]);
     }
     const unchanged = await manager.get(`/api/company/approval/${draft._id}`).expect(200);
     expect(unchanged.body.approval.approvalLevels[0].deadline).toBe(draft.approvalLevels[0].deadline);
-    const moved = await manager.post(`/api/company/approvallevel/${levelId}/update`).send({ deadline: day(9) }).expect(200);
+    const moved = await manager
+      .post(`/api/company/approvallevel/${levelId}/update`)
+      .send({ deadline: day(9) })
+      .expect(200);
     expect(moved.body.approval.approvalLevels[0].deadline).toBe(`${day(9)}T23:59:59.000Z`);
   });
 });
@@ -121,7 +158,10 @@ describe('every date entering a certificate', () => {
 describe('signing codes', () => {
   it('gives a signer at most 3 codes per level in 15 minutes, then answers 429 saying when to retry', async () => {
     const manager = await h.as('manager');
-    const sub = await manager.post('/api/company/approval/create').send(await body(h.acme, { status: 'signing' })).expect(201);
+    const sub = await manager
+      .post('/api/company/approval/create')
+      .send(await body(h.acme, { status: 'signing' }))
+      .expect(201);
     const levelId = sub.body.approval.approvalLevels[0]._id;
     const signer = await h.as('signer');
     const codes: string[] = [];
@@ -145,7 +185,10 @@ describe('public verification', () => {
   it('shows nothing of a certificate in progress, by number or by hash', async () => {
     const manager = await h.as('manager');
     const number = uniqueNumber('WIP');
-    const sub = await manager.post('/api/company/approval/create').send(await body(h.acme, { number, status: 'signing' })).expect(201);
+    const sub = await manager
+      .post('/api/company/approval/create')
+      .send(await body(h.acme, { number, status: 'signing' }))
+      .expect(201);
     await anon().get(`/api/public/verify?hash=${sub.body.approval.contentHash}`).expect(404);
     await anon().get(`/api/public/verify?number=${number}&company=${h.acme.companyId}`).expect(404);
   });

@@ -19,13 +19,21 @@ export function draftRoutes(ctx: CertCtx): Router {
 
   r.get('/company/approvals', requirePermission('viewApproval'), async (req, res) => {
     const companyId = companyOf(req);
-    const asked = String(req.query.status ?? '').split(',').filter(isToggle);
+    const asked = String(req.query.status ?? '')
+      .split(',')
+      .filter(isToggle);
     // The page and the toggle counts in parallel (two pooled connections): one round trip less per request.
-    const [page, counts] = await Promise.all([ctx.stores.certificates.list({
-      companyId, statuses: asked.length ? statusesOfToggles(asked) : undefined, search: typeof req.query.q === 'string' ? req.query.q : undefined,
-      signerId: req.query.mine === '1' ? actorOf(req).id : undefined,
-      after: typeof req.query.cursor === 'string' && req.query.cursor ? req.query.cursor : undefined, limit: Number(req.query.limit) || 20,
-    }), ctx.stores.certificates.counts(companyId)]);
+    const [page, counts] = await Promise.all([
+      ctx.stores.certificates.list({
+        companyId,
+        statuses: asked.length ? statusesOfToggles(asked) : undefined,
+        search: typeof req.query.q === 'string' ? req.query.q : undefined,
+        signerId: req.query.mine === '1' ? actorOf(req).id : undefined,
+        after: typeof req.query.cursor === 'string' && req.query.cursor ? req.query.cursor : undefined,
+        limit: Number(req.query.limit) || 20,
+      }),
+      ctx.stores.certificates.counts(companyId),
+    ]);
     const answer: CertificateListAnswer = { approval_list: page.items.map(toListCard), counts: toggleCounts(counts), nextCursor: page.next };
     res.json(answer);
   });

@@ -32,9 +32,16 @@ export function overdueRoutes(ctx: CertCtx): Router {
         const s = stored.state;
         const lvl = currentLevel(s)!;
         rows.push({
-          _id: c.id, approvalNumber: c.approvalNumber, approvalName: c.approvalName, level: l.level, group: l.group,
-          deadline: lvl.deadline, overdue: c.overdue || due < now, since: lvl.startedAt ?? s.startDate,
-          holders: pendingSigners(s, lvl).map((x) => ({ _id: x.id, fullName: x.name })), remindersSent: 0,
+          _id: c.id,
+          approvalNumber: c.approvalNumber,
+          approvalName: c.approvalName,
+          level: l.level,
+          group: l.group,
+          deadline: lvl.deadline,
+          overdue: c.overdue || due < now,
+          since: lvl.startedAt ?? s.startDate,
+          holders: pendingSigners(s, lvl).map((x) => ({ _id: x.id, fullName: x.name })),
+          remindersSent: 0,
         });
       }
       if (!p.next) break;

@@ -55,12 +55,24 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
     const company = await ctx.stores.companies.byId(s.companyId);
     const answer: PublicVerifyAnswer = {
       approval: {
-        approvalNumber: s.approvalNumber, approvalName: s.approvalName, status: s.status, completedDate: s.completedDate,
-        contentHash: s.contentHash, chainId: s.chainId, company: company?.name ?? '',
-        approvalLevels: s.levels.map((l) => ({ level: l.level, group: l.group, status: l.status, signed: l.signed.map((e) => ({
-          name: e.name, at: e.at, txId: e.txId,
-          ...(e.onBehalfOf ? { onBehalfOf: l.signers.find((x) => x.id === e.onBehalfOf)?.name ?? null } : {}),
-        })) })),
+        approvalNumber: s.approvalNumber,
+        approvalName: s.approvalName,
+        status: s.status,
+        completedDate: s.completedDate,
+        contentHash: s.contentHash,
+        chainId: s.chainId,
+        company: company?.name ?? '',
+        approvalLevels: s.levels.map((l) => ({
+          level: l.level,
+          group: l.group,
+          status: l.status,
+          signed: l.signed.map((e) => ({
+            name: e.name,
+            at: e.at,
+            txId: e.txId,
+            ...(e.onBehalfOf ? { onBehalfOf: l.signers.find((x) => x.id === e.onBehalfOf)?.name ?? null } : {}),
+          })),
+        })),
         ledger: await ledgerAnchor(ctx, s),
         pdfSha256: await pdfHash(ctx, found),
       },

@@ -11,7 +11,9 @@ const templateView = (t: ApprovalTemplate): TemplateView => ({
   approvalName: t.approvalName,
   priority: t.priority,
   approvalLevels: t.levels.map((l) => ({
-    group: l.group, signatures: l.signatures, dueInDays: l.dueInDays,
+    group: l.group,
+    signatures: l.signatures,
+    dueInDays: l.dueInDays,
     signers: l.signers.map((s) => ({ _id: s.id, fullName: s.name, email: s.email, role: s.role })),
   })),
   createdBy: t.createdBy.name,
@@ -31,7 +33,12 @@ export function templateRoutes(ctx: CertCtx): Router {
     const body = templateInput.parse(req.body);
     const levels = [];
     for (const l of body.approvalLevels) {
-      levels.push({ group: l.group, signatures: l.signatures, dueInDays: l.dueInDays, signers: await resolveSigners(ctx.stores, companyId, l.signers.map(refId)) });
+      levels.push({
+        group: l.group,
+        signatures: l.signatures,
+        dueInDays: l.dueInDays,
+        signers: await resolveSigners(ctx.stores, companyId, l.signers.map(refId)),
+      });
     }
     const t = await store.save(companyId, { id: req.user!.id, name: req.user!.fullName }, { approvalName: body.approvalName, priority: body.priority, levels });
     res.status(201).json({ approvalTemplate: templateView(t) });

@@ -35,15 +35,21 @@ describe('a worker that does not poll', () => {
   it('answers sign, reject, delegate and a code request with 503 APPROVAL_SERVICE_BUSY and Retry-After within the deadline', async () => {
     const users = h.acme.users;
     const manager = await h.as('manager');
-    const created = await manager.post('/api/company/approval/create').send({
-      approvalNumber: `DL-${Date.now()}`, approvalName: 'Wheat lot 9', priority: 'High',
-      approvalDoc: { _id: await h.farmRecord(h.acme) }, supportDocs: [],
-      approvalLevels: [
-        { group: 'Farm Data Signing', signers: [users.signer.id], signatures: 1, deadline: day(3) },
-        { group: 'Inspection Signing', signers: [users.signer2.id], signatures: 1, deadline: day(5) },
-      ],
-      status: 'signing',
-    }).expect(201);
+    const created = await manager
+      .post('/api/company/approval/create')
+      .send({
+        approvalNumber: `DL-${Date.now()}`,
+        approvalName: 'Wheat lot 9',
+        priority: 'High',
+        approvalDoc: { _id: await h.farmRecord(h.acme) },
+        supportDocs: [],
+        approvalLevels: [
+          { group: 'Farm Data Signing', signers: [users.signer.id], signatures: 1, deadline: day(3) },
+          { group: 'Inspection Signing', signers: [users.signer2.id], signatures: 1, deadline: day(5) },
+        ],
+        status: 'signing',
+      })
+      .expect(201);
     const a = created.body.approval;
     const [l1, l2] = a.approvalLevels;
     const signer = await h.as('signer');
@@ -81,11 +87,21 @@ describe('a Temporal server that cannot be reached', () => {
     const connection = Connection.lazy({ address: `127.0.0.1:${port}` });
     try {
       const workflows = new CertificateWorkflows(new Client({ connection }), 'nobody', { updateMs: UPDATE_MS, callMs: CALL_MS });
-      const { res: refused, ms } = await timed(() => workflows.state('00000000-0000-4000-8000-000000000000').then(() => undefined, (e: unknown) => e));
+      const { res: refused, ms } = await timed(() =>
+        workflows.state('00000000-0000-4000-8000-000000000000').then(
+          () => undefined,
+          (e: unknown) => e,
+        ),
+      );
       expect(refused).toBeInstanceOf(AppError);
       expect((refused as AppError).code).toBe('APPROVAL_SERVICE_BUSY');
       expect(ms).toBeLessThan(CALL_MS + SLACK_MS);
-      const update = await timed(() => workflows.update('00000000-0000-4000-8000-000000000000', signUpdate, { actor: { id: 'x' } } as never).then(() => undefined, (e: unknown) => e));
+      const update = await timed(() =>
+        workflows.update('00000000-0000-4000-8000-000000000000', signUpdate, { actor: { id: 'x' } } as never).then(
+          () => undefined,
+          (e: unknown) => e,
+        ),
+      );
       expect((update.res as AppError).code).toBe('APPROVAL_SERVICE_BUSY');
       expect(update.ms).toBeLessThan(UPDATE_MS + SLACK_MS);
     } finally {

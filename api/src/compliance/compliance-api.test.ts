@@ -28,16 +28,33 @@ let farmer: { id: string; cookie: string };
 let outsider: { id: string; cookie: string };
 
 async function login(email: string): Promise<string> {
-  const r = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: TEST_ORIGIN }, body: JSON.stringify({ email, password: TEST_PASSWORD }) });
+  const r = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: TEST_ORIGIN },
+    body: JSON.stringify({ email, password: TEST_PASSWORD }),
+  });
   expect(r.status).toBe(200);
-  return r.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return r.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 const call = (who: { cookie: string }, p: string, init: RequestInit = {}) =>
-  fetch(`${base}${p}`, { ...init, headers: { Origin: TEST_ORIGIN, Cookie: who.cookie, ...(init.body && typeof init.body === 'string' ? { 'Content-Type': 'application/json' } : {}), ...(init.headers as object) } });
+  fetch(`${base}${p}`, {
+    ...init,
+    headers: {
+      Origin: TEST_ORIGIN,
+      Cookie: who.cookie,
+      ...(init.body && typeof init.body === 'string' ? { 'Content-Type': 'application/json' } : {}),
+      ...(init.headers as object),
+    },
+  });
 
 /** A socket that records every message and can wait for a predicate. */
 function openSocket(who: { id: string; cookie: string }, after?: number, path = `/socket/test/${who.id}`) {
-  const ws = new WebSocket(`${base.replace('http', 'ws')}${path}${after !== undefined ? `?after=${after}` : ''}`, { headers: { Cookie: who.cookie, Origin: TEST_ORIGIN } });
+  const ws = new WebSocket(`${base.replace('http', 'ws')}${path}${after !== undefined ? `?after=${after}` : ''}`, {
+    headers: { Cookie: who.cookie, Origin: TEST_ORIGIN },
+  });
   const messages: Array<{ type: string; data: any; id?: number }> = [];
   const waiters: Array<() => void> = [];
   ws.on('message', (m) => {
@@ -48,7 +65,10 @@ function openSocket(who: { id: string; cookie: string }, after?: number, path = 
     const end = Date.now() + ms;
     while (!pred(messages)) {
       if (Date.now() > end) throw new Error(`socket wait timed out; got ${messages.map((m) => m.type).join(',')}`);
-      await new Promise<void>((r) => { waiters.push(r); setTimeout(r, 200); });
+      await new Promise<void>((r) => {
+        waiters.push(r);
+        setTimeout(r, 200);
+      });
     }
     return messages;
   };
@@ -66,7 +86,9 @@ beforeAll(async () => {
   const other = await seedCompanyWithUsers(t.db.knex, 'Other Farm', ['admin']);
   native = await NativeConnection.connect({ address: process.env.TEMPORAL_TEST_ADDRESS! });
   worker = await Worker.create({
-    connection: native, taskQueue, workflowsPath: require.resolve('@grain/workflows/src/compliance/compliance-workflow.ts'),
+    connection: native,
+    taskQueue,
+    workflowsPath: require.resolve('@grain/workflows/src/compliance/compliance-workflow.ts'),
     activities: createActivities({ config: t.deps.config, stores: t.deps.stores, adapters: t.deps.adapters }),
   });
   workerRun = worker.run();
@@ -88,7 +110,7 @@ afterAll(async () => {
 });
 
 it('uploads four PDFs, streams progress over the socket (resuming after a drop), audits, lists and downloads the report', async () => {
-  const create: any = await (await call(farmer, "/api/compliance/create")).json();
+  const create: any = await (await call(farmer, '/api/compliance/create')).json();
   expect(create).toMatchObject({ required_documents: [] });
   const id: string = create.applicant_id;
 
@@ -99,7 +121,11 @@ it('uploads four PDFs, streams progress over the socket (resuming after a drop),
   const samples = compliantSamples(new Date());
   for (const k of COMPLIANCE_KINDS) {
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(await t.deps.adapters.pdf.render(sampleDocumentHtml(samples[k.documentType])))], { type: 'application/pdf' }), `${k.segment}.pdf`);
+    form.append(
+      'file',
+      new Blob([new Uint8Array(await t.deps.adapters.pdf.render(sampleDocumentHtml(samples[k.documentType])))], { type: 'application/pdf' }),
+      `${k.segment}.pdf`,
+    );
     form.append('compliance_id', id);
     const r = await call(farmer, `/openai/${k.segment}/${id}/upload`, { method: 'POST', body: form });
     expect(r.status).toBe(202);
@@ -114,7 +140,12 @@ it('uploads four PDFs, streams progress over the socket (resuming after a drop),
   sock = openSocket(farmer, lastSeen);
   const uploads = ['upload_haccp_plan_update', 'upload_management_plan_update', 'upload_pest_control_update'];
   const got = await sock.until((m) => uploads.every((u) => m.some((x) => x.type === u)));
-  expect(got.filter((m) => m.type.startsWith('upload_')).map((m) => m.type).sort()).toEqual(uploads); // each once, none repeated
+  expect(
+    got
+      .filter((m) => m.type.startsWith('upload_'))
+      .map((m) => m.type)
+      .sort(),
+  ).toEqual(uploads); // each once, none repeated
   const docs = Object.fromEntries(got.filter((m) => m.type.startsWith('upload_')).map((m) => [m.type, m.data.document]));
   expect(docs.upload_pest_control_update.document_summary.entries).toHaveLength(2);
 
@@ -126,8 +157,11 @@ it('uploads four PDFs, streams progress over the socket (resuming after a drop),
     await new Promise((r) => setTimeout(r, 100));
   }
   const body = {
-    application_id: id, establishmentData: detail.establishmentData, haccpPlanData: detail.haccpPlanData,
-    pestControlData: detail.pestControlData, managementPlanData: detail.managementPlanData,
+    application_id: id,
+    establishmentData: detail.establishmentData,
+    haccpPlanData: detail.haccpPlanData,
+    pestControlData: detail.pestControlData,
+    managementPlanData: detail.managementPlanData,
   };
   const incomplete = await call(farmer, `/api/compliance/${id}/getaudit`, { method: 'POST', body: JSON.stringify({ ...body, pestControlData: null }) });
   expect(incomplete.status).toBe(400);
@@ -139,7 +173,7 @@ it('uploads four PDFs, streams progress over the socket (resuming after a drop),
   expect(done.data).toMatchObject({ compliance_id: id, status: 'audited', report: { json_data: { totals: { total: 15, compliant: 15, non_compliant: 0 } } } });
   sock.ws.close();
 
-  const list: any = await (await call(farmer, "/openai/compliance/list")).json();
+  const list: any = await (await call(farmer, '/openai/compliance/list')).json();
   expect(list).toEqual([expect.objectContaining({ _id: id, docId: id, docName: 'Green Valley Grains Pty Ltd', user_id: farmer.id, status: 'audited' })]);
   expect(list[0].date_of_issue).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -153,8 +187,13 @@ it('uploads four PDFs, streams progress over the socket (resuming after a drop),
   expect(text).toMatch(/1\. establishment registration details/i);
 
   // The next submission offers the processed documents in its dropdowns.
-  const again: any = await (await call(farmer, "/api/compliance/create")).json();
-  expect(again.required_documents.map((d: { document_type: string }) => d.document_type).sort()).toEqual(['establishment_update', 'haccp_plan_update', 'management_plan_update', 'pest_control_update']);
+  const again: any = await (await call(farmer, '/api/compliance/create')).json();
+  expect(again.required_documents.map((d: { document_type: string }) => d.document_type).sort()).toEqual([
+    'establishment_update',
+    'haccp_plan_update',
+    'management_plan_update',
+    'pest_control_update',
+  ]);
 
   // Another company sees none of it.
   expect((await call(outsider, `/api/compliance/${id}`)).status).toBe(404);
@@ -169,7 +208,10 @@ it('serves the socket only to the signed-in user it names, and answers upload er
   const run = '<w:p><w:r><w:t>grain</w:t></w:r></w:p>';
   const bomb = writeZip([
     { name: '[Content_Types].xml', data: '<Types/>' },
-    { name: 'word/document.xml', data: `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${run.repeat(1_500_000)}</w:body></w:document>` },
+    {
+      name: 'word/document.xml',
+      data: `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${run.repeat(1_500_000)}</w:body></w:document>`,
+    },
   ]);
   expect(await openSocket({ id: farmer.id, cookie: '' }).status).toBe(401);
   expect(await openSocket(outsider, undefined, `/socket/test/${farmer.id}`).status).toBe(403);
@@ -178,7 +220,10 @@ it('serves the socket only to the signed-in user it names, and answers upload er
   const r = await call(farmer, `/openai/haccp-plan/${randomUUID()}/upload`, { method: 'POST', body: form });
   expect(r.status).toBe(400);
   expect(await r.json()).toMatchObject({ code: 'COMPLIANCE_FILE_TYPE', detail: 'Upload a PDF, DOCX or TXT file' });
-  for (const [lang, detail] of [['en', message('DOCUMENT_TOO_LARGE_UNPACKED')], ['vn', message('DOCUMENT_TOO_LARGE_UNPACKED', 'vn')]]) {
+  for (const [lang, detail] of [
+    ['en', message('DOCUMENT_TOO_LARGE_UNPACKED')],
+    ['vn', message('DOCUMENT_TOO_LARGE_UNPACKED', 'vn')],
+  ]) {
     const upload = new FormData();
     upload.append('file', new Blob([new Uint8Array(bomb)]), 'plan.docx');
     const refused = await call(farmer, `/openai/haccp-plan/${randomUUID()}/upload`, { method: 'POST', body: upload, headers: { 'x-lang': lang } });

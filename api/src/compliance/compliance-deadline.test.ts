@@ -13,7 +13,11 @@ let co: SeededCompany;
 let farmer: Agent;
 
 beforeAll(async () => {
-  t = await createTestApp({ TEMPORAL_TASK_QUEUE: `compliance-nobody-${randomUUID()}`, TEMPORAL_UPDATE_TIMEOUT_MS: String(UPDATE_MS), TEMPORAL_CALL_TIMEOUT_MS: '1000' });
+  t = await createTestApp({
+    TEMPORAL_TASK_QUEUE: `compliance-nobody-${randomUUID()}`,
+    TEMPORAL_UPDATE_TIMEOUT_MS: String(UPDATE_MS),
+    TEMPORAL_CALL_TIMEOUT_MS: '1000',
+  });
   co = await seedCompanyWithUsers(t.db.knex, 'Deadline Grain');
   farmer = await loginAs(t.app, co.users.admin.email, TEST_PASSWORD);
 });
@@ -26,7 +30,14 @@ it('answers the audit request with 503 APPROVAL_SERVICE_BUSY and Retry-After whe
   await store.ensure(complianceId, owner);
   const body: Record<string, { _id: string }> = {};
   for (const k of COMPLIANCE_KINDS) {
-    const doc = await store.addDocument({ ...owner, complianceId, documentType: k.documentType, fileName: `${k.segment}.txt`, storageKey: `compliance/${randomUUID()}.txt`, size: 10 });
+    const doc = await store.addDocument({
+      ...owner,
+      complianceId,
+      documentType: k.documentType,
+      fileName: `${k.segment}.txt`,
+      storageKey: `compliance/${randomUUID()}.txt`,
+      size: 10,
+    });
     await store.markProcessed(doc.id, 'plain text', {});
     body[k.payloadField] = { _id: doc.id };
   }

@@ -2,8 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { Router, type ErrorRequestHandler, type Request } from 'express';
 import {
-  AppError, COMPLIANCE_DOCUMENT_TYPES, COMPLIANCE_KINDS, complianceWorkflowId, getAuditRequestSchema, isAppError, kindOfSegment,
-  MAX_UPLOAD_BYTES, type Actor, type ComplianceDocumentType, type MessageCode,
+  AppError,
+  COMPLIANCE_DOCUMENT_TYPES,
+  COMPLIANCE_KINDS,
+  complianceWorkflowId,
+  getAuditRequestSchema,
+  isAppError,
+  kindOfSegment,
+  MAX_UPLOAD_BYTES,
+  type Actor,
+  type ComplianceDocumentType,
+  type MessageCode,
 } from '@grain/domain';
 import { checkUnpackedSize, TextExtractError } from '@grain/adapters';
 import { appErrorCodeOf, complianceSubmitUpdate, complianceWorkflow, documentUploadedSignal } from '@grain/workflows';
@@ -96,9 +105,14 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
     if (c.status === 'audited') throw new AppError('COMPLIANCE_ALREADY_AUDITED');
     const workflowId = complianceWorkflowId(c.id);
     // Documents picked from earlier submissions need no upload, so the workflow may not exist yet.
-    await withinDeadline(deps.temporal, callMs, () => deps.temporal.workflow.start(complianceWorkflow, {
-      workflowId, taskQueue, args: [{ complianceId: c.id, companyId: c.companyId, userId: c.userId }], workflowIdConflictPolicy: 'USE_EXISTING',
-    }));
+    await withinDeadline(deps.temporal, callMs, () =>
+      deps.temporal.workflow.start(complianceWorkflow, {
+        workflowId,
+        taskQueue,
+        args: [{ complianceId: c.id, companyId: c.companyId, userId: c.userId }],
+        workflowIdConflictPolicy: 'USE_EXISTING',
+      }),
+    );
     try {
       const handle = deps.temporal.workflow.getHandle(workflowId);
       await withinDeadline(deps.temporal, updateMs, () => handle.executeUpdate(complianceSubmitUpdate, { args: [{ userId: actor.id, documents: chosen }] }));
@@ -118,7 +132,11 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
       const u = await users.byIdInCompany(userId, actor.companyId);
       if (u) names.set(userId, `${u.firstname} ${u.lastname}`.trim());
     }
-    return Promise.all(rows.map(async (c) => listRecord(c, c.documents.establishment_update ? await store.document(c.documents.establishment_update, actor.companyId) : null, names.get(c.userId))));
+    return Promise.all(
+      rows.map(async (c) =>
+        listRecord(c, c.documents.establishment_update ? await store.document(c.documents.establishment_update, actor.companyId) : null, names.get(c.userId)),
+      ),
+    );
   }
 
   openai.get('/compliance/list', requirePermission('viewDocument'), async (req, res) => {
@@ -153,12 +171,24 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
     if (c.status === 'auditing') throw new AppError('COMPLIANCE_AUDIT_RUNNING');
     const storageKey = await deps.adapters.storage.putFile(file.path, { ext, prefix: 'compliance' });
     const doc = await store.addDocument({
-      companyId: c.companyId, userId: actor.id, complianceId: c.id, documentType: kind.documentType, fileName, storageKey, mime: file.mimetype, size: file.size,
+      companyId: c.companyId,
+      userId: actor.id,
+      complianceId: c.id,
+      documentType: kind.documentType,
+      fileName,
+      storageKey,
+      mime: file.mimetype,
+      size: file.size,
     });
-    await withinDeadline(deps.temporal, callMs, () => deps.temporal.workflow.signalWithStart(complianceWorkflow, {
-      workflowId: complianceWorkflowId(c.id), taskQueue, args: [{ complianceId: c.id, companyId: c.companyId, userId: c.userId }],
-      signal: documentUploadedSignal, signalArgs: [{ documentId: doc.id, documentType: kind.documentType }],
-    }));
+    await withinDeadline(deps.temporal, callMs, () =>
+      deps.temporal.workflow.signalWithStart(complianceWorkflow, {
+        workflowId: complianceWorkflowId(c.id),
+        taskQueue,
+        args: [{ complianceId: c.id, companyId: c.companyId, userId: c.userId }],
+        signal: documentUploadedSignal,
+        signalArgs: [{ documentId: doc.id, documentType: kind.documentType }],
+      }),
+    );
     res.status(202).json({ message: 'File uploaded successfully', compliance_id: c.id, document: documentRecord(doc) });
   });
 

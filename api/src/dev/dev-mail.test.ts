@@ -20,10 +20,20 @@ beforeAll(async () => {
   t = await createTestApp();
   a = await seedCompanyWithUsers(t.db.knex, 'Mail A', ['admin', 'staff']);
   b = await seedCompanyWithUsers(t.db.knex, 'Mail B', ['admin', 'staff']);
-  await createStores(t.db.knex).users.create({ email: LONER, passwordHash: await hashPassword(TEST_PASSWORD), firstname: 'Lone', lastname: 'Founder', role: 'admin', companyId: null });
+  await createStores(t.db.knex).users.create({
+    email: LONER,
+    passwordHash: await hashPassword(TEST_PASSWORD),
+    firstname: 'Lone',
+    lastname: 'Founder',
+    role: 'admin',
+    companyId: null,
+  });
   const mails: Array<[string, string]> = [
-    [a.users.staff.email, 'reset for A staff'], [a.users.admin.email, 'code for A admin'], [b.users.staff.email, 'reset for B staff'],
-    ['stranger@elsewhere.test', 'mail to nobody known'], [LONER, 'welcome to the founder'],
+    [a.users.staff.email, 'reset for A staff'],
+    [a.users.admin.email, 'code for A admin'],
+    [b.users.staff.email, 'reset for B staff'],
+    ['stranger@elsewhere.test', 'mail to nobody known'],
+    [LONER, 'welcome to the founder'],
   ];
   for (const [to, subject] of mails) await t.deps.adapters.mail.send({ to, subject, text: `secret ${subject}` });
   for (let i = 0; i < 100 && (await t.mailbox.list()).length < mails.length; i++) await new Promise((r) => setTimeout(r, 50));

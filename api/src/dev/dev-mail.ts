@@ -53,7 +53,8 @@ export function createDevMailRouter(deps: ApiDeps): { api: Router; page: Router 
   page.get('/dev/mailbox', bindAuth(deps.stores), withSession, async (req, res) => {
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
     res.setHeader('Cache-Control', 'no-store');
-    if (!req.user) return res.status(401).type('html').send(shell('<p>Sign in as an admin first: <a href="/views/login">sign in</a>, then come back to this page.</p>'));
+    if (!req.user)
+      return res.status(401).type('html').send(shell('<p>Sign in as an admin first: <a href="/views/login">sign in</a>, then come back to this page.</p>'));
     if (!isAdmin(actorOf(req))) {
       await denyAccess(req, { devMailbox: true }).catch(() => undefined);
       return res.status(403).type('html').send(shell('<p>Only an admin can read the dev mailbox.</p>'));
@@ -62,10 +63,15 @@ export function createDevMailRouter(deps: ApiDeps): { api: Router; page: Router 
     const msgs = await visibleMail(req, deps, query);
     const to = query.to;
     const rows = msgs
-      .map((m) => `<article><header><b>${esc(m.subject ?? '(no subject)')}</b><br><small>#${m.id} · ${esc(m.receivedAt)} · from ${esc(m.from ?? '')} · to ${esc(m.to.join(', '))}</small></header><pre>${esc(m.text ?? '')}</pre></article>`)
+      .map(
+        (m) =>
+          `<article><header><b>${esc(m.subject ?? '(no subject)')}</b><br><small>#${m.id} · ${esc(m.receivedAt)} · from ${esc(m.from ?? '')} · to ${esc(m.to.join(', '))}</small></header><pre>${esc(m.text ?? '')}</pre></article>`,
+      )
       .join('\n');
-    res.type('html').send(shell(`<p>Messages the system sent (embedded SMTP catcher) to users of your company and to you. ${msgs.length} shown${to ? ` for ${esc(to)}` : ''}. <a href="/dev/mailbox">all</a></p>
-<form><input name="to" placeholder="filter by recipient" value="${esc(to ?? '')}"><button>Filter</button></form>${rows || '<p>No mail yet.</p>'}`));
+    res.type('html').send(
+      shell(`<p>Messages the system sent (embedded SMTP catcher) to users of your company and to you. ${msgs.length} shown${to ? ` for ${esc(to)}` : ''}. <a href="/dev/mailbox">all</a></p>
+<form><input name="to" placeholder="filter by recipient" value="${esc(to ?? '')}"><button>Filter</button></form>${rows || '<p>No mail yet.</p>'}`),
+    );
   });
   return { api, page };
 }

@@ -50,7 +50,9 @@ export function createDocumentRouter(deps: ApiDeps): Router {
   r.get('/company/documentes', requirePermission('viewDocument'), async (req, res) => {
     const { companyId } = scopeOf(req);
     const q = typeof req.query.q === 'string' ? req.query.q.slice(0, 100) : undefined;
-    const docType = (DOCUMENT_TYPES as readonly string[]).includes(String(req.query.docType)) ? (req.query.docType as (typeof DOCUMENT_TYPES)[number]) : undefined;
+    const docType = (DOCUMENT_TYPES as readonly string[]).includes(String(req.query.docType))
+      ? (req.query.docType as (typeof DOCUMENT_TYPES)[number])
+      : undefined;
     res.json({ documents: await store.list(companyId, { q, docType }) });
   });
 
@@ -65,7 +67,10 @@ export function createDocumentRouter(deps: ApiDeps): Router {
     const file = await storeFile(req);
     const baseName = file.originalName.replace(/\.[^.]+$/, '');
     const doc = await store.create(companyId, actor.id, {
-      ...file, docType: fields.docType, docName: fields.docName || baseName, description: fields.description || DEFAULT_DESCRIPTION,
+      ...file,
+      docType: fields.docType,
+      docName: fields.docName || baseName,
+      description: fields.description || DEFAULT_DESCRIPTION,
     });
     res.status(201).json({ documents: { docId: doc.docId, docName: doc.docName }, document: doc });
   });
@@ -82,7 +87,12 @@ export function createDocumentRouter(deps: ApiDeps): Router {
     const id = uuidParam(req.params.id);
     const fields = parseInput(updateBody, req.body ?? {});
     const file = req.file ? await storeFile(req) : undefined;
-    const result = await store.update(companyId, id, fields.version, { docName: fields.docName, docType: fields.docType, description: fields.description, file });
+    const result = await store.update(companyId, id, fields.version, {
+      docName: fields.docName,
+      docType: fields.docType,
+      description: fields.description,
+      file,
+    });
     if (result === null || result === 'conflict') {
       if (file) await storage.remove(file.storageKey);
       throw new AppError(result === null ? 'NOT_FOUND' : 'CONFLICT');

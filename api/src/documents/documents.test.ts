@@ -6,9 +6,19 @@ import { readdir } from 'node:fs/promises';
 import { checkUploadName, contentDisposition, detectFileType } from '../http/file-checks';
 import { uploadTempDir } from '../http/uploads';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 const DOC = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
-const DOCX = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(26), Buffer.from('[Content_Types].xml'), Buffer.alloc(40), Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(26), Buffer.from('word/document.xml')]);
+const DOCX = Buffer.concat([
+  Buffer.from('PK\x03\x04', 'latin1'),
+  Buffer.alloc(26),
+  Buffer.from('[Content_Types].xml'),
+  Buffer.alloc(40),
+  Buffer.from('PK\x03\x04', 'latin1'),
+  Buffer.alloc(26),
+  Buffer.from('word/document.xml'),
+]);
 const GIF = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([0x10, 0x00, 0x10, 0x00, 0, 0, 0]), Buffer.from([0x3b])]);
 const CSV = Buffer.from('item,grainType\n1,Wheat\n');
 
@@ -20,7 +30,11 @@ describe('documents API', () => {
   const docCount = async () => Number((await t.db.knex('documents').count({ n: '*' }))[0].n);
   // filepath, not filename: form-data would cut a file name to its last path part before sending it.
   const upload = (a: Agent, data: Buffer, name: string, docType = 'report') =>
-    a.post('/api/company/document/create').field('docType', docType).field('description', 'Quarterly grain report').attach('file', data, { filepath: name } as never);
+    a
+      .post('/api/company/document/create')
+      .field('docType', docType)
+      .field('description', 'Quarterly grain report')
+      .attach('file', data, { filepath: name } as never);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -56,11 +70,14 @@ describe('documents API', () => {
       const id = res.body.documents.docId;
       const row = await t.db.knex('documents').where({ id }).first();
       expect(row.storage_key).toMatch(/^documents\/[0-9a-f-]{36}\.[a-z]+$/);
-      const file = await staff.get(`/api/company/document/${id}`).buffer(true).parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+      const file = await staff
+        .get(`/api/company/document/${id}`)
+        .buffer(true)
+        .parse((r, cb) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => cb(null, Buffer.concat(chunks)));
+        });
       expect(file.status).toBe(200);
       expect(file.headers['content-type']).toBe(type);
       expect(file.headers['content-disposition'].startsWith(disposition)).toBe(true);
@@ -71,8 +88,14 @@ describe('documents API', () => {
     }
     const list = await staff.get('/api/company/documentes');
     expect(list.body.documents).toHaveLength(cases.length);
-    expect(list.body.documents[0]).toMatchObject({ docType: 'report', description: 'Quarterly grain report', uploadUserName: expect.stringContaining('Staff') });
-    expect((await staff.get('/api/company/documentes').query({ q: 'contract' })).body.documents.map((d: { docName: string }) => d.docName)).toEqual(['contract']);
+    expect(list.body.documents[0]).toMatchObject({
+      docType: 'report',
+      description: 'Quarterly grain report',
+      uploadUserName: expect.stringContaining('Staff'),
+    });
+    expect((await staff.get('/api/company/documentes').query({ q: 'contract' })).body.documents.map((d: { docName: string }) => d.docName)).toEqual([
+      'contract',
+    ]);
     expect((await other.get('/api/company/documentes')).body.documents).toEqual([]);
     expect((await other.get(`/api/company/document/${list.body.documents[0].docId}`)).status).toBe(404);
   });
@@ -129,7 +152,12 @@ describe('documents API', () => {
     const id = created.body.documents.docId;
     const detail = await staff.get(`/api/company/document/${id}/detail`);
     expect(detail.body.document).toMatchObject({ docName: 'Licence 2025', docType: 'license', version: 1, file: { ext: 'pdf', name: 'Licence 2025.pdf' } });
-    const upd = await staff.post(`/api/company/document/${id}/update`).field('docName', 'Export licence').field('docType', 'certificate').field('version', '1').attach('file', samplePng(50, 50), 'scan.png');
+    const upd = await staff
+      .post(`/api/company/document/${id}/update`)
+      .field('docName', 'Export licence')
+      .field('docType', 'certificate')
+      .field('version', '1')
+      .attach('file', samplePng(50, 50), 'scan.png');
     expect(upd.status).toBe(200);
     expect(upd.body.document).toMatchObject({ docName: 'Export licence', docType: 'certificate', version: 2, file: { ext: 'png', mime: 'image/png' } });
     const stale = await staff.post(`/api/company/document/${id}/update`).field('docName', 'Stale').field('version', '1');
@@ -155,7 +183,7 @@ describe('file checks', () => {
   });
   it('writes a Content-Disposition that cannot break out of its quotes', () => {
     expect(contentDisposition('attachment', 'a"b;c\r\n.pdf')).toBe('attachment; filename="a_b_c__.pdf"; filename*=UTF-8\'\'a%22b%3Bc%0D%0A.pdf');
-    expect(contentDisposition('inline', 'Báo cáo.pdf')).toBe("inline; filename=\"B_o c_o.pdf\"; filename*=UTF-8''B%C3%A1o%20c%C3%A1o.pdf");
+    expect(contentDisposition('inline', 'Báo cáo.pdf')).toBe('inline; filename="B_o c_o.pdf"; filename*=UTF-8\'\'B%C3%A1o%20c%C3%A1o.pdf');
     expect(() => checkUploadName('a/b.pdf')).toThrow();
   });
 });

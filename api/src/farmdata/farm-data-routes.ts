@@ -54,7 +54,11 @@ export function createFarmDataRouter(deps: ApiDeps): Router {
     if (checkFileName(req.file.originalname).ext !== 'csv') throw new AppError('FILE_TYPE_REJECTED');
     // A CSV is at most a few MB: it is read from the upload's temp file and parsed as a stream.
     const rows = await parseFarmCsv(await readFile(req.file.path), langOf(req));
-    const saved = await store.createMany(companyId, actor.id, rows.map((row) => ({ ...row, dataType: 'Csv' as const })));
+    const saved = await store.createMany(
+      companyId,
+      actor.id,
+      rows.map((row) => ({ ...row, dataType: 'Csv' as const })),
+    );
     const recorded = withStandardFlags(await recordOnLedger(ledger, store, companyId, saved));
     res.status(201).json({ farmDatas: recorded, saved: recorded.length });
   });
@@ -82,7 +86,10 @@ export function createFarmDataRouter(deps: ApiDeps): Router {
     const farmData = await store.getFarmRecord(companyId, uuidParam(req.params.id));
     if (!farmData) throw new AppError('NOT_FOUND');
     const block = await ledger.findByKey(`farm_data:${farmData._id}`);
-    res.json({ farmData: withStandardFlag(farmData), block: block && { blockNumber: block.blockNumber, lastBlock: block.blockHash, data_hash: block.dataHash, channelHeader: block.channelHeader } });
+    res.json({
+      farmData: withStandardFlag(farmData),
+      block: block && { blockNumber: block.blockNumber, lastBlock: block.blockHash, data_hash: block.dataHash, channelHeader: block.channelHeader },
+    });
   });
 
   return r;

@@ -6,7 +6,15 @@ import { loginAs, seedCompanyWithUsers, TEST_PASSWORD, type Agent, type SeededCo
 
 const HEADER = 'item,grainType,harvestGrade,storageLocation,quantity,protein,moisture,productionDate';
 const csv = (...rows: string[]) => Buffer.from([HEADER, ...rows].join('\n') + '\n');
-const input = { grainType: 'Barley', harvestGrade: 'AH', storageLocation: 'Silo B1', quantity: '24000', protein: '11.25', moisture: '10.5', productionDate: '03/11/2025' };
+const input = {
+  grainType: 'Barley',
+  harvestGrade: 'AH',
+  storageLocation: 'Silo B1',
+  quantity: '24000',
+  protein: '11.25',
+  moisture: '10.5',
+  productionDate: '03/11/2025',
+};
 
 describe('farm data API', () => {
   let t: TestApp;
@@ -30,7 +38,16 @@ describe('farm data API', () => {
     const res = await staff.post('/api/farmdata/harvesting/create').send({ farmData: input });
     expect(res.status).toBe(201);
     const rec = res.body.farmData;
-    expect(rec).toMatchObject({ grainType: 'Barley', quantity: 24000, protein: 11.25, moisture: 10.5, productionDate: '2025-11-03', dataType: 'Manual', stage: 'Harvest', imageValidation: 'NA' });
+    expect(rec).toMatchObject({
+      grainType: 'Barley',
+      quantity: 24000,
+      protein: 11.25,
+      moisture: 10.5,
+      productionDate: '2025-11-03',
+      dataType: 'Manual',
+      stage: 'Harvest',
+      imageValidation: 'NA',
+    });
     expect(res.body.farmDatas).toHaveLength(1);
     const block = await t.deps.adapters.ledger.findByKey(`farm_data:${rec._id}`);
     expect(block?.recordType).toBe('farm_data');
@@ -53,18 +70,30 @@ describe('farm data API', () => {
     const apw = { ...input, grainType: 'Wheat', harvestGrade: 'APW', protein: '11.5', moisture: '11' };
     const pass = await staff.post('/api/farmdata/harvesting/create').send({ farmData: apw }).expect(201);
     expect(pass.body.farmData.standard).toBe('pass');
-    const fail = await staff.post('/api/farmdata/harvesting/create').send({ farmData: { ...apw, harvestGrade: 'APH' } }).expect(201);
+    const fail = await staff
+      .post('/api/farmdata/harvesting/create')
+      .send({ farmData: { ...apw, harvestGrade: 'APH' } })
+      .expect(201);
     expect(fail.body.farmData.standard).toBe('fail');
     expect((await staff.get(`/api/farmdata/harvesting/detail/${fail.body.farmData._id}`)).body.farmData.standard).toBe('fail');
-    const streamed = await staff.post('/api/farmdata/harvesting/create').send({ farmData: { ...apw, moisture: '13', dataType: 'Streaming' } }).expect(201);
+    const streamed = await staff
+      .post('/api/farmdata/harvesting/create')
+      .send({ farmData: { ...apw, moisture: '13', dataType: 'Streaming' } })
+      .expect(201);
     expect(streamed.body.farmData).toMatchObject({ dataType: 'Streaming', standard: 'fail' });
     const byId = new Map((await staff.get('/api/farmdata/harvesting/list')).body.farmDatas.map((f: { _id: string; standard: string }) => [f._id, f.standard]));
     expect([pass, fail, streamed].map((r) => byId.get(r.body.farmData._id))).toEqual(['pass', 'fail', 'fail']);
     // Barley under a wheat grade has no standard on file: said, not guessed.
     const created = await staff.post('/api/farmdata/harvesting/create').send({ farmData: input }).expect(201);
     expect(created.body.farmData.standard).toBe('noStandard');
-    const uploaded = await staff.post('/api/farmdata/harvesting/upload')
-      .attach('file', csv('1,Wheat,APW,Silo 4,100,11.5,11,03/11/2025', '2,Wheat,APW,Silo 4,100,9.8,11,03/11/2025', '3,Barley,FEED,Shed 1,100,11.5,14,03/11/2025'), 'standards.csv').expect(201);
+    const uploaded = await staff
+      .post('/api/farmdata/harvesting/upload')
+      .attach(
+        'file',
+        csv('1,Wheat,APW,Silo 4,100,11.5,11,03/11/2025', '2,Wheat,APW,Silo 4,100,9.8,11,03/11/2025', '3,Barley,FEED,Shed 1,100,11.5,14,03/11/2025'),
+        'standards.csv',
+      )
+      .expect(201);
     expect(uploaded.body.farmDatas.map((f: { standard: string }) => f.standard)).toEqual(['pass', 'fail', 'fail']);
     expect(['pass', 'fail', 'noStandard']).toContain((await staff.get('/api/farmdata/harvesting/autogenerate')).body.farmData.standard);
   });
@@ -73,7 +102,10 @@ describe('farm data API', () => {
     const bad = await staff.post('/api/farmdata/harvesting/create').send({ farmData: { ...input, quantity: '12.5' } });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 'QUANTITY_NOT_INTEGER', invalidMsg: 'Quantity must be an integer' });
-    const vn = await staff.post('/api/farmdata/harvesting/create').set('x-lang', 'vn').send({ farmData: { ...input, moisture: 'x' } });
+    const vn = await staff
+      .post('/api/farmdata/harvesting/create')
+      .set('x-lang', 'vn')
+      .send({ farmData: { ...input, moisture: 'x' } });
     expect(vn.body.invalidMsg).toBe('Độ ẩm phải là số thực');
     expect((await signer.post('/api/farmdata/harvesting/create').send({ farmData: input })).status).toBe(403);
     expect((await signer.get('/api/farmdata/harvesting/list')).status).toBe(200);
@@ -82,11 +114,13 @@ describe('farm data API', () => {
   it('saves a good CSV file whole, each row on the ledger', async () => {
     const before = await count(acme.companyId);
     const blocksBefore = (await t.deps.adapters.ledger.lastBlock())?.blockNumber ?? -1;
-    const res = await staff.post('/api/farmdata/harvesting/upload').attach('file', csv(
-      '1,Wheat,APH,Silo A1,1200,13.1,10.2,01/11/2025',
-      '2,Barley,FEED,Shed 2,800,10,12,2025-11-02',
-      '3,Corn,ASW,Bunker 3,500,8.75,14.5,05/11/2025',
-    ), 'harvest.csv');
+    const res = await staff
+      .post('/api/farmdata/harvesting/upload')
+      .attach(
+        'file',
+        csv('1,Wheat,APH,Silo A1,1200,13.1,10.2,01/11/2025', '2,Barley,FEED,Shed 2,800,10,12,2025-11-02', '3,Corn,ASW,Bunker 3,500,8.75,14.5,05/11/2025'),
+        'harvest.csv',
+      );
     expect(res.status).toBe(201);
     expect(res.body.saved).toBe(3);
     expect(res.body.farmDatas.every((f: { txId: string | null; dataType: string }) => f.txId && f.dataType === 'Csv')).toBe(true);
@@ -96,17 +130,26 @@ describe('farm data API', () => {
 
   it('saves nothing from a CSV file with a bad row, and names every bad row', async () => {
     const before = await count(acme.companyId);
-    const res = await staff.post('/api/farmdata/harvesting/upload').attach('file', csv(
-      '1,Wheat,APH,Silo A1,1200,13.1,10.2,01/11/2025',
-      '2,Rice,APH,Silo A1,1200,13.1,10.2,01/11/2025',
-      '3,Wheat,APH,Silo A1,12.5,13.1,10.2,01/11/2025',
-      '4,Wheat,APH,Silo A1,100,13.1,damp,01/11/2025',
-      '5,Wheat,APH,Silo A1,100,high,10,01/11/2025',
-    ), 'harvest.csv');
+    const res = await staff
+      .post('/api/farmdata/harvesting/upload')
+      .attach(
+        'file',
+        csv(
+          '1,Wheat,APH,Silo A1,1200,13.1,10.2,01/11/2025',
+          '2,Rice,APH,Silo A1,1200,13.1,10.2,01/11/2025',
+          '3,Wheat,APH,Silo A1,12.5,13.1,10.2,01/11/2025',
+          '4,Wheat,APH,Silo A1,100,13.1,damp,01/11/2025',
+          '5,Wheat,APH,Silo A1,100,high,10,01/11/2025',
+        ),
+        'harvest.csv',
+      );
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('CSV_FORMAT_ERROR');
     expect(res.body.details.rows.map((r: { row: number; message: string }) => [r.row, r.message])).toEqual([
-      [2, 'CSV format data error'], [3, 'Quantity must be an integer'], [4, 'Moistrue must be a float'], [5, 'Protein must be a float'],
+      [2, 'CSV format data error'],
+      [3, 'Quantity must be an integer'],
+      [4, 'Moistrue must be a float'],
+      [5, 'Protein must be a float'],
     ]);
     expect(await count(acme.companyId)).toBe(before);
   });
@@ -173,7 +216,8 @@ describe('farm data API', () => {
     expect(link.body.verification_link).toBe(`http://127.0.0.1:3000/imagevalidation?farm_data_id=${a}`);
     expect((await staff.post('/api/farmdata/verification/get_verification_result').send({ farm_data_id: a })).body.error).toBeTruthy();
 
-    const upload = (id: string, data: Buffer, name: string) => staff.post('/api/farmdata/verification/upload').field('farm_data_id', id).attach('file', data, name);
+    const upload = (id: string, data: Buffer, name: string) =>
+      staff.post('/api/farmdata/verification/upload').field('farm_data_id', id).attach('file', data, name);
     const html = await upload(a, Buffer.from('<html><body>grain</body></html>'), 'grain.png');
     expect(html.body['verification result'][0]).toMatchObject({ verified: false, reason: 'IMAGE_NOT_READABLE' });
     const small = await upload(a, samplePng(100, 80), 'small.png');
@@ -193,9 +237,17 @@ describe('farm data API', () => {
 
     // A later refused photo is answered with its message, but the verified one stands.
     const refused = await upload(a, samplePng(90, 60, 8), 'blurry.png').set('x-lang', 'vn');
-    expect(refused.body['verification result'][0]).toMatchObject({ verified: false, reason: 'IMAGE_TOO_SMALL', kept_verified: true, reasonText: message('IMAGE_TOO_SMALL', 'vn') });
+    expect(refused.body['verification result'][0]).toMatchObject({
+      verified: false,
+      reason: 'IMAGE_TOO_SMALL',
+      kept_verified: true,
+      reasonText: message('IMAGE_TOO_SMALL', 'vn'),
+    });
     expect(await isImageVerified(t.db.knex, acme.companyId, a)).toBe(true);
-    expect((await staff.post('/api/farmdata/verification/get_verification_result').send({ farm_data_id: a })).body['verification result'][0]).toMatchObject({ verified: true, width: 640 });
+    expect((await staff.post('/api/farmdata/verification/get_verification_result').send({ farm_data_id: a })).body['verification result'][0]).toMatchObject({
+      verified: true,
+      width: 640,
+    });
     expect(Buffer.compare((await staff.get(`/api/farmdata/verification/image/${a}`)).body, photo)).toBe(0);
 
     const dup = await upload(b, photo, 'again.png');

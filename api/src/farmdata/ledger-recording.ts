@@ -8,11 +8,22 @@ export const farmLedgerKey = (id: string) => `farm_data:${id}`;
 const LEDGER_BATCH = 500;
 
 const ledgerEntry = (companyId: string, r: FarmData): LedgerEntry => ({
-  key: farmLedgerKey(r._id), type: 'farm_data',
+  key: farmLedgerKey(r._id),
+  type: 'farm_data',
   payload: {
-    id: r._id, companyId, number: r.number, stage: r.stage, grainType: r.grainType, harvestGrade: r.harvestGrade,
-    storageLocation: r.storageLocation, quantity: r.quantity, protein: r.protein, moisture: r.moisture,
-    productionDate: r.productionDate, dataType: r.dataType, uploadUser: r.uploadUser,
+    id: r._id,
+    companyId,
+    number: r.number,
+    stage: r.stage,
+    grainType: r.grainType,
+    harvestGrade: r.harvestGrade,
+    storageLocation: r.storageLocation,
+    quantity: r.quantity,
+    protein: r.protein,
+    moisture: r.moisture,
+    productionDate: r.productionDate,
+    dataType: r.dataType,
+    uploadUser: r.uploadUser,
   },
 });
 
@@ -30,8 +41,13 @@ export async function recordOnLedger(ledger: Ledger, store: FarmDataStore, compa
     const batch = records.slice(i, i + LEDGER_BATCH);
     try {
       const receipts = await ledger.appendMany(batch.map((r) => ledgerEntry(companyId, r)));
-      await store.setLedgerReceipts(companyId, batch.map((r, j) => ({ id: r._id, txId: receipts[j].txId, blockNumber: receipts[j].blockNumber })));
-      batch.forEach((r, j) => out.push({ ...r, txId: receipts[j].txId, blockNumber: receipts[j].blockNumber, status: r.dataType === 'Streaming' ? 'Saved' : r.status }));
+      await store.setLedgerReceipts(
+        companyId,
+        batch.map((r, j) => ({ id: r._id, txId: receipts[j].txId, blockNumber: receipts[j].blockNumber })),
+      );
+      batch.forEach((r, j) =>
+        out.push({ ...r, txId: receipts[j].txId, blockNumber: receipts[j].blockNumber, status: r.dataType === 'Streaming' ? 'Saved' : r.status }),
+      );
     } catch (e) {
       console.error(`[farmdata] ledger append for ${batch.length} record(s) from ${batch[0]._id} failed:`, (e as Error).message);
       out.push(...batch);

@@ -90,10 +90,18 @@ export const requireUser: RequestHandler = async (req, _res, next) => {
 
 /** Logs a refused authorization and answers 403 ACCESS_DENIED. */
 export async function denyAccess(req: Request, detail: Record<string, unknown> = {}): Promise<never> {
-  await storesOf(req).authLog.event({
-    kind: 'access_denied', userId: req.actor?.id, companyId: req.actor?.companyId, email: req.user?.email,
-    ip: req.ip, method: req.method, path: req.originalUrl, detail,
-  }).catch(() => undefined);
+  await storesOf(req)
+    .authLog.event({
+      kind: 'access_denied',
+      userId: req.actor?.id,
+      companyId: req.actor?.companyId,
+      email: req.user?.email,
+      ip: req.ip,
+      method: req.method,
+      path: req.originalUrl,
+      detail,
+    })
+    .catch(() => undefined);
   throw new AppError('ACCESS_DENIED');
 }
 

@@ -35,14 +35,18 @@ afterAll(async () => {
 const withUi = () => createApp(t.deps, { uiDir });
 
 describe('security headers', () => {
-  const answers = () => [
-    ['health', request(t.app).get('/api/health')],
-    ['an API 404', request(t.app).get('/api/no/such/call')],
-    ['an error answer', request(t.app).post('/api/auth/login').set('Origin', 'http://127.0.0.1:3000').send('{bad json').set('Content-Type', 'application/json')],
-    ['a cross-site refusal', request(t.app).post('/api/auth/login').set('Origin', 'https://evil.example').send({})],
-    ['the UI page', request(withUi()).get('/certificates')],
-    ['a UI 404', request(withUi()).get('/assets/missing.js')],
-  ] as const;
+  const answers = () =>
+    [
+      ['health', request(t.app).get('/api/health')],
+      ['an API 404', request(t.app).get('/api/no/such/call')],
+      [
+        'an error answer',
+        request(t.app).post('/api/auth/login').set('Origin', 'http://127.0.0.1:3000').send('{bad json').set('Content-Type', 'application/json'),
+      ],
+      ['a cross-site refusal', request(t.app).post('/api/auth/login').set('Origin', 'https://evil.example').send({})],
+      ['the UI page', request(withUi()).get('/certificates')],
+      ['a UI 404', request(withUi()).get('/assets/missing.js')],
+    ] as const;
 
   it('sends CSP with frame-ancestors none, nosniff, a referrer policy and no HSTS over plain http on every answer', async () => {
     for (const [what, pending] of answers()) {
@@ -137,13 +141,23 @@ describe('refusals that say what is wrong', () => {
     const en = await admin.post('/api/company/document/create').field('docType', 'no-such-type').attach('file', Buffer.from('%PDF-1.4\n%%EOF\n'), 'a.pdf');
     expect(en.status).toBe(400);
     expect(en.body.invalidMsg).toMatch(/^Please correct data: docType — \S/);
-    const vn = await admin.post('/api/company/document/create?lang=vn').field('docType', 'no-such-type').attach('file', Buffer.from('%PDF-1.4\n%%EOF\n'), 'a.pdf');
+    const vn = await admin
+      .post('/api/company/document/create?lang=vn')
+      .field('docType', 'no-such-type')
+      .attach('file', Buffer.from('%PDF-1.4\n%%EOF\n'), 'a.pdf');
     expect(vn.body.invalidMsg).toMatch(/^Vui lòng sửa dữ liệu: docType — \S/);
   });
 
   it('answers protein 150 with the range, not with "must be a float"', async () => {
     const res = await admin.post('/api/farmdata/harvesting/create').send({
-      grainType: 'Barley', harvestGrade: 'FEED', storageLocation: 'Silo 1', quantity: '100', protein: '150', moisture: '10', productionDate: '2025-03-01', dataType: 'Manual',
+      grainType: 'Barley',
+      harvestGrade: 'FEED',
+      storageLocation: 'Silo 1',
+      quantity: '100',
+      protein: '150',
+      moisture: '10',
+      productionDate: '2025-03-01',
+      dataType: 'Manual',
     });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('PROTEIN_OUT_OF_RANGE');

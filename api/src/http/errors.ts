@@ -59,7 +59,11 @@ export function zodToAppError(e: { issues: ZodLike['issues'] }): AppError {
 
 /** PostgreSQL's "data exception" class: a value the database refused, which only a request can carry. */
 const isDatabaseValueError = (e: unknown) =>
-  typeof e === 'object' && e !== null && typeof (e as { code?: unknown }).code === 'string' && /^22[0-9A-Z]{3}$/.test((e as { code: string }).code) && 'severity' in e;
+  typeof e === 'object' &&
+  e !== null &&
+  typeof (e as { code?: unknown }).code === 'string' &&
+  /^22[0-9A-Z]{3}$/.test((e as { code: string }).code) &&
+  'severity' in e;
 
 /** The errors of Express and its body and multipart parsers that describe the request, not the server. */
 function clientError(err: { type?: string; status?: number; statusCode?: number; code?: string; message?: string }): AppError | undefined {
@@ -69,7 +73,8 @@ function clientError(err: { type?: string; status?: number; statusCode?: number;
   if (err.type === 'encoding.unsupported') return new AppError('UNSUPPORTED_ENCODING');
   if (err instanceof URIError) return badRequest('WHY_BAD_PATH');
   const status = err.status ?? err.statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500) return status === 415 ? new AppError('UNSUPPORTED_CHARSET') : badRequest('WHY_FORM_UNREADABLE', err.message);
+  if (typeof status === 'number' && status >= 400 && status < 500)
+    return status === 415 ? new AppError('UNSUPPORTED_CHARSET') : badRequest('WHY_FORM_UNREADABLE', err.message);
   return undefined;
 }
 

@@ -58,10 +58,15 @@ export function createCrossSiteGuard(deps: Pick<ApiDeps, 'stores' | 'config'>): 
     next(await refused(req));
   };
   async function refused(req: Request): Promise<AppError> {
-    await log.event({
-      kind: 'cross_site', ip: req.ip, method: req.method, path: req.originalUrl,
-      detail: { origin: req.header('origin') ?? null, referer: req.header('referer') ?? null, secFetchSite: req.header('sec-fetch-site') ?? null },
-    }).catch(() => undefined);
+    await log
+      .event({
+        kind: 'cross_site',
+        ip: req.ip,
+        method: req.method,
+        path: req.originalUrl,
+        detail: { origin: req.header('origin') ?? null, referer: req.header('referer') ?? null, secFetchSite: req.header('sec-fetch-site') ?? null },
+      })
+      .catch(() => undefined);
     return new AppError('CROSS_SITE');
   }
 }

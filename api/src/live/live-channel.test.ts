@@ -18,18 +18,30 @@ const servers: Array<{ server: Server; base: string; live: ReturnType<typeof att
 const onSignOutOnly = () => servers[0].base;
 const rechecking = () => servers[1].base;
 
-interface Who { id: string; cookie: string }
+interface Who {
+  id: string;
+  cookie: string;
+}
 
 async function login(base: string, email: string): Promise<string> {
-  const r = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: TEST_ORIGIN }, body: JSON.stringify({ email, password: TEST_PASSWORD }) });
+  const r = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: TEST_ORIGIN },
+    body: JSON.stringify({ email, password: TEST_PASSWORD }),
+  });
   expect(r.status).toBe(200);
-  return r.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return r.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 const who = async (base: string, role: string): Promise<Who> => ({ id: co.users[role].id, cookie: await login(base, co.users[role].email) });
 
 /** A socket that records its messages and how it closed. */
 function openSocket(base: string, w: Who, after?: number) {
-  const ws = new WebSocket(`${base.replace('http', 'ws')}/socket/test/${w.id}${after !== undefined ? `?after=${after}` : ''}`, { headers: { Cookie: w.cookie, Origin: TEST_ORIGIN } });
+  const ws = new WebSocket(`${base.replace('http', 'ws')}/socket/test/${w.id}${after !== undefined ? `?after=${after}` : ''}`, {
+    headers: { Cookie: w.cookie, Origin: TEST_ORIGIN },
+  });
   const messages: Array<{ type: string; data: any; id?: number }> = [];
   ws.on('message', (m) => messages.push(JSON.parse(String(m))));
   ws.on('error', () => undefined);
@@ -66,7 +78,7 @@ afterAll(async () => {
 });
 
 describe('a socket lives as long as its session', () => {
-  it('closes when its session signs out, and only that session\'s sockets', async () => {
+  it("closes when its session signs out, and only that session's sockets", async () => {
     const base = onSignOutOnly();
     const out = await who(base, 'staff');
     const stays = await who(base, 'staff'); // the same user in another browser
@@ -95,7 +107,11 @@ describe('a socket lives as long as its session', () => {
     await Promise.all([a.connected(), b.connected()]);
 
     // An open socket is not activity: the session's idle clock runs out under it.
-    await t.db.knex('sessions').where({ user_id: co.users.staff.id }).whereNull('ended_at').update({ last_seen_at: new Date(Date.now() - 31 * 60_000) });
+    await t.db
+      .knex('sessions')
+      .where({ user_id: co.users.staff.id })
+      .whereNull('ended_at')
+      .update({ last_seen_at: new Date(Date.now() - 31 * 60_000) });
     expect(await within(a.closed, 5_000, 'idle session socket closed')).toEqual(LIVE_CLOSE.sessionEnded);
 
     await t.db.knex('users').where({ id: co.users.signer.id }).update({ status: 'locked' });
@@ -135,13 +151,19 @@ describe('a socket gets only what its user may see', () => {
     const clerk = await who(base, 'clerk');
     const c = openSocket(base, clerk);
     await c.connected();
-    await t.db.knex('groups').where({ id: co.groups.clerk }).update({ roles: ['viewInfo', 'viewApproval'] });
+    await t.db
+      .knex('groups')
+      .where({ id: co.groups.clerk })
+      .update({ roles: ['viewInfo', 'viewApproval'] });
     try {
       await new Promise((r) => setTimeout(r, 600)); // a few re-checks
       await t.deps.stores.live.publish({ companyId: co.companyId, type: 'certificate_update', data: { id: 'cert-2' } });
       await c.until(() => c.messages.some((m) => m.data?.id === 'cert-2'), 'clerk with viewApproval gets the certificate event');
     } finally {
-      await t.db.knex('groups').where({ id: co.groups.clerk }).update({ roles: ['viewInfo', 'editInfo'] });
+      await t.db
+        .knex('groups')
+        .where({ id: co.groups.clerk })
+        .update({ roles: ['viewInfo', 'editInfo'] });
       c.ws.close();
     }
   });

@@ -43,7 +43,10 @@ export class LiveHub {
   private readonly pollMs: number;
   private readonly recheckMs: number;
 
-  constructor(private readonly store: LiveEventStore, opts: LiveHubOptions = {}) {
+  constructor(
+    private readonly store: LiveEventStore,
+    opts: LiveHubOptions = {},
+  ) {
     this.pollMs = opts.pollMs ?? POLL_MS;
     this.recheckMs = opts.recheckMs ?? RECHECK_MS;
   }

@@ -24,7 +24,9 @@ describe('policy reference API', () => {
   it('lists the organisations of both countries and the actions per process, to signed-in users', async () => {
     const orgs = await user.get('/api/policy/policyorg/list');
     expect(orgs.body.policyOrganisationList).toHaveLength(POLICY_ORGANISATIONS.length);
-    expect(orgs.body.policyOrganisationList).toContainEqual(expect.objectContaining({ Acronym: 'FSSAI', Country: 'IN', ResponsibleOrgaqnisation: 'Food Safety and Standards Authority of India' }));
+    expect(orgs.body.policyOrganisationList).toContainEqual(
+      expect.objectContaining({ Acronym: 'FSSAI', Country: 'IN', ResponsibleOrgaqnisation: 'Food Safety and Standards Authority of India' }),
+    );
     const au = await user.get('/api/policy/policyorg/list?country=AU');
     expect(au.body.policyOrganisationList.every((o: { Country: string }) => o.Country === 'AU')).toBe(true);
     const actions = await user.get('/api/policy/policyaction/list');
@@ -45,7 +47,11 @@ describe('policy reference API', () => {
 
   it('serves a generated reference PDF by listed file name only', async () => {
     const org = POLICY_ORGANISATIONS.find((o) => o.Acronym === 'DAFF')!;
-    const res = await user.post('/api/policy/policyorg/file').send({ fileName: org.FileName }).buffer(true).parse(binary as never);
+    const res = await user
+      .post('/api/policy/policyorg/file')
+      .send({ fileName: org.FileName })
+      .buffer(true)
+      .parse(binary as never);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.body.subarray(0, 5).toString()).toBe('%PDF-');

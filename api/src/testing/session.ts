@@ -33,7 +33,18 @@ export interface SeededCompany {
 
 /** Groups of the test company; admin needs none (role admin holds every permission). */
 const TEST_GROUPS: Record<string, Permission[]> = {
-  manager: ['viewSystem', 'editInfo', 'viewInfo', 'editApproval', 'viewApproval', 'deleteApproval', 'editDocument', 'viewDocument', 'signApproval', 'signDocument'],
+  manager: [
+    'viewSystem',
+    'editInfo',
+    'viewInfo',
+    'editApproval',
+    'viewApproval',
+    'deleteApproval',
+    'editDocument',
+    'viewDocument',
+    'signApproval',
+    'signDocument',
+  ],
   staff: ['viewInfo', 'editInfo', 'viewApproval', 'viewDocument', 'editDocument'],
   signer: ['viewInfo', 'editInfo', 'viewApproval', 'viewDocument', 'signApproval', 'signDocument'],
 };
@@ -44,11 +55,23 @@ const TEST_GROUPS: Record<string, Permission[]> = {
  * `<role>@<slug>.test`. Extra roles get a group with `extraGroups[role]` (default viewInfo).
  */
 export async function seedCompanyWithUsers(
-  k: Knex, name: string, roles: string[] = ['admin', 'manager', 'staff', 'signer'], extraGroups: Record<string, Permission[]> = {},
+  k: Knex,
+  name: string,
+  roles: string[] = ['admin', 'manager', 'staff', 'signer'],
+  extraGroups: Record<string, Permission[]> = {},
 ): Promise<SeededCompany> {
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   const company = await createStores(k).companies.create({
-    name, tfn: null, addressId: null, phone: null, email: null, website: null, taxOfficeLevel1: null, taxOfficeLevel2: null, adminId: null, representativeId: null,
+    name,
+    tfn: null,
+    addressId: null,
+    phone: null,
+    email: null,
+    website: null,
+    taxOfficeLevel1: null,
+    taxOfficeLevel2: null,
+    adminId: null,
+    representativeId: null,
   });
   const groups: Record<string, string> = {};
   const groupStore = createStores(k).groups;
@@ -61,8 +84,12 @@ export async function seedCompanyWithUsers(
   for (const role of roles) {
     if (role !== 'admin' && !groups[role]) groups[role] = (await groupStore.create(company.id, { groupName: role, status: 'active', roles: ['viewInfo'] })).id;
     const u = await createStores(k).users.create({
-      email: `${role}@${slug}.test`, passwordHash, firstname: role[0].toUpperCase() + role.slice(1), lastname: name.replace(/[^\p{L} ]/gu, '') || 'Test',
-      role, companyId: company.id,
+      email: `${role}@${slug}.test`,
+      passwordHash,
+      firstname: role[0].toUpperCase() + role.slice(1),
+      lastname: name.replace(/[^\p{L} ]/gu, '') || 'Test',
+      role,
+      companyId: company.id,
     });
     users[role] = { id: u.id, email: u.email, role };
   }

@@ -35,7 +35,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const deps: ApiDeps = { config, stores: createStores(db.knex), adapters, temporal };
   const app = createApp(deps);
   return {
-    app, deps, db, mailbox,
+    app,
+    deps,
+    db,
+    mailbox,
     async close() {
       await connection.close();
       await closeAdapters(adapters);

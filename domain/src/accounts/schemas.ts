@@ -38,12 +38,14 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const REGISTRATION_ROLES = ['admin', 'staff'] as const;
-export const registerSchema = z.object({
-  ...newUserFields(),
-  role: z.enum(REGISTRATION_ROLES, code('INVALID_ROLE')).default('admin'),
-  /** The terms modal's "Agree to process registration"; false refuses, absent counts as agreed. */
-  termsAccepted: z.boolean().optional(),
-}).superRefine(confirmMatches);
+export const registerSchema = z
+  .object({
+    ...newUserFields(),
+    role: z.enum(REGISTRATION_ROLES, code('INVALID_ROLE')).default('admin'),
+    /** The terms modal's "Agree to process registration"; false refuses, absent counts as agreed. */
+    termsAccepted: z.boolean().optional(),
+  })
+  .superRefine(confirmMatches);
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const bankAccountSchema = z.object({
@@ -83,11 +85,13 @@ export type AddressInput = z.infer<typeof addressSchema>;
 const status = () => z.enum(USER_STATUSES, code('INVALID_STATUS'));
 const role = () => z.string().trim().min(1, code('INVALID_ROLE')).max(50, code('INVALID_ROLE'));
 
-export const userCreateSchema = z.object({
-  ...newUserFields(),
-  role: role(),
-  status: status().default('active'),
-}).superRefine(confirmMatches);
+export const userCreateSchema = z
+  .object({
+    ...newUserFields(),
+    role: role(),
+    status: status().default('active'),
+  })
+  .superRefine(confirmMatches);
 export type UserCreateInput = z.infer<typeof userCreateSchema>;
 
 /** An administrator's edit of another user. */
@@ -106,34 +110,43 @@ export const profileUpdateSchema = userUpdateSchema.omit({ role: true, status: t
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
 /** currentPassword is required when users change their own password. */
-export const passwordUpdateSchema = z.object({
-  password: password(),
-  confirmPassword: z.string().optional(),
-  currentPassword: z.string().max(200).optional(),
-}).superRefine(confirmMatches);
+export const passwordUpdateSchema = z
+  .object({
+    password: password(),
+    confirmPassword: z.string().optional(),
+    currentPassword: z.string().max(200).optional(),
+  })
+  .superRefine(confirmMatches);
 export type PasswordUpdateInput = z.infer<typeof passwordUpdateSchema>;
 
 export const resetPasswordRequestSchema = z.object({ email: email() });
-export const resetPasswordConfirmSchema = z.object({
-  token: z.string().min(10, code('RESET_TOKEN_INVALID')).max(200, code('RESET_TOKEN_INVALID')),
-  password: password(),
-  confirmPassword: z.string().optional(),
-}).superRefine(confirmMatches);
+export const resetPasswordConfirmSchema = z
+  .object({
+    token: z.string().min(10, code('RESET_TOKEN_INVALID')).max(200, code('RESET_TOKEN_INVALID')),
+    password: password(),
+    confirmPassword: z.string().optional(),
+  })
+  .superRefine(confirmMatches);
 export type ResetPasswordConfirmInput = z.infer<typeof resetPasswordConfirmSchema>;
 
 export const groupSchema = z.object({
   groupName: ruleString('groupName'),
   status: status().default('active'),
-  roles: z.array(z.enum(PERMISSIONS, code('INVALID_PERMISSION'))).max(PERMISSIONS.length).default([...DEFAULT_GROUP_PERMISSIONS]),
+  roles: z
+    .array(z.enum(PERMISSIONS, code('INVALID_PERMISSION')))
+    .max(PERMISSIONS.length)
+    .default([...DEFAULT_GROUP_PERMISSIONS]),
 });
 export type GroupInput = z.infer<typeof groupSchema>;
 
-export const signatureSchema = z.object({
-  password: password(),
-  confirmPassword: z.string().optional(),
-  /** yyyy-mm-dd; today when absent. */
-  effectiveDate: z.union([z.literal(''), dateText()]).optional(),
-}).superRefine(confirmMatches);
+export const signatureSchema = z
+  .object({
+    password: password(),
+    confirmPassword: z.string().optional(),
+    /** yyyy-mm-dd; today when absent. */
+    effectiveDate: z.union([z.literal(''), dateText()]).optional(),
+  })
+  .superRefine(confirmMatches);
 export type SignatureInput = z.infer<typeof signatureSchema>;
 
 export const userListQuerySchema = z.object({

@@ -34,7 +34,10 @@ export interface CertificatePayload {
   creation_date: string;
 }
 
-export type NotifyEffect = Extract<CertificateEffect, { type: 'notifySigners' | 'notifyRejected' | 'notifyCompleted' | 'escalateOverdue' | 'notifySignaturesVoided' }>;
+export type NotifyEffect = Extract<
+  CertificateEffect,
+  { type: 'notifySigners' | 'notifyRejected' | 'notifyCompleted' | 'escalateOverdue' | 'notifySignaturesVoided' }
+>;
 
 export interface CertificateActivityContract {
   /** Makes, stores (hashed) and mails a signing code; never returns the code. */

@@ -36,7 +36,9 @@ function dedupeById<T extends { id: string }>(xs: T[]): T[] {
 }
 
 /** The signable content: what a signer's OTP and the issued PDF are bound to. Signatures are not part of it. */
-export function certificateContentHash(s: Pick<CertificateState, 'approvalNumber' | 'approvalName' | 'priority' | 'summary' | 'companyId' | 'submitter' | 'approvalDoc' | 'supportDocs' | 'levels'>): string {
+export function certificateContentHash(
+  s: Pick<CertificateState, 'approvalNumber' | 'approvalName' | 'priority' | 'summary' | 'companyId' | 'submitter' | 'approvalDoc' | 'supportDocs' | 'levels'>,
+): string {
   return sha256Hex(
     canonicalJson({
       approvalNumber: s.approvalNumber,

@@ -13,7 +13,10 @@ const actor = (id: string, extra: Partial<CommandActor> = {}): CommandActor => (
 
 function draft(over: Partial<CertificateDraft> = {}): CertificateDraft {
   return {
-    id: 'c1', approvalNumber: '202503011', approvalName: 'Barley lot 7', companyId: 'co1',
+    id: 'c1',
+    approvalNumber: '202503011',
+    approvalName: 'Barley lot 7',
+    companyId: 'co1',
     submitter: { id: 'sub', name: 'Sam Submitter', email: 'sub@grain.test' },
     levels: [
       { group: 'Farm Data Signing', signers: ['a1', 'a2', 'a3'].map(person), signatures: 2, deadline: '2025-03-10T00:00:00.000Z' },
@@ -61,8 +64,18 @@ describe('submit', () => {
   });
   it.each([
     ['no levels', draft({ levels: [] }), 'sub', 'LEVELS_REQUIRED'],
-    ['required count above the signers', draft({ levels: [{ group: 'g', signers: [person('a1')], signatures: 2, deadline: T0 }] }), 'sub', 'SIGNATURES_EXCEED_SIGNERS'],
-    ['submitter does not count as a signer', draft({ levels: [{ group: 'g', signers: [person('a1'), person('sub')], signatures: 2, deadline: T0 }] }), 'sub', 'SIGNATURES_EXCEED_SIGNERS'],
+    [
+      'required count above the signers',
+      draft({ levels: [{ group: 'g', signers: [person('a1')], signatures: 2, deadline: T0 }] }),
+      'sub',
+      'SIGNATURES_EXCEED_SIGNERS',
+    ],
+    [
+      'submitter does not count as a signer',
+      draft({ levels: [{ group: 'g', signers: [person('a1'), person('sub')], signatures: 2, deadline: T0 }] }),
+      'sub',
+      'SIGNATURES_EXCEED_SIGNERS',
+    ],
     ['signatures above 10', draft({ levels: [{ group: 'g', signers: [person('a1')], signatures: 11, deadline: T0 }] }), 'sub', 'INVALID_SIGNATURE_COUNT'],
     ['signatures 0', draft({ levels: [{ group: 'g', signers: [person('a1')], signatures: 0, deadline: T0 }] }), 'sub', 'INVALID_SIGNATURE_COUNT'],
     ['bad due date', draft({ levels: [{ group: 'g', signers: [person('a1')], signatures: 1, deadline: 'soon' }] }), 'sub', 'INVALID_DATE'],
@@ -126,7 +139,11 @@ describe('reject', () => {
   it('to an earlier level clears from the target on, moves the stage and sets rejected', () => {
     const { state, effects } = run(atLevel2(), { type: 'reject', actor: actor('b3'), toLevel: 1, reason: 'protein figure wrong' });
     expect(state).toMatchObject({ status: 'rejected', stage: 1 });
-    expect(state.levels.map((l) => [l.status, l.signed.length])).toEqual([['rejected', 0], ['created', 0], ['created', 0]]);
+    expect(state.levels.map((l) => [l.status, l.signed.length])).toEqual([
+      ['rejected', 0],
+      ['created', 0],
+      ['created', 0],
+    ]);
     const recipients = (effects[1] as { recipients: { id: string }[] }).recipients.map((p) => p.id).sort();
     expect(recipients).toEqual(['a1', 'a2', 'a3', 'b1', 'sub']);
   });
@@ -204,7 +221,9 @@ describe('deadline and overdue', () => {
     const { state, effects } = run(submitted(), { type: 'deadlinePassed', actor: actor('system'), level: 1 });
     expect(state.overdue).toBe(true);
     expect(state.levels[0].overdue).toBe(true);
-    expect(effects).toEqual([{ type: 'escalateOverdue', level: 1, recipients: [expect.objectContaining({ id: 'sub' }), expect.objectContaining({ id: 'mgr' })] }]);
+    expect(effects).toEqual([
+      { type: 'escalateOverdue', level: 1, recipients: [expect.objectContaining({ id: 'sub' }), expect.objectContaining({ id: 'mgr' })] },
+    ]);
     const again = transition(state, { type: 'deadlinePassed', actor: actor('system'), level: 1, at: T0 });
     expect(again.state).toBe(state);
     expect(again.effects).toEqual([]);
@@ -232,7 +251,7 @@ describe('cancel, ledger tx ids, pending signers', () => {
   });
   it('records the tx id on the signature and bumps the version', () => {
     const { state, effects } = run(submitted(), sign('a1'));
-    const next = recordLedgerTx(state, effects[0] as Extract<typeof effects[0], { type: 'ledger' }>, 'tx-1', T0);
+    const next = recordLedgerTx(state, effects[0] as Extract<(typeof effects)[0], { type: 'ledger' }>, 'tx-1', T0);
     expect(next.levels[0].signed[0].txId).toBe('tx-1');
     expect(next.version).toBe(state.version + 1);
   });

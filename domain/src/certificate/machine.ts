@@ -21,7 +21,15 @@ import { assertOwnerOrAdmin } from './access';
 import { applyChanges, assertChainSignable } from './build';
 import { stampSignatures, voidSignaturesOverOtherContent } from './signature-binding';
 import type {
-  AuditEntry, CertificateCommand, CertificateEffect, CertificateLevel, CertificateState, CommandActor, Person, Signer, TransitionResult,
+  AuditEntry,
+  CertificateCommand,
+  CertificateEffect,
+  CertificateLevel,
+  CertificateState,
+  CommandActor,
+  Person,
+  Signer,
+  TransitionResult,
 } from './types';
 
 type Cmd<T extends CertificateCommand['type']> = Extract<CertificateCommand, { type: T }>;
@@ -136,13 +144,19 @@ function sign(s: CertificateState, c: Cmd<'sign'>, fx: CertificateEffect[]): voi
   const { level, signer } = actingSigner(s, c.actor);
   if (c.actor.id === s.submitter.id) throw new AppError('SUBMITTER_CANNOT_SIGN');
   level.signed.push({
-    userId: c.actor.id, name: signer.name || c.actor.name, at: c.at, contentHash: s.contentHash,
+    userId: c.actor.id,
+    name: signer.name || c.actor.name,
+    at: c.at,
+    contentHash: s.contentHash,
     ...(signer.delegatedBy ? { onBehalfOf: signer.delegatedBy } : {}),
     ...(c.note ? { note: c.note } : {}),
     ...(c.signatureValue ? { signatureValue: c.signatureValue } : {}),
   });
   fx.push({
-    type: 'ledger', event: 'signature', level: level.level, userId: c.actor.id,
+    type: 'ledger',
+    event: 'signature',
+    level: level.level,
+    userId: c.actor.id,
     payload: { approvalNumber: s.approvalNumber, level: level.level, signer: c.actor.id, onBehalfOf: signer.delegatedBy, contentHash: s.contentHash },
   });
   if (signedPrincipals(level).size < level.signatures) {
@@ -196,11 +210,17 @@ function reject(s: CertificateState, c: Cmd<'reject'>, fx: CertificateEffect[]):
     s.overdue = target.overdue;
   }
   fx.push({
-    type: 'ledger', event: 'rejection', level: level.level,
+    type: 'ledger',
+    event: 'rejection',
+    level: level.level,
     payload: { approvalNumber: s.approvalNumber, fromLevel: level.level, toLevel: c.toLevel, by: c.actor.id, reason },
   });
   fx.push({
-    type: 'notifyRejected', toLevel: c.toLevel, fromLevel: level.level, reason, by: c.actor.name,
+    type: 'notifyRejected',
+    toLevel: c.toLevel,
+    fromLevel: level.level,
+    reason,
+    by: c.actor.name,
     recipients: uniquePeople([s.submitter, ...cleared, ...pendingSigners(s, target)]).filter((p) => p.id !== c.actor.id),
   });
 }
@@ -220,7 +240,10 @@ function delegate(s: CertificateState, c: Cmd<'delegate'>, fx: CertificateEffect
   level.comments.push(`${c.actor.name}: ${note || `delegated to ${added.map((a) => a.name).join(', ')}`}`);
   level.delegations.push({ fromUserId: c.actor.id, fromName: c.actor.name, to: added, note, at: c.at });
   fx.push({
-    type: 'ledger', event: 'delegation', level: level.level, delegationIndex: level.delegations.length - 1,
+    type: 'ledger',
+    event: 'delegation',
+    level: level.level,
+    delegationIndex: level.delegations.length - 1,
     payload: { approvalNumber: s.approvalNumber, level: level.level, from: c.actor.id, onBehalfOf: principal, to: added.map((a) => a.id) },
   });
   fx.push({ type: 'notifySigners', level: level.level, reason: 'delegated', recipients: uniquePeople(added) });
@@ -249,19 +272,45 @@ export function transition(state: CertificateState, command: CertificateCommand)
   const fx: CertificateEffect[] = [];
   const c = command;
   switch (c.type) {
-    case 'submit': submit(s, c, fx); break;
-    case 'edit': edit(s, c, fx, state); break;
-    case 'editDraft': editDraft(s, c); return { state: s, effects: fx };
-    case 'resubmit': resubmit(s, c, fx, state); break;
-    case 'sign': sign(s, c, fx); break;
-    case 'reject': reject(s, c, fx); break;
-    case 'delegate': delegate(s, c, fx); break;
-    case 'deadlinePassed': if (!deadlinePassed(s, c, fx)) return { state, effects: [] }; break;
-    case 'cancel': cancel(s, c); break;
-    default: throw new AppError('INVALID_INPUT');
+    case 'submit':
+      submit(s, c, fx);
+      break;
+    case 'edit':
+      edit(s, c, fx, state);
+      break;
+    case 'editDraft':
+      editDraft(s, c);
+      return { state: s, effects: fx };
+    case 'resubmit':
+      resubmit(s, c, fx, state);
+      break;
+    case 'sign':
+      sign(s, c, fx);
+      break;
+    case 'reject':
+      reject(s, c, fx);
+      break;
+    case 'delegate':
+      delegate(s, c, fx);
+      break;
+    case 'deadlinePassed':
+      if (!deadlinePassed(s, c, fx)) return { state, effects: [] };
+      break;
+    case 'cancel':
+      cancel(s, c);
+      break;
+    default:
+      throw new AppError('INVALID_INPUT');
   }
   s.version += 1;
-  const detail = c.type === 'reject' ? `to level ${c.toLevel}: ${c.reason}` : c.type === 'delegate' ? c.to.map((p) => p.name).join(', ') : c.type === 'sign' ? c.note : undefined;
+  const detail =
+    c.type === 'reject'
+      ? `to level ${c.toLevel}: ${c.reason}`
+      : c.type === 'delegate'
+        ? c.to.map((p) => p.name).join(', ')
+        : c.type === 'sign'
+          ? c.note
+          : undefined;
   const entry: AuditEntry = { at: c.at, actorId: c.actor.id, action: c.type, level: currentLevelNumber(state, c) };
   if (detail) entry.detail = detail;
   s.audit.push(entry);

@@ -21,12 +21,16 @@ const SKEW_MS = 60_000;
  * calendar day yyyy-mm-dd, due at the end of that day (UTC), or a full ISO time with its zone; never in
  * the past, today included.
  */
-export const dueDateInput = z.string().trim().max(40).superRefine((s, ctx) => {
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(s) ? s : ISO_TIME.exec(s)?.[1];
-  if (!day || !isDateText(day) || Number.isNaN(Date.parse(s))) return void ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'INVALID_DATE' });
-  const late = day === s ? Date.parse(dueTime(s)) + LAST_ZONE_MS : Date.parse(s) + SKEW_MS;
-  if (late < Date.now()) ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'DATE_IN_PAST' });
-});
+export const dueDateInput = z
+  .string()
+  .trim()
+  .max(40)
+  .superRefine((s, ctx) => {
+    const day = /^\d{4}-\d{2}-\d{2}$/.test(s) ? s : ISO_TIME.exec(s)?.[1];
+    if (!day || !isDateText(day) || Number.isNaN(Date.parse(s))) return void ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'INVALID_DATE' });
+    const late = day === s ? Date.parse(dueTime(s)) + LAST_ZONE_MS : Date.parse(s) + SKEW_MS;
+    if (late < Date.now()) ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'DATE_IN_PAST' });
+  });
 
 export const levelInput = z.object({
   _id: z.string().max(100).optional(),
@@ -38,7 +42,12 @@ export const levelInput = z.object({
 });
 
 export const certificateInput = z.object({
-  approvalNumber: z.string().trim().min(1, 'REQUIRED_FIELDS').max(50, 'INVALID_CODE').regex(/^[A-Za-z0-9_\-/]+$/, 'INVALID_CODE'),
+  approvalNumber: z
+    .string()
+    .trim()
+    .min(1, 'REQUIRED_FIELDS')
+    .max(50, 'INVALID_CODE')
+    .regex(/^[A-Za-z0-9_\-/]+$/, 'INVALID_CODE'),
   approvalName: z.string().trim().min(1, 'REQUIRED_FIELDS').max(200),
   priority: z.enum(PRIORITIES).default('Medium'),
   summary: z.string().max(2000).optional(),
@@ -87,12 +96,17 @@ export const levelUpdateInput = z.object({
 export const templateInput = z.object({
   approvalName: z.string().trim().min(1, 'REQUIRED_FIELDS').max(200),
   priority: z.enum(PRIORITIES).optional(),
-  approvalLevels: z.array(z.object({
-    group: z.string().trim().min(1).max(100),
-    signers: z.array(personRef).max(50).default([]),
-    signatures: z.coerce.number().int().min(MIN_SIGNATURES, 'INVALID_SIGNATURE_COUNT').max(MAX_SIGNATURES, 'INVALID_SIGNATURE_COUNT'),
-    dueInDays: z.coerce.number().int().min(0).max(3650).default(7),
-  })).min(1, 'LEVELS_REQUIRED').max(20),
+  approvalLevels: z
+    .array(
+      z.object({
+        group: z.string().trim().min(1).max(100),
+        signers: z.array(personRef).max(50).default([]),
+        signatures: z.coerce.number().int().min(MIN_SIGNATURES, 'INVALID_SIGNATURE_COUNT').max(MAX_SIGNATURES, 'INVALID_SIGNATURE_COUNT'),
+        dueInDays: z.coerce.number().int().min(0).max(3650).default(7),
+      }),
+    )
+    .min(1, 'LEVELS_REQUIRED')
+    .max(20),
 });
 
 export type SignInput = z.input<typeof signInput>;

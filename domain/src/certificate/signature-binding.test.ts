@@ -19,11 +19,25 @@ const sign = (id: string): Cmd => ({ type: 'sign', actor: actor(id) });
 /** Levels 1 and 2 signed, then level 3 sends the certificate back to level 2. */
 function rejectedBackToLevel2(): CertificateState {
   const draft = createCertificate({
-    id: 'c1', approvalNumber: 'N1', approvalName: 'Barley lot 7', companyId: 'co1', submitter: { id: 'sub', name: 'Sub', email: 'sub@grain.test' },
+    id: 'c1',
+    approvalNumber: 'N1',
+    approvalName: 'Barley lot 7',
+    companyId: 'co1',
+    submitter: { id: 'sub', name: 'Sub', email: 'sub@grain.test' },
     approvalDoc: { id: 'farm-1', name: 'Farm record 1', farm: { harvestGrade: 'FEED' } },
-    levels: ['a', 'b', 'c'].map((g, i) => ({ group: g, signers: [1, 2, 3].map((n) => person(`${g}${n}`)), signatures: 2, deadline: `2025-03-1${i}T00:00:00.000Z` })),
+    levels: ['a', 'b', 'c'].map((g, i) => ({
+      group: g,
+      signers: [1, 2, 3].map((n) => person(`${g}${n}`)),
+      signatures: 2,
+      deadline: `2025-03-1${i}T00:00:00.000Z`,
+    })),
   });
-  return run(draft, { type: 'submit', actor: SUB }, sign('a1'), sign('a2'), sign('b1'), sign('b2'), { type: 'reject', actor: actor('c1'), toLevel: 2, reason: 'grade' }).state;
+  return run(draft, { type: 'submit', actor: SUB }, sign('a1'), sign('a2'), sign('b1'), sign('b2'), {
+    type: 'reject',
+    actor: actor('c1'),
+    toLevel: 2,
+    reason: 'grade',
+  }).state;
 }
 const newFarm: CertificateChanges = { approvalName: 'Renamed', approvalDoc: { id: 'farm-2', name: 'Farm record 2', farm: { harvestGrade: 'APH' } } };
 
@@ -38,22 +52,42 @@ describe('a signature counts only for the content it was made over', () => {
     const { state, effects } = run(before, { type: 'resubmit', actor: SUB, changes: newFarm });
     expect(state.contentHash).not.toBe(before.contentHash);
     expect(state).toMatchObject({ stage: 1, status: 'signing' });
-    expect(state.levels.map((l) => [l.status, l.signed.length])).toEqual([['signing', 0], ['created', 0], ['created', 0]]);
+    expect(state.levels.map((l) => [l.status, l.signed.length])).toEqual([
+      ['signing', 0],
+      ['created', 0],
+      ['created', 0],
+    ]);
     expect(state.levels[0].voided).toMatchObject([
       { userId: 'a1', contentHash: before.contentHash, voidedFor: state.contentHash, voidedAt: T0 },
       { userId: 'a2', contentHash: before.contentHash, voidedFor: state.contentHash, voidedAt: T0 },
     ]);
-    expect(state.audit.filter((e) => e.action === 'signatureVoided')).toMatchObject([{ actorId: 'a1', level: 1 }, { actorId: 'a2', level: 1 }]);
+    expect(state.audit.filter((e) => e.action === 'signatureVoided')).toMatchObject([
+      { actorId: 'a1', level: 1 },
+      { actorId: 'a2', level: 1 },
+    ]);
     expect(effects[0]).toEqual({
-      type: 'notifySignaturesVoided', level: 1, changed: ['name', 'farmRecord'],
-      recipients: [{ id: 'a1', name: 'Name a1', email: 'a1@grain.test' }, { id: 'a2', name: 'Name a2', email: 'a2@grain.test' }],
+      type: 'notifySignaturesVoided',
+      level: 1,
+      changed: ['name', 'farmRecord'],
+      recipients: [
+        { id: 'a1', name: 'Name a1', email: 'a1@grain.test' },
+        { id: 'a2', name: 'Name a2', email: 'a2@grain.test' },
+      ],
     });
     expect(effects[1]).toMatchObject({ type: 'notifySigners', level: 1, reason: 'resubmitted' });
   });
 
   it('signing again to the end leaves only signatures over the final content', () => {
-    const { state } = run(rejectedBackToLevel2(), { type: 'resubmit', actor: SUB, changes: newFarm },
-      sign('a1'), sign('a3'), sign('b2'), sign('b3'), sign('c1'), sign('c2'));
+    const { state } = run(
+      rejectedBackToLevel2(),
+      { type: 'resubmit', actor: SUB, changes: newFarm },
+      sign('a1'),
+      sign('a3'),
+      sign('b2'),
+      sign('b3'),
+      sign('c1'),
+      sign('c2'),
+    );
     expect(state.status).toBe('done');
     for (const l of state.levels) for (const e of l.signed) expect(e.contentHash).toBe(state.contentHash);
   });
@@ -83,7 +117,10 @@ describe('a signature counts only for the content it was made over', () => {
     for (const l of before.levels) for (const e of l.signed) delete e.contentHash; // recorded before hashes were kept
     const { state, effects } = run(before, { type: 'resubmit', actor: SUB, changes: newFarm, keepSignaturesOverOtherContent: true });
     expect(state).toMatchObject({ stage: 2, status: 'signing' });
-    expect(state.levels[0].signed.map((e) => [e.userId, e.contentHash])).toEqual([['a1', before.contentHash], ['a2', before.contentHash]]);
+    expect(state.levels[0].signed.map((e) => [e.userId, e.contentHash])).toEqual([
+      ['a1', before.contentHash],
+      ['a2', before.contentHash],
+    ]);
     expect(effects.map((e) => e.type)).toEqual(['notifySigners']);
   });
 });

@@ -4,9 +4,7 @@
  * signing restarts at the first level that lost one. The voided signatures stay on their level, marked,
  * for the audit trail.
  */
-import type {
-  AuditEntry, CertificateEffect, CertificateState, ContentChange, Person, SignedEntry, VoidedSignature,
-} from './types';
+import type { AuditEntry, CertificateEffect, CertificateState, ContentChange, Person, SignedEntry, VoidedSignature } from './types';
 
 /** Which parts of the signable content differ between two states. */
 function contentChanges(before: CertificateState, after: CertificateState): ContentChange[] {
@@ -36,9 +34,7 @@ export function stampSignatures(s: CertificateState, hashBefore: string): void {
  * the first such level. Returns that level's number (or undefined if nothing was voided) and pushes the
  * notice to the signers concerned.
  */
-export function voidSignaturesOverOtherContent(
-  s: CertificateState, before: CertificateState, at: string, fx: CertificateEffect[],
-): number | undefined {
+export function voidSignaturesOverOtherContent(s: CertificateState, before: CertificateState, at: string, fx: CertificateEffect[]): number | undefined {
   const voidedSigners: Person[] = [];
   let first: number | undefined;
   for (const l of s.levels) {
@@ -74,5 +70,11 @@ function voided(e: SignedEntry, voidedFor: string, at: string): VoidedSignature 
 }
 
 function voidEntry(e: SignedEntry, level: number, hashNow: string, at: string): AuditEntry {
-  return { at, actorId: e.userId, action: 'signatureVoided', level, detail: `signed over ${(e.contentHash ?? '').slice(0, 12)}, content now ${hashNow.slice(0, 12)}` };
+  return {
+    at,
+    actorId: e.userId,
+    action: 'signatureVoided',
+    level,
+    detail: `signed over ${(e.contentHash ?? '').slice(0, 12)}, content now ${hashNow.slice(0, 12)}`,
+  };
 }

@@ -11,7 +11,11 @@ const person = (id: string): Signer => ({ id, name: id, email: `${id}@grain.test
 
 function signing(over: { offsetsMs?: number[]; overdueRepeatMs?: number } = {}): CertificateState {
   const draft = createCertificate({
-    id: 'c1', approvalNumber: 'N1', approvalName: 'Barley', companyId: 'co1', submitter: { id: 'sub', name: 'Sub', email: 'sub@grain.test' },
+    id: 'c1',
+    approvalNumber: 'N1',
+    approvalName: 'Barley',
+    companyId: 'co1',
+    submitter: { id: 'sub', name: 'Sub', email: 'sub@grain.test' },
     levels: [
       { group: 'Farm', signers: [person('a1')], signatures: 1, deadline: iso(DUE) },
       { group: 'Inspection', signers: [person('b1')], signatures: 1, deadline: iso(DUE + 24 * HOUR) },
@@ -25,27 +29,42 @@ const plan = (s: CertificateState, now: number) => levelTimers(s, now).map((t) =
 
 describe('levelTimers', () => {
   it.each([
-    ['reminders before the due time, the due time, then three overdue repeats', [24 * HOUR, HOUR], START, [
-      ['reminder', -24 * HOUR, `${tag}:before:${24 * HOUR}`],
-      ['reminder', -HOUR, `${tag}:before:${HOUR}`],
-      ['deadline', 0, `${tag}:due`],
-      ['overdueReminder', 12 * HOUR, `${tag}:after:1`],
-      ['overdueReminder', 24 * HOUR, `${tag}:after:2`],
-      ['overdueReminder', 36 * HOUR, `${tag}:after:3`],
-    ]],
-    ['an offset reaching before the level started plans no reminder', [72 * HOUR], START, [
-      ['deadline', 0, `${tag}:due`],
-      ['overdueReminder', 12 * HOUR, `${tag}:after:1`],
-      ['overdueReminder', 24 * HOUR, `${tag}:after:2`],
-      ['overdueReminder', 36 * HOUR, `${tag}:after:3`],
-    ]],
-    ['long after the due time the repeats plan ahead from now', [HOUR], DUE + 50 * HOUR, [
-      ['reminder', -HOUR, `${tag}:before:${HOUR}`],
-      ['deadline', 0, `${tag}:due`],
-      ['overdueReminder', 48 * HOUR, `${tag}:after:4`],
-      ['overdueReminder', 60 * HOUR, `${tag}:after:5`],
-      ['overdueReminder', 72 * HOUR, `${tag}:after:6`],
-    ]],
+    [
+      'reminders before the due time, the due time, then three overdue repeats',
+      [24 * HOUR, HOUR],
+      START,
+      [
+        ['reminder', -24 * HOUR, `${tag}:before:${24 * HOUR}`],
+        ['reminder', -HOUR, `${tag}:before:${HOUR}`],
+        ['deadline', 0, `${tag}:due`],
+        ['overdueReminder', 12 * HOUR, `${tag}:after:1`],
+        ['overdueReminder', 24 * HOUR, `${tag}:after:2`],
+        ['overdueReminder', 36 * HOUR, `${tag}:after:3`],
+      ],
+    ],
+    [
+      'an offset reaching before the level started plans no reminder',
+      [72 * HOUR],
+      START,
+      [
+        ['deadline', 0, `${tag}:due`],
+        ['overdueReminder', 12 * HOUR, `${tag}:after:1`],
+        ['overdueReminder', 24 * HOUR, `${tag}:after:2`],
+        ['overdueReminder', 36 * HOUR, `${tag}:after:3`],
+      ],
+    ],
+    [
+      'long after the due time the repeats plan ahead from now',
+      [HOUR],
+      DUE + 50 * HOUR,
+      [
+        ['reminder', -HOUR, `${tag}:before:${HOUR}`],
+        ['deadline', 0, `${tag}:due`],
+        ['overdueReminder', 48 * HOUR, `${tag}:after:4`],
+        ['overdueReminder', 60 * HOUR, `${tag}:after:5`],
+        ['overdueReminder', 72 * HOUR, `${tag}:after:6`],
+      ],
+    ],
   ])('%s', (_name, offsetsMs, now, expected) => {
     expect(plan(signing({ offsetsMs }), now)).toEqual(expected);
   });

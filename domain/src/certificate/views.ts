@@ -184,9 +184,11 @@ export interface PublicVerifyAnswer {
   approval: Pick<CertificateView, 'approvalNumber' | 'approvalName' | 'status' | 'completedDate' | 'contentHash' | 'chainId'> & {
     /** The company's name. */
     company: string;
-    approvalLevels: Array<Pick<LevelView, 'level' | 'group' | 'status'> & {
-      signed: Array<{ name: string; at: string; txId?: string; onBehalfOf?: string | null }>;
-    }>;
+    approvalLevels: Array<
+      Pick<LevelView, 'level' | 'group' | 'status'> & {
+        signed: Array<{ name: string; at: string; txId?: string; onBehalfOf?: string | null }>;
+      }
+    >;
     ledger: LedgerAnchor | null;
     pdfSha256: string | null;
   };

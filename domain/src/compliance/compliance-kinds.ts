@@ -15,8 +15,11 @@ export interface ComplianceKind {
 }
 
 export const COMPLIANCE_LIVE_TYPES = [
-  'upload_establishment_update', 'upload_haccp_plan_update', 'upload_management_plan_update',
-  'upload_pest_control_update', 'compliance_check_update',
+  'upload_establishment_update',
+  'upload_haccp_plan_update',
+  'upload_management_plan_update',
+  'upload_pest_control_update',
+  'compliance_check_update',
 ] as const;
 export type ComplianceLiveType = (typeof COMPLIANCE_LIVE_TYPES)[number];
 

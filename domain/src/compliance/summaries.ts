@@ -21,8 +21,13 @@ export type EstablishmentSummary = z.infer<typeof establishmentSummarySchema>;
 
 /** The seven HACCP principles (Codex CXC 1-1969), in order; keys of haccp_plan.principles. */
 export const HACCP_PRINCIPLES = [
-  'hazard_analysis', 'critical_control_points', 'critical_limits', 'monitoring_procedures',
-  'corrective_actions', 'verification_procedures', 'record_keeping',
+  'hazard_analysis',
+  'critical_control_points',
+  'critical_limits',
+  'monitoring_procedures',
+  'corrective_actions',
+  'verification_procedures',
+  'record_keeping',
 ] as const;
 export type HaccpPrinciple = (typeof HACCP_PRINCIPLES)[number];
 

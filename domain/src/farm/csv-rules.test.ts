@@ -3,13 +3,33 @@ import { farmDataInputSchema, parseProductionDate } from './farm-data';
 import { generateHarvest } from './autogenerate';
 import { message } from '../messages';
 
-const good = { item: '1', grainType: 'Wheat', harvestGrade: 'APH', storageLocation: 'Silo 1', quantity: '1200', protein: '12.5', moisture: '10.25', productionDate: '01/11/2025' };
+const good = {
+  item: '1',
+  grainType: 'Wheat',
+  harvestGrade: 'APH',
+  storageLocation: 'Silo 1',
+  quantity: '1200',
+  protein: '12.5',
+  moisture: '10.25',
+  productionDate: '01/11/2025',
+};
 
 describe('farm CSV row rules (docs/spec/farm-data-and-documents.md §5)', () => {
   it('accepts a good row and converts its values', () => {
     const { rows, errors } = checkCsvRows([good]);
     expect(errors).toEqual([]);
-    expect(rows).toEqual([{ item: '1', grainType: 'Wheat', harvestGrade: 'APH', storageLocation: 'Silo 1', quantity: 1200, protein: 12.5, moisture: 10.25, productionDate: '2025-11-01' }]);
+    expect(rows).toEqual([
+      {
+        item: '1',
+        grainType: 'Wheat',
+        harvestGrade: 'APH',
+        storageLocation: 'Silo 1',
+        quantity: 1200,
+        protein: 12.5,
+        moisture: 10.25,
+        productionDate: '2025-11-01',
+      },
+    ]);
   });
 
   it('gives each failing row the spec message', () => {
@@ -65,7 +85,7 @@ describe('farm CSV row rules (docs/spec/farm-data-and-documents.md §5)', () => 
 
   it('generates streaming records that pass the input schema', () => {
     let seed = 7;
-    const rng = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const rng = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     for (let i = 0; i < 50; i++) {
       const g = generateHarvest(rng, new Date('2025-11-20T00:00:00Z'));
       expect(farmDataInputSchema.safeParse({ ...g, dataType: 'Streaming' }).success).toBe(true);

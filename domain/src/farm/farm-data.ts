@@ -72,7 +72,11 @@ export const farmDataInputSchema = z.object({
   productionDate: dateField,
   dataType: z.enum(FARM_DATA_TYPES).default('Manual'),
   /** Client-chosen record number (the streaming page numbers rows by time); generated when absent. */
-  number: z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, code('INVALID_CODE')).optional(),
+  number: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, code('INVALID_CODE'))
+    .optional(),
   item: z.string().trim().max(100).optional(),
 });
 export type FarmDataInput = z.input<typeof farmDataInputSchema>;

@@ -6,8 +6,13 @@ describe('checkAgainstStandard', () => {
   it('passes a wheat APW record with protein 11.5 % and moisture 11 %, naming the standard and its season', () => {
     const check = checkAgainstStandard({ grainType: 'Wheat', harvestGrade: 'APW', protein: 11.5, moisture: 11 });
     expect(check).toEqual({
-      result: 'pass', grainType: 'Wheat', harvestGrade: 'APW', grade: 'APW1', standardId: 'AU-GRAIN-2025/26',
-      standardName: expect.stringContaining('GTA'), season: '2025/26',
+      result: 'pass',
+      grainType: 'Wheat',
+      harvestGrade: 'APW',
+      grade: 'APW1',
+      standardId: 'AU-GRAIN-2025/26',
+      standardName: expect.stringContaining('GTA'),
+      season: '2025/26',
       requirements: [
         { measure: 'protein', measured: 11.5, min: 10.5, pass: true, source: 'asxWaWheat' },
         { measure: 'moisture', measured: 11, max: 12.5, pass: true, source: 'cbhReceival2025' },
@@ -49,12 +54,23 @@ describe('checkAgainstStandard', () => {
 
   it('answers noStandard for a season with no set on file, and uses the asked season when it is on file', () => {
     const record = { grainType: 'Wheat', harvestGrade: 'APW', protein: 11.5, moisture: 11 };
-    expect(checkAgainstStandard(record, '2019/20')).toEqual({ result: 'noStandard', reason: 'season', grainType: 'Wheat', harvestGrade: 'APW', season: '2019/20' });
+    expect(checkAgainstStandard(record, '2019/20')).toEqual({
+      result: 'noStandard',
+      reason: 'season',
+      grainType: 'Wheat',
+      harvestGrade: 'APW',
+      season: '2019/20',
+    });
     expect(checkAgainstStandard(record, '2025/26')).toMatchObject({ result: 'pass', season: '2025/26' });
   });
 
   it('picks the set of the asked season among several', () => {
-    const older: StandardSet = { ...STANDARD_SETS[0], id: 'OLD', season: '2024/25', grades: [{ grainType: 'Wheat', harvestGrade: 'APW', grade: 'APW1', requirements: [{ measure: 'protein', min: 12, source: 'asxWaWheat' }] }] };
+    const older: StandardSet = {
+      ...STANDARD_SETS[0],
+      id: 'OLD',
+      season: '2024/25',
+      grades: [{ grainType: 'Wheat', harvestGrade: 'APW', grade: 'APW1', requirements: [{ measure: 'protein', min: 12, source: 'asxWaWheat' }] }],
+    };
     const record = { grainType: 'Wheat', harvestGrade: 'APW', protein: 11.5, moisture: 11 };
     expect(checkAgainstStandard(record, '2024/25', [STANDARD_SETS[0], older])).toMatchObject({ result: 'fail', standardId: 'OLD' });
     expect(checkAgainstStandard(record, undefined, [STANDARD_SETS[0], older])).toMatchObject({ result: 'pass', standardId: 'AU-GRAIN-2025/26' });
@@ -75,5 +91,10 @@ describe('standards data', () => {
 });
 
 describe('seasonOf', () => {
-  it.each([['2025-08-01', '2025/26'], ['2026-07-31', '2025/26'], ['2026-11-23', '2026/27'], ['2099-12-01', '2099/00']])('%s is in %s', (d, s) => expect(seasonOf(d)).toBe(s));
+  it.each([
+    ['2025-08-01', '2025/26'],
+    ['2026-07-31', '2025/26'],
+    ['2026-11-23', '2026/27'],
+    ['2099-12-01', '2099/00'],
+  ])('%s is in %s', (d, s) => expect(seasonOf(d)).toBe(s));
 });

@@ -43,7 +43,13 @@ export function checkAgainstStandard(record: MeasuredRecord, season?: string, se
   const requirements = entry.requirements.map((r) => checkRequirement(r, record));
   return {
     result: requirements.every((r) => r.pass) ? 'pass' : 'fail',
-    grainType, harvestGrade, grade: entry.grade, standardId: set.id, standardName: set.name, season: set.season, requirements,
+    grainType,
+    harvestGrade,
+    grade: entry.grade,
+    standardId: set.id,
+    standardName: set.name,
+    season: set.season,
+    requirements,
   };
 }
 

@@ -15,13 +15,17 @@ export const STANDARDS_2025_26: StandardSet = {
   effectiveFrom: '2025-08-01',
   grades: [
     {
-      grainType: 'Wheat', harvestGrade: 'APH', grade: 'APH1',
+      grainType: 'Wheat',
+      harvestGrade: 'APH',
+      grade: 'APH1',
       requirements: [{ measure: 'protein', min: 13, source: 'qclAph2023', basis: PROTEIN_BASIS }, millingMoisture],
     },
     // The AH minimum protein was not found in a source read, so only the milling moisture limit is on file.
     { grainType: 'Wheat', harvestGrade: 'AH', grade: 'AH', requirements: [millingMoisture] },
     {
-      grainType: 'Wheat', harvestGrade: 'APW', grade: 'APW1',
+      grainType: 'Wheat',
+      harvestGrade: 'APW',
+      grade: 'APW1',
       requirements: [{ measure: 'protein', min: 10.5, source: 'asxWaWheat', basis: PROTEIN_BASIS }, millingMoisture],
     },
     // ASW1 has no minimum protein (GTA CSG-105); its 12.5 % moisture maximum is also the 2025/26 receival limit.

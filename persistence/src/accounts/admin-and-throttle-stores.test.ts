@@ -11,9 +11,19 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 let n = 0;
-const company = (name: string) => stores.companies.create({
-  name, tfn: null, addressId: null, phone: null, email: null, website: null, taxOfficeLevel1: null, taxOfficeLevel2: null, adminId: null, representativeId: null,
-});
+const company = (name: string) =>
+  stores.companies.create({
+    name,
+    tfn: null,
+    addressId: null,
+    phone: null,
+    email: null,
+    website: null,
+    taxOfficeLevel1: null,
+    taxOfficeLevel2: null,
+    adminId: null,
+    representativeId: null,
+  });
 const user = (companyId: string, role: string) =>
   stores.users.create({ email: `u${++n}@stores.test`, passwordHash: 'x', firstname: 'Sam', lastname: `User${n}`, role, companyId });
 

@@ -1,9 +1,20 @@
 import type { Knex } from 'knex';
 
 export type AuthEventKind =
-  | 'login_ok' | 'login_failed' | 'login_throttled' | 'login_refused_status' | 'logout'
-  | 'unauthenticated' | 'access_denied' | 'cross_site'
-  | 'register' | 'register_attempt' | 'password_reset_requested' | 'password_reset_done' | 'password_changed' | 'email_changed';
+  | 'login_ok'
+  | 'login_failed'
+  | 'login_throttled'
+  | 'login_refused_status'
+  | 'logout'
+  | 'unauthenticated'
+  | 'access_denied'
+  | 'cross_site'
+  | 'register'
+  | 'register_attempt'
+  | 'password_reset_requested'
+  | 'password_reset_done'
+  | 'password_changed'
+  | 'email_changed';
 
 export interface AuthEvent {
   kind: AuthEventKind;
@@ -48,8 +59,13 @@ export class KnexAuthLogStore implements AuthLogStore {
 
   async event(e: AuthEvent): Promise<void> {
     await this.k('auth_events').insert({
-      kind: e.kind, user_id: e.userId ?? null, company_id: e.companyId ?? null, email: e.email?.slice(0, 320) ?? null,
-      ip: e.ip?.slice(0, 64) ?? null, method: e.method ?? null, path: e.path?.slice(0, 500) ?? null,
+      kind: e.kind,
+      user_id: e.userId ?? null,
+      company_id: e.companyId ?? null,
+      email: e.email?.slice(0, 320) ?? null,
+      ip: e.ip?.slice(0, 64) ?? null,
+      method: e.method ?? null,
+      path: e.path?.slice(0, 500) ?? null,
       detail: e.detail ? JSON.stringify(e.detail) : null,
     });
   }
@@ -68,13 +84,20 @@ export class KnexAuthLogStore implements AuthLogStore {
   async loginFailures(email: string, ip: string, since: Date): Promise<LoginFailures> {
     const acct = email.trim().toLowerCase();
     const address = ip.slice(0, 64);
-    const lastOk = await this.k('login_attempts').where({ email: acct, ip: address, succeeded: true }).where('created_at', '>=', since)
+    const lastOk = await this.k('login_attempts')
+      .where({ email: acct, ip: address, succeeded: true })
+      .where('created_at', '>=', since)
       .max<{ m: Date | null }[]>({ m: 'created_at' });
     const pairSince = lastOk[0]?.m ? new Date(lastOk[0].m) : since;
-    const failures = (q: Knex.QueryBuilder, after: Date) => q.where({ succeeded: false }).where('created_at', '>', after)
-      .first(this.k.raw('count(*) as n'), this.k.raw('max(created_at) as m')) as Promise<{ n: string | number; m: Date | string | null }>;
-    const toCount = (r: { n: string | number; m: Date | string | null } | undefined): FailureCount =>
-      ({ count: Number(r?.n ?? 0), last: r?.m ? new Date(r.m) : null });
+    const failures = (q: Knex.QueryBuilder, after: Date) =>
+      q.where({ succeeded: false }).where('created_at', '>', after).first(this.k.raw('count(*) as n'), this.k.raw('max(created_at) as m')) as Promise<{
+        n: string | number;
+        m: Date | string | null;
+      }>;
+    const toCount = (r: { n: string | number; m: Date | string | null } | undefined): FailureCount => ({
+      count: Number(r?.n ?? 0),
+      last: r?.m ? new Date(r.m) : null,
+    });
     const [pair, byAddress] = await Promise.all([
       failures(this.k('login_attempts').where({ email: acct, ip: address }), pairSince),
       failures(this.k('login_attempts').where({ ip: address }), since),
@@ -83,8 +106,10 @@ export class KnexAuthLogStore implements AuthLogStore {
   }
 
   async countFromAddress(kind: AuthEventKind, ip: string, since: Date): Promise<number> {
-    const [{ n }] = await this.k('auth_events').where({ kind, ip: ip.slice(0, 64) }).where('created_at', '>', since).count<{ n: string }[]>({ n: '*' });
+    const [{ n }] = await this.k('auth_events')
+      .where({ kind, ip: ip.slice(0, 64) })
+      .where('created_at', '>', since)
+      .count<{ n: string }[]>({ n: '*' });
     return Number(n);
   }
 }
-

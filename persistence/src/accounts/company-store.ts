@@ -7,16 +7,33 @@ export type AddressFields = Pick<AddressRow, 'street' | 'suburb' | 'city' | 'cou
 export type BankAccountFields = Pick<BankAccountRow, 'account' | 'bankName' | 'branch' | 'name'>;
 
 const toCompany = (r: Record<string, any>): CompanyRow => ({
-  id: r.id, name: r.name, tfn: r.tfn ?? null, addressId: r.address_id ?? null, phone: r.phone ?? null,
-  email: r.email ?? null, website: r.website ?? null, taxOfficeLevel1: r.tax_office_level1 ?? null,
-  taxOfficeLevel2: r.tax_office_level2 ?? null, adminId: r.admin_id ?? null, representativeId: r.representative_id ?? null,
-  createdAt: iso(r.created_at), updatedAt: iso(r.updated_at),
+  id: r.id,
+  name: r.name,
+  tfn: r.tfn ?? null,
+  addressId: r.address_id ?? null,
+  phone: r.phone ?? null,
+  email: r.email ?? null,
+  website: r.website ?? null,
+  taxOfficeLevel1: r.tax_office_level1 ?? null,
+  taxOfficeLevel2: r.tax_office_level2 ?? null,
+  adminId: r.admin_id ?? null,
+  representativeId: r.representative_id ?? null,
+  createdAt: iso(r.created_at),
+  updatedAt: iso(r.updated_at),
 });
 const companyCols = (c: Partial<CompanyFields>) => {
   const m: Record<string, unknown> = {};
   const map: Record<keyof CompanyFields, string> = {
-    name: 'name', tfn: 'tfn', addressId: 'address_id', phone: 'phone', email: 'email', website: 'website',
-    taxOfficeLevel1: 'tax_office_level1', taxOfficeLevel2: 'tax_office_level2', adminId: 'admin_id', representativeId: 'representative_id',
+    name: 'name',
+    tfn: 'tfn',
+    addressId: 'address_id',
+    phone: 'phone',
+    email: 'email',
+    website: 'website',
+    taxOfficeLevel1: 'tax_office_level1',
+    taxOfficeLevel2: 'tax_office_level2',
+    adminId: 'admin_id',
+    representativeId: 'representative_id',
   };
   for (const [key, col] of Object.entries(map)) {
     const v = (c as Record<string, unknown>)[key];
@@ -25,10 +42,20 @@ const companyCols = (c: Partial<CompanyFields>) => {
   return m;
 };
 const toAddress = (r: Record<string, any>): AddressRow => ({
-  id: r.id, companyId: r.company_id ?? null, street: r.street, suburb: r.suburb, city: r.city, country: r.country,
+  id: r.id,
+  companyId: r.company_id ?? null,
+  street: r.street,
+  suburb: r.suburb,
+  city: r.city,
+  country: r.country,
 });
 const toBank = (r: Record<string, any>): BankAccountRow => ({
-  id: r.id, companyId: r.company_id, account: r.account, bankName: r.bank_name, branch: r.branch ?? null, name: r.name ?? null,
+  id: r.id,
+  companyId: r.company_id,
+  account: r.account,
+  bankName: r.bank_name,
+  branch: r.branch ?? null,
+  name: r.name ?? null,
 });
 
 /** Companies, their addresses and bank accounts. Every read by id takes the owner's scope. */
@@ -60,7 +87,9 @@ export class KnexCompanyStore implements CompanyStore {
     return r ? toCompany(r) : null;
   }
   async update(id: string, c: Partial<CompanyFields>): Promise<void> {
-    await this.k('companies').where({ id }).update({ ...companyCols(c), updated_at: this.k.fn.now() });
+    await this.k('companies')
+      .where({ id })
+      .update({ ...companyCols(c), updated_at: this.k.fn.now() });
   }
 
   // Addresses: owned by a company, or (before the company exists) by the user who entered them.
@@ -97,11 +126,17 @@ export class KnexCompanyStore implements CompanyStore {
     await this.k.transaction(async (tx) => {
       await tx('bank_accounts').where({ company_id: companyId }).delete();
       if (list.length) {
-        await tx('bank_accounts').insert(list.map((b) => ({
-          id: randomUUID(), company_id: companyId, account: b.account, bank_name: b.bankName, branch: b.branch || null, name: b.name || null,
-        })));
+        await tx('bank_accounts').insert(
+          list.map((b) => ({
+            id: randomUUID(),
+            company_id: companyId,
+            account: b.account,
+            bank_name: b.bankName,
+            branch: b.branch || null,
+            name: b.name || null,
+          })),
+        );
       }
     });
   }
 }
-

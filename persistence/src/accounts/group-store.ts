@@ -4,7 +4,11 @@ import type { Permission, UserStatus } from '@grain/domain';
 import type { GroupRow } from './types';
 
 const toGroup = (r: Record<string, any>): GroupRow => ({
-  id: r.id, companyId: r.company_id, groupName: r.group_name, status: r.status, roles: r.roles ?? [],
+  id: r.id,
+  companyId: r.company_id,
+  groupName: r.group_name,
+  status: r.status,
+  roles: r.roles ?? [],
 });
 
 export interface GroupFields {
@@ -50,17 +54,20 @@ export class KnexGroupStore implements GroupStore {
     return (await this.k('groups').where({ company_id: companyId }).orderBy('group_name')).map(toGroup);
   }
   async update(companyId: string, id: string, g: GroupFields): Promise<void> {
-    await this.k('groups').where({ company_id: companyId, id })
+    await this.k('groups')
+      .where({ company_id: companyId, id })
       .update({ group_name: g.groupName, status: g.status, roles: g.roles, updated_at: this.k.fn.now() });
   }
   async updateWithMembers(group: GroupRow, g: GroupFields): Promise<void> {
     await this.k.transaction(async (tx) => {
       await new KnexGroupStore(tx).update(group.companyId, group.id, g);
       if (g.groupName !== group.groupName) {
-        await tx('users').where({ company_id: group.companyId }).where({ is_admin: false })
-          .whereRaw('lower(role) = lower(?)', [group.groupName]).update({ role: g.groupName });
+        await tx('users')
+          .where({ company_id: group.companyId })
+          .where({ is_admin: false })
+          .whereRaw('lower(role) = lower(?)', [group.groupName])
+          .update({ role: g.groupName });
       }
     });
   }
 }
-

@@ -18,7 +18,10 @@ export interface ResetTokenStore {
 }
 
 export class KnexResetTokenStore implements ResetTokenStore {
-  constructor(private readonly k: Knex, private readonly ttlMs = RESET_TOKEN_TTL_MS) {}
+  constructor(
+    private readonly k: Knex,
+    private readonly ttlMs = RESET_TOKEN_TTL_MS,
+  ) {}
 
   async issue(userId: string): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
@@ -29,14 +32,21 @@ export class KnexResetTokenStore implements ResetTokenStore {
 
   async consume(token: string): Promise<string | null> {
     const rows = await this.k('password_reset_tokens')
-      .where({ token_hash: sha256hex(token) }).whereNull('used_at').where('expires_at', '>', new Date())
-      .update({ used_at: new Date() }).returning('user_id');
+      .where({ token_hash: sha256hex(token) })
+      .whereNull('used_at')
+      .where('expires_at', '>', new Date())
+      .update({ used_at: new Date() })
+      .returning('user_id');
     const r = rows[0] as { user_id: string } | string | undefined;
     if (!r) return null;
     return typeof r === 'string' ? r : r.user_id;
   }
   async isValid(token: string): Promise<boolean> {
-    return !!(await this.k('password_reset_tokens').where({ token_hash: sha256hex(token) }).whereNull('used_at').where('expires_at', '>', new Date()).first());
+    return !!(await this.k('password_reset_tokens')
+      .where({ token_hash: sha256hex(token) })
+      .whereNull('used_at')
+      .where('expires_at', '>', new Date())
+      .first());
   }
   async countIssuedSince(userId: string, since: Date): Promise<number> {
     const [{ n }] = await this.k('password_reset_tokens').where({ user_id: userId }).where('created_at', '>', since).count<{ n: string }[]>({ n: '*' });

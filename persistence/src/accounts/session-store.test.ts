@@ -13,7 +13,18 @@ afterAll(() => db.close());
 
 let n = 0;
 async function company(name: string) {
-  return createStores(db.knex).companies.create({ name, tfn: null, addressId: null, phone: null, email: null, website: null, taxOfficeLevel1: null, taxOfficeLevel2: null, adminId: null, representativeId: null });
+  return createStores(db.knex).companies.create({
+    name,
+    tfn: null,
+    addressId: null,
+    phone: null,
+    email: null,
+    website: null,
+    taxOfficeLevel1: null,
+    taxOfficeLevel2: null,
+    adminId: null,
+    representativeId: null,
+  });
 }
 async function user(companyId: string | null, role: string) {
   n += 1;

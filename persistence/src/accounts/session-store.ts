@@ -60,15 +60,23 @@ export interface SessionStore {
 }
 
 export class KnexSessionStore implements SessionStore {
-  constructor(private readonly k: Knex, private readonly policy: SessionPolicy = DEFAULT_SESSION_POLICY) {}
+  constructor(
+    private readonly k: Knex,
+    private readonly policy: SessionPolicy = DEFAULT_SESSION_POLICY,
+  ) {}
 
   async start(userId: string, meta: { ip?: string; userAgent?: string } = {}): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const now = new Date();
     const expiresAt = new Date(now.getTime() + this.policy.absoluteMs);
     await this.k('sessions').insert({
-      id_hash: sha256hex(token), user_id: userId, created_at: now, last_seen_at: now, expires_at: expiresAt,
-      ip: meta.ip?.slice(0, 64) ?? null, user_agent: meta.userAgent?.slice(0, 300) ?? null,
+      id_hash: sha256hex(token),
+      user_id: userId,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+      ip: meta.ip?.slice(0, 64) ?? null,
+      user_agent: meta.userAgent?.slice(0, 300) ?? null,
     });
     return { token, expiresAt };
   }
@@ -89,14 +97,19 @@ export class KnexSessionStore implements SessionStore {
   private async stillLive(idHash: string, r: Record<string, any>): Promise<boolean> {
     const now = Date.now();
     if (now < new Date(r.expires_at).getTime() && now - new Date(r.last_seen_at).getTime() < this.policy.idleMs) return true;
-    await this.k('sessions').where({ id_hash: idHash }).update({ ended_at: new Date(now) });
+    await this.k('sessions')
+      .where({ id_hash: idHash })
+      .update({ ended_at: new Date(now) });
     return false;
   }
 
   /** Moves the idle clock, at most once per SESSION_TOUCH_MS to spare writes. */
   private async touch(idHash: string, r: Record<string, any>): Promise<void> {
     const now = Date.now();
-    if (now - new Date(r.last_seen_at).getTime() > SESSION_TOUCH_MS) await this.k('sessions').where({ id_hash: idHash }).update({ last_seen_at: new Date(now) });
+    if (now - new Date(r.last_seen_at).getTime() > SESSION_TOUCH_MS)
+      await this.k('sessions')
+        .where({ id_hash: idHash })
+        .update({ last_seen_at: new Date(now) });
   }
 
   /**
@@ -116,14 +129,26 @@ export class KnexSessionStore implements SessionStore {
     }
     await this.touch(idHash, r);
     const user: UserRow = {
-      id: r.id, email: r.email, firstname: r.firstname, lastname: r.lastname, phone: r.phone ?? null, role: r.role, isAdmin: !!r.is_admin,
-      status: r.status, companyId: r.company_id ?? null, createdAt: iso(r.created_at), updatedAt: iso(r.updated_at),
+      id: r.id,
+      email: r.email,
+      firstname: r.firstname,
+      lastname: r.lastname,
+      phone: r.phone ?? null,
+      role: r.role,
+      isAdmin: !!r.is_admin,
+      status: r.status,
+      companyId: r.company_id ?? null,
+      createdAt: iso(r.created_at),
+      updatedAt: iso(r.updated_at),
     };
     return { user, group: r.group_status == null ? null : { status: r.group_status, roles: r.group_roles ?? [] } };
   }
 
   async end(token: string): Promise<void> {
-    await this.k('sessions').where({ id_hash: sha256hex(token) }).whereNull('ended_at').update({ ended_at: new Date() });
+    await this.k('sessions')
+      .where({ id_hash: sha256hex(token) })
+      .whereNull('ended_at')
+      .update({ ended_at: new Date() });
   }
   /** Ends every session of a user (password change, lock, delete). */
   async endAllFor(userId: string, exceptToken?: string): Promise<void> {
@@ -132,4 +157,3 @@ export class KnexSessionStore implements SessionStore {
     await q.update({ ended_at: new Date() });
   }
 }
-

@@ -12,8 +12,26 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 async function person(name: string) {
-  const company = await stores.companies.create({ name, tfn: null, addressId: null, phone: null, email: null, website: null, taxOfficeLevel1: null, taxOfficeLevel2: null, adminId: null, representativeId: null });
-  const user = await stores.users.create({ email: `${name.replace(/\W/g, '')}@sig.test`, passwordHash: 'x', firstname: 'Sam', lastname: name, role: 'signer', companyId: company.id });
+  const company = await stores.companies.create({
+    name,
+    tfn: null,
+    addressId: null,
+    phone: null,
+    email: null,
+    website: null,
+    taxOfficeLevel1: null,
+    taxOfficeLevel2: null,
+    adminId: null,
+    representativeId: null,
+  });
+  const user = await stores.users.create({
+    email: `${name.replace(/\W/g, '')}@sig.test`,
+    passwordHash: 'x',
+    firstname: 'Sam',
+    lastname: name,
+    role: 'signer',
+    companyId: company.id,
+  });
   return { user, company };
 }
 const data = Buffer.from('certificate content hash');
@@ -23,8 +41,12 @@ describe('user signatures', () => {
     const owner = await person('North Co');
     await stores.signatures.issue(owner, 'Pw#123456', '2025-06-01');
     const s = await stores.signatures.sign(owner.user.id, 'Pw#123456', data);
-    expect(await stores.signatures.verify({ data, signature: s.signature, certificatePem: s.certificatePem }))
-      .toEqual({ valid: true, userId: owner.user.id, companyId: owner.company.id, signerName: 'Sam North Co' });
+    expect(await stores.signatures.verify({ data, signature: s.signature, certificatePem: s.certificatePem })).toEqual({
+      valid: true,
+      userId: owner.user.id,
+      companyId: owner.company.id,
+      signerName: 'Sam North Co',
+    });
   });
 
   it('refuses a certificate that claims a company CA it was not issued by', async () => {
@@ -36,8 +58,10 @@ describe('user signatures', () => {
     const s = await stores.signatures.sign(forger.user.id, 'Pw#123456', data);
     const honestCa = await db.knex('company_cas').where({ company_id: honest.company.id }).first();
     await db.knex('company_cas').where({ company_id: forger.company.id }).update({ certificate_pem: honestCa.certificate_pem });
-    expect(await stores.signatures.verify({ data, signature: s.signature, certificatePem: s.certificatePem }))
-      .toMatchObject({ valid: false, reason: 'not-issued-by-ca' });
+    expect(await stores.signatures.verify({ data, signature: s.signature, certificatePem: s.certificatePem })).toMatchObject({
+      valid: false,
+      reason: 'not-issued-by-ca',
+    });
     expect(await stores.signatures.verify({ data, signature: s.signature, certificatePem: 'garbage' })).toEqual({ valid: false, reason: 'bad-certificate' });
   });
 

@@ -8,13 +8,28 @@ export const SIGNATURE_ALGORITHM = 'ECDSA-P256-SHA256';
 const CA_YEARS = 20;
 
 const toSignature = (r: Record<string, any>): SignatureRow => ({
-  id: r.id, userId: r.user_id, companyId: r.company_id, guid: r.guid, algorithm: r.algorithm, publicKeyPem: r.public_key_pem,
-  certificatePem: r.certificate_pem, serial: r.serial, effectiveDate: dateOnly(r.effective_date), lastModified: iso(r.last_modified),
+  id: r.id,
+  userId: r.user_id,
+  companyId: r.company_id,
+  guid: r.guid,
+  algorithm: r.algorithm,
+  publicKeyPem: r.public_key_pem,
+  certificatePem: r.certificate_pem,
+  serial: r.serial,
+  effectiveDate: dateOnly(r.effective_date),
+  lastModified: iso(r.last_modified),
 });
 
-const addYears = (d: Date, n: number) => { const x = new Date(d); x.setUTCFullYear(x.getUTCFullYear() + n); return x; };
-const caName = (company: { id: string; name: string }): DistinguishedName =>
-  ({ commonName: `${company.name} Signing CA`.slice(0, 64), organization: company.name.slice(0, 64), serialNumber: company.id });
+const addYears = (d: Date, n: number) => {
+  const x = new Date(d);
+  x.setUTCFullYear(x.getUTCFullYear() + n);
+  return x;
+};
+const caName = (company: { id: string; name: string }): DistinguishedName => ({
+  commonName: `${company.name} Signing CA`.slice(0, 64),
+  organization: company.name.slice(0, 64),
+  serialNumber: company.id,
+});
 
 /**
  * The company's CA: an ECDSA P-256 key and a self-signed certificate, made on first use. With a
@@ -27,12 +42,18 @@ async function ensureCompanyCa(k: Knex, company: { id: string; name: string }, c
     const now = new Date();
     const dn = caName(company);
     const cert = issueCertificate({
-      subject: dn, subjectPublicKey: publicKey, issuer: dn, issuerPrivateKey: privateKey, issuerPublicKey: publicKey,
-      notBefore: new Date(now.getTime() - 60_000), notAfter: addYears(now, CA_YEARS), isCa: true,
+      subject: dn,
+      subjectPublicKey: publicKey,
+      issuer: dn,
+      issuerPrivateKey: privateKey,
+      issuerPublicKey: publicKey,
+      notBefore: new Date(now.getTime() - 60_000),
+      notAfter: addYears(now, CA_YEARS),
+      isCa: true,
     });
-    const keyPem = privateKey.export(caSecret
-      ? { type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: caSecret }
-      : { type: 'pkcs8', format: 'pem' }) as string;
+    const keyPem = privateKey.export(
+      caSecret ? { type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: caSecret } : { type: 'pkcs8', format: 'pem' },
+    ) as string;
     // Two first signatures at once: the first insert wins, the other reads it back.
     await k('company_cas').insert({ company_id: company.id, key_pem: keyPem, certificate_pem: cert.pem }).onConflict('company_id').ignore();
   }
@@ -57,32 +78,39 @@ export interface SignatureOwner {
  * ECDSA P-256 key pair, the private key as encrypted PKCS#8 under the signature password, and a
  * certificate from the company CA valid from the effective date for CERTIFICATE_VALIDITY_YEARS.
  */
-async function issueUserSignature(
-  k: Knex, owner: SignatureOwner, password: string, effectiveDate: string, caSecret?: string,
-): Promise<SignatureRow> {
+async function issueUserSignature(k: Knex, owner: SignatureOwner, password: string, effectiveDate: string, caSecret?: string): Promise<SignatureRow> {
   const ca = await ensureCompanyCa(k, owner.company, caSecret);
   const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const notBefore = new Date(`${effectiveDate}T00:00:00Z`);
   const cert = issueCertificate({
     subject: {
-      commonName: `${owner.user.firstname} ${owner.user.lastname}`.slice(0, 64), organization: owner.company.name.slice(0, 64),
-      userId: owner.user.id, email: /^[\x20-\x7e]+$/.test(owner.user.email) ? owner.user.email : undefined,
+      commonName: `${owner.user.firstname} ${owner.user.lastname}`.slice(0, 64),
+      organization: owner.company.name.slice(0, 64),
+      userId: owner.user.id,
+      email: /^[\x20-\x7e]+$/.test(owner.user.email) ? owner.user.email : undefined,
     },
-    subjectPublicKey: publicKey, issuer: caName(owner.company), issuerPrivateKey: ca.privateKey, issuerPublicKey: ca.certificate.publicKey,
-    notBefore, notAfter: addYears(notBefore, CERTIFICATE_VALIDITY_YEARS), isCa: false,
+    subjectPublicKey: publicKey,
+    issuer: caName(owner.company),
+    issuerPrivateKey: ca.privateKey,
+    issuerPublicKey: ca.certificate.publicKey,
+    notBefore,
+    notAfter: addYears(notBefore, CERTIFICATE_VALIDITY_YEARS),
+    isCa: false,
   });
   const row = {
     algorithm: SIGNATURE_ALGORITHM,
     public_key_pem: publicKey.export({ type: 'spki', format: 'pem' }) as string,
     private_key_pem: privateKey.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: password }) as string,
-    certificate_pem: cert.pem, serial: cert.serial, effective_date: effectiveDate, last_modified: new Date(),
+    certificate_pem: cert.pem,
+    serial: cert.serial,
+    effective_date: effectiveDate,
+    last_modified: new Date(),
   };
   const existing = await k('signatures').where({ user_id: owner.user.id }).first('id');
   if (existing) await k('signatures').where({ id: existing.id }).update(row);
   else await k('signatures').insert({ id: randomUUID(), guid: randomUUID(), user_id: owner.user.id, company_id: owner.company.id, ...row });
   return toSignature(await k('signatures').where({ user_id: owner.user.id }).first());
 }
-
 
 export interface UserSignatureResult {
   /** base64 DER ECDSA signature over `data` (SHA-256). */
@@ -110,8 +138,11 @@ async function signWithUserKey(k: Knex, userId: string, password: string, data: 
   const now = Date.now();
   if (now < new Date(cert.validFrom).getTime() || now > new Date(cert.validTo).getTime()) throw new AppError('SIGNATURE_NOT_EFFECTIVE');
   return {
-    signature: sign('sha256', data, key).toString('base64'), certificatePem: r.certificate_pem,
-    algorithm: SIGNATURE_ALGORITHM, signatureId: r.id, guid: r.guid,
+    signature: sign('sha256', data, key).toString('base64'),
+    certificatePem: r.certificate_pem,
+    algorithm: SIGNATURE_ALGORITHM,
+    signatureId: r.id,
+    guid: r.guid,
   };
 }
 
@@ -134,9 +165,7 @@ function dnValue(text: string, attr: string): string | undefined {
  * Checks that `signature` over `data` was made by the key of `certificatePem`, and that the certificate
  * was issued by the CA of the company it names. Anyone holding the three values can run this.
  */
-async function verifyUserSignature(
-  k: Knex, input: { data: Buffer; signature: string; certificatePem: string },
-): Promise<SignatureVerification> {
+async function verifyUserSignature(k: Knex, input: { data: Buffer; signature: string; certificatePem: string }): Promise<SignatureVerification> {
   let cert: X509Certificate;
   try {
     cert = new X509Certificate(input.certificatePem);
@@ -203,4 +232,3 @@ export class KnexSignatureStore implements SignatureStore {
     return verifyUserSignature(this.k, input);
   }
 }
-

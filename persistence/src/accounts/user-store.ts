@@ -4,8 +4,17 @@ import { ADMIN_ROLE, type UserStatus } from '@grain/domain';
 import { iso, type UserRow, type UserWithHash } from './types';
 
 const toUser = (r: Record<string, any>): UserWithHash => ({
-  id: r.id, email: r.email, firstname: r.firstname, lastname: r.lastname, phone: r.phone ?? null, role: r.role, isAdmin: !!r.is_admin,
-  status: r.status, companyId: r.company_id ?? null, createdAt: iso(r.created_at), updatedAt: iso(r.updated_at),
+  id: r.id,
+  email: r.email,
+  firstname: r.firstname,
+  lastname: r.lastname,
+  phone: r.phone ?? null,
+  role: r.role,
+  isAdmin: !!r.is_admin,
+  status: r.status,
+  companyId: r.company_id ?? null,
+  createdAt: iso(r.created_at),
+  updatedAt: iso(r.updated_at),
   passwordHash: r.password_hash,
 });
 const strip = ({ passwordHash: _h, ...u }: UserWithHash): UserRow => u;
@@ -56,8 +65,16 @@ export class KnexUserStore implements UserStore {
   async create(u: NewUser): Promise<UserRow> {
     const id = randomUUID();
     await this.k('users').insert({
-      id, email: u.email.trim(), password_hash: u.passwordHash, firstname: u.firstname, lastname: u.lastname,
-      phone: u.phone || null, role: u.role, is_admin: u.role === ADMIN_ROLE, status: u.status ?? 'active', company_id: u.companyId ?? null,
+      id,
+      email: u.email.trim(),
+      password_hash: u.passwordHash,
+      firstname: u.firstname,
+      lastname: u.lastname,
+      phone: u.phone || null,
+      role: u.role,
+      is_admin: u.role === ADMIN_ROLE,
+      status: u.status ?? 'active',
+      company_id: u.companyId ?? null,
     });
     return (await this.byId(id))!;
   }
@@ -106,12 +123,19 @@ export class KnexUserStore implements UserStore {
     if (opts.q) {
       const like = `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       base.where((w) =>
-        w.whereRaw("(firstname || ' ' || lastname) ilike ?", [like]).orWhere('email', 'ilike', like)
-          .orWhere('phone', 'ilike', like).orWhere('role', 'ilike', like));
+        w
+          .whereRaw("(firstname || ' ' || lastname) ilike ?", [like])
+          .orWhere('email', 'ilike', like)
+          .orWhere('phone', 'ilike', like)
+          .orWhere('role', 'ilike', like),
+      );
     }
     const [{ n }] = await base.clone().count<{ n: string }[]>({ n: '*' });
-    const rows = await base.clone().orderBy([{ column: 'lastname' }, { column: 'firstname' }, { column: 'id' }])
-      .offset((opts.page - 1) * opts.pageSize).limit(opts.pageSize);
+    const rows = await base
+      .clone()
+      .orderBy([{ column: 'lastname' }, { column: 'firstname' }, { column: 'id' }])
+      .offset((opts.page - 1) * opts.pageSize)
+      .limit(opts.pageSize);
     return { users: rows.map((r) => strip(toUser(r))), total: Number(n) };
   }
   async listByCompany(companyId: string): Promise<UserRow[]> {
@@ -132,4 +156,3 @@ export class KnexUserStore implements UserStore {
     return Number(n);
   }
 }
-

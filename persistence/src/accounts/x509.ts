@@ -81,11 +81,12 @@ function name(dn: DistinguishedName): Buffer {
   return seq(...parts);
 }
 
-const extension = (type: string, critical: boolean, value: Buffer) =>
-  seq(oid(type), ...(critical ? [bool(true)] : []), octets(value));
+const extension = (type: string, critical: boolean, value: Buffer) => seq(oid(type), ...(critical ? [bool(true)] : []), octets(value));
 
 export const keyIdOf = (publicKey: KeyObject) =>
-  createHash('sha1').update(publicKey.export({ type: 'spki', format: 'der' })).digest();
+  createHash('sha1')
+    .update(publicKey.export({ type: 'spki', format: 'der' }))
+    .digest();
 
 export interface CertificateRequest {
   subject: DistinguishedName;
@@ -124,7 +125,10 @@ export function issueCertificate(req: CertificateRequest): { pem: string; serial
   );
   const signature = sign('sha256', tbs, req.issuerPrivateKey); // DER ECDSA-Sig-Value for EC keys
   const der = seq(tbs, sigAlg, bits(signature));
-  const b64 = der.toString('base64').replace(/(.{64})/g, '$1\n').trimEnd();
+  const b64 = der
+    .toString('base64')
+    .replace(/(.{64})/g, '$1\n')
+    .trimEnd();
   return { pem: `-----BEGIN CERTIFICATE-----\n${b64}\n-----END CERTIFICATE-----\n`, serial: serialBytes.toString('hex').toUpperCase() };
 }
 

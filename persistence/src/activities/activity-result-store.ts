@@ -13,7 +13,10 @@ export class KnexActivityResultStore implements ActivityResultStore {
     const done = await this.k('activity_results').where({ idempotency_key: key }).first();
     if (done) return (typeof done.result === 'string' ? JSON.parse(done.result) : done.result) as T;
     const result = await fn();
-    await this.k('activity_results').insert({ idempotency_key: key, result: JSON.stringify(result ?? null) }).onConflict('idempotency_key').ignore();
+    await this.k('activity_results')
+      .insert({ idempotency_key: key, result: JSON.stringify(result ?? null) })
+      .onConflict('idempotency_key')
+      .ignore();
     return result;
   }
 }

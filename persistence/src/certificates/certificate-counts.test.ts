@@ -11,7 +11,11 @@ const signer = (id: string): Signer => ({ id, name: `Name ${id}`, email: `${id}@
 const at = '2025-01-01T00:00:00.000Z';
 const draft = (id: string, companyId: string) =>
   createCertificate({
-    id, approvalNumber: `N-${id}`, approvalName: `Lot ${id}`, companyId, submitter: { id: 'sub', name: 'Sam', email: 'sub@grain.test' },
+    id,
+    approvalNumber: `N-${id}`,
+    approvalName: `Lot ${id}`,
+    companyId,
+    submitter: { id: 'sub', name: 'Sam', email: 'sub@grain.test' },
     levels: [
       { group: 'Farm', signers: [signer('a1'), signer('a2')], signatures: 2, deadline: '2030-01-01T00:00:00.000Z' },
       { group: 'Inspection', signers: [signer('b1')], signatures: 1, deadline: '2030-01-02T00:00:00.000Z' },
@@ -70,14 +74,29 @@ describe('certificate counts kept by triggers', () => {
     const states = Array.from({ length: 12 }, (_v, i) => submit(draft(`m${i}`, co)));
     await Promise.all(states.map((x) => store.upsert(x)));
     // One statement touching many rows, both ways: signing -> pending for half, pending -> signing after.
-    await db.knex('certificates').where({ company_id: co }).whereIn('id', states.slice(0, 6).map((x) => x.id)).update({ status: 'pending' });
+    await db
+      .knex('certificates')
+      .where({ company_id: co })
+      .whereIn(
+        'id',
+        states.slice(0, 6).map((x) => x.id),
+      )
+      .update({ status: 'pending' });
     expect(await store.counts(co)).toMatchObject({ signing: 6, pending: 6 });
     // Concurrent transactions (real ones on Postgres), one statement each as the store writes: half go
     // pending -> signing while the other half go signing -> pending, some also turning overdue.
-    await Promise.all(states.map((x, i) => db.knex.transaction(async (trx) => {
-      await trx('certificates').where({ id: x.id }).update({ status: i < 6 ? 'signing' : 'pending', overdue: i % 3 === 0 });
-      await trx('certificate_levels').where({ certificate_id: x.id }).update({ overdue: i % 3 === 0 });
-    })));
+    await Promise.all(
+      states.map((x, i) =>
+        db.knex.transaction(async (trx) => {
+          await trx('certificates')
+            .where({ id: x.id })
+            .update({ status: i < 6 ? 'signing' : 'pending', overdue: i % 3 === 0 });
+          await trx('certificate_levels')
+            .where({ certificate_id: x.id })
+            .update({ overdue: i % 3 === 0 });
+        }),
+      ),
+    );
     expect(await store.counts(co)).toEqual(await scanned(co));
     expect(await store.counts(co)).toMatchObject({ signing: 4, pending: 4, overdue: 4 });
     await db.knex('certificates').where({ company_id: co }).delete();

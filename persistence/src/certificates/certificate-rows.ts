@@ -71,10 +71,20 @@ function signedPrincipals(l: CertificateLevel): Set<string> {
 
 export function levelRows(s: CertificateState) {
   return s.levels.map((l) => ({
-    certificate_id: s.id, level: l.level, level_id: l.id, group_name: l.group, status: l.status, signatures: l.signatures,
-    signed_count: signedPrincipals(l).size, deadline: l.deadline || null, overdue: l.overdue,
-    signer_ids: l.signers.map((x) => x.id), signed_ids: l.signed.map((x) => x.userId),
-    signers: JSON.stringify(l.signers), signed: JSON.stringify(l.signed), comments: JSON.stringify(l.comments),
+    certificate_id: s.id,
+    level: l.level,
+    level_id: l.id,
+    group_name: l.group,
+    status: l.status,
+    signatures: l.signatures,
+    signed_count: signedPrincipals(l).size,
+    deadline: l.deadline || null,
+    overdue: l.overdue,
+    signer_ids: l.signers.map((x) => x.id),
+    signed_ids: l.signed.map((x) => x.userId),
+    signers: JSON.stringify(l.signers),
+    signed: JSON.stringify(l.signed),
+    comments: JSON.stringify(l.comments),
   }));
 }
 
@@ -83,13 +93,32 @@ const isoOrNull = (v: string | null | undefined) => (v ? new Date(v).toISOString
 /** The card of a certificate as it is written (`updatedAt` is the row's updated_at); equal to LIST_CARD_SQL's. */
 export function cardOf(s: CertificateState, updatedAt: string): CardJson {
   return {
-    id: s.id, approvalNumber: s.approvalNumber, approvalName: s.approvalName, priority: s.priority, status: s.status, overdue: s.overdue,
-    stage: s.stage, docType: s.approvalDoc?.docType ?? null, deadline: isoOrNull(s.deadline), submitterId: s.submitter.id,
-    submitterName: s.submitter.name, version: s.version, updatedAt,
-    levels: [...s.levels].sort((a, b) => a.level - b.level).map((l) => ({
-      level: l.level, group: l.group, status: l.status, signatures: l.signatures, signedCount: signedPrincipals(l).size, overdue: l.overdue,
-      deadline: isoOrNull(l.deadline), signers: l.level === s.stage ? l.signers : null, signed: l.level === s.stage ? l.signed : null,
-    })),
+    id: s.id,
+    approvalNumber: s.approvalNumber,
+    approvalName: s.approvalName,
+    priority: s.priority,
+    status: s.status,
+    overdue: s.overdue,
+    stage: s.stage,
+    docType: s.approvalDoc?.docType ?? null,
+    deadline: isoOrNull(s.deadline),
+    submitterId: s.submitter.id,
+    submitterName: s.submitter.name,
+    version: s.version,
+    updatedAt,
+    levels: [...s.levels]
+      .sort((a, b) => a.level - b.level)
+      .map((l) => ({
+        level: l.level,
+        group: l.group,
+        status: l.status,
+        signatures: l.signatures,
+        signedCount: signedPrincipals(l).size,
+        overdue: l.overdue,
+        deadline: isoOrNull(l.deadline),
+        signers: l.level === s.stage ? l.signers : null,
+        signed: l.level === s.stage ? l.signed : null,
+      })),
   };
 }
 
@@ -98,13 +127,28 @@ export function fromCard(c: CardJson): CertificateSummary {
   const cur = c.stage > 0 ? c.levels.find((l) => l.level === c.stage) : undefined;
   const done = new Set((cur?.signed ?? []).map((e) => e.onBehalfOf ?? e.userId));
   return {
-    id: c.id, approvalNumber: c.approvalNumber, approvalName: c.approvalName, priority: c.priority, status: c.status,
-    overdue: c.overdue, stage: c.stage, currentGroup: cur?.group ?? null,
+    id: c.id,
+    approvalNumber: c.approvalNumber,
+    approvalName: c.approvalName,
+    priority: c.priority,
+    status: c.status,
+    overdue: c.overdue,
+    stage: c.stage,
+    currentGroup: cur?.group ?? null,
     assignees: cur ? (cur.signers ?? []).filter((x) => !done.has(x.delegatedBy ?? x.id) && x.id !== c.submitterId).map((x) => x.name) : [],
-    docType: c.docType ?? null, deadline: c.deadline, submitter: { id: c.submitterId, name: c.submitterName },
+    docType: c.docType ?? null,
+    deadline: c.deadline,
+    submitter: { id: c.submitterId, name: c.submitterName },
     levels: c.levels.map((l) => ({
-      level: l.level, group: l.group, status: l.status, signatures: l.signatures, signedCount: l.signedCount, overdue: l.overdue, deadline: l.deadline,
+      level: l.level,
+      group: l.group,
+      status: l.status,
+      signatures: l.signatures,
+      signedCount: l.signedCount,
+      overdue: l.overdue,
+      deadline: l.deadline,
     })),
-    version: c.version, updatedAt: c.updatedAt,
+    version: c.version,
+    updatedAt: c.updatedAt,
   };
 }

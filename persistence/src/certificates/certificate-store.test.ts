@@ -8,7 +8,11 @@ import { KnexCertificateStore } from './certificate-store';
 const signer = (id: string): Signer => ({ id, name: `Name ${id}`, email: `${id}@grain.test`, role: 'Inspector' });
 const draft = (id: string, number: string, companyId = 'co1') =>
   createCertificate({
-    id, approvalNumber: number, approvalName: `Lot ${number}`, companyId, submitter: { id: 'sub', name: 'Sam', email: 'sub@grain.test' },
+    id,
+    approvalNumber: number,
+    approvalName: `Lot ${number}`,
+    companyId,
+    submitter: { id: 'sub', name: 'Sam', email: 'sub@grain.test' },
     levels: [{ group: 'Farm Data Signing', signers: [signer('a1'), signer('a2')], signatures: 1, deadline: '2030-01-01T00:00:00.000Z' }],
   });
 const at = '2025-01-01T00:00:00.000Z';
@@ -107,40 +111,91 @@ describe('KnexCertificateStore', () => {
 describe('KnexCertificateStore cards and deletes', () => {
   it('builds each card in the page statement: ISO dates, levels in order, assignees of the current level only', async () => {
     const two = createCertificate({
-      id: 'card-1', approvalNumber: 'CARD-1', approvalName: 'Lot card', companyId: 'co-card', submitter: { id: 'sub', name: 'Sam', email: 'sub@grain.test' },
+      id: 'card-1',
+      approvalNumber: 'CARD-1',
+      approvalName: 'Lot card',
+      companyId: 'co-card',
+      submitter: { id: 'sub', name: 'Sam', email: 'sub@grain.test' },
       approvalDoc: { id: 'd1', name: 'Farm record', docType: 'certificate' },
       levels: [
         { group: 'Farm Data Signing', signers: [signer('a1'), signer('a2')], signatures: 1, deadline: '2030-01-01T00:00:00.000Z' },
         // The submitter listed on a level is never an assignee of their own certificate.
-        { group: 'Inspection Signing', signers: [signer('b1'), signer('b2'), signer('sub'), signer('b3')], signatures: 2, deadline: '2030-02-03T04:05:06.789Z' },
+        {
+          group: 'Inspection Signing',
+          signers: [signer('b1'), signer('b2'), signer('sub'), signer('b3')],
+          signatures: 2,
+          deadline: '2030-02-03T04:05:06.789Z',
+        },
       ],
     });
     let s = submit(two);
     s = transition(s, { type: 'sign', actor: { id: 'a2', name: 'A2' }, at }).state; // level 1 done, level 2 current
     s = transition(s, { type: 'sign', actor: { id: 'b2', name: 'B2' }, at }).state;
     await store.upsert(s);
-    const { items: [card], next } = await store.list({ companyId: 'co-card' });
+    const {
+      items: [card],
+      next,
+    } = await store.list({ companyId: 'co-card' });
     expect(next).toBeNull();
     const stored = (await store.get('co-card', 'card-1'))!;
     expect(card).toEqual({
-      id: 'card-1', approvalNumber: 'CARD-1', approvalName: 'Lot card', priority: s.priority, status: s.status, overdue: false, stage: 2,
-      currentGroup: 'Inspection Signing', assignees: ['Name b1', 'Name b3'], docType: 'certificate',
-      deadline: '2030-02-03T04:05:06.789Z', submitter: { id: 'sub', name: 'Sam' },
+      id: 'card-1',
+      approvalNumber: 'CARD-1',
+      approvalName: 'Lot card',
+      priority: s.priority,
+      status: s.status,
+      overdue: false,
+      stage: 2,
+      currentGroup: 'Inspection Signing',
+      assignees: ['Name b1', 'Name b3'],
+      docType: 'certificate',
+      deadline: '2030-02-03T04:05:06.789Z',
+      submitter: { id: 'sub', name: 'Sam' },
       levels: [
-        { level: 1, group: 'Farm Data Signing', status: s.levels[0]!.status, signatures: 1, signedCount: 1, overdue: false, deadline: '2030-01-01T00:00:00.000Z' },
-        { level: 2, group: 'Inspection Signing', status: s.levels[1]!.status, signatures: 2, signedCount: 1, overdue: false, deadline: '2030-02-03T04:05:06.789Z' },
+        {
+          level: 1,
+          group: 'Farm Data Signing',
+          status: s.levels[0]!.status,
+          signatures: 1,
+          signedCount: 1,
+          overdue: false,
+          deadline: '2030-01-01T00:00:00.000Z',
+        },
+        {
+          level: 2,
+          group: 'Inspection Signing',
+          status: s.levels[1]!.status,
+          signatures: 2,
+          signedCount: 1,
+          overdue: false,
+          deadline: '2030-02-03T04:05:06.789Z',
+        },
       ],
-      version: s.version, updatedAt: stored.updatedAt,
+      version: s.version,
+      updatedAt: stored.updatedAt,
     });
     // A draft without a document or deadline: nulls, not 'null' strings or epoch dates.
-    await store.saveDraft(createCertificate({ id: 'card-2', approvalNumber: 'CARD-2', approvalName: 'Bare', companyId: 'co-card', submitter: { id: 'sub', name: 'Sam', email: 'sub@grain.test' }, levels: [] }));
+    await store.saveDraft(
+      createCertificate({
+        id: 'card-2',
+        approvalNumber: 'CARD-2',
+        approvalName: 'Bare',
+        companyId: 'co-card',
+        submitter: { id: 'sub', name: 'Sam', email: 'sub@grain.test' },
+        levels: [],
+      }),
+    );
     const bare = (await store.list({ companyId: 'co-card', statuses: ['created'] })).items[0]!;
     expect(bare).toMatchObject({ id: 'card-2', docType: null, deadline: null, levels: [], currentGroup: null, assignees: [], stage: 0 });
   });
 
   it('stores the card as cardOf builds it, equal to the one LIST_CARD_SQL builds from the rows (the fallback)', async () => {
     const base = createCertificate({
-      id: 'sql-1', approvalNumber: 'SQL-1', approvalName: 'Lot SQL', companyId: 'co-sql', submitter: { id: 'sub', name: 'Sam', email: 'sub@grain.test' },
+      id: 'sql-1',
+      approvalNumber: 'SQL-1',
+      approvalName: 'Lot SQL',
+      companyId: 'co-sql',
+      submitter: { id: 'sub', name: 'Sam', email: 'sub@grain.test' },
       approvalDoc: { id: 'd9', name: 'Record', docType: 'farm data' },
       levels: [{ group: 'Farm Data Signing', signers: [signer('a1'), signer('a2'), signer('a3')], signatures: 2, deadline: '2030-01-01T00:00:00.000Z' }],
     });
@@ -148,7 +203,9 @@ describe('KnexCertificateStore cards and deletes', () => {
     s = transition(s, { type: 'sign', actor: { id: 'd1', name: 'Name d1' }, at }).state; // counts for a1
     await store.saveDraft(draft('sql-0', 'SQL-0', 'co-sql'));
     await store.upsert(s);
-    await store.upsert(transition(submit(draft('sql-2', 'SQL-2', 'co-sql')), { type: 'deadlinePassed', actor: { id: 'system', name: 'system' }, level: 1, at }).state);
+    await store.upsert(
+      transition(submit(draft('sql-2', 'SQL-2', 'co-sql')), { type: 'deadlinePassed', actor: { id: 'system', name: 'system' }, level: 1, at }).state,
+    );
     const stored = await store.list({ companyId: 'co-sql' });
     const cards = await db.knex('certificates').where({ company_id: 'co-sql' }).pluck('list_card');
     expect(cards.every((c) => typeof c === 'string' && c.startsWith('{'))).toBe(true);
@@ -159,7 +216,12 @@ describe('KnexCertificateStore cards and deletes', () => {
     expect(Number((await db.knex('certificates').where({ company_id: 'co-sql' }).whereNull('list_card').count({ n: '*' }).first())!.n)).toBe(0);
     expect(await store.list({ companyId: 'co-sql' })).toEqual(stored);
     expect(stored.items.map((x) => x.id)).toEqual(['sql-2', 'sql-1', 'sql-0']);
-    expect(stored.items[1]).toMatchObject({ docType: 'farm data', currentGroup: 'Farm Data Signing', assignees: ['Name a2', 'Name a3'], levels: [{ signedCount: 1 }] });
+    expect(stored.items[1]).toMatchObject({
+      docType: 'farm data',
+      currentGroup: 'Farm Data Signing',
+      assignees: ['Name a2', 'Name a3'],
+      levels: [{ signedCount: 1 }],
+    });
   });
 
   it('runs the list and counts as prepared statements on Postgres (planned once per connection)', async () => {
@@ -231,7 +293,10 @@ describe('OtpStore', () => {
       await otp.issue({ ...b, contentHash: 'h1' });
       now = new Date(now.getTime() + 60_000);
     }
-    await expect(otp.assertMayRequest(b)).rejects.toMatchObject({ code: 'OTP_REQUESTS_THROTTLED', details: { retryAt: '2030-02-01T10:15:00.000Z', retryAfterSeconds: 720 } });
+    await expect(otp.assertMayRequest(b)).rejects.toMatchObject({
+      code: 'OTP_REQUESTS_THROTTLED',
+      details: { retryAt: '2030-02-01T10:15:00.000Z', retryAfterSeconds: 720 },
+    });
     // another signer, or the same signer at another level, is not held back
     await otp.assertMayRequest({ ...b, userId: 'a2' });
     await otp.assertMayRequest({ ...b, level: 2 });

@@ -86,18 +86,40 @@ export class KnexCertificateStore implements CertificateStore {
   private row(s: CertificateState) {
     const updatedAt = new Date().toISOString(); // ms precision keeps keyset cursors exact
     return {
-      id: s.id, company_id: s.companyId, approval_number: s.approvalNumber, approval_name: s.approvalName, priority: s.priority,
-      status: s.status, stage: s.stage, submitter_id: s.submitter.id, submitter_name: s.submitter.name,
-      deadline: s.deadline || null, overdue: s.overdue, version: s.version, content_hash: s.contentHash,
-      pdf_key: s.pdfKey ?? null, chain_id: s.chainId ?? null, state: JSON.stringify(s),
-      completed_at: s.completedDate ?? null, updated_at: updatedAt, list_card: JSON.stringify(cardOf(s, updatedAt)),
+      id: s.id,
+      company_id: s.companyId,
+      approval_number: s.approvalNumber,
+      approval_name: s.approvalName,
+      priority: s.priority,
+      status: s.status,
+      stage: s.stage,
+      submitter_id: s.submitter.id,
+      submitter_name: s.submitter.name,
+      deadline: s.deadline || null,
+      overdue: s.overdue,
+      version: s.version,
+      content_hash: s.contentHash,
+      pdf_key: s.pdfKey ?? null,
+      chain_id: s.chainId ?? null,
+      state: JSON.stringify(s),
+      completed_at: s.completedDate ?? null,
+      updated_at: updatedAt,
+      list_card: JSON.stringify(cardOf(s, updatedAt)),
     };
   }
 
   private async writeChildren(trx: Knex.Transaction, s: CertificateState) {
     await trx('certificate_levels').where({ certificate_id: s.id }).delete();
     if (s.levels.length) await trx('certificate_levels').insert(levelRows(s));
-    const events = s.audit.map((e, seq) => ({ certificate_id: s.id, seq, at: e.at || new Date().toISOString(), actor_id: e.actorId, action: e.action, level: e.level ?? null, detail: e.detail ?? null }));
+    const events = s.audit.map((e, seq) => ({
+      certificate_id: s.id,
+      seq,
+      at: e.at || new Date().toISOString(),
+      actor_id: e.actorId,
+      action: e.action,
+      level: e.level ?? null,
+      detail: e.detail ?? null,
+    }));
     if (events.length) await trx('certificate_events').insert(events).onConflict(['certificate_id', 'seq']).ignore();
   }
 
@@ -105,8 +127,13 @@ export class KnexCertificateStore implements CertificateStore {
     return this.k.transaction(async (trx) => {
       const row = this.row(s);
       // Drafts (status created) may always be overwritten by the submitted workflow state.
-      const written = await trx('certificates').insert(row).onConflict('id').merge()
-        .where('certificates.version', '<', s.version).orWhere('certificates.status', '=', 'created').returning('id');
+      const written = await trx('certificates')
+        .insert(row)
+        .onConflict('id')
+        .merge()
+        .where('certificates.version', '<', s.version)
+        .orWhere('certificates.status', '=', 'created')
+        .returning('id');
       if (written.length === 0) return { applied: false };
       await this.writeChildren(trx, s);
       return { applied: true };
@@ -157,7 +184,10 @@ export class KnexCertificateStore implements CertificateStore {
     // The limit is in the text (a number from 2 to 101), so each prepared statement plans a known limit.
     const page = ((await prepared(this.k, sql, args)) as { rows: Array<{ page: string | null }> }).rows[0]?.page;
     const cards = page ? (JSON.parse(`[${page}]`) as Array<CardJson | { missing: string }>) : [];
-    const built = await this.buildCards(q.companyId, cards.flatMap((c) => ('missing' in c ? [c.missing] : [])));
+    const built = await this.buildCards(
+      q.companyId,
+      cards.flatMap((c) => ('missing' in c ? [c.missing] : [])),
+    );
     const items = cards.slice(0, limit).flatMap((c) => {
       const card = 'missing' in c ? built.get(c.missing) : c; // undefined: deleted in between
       return card ? [fromCard(card)] : [];
@@ -229,18 +259,30 @@ export class KnexCertificateStore implements CertificateStore {
   }
 
   async audit(companyId: string, id: string): Promise<CertificateState['audit']> {
-    const rows = await this.k('certificate_events as e').join('certificates as c', 'c.id', 'e.certificate_id')
-      .where({ 'c.company_id': companyId, 'e.certificate_id': id }).orderBy('e.seq').select('e.*');
-    return rows.map((r) => ({ at: new Date(r.at).toISOString(), actorId: r.actor_id, action: r.action, ...(r.level != null ? { level: r.level } : {}), ...(r.detail ? { detail: r.detail } : {}) }));
+    const rows = await this.k('certificate_events as e')
+      .join('certificates as c', 'c.id', 'e.certificate_id')
+      .where({ 'c.company_id': companyId, 'e.certificate_id': id })
+      .orderBy('e.seq')
+      .select('e.*');
+    return rows.map((r) => ({
+      at: new Date(r.at).toISOString(),
+      actorId: r.actor_id,
+      action: r.action,
+      ...(r.level != null ? { level: r.level } : {}),
+      ...(r.detail ? { detail: r.detail } : {}),
+    }));
   }
 
   async nextFreeNumber(companyId: string, prefix: string): Promise<string> {
-    const used = new Set<string>(await this.k('certificates').where({ company_id: companyId }).whereILike('approval_number', `${prefix}%`).pluck('approval_number'));
+    const used = new Set<string>(
+      await this.k('certificates').where({ company_id: companyId }).whereILike('approval_number', `${prefix}%`).pluck('approval_number'),
+    );
     for (let n = 1; ; n++) if (!used.has(`${prefix}${n}`)) return `${prefix}${n}`;
   }
 
   async findPublic(by: { number: string; companyId: string } | { hash: string }): Promise<PublicCertificate | null> {
-    const row = await this.k('certificates').where({ status: 'done' })
+    const row = await this.k('certificates')
+      .where({ status: 'done' })
       .where('hash' in by ? { content_hash: by.hash } : { approval_number: by.number, company_id: by.companyId })
       .first('state', 'pdf_sha256');
     if (!row) return null;

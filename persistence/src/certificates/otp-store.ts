@@ -20,7 +20,10 @@ const hashCode = (salt: string, id: string, code: string) => createHash('sha256'
  * Neither the code nor its hash ever enters workflow history.
  */
 export class OtpStore {
-  constructor(private readonly k: Knex, private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    private readonly k: Knex,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   async issue(b: OtpBinding, ttlMs = OTP_DEFAULT_TTL_MS): Promise<{ otpId: string; code: string; expiresAt: string }> {
     const ttl = Math.min(Math.max(ttlMs, 1000), OTP_MAX_TTL_MS);
@@ -32,11 +35,19 @@ export class OtpStore {
     await this.k.transaction(async (trx) => {
       await trx('certificate_otps')
         .where({ certificate_id: b.certificateId, level: b.level, user_id: b.userId })
-        .whereNull('superseded_at').whereNull('verified_at')
+        .whereNull('superseded_at')
+        .whereNull('verified_at')
         .update({ superseded_at: now.toISOString() });
       await trx('certificate_otps').insert({
-        id: otpId, certificate_id: b.certificateId, level: b.level, user_id: b.userId, content_hash: b.contentHash,
-        salt, code_hash: hashCode(salt, otpId, code), expires_at: expiresAt, created_at: now.toISOString(),
+        id: otpId,
+        certificate_id: b.certificateId,
+        level: b.level,
+        user_id: b.userId,
+        content_hash: b.contentHash,
+        salt,
+        code_hash: hashCode(salt, otpId, code),
+        expires_at: expiresAt,
+        created_at: now.toISOString(),
       });
     });
     return { otpId, code, expiresAt };
@@ -52,10 +63,15 @@ export class OtpStore {
     const recent: Array<string | Date> = await this.k('certificate_otps')
       .where({ certificate_id: b.certificateId, level: b.level, user_id: b.userId })
       .where('created_at', '>', new Date(now - OTP_REQUEST_WINDOW_MS).toISOString())
-      .orderBy('created_at', 'desc').limit(OTP_REQUESTS_PER_WINDOW).pluck('created_at');
+      .orderBy('created_at', 'desc')
+      .limit(OTP_REQUESTS_PER_WINDOW)
+      .pluck('created_at');
     if (recent.length < OTP_REQUESTS_PER_WINDOW) return;
     const retryAt = new Date(new Date(recent[recent.length - 1]).getTime() + OTP_REQUEST_WINDOW_MS);
-    throw new AppError('OTP_REQUESTS_THROTTLED', { retryAt: retryAt.toISOString(), retryAfterSeconds: Math.max(1, Math.ceil((retryAt.getTime() - now) / 1000)) });
+    throw new AppError('OTP_REQUESTS_THROTTLED', {
+      retryAt: retryAt.toISOString(),
+      retryAfterSeconds: Math.max(1, Math.ceil((retryAt.getTime() - now) / 1000)),
+    });
   }
 
   /**
@@ -70,8 +86,10 @@ export class OtpStore {
     // un-expires, so the transaction below still decides every other case.
     const newest = await this.k('certificate_otps')
       .where({ certificate_id: b.certificateId, level: b.level, user_id: b.userId })
-      .whereNull('superseded_at').whereNull('verified_at')
-      .orderBy('created_at', 'desc').first('attempts', 'expires_at');
+      .whereNull('superseded_at')
+      .whereNull('verified_at')
+      .orderBy('created_at', 'desc')
+      .first('attempts', 'expires_at');
     if (!newest) throw new AppError('OTP_INVALID');
     if (new Date(newest.expires_at).getTime() <= this.now().getTime()) throw new AppError('OTP_EXPIRED');
     if (newest.attempts >= OTP_MAX_ATTEMPTS) throw new AppError('OTP_LOCKED');
@@ -79,8 +97,11 @@ export class OtpStore {
     const outcome = await this.k.transaction(async (trx): Promise<{ otpId: string } | { refuse: AppError }> => {
       const row = await trx('certificate_otps')
         .where({ certificate_id: b.certificateId, level: b.level, user_id: b.userId })
-        .whereNull('superseded_at').whereNull('verified_at')
-        .orderBy('created_at', 'desc').forUpdate().first();
+        .whereNull('superseded_at')
+        .whereNull('verified_at')
+        .orderBy('created_at', 'desc')
+        .forUpdate()
+        .first();
       if (!row) return { refuse: new AppError('OTP_INVALID') };
       if (new Date(row.expires_at).getTime() <= this.now().getTime()) return { refuse: new AppError('OTP_EXPIRED') };
       if (row.attempts >= OTP_MAX_ATTEMPTS) return { refuse: new AppError('OTP_LOCKED') };

@@ -19,7 +19,8 @@ export class CertificateReminderStore {
   async record(r: ReminderRecord): Promise<void> {
     await this.k('certificate_reminders')
       .insert({ key: r.key, certificate_id: r.certificateId, level: r.level, recipient_id: r.recipientId, overdue: r.overdue })
-      .onConflict('key').ignore();
+      .onConflict('key')
+      .ignore();
   }
 
   /**
@@ -29,7 +30,8 @@ export class CertificateReminderStore {
   async countSent(levels: Map<string, { level: number; since?: string | null }>): Promise<Map<string, number>> {
     const out = new Map<string, number>();
     if (levels.size === 0) return out;
-    const rows = await this.k('certificate_reminders').whereIn('certificate_id', [...levels.keys()])
+    const rows = await this.k('certificate_reminders')
+      .whereIn('certificate_id', [...levels.keys()])
       .select('certificate_id', 'level', 'sent_at');
     for (const r of rows as Array<{ certificate_id: string; level: number; sent_at: Date | string }>) {
       const want = levels.get(r.certificate_id);

@@ -42,33 +42,72 @@ export const SLOT_COLUMN: Record<ComplianceDocumentType, string> = {
 };
 
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
-const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v ?? null);
+const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : (v ?? null));
 
 function toCompliance(r: Record<string, unknown>): ComplianceRow {
   const documents = {} as Record<ComplianceDocumentType, string | null>;
   for (const [t, col] of Object.entries(SLOT_COLUMN)) documents[t as ComplianceDocumentType] = (r[col] as string) ?? null;
   return {
-    id: String(r.id), companyId: String(r.company_id), userId: String(r.user_id), status: r.status as ComplianceStatus,
-    documents, report: json(r.report), reportError: (r.report_error as string) ?? null, inspector: (r.inspector as string) ?? null,
-    dateOfIssue: iso(r.date_of_issue), createdAt: iso(r.created_at)!, updatedAt: iso(r.updated_at)!,
+    id: String(r.id),
+    companyId: String(r.company_id),
+    userId: String(r.user_id),
+    status: r.status as ComplianceStatus,
+    documents,
+    report: json(r.report),
+    reportError: (r.report_error as string) ?? null,
+    inspector: (r.inspector as string) ?? null,
+    dateOfIssue: iso(r.date_of_issue),
+    createdAt: iso(r.created_at)!,
+    updatedAt: iso(r.updated_at)!,
   };
 }
 
 /** Every column but the extracted text (megabytes for a long document): read it only through documentText. */
-const DOCUMENT_COLUMNS = ['id', 'company_id', 'user_id', 'compliance_id', 'document_type', 'file_name', 'storage_key', 'mime', 'size', 'status', 'error', 'document_summary', 'created_at', 'processed_at'];
+const DOCUMENT_COLUMNS = [
+  'id',
+  'company_id',
+  'user_id',
+  'compliance_id',
+  'document_type',
+  'file_name',
+  'storage_key',
+  'mime',
+  'size',
+  'status',
+  'error',
+  'document_summary',
+  'created_at',
+  'processed_at',
+];
 
 function toDocument(r: Record<string, unknown>): ComplianceDocumentRow {
   return {
-    id: String(r.id), companyId: String(r.company_id), userId: String(r.user_id), complianceId: String(r.compliance_id),
-    documentType: r.document_type as ComplianceDocumentType, fileName: String(r.file_name), storageKey: String(r.storage_key),
-    mime: (r.mime as string) ?? null, size: Number(r.size), status: r.status as ComplianceDocumentStatus,
-    error: (r.error as string) ?? null, documentSummary: json(r.document_summary), createdAt: iso(r.created_at)!,
+    id: String(r.id),
+    companyId: String(r.company_id),
+    userId: String(r.user_id),
+    complianceId: String(r.compliance_id),
+    documentType: r.document_type as ComplianceDocumentType,
+    fileName: String(r.file_name),
+    storageKey: String(r.storage_key),
+    mime: (r.mime as string) ?? null,
+    size: Number(r.size),
+    status: r.status as ComplianceDocumentStatus,
+    error: (r.error as string) ?? null,
+    documentSummary: json(r.document_summary),
+    createdAt: iso(r.created_at)!,
     processedAt: iso(r.processed_at),
   };
 }
 
 type NewComplianceDocument = {
-  companyId: string; userId: string; complianceId: string; documentType: ComplianceDocumentType; fileName: string; storageKey: string; mime?: string; size: number;
+  companyId: string;
+  userId: string;
+  complianceId: string;
+  documentType: ComplianceDocumentType;
+  fileName: string;
+  storageKey: string;
+  mime?: string;
+  size: number;
 };
 
 /**
@@ -126,18 +165,26 @@ export class KnexComplianceStore implements ComplianceStore {
   async list(companyId: string, opts: { limit?: number } = {}): Promise<ComplianceRow[]> {
     const rows = await this.k('compliances')
       .where({ company_id: companyId })
-      .where((w) => w.whereNot('status', 'draft').orWhereExists((q) => q.select(this.k.raw('1')).from('compliance_documents as d').whereRaw('d.compliance_id = compliances.id')))
+      .where((w) =>
+        w
+          .whereNot('status', 'draft')
+          .orWhereExists((q) => q.select(this.k.raw('1')).from('compliance_documents as d').whereRaw('d.compliance_id = compliances.id')),
+      )
       .orderBy('updated_at', 'desc')
       .limit(Math.min(opts.limit ?? 500, 2000));
     return rows.map(toCompliance);
   }
 
   async setStatus(id: string, status: ComplianceStatus, extra: { reportError?: string | null } = {}): Promise<void> {
-    await this.k('compliances').where({ id }).update({ status, updated_at: new Date(), ...(extra.reportError !== undefined ? { report_error: extra.reportError?.slice(0, 500) ?? null } : {}) });
+    await this.k('compliances')
+      .where({ id })
+      .update({ status, updated_at: new Date(), ...(extra.reportError !== undefined ? { report_error: extra.reportError?.slice(0, 500) ?? null } : {}) });
   }
 
   async setDocument(id: string, type: ComplianceDocumentType, documentId: string): Promise<void> {
-    await this.k('compliances').where({ id }).update({ [SLOT_COLUMN[type]]: documentId, updated_at: new Date() });
+    await this.k('compliances')
+      .where({ id })
+      .update({ [SLOT_COLUMN[type]]: documentId, updated_at: new Date() });
   }
 
   /** Records the documents the audit reads and marks the submission auditing, in one transaction. */
@@ -150,17 +197,30 @@ export class KnexComplianceStore implements ComplianceStore {
   }
 
   async saveReport(id: string, report: StoredComplianceReport): Promise<void> {
-    await this.k('compliances').where({ id }).update({
-      report: JSON.stringify(report), inspector: report.inspector.slice(0, 200), date_of_issue: new Date(report.report_date),
-      status: 'audited', report_error: null, updated_at: new Date(),
-    });
+    await this.k('compliances')
+      .where({ id })
+      .update({
+        report: JSON.stringify(report),
+        inspector: report.inspector.slice(0, 200),
+        date_of_issue: new Date(report.report_date),
+        status: 'audited',
+        report_error: null,
+        updated_at: new Date(),
+      });
   }
 
   async addDocument(d: NewComplianceDocument): Promise<ComplianceDocumentRow> {
     const id = randomUUID();
     await this.k('compliance_documents').insert({
-      id, company_id: d.companyId, user_id: d.userId, compliance_id: d.complianceId, document_type: d.documentType,
-      file_name: d.fileName.slice(0, 255), storage_key: d.storageKey, mime: d.mime?.slice(0, 100) ?? null, size: d.size,
+      id,
+      company_id: d.companyId,
+      user_id: d.userId,
+      compliance_id: d.complianceId,
+      document_type: d.documentType,
+      file_name: d.fileName.slice(0, 255),
+      storage_key: d.storageKey,
+      mime: d.mime?.slice(0, 100) ?? null,
+      size: d.size,
     });
     return (await this.document(id))!;
   }
@@ -184,7 +244,8 @@ export class KnexComplianceStore implements ComplianceStore {
 
   /** Processed documents of the company, newest first: the create screen's dropdowns. */
   async processedDocuments(companyId: string, opts: { limit?: number } = {}): Promise<ComplianceDocumentRow[]> {
-    const rows = await this.k('compliance_documents').select(DOCUMENT_COLUMNS)
+    const rows = await this.k('compliance_documents')
+      .select(DOCUMENT_COLUMNS)
       .where({ company_id: companyId, status: 'processed' })
       .orderBy('created_at', 'desc')
       .limit(Math.min(opts.limit ?? 200, 1000));
@@ -192,13 +253,20 @@ export class KnexComplianceStore implements ComplianceStore {
   }
 
   async markProcessed(id: string, text: string, summary: unknown): Promise<void> {
-    await this.k('compliance_documents').where({ id }).update({
-      status: 'processed', error: null, text_content: text, document_summary: JSON.stringify(summary), processed_at: new Date(),
-    });
+    await this.k('compliance_documents')
+      .where({ id })
+      .update({
+        status: 'processed',
+        error: null,
+        text_content: text,
+        document_summary: JSON.stringify(summary),
+        processed_at: new Date(),
+      });
   }
 
   async markFailed(id: string, error: string): Promise<void> {
-    await this.k('compliance_documents').where({ id }).update({ status: 'failed', error: error.slice(0, 500), processed_at: new Date() });
+    await this.k('compliance_documents')
+      .where({ id })
+      .update({ status: 'failed', error: error.slice(0, 500), processed_at: new Date() });
   }
 }
-

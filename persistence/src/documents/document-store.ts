@@ -27,10 +27,19 @@ const COLUMNS = ['d.*', 'u.firstname', 'u.lastname'];
 function toDocument(r: Record<string, any>): CompanyDocument {
   const name = r.firstname ? `${r.firstname} ${r.lastname ?? ''}`.trim() : null;
   return {
-    _id: r.id, docId: r.id, docName: r.doc_name, docType: r.doc_type, description: r.description ?? null,
-    uploadUser: r.upload_user, uploadUserName: name, uploadDate: new Date(r.created_at).toISOString(),
-    lastModified: new Date(r.updated_at).toISOString(), uploadUrl: `company/document/${r.id}`,
-    file: { name: r.original_name, ext: r.ext, mime: r.mime, size: Number(r.size) }, company: r.company_id, version: Number(r.version),
+    _id: r.id,
+    docId: r.id,
+    docName: r.doc_name,
+    docType: r.doc_type,
+    description: r.description ?? null,
+    uploadUser: r.upload_user,
+    uploadUserName: name,
+    uploadDate: new Date(r.created_at).toISOString(),
+    lastModified: new Date(r.updated_at).toISOString(),
+    uploadUrl: `company/document/${r.id}`,
+    file: { name: r.original_name, ext: r.ext, mime: r.mime, size: Number(r.size) },
+    company: r.company_id,
+    version: Number(r.version),
   };
 }
 
@@ -46,7 +55,12 @@ export interface DocumentStore {
    * the row changes only if it is still at that version. Returns the old storage key when the file
    * was replaced, so the caller can remove it.
    */
-  update(companyId: string, id: string, version: number, patch: Partial<Pick<NewDocument, 'docName' | 'docType' | 'description'>> & { file?: Omit<NewDocument, 'docName' | 'docType' | 'description'> }): Promise<{ doc: CompanyDocument; replacedKey: string | null } | 'conflict' | null>;
+  update(
+    companyId: string,
+    id: string,
+    version: number,
+    patch: Partial<Pick<NewDocument, 'docName' | 'docType' | 'description'>> & { file?: Omit<NewDocument, 'docName' | 'docType' | 'description'> },
+  ): Promise<{ doc: CompanyDocument; replacedKey: string | null } | 'conflict' | null>;
 }
 
 export class KnexDocumentStore implements DocumentStore {
@@ -59,15 +73,27 @@ export class KnexDocumentStore implements DocumentStore {
   async create(companyId: string, userId: string, d: NewDocument): Promise<CompanyDocument> {
     const id = randomUUID();
     await this.k('documents').insert({
-      id, company_id: companyId, doc_name: d.docName, doc_type: d.docType, description: d.description, original_name: d.originalName,
-      ext: d.ext, mime: d.mime, size: d.size, sha256: d.sha256, storage_key: d.storageKey, upload_user: userId,
+      id,
+      company_id: companyId,
+      doc_name: d.docName,
+      doc_type: d.docType,
+      description: d.description,
+      original_name: d.originalName,
+      ext: d.ext,
+      mime: d.mime,
+      size: d.size,
+      sha256: d.sha256,
+      storage_key: d.storageKey,
+      upload_user: userId,
     });
     return (await this.get(companyId, id))!;
   }
 
   /** Newest change first; `q` matches name, type or description. */
   async list(companyId: string, opts: { q?: string; docType?: DocumentType; limit?: number } = {}): Promise<CompanyDocument[]> {
-    let q = this.base(companyId).orderBy('d.updated_at', 'desc').limit(Math.min(Math.max(opts.limit ?? 500, 1), 2000));
+    let q = this.base(companyId)
+      .orderBy('d.updated_at', 'desc')
+      .limit(Math.min(Math.max(opts.limit ?? 500, 1), 2000));
     if (opts.docType) q = q.where('d.doc_type', opts.docType);
     if (opts.q) {
       const like = `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -93,18 +119,30 @@ export class KnexDocumentStore implements DocumentStore {
    * the row changes only if it is still at that version. Returns the old storage key when the file
    * was replaced, so the caller can remove it.
    */
-  async update(companyId: string, id: string, version: number, patch: Partial<Pick<NewDocument, 'docName' | 'docType' | 'description'>> & { file?: Omit<NewDocument, 'docName' | 'docType' | 'description'> }): Promise<{ doc: CompanyDocument; replacedKey: string | null } | 'conflict' | null> {
+  async update(
+    companyId: string,
+    id: string,
+    version: number,
+    patch: Partial<Pick<NewDocument, 'docName' | 'docType' | 'description'>> & { file?: Omit<NewDocument, 'docName' | 'docType' | 'description'> },
+  ): Promise<{ doc: CompanyDocument; replacedKey: string | null } | 'conflict' | null> {
     const current = await this.k('documents').where({ company_id: companyId, id }).first('version', 'storage_key');
     if (!current) return null;
     const set: Record<string, unknown> = { version: Number(current.version) + 1, updated_at: new Date().toISOString() };
     if (patch.docName !== undefined) set.doc_name = patch.docName;
     if (patch.docType !== undefined) set.doc_type = patch.docType;
     if (patch.description !== undefined) set.description = patch.description;
-    if (patch.file) Object.assign(set, { original_name: patch.file.originalName, ext: patch.file.ext, mime: patch.file.mime, size: patch.file.size, sha256: patch.file.sha256, storage_key: patch.file.storageKey });
+    if (patch.file)
+      Object.assign(set, {
+        original_name: patch.file.originalName,
+        ext: patch.file.ext,
+        mime: patch.file.mime,
+        size: patch.file.size,
+        sha256: patch.file.sha256,
+        storage_key: patch.file.storageKey,
+      });
     // returning(): the changed rows on every driver (knex-pglite answers delete() without a row count).
     const changed = await this.k('documents').where({ company_id: companyId, id, version }).update(set).returning('id');
     if (changed.length === 0) return 'conflict';
     return { doc: (await this.get(companyId, id))!, replacedKey: patch.file ? current.storage_key : null };
   }
 }
-

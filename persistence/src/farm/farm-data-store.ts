@@ -25,12 +25,26 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 export function toFarmData(r: Record<string, any>): FarmData {
   return {
-    _id: r.id, number: r.number, stage: r.stage, grainType: r.grain_type, harvestGrade: r.harvest_grade,
-    storageLocation: r.storage_location, quantity: Number(r.quantity), protein: Number(r.protein), moisture: Number(r.moisture),
-    imageValidation: r.image_validation as ImageValidationState, imageUrl: r.image_url ?? null, uploadUser: r.upload_user,
-    productionDate: r.production_date, modifiedDate: new Date(r.modified_at).toISOString(), dataType: r.data_type,
-    streamingUser: r.streaming_user ?? null, status: r.data_type === 'Streaming' ? (r.tx_id ? 'Saved' : 'Saving') : null,
-    item: r.item ?? null, txId: r.tx_id ?? null, blockNumber: num(r.block_number),
+    _id: r.id,
+    number: r.number,
+    stage: r.stage,
+    grainType: r.grain_type,
+    harvestGrade: r.harvest_grade,
+    storageLocation: r.storage_location,
+    quantity: Number(r.quantity),
+    protein: Number(r.protein),
+    moisture: Number(r.moisture),
+    imageValidation: r.image_validation as ImageValidationState,
+    imageUrl: r.image_url ?? null,
+    uploadUser: r.upload_user,
+    productionDate: r.production_date,
+    modifiedDate: new Date(r.modified_at).toISOString(),
+    dataType: r.data_type,
+    streamingUser: r.streaming_user ?? null,
+    status: r.data_type === 'Streaming' ? (r.tx_id ? 'Saved' : 'Saving') : null,
+    item: r.item ?? null,
+    txId: r.tx_id ?? null,
+    blockNumber: num(r.block_number),
   };
 }
 
@@ -44,15 +58,29 @@ export class FarmDataStore {
 
   private row(companyId: string, userId: string, d: NewFarmData, number: string, batch: string | null) {
     return {
-      id: randomUUID(), company_id: companyId, number, stage: FARM_STAGE, grain_type: d.grainType, harvest_grade: d.harvestGrade,
-      storage_location: d.storageLocation, quantity: d.quantity, protein: d.protein, moisture: d.moisture,
-      production_date: d.productionDate, data_type: d.dataType, item: d.item ?? null, upload_user: userId,
-      streaming_user: d.streamingUser ?? null, upload_batch: batch,
+      id: randomUUID(),
+      company_id: companyId,
+      number,
+      stage: FARM_STAGE,
+      grain_type: d.grainType,
+      harvest_grade: d.harvestGrade,
+      storage_location: d.storageLocation,
+      quantity: d.quantity,
+      protein: d.protein,
+      moisture: d.moisture,
+      production_date: d.productionDate,
+      data_type: d.dataType,
+      item: d.item ?? null,
+      upload_user: userId,
+      streaming_user: d.streamingUser ?? null,
+      upload_batch: batch,
     };
   }
 
   async create(companyId: string, userId: string, d: NewFarmData): Promise<FarmData> {
-    const [r] = await this.k('farm_data').insert(this.row(companyId, userId, d, d.number ?? String(Date.now()), null)).returning('*');
+    const [r] = await this.k('farm_data')
+      .insert(this.row(companyId, userId, d, d.number ?? String(Date.now()), null))
+      .returning('*');
     return toFarmData(r);
   }
 
@@ -77,13 +105,21 @@ export class FarmDataStore {
   }
 
   async list(companyId: string, opts: FarmListOptions = {}): Promise<FarmData[]> {
-    let q = this.k('farm_data').where({ company_id: companyId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'number', order: 'desc' }]).limit(Math.min(Math.max(opts.limit ?? 500, 1), 2000));
+    let q = this.k('farm_data')
+      .where({ company_id: companyId })
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'number', order: 'desc' },
+      ])
+      .limit(Math.min(Math.max(opts.limit ?? 500, 1), 2000));
     if (opts.dataType) q = q.where({ data_type: opts.dataType });
     if (opts.grainType) q = q.where({ grain_type: opts.grainType });
     if (opts.before) q = q.where('created_at', '<', opts.before);
     if (opts.q) {
       const like = `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      q = q.where((w) => w.whereILike('number', like).orWhereILike('grain_type', like).orWhereILike('harvest_grade', like).orWhereILike('storage_location', like));
+      q = q.where((w) =>
+        w.whereILike('number', like).orWhereILike('grain_type', like).orWhereILike('harvest_grade', like).orWhereILike('storage_location', like),
+      );
     }
     return (await q).map(toFarmData);
   }

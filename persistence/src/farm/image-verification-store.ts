@@ -18,9 +18,17 @@ export interface ImageVerificationRecord {
 }
 
 const toRecord = (r: Record<string, any>): ImageVerificationRecord => ({
-  farmDataId: r.farm_data_id, companyId: r.company_id, status: r.status, reason: r.reason ?? null, sha256: r.sha256 ?? null,
-  mime: r.mime ?? null, width: r.width ?? null, height: r.height ?? null, storageKey: r.storage_key ?? null,
-  checkedBy: r.checked_by ?? null, checkedAt: new Date(r.checked_at).toISOString(),
+  farmDataId: r.farm_data_id,
+  companyId: r.company_id,
+  status: r.status,
+  reason: r.reason ?? null,
+  sha256: r.sha256 ?? null,
+  mime: r.mime ?? null,
+  width: r.width ?? null,
+  height: r.height ?? null,
+  storageKey: r.storage_key ?? null,
+  checkedBy: r.checked_by ?? null,
+  checkedAt: new Date(r.checked_at).toISOString(),
 });
 
 /**
@@ -33,13 +41,26 @@ export class ImageVerificationStore {
   async save(v: Omit<ImageVerificationRecord, 'checkedAt'>, imageUrl: string | null): Promise<ImageVerificationRecord> {
     return this.k.transaction(async (trx) => {
       const row = {
-        farm_data_id: v.farmDataId, company_id: v.companyId, status: v.status, reason: v.reason, sha256: v.sha256, mime: v.mime,
-        width: v.width, height: v.height, storage_key: v.storageKey, checked_by: v.checkedBy, checked_at: new Date().toISOString(),
+        farm_data_id: v.farmDataId,
+        company_id: v.companyId,
+        status: v.status,
+        reason: v.reason,
+        sha256: v.sha256,
+        mime: v.mime,
+        width: v.width,
+        height: v.height,
+        storage_key: v.storageKey,
+        checked_by: v.checkedBy,
+        checked_at: new Date().toISOString(),
       };
       const [saved] = await trx('farm_image_verifications').insert(row).onConflict('farm_data_id').merge().returning('*');
-      await trx('farm_data').where({ company_id: v.companyId, id: v.farmDataId }).update({
-        image_validation: v.status === 'verified' ? 'Verified' : 'Rejected', image_url: imageUrl, modified_at: new Date().toISOString(),
-      });
+      await trx('farm_data')
+        .where({ company_id: v.companyId, id: v.farmDataId })
+        .update({
+          image_validation: v.status === 'verified' ? 'Verified' : 'Rejected',
+          image_url: imageUrl,
+          modified_at: new Date().toISOString(),
+        });
       return toRecord(saved);
     });
   }
@@ -57,6 +78,20 @@ export class ImageVerificationStore {
 
   /** Records the external verifier's answer (no photo bytes here; they stay with the service). */
   async saveRemote(companyId: string, farmDataId: string, verified: boolean, imageUrl: string | null, reason: string | null): Promise<ImageVerificationRecord> {
-    return this.save({ farmDataId, companyId, status: verified ? 'verified' : 'rejected', reason, sha256: null, mime: null, width: null, height: null, storageKey: null, checkedBy: null }, imageUrl);
+    return this.save(
+      {
+        farmDataId,
+        companyId,
+        status: verified ? 'verified' : 'rejected',
+        reason,
+        sha256: null,
+        mime: null,
+        width: null,
+        height: null,
+        storageKey: null,
+        checkedBy: null,
+      },
+      imageUrl,
+    );
   }
 }

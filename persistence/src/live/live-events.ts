@@ -65,7 +65,10 @@ export class KnexLiveEventStore implements LiveEventStore {
   }
 
   async after(afterId: number, opts: { limit?: number; upToId?: number; user?: { userId: string; companyId: string } } = {}): Promise<LiveEvent[]> {
-    let q = this.k('live_events').where('id', '>', afterId).orderBy('id', 'asc').limit(Math.min(opts.limit ?? 500, 5000));
+    let q = this.k('live_events')
+      .where('id', '>', afterId)
+      .orderBy('id', 'asc')
+      .limit(Math.min(opts.limit ?? 500, 5000));
     if (opts.upToId !== undefined) q = q.where('id', '<=', opts.upToId);
     if (opts.user) {
       const { userId, companyId } = opts.user;
@@ -84,7 +87,8 @@ export class KnexLiveEventStore implements LiveEventStore {
   }
 
   async prune(ms: number): Promise<number> {
-    return this.k('live_events').where('created_at', '<', new Date(Date.now() - ms)).delete();
+    return this.k('live_events')
+      .where('created_at', '<', new Date(Date.now() - ms))
+      .delete();
   }
 }
-

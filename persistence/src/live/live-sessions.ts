@@ -37,7 +37,10 @@ export async function liveSessions(k: Knex, keys: string[], idleMs = DEFAULT_SES
     .select('s.id_hash', 'u.id', 'u.company_id', 'u.role', 'u.is_admin', 'g.status as group_status', 'g.roles as group_roles');
   for (const r of rows) {
     out.set(r.id_hash, {
-      userId: r.id, companyId: r.company_id, role: r.role, isAdmin: !!r.is_admin,
+      userId: r.id,
+      companyId: r.company_id,
+      role: r.role,
+      isAdmin: !!r.is_admin,
       groupRoles: r.group_status === 'active' ? ((r.group_roles ?? []) as Permission[]) : [],
     });
   }

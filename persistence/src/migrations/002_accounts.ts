@@ -137,7 +137,19 @@ export async function up(k: Knex): Promise<void> {
 }
 
 export async function down(k: Knex): Promise<void> {
-  for (const t of ['signatures', 'company_cas', 'password_reset_tokens', 'auth_events', 'login_attempts', 'sessions', 'groups', 'users', 'bank_accounts', 'addresses', 'companies']) {
+  for (const t of [
+    'signatures',
+    'company_cas',
+    'password_reset_tokens',
+    'auth_events',
+    'login_attempts',
+    'sessions',
+    'groups',
+    'users',
+    'bank_accounts',
+    'addresses',
+    'companies',
+  ]) {
     await k.schema.dropTableIfExists(t);
   }
 }

@@ -89,8 +89,13 @@ export class KnexTemplateStore implements TemplateStore {
     }
     const [row] = await this.k('approval_templates')
       .insert({
-        id: randomUUID(), company_id: companyId, approval_name: input.approvalName, priority: input.priority ?? null,
-        levels, created_by: by.id, created_by_name: by.name,
+        id: randomUUID(),
+        company_id: companyId,
+        approval_name: input.approvalName,
+        priority: input.priority ?? null,
+        levels,
+        created_by: by.id,
+        created_by_name: by.name,
       })
       .returning('*');
     return toTemplate(row);

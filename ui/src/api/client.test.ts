@@ -31,7 +31,7 @@ describe('api client deadlines', () => {
     await expect(api('auth/me')).rejects.toMatchObject({ code: 'REQUEST_TIMEOUT' });
   });
 
-  it('passes the caller\'s own cancel on as it is, not as a timeout', async () => {
+  it("passes the caller's own cancel on as it is, not as a timeout", async () => {
     silentServer();
     const ctrl = new AbortController();
     const pending = api('company/approvals', { signal: ctrl.signal }).catch((e: unknown) => e);

@@ -7,7 +7,12 @@
 import { message, type Language } from '@grain/domain';
 
 export class ApiError extends Error {
-  constructor(public readonly status: number, public readonly code: string, message: string, public readonly body: unknown) {
+  constructor(
+    public readonly status: number,
+    public readonly code: string,
+    message: string,
+    public readonly body: unknown,
+  ) {
     super(message);
   }
 }
@@ -81,7 +86,11 @@ async function send<T>(path: string, opts: ApiOptions, signal: AbortSignal): Pro
     body = JSON.stringify(opts.body);
   }
   const res = await fetch(path.startsWith('/') ? path : `/api/${path}`, {
-    method: opts.method ?? (body ? 'POST' : 'GET'), headers, body, credentials: 'include', signal,
+    method: opts.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    body,
+    credentials: 'include',
+    signal,
   });
   const type = res.headers.get('content-type') ?? '';
   const data = type.includes('application/json') ? await res.json() : await res.blob();

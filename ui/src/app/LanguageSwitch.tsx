@@ -12,10 +12,21 @@ export function LanguageSwitch({ color = 'inherit' }: { color?: 'inherit' | 'def
       value={lang}
       aria-label={t('nav.language')}
       onChange={(_e, v: Language | null) => v && setLang(v)}
-      sx={color === 'inherit' ? { '& .MuiToggleButton-root': { color: 'inherit', borderColor: 'rgba(255,255,255,0.5)', py: 0.25 }, '& .Mui-selected': { bgcolor: 'rgba(255,255,255,0.25) !important' } } : { '& .MuiToggleButton-root': { py: 0.25 } }}
+      sx={
+        color === 'inherit'
+          ? {
+              '& .MuiToggleButton-root': { color: 'inherit', borderColor: 'rgba(255,255,255,0.5)', py: 0.25 },
+              '& .Mui-selected': { bgcolor: 'rgba(255,255,255,0.25) !important' },
+            }
+          : { '& .MuiToggleButton-root': { py: 0.25 } }
+      }
     >
-      <ToggleButton value="en" data-testid="lang-en" aria-label="English">EN</ToggleButton>
-      <ToggleButton value="vn" data-testid="lang-vn" aria-label="Tiếng Việt">VN</ToggleButton>
+      <ToggleButton value="en" data-testid="lang-en" aria-label="English">
+        EN
+      </ToggleButton>
+      <ToggleButton value="vn" data-testid="lang-vn" aria-label="Tiếng Việt">
+        VN
+      </ToggleButton>
     </ToggleButtonGroup>
   );
 }

@@ -14,7 +14,9 @@ export function Layout({ children, sideMenu }: { children: ReactNode; sideMenu?:
       <TopBar />
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, flexGrow: 1, minHeight: PAGE_MIN_HEIGHT }}>
         {sideMenu && <UserSettingMenu />}
-        <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1, sm: 2, md: 3 } }}>{children}</Box>
+        <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1, sm: 2, md: 3 } }}>
+          {children}
+        </Box>
       </Box>
       <Footer />
     </Box>
@@ -26,8 +28,14 @@ export function Page({ title, actions, children, testId }: { title: ReactNode; a
   return (
     <Box data-testid={testId}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }} justifyContent="space-between" sx={{ mb: 2 }}>
-        <Typography variant="h5" component="h1">{title}</Typography>
-        {actions && <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>{actions}</Stack>}
+        <Typography variant="h5" component="h1">
+          {title}
+        </Typography>
+        {actions && (
+          <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+            {actions}
+          </Stack>
+        )}
       </Stack>
       {children}
     </Box>

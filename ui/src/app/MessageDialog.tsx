@@ -11,15 +11,29 @@ export function MessageDialog({ open, message, title, onClose }: { open: boolean
         <DialogContentText>{message}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} variant="contained" autoFocus>{t('common.ok')}</Button>
+        <Button onClick={onClose} variant="contained" autoFocus>
+          {t('common.ok')}
+        </Button>
       </DialogActions>
     </Dialog>
   );
 }
 
 /** A yes / no question before a destructive action (user delete, ...). */
-export function ConfirmDialog({ open, message, confirmLabel, onConfirm, onCancel, busy }: {
-  open: boolean; message: string; confirmLabel: string; onConfirm(): void; onCancel(): void; busy?: boolean;
+export function ConfirmDialog({
+  open,
+  message,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  busy,
+}: {
+  open: boolean;
+  message: string;
+  confirmLabel: string;
+  onConfirm(): void;
+  onCancel(): void;
+  busy?: boolean;
 }) {
   const { t } = useI18n();
   return (
@@ -29,8 +43,12 @@ export function ConfirmDialog({ open, message, confirmLabel, onConfirm, onCancel
         <DialogContentText>{message}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel} disabled={busy}>{t('common.cancel')}</Button>
-        <Button onClick={onConfirm} color="error" variant="contained" disabled={busy} data-testid="confirm-yes">{confirmLabel}</Button>
+        <Button onClick={onCancel} disabled={busy}>
+          {t('common.cancel')}
+        </Button>
+        <Button onClick={onConfirm} color="error" variant="contained" disabled={busy} data-testid="confirm-yes">
+          {confirmLabel}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -9,12 +9,24 @@ function NotFoundBody({ signedIn }: { signedIn: boolean }) {
   const { t } = useI18n();
   return (
     <Box sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }} data-testid="not-found">
-      <Typography variant="h3" gutterBottom>404</Typography>
-      <Typography variant="h6" gutterBottom>{t('common.notFound')}</Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>{t('notFound.hint')}</Typography>
-      {signedIn
-        ? <Button component={Link} to={HOME_PATH} variant="contained">{t('notFound.home')}</Button>
-        : <Button component={Link} to={LOGIN_PATH} variant="contained">{t('notFound.login')}</Button>}
+      <Typography variant="h3" gutterBottom>
+        404
+      </Typography>
+      <Typography variant="h6" gutterBottom>
+        {t('common.notFound')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('notFound.hint')}
+      </Typography>
+      {signedIn ? (
+        <Button component={Link} to={HOME_PATH} variant="contained">
+          {t('notFound.home')}
+        </Button>
+      ) : (
+        <Button component={Link} to={LOGIN_PATH} variant="contained">
+          {t('notFound.login')}
+        </Button>
+      )}
     </Box>
   );
 }

@@ -13,10 +13,11 @@ import { gridLocaleText, paginationLabels } from './table-locale';
 function LocalizedTheme({ children }: { children: ReactNode }) {
   const { lang } = useI18n();
   const localized = useMemo(
-    () => createTheme(theme, lang === 'vn' ? viVN : enUS, {
-      // MUI's own vn tables leave some grid and pager texts English: those come from the i18n table
-      components: { MuiDataGrid: { defaultProps: { localeText: gridLocaleText(lang) } }, MuiTablePagination: { defaultProps: paginationLabels(lang) } },
-    }),
+    () =>
+      createTheme(theme, lang === 'vn' ? viVN : enUS, {
+        // MUI's own vn tables leave some grid and pager texts English: those come from the i18n table
+        components: { MuiDataGrid: { defaultProps: { localeText: gridLocaleText(lang) } }, MuiTablePagination: { defaultProps: paginationLabels(lang) } },
+      }),
     [lang],
   );
   return (

@@ -14,19 +14,30 @@ import { HOME_PATH } from './navigation';
 export type RouteAccess = (user: SessionUser, query: URLSearchParams) => boolean;
 
 /** The route needs every listed permission (admin holds all). */
-export const needs = (...permissions: Permission[]): RouteAccess => (user) => permissions.every((p) => can(user, p));
+export const needs =
+  (...permissions: Permission[]): RouteAccess =>
+  (user) =>
+    permissions.every((p) => can(user, p));
 
 /** One's own record (?id= absent or one's own id) is always allowed; another user's needs `permission`. */
-export const ownOr = (permission: Permission): RouteAccess => (user, query) => {
-  const id = query.get('id');
-  return !id || id === user.id || can(user, permission);
-};
+export const ownOr =
+  (permission: Permission): RouteAccess =>
+  (user, query) => {
+    const id = query.get('id');
+    return !id || id === user.id || can(user, permission);
+  };
 
 /** A form about another user's record: ?id= of oneself is allowed, any other (or none) needs `permission`. */
-export const ownRecordOr = (permission: Permission): RouteAccess => (user, query) => query.get('id') === user.id || can(user, permission);
+export const ownRecordOr =
+  (permission: Permission): RouteAccess =>
+  (user, query) =>
+    query.get('id') === user.id || can(user, permission);
 
 /** Company data: editable with `permission`, or by a founder (an admin who has no company yet). */
-export const companyDataOr = (permission: Permission): RouteAccess => (user) => (!user.companyId && user.role === 'admin') || can(user, permission);
+export const companyDataOr =
+  (permission: Permission): RouteAccess =>
+  (user) =>
+    (!user.companyId && user.role === 'admin') || can(user, permission);
 
 /** Founding a company: only an admin (docs/spec/approvals.md §2: the admin who registered creates it). */
 export const founder: RouteAccess = (user) => user.role === 'admin';
@@ -37,10 +48,16 @@ export function AccessDenied() {
   return (
     <Box sx={{ p: { xs: 2, sm: 6 }, textAlign: 'center' }} data-testid="access-denied">
       <Alert severity="error" sx={{ mb: 2, justifyContent: 'center' }} role="alert">
-        <Typography variant="h6" component="h1">{t('ACCESS_DENIED')}</Typography>
+        <Typography variant="h6" component="h1">
+          {t('ACCESS_DENIED')}
+        </Typography>
       </Alert>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>{t('access.hint')}</Typography>
-      <Button component={Link} to={HOME_PATH} variant="contained">{t('notFound.home')}</Button>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('access.hint')}
+      </Typography>
+      <Button component={Link} to={HOME_PATH} variant="contained">
+        {t('notFound.home')}
+      </Button>
     </Box>
   );
 }

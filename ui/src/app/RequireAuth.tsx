@@ -22,8 +22,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     );
   }
   if (!user) {
-    const state: LoginRedirect = ended?.reason === 'logout' ? {}
-      : { from: location.pathname + location.search, fromUser: ended?.userId, expired: ended?.reason === 'expired' };
+    const state: LoginRedirect =
+      ended?.reason === 'logout' ? {} : { from: location.pathname + location.search, fromUser: ended?.userId, expired: ended?.reason === 'expired' };
     return <Navigate to={LOGIN_PATH} replace state={state} />;
   }
   return <>{children}</>;

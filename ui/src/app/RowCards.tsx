@@ -32,14 +32,20 @@ export function RowCards({ rows, testId, rowTestId }: { rows: RowCard[]; testId?
         const body = (
           <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
             <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between" sx={{ mb: 1 }}>
-              <Typography variant="subtitle2" component="h2" sx={{ wordBreak: 'break-word' }}>{r.title}</Typography>
+              <Typography variant="subtitle2" component="h2" sx={{ wordBreak: 'break-word' }}>
+                {r.title}
+              </Typography>
               {r.badge}
             </Stack>
             <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 1.5, rowGap: 0.25, m: 0 }}>
               {r.fields.map(([label, value]) => (
                 <Box key={label} sx={{ display: 'contents' }}>
-                  <Typography component="dt" variant="body2" color="text.secondary">{label}</Typography>
-                  <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word' }}>{value}</Typography>
+                  <Typography component="dt" variant="body2" color="text.secondary">
+                    {label}
+                  </Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word' }}>
+                    {value}
+                  </Typography>
                 </Box>
               ))}
             </Box>

@@ -16,9 +16,22 @@ export function UserSettingMenu() {
   const mobile = useMediaQuery(theme.breakpoints.down('md'));
   if (mobile) {
     return (
-      <Stack direction="row" spacing={1} sx={{ px: 1, py: 1, overflowX: 'auto', borderBottom: 1, borderColor: 'divider' }} aria-label={t('nav.userSetting')} component="nav">
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ px: 1, py: 1, overflowX: 'auto', borderBottom: 1, borderColor: 'divider' }}
+        aria-label={t('nav.userSetting')}
+        component="nav"
+      >
         {links.map((l) => (
-          <Button key={l.to} size="small" component={RouterLink} to={l.to} variant={isActive(pathname, l.match) ? 'contained' : 'text'} sx={{ flexShrink: 0, textTransform: 'none' }}>
+          <Button
+            key={l.to}
+            size="small"
+            component={RouterLink}
+            to={l.to}
+            variant={isActive(pathname, l.match) ? 'contained' : 'text'}
+            sx={{ flexShrink: 0, textTransform: 'none' }}
+          >
             {t(l.label)}
           </Button>
         ))}

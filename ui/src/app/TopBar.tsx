@@ -1,8 +1,24 @@
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import {
-  AppBar, Box, Button, Divider, Drawer, IconButton, List, ListItemButton, ListItemText, ListSubheader, Menu, MenuItem, Tab, Tabs,
-  Toolbar, Typography, useMediaQuery, useTheme,
+  AppBar,
+  Box,
+  Button,
+  Divider,
+  Drawer,
+  IconButton,
+  List,
+  ListItemButton,
+  ListItemText,
+  ListSubheader,
+  Menu,
+  MenuItem,
+  Tab,
+  Tabs,
+  Toolbar,
+  Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import AccountCircle from '@mui/icons-material/AccountCircle';
@@ -45,10 +61,25 @@ export function TopBar() {
   };
   // tighter tabs below 1440 px, so that all six fit beside the logo (1280+) or on their own row (768-1279)
   const tabs = (
-    <Tabs value={selectedTab} textColor="inherit" variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('nav.main')}
-      TabIndicatorProps={{ style: { backgroundColor: theme.palette.secondary.main } }} sx={{ flexGrow: 1, minWidth: 0, minHeight: 48 }}>
+    <Tabs
+      value={selectedTab}
+      textColor="inherit"
+      variant="scrollable"
+      scrollButtons="auto"
+      allowScrollButtonsMobile
+      aria-label={t('nav.main')}
+      TabIndicatorProps={{ style: { backgroundColor: theme.palette.secondary.main } }}
+      sx={{ flexGrow: 1, minWidth: 0, minHeight: 48 }}
+    >
       {topTabs.map((tab) => (
-        <Tab key={tab.to} value={tab.to} label={t(tab.label)} component={RouterLink} to={tab.to} sx={{ textTransform: 'none', minWidth: 0, px: compact ? 1 : 1.5, fontSize: compact ? '0.8125rem' : undefined }} />
+        <Tab
+          key={tab.to}
+          value={tab.to}
+          label={t(tab.label)}
+          component={RouterLink}
+          to={tab.to}
+          sx={{ textTransform: 'none', minWidth: 0, px: compact ? 1 : 1.5, fontSize: compact ? '0.8125rem' : undefined }}
+        />
       ))}
     </Tabs>
   );
@@ -66,30 +97,61 @@ export function TopBar() {
             <MenuIcon />
           </IconButton>
         )}
-        <Box component={RouterLink} to="/views/blockchain" aria-label={t('nav.logoTitle')} title={t('nav.logoTitle')} data-testid="logo"
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', mr: 1, flexShrink: 0 }}>
+        <Box
+          component={RouterLink}
+          to="/views/blockchain"
+          aria-label={t('nav.logoTitle')}
+          title={t('nav.logoTitle')}
+          data-testid="logo"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', mr: 1, flexShrink: 0 }}
+        >
           <Grass />
-          {!narrow && <Typography variant="h6" noWrap sx={{ fontWeight: 700 }}>GrainCert</Typography>}
+          {!narrow && (
+            <Typography variant="h6" noWrap sx={{ fontWeight: 700 }}>
+              GrainCert
+            </Typography>
+          )}
         </Box>
         {!mobile && !tabsOwnRow && tabs}
         {(mobile || tabsOwnRow) && <Box sx={{ flexGrow: 1 }} />}
         <LanguageSwitch />
-        <Button color="inherit" aria-label={t('nav.userMenu')} data-testid="user-menu-button" onClick={(e) => setMenuAnchor(e.currentTarget)}
-          startIcon={<AccountCircle />} title={user?.fullName || user?.email} sx={{ textTransform: 'none', minWidth: 0, whiteSpace: 'nowrap', flexShrink: 0, '& .MuiButton-startIcon': mobile ? { mx: 0 } : {} }}>
+        <Button
+          color="inherit"
+          aria-label={t('nav.userMenu')}
+          data-testid="user-menu-button"
+          onClick={(e) => setMenuAnchor(e.currentTarget)}
+          startIcon={<AccountCircle />}
+          title={user?.fullName || user?.email}
+          sx={{ textTransform: 'none', minWidth: 0, whiteSpace: 'nowrap', flexShrink: 0, '& .MuiButton-startIcon': mobile ? { mx: 0 } : {} }}
+        >
           {!mobile && ((compact ? user?.firstname : user?.fullName) || user?.email)}
         </Button>
-        <Menu anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-          transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+        <Menu
+          anchorEl={menuAnchor}
+          open={!!menuAnchor}
+          onClose={() => setMenuAnchor(null)}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        >
           <Box sx={{ px: 2, py: 1 }} data-testid="user-menu-who">
-            <Typography variant="subtitle2" noWrap>{user?.fullName}</Typography>
-            <Typography variant="body2" color="text.secondary" noWrap>{user?.email}</Typography>
+            <Typography variant="subtitle2" noWrap>
+              {user?.fullName}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {user?.email}
+            </Typography>
           </Box>
           <Divider />
           {/* the mobile user menu offers only Logout (docs/spec/approvals.md §2); the drawer carries the rest */}
-          {!mobile && (can('viewSystem')
-            ? <MenuItem onClick={() => go('/views/user/list')}>{t('nav.userManagement')}</MenuItem>
-            : <MenuItem onClick={() => go('/views/user/detail')}>{t('nav.myProfile')}</MenuItem>)}
-          <MenuItem onClick={signOut} data-testid="logout">{t('nav.logout')}</MenuItem>
+          {!mobile &&
+            (can('viewSystem') ? (
+              <MenuItem onClick={() => go('/views/user/list')}>{t('nav.userManagement')}</MenuItem>
+            ) : (
+              <MenuItem onClick={() => go('/views/user/detail')}>{t('nav.myProfile')}</MenuItem>
+            ))}
+          <MenuItem onClick={signOut} data-testid="logout">
+            {t('nav.logout')}
+          </MenuItem>
         </Menu>
       </Toolbar>
       {tabsOwnRow && <Box sx={{ px: 1, borderTop: 1, borderColor: 'rgba(255,255,255,0.2)' }}>{tabs}</Box>}
@@ -105,9 +167,13 @@ export function TopBar() {
           <Divider />
           <List subheader={<ListSubheader>{t('nav.userSetting')}</ListSubheader>}>
             {settingLinks.map((l) => (
-              <ListItemButton key={l.to} onClick={() => go(l.to)}><ListItemText primary={t(l.label)} /></ListItemButton>
+              <ListItemButton key={l.to} onClick={() => go(l.to)}>
+                <ListItemText primary={t(l.label)} />
+              </ListItemButton>
             ))}
-            <ListItemButton onClick={signOut}><ListItemText primary={t('nav.logout')} /></ListItemButton>
+            <ListItemButton onClick={signOut}>
+              <ListItemText primary={t('nav.logout')} />
+            </ListItemButton>
           </List>
         </Box>
       </Drawer>

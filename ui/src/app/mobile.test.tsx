@@ -20,7 +20,11 @@ describe('the shell on small screens', () => {
 
     await user.click(screen.getByTestId('user-menu-button'));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Logout']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((m) => m.textContent),
+    ).toEqual(['Logout']);
     await user.keyboard('{Escape}');
 
     await user.click(screen.getByTestId('mobile-menu-button'));

@@ -7,35 +7,101 @@ import { narrowWindow } from '../test/narrow-window';
 // The certificate and policy tables turn into cards below 768 px (see RowCards.tsx); on a wide screen they stay tables.
 
 const template = {
-  _id: 'tpl0123456789', approvalName: 'Wheat export', createdBy: 'Ada Admin', createdOn: '2025-11-03T08:00:00Z',
-  approvalLevels: [{ group: 'Quality', signers: [], signatures: 1, dueInDays: 2 }, { group: 'Manager', signers: [], signatures: 1, dueInDays: 3 }],
+  _id: 'tpl0123456789',
+  approvalName: 'Wheat export',
+  createdBy: 'Ada Admin',
+  createdOn: '2025-11-03T08:00:00Z',
+  approvalLevels: [
+    { group: 'Quality', signers: [], signatures: 1, dueInDays: 2 },
+    { group: 'Manager', signers: [], signatures: 1, dueInDays: 3 },
+  ],
 };
 const overdueRow = {
-  _id: 'a-1', approvalNumber: 'C-100', approvalName: 'Barley lot 7', level: 2, group: 'Quality', deadline: '2025-11-05T00:00:00Z',
-  overdue: true, since: '2025-11-01T00:00:00Z', holders: [{ _id: 'u-2', fullName: 'Mia Tran' }, { _id: 'u-3', fullName: 'Bo Le' }], remindersSent: 3,
+  _id: 'a-1',
+  approvalNumber: 'C-100',
+  approvalName: 'Barley lot 7',
+  level: 2,
+  group: 'Quality',
+  deadline: '2025-11-05T00:00:00Z',
+  overdue: true,
+  since: '2025-11-01T00:00:00Z',
+  holders: [
+    { _id: 'u-2', fullName: 'Mia Tran' },
+    { _id: 'u-3', fullName: 'Bo Le' },
+  ],
+  remindersSent: 3,
 };
 const approval = {
-  _id: 'a-1', approvalNumber: 'C-100', approvalName: 'Barley lot 7', priority: 'normal', stage: 'l-1', stageLevel: 1, status: 'signing',
-  displayStatus: 'signing', overdue: false, company: 'c-1', summary: 'Lot 7 for export', deadline: '2025-11-20T00:00:00Z', startDate: '2025-11-01T00:00:00Z',
-  submitter: { _id: 'u-admin', firstname: 'Ada', lastname: 'Admin', fullName: 'Ada Admin' }, version: 2,
-  approvalDoc: { _id: 'f-1', docName: 'Harvest 1732000000000', farm: { grainType: 'Barley', harvestGrade: 'FEED', storageLocation: 'Shed 2', quantity: 800, protein: 9.5, moisture: 11.2 } },
+  _id: 'a-1',
+  approvalNumber: 'C-100',
+  approvalName: 'Barley lot 7',
+  priority: 'normal',
+  stage: 'l-1',
+  stageLevel: 1,
+  status: 'signing',
+  displayStatus: 'signing',
+  overdue: false,
+  company: 'c-1',
+  summary: 'Lot 7 for export',
+  deadline: '2025-11-20T00:00:00Z',
+  startDate: '2025-11-01T00:00:00Z',
+  submitter: { _id: 'u-admin', firstname: 'Ada', lastname: 'Admin', fullName: 'Ada Admin' },
+  version: 2,
+  approvalDoc: {
+    _id: 'f-1',
+    docName: 'Harvest 1732000000000',
+    farm: { grainType: 'Barley', harvestGrade: 'FEED', storageLocation: 'Shed 2', quantity: 800, protein: 9.5, moisture: 11.2 },
+  },
   supportDocs: [{ _id: 'd-1', docName: 'Moisture lab report', description: 'Lab run 4', uploadUser: 'Ada Admin', uploadDate: '2025-11-02T00:00:00Z' }],
-  approvalLevels: [{
-    _id: 'l-1', level: 1, group: 'Quality', signatures: 2, deadline: '2025-11-10T00:00:00Z', status: 'signing', comments: [], overdue: false,
-    signers: [{ _id: 'u-2', fullName: 'Mia Tran', email: 'mia@farm.example', role: 'staff' }, { _id: 'u-3', fullName: 'Bo Le', email: 'bo@farm.example', role: 'manager', delegatedBy: 'u-4' }],
-    signed: ['u-2'], signedEntries: [{ userId: 'u-2', name: 'Mia Tran', at: '2025-11-04T09:00:00Z' }],
-  }],
+  approvalLevels: [
+    {
+      _id: 'l-1',
+      level: 1,
+      group: 'Quality',
+      signatures: 2,
+      deadline: '2025-11-10T00:00:00Z',
+      status: 'signing',
+      comments: [],
+      overdue: false,
+      signers: [
+        { _id: 'u-2', fullName: 'Mia Tran', email: 'mia@farm.example', role: 'staff' },
+        { _id: 'u-3', fullName: 'Bo Le', email: 'bo@farm.example', role: 'manager', delegatedBy: 'u-4' },
+      ],
+      signed: ['u-2'],
+      signedEntries: [{ userId: 'u-2', name: 'Mia Tran', at: '2025-11-04T09:00:00Z' }],
+    },
+  ],
   audit: [{ at: '2025-11-01T00:00:00Z', actorId: 'u-admin', actorName: 'Ada Admin', action: 'submit', level: 1 }],
   can: { edit: false, sign: true, reject: true, delegate: true, delete: false, getCert: false, signaturePassword: false },
 };
-const orgs = [{
-  Item: 1, PolicyIndex: 'AU-01', NameOfActRuleGuideline: 'Export Control Act 2020', ResponsibleOrgaqnisation: 'Department of Agriculture', Acronym: 'DAFF',
-  Country: 'AU', URL: 'https://www.agriculture.gov.au/export', FileName: 'au-01.pdf', Summary: 'Export rules', Topics: [],
-}];
-const actions = [{
-  Item: 1, ProcessIndex: 'P1', Process: 'Harvest', PolicyIndexAU: ['AU-01'], ActionsAU: ['Record the grade'], RequiredDocsAU: ['Grade certificate'],
-  PolicyIndexIN: ['IN-02'], ActionsIN: ['Fumigate'], RequiredDocsIN: ['Phytosanitary certificate'], Alignment: 'Both need a grade record',
-}];
+const orgs = [
+  {
+    Item: 1,
+    PolicyIndex: 'AU-01',
+    NameOfActRuleGuideline: 'Export Control Act 2020',
+    ResponsibleOrgaqnisation: 'Department of Agriculture',
+    Acronym: 'DAFF',
+    Country: 'AU',
+    URL: 'https://www.agriculture.gov.au/export',
+    FileName: 'au-01.pdf',
+    Summary: 'Export rules',
+    Topics: [],
+  },
+];
+const actions = [
+  {
+    Item: 1,
+    ProcessIndex: 'P1',
+    Process: 'Harvest',
+    PolicyIndexAU: ['AU-01'],
+    ActionsAU: ['Record the grade'],
+    RequiredDocsAU: ['Grade certificate'],
+    PolicyIndexIN: ['IN-02'],
+    ActionsIN: ['Fumigate'],
+    RequiredDocsIN: ['Phytosanitary certificate'],
+    Alignment: 'Both need a grade record',
+  },
+];
 
 function serve() {
   return fakeApi({
@@ -58,7 +124,9 @@ function expectFields(card: HTMLElement, fields: Array<[string, string]>) {
 describe('certificate and policy tables on a 450 px phone', () => {
   let restore: () => void = () => undefined;
   afterEach(() => restore());
-  beforeEach(() => { restore = narrowWindow(450); });
+  beforeEach(() => {
+    restore = narrowWindow(450);
+  });
 
   it('templates: one card per template with its values, the delete button kept on the card', async () => {
     const api = serve();
@@ -66,7 +134,12 @@ describe('certificate and policy tables on a 450 px phone', () => {
     const card = await screen.findByTestId('template-row-Wheat export');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(within(card).getByRole('heading')).toHaveTextContent('Wheat export');
-    expectFields(card, [['Template ID', 'tpl01234'], ['Levels', 'Quality → Manager'], ['Created By', 'Ada Admin'], ['Created On', '2025-11-03']]);
+    expectFields(card, [
+      ['Template ID', 'tpl01234'],
+      ['Levels', 'Quality → Manager'],
+      ['Created By', 'Ada Admin'],
+      ['Created On', '2025-11-03'],
+    ]);
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Delete Wheat export' }));
     await waitFor(() => expect(api.find('POST', '/api/company/approvaltemplate/tpl0123456789/delete')).toHaveLength(1));
   });
@@ -75,7 +148,11 @@ describe('certificate and policy tables on a 450 px phone', () => {
     serve();
     renderApp('/views/template/list', { lang: 'vn' });
     const card = await screen.findByTestId('template-row-Wheat export');
-    expectFields(card, [['Mã mẫu', 'tpl01234'], ['Người tạo', 'Ada Admin'], ['Ngày tạo', '2025-11-03']]);
+    expectFields(card, [
+      ['Mã mẫu', 'tpl01234'],
+      ['Người tạo', 'Ada Admin'],
+      ['Ngày tạo', '2025-11-03'],
+    ]);
     expect(within(card).getByRole('button', { name: 'Xóa Wheat export' })).toBeInTheDocument();
   });
 
@@ -86,7 +163,14 @@ describe('certificate and policy tables on a 450 px phone', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'C-100' })).toHaveAttribute('href', '/views/approval/detail?id=a-1');
     expect(within(card).getByText('Overdue')).toBeInTheDocument();
-    expectFields(card, [['Certificate name', 'Barley lot 7'], ['Level', '2. Quality'], ['Waiting on', 'Mia Tran, Bo Le'], ['Since', '2025-11-01'], ['Due', '2025-11-05'], ['Reminders sent', '3']]);
+    expectFields(card, [
+      ['Certificate name', 'Barley lot 7'],
+      ['Level', '2. Quality'],
+      ['Waiting on', 'Mia Tran, Bo Le'],
+      ['Since', '2025-11-01'],
+      ['Due', '2025-11-05'],
+      ['Reminders sent', '3'],
+    ]);
   });
 
   it('overdue dashboard in Vietnamese', async () => {
@@ -94,7 +178,10 @@ describe('certificate and policy tables on a 450 px phone', () => {
     renderApp('/views/approval/overdue', { lang: 'vn' });
     const card = await screen.findByTestId('overdue-row-C-100');
     expect(within(card).getByText('Quá hạn')).toBeInTheDocument();
-    expectFields(card, [['Đang chờ', 'Mia Tran, Bo Le'], ['Số lần nhắc', '3']]);
+    expectFields(card, [
+      ['Đang chờ', 'Mia Tran, Bo Le'],
+      ['Số lần nhắc', '3'],
+    ]);
   });
 
   it('certificate detail: signers, primary and related documents and the audit trail as cards, actions still there', async () => {
@@ -103,19 +190,39 @@ describe('certificate and policy tables on a 450 px phone', () => {
     const mia = await screen.findByTestId('signer-row-1-mia@farm.example');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(within(mia).getByRole('heading')).toHaveTextContent('1. Mia Tran');
-    expectFields(mia, [['Position', 'staff'], ['Due date', '2025-11-10'], ['Status', 'Signed 2025-11-04'], ['Profile', 'mia@farm.example']]);
+    expectFields(mia, [
+      ['Position', 'staff'],
+      ['Due date', '2025-11-10'],
+      ['Status', 'Signed 2025-11-04'],
+      ['Profile', 'mia@farm.example'],
+    ]);
     const bo = screen.getByTestId('signer-row-1-bo@farm.example');
     expect(within(bo).getByRole('heading')).toHaveTextContent('2. Bo Le (delegate)');
     expect(valueOf(bo, 'Status')).toHaveTextContent('Pending');
 
     const primary = within(screen.getByTestId('primary-doc-table')).getByTestId('primary-doc-card');
     expect(within(primary).getByRole('heading')).toHaveTextContent('Harvest 1732000000000');
-    expectFields(primary, [['Grain type', 'Barley'], ['Harvest grade', 'FEED'], ['Storage location', 'Shed 2'], ['Quantity', '800'], ['Protein', '9.50'], ['Moisture', '11.20']]);
+    expectFields(primary, [
+      ['Grain type', 'Barley'],
+      ['Harvest grade', 'FEED'],
+      ['Storage location', 'Shed 2'],
+      ['Quantity', '800'],
+      ['Protein', '9.50'],
+      ['Moisture', '11.20'],
+    ]);
     const related = within(screen.getByTestId('related-doc-table')).getByTestId('related-doc-card');
     expect(within(related).getByRole('heading')).toHaveTextContent('1. Moisture lab report');
-    expectFields(related, [['Description', 'Lab run 4'], ['Uploaded by', 'Ada Admin'], ['Date', '2025-11-02']]);
+    expectFields(related, [
+      ['Description', 'Lab run 4'],
+      ['Uploaded by', 'Ada Admin'],
+      ['Date', '2025-11-02'],
+    ]);
     expect(within(related).getByRole('link', { name: 'View' })).toHaveAttribute('href', '/api/company/document/d-1');
-    expectFields(screen.getByTestId('audit-card'), [['Who', 'Ada Admin'], ['Action', 'submitted'], ['Level', '1']]);
+    expectFields(screen.getByTestId('audit-card'), [
+      ['Who', 'Ada Admin'],
+      ['Action', 'submitted'],
+      ['Level', '1'],
+    ]);
     for (const id of ['btn-approve', 'btn-reject', 'btn-delegate']) expect(screen.getByTestId(id)).toBeInTheDocument();
   });
 
@@ -123,12 +230,25 @@ describe('certificate and policy tables on a 450 px phone', () => {
     serve();
     renderApp('/views/approval/detail?id=a-1', { lang: 'vn' });
     const mia = await screen.findByTestId('signer-row-1-mia@farm.example');
-    expectFields(mia, [['Chức vụ', 'staff'], ['Trạng thái', 'Đã ký 2025-11-04'], ['Hồ sơ', 'mia@farm.example']]);
+    expectFields(mia, [
+      ['Chức vụ', 'staff'],
+      ['Trạng thái', 'Đã ký 2025-11-04'],
+      ['Hồ sơ', 'mia@farm.example'],
+    ]);
     expect(within(screen.getByTestId('signer-row-1-bo@farm.example')).getByRole('heading')).toHaveTextContent('Bo Le (được ủy quyền)');
-    expectFields(screen.getByTestId('primary-doc-card'), [['Loại hạt', 'Barley'], ['Độ ẩm', '11.20']]);
-    expectFields(screen.getByTestId('related-doc-card'), [['Người tải lên', 'Ada Admin'], ['Ngày', '2025-11-02']]);
+    expectFields(screen.getByTestId('primary-doc-card'), [
+      ['Loại hạt', 'Barley'],
+      ['Độ ẩm', '11.20'],
+    ]);
+    expectFields(screen.getByTestId('related-doc-card'), [
+      ['Người tải lên', 'Ada Admin'],
+      ['Ngày', '2025-11-02'],
+    ]);
     expect(within(screen.getByTestId('related-doc-card')).getByRole('link', { name: 'Xem' })).toBeInTheDocument();
-    expectFields(screen.getByTestId('audit-card'), [['Người thực hiện', 'Ada Admin'], ['Hành động', 'đã nộp']]);
+    expectFields(screen.getByTestId('audit-card'), [
+      ['Người thực hiện', 'Ada Admin'],
+      ['Hành động', 'đã nộp'],
+    ]);
   });
 
   it.each(['en', 'vn'] as const)('policy reference (%s): organisations and actions as cards, every sub-tab', async (lang) => {
@@ -139,30 +259,54 @@ describe('certificate and policy tables on a 450 px phone', () => {
     const org = await screen.findByTestId('policy-org-card');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(within(org).getByRole('heading')).toHaveTextContent('Export Control Act 2020');
-    expectFields(org, [[l('Policy Index', 'Mã chính sách'), 'AU-01'], [l('Responsible Organisation', 'Cơ quan chịu trách nhiệm'), 'Department of Agriculture'], [l('Acronym', 'Viết tắt'), 'DAFF'], [l('Country', 'Quốc gia'), 'AU']]);
-    expect(within(valueOf(org, l('Official site', 'Trang chính thức')) as HTMLElement).getByRole('link')).toHaveAttribute('href', 'https://www.agriculture.gov.au/export');
+    expectFields(org, [
+      [l('Policy Index', 'Mã chính sách'), 'AU-01'],
+      [l('Responsible Organisation', 'Cơ quan chịu trách nhiệm'), 'Department of Agriculture'],
+      [l('Acronym', 'Viết tắt'), 'DAFF'],
+      [l('Country', 'Quốc gia'), 'AU'],
+    ]);
+    expect(within(valueOf(org, l('Official site', 'Trang chính thức')) as HTMLElement).getByRole('link')).toHaveAttribute(
+      'href',
+      'https://www.agriculture.gov.au/export',
+    );
 
     await user.click(screen.getByRole('tab', { name: l('Actions', 'Hành động') }));
     let card = within(await screen.findByTestId('policy-actions-AU')).getByTestId('policy-action-card');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(within(card).getByRole('heading')).toHaveTextContent('P1 Harvest');
-    expectFields(card, [[l('Policy Index', 'Mã chính sách'), 'AU-01'], [l('Actions', 'Hành động'), 'Record the grade'], [l('Required Documents', 'Tài liệu bắt buộc'), 'Grade certificate']]);
+    expectFields(card, [
+      [l('Policy Index', 'Mã chính sách'), 'AU-01'],
+      [l('Actions', 'Hành động'), 'Record the grade'],
+      [l('Required Documents', 'Tài liệu bắt buộc'), 'Grade certificate'],
+    ]);
 
     await user.click(screen.getByRole('tab', { name: l('India', 'Ấn Độ') }));
     card = within(await screen.findByTestId('policy-actions-IN')).getByTestId('policy-action-card');
-    expectFields(card, [[l('Policy Index', 'Mã chính sách'), 'IN-02'], [l('Required Documents', 'Tài liệu bắt buộc'), 'Phytosanitary certificate']]);
+    expectFields(card, [
+      [l('Policy Index', 'Mã chính sách'), 'IN-02'],
+      [l('Required Documents', 'Tài liệu bắt buộc'), 'Phytosanitary certificate'],
+    ]);
 
     await user.click(screen.getByRole('tab', { name: l('Alignment', 'Đối chiếu') }));
     card = within(await screen.findByTestId('policy-actions-alignment')).getByTestId('policy-action-card');
-    expectFields(card, [[l('Australia', 'Úc'), 'Grade certificate'], [l('India', 'Ấn Độ'), 'Phytosanitary certificate'], [l('Where they meet', 'Điểm tương đồng'), 'Both need a grade record']]);
+    expectFields(card, [
+      [l('Australia', 'Úc'), 'Grade certificate'],
+      [l('India', 'Ấn Độ'), 'Phytosanitary certificate'],
+      [l('Where they meet', 'Điểm tương đồng'), 'Both need a grade record'],
+    ]);
   });
 });
 
 describe('the same tables on a wide screen stay tables', () => {
   let restore: () => void = () => undefined;
-  beforeEach(() => { restore = narrowWindow(1280); });
+  beforeEach(() => {
+    restore = narrowWindow(1280);
+  });
   afterEach(() => restore());
-  const headers = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((h) => h.textContent);
+  const headers = (table: HTMLElement) =>
+    within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
 
   it.each([
     ['en', ['Template ID', 'Name', 'Levels', 'Created By', 'Created On'], ['Certificate number', 'Waiting on', 'Reminders sent']],

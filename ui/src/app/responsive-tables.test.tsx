@@ -5,11 +5,51 @@ import { adminUser, fakeApi } from '../test/fake-api';
 import { narrowWindow } from '../test/narrow-window';
 
 const farm = [
-  { _id: 'f-1', number: '1732000000000', grainType: 'Wheat', harvestGrade: 'APH', storageLocation: 'Silo A1', quantity: 24000, protein: 12.5, moisture: 10, productionDate: '2025-11-03', dataType: 'Csv', txId: 'a'.repeat(64), imageValidation: 'Verified' },
-  { _id: 'f-2', number: '1732000000001', grainType: 'Barley', harvestGrade: 'FEED', storageLocation: 'Shed 2', quantity: 800, protein: 9.5, moisture: 11.2, productionDate: '2025-01-09', dataType: 'Manual', txId: null, imageValidation: 'NA' },
+  {
+    _id: 'f-1',
+    number: '1732000000000',
+    grainType: 'Wheat',
+    harvestGrade: 'APH',
+    storageLocation: 'Silo A1',
+    quantity: 24000,
+    protein: 12.5,
+    moisture: 10,
+    productionDate: '2025-11-03',
+    dataType: 'Csv',
+    txId: 'a'.repeat(64),
+    imageValidation: 'Verified',
+  },
+  {
+    _id: 'f-2',
+    number: '1732000000001',
+    grainType: 'Barley',
+    harvestGrade: 'FEED',
+    storageLocation: 'Shed 2',
+    quantity: 800,
+    protein: 9.5,
+    moisture: 11.2,
+    productionDate: '2025-01-09',
+    dataType: 'Manual',
+    txId: null,
+    imageValidation: 'NA',
+  },
 ];
 const docs = [
-  { _id: 'd-1', docId: 'd-1', docName: 'Moisture lab report', docType: 'certificate', description: null, uploadUser: 'u-admin', uploadUserName: 'Ada Admin', uploadDate: '2025-11-01T00:00:00Z', lastModified: '2025-11-02T00:00:00Z', uploadUrl: '', file: { name: 'lab.pdf', ext: 'pdf', mime: 'application/pdf', size: 10 }, company: 'c-1', version: 1 },
+  {
+    _id: 'd-1',
+    docId: 'd-1',
+    docName: 'Moisture lab report',
+    docType: 'certificate',
+    description: null,
+    uploadUser: 'u-admin',
+    uploadUserName: 'Ada Admin',
+    uploadDate: '2025-11-01T00:00:00Z',
+    lastModified: '2025-11-02T00:00:00Z',
+    uploadUrl: '',
+    file: { name: 'lab.pdf', ext: 'pdf', mime: 'application/pdf', size: 10 },
+    company: 'c-1',
+    version: 1,
+  },
 ];
 
 function serve() {
@@ -33,7 +73,14 @@ describe('wide tables on a 450 px phone', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const first = within(cards[0]);
     expect(first.getByRole('heading')).toHaveTextContent('Number 1732000000000');
-    for (const [label, value] of [['Grain Type', 'Wheat'], ['Storage Location', 'Silo A1'], ['Quantity', '24,000'], ['Protein', '12.50'], ['Moisture', '10.00'], ['Production Date', '03/11/2025']]) {
+    for (const [label, value] of [
+      ['Grain Type', 'Wheat'],
+      ['Storage Location', 'Silo A1'],
+      ['Quantity', '24,000'],
+      ['Protein', '12.50'],
+      ['Moisture', '10.00'],
+      ['Production Date', '03/11/2025'],
+    ]) {
       const dt = first.getByText(label, { selector: 'dt' });
       expect(dt.nextElementSibling).toHaveTextContent(value);
     }
@@ -76,7 +123,13 @@ describe('wide tables on a 450 px phone', () => {
     restore = narrowWindow(450);
     fakeApi({
       'GET /api/auth/current_user': () => ({ user: adminUser }),
-      'GET /api/company/users': () => ({ user_list: [{ _id: 'u-2', email: 'mia@farm.example', firstname: 'Mia', lastname: 'Tran', phone: '0412345678', role: 'staff', status: 'active', company: 'c-1' }], total: 1, groups: [] }),
+      'GET /api/company/users': () => ({
+        user_list: [
+          { _id: 'u-2', email: 'mia@farm.example', firstname: 'Mia', lastname: 'Tran', phone: '0412345678', role: 'staff', status: 'active', company: 'c-1' },
+        ],
+        total: 1,
+        groups: [],
+      }),
     });
     renderApp('/views/user/list');
     expect(await screen.findByText('mia@farm.example')).toBeInTheDocument();

@@ -4,8 +4,14 @@ import { renderApp } from '../test/render';
 import { adminUser, fakeApi, signedOut } from '../test/fake-api';
 
 const staffUser = {
-  id: 'u-staff', email: 'staff@farm.example', firstname: 'Sam', lastname: 'Staff', role: 'staff', status: 'active',
-  companyId: 'c-1', permissions: ['viewApproval', 'editDocument', 'viewDocument', 'editInfo', 'viewInfo'],
+  id: 'u-staff',
+  email: 'staff@farm.example',
+  firstname: 'Sam',
+  lastname: 'Staff',
+  role: 'staff',
+  status: 'active',
+  companyId: 'c-1',
+  permissions: ['viewApproval', 'editDocument', 'viewDocument', 'editInfo', 'viewInfo'],
 };
 type U = typeof adminUser | typeof staffUser;
 
@@ -20,12 +26,23 @@ function sessionServer(extra: Parameters<typeof fakeApi>[0] = {}) {
       current = byEmail[(body as { email: string }).email] ?? null;
       return current ? { user: current } : { status: 401, body: { invalidMsg: 'Wrong email or password', code: 'LOGIN_FAILED' } };
     },
-    'GET /api/auth/logout': () => { current = null; return {}; },
+    'GET /api/auth/logout': () => {
+      current = null;
+      return {};
+    },
     'GET /api/company/documentes': () => ({ documents: [] }),
     'GET /api/company/signature': () => ({ signature: null }),
     ...extra,
   });
-  return { api, signInAs: (u: U) => { current = u; }, endSession: () => { current = null; } };
+  return {
+    api,
+    signInAs: (u: U) => {
+      current = u;
+    },
+    endSession: () => {
+      current = null;
+    },
+  };
 }
 
 async function signInThroughForm(user: ReturnType<typeof userEvent.setup>, email: string) {
@@ -37,7 +54,7 @@ async function signInThroughForm(user: ReturnType<typeof userEvent.setup>, email
 describe('the session', () => {
   beforeEach(() => localStorage.clear());
 
-  it('after a logout, the next user to sign in starts at the certificate list, not on the previous user\'s page', async () => {
+  it("after a logout, the next user to sign in starts at the certificate list, not on the previous user's page", async () => {
     const s = sessionServer();
     s.signInAs(adminUser);
     const user = userEvent.setup();
@@ -108,9 +125,11 @@ describe('the session', () => {
     const user = userEvent.setup();
     renderApp('/views/signature/detail');
     const nav = await screen.findByRole('tablist', { name: 'main navigation' });
-    expect(within(nav).getAllByRole('tab').map((t) => t.textContent)).toEqual([
-      'Grain Certificates', 'Farm Data', 'Support Documents', 'Policy Control', 'AI Compliance Audit',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Grain Certificates', 'Farm Data', 'Support Documents', 'Policy Control', 'AI Compliance Audit']);
     const side = screen.getByTestId('side-menu');
     expect(within(side).queryByText('User Management')).not.toBeInTheDocument();
     expect(within(side).queryByText('User Groups')).not.toBeInTheDocument();
@@ -118,7 +137,11 @@ describe('the session', () => {
 
     await user.click(screen.getByTestId('user-menu-button'));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['My Profile', 'Logout']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((m) => m.textContent),
+    ).toEqual(['My Profile', 'Logout']);
     expect(screen.getByTestId('user-menu-who')).toHaveTextContent('staff@farm.example');
   });
 

@@ -32,7 +32,10 @@ describe('the shell', () => {
     let signedIn = true;
     const api = fakeApi({
       'GET /api/auth/current_user': () => (signedIn ? { user: adminUser } : signedOut),
-      'GET /api/auth/logout': () => { signedIn = false; return {}; },
+      'GET /api/auth/logout': () => {
+        signedIn = false;
+        return {};
+      },
       'GET /api/auth/login': () => ({}),
       'GET /api/company/groups': () => ({ groups: [] }),
     });
@@ -41,9 +44,11 @@ describe('the shell', () => {
     expect(await screen.findByRole('heading', { name: 'User Groups' })).toBeInTheDocument();
 
     const nav = screen.getByRole('tablist', { name: 'main navigation' });
-    expect(within(nav).getAllByRole('tab').map((t) => t.textContent)).toEqual([
-      'Grain Certificates', 'Farm Data', 'Support Documents', 'Create New Certificate', 'Policy Control', 'AI Compliance Audit',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Grain Certificates', 'Farm Data', 'Support Documents', 'Create New Certificate', 'Policy Control', 'AI Compliance Audit']);
     expect(screen.getByTestId('logo')).toHaveAttribute('href', '/views/blockchain');
     const side = screen.getByTestId('side-menu');
     expect(within(side).getByText('User Setting')).toBeInTheDocument();
@@ -53,7 +58,11 @@ describe('the shell', () => {
 
     await user.click(screen.getByTestId('user-menu-button'));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['User Management', 'Logout']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((m) => m.textContent),
+    ).toEqual(['User Management', 'Logout']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/views/login'));
     expect(api.find('GET', '/api/auth/logout')).toHaveLength(1);

@@ -13,9 +13,19 @@ const vn = (k: string) => translate('vn', k);
 const en = (k: string) => translate('en', k);
 
 const doc = {
-  _id: 'd-1', docId: 'd-1', docName: 'Lab report', docType: 'certificate', description: DEFAULT_SUMMARY, uploadUser: 'u-admin', uploadUserName: 'Ada Admin',
-  uploadDate: '2025-11-01T00:00:00.000Z', lastModified: '2025-11-02T00:00:00.000Z', uploadUrl: 'company/document/d-1',
-  file: { name: 'lab.pdf', ext: 'pdf', mime: 'application/pdf', size: 2048 }, company: 'c-1', version: 3,
+  _id: 'd-1',
+  docId: 'd-1',
+  docName: 'Lab report',
+  docType: 'certificate',
+  description: DEFAULT_SUMMARY,
+  uploadUser: 'u-admin',
+  uploadUserName: 'Ada Admin',
+  uploadDate: '2025-11-01T00:00:00.000Z',
+  lastModified: '2025-11-02T00:00:00.000Z',
+  uploadUrl: 'company/document/d-1',
+  file: { name: 'lab.pdf', ext: 'pdf', mime: 'application/pdf', size: 2048 },
+  company: 'c-1',
+  version: 3,
 };
 
 describe('the stored default summary', () => {
@@ -55,14 +65,39 @@ describe('the stored default summary', () => {
   });
 
   it('the certificate update form starts empty (empty saves as the default again) instead of English text', () => {
-    const form = formFromApproval({ approvalNumber: 'A-1', approvalName: 'Wheat', priority: 'normal', summary: DEFAULT_SUMMARY, approvalDoc: null, supportDocs: [], approvalLevels: [] } as never);
+    const form = formFromApproval({
+      approvalNumber: 'A-1',
+      approvalName: 'Wheat',
+      priority: 'normal',
+      summary: DEFAULT_SUMMARY,
+      approvalDoc: null,
+      supportDocs: [],
+      approvalLevels: [],
+    } as never);
     expect(form.summary).toBe('');
-    expect(formFromApproval({ approvalNumber: 'A-1', approvalName: 'Wheat', priority: 'normal', summary: 'Kept', approvalDoc: null, supportDocs: [], approvalLevels: [] } as never).summary).toBe('Kept');
+    expect(
+      formFromApproval({
+        approvalNumber: 'A-1',
+        approvalName: 'Wheat',
+        priority: 'normal',
+        summary: 'Kept',
+        approvalDoc: null,
+        supportDocs: [],
+        approvalLevels: [],
+      } as never).summary,
+    ).toBe('Kept');
   });
 
   it("a certificate's related documents show it in Vietnamese", () => {
-    const approval = { approvalDoc: null, supportDocs: [{ _id: 'd-1', docName: 'Lab report', description: DEFAULT_SUMMARY, uploadUser: 'Ada', uploadDate: '2025-11-01' }] };
-    render(<I18nProvider initial="vn"><DocumentTables approval={approval as never} /></I18nProvider>);
+    const approval = {
+      approvalDoc: null,
+      supportDocs: [{ _id: 'd-1', docName: 'Lab report', description: DEFAULT_SUMMARY, uploadUser: 'Ada', uploadDate: '2025-11-01' }],
+    };
+    render(
+      <I18nProvider initial="vn">
+        <DocumentTables approval={approval as never} />
+      </I18nProvider>,
+    );
     expect(within(screen.getByTestId('related-doc-table')).getByText('tóm tắt mặc định')).toBeInTheDocument();
   });
 });

@@ -16,7 +16,14 @@ function grid(lang: Language) {
   return render(
     <Providers lang={lang}>
       <div style={{ width: 600 }}>
-        <DataGrid rows={rows} columns={columns} initialState={{ pagination: { paginationModel: { pageSize: 10, page: 0 } } }} pageSizeOptions={[10, 25]} disableVirtualization autoHeight />
+        <DataGrid
+          rows={rows}
+          columns={columns}
+          initialState={{ pagination: { paginationModel: { pageSize: 10, page: 0 } } }}
+          pageSizeOptions={[10, 25]}
+          disableVirtualization
+          autoHeight
+        />
       </div>
     </Providers>,
   );
@@ -44,14 +51,22 @@ describe('table texts follow the UI language', () => {
   });
 
   it('a TablePagination in vn and en', () => {
-    const pager = (lang: Language) => render(
-      <Providers lang={lang}>
-        <table><tbody><tr><TablePagination count={-1} page={1} rowsPerPage={10} onPageChange={() => undefined} showFirstButton showLastButton /></tr></tbody></table>
-      </Providers>,
-    );
+    const pager = (lang: Language) =>
+      render(
+        <Providers lang={lang}>
+          <table>
+            <tbody>
+              <tr>
+                <TablePagination count={-1} page={1} rowsPerPage={10} onPageChange={() => undefined} showFirstButton showLastButton />
+              </tr>
+            </tbody>
+          </table>
+        </Providers>,
+      );
     const vn = pager('vn');
     expect(within(vn.container).getByText('11–20 trong nhiều hơn 20')).toBeInTheDocument();
-    for (const name of ['Tới trang đầu tiên', 'Về trang trước đó', 'Tới trang tiếp theo', 'Tới trang cuối cùng']) expect(within(vn.container).getByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['Tới trang đầu tiên', 'Về trang trước đó', 'Tới trang tiếp theo', 'Tới trang cuối cùng'])
+      expect(within(vn.container).getByRole('button', { name })).toBeInTheDocument();
     vn.unmount();
     const en = pager('en');
     expect(within(en.container).getByText('11–20 of more than 20')).toBeInTheDocument();
@@ -59,7 +74,16 @@ describe('table texts follow the UI language', () => {
   });
 
   it('the user list (a grid with its own texts) keeps every other grid text in Vietnamese', async () => {
-    const people = Array.from({ length: 20 }, (_, i) => ({ _id: `u-${i}`, email: `u${i}@farm.example`, firstname: `F${i}`, lastname: `L${i}`, phone: '', role: 'staff', status: 'active', company: 'c-1' }));
+    const people = Array.from({ length: 20 }, (_, i) => ({
+      _id: `u-${i}`,
+      email: `u${i}@farm.example`,
+      firstname: `F${i}`,
+      lastname: `L${i}`,
+      phone: '',
+      role: 'staff',
+      status: 'active',
+      company: 'c-1',
+    }));
     fakeApi({
       'GET /api/auth/current_user': () => ({ user: adminUser }),
       'GET /api/company/users': () => ({ user_list: people.slice(0, 15), total: 20, groups: [] }),

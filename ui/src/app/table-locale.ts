@@ -16,7 +16,8 @@ export function paginationLabels(lang: Language) {
     labelRowsPerPage: t('table.rowsPerPage'),
     labelDisplayedRows: ({ from, to, count, estimated }: { from: number; to: number; count: number; estimated?: number }) =>
       t('table.displayedRows', {
-        from, to,
+        from,
+        to,
         count: count !== -1 ? count : estimated && estimated > to ? t('table.around', { n: estimated }) : t('table.moreThan', { n: to }),
       }),
     getItemAriaLabel: (type: PagerItem) => t(`table.page.${type}`),

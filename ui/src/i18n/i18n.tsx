@@ -17,13 +17,15 @@ const STORAGE_KEY = 'lang';
 
 export function translate(lang: Language, key: string, vars?: Record<string, string | number>): string {
   const entry = TRANSLATIONS[key];
-  let text = entry ? entry[lang] ?? entry.en : key in MESSAGES ? message(key as MessageCode, lang) : key;
+  let text = entry ? (entry[lang] ?? entry.en) : key in MESSAGES ? message(key as MessageCode, lang) : key;
   if (vars) for (const [k, v] of Object.entries(vars)) text = text.replaceAll(`{${k}}`, String(v));
   return text;
 }
 
 export function I18nProvider({ children, initial }: { children: ReactNode; initial?: Language }) {
-  const [lang, setLangState] = useState<Language>(() => initial ?? ((typeof localStorage !== 'undefined' && (localStorage.getItem(STORAGE_KEY) as Language)) || 'en'));
+  const [lang, setLangState] = useState<Language>(
+    () => initial ?? ((typeof localStorage !== 'undefined' && (localStorage.getItem(STORAGE_KEY) as Language)) || 'en'),
+  );
   const setLang = useCallback((l: Language) => {
     setLangState(l);
     try {

@@ -19,11 +19,15 @@ class FakeSocket {
 function connection(signedIn = true) {
   const sockets: FakeSocket[] = [];
   const statuses: LiveStatus[] = [];
-  const conn = new LiveConnection('u1', (url) => {
-    const s = new FakeSocket(url);
-    sockets.push(s);
-    return s as unknown as WebSocket;
-  }, async () => signedIn);
+  const conn = new LiveConnection(
+    'u1',
+    (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s as unknown as WebSocket;
+    },
+    async () => signedIn,
+  );
   conn.onStatus((s) => statuses.push(s));
   return { conn, sockets, statuses };
 }

@@ -18,7 +18,9 @@ export function fakeApi(handlers: Record<string, Handler>) {
     const url = new URL(String(input), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
     const call: Call = {
-      method, path: url.pathname, query: url.searchParams,
+      method,
+      path: url.pathname,
+      query: url.searchParams,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       headers: (init.headers ?? {}) as Record<string, string>,
     };
@@ -53,6 +55,12 @@ export function fakeApi(handlers: Record<string, Handler>) {
 export const signedOut = { status: 401, body: { invalidMsg: 'Please sign in', code: 'UNAUTHENTICATED' } };
 
 export const adminUser = {
-  id: 'u-admin', email: 'admin@farm.example', firstname: 'Ada', lastname: 'Admin', role: 'admin', status: 'active',
-  companyId: 'c-1', permissions: [],
+  id: 'u-admin',
+  email: 'admin@farm.example',
+  firstname: 'Ada',
+  lastname: 'Admin',
+  role: 'admin',
+  status: 'active',
+  companyId: 'c-1',
+  permissions: [],
 };

@@ -11,18 +11,24 @@
  *   its answer. A sign then costs one workflow task instead of four task round trips through the server
  *   (bench/RESULTS.md, the sign profile). The PDF stays an ordinary activity: it is Chromium's time.
  */
+import { log, proxyActivities, proxyLocalActivities, type ActivityOptions, type LocalActivityOptions, type RetryPolicy } from '@temporalio/workflow';
 import {
-  log, proxyActivities, proxyLocalActivities, type ActivityOptions, type LocalActivityOptions, type RetryPolicy,
-} from '@temporalio/workflow';
-import {
-  APP_ERROR_FAILURE_TYPE, recordLedgerTx, recordPdf, type CertificateActivityContract as CertificateActivities, type CertificateEffect, type CertificateState,
+  APP_ERROR_FAILURE_TYPE,
+  recordLedgerTx,
+  recordPdf,
+  type CertificateActivityContract as CertificateActivities,
+  type CertificateEffect,
+  type CertificateState,
 } from '@grain/domain/workflow-safe';
 
 type StepOptions = Pick<ActivityOptions & LocalActivityOptions, 'startToCloseTimeout' | 'retry'>;
 const durable: RetryPolicy = { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', nonRetryableErrorTypes: [APP_ERROR_FAILURE_TYPE] };
 
 /** Options shared by a step's activity and its local-activity form (fast mode). */
-const OTP: StepOptions = { startToCloseTimeout: '20s', retry: { initialInterval: '500ms', maximumAttempts: 3, nonRetryableErrorTypes: [APP_ERROR_FAILURE_TYPE] } };
+const OTP: StepOptions = {
+  startToCloseTimeout: '20s',
+  retry: { initialInterval: '500ms', maximumAttempts: 3, nonRetryableErrorTypes: [APP_ERROR_FAILURE_TYPE] },
+};
 const DB_STEP: StepOptions = { startToCloseTimeout: '30s', retry: durable };
 
 export const acts = {
@@ -56,7 +62,11 @@ export function mailContext(s: CertificateState, level: number) {
  * each with the context of the moment it was produced, for the caller to send after answering.
  */
 export async function runEffects(
-  wfId: string, version: number, effects: CertificateEffect[], get: () => CertificateState, set: (s: CertificateState) => void,
+  wfId: string,
+  version: number,
+  effects: CertificateEffect[],
+  get: () => CertificateState,
+  set: (s: CertificateState) => void,
   opts: { fast?: boolean } = {},
 ): Promise<PendingMail[]> {
   const later: PendingMail[] = [];

@@ -16,7 +16,14 @@
  * `appErrorCodeOf(err)` to read it.
  */
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
-import { APP_ERROR_FAILURE_TYPE, type CertificateChanges, type CertificateDraft, type CertificateState, type CommandActor, type Signer } from '@grain/domain/workflow-safe';
+import {
+  APP_ERROR_FAILURE_TYPE,
+  type CertificateChanges,
+  type CertificateDraft,
+  type CertificateState,
+  type CommandActor,
+  type Signer,
+} from '@grain/domain/workflow-safe';
 
 export const CERTIFICATE_WORKFLOW_TYPE = 'certificateWorkflow';
 

@@ -5,7 +5,12 @@
  */
 import { allHandlersFinished, condition, continueAsNew, workflowInfo } from '@temporalio/workflow';
 import {
-  assertAccepted, createCertificate, transition, type CertificateCommand, type CertificateEffect, type CertificateState,
+  assertAccepted,
+  createCertificate,
+  transition,
+  type CertificateCommand,
+  type CertificateEffect,
+  type CertificateState,
 } from '@grain/domain/workflow-safe';
 import { refusal } from '../app-failure';
 import type { CertificateWorkflowInput } from './certificate-messages';
@@ -109,7 +114,9 @@ export class CertificateRun {
 
   continueAsNew(): Promise<never> {
     return continueAsNew<(input: CertificateWorkflowInput) => Promise<CertificateState>>({
-      ...this.input, resumeState: this.state, resumeTimers: [...this.fired],
+      ...this.input,
+      resumeState: this.state,
+      resumeTimers: [...this.fired],
     });
   }
 

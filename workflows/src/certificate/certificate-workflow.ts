@@ -13,12 +13,18 @@
  */
 import type { UpdateDefinition } from '@temporalio/common';
 import { currentUpdateInfo, log, patched, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
-import {
-  currentLevel, levelTimers, pendingSigners, type CertificateCommand, type CertificateState, type CommandActor,
-} from '@grain/domain/workflow-safe';
+import { currentLevel, levelTimers, pendingSigners, type CertificateCommand, type CertificateState, type CommandActor } from '@grain/domain/workflow-safe';
 import { refuse, unwrapRefusal } from '../app-failure';
 import {
-  cancelUpdate, delegateUpdate, editUpdate, rejectUpdate, requestOtpUpdate, resubmitUpdate, signUpdate, stateQuery, type CertificateWorkflowInput,
+  cancelUpdate,
+  delegateUpdate,
+  editUpdate,
+  rejectUpdate,
+  requestOtpUpdate,
+  resubmitUpdate,
+  signUpdate,
+  stateQuery,
+  type CertificateWorkflowInput,
 } from './certificate-messages';
 import { certificateSearchAttributes } from './certificate-search-attributes';
 import { acts, fast, mailContext, runEffects, sendMail } from './certificate-effects';
@@ -49,18 +55,22 @@ function commandUpdate<A, C extends CertificateCommand>(
 ): void {
   const built = new Map<string, C>();
   const updateId = () => currentUpdateInfo()?.id ?? '';
-  setHandler(update, (args) => {
-    const id = updateId();
-    const cmd = built.get(id) ?? toCommand(args);
-    built.delete(id);
-    return handle(cmd, args);
-  }, {
-    validator: (args) => {
-      const cmd = toCommand(args);
-      run.validate(cmd);
-      built.set(updateId(), cmd);
+  setHandler(
+    update,
+    (args) => {
+      const id = updateId();
+      const cmd = built.get(id) ?? toCommand(args);
+      built.delete(id);
+      return handle(cmd, args);
     },
-  });
+    {
+      validator: (args) => {
+        const cmd = toCommand(args);
+        run.validate(cmd);
+        built.set(updateId(), cmd);
+      },
+    },
+  );
 }
 
 export async function certificateWorkflow(input: CertificateWorkflowInput): Promise<CertificateState> {
@@ -72,15 +82,20 @@ export async function certificateWorkflow(input: CertificateWorkflowInput): Prom
 
   setHandler(stateQuery, () => run.state);
 
-  commandUpdate(run, signUpdate, (a) => ({ type: 'sign', actor: a.actor, note: a.note, signatureValue: a.signatureValue, at: nowIso() }), async (cmd, a) => {
-    const level = run.state.stage;
-    const binding = { certificateId: run.state.id, level, userId: a.actor.id, contentHash: run.state.contentHash };
-    await otp.redeemOtp({ otpId: a.otpId, binding, redeemKey: `${wfId}:${currentUpdateInfo()?.id ?? ''}` }).catch(unwrapRefusal);
-    // The code was bound to one level and content; if either moved while it was redeemed, refuse.
-    if (run.state.stage !== level || run.state.contentHash !== binding.contentHash) refuse('CONTENT_CHANGED');
-    // A signature is made when its code is redeemed, not when the Update was accepted.
-    return run.settle(run.apply({ ...cmd, at: nowIso() }));
-  });
+  commandUpdate(
+    run,
+    signUpdate,
+    (a) => ({ type: 'sign', actor: a.actor, note: a.note, signatureValue: a.signatureValue, at: nowIso() }),
+    async (cmd, a) => {
+      const level = run.state.stage;
+      const binding = { certificateId: run.state.id, level, userId: a.actor.id, contentHash: run.state.contentHash };
+      await otp.redeemOtp({ otpId: a.otpId, binding, redeemKey: `${wfId}:${currentUpdateInfo()?.id ?? ''}` }).catch(unwrapRefusal);
+      // The code was bound to one level and content; if either moved while it was redeemed, refuse.
+      if (run.state.stage !== level || run.state.contentHash !== binding.contentHash) refuse('CONTENT_CHANGED');
+      // A signature is made when its code is redeemed, not when the Update was accepted.
+      return run.settle(run.apply({ ...cmd, at: nowIso() }));
+    },
+  );
   commandUpdate(run, rejectUpdate, (a) => ({ type: 'reject', actor: a.actor, toLevel: a.toLevel, reason: a.reason, at: nowIso() }));
   commandUpdate(run, delegateUpdate, (a) => ({ type: 'delegate', actor: a.actor, to: a.to, note: a.note, at: nowIso() }));
   const contentChange = (cmd: Extract<CertificateCommand, { type: 'edit' | 'resubmit' }>) =>
@@ -89,21 +104,31 @@ export async function certificateWorkflow(input: CertificateWorkflowInput): Prom
   commandUpdate(run, editUpdate, (a) => ({ type: 'edit', actor: a.actor, changes: a.changes, at: nowIso() }), contentChange);
   commandUpdate(run, cancelUpdate, (a) => ({ type: 'cancel', actor: a.actor, reason: a.reason, at: nowIso() }));
 
-  setHandler(requestOtpUpdate, async (a) => {
-    const s = run.state;
-    const l = currentLevel(s)!;
-    const binding = { certificateId: s.id, level: l.level, userId: a.actor.id, contentHash: s.contentHash };
-    const user = l.signers.find((x) => x.id === a.actor.id)!;
-    const r = await otp.issueOtp({ binding, user: { id: user.id, name: user.name, email: user.email }, ctx: mailContext(s, l.level) })
-      .catch(unwrapRefusal);
-    return { level: l.level, ...r };
-  }, { validator: (a) => run.validate({ type: 'sign', actor: a.actor, at: nowIso() }) });
+  setHandler(
+    requestOtpUpdate,
+    async (a) => {
+      const s = run.state;
+      const l = currentLevel(s)!;
+      const binding = { certificateId: s.id, level: l.level, userId: a.actor.id, contentHash: s.contentHash };
+      const user = l.signers.find((x) => x.id === a.actor.id)!;
+      const r = await otp.issueOtp({ binding, user: { id: user.id, name: user.name, email: user.email }, ctx: mailContext(s, l.level) }).catch(unwrapRefusal);
+      return { level: l.level, ...r };
+    },
+    { validator: (a) => run.validate({ type: 'sign', actor: a.actor, at: nowIso() }) },
+  );
 
   for (;;) {
     for (let batch = run.nextBatch(); batch; batch = run.nextBatch()) {
       // runEffects records tx ids and the PDF through `set`; its return value is not assigned back,
       // because an update applied while the last activity resolved would be overwritten by it.
-      const mails = await runEffects(wfId, batch.version, batch.effects, () => run.state, (s) => (run.state = s), { fast: useFast });
+      const mails = await runEffects(
+        wfId,
+        batch.version,
+        batch.effects,
+        () => run.state,
+        (s) => (run.state = s),
+        { fast: useFast },
+      );
       await readModel.upsertCertificateReadModel(run.state);
       upsertSearchAttributes(certificateSearchAttributes(run.state));
       run.finish(batch);
@@ -136,7 +161,14 @@ async function fireDueTimers(run: CertificateRun, wfId: string): Promise<boolean
     const l = run.state.levels[t.level - 1];
     const recipients = pendingSigners(run.state, l).map((x) => ({ id: x.id, name: x.name, email: x.email }));
     if (recipients.length) {
-      await acts.mail.remindSigners({ key: `${wfId}:${t.key}`, recipients, overdue: t.kind !== 'reminder', ctx: mailContext(run.state, t.level), certificateId: run.state.id })
+      await acts.mail
+        .remindSigners({
+          key: `${wfId}:${t.key}`,
+          recipients,
+          overdue: t.kind !== 'reminder',
+          ctx: mailContext(run.state, t.level),
+          certificateId: run.state.id,
+        })
         .catch((e) => log.warn('reminder mail failed', { error: String(e) }));
     }
   }

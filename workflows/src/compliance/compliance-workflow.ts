@@ -2,8 +2,12 @@ import { allHandlersFinished, condition, proxyActivities, setHandler } from '@te
 import { APP_ERROR_FAILURE_TYPE, COMPLIANCE_DOCUMENT_TYPES, type ComplianceActivityContract as ComplianceActivities } from '@grain/domain/workflow-safe';
 import { refuse } from '../app-failure';
 import {
-  complianceStateQuery, complianceSubmitUpdate, documentUploadedSignal,
-  type ComplianceSubmitArgs, type ComplianceWorkflowInput, type ComplianceWorkflowState,
+  complianceStateQuery,
+  complianceSubmitUpdate,
+  documentUploadedSignal,
+  type ComplianceSubmitArgs,
+  type ComplianceWorkflowInput,
+  type ComplianceWorkflowState,
 } from './compliance-messages';
 
 const processing = proxyActivities<ComplianceActivities>({
@@ -21,7 +25,6 @@ const auditing = proxyActivities<ComplianceActivities>({
 
 /** A submission left without a submit this long ends (its stored documents stay for reuse). */
 const IDLE_LIMIT = '30 days';
-
 
 /**
  * One compliance submission: processes uploads as they arrive, then audits the four chosen documents

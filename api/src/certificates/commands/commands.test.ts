@@ -37,8 +37,12 @@ const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().s
 async function input(over: Partial<CertificateInput> = {}): Promise<CertificateInput> {
   const u = h.acme.users;
   return {
-    approvalNumber: `C${Date.now()}${Math.floor(Math.random() * 1000)}`, approvalName: 'Wheat lot 9', priority: 'Medium',
-    approvalDoc: { _id: await h.farmRecord(h.acme) }, supportDocs: [], status: 'created',
+    approvalNumber: `C${Date.now()}${Math.floor(Math.random() * 1000)}`,
+    approvalName: 'Wheat lot 9',
+    priority: 'Medium',
+    approvalDoc: { _id: await h.farmRecord(h.acme) },
+    supportDocs: [],
+    status: 'created',
     approvalLevels: [
       { group: 'Farm', signers: [u.signer.id], signatures: 1, deadline: day(3) },
       { group: 'Inspection', signers: [u.signer2.id], signatures: 1, deadline: day(5) },
@@ -72,8 +76,18 @@ describe('certificate use cases', () => {
   it('changes a draft through the machine: new number and set-up, no version or audit entry for a draft', async () => {
     const manager = caller('manager', EDITOR);
     const draft = await saveDraft({ caller: manager, input: await input() }, deps);
-    const edited = await editCertificate({ caller: manager, certificateId: draft.id, input: await input({ approvalNumber: `${draft.approvalNumber}b`, approvalName: 'Wheat lot 9b' }) }, deps);
-    expect(edited).toMatchObject({ id: draft.id, status: 'created', approvalNumber: `${draft.approvalNumber}b`, approvalName: 'Wheat lot 9b', version: 0, audit: [] });
+    const edited = await editCertificate(
+      { caller: manager, certificateId: draft.id, input: await input({ approvalNumber: `${draft.approvalNumber}b`, approvalName: 'Wheat lot 9b' }) },
+      deps,
+    );
+    expect(edited).toMatchObject({
+      id: draft.id,
+      status: 'created',
+      approvalNumber: `${draft.approvalNumber}b`,
+      approvalName: 'Wheat lot 9b',
+      version: 0,
+      audit: [],
+    });
     expect(edited.contentHash).not.toBe(draft.contentHash);
     const level = await editLevel({ caller: manager, levelId: edited.levels[1].id, input: { group: 'Export inspection', signatures: 1 } }, deps);
     expect(level.levels.map((l) => l.group)).toEqual(['Farm', 'Export inspection']);

@@ -8,6 +8,9 @@ const todayPrefix = () => new Date().toISOString().slice(0, 10).replace(/-/g, ''
 
 export async function draftDefaults({ caller }: { caller: Caller }, { stores }: CertificateCommandDeps): Promise<CertificateFormInfo> {
   const users = await stores.users.listByCompany(caller.companyId);
-  const signers = users.filter((u) => u.status === 'active').map(signerOf).map((s) => ({ _id: s.id, fullName: s.name, email: s.email, role: s.role }));
+  const signers = users
+    .filter((u) => u.status === 'active')
+    .map(signerOf)
+    .map((s) => ({ _id: s.id, fullName: s.name, email: s.email, role: s.role }));
   return { approvalNumber: await stores.certificates.nextFreeNumber(caller.companyId, todayPrefix()), signers };
 }

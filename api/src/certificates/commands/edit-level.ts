@@ -17,12 +17,14 @@ export async function editLevel({ caller, levelId, input }: EditLevelOptions, de
   const idx = s.levels.findIndex((l) => l.id === levelId);
   if (idx < 0) throw new AppError('NOT_FOUND');
   const deadline = input.deadline ?? input.dealine;
-  const levels = await Promise.all(s.levels.map(async (l, i) => ({
-    group: i === idx && input.group ? input.group : l.group,
-    signers: i === idx && input.signers ? await resolveSigners(deps.stores, s.companyId, input.signers.map(refId)) : l.signers,
-    signatures: i === idx && input.signatures ? input.signatures : l.signatures,
-    deadline: i === idx && deadline ? dueTime(deadline) : l.deadline,
-  })));
+  const levels = await Promise.all(
+    s.levels.map(async (l, i) => ({
+      group: i === idx && input.group ? input.group : l.group,
+      signers: i === idx && input.signers ? await resolveSigners(deps.stores, s.companyId, input.signers.map(refId)) : l.signers,
+      signatures: i === idx && input.signatures ? input.signatures : l.signatures,
+      deadline: i === idx && deadline ? dueTime(deadline) : l.deadline,
+    })),
+  );
   if (s.status === 'created') {
     const next = transition(s, { type: 'editDraft', actor: caller.actor, at: new Date().toISOString(), changes: { levels } }).state;
     await deps.stores.certificates.updateDraft(next);

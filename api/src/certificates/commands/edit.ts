@@ -23,8 +23,12 @@ export async function editCertificate({ caller, certificateId, input }: EditOpti
   const parts = await resolvedParts(deps, caller.companyId, input);
   if (current.status !== 'rejected') throw new AppError(current.status === 'done' ? 'CERTIFICATE_DONE' : 'CERTIFICATE_NOT_EDITABLE');
   const changes = {
-    approvalName: input.approvalName, priority: input.priority, summary: input.summary,
-    approvalDoc: parts.approvalDoc, supportDocs: parts.supportDocs, levels: parts.levels,
+    approvalName: input.approvalName,
+    priority: input.priority,
+    summary: input.summary,
+    approvalDoc: parts.approvalDoc,
+    supportDocs: parts.supportDocs,
+    levels: parts.levels,
   };
   if (input.status !== 'signing') return deps.workflows.update(current.id, editUpdate, { actor: caller.actor, changes });
   await assertSubmittable(deps.stores, caller, current, changes);

@@ -15,4 +15,3 @@ export async function rejectCertificate({ caller, certificateId, toLevel, reason
   const s = await loadCertificate(deps.stores, caller, certificateId);
   return deps.workflows.update(s.id, rejectUpdate, { actor: caller.actor, toLevel, reason });
 }
-

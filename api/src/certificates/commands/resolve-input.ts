@@ -4,7 +4,15 @@
  * record, whose facts come from the database, not the client) and the support documents.
  */
 import {
-  AppError, dueTime, refId, type CertificateInput, type DocumentRef, type LevelDraft, type Person, type PrimaryDocument, type Signer,
+  AppError,
+  dueTime,
+  refId,
+  type CertificateInput,
+  type DocumentRef,
+  type LevelDraft,
+  type Person,
+  type PrimaryDocument,
+  type Signer,
 } from '@grain/domain';
 import type { Stores, UserRow } from '@grain/persistence';
 
@@ -26,9 +34,20 @@ export async function resolvePrimary(stores: Stores, companyId: string, ref: { _
   const r = await stores.farmData.getFarmRecord(companyId, ref._id);
   if (!r) throw new AppError('INVALID_INPUT', { field: 'approvalDoc' });
   return {
-    id: r._id, name: `Farm data ${r.number}`, docType: 'farmData', description: `${r.grainType} ${r.harvestGrade} · ${r.storageLocation}`,
-    uploadedBy: r.uploadUser, uploadedAt: r.modifiedDate,
-    farm: { storageLocation: r.storageLocation, protein: r.protein, moisture: r.moisture, grainType: r.grainType, harvestGrade: r.harvestGrade, quantity: r.quantity },
+    id: r._id,
+    name: `Farm data ${r.number}`,
+    docType: 'farmData',
+    description: `${r.grainType} ${r.harvestGrade} · ${r.storageLocation}`,
+    uploadedBy: r.uploadUser,
+    uploadedAt: r.modifiedDate,
+    farm: {
+      storageLocation: r.storageLocation,
+      protein: r.protein,
+      moisture: r.moisture,
+      grainType: r.grainType,
+      harvestGrade: r.harvestGrade,
+      quantity: r.quantity,
+    },
   };
 }
 
@@ -37,7 +56,15 @@ export async function resolveSupportDocs(stores: Stores, companyId: string, refs
   for (const ref of refs) {
     const d = await stores.documents.get(companyId, ref._id);
     if (!d) throw new AppError('INVALID_INPUT', { field: 'supportDocs', id: ref._id });
-    out.push({ id: d._id, name: d.docName, docType: d.docType, description: d.description ?? undefined, uploadedBy: d.uploadUserName ?? d.uploadUser, uploadedAt: d.uploadDate, url: d.uploadUrl });
+    out.push({
+      id: d._id,
+      name: d.docName,
+      docType: d.docType,
+      description: d.description ?? undefined,
+      uploadedBy: d.uploadUserName ?? d.uploadUser,
+      uploadedAt: d.uploadDate,
+      url: d.uploadUrl,
+    });
   }
   return out;
 }
@@ -58,5 +85,7 @@ export async function resolveLevels(stores: Stores, companyId: string, levels: C
 /** The company's active admins and managers: whom overdue mail escalates to. */
 export async function managersOf(stores: Stores, companyId: string): Promise<Person[]> {
   const users = await stores.users.listByCompany(companyId);
-  return users.filter((u) => u.status === 'active' && (u.role === 'admin' || u.role === 'manager')).map((u) => ({ id: u.id, name: `${u.firstname} ${u.lastname}`, email: u.email }));
+  return users
+    .filter((u) => u.status === 'active' && (u.role === 'admin' || u.role === 'manager'))
+    .map((u) => ({ id: u.id, name: `${u.firstname} ${u.lastname}`, email: u.email }));
 }

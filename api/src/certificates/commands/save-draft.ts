@@ -34,9 +34,12 @@ export async function saveDraft({ caller, input, draft }: SaveDraftOptions, deps
   const next = draft
     ? transition(draft, { type: 'editDraft', actor: caller.actor, at: new Date().toISOString(), changes: { ...fields, summary: input.summary ?? '' } }).state
     : createCertificate({
-      ...fields, id: randomUUID(), summary: input.summary, companyId: caller.companyId,
-      submitter: { id: caller.actor.id, name: caller.actor.name, email: caller.actor.email ?? '' },
-    });
+        ...fields,
+        id: randomUUID(),
+        summary: input.summary,
+        companyId: caller.companyId,
+        submitter: { id: caller.actor.id, name: caller.actor.name, email: caller.actor.email ?? '' },
+      });
   const submitting = input.status === 'signing';
   if (submitting) await assertSubmittable(deps.stores, caller, next);
   if (draft) await deps.stores.certificates.updateDraft(next);

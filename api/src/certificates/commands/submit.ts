@@ -22,10 +22,18 @@ export async function assertSubmittable(stores: Stores, caller: Caller, s: Certi
 
 /** The saved draft as the workflow takes it (it builds the certificate from this itself). */
 const draftOf = (s: CertificateState): CertificateDraft => ({
-  id: s.id, approvalNumber: s.approvalNumber, approvalName: s.approvalName, priority: s.priority, summary: s.summary,
-  companyId: s.companyId, submitter: s.submitter, approvalDoc: s.approvalDoc, supportDocs: s.supportDocs,
+  id: s.id,
+  approvalNumber: s.approvalNumber,
+  approvalName: s.approvalName,
+  priority: s.priority,
+  summary: s.summary,
+  companyId: s.companyId,
+  submitter: s.submitter,
+  approvalDoc: s.approvalDoc,
+  supportDocs: s.supportDocs,
   levels: s.levels.map((l) => ({ id: l.id, group: l.group, signers: l.signers, signatures: l.signatures, deadline: l.deadline })),
-  reminders: s.reminders, escalateTo: s.escalateTo,
+  reminders: s.reminders,
+  escalateTo: s.escalateTo,
 });
 
 /**

@@ -7,23 +7,69 @@ import { refId } from '../../app/auth';
  * or `_id`; `withId` gives every record an `id` so screens need not care.
  */
 type Obj = Record<string, unknown>;
-export const withId = <T extends Obj>(o: T | null | undefined): (T & { id: string }) | null =>
-  o ? ({ ...o, id: String(o.id ?? o._id ?? '') }) : null;
+export const withId = <T extends Obj>(o: T | null | undefined): (T & { id: string }) | null => (o ? { ...o, id: String(o.id ?? o._id ?? '') } : null);
 const list = <T extends Obj>(v: unknown): Array<T & { id: string }> => (Array.isArray(v) ? v.map((x) => withId(x as T)!) : []);
 
-export interface Address { id: string; street: string; suburb: string; city: string; country: string }
-export interface BankAccount { id?: string; account: string; bankName: string; branch?: string | null; name?: string | null }
+export interface Address {
+  id: string;
+  street: string;
+  suburb: string;
+  city: string;
+  country: string;
+}
+export interface BankAccount {
+  id?: string;
+  account: string;
+  bankName: string;
+  branch?: string | null;
+  name?: string | null;
+}
 export interface Company {
-  id: string; name: string; tfn?: string | null; address?: unknown; phone?: string | null; email?: string | null; website?: string | null;
-  bankAccounts?: BankAccount[]; taxOfficeLevel1?: string | null; taxOfficeLevel2?: string | null; admin?: unknown; reprentative?: unknown;
+  id: string;
+  name: string;
+  tfn?: string | null;
+  address?: unknown;
+  phone?: string | null;
+  email?: string | null;
+  website?: string | null;
+  bankAccounts?: BankAccount[];
+  taxOfficeLevel1?: string | null;
+  taxOfficeLevel2?: string | null;
+  admin?: unknown;
+  reprentative?: unknown;
 }
 export interface AccountUser {
-  id: string; email: string; firstname: string; lastname: string; fullName?: string; phone?: string | null; role: string;
-  status: string; company?: unknown; signature?: unknown;
+  id: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  fullName?: string;
+  phone?: string | null;
+  role: string;
+  status: string;
+  company?: unknown;
+  signature?: unknown;
 }
-export interface Group { id: string; groupName: string; status: string; roles: Permission[] }
-export interface Signature { id: string; guid?: string; effectiveDate: string; lastModified: string; certificate?: string; certificatePem?: string; creator?: unknown }
-export interface UserPage { users: AccountUser[]; total: number; groups: Group[] }
+export interface Group {
+  id: string;
+  groupName: string;
+  status: string;
+  roles: Permission[];
+}
+export interface Signature {
+  id: string;
+  guid?: string;
+  effectiveDate: string;
+  lastModified: string;
+  certificate?: string;
+  certificatePem?: string;
+  creator?: unknown;
+}
+export interface UserPage {
+  users: AccountUser[];
+  total: number;
+  groups: Group[];
+}
 
 export const accountsApi = {
   loginStatus: () => api<{ invalidMsg?: string; notification?: string }>('auth/login'),
@@ -70,7 +116,8 @@ export const accountsApi = {
   updateGroup: (id: string, body: Obj) => api<Obj>(`company/group/${id}/update`, { body }),
 
   /** The caller's own signature, or null. */
-  mySignature: async (): Promise<Signature | null> => withId((await api<{ signature: Obj | null }>('company/signature')).signature) as unknown as Signature | null,
+  mySignature: async (): Promise<Signature | null> =>
+    withId((await api<{ signature: Obj | null }>('company/signature')).signature) as unknown as Signature | null,
   createSignature: (body: Obj) => api<{ signature: Signature }>('company/signature/create', { body }),
   updateSignature: (id: string, body: Obj) => api<{ signature: Signature }>(`company/signature/${id}/update`, { body }),
 };

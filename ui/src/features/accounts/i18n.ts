@@ -88,7 +88,10 @@ export const accounts: Table = {
   'acc.users.created': { en: 'User created', vn: 'Đã tạo người dùng' },
   'acc.users.updated': { en: 'User updated', vn: 'Đã cập nhật người dùng' },
   'acc.users.deleted': { en: 'User deleted', vn: 'Đã xóa người dùng' },
-  'acc.users.deleteConfirm': { en: 'Delete the user {name}? They will no longer be able to sign in.', vn: 'Xóa người dùng {name}? Người này sẽ không thể đăng nhập nữa.' },
+  'acc.users.deleteConfirm': {
+    en: 'Delete the user {name}? They will no longer be able to sign in.',
+    vn: 'Xóa người dùng {name}? Người này sẽ không thể đăng nhập nữa.',
+  },
   'acc.users.changePassword': { en: 'Change password', vn: 'Đổi mật khẩu' },
   'acc.users.passwordChanged': { en: 'Password changed', vn: 'Đã đổi mật khẩu' },
 

@@ -1,7 +1,18 @@
 import type { z } from 'zod';
 import {
-  addressSchema, companySchema, groupSchema, loginSchema, optionalRule, passwordUpdateSchema, profileUpdateSchema,
-  registerSchema, resetPasswordConfirmSchema, resetPasswordRequestSchema, signatureSchema, userCreateSchema, userUpdateSchema,
+  addressSchema,
+  companySchema,
+  groupSchema,
+  loginSchema,
+  optionalRule,
+  passwordUpdateSchema,
+  profileUpdateSchema,
+  registerSchema,
+  resetPasswordConfirmSchema,
+  resetPasswordRequestSchema,
+  signatureSchema,
+  userCreateSchema,
+  userUpdateSchema,
 } from '@grain/domain';
 
 /**

@@ -13,7 +13,12 @@ export interface BlockView {
   channelHeader: { type: string; timestamp: string; tx_id: string; version: number; channel_id: string };
   recordType: string;
 }
-interface Verification { ok: boolean; checked: number; brokenAt?: number; reason?: string }
+interface Verification {
+  ok: boolean;
+  checked: number;
+  brokenAt?: number;
+  reason?: string;
+}
 
 const cut = (s: string) => s.slice(0, HASH_DISPLAY_LENGTH);
 const PAGE = 20;
@@ -63,8 +68,12 @@ export function BlockchainPage() {
 
   const field = (label: string, value: string | number, testId: string) => (
     <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-      <Typography variant="caption" color="text.secondary">{t(label)}</Typography>
-      <Typography sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid={testId}>{value}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {t(label)}
+      </Typography>
+      <Typography sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid={testId}>
+        {value}
+      </Typography>
     </Grid>
   );
   return (
@@ -74,23 +83,39 @@ export function BlockchainPage() {
       actions={
         <>
           <Button onClick={load}>{t('chain.refresh')}</Button>
-          <Button variant="contained" onClick={verify} disabled={busy} data-testid="chain-verify">{t('chain.verify')}</Button>
+          <Button variant="contained" onClick={verify} disabled={busy} data-testid="chain-verify">
+            {t('chain.verify')}
+          </Button>
         </>
       }
     >
       <Stack direction="row" spacing={3} sx={{ mb: 2 }}>
-        <Typography>{`${t('chain.channel')}: `}<b>{channel.channel}</b></Typography>
-        <Typography>{`${t('chain.contract')}: `}<b>{channel.contract}</b></Typography>
+        <Typography>
+          {`${t('chain.channel')}: `}
+          <b>{channel.channel}</b>
+        </Typography>
+        <Typography>
+          {`${t('chain.contract')}: `}
+          <b>{channel.contract}</b>
+        </Typography>
       </Stack>
       {verification && (
         <Alert severity={verification.ok ? 'success' : 'error'} sx={{ mb: 2 }} data-testid="chain-verification">
-          {verification.ok ? t('chain.intact', { n: verification.checked }) : t('chain.broken', { n: verification.brokenAt ?? '?', reason: verification.reason ?? '' })}
+          {verification.ok
+            ? t('chain.intact', { n: verification.checked })
+            : t('chain.broken', { n: verification.brokenAt ?? '?', reason: verification.reason ?? '' })}
         </Alert>
       )}
       <Card variant="outlined" sx={{ mb: 3 }}>
         <CardContent>
-          <Typography variant="h6" sx={{ mb: 1 }}>{t('chain.lastBlock')}</Typography>
-          {last === undefined ? t('common.loading') : last === null ? <Alert severity="info">{t('chain.noBlocks')}</Alert> : (
+          <Typography variant="h6" sx={{ mb: 1 }}>
+            {t('chain.lastBlock')}
+          </Typography>
+          {last === undefined ? (
+            t('common.loading')
+          ) : last === null ? (
+            <Alert severity="info">{t('chain.noBlocks')}</Alert>
+          ) : (
             <Grid container spacing={2}>
               {field('chain.blockNumber', last.blockNumber, 'last-number')}
               {field('chain.blockHash', cut(last.lastBlock), 'last-hash')}
@@ -103,12 +128,16 @@ export function BlockchainPage() {
           )}
         </CardContent>
       </Card>
-      <Typography variant="h6" sx={{ mb: 1 }}>{t('chain.recent')}</Typography>
+      <Typography variant="h6" sx={{ mb: 1 }}>
+        {t('chain.recent')}
+      </Typography>
       <TableContainer sx={{ overflowX: 'auto' }}>
         <Table size="small" data-testid="block-table">
           <TableHead>
             <TableRow>
-              {['chain.blockNumber', 'chain.recordType', 'chain.blockHash', 'chain.dataHash', 'chain.txId', 'chain.created'].map((k) => <TableCell key={k}>{t(k)}</TableCell>)}
+              {['chain.blockNumber', 'chain.recordType', 'chain.blockHash', 'chain.dataHash', 'chain.txId', 'chain.created'].map((k) => (
+                <TableCell key={k}>{t(k)}</TableCell>
+              ))}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -125,7 +154,11 @@ export function BlockchainPage() {
           </TableBody>
         </Table>
       </TableContainer>
-      {blocks.length > 0 && blocks[blocks.length - 1].blockNumber > 0 && <Button sx={{ mt: 1 }} onClick={() => older().catch(notify.error)}>{t('chain.older')}</Button>}
+      {blocks.length > 0 && blocks[blocks.length - 1].blockNumber > 0 && (
+        <Button sx={{ mt: 1 }} onClick={() => older().catch(notify.error)}>
+          {t('chain.older')}
+        </Button>
+      )}
     </Page>
   );
 }

@@ -18,7 +18,10 @@ export const blockchain: Table = {
   'chain.refresh': { en: 'Refresh', vn: 'Làm mới' },
   'chain.older': { en: 'Older blocks', vn: 'Khối cũ hơn' },
   'chain.verify': { en: 'Verify chain', vn: 'Kiểm tra chuỗi' },
-  'chain.intact': { en: 'The ledger is intact: {n} blocks recomputed, every hash matches.', vn: 'Sổ cái nguyên vẹn: đã tính lại {n} khối, mọi mã băm đều khớp.' },
+  'chain.intact': {
+    en: 'The ledger is intact: {n} blocks recomputed, every hash matches.',
+    vn: 'Sổ cái nguyên vẹn: đã tính lại {n} khối, mọi mã băm đều khớp.',
+  },
   'chain.broken': { en: 'The ledger is broken at block {n}: {reason}', vn: 'Sổ cái bị hỏng tại khối {n}: {reason}' },
   'chain.type.farm_data': { en: 'Farm data', vn: 'Dữ liệu nông trại' },
   'chain.type.signature': { en: 'Signature', vn: 'Chữ ký' },

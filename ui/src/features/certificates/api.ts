@@ -1,7 +1,18 @@
 /** The certificate calls as the UI uses them. The answers' shapes are the domain's (views.ts), which the API builds. */
 import type {
-  CertificateFormInfo, CertificateInputBody, CertificateListAnswer, CertificateView, DelegateInput, OverdueRow, PdfCheckAnswer,
-  PublicVerifyAnswer, RejectInput, SignInput, SigningCodeAnswer, TemplateInputBody, TemplateView,
+  CertificateFormInfo,
+  CertificateInputBody,
+  CertificateListAnswer,
+  CertificateView,
+  DelegateInput,
+  OverdueRow,
+  PdfCheckAnswer,
+  PublicVerifyAnswer,
+  RejectInput,
+  SignInput,
+  SigningCodeAnswer,
+  TemplateInputBody,
+  TemplateView,
 } from '@grain/domain';
 import { api, download } from '../../api/client';
 
@@ -20,17 +31,14 @@ export const certificatesApi = {
   update: (id: string, body: CertificateInputBody) => api<{ approval: CertificateView }>(`company/approval/${enc(id)}/update`, { body }),
   get: (id: string) => api<{ approval: CertificateView }>(`company/approval/${enc(id)}`),
   getCert: (a: Pick<CertificateView, '_id' | 'approvalNumber'>) => download(`company/approval/${enc(a._id)}?format=pdf`, `certificate-${a.approvalNumber}.pdf`),
-  requestOtp: (levelId: string, approvalId: string) =>
-    api<SigningCodeAnswer>(`company/approvalLevel/${enc(levelId)}/sign?approval=${enc(approvalId)}`),
-  sign: (levelId: string, body: SignInput & { approval: string }) =>
-    api<{ approval: CertificateView }>(`company/approvallevel/${enc(levelId)}/sign`, { body }),
+  requestOtp: (levelId: string, approvalId: string) => api<SigningCodeAnswer>(`company/approvalLevel/${enc(levelId)}/sign?approval=${enc(approvalId)}`),
+  sign: (levelId: string, body: SignInput & { approval: string }) => api<{ approval: CertificateView }>(`company/approvallevel/${enc(levelId)}/sign`, { body }),
   reject: (id: string, body: RejectInput) => api<{ approval: CertificateView }>(`company/approval/${enc(id)}/reject`, { body }),
   delegate: (id: string, body: DelegateInput & { to: string[] }) => api<{ approval: CertificateView }>(`company/approval/${enc(id)}/delegate`, { body }),
   remove: (id: string) => api<{ ok: boolean }>(`company/approval/${enc(id)}/delete`, { body: { approvalId: id } }),
   templates: () => api<{ templates: TemplateView[] }>('company/approvaltemplates'),
   template: (id: string) => api<{ approvalTemplate: TemplateView }>(`company/approvaltemplate/${enc(id)}`),
-  saveTemplate: (body: TemplateInputBody) =>
-    api<{ approvalTemplate: TemplateView }>('company/approvaltemplate/create', { body }),
+  saveTemplate: (body: TemplateInputBody) => api<{ approvalTemplate: TemplateView }>('company/approvaltemplate/create', { body }),
   deleteTemplate: (id: string) => api<{ ok: boolean }>(`company/approvaltemplate/${enc(id)}/delete`, { body: {} }),
   overdue: (q: { dueWithinHours?: number; level?: number } = {}) =>
     api<{ rows: OverdueRow[] }>(`company/approvals/overdue?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()}`),

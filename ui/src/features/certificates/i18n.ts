@@ -3,7 +3,10 @@ import type { Table } from '../../i18n/i18n';
 /** Texts of the certificate screens (keys cert.*), en and vn. */
 export const certificates: Table = {
   'cert.list.title': { en: 'Grain Certificates', vn: 'Chứng nhận ngũ cốc' },
-  'cert.list.empty': { en: 'No certificates to show. Turn on more status filters above, or clear the search.', vn: 'Không có chứng nhận nào. Hãy bật thêm bộ lọc trạng thái ở trên hoặc xóa ô tìm kiếm.' },
+  'cert.list.empty': {
+    en: 'No certificates to show. Turn on more status filters above, or clear the search.',
+    vn: 'Không có chứng nhận nào. Hãy bật thêm bộ lọc trạng thái ở trên hoặc xóa ô tìm kiếm.',
+  },
   'cert.list.more': { en: 'Load more', vn: 'Tải thêm' },
   'cert.new': { en: 'Create New Certificate', vn: 'Tạo chứng nhận mới' },
   'cert.search': { en: 'Search number or name', vn: 'Tìm theo số hoặc tên' },
@@ -38,7 +41,10 @@ export const certificates: Table = {
   'cert.selectTemplate': { en: 'Select a template', vn: 'Chọn mẫu' },
   'cert.templateName': { en: 'Template name', vn: 'Tên mẫu' },
   'cert.templateSaved': { en: 'Template saved', vn: 'Đã lưu mẫu' },
-  'cert.noTemplates': { en: 'No templates yet. Use "Save as a template" on the certificate form to keep one.', vn: 'Chưa có mẫu nào. Dùng "Lưu thành mẫu" trên biểu mẫu chứng nhận để lưu một mẫu.' },
+  'cert.noTemplates': {
+    en: 'No templates yet. Use "Save as a template" on the certificate form to keep one.',
+    vn: 'Chưa có mẫu nào. Dùng "Lưu thành mẫu" trên biểu mẫu chứng nhận để lưu một mẫu.',
+  },
   'cert.number': { en: 'Certificate number', vn: 'Số chứng nhận' },
   'cert.name': { en: 'Certificate name', vn: 'Tên chứng nhận' },
   'cert.summary': { en: 'Summary', vn: 'Tóm tắt' },
@@ -70,7 +76,10 @@ export const certificates: Table = {
   'cert.check.moisture': { en: 'Moisture', vn: 'Độ ẩm' },
   'cert.check.harvestGrade': { en: 'Harvest grade', vn: 'Hạng thu hoạch' },
   'cert.check.grainImage': { en: 'Grain image validation', vn: 'Xác thực hình ảnh hạt' },
-  'cert.check.standard': { en: 'Meets the standard of its claimed grade (or deviation explained)', vn: 'Đạt tiêu chuẩn của hạng đã khai (hoặc đã giải trình sai lệch)' },
+  'cert.check.standard': {
+    en: 'Meets the standard of its claimed grade (or deviation explained)',
+    vn: 'Đạt tiêu chuẩn của hạng đã khai (hoặc đã giải trình sai lệch)',
+  },
   'cert.std.column': { en: 'Claimed grade standard', vn: 'Tiêu chuẩn hạng đã khai' },
   'cert.std.result.pass': { en: 'Meets grade', vn: 'Đạt hạng' },
   'cert.std.result.fail': { en: 'Below grade', vn: 'Không đạt hạng' },
@@ -83,12 +92,21 @@ export const certificates: Table = {
   'cert.std.outcome': { en: 'Result', vn: 'Kết quả' },
   'cert.std.pass': { en: 'Pass', vn: 'Đạt' },
   'cert.std.fail': { en: 'Fail', vn: 'Không đạt' },
-  'cert.std.below': { en: '{measure} {measured} is below the {grade} minimum of {limit}.', vn: '{measure} {measured} thấp hơn mức tối thiểu {limit} của {grade}.' },
+  'cert.std.below': {
+    en: '{measure} {measured} is below the {grade} minimum of {limit}.',
+    vn: '{measure} {measured} thấp hơn mức tối thiểu {limit} của {grade}.',
+  },
   'cert.std.above': { en: '{measure} {measured} is above the {grade} maximum of {limit}.', vn: '{measure} {measured} cao hơn mức tối đa {limit} của {grade}.' },
   'cert.std.notMeasured': { en: '{measure} was not measured.', vn: 'Chưa đo {measure}.' },
-  'cert.std.deviationHelp': { en: 'To submit, give the reason for issuing this certificate with the deviation; it is printed on the certificate.', vn: 'Để gửi, hãy nêu lý do cấp chứng nhận với sai lệch này; lý do sẽ được in trên chứng nhận.' },
+  'cert.std.deviationHelp': {
+    en: 'To submit, give the reason for issuing this certificate with the deviation; it is printed on the certificate.',
+    vn: 'Để gửi, hãy nêu lý do cấp chứng nhận với sai lệch này; lý do sẽ được in trên chứng nhận.',
+  },
   'cert.std.deviationReason': { en: 'Reason for issuing with deviation', vn: 'Lý do cấp với sai lệch' },
-  'cert.std.none.grade': { en: 'No standard on file for {grainType} {harvestGrade} (season {season}): the measurements are not checked against a grade.', vn: 'Chưa có tiêu chuẩn cho {grainType} {harvestGrade} (niên vụ {season}): số đo không được đối chiếu với hạng.' },
+  'cert.std.none.grade': {
+    en: 'No standard on file for {grainType} {harvestGrade} (season {season}): the measurements are not checked against a grade.',
+    vn: 'Chưa có tiêu chuẩn cho {grainType} {harvestGrade} (niên vụ {season}): số đo không được đối chiếu với hạng.',
+  },
   'cert.std.none.season': { en: 'No standards on file for season {season}.', vn: 'Chưa có tiêu chuẩn cho niên vụ {season}.' },
   'cert.check.landscapeImage': { en: 'Landscape image (1 support document)', vn: 'Ảnh toàn cảnh (1 tài liệu)' },
   'cert.check.historyRecord': { en: 'History record (2 support documents)', vn: 'Hồ sơ lịch sử (2 tài liệu)' },
@@ -157,7 +175,10 @@ export const certificates: Table = {
   'cert.action.sign': { en: 'signed', vn: 'đã ký' },
   'cert.action.signatureVoided': { en: 'signature voided (content changed)', vn: 'chữ ký bị hủy (nội dung đã thay đổi)' },
   'cert.voided.title': { en: 'Voided signatures', vn: 'Chữ ký đã bị hủy' },
-  'cert.voided.line': { en: '{name} signed {at} over content {hash}, which changed on {when}; this signature no longer counts.', vn: '{name} đã ký {at} trên nội dung {hash}, nội dung đã thay đổi ngày {when}; chữ ký này không còn hiệu lực.' },
+  'cert.voided.line': {
+    en: '{name} signed {at} over content {hash}, which changed on {when}; this signature no longer counts.',
+    vn: '{name} đã ký {at} trên nội dung {hash}, nội dung đã thay đổi ngày {when}; chữ ký này không còn hiệu lực.',
+  },
   'cert.action.reject': { en: 'rejected', vn: 'đã trả lại' },
   'cert.action.delegate': { en: 'delegated', vn: 'đã ủy quyền' },
   'cert.action.deadlinePassed': { en: 'deadline passed', vn: 'quá hạn' },

@@ -25,9 +25,12 @@ export function useCertificateLive(onChange: () => void, id?: string) {
   useEffect(() => () => clearTimeout(pending.current), []);
 
   useEffect(() => {
-    const timer = setInterval(() => {
-      if (typeof document === 'undefined' || document.visibilityState === 'visible') cb.current();
-    }, status === 'connected' ? POLL_CONNECTED_MS : POLL_DISCONNECTED_MS);
+    const timer = setInterval(
+      () => {
+        if (typeof document === 'undefined' || document.visibilityState === 'visible') cb.current();
+      },
+      status === 'connected' ? POLL_CONNECTED_MS : POLL_DISCONNECTED_MS,
+    );
     return () => clearInterval(timer);
   }, [id, status]);
 }

@@ -4,19 +4,40 @@ import { NotifyProvider } from '../../app/notify';
 import { AuditReportModal } from './AuditReportModal';
 import { SummaryView } from './SummaryView';
 
-const wrap = (ui: React.ReactNode, lang: 'en' | 'vn' = 'en') => render(<I18nProvider initial={lang}><NotifyProvider>{ui}</NotifyProvider></I18nProvider>);
+const wrap = (ui: React.ReactNode, lang: 'en' | 'vn' = 'en') =>
+  render(
+    <I18nProvider initial={lang}>
+      <NotifyProvider>{ui}</NotifyProvider>
+    </I18nProvider>,
+  );
 
 const report = {
   _id: 'c0ffee00-0000-4000-8000-000000000001',
   json_data: {
-    report_id: 'c0ffee00-0000-4000-8000-000000000001', report_date: '2026-03-15T00:00:00.000Z', inspector: 'Embedded rule-based auditor',
+    report_id: 'c0ffee00-0000-4000-8000-000000000001',
+    report_date: '2026-03-15T00:00:00.000Z',
+    inspector: 'Embedded rule-based auditor',
     compliance_audit: [
-      { compliance_check_item: 'haccp_seven_principles', result: 'Non-Compliant', requirement: 'Codex CXC 1-1969', evidence: '3 of 7 principles documented', recommendations: '' },
-      { compliance_check_item: 'establishment_registration_details', result: 'Compliant', requirement: 'Export Control (Plants and Plant Products) Rules 2021', evidence: 'Name: "Dry Creek Farm"', recommendations: 'Keep current' },
+      {
+        compliance_check_item: 'haccp_seven_principles',
+        result: 'Non-Compliant',
+        requirement: 'Codex CXC 1-1969',
+        evidence: '3 of 7 principles documented',
+        recommendations: '',
+      },
+      {
+        compliance_check_item: 'establishment_registration_details',
+        result: 'Compliant',
+        requirement: 'Export Control (Plants and Plant Products) Rules 2021',
+        evidence: 'Name: "Dry Creek Farm"',
+        recommendations: 'Keep current',
+      },
     ],
   },
 };
-const establishment = { establishment_registration_document: { name_of_establishment: 'Dry Creek Farm', address: 'Lot 7 Dry Creek Road', telephone: '', email: '', website: '' } };
+const establishment = {
+  establishment_registration_document: { name_of_establishment: 'Dry Creek Farm', address: 'Lot 7 Dry Creek Road', telephone: '', email: '', website: '' },
+};
 
 describe('Compliance Audit Report modal', () => {
   it('shows the in-progress text until a report exists', () => {
@@ -55,10 +76,24 @@ describe('summary rendering', () => {
   });
 
   it('upper-cases keys, shows N/A for empty values and the pest entries as a table', () => {
-    wrap(<SummaryView pest summary={JSON.stringify({ pest_control_operator: '', entries: [{ date: '2026-03-03', pests_treating_for: ['Rats'], activity_level: { Rats: 'Low' }, bait_chemical_used: ['Brodifacoum'], area_shed_treated: [] }] })} />);
+    wrap(
+      <SummaryView
+        pest
+        summary={JSON.stringify({
+          pest_control_operator: '',
+          entries: [
+            { date: '2026-03-03', pests_treating_for: ['Rats'], activity_level: { Rats: 'Low' }, bait_chemical_used: ['Brodifacoum'], area_shed_treated: [] },
+          ],
+        })}
+      />,
+    );
     expect(screen.getByTestId('summary')).toHaveTextContent('PEST CONTROL OPERATOR: N/A');
     const table = screen.getByTestId('pest-table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Pests Treating For', 'Activity Level', 'Bait/Chemicals Used', 'Areas/Sheds Treated']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Date', 'Pests Treating For', 'Activity Level', 'Bait/Chemicals Used', 'Areas/Sheds Treated']);
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('2026-03-03RatsRats: LowBrodifacoumN/A');
   });
 });

@@ -17,8 +17,18 @@ interface StoredMeta {
  * and date, the farmer's information from the establishment document, totals, and a numbered card per
  * check (Non-Compliant in red). Download Report saves Compliance_Report.pdf.
  */
-export function AuditReportModal({ open, onClose, report, establishmentSummary, error }: {
-  open: boolean; onClose(): void; report: ComplianceReportRecord | null; establishmentSummary: unknown; error?: string;
+export function AuditReportModal({
+  open,
+  onClose,
+  report,
+  establishmentSummary,
+  error,
+}: {
+  open: boolean;
+  onClose(): void;
+  report: ComplianceReportRecord | null;
+  establishmentSummary: unknown;
+  error?: string;
 }) {
   const { t } = useI18n();
   const notify = useNotify();
@@ -46,35 +56,70 @@ export function AuditReportModal({ open, onClose, report, establishmentSummary, 
     <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth data-testid="audit-report">
       <DialogTitle>{t('compliance.reportTitle')}</DialogTitle>
       <DialogContent dividers>
-        {!report && !error && <Typography data-testid="auditing">{t('compliance.auditing')}{dots}</Typography>}
+        {!report && !error && (
+          <Typography data-testid="auditing">
+            {t('compliance.auditing')}
+            {dots}
+          </Typography>
+        )}
         {error && <Typography color="error">{t('compliance.auditFailed', { reason: error })}</Typography>}
         {report && (
           <Box>
-            <Typography><b>{t('compliance.reportId')}:</b> {meta.report_id ?? report._id}</Typography>
-            <Typography><b>{t('compliance.reportDate')}:</b> {(meta.report_date ?? '').slice(0, 10) || t('compliance.na')}</Typography>
+            <Typography>
+              <b>{t('compliance.reportId')}:</b> {meta.report_id ?? report._id}
+            </Typography>
+            <Typography>
+              <b>{t('compliance.reportDate')}:</b> {(meta.report_date ?? '').slice(0, 10) || t('compliance.na')}
+            </Typography>
             <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, my: 1.5 }} data-testid="farmer-info">
-              <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{t('compliance.farmerInfo')}</Typography>
-              <Typography>{t('compliance.farmer.name')}: {na(farmer.name)}</Typography>
-              <Typography>{t('compliance.farmer.address')}: {na(farmer.address)}</Typography>
-              <Typography>{t('compliance.farmer.contact')}: {na(farmer.contact)}</Typography>
-              <Typography>{t('compliance.farmer.website')}: {na(farmer.website)}</Typography>
+              <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+                {t('compliance.farmerInfo')}
+              </Typography>
+              <Typography>
+                {t('compliance.farmer.name')}: {na(farmer.name)}
+              </Typography>
+              <Typography>
+                {t('compliance.farmer.address')}: {na(farmer.address)}
+              </Typography>
+              <Typography>
+                {t('compliance.farmer.contact')}: {na(farmer.contact)}
+              </Typography>
+              <Typography>
+                {t('compliance.farmer.website')}: {na(farmer.website)}
+              </Typography>
             </Box>
             <Stack direction="row" spacing={3} sx={{ mb: 1.5 }} data-testid="totals">
-              <Typography><b>{t('compliance.totalChecks')}:</b> {items.length}</Typography>
-              <Typography sx={{ color: 'success.main' }}><b>{t('compliance.compliant')}:</b> {compliant}</Typography>
-              <Typography sx={{ color: 'error.main' }}><b>{t('compliance.nonCompliant')}:</b> {items.length - compliant}</Typography>
+              <Typography>
+                <b>{t('compliance.totalChecks')}:</b> {items.length}
+              </Typography>
+              <Typography sx={{ color: 'success.main' }}>
+                <b>{t('compliance.compliant')}:</b> {compliant}
+              </Typography>
+              <Typography sx={{ color: 'error.main' }}>
+                <b>{t('compliance.nonCompliant')}:</b> {items.length - compliant}
+              </Typography>
             </Stack>
             {items.map((i, n) => (
               <Card key={n} variant="outlined" sx={{ mb: 1 }} data-testid="audit-item">
                 <CardContent>
-                  <Typography variant="subtitle1" sx={{ fontWeight: 600, textTransform: 'capitalize' }}>{n + 1}. {i.compliance_check_item.replace(/_/g, ' ')}</Typography>
+                  <Typography variant="subtitle1" sx={{ fontWeight: 600, textTransform: 'capitalize' }}>
+                    {n + 1}. {i.compliance_check_item.replace(/_/g, ' ')}
+                  </Typography>
                   <Typography>
                     <b>{t('compliance.result')}:</b>{' '}
-                    <Box component="span" sx={{ color: i.result === 'Non-Compliant' ? 'error.main' : 'success.main', fontWeight: 600 }}>{resultText(i.result)}</Box>
+                    <Box component="span" sx={{ color: i.result === 'Non-Compliant' ? 'error.main' : 'success.main', fontWeight: 600 }}>
+                      {resultText(i.result)}
+                    </Box>
                   </Typography>
-                  <Typography><b>{t('compliance.requirement')}:</b> {na(i.requirement)}</Typography>
-                  <Typography><b>{t('compliance.evidence')}:</b> {na(i.evidence)}</Typography>
-                  <Typography><b>{t('compliance.recommendations')}:</b> {i.recommendations || t('compliance.noRecommendations')}</Typography>
+                  <Typography>
+                    <b>{t('compliance.requirement')}:</b> {na(i.requirement)}
+                  </Typography>
+                  <Typography>
+                    <b>{t('compliance.evidence')}:</b> {na(i.evidence)}
+                  </Typography>
+                  <Typography>
+                    <b>{t('compliance.recommendations')}:</b> {i.recommendations || t('compliance.noRecommendations')}
+                  </Typography>
                 </CardContent>
               </Card>
             ))}
@@ -82,8 +127,16 @@ export function AuditReportModal({ open, onClose, report, establishmentSummary, 
         )}
       </DialogContent>
       <DialogActions>
-        {report && <Typography sx={{ mr: 'auto', pl: 1 }} variant="body2">{t('compliance.inspector')}: {meta.inspector ?? t('compliance.na')}</Typography>}
-        {report && <Button variant="contained" onClick={downloadPdf} disabled={busy} data-testid="download-report">{t('compliance.downloadReport')}</Button>}
+        {report && (
+          <Typography sx={{ mr: 'auto', pl: 1 }} variant="body2">
+            {t('compliance.inspector')}: {meta.inspector ?? t('compliance.na')}
+          </Typography>
+        )}
+        {report && (
+          <Button variant="contained" onClick={downloadPdf} disabled={busy} data-testid="download-report">
+            {t('compliance.downloadReport')}
+          </Button>
+        )}
         <Button onClick={onClose}>{t('common.close')}</Button>
       </DialogActions>
     </Dialog>

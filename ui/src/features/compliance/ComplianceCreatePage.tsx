@@ -18,7 +18,7 @@ const FAILURE_CODES = ['COMPLIANCE_NO_TEXT', 'COMPLIANCE_FILE_UNREADABLE', 'COMP
 /** A stored failure text (the server keeps it in English) in the reader's language when it is a known one. */
 function failureText(stored: string | null, t: (k: string) => string): string {
   const code = FAILURE_CODES.find((c) => message(c, 'en') === stored);
-  return code ? t(code) : stored ?? '';
+  return code ? t(code) : (stored ?? '');
 }
 
 /** /views/compliance/create: four documents in, progress live, Submit runs the audit and opens the report. */
@@ -34,34 +34,42 @@ export function ComplianceCreatePage() {
   const [auditRequested, setAuditRequested] = useState(false);
 
   useEffect(() => {
-    complianceApi.createInfo().then((r) => {
-      setId(r.applicant_id);
-      setExisting(r.required_documents);
-    }, (e) => notify.error(e));
+    complianceApi.createInfo().then(
+      (r) => {
+        setId(r.applicant_id);
+        setExisting(r.required_documents);
+      },
+      (e) => notify.error(e),
+    );
   }, [notify]);
 
   const setSection = (key: Key, s: SectionState) => setSections((all) => ({ ...all, [key]: s }));
 
   /** A finished document as its section shows it; the code (live) or stored text explains a failure. */
-  const settled = useCallback((doc: ComplianceDocument, code?: string): SectionState => (
-    doc.status === 'processed' ? { data: doc, phase: 'done' } : { data: null, phase: 'error', error: code ? t(code) : failureText(doc.error, t) }
-  ), [t]);
+  const settled = useCallback(
+    (doc: ComplianceDocument, code?: string): SectionState =>
+      doc.status === 'processed' ? { data: doc, phase: 'done' } : { data: null, phase: 'error', error: code ? t(code) : failureText(doc.error, t) },
+    [t],
+  );
 
-  const onLive = useCallback((m: LiveMessage) => {
-    if (m.data?.compliance_id !== id) return;
-    if (m.type === 'compliance_check_update') {
-      if (m.data.status === 'audited') setReport(m.data.report);
-      else setAuditError(m.data.code ? t(m.data.code) : m.data.detail);
-      return;
-    }
-    const section = SECTIONS.find((s) => s.kind.liveType === m.type);
-    const doc = m.data.document as ComplianceDocument | undefined;
-    if (!section || !doc) return;
-    setSections((all) => {
-      if (all[section.key].data && all[section.key].data!._id !== doc._id) return all; // an older upload
-      return { ...all, [section.key]: settled(doc, m.data.code) };
-    });
-  }, [id, t, settled]);
+  const onLive = useCallback(
+    (m: LiveMessage) => {
+      if (m.data?.compliance_id !== id) return;
+      if (m.type === 'compliance_check_update') {
+        if (m.data.status === 'audited') setReport(m.data.report);
+        else setAuditError(m.data.code ? t(m.data.code) : m.data.detail);
+        return;
+      }
+      const section = SECTIONS.find((s) => s.kind.liveType === m.type);
+      const doc = m.data.document as ComplianceDocument | undefined;
+      if (!section || !doc) return;
+      setSections((all) => {
+        if (all[section.key].data && all[section.key].data!._id !== doc._id) return all; // an older upload
+        return { ...all, [section.key]: settled(doc, m.data.code) };
+      });
+    },
+    [id, t, settled],
+  );
   useLive([...UPLOAD_LIVE_TYPES, 'compliance_check_update'], onLive);
 
   // Live messages are the fast path; while something is pending the page also asks now and then, so a
@@ -70,15 +78,20 @@ export function ComplianceCreatePage() {
   useEffect(() => {
     if (!pending || !id) return;
     const timer = setInterval(() => {
-      complianceApi.detail(id).then(({ compliance: c }) => {
-        for (const d of c.uploads.filter((u) => u.status !== 'processing')) {
-          const section = SECTIONS.find((s) => s.kind.documentType === d.document_type);
-          if (!section) continue;
-          setSections((all) => (all[section.key].phase === 'processing' && all[section.key].data?._id === d._id ? { ...all, [section.key]: settled(d) } : all));
-        }
-        if (c.status === 'audited' && c.report) setReport((r) => r ?? c.report);
-        if (c.status === 'failed') setAuditError((e) => e ?? t('AI_SERVICE_FAILED'));
-      }, () => undefined);
+      complianceApi.detail(id).then(
+        ({ compliance: c }) => {
+          for (const d of c.uploads.filter((u) => u.status !== 'processing')) {
+            const section = SECTIONS.find((s) => s.kind.documentType === d.document_type);
+            if (!section) continue;
+            setSections((all) =>
+              all[section.key].phase === 'processing' && all[section.key].data?._id === d._id ? { ...all, [section.key]: settled(d) } : all,
+            );
+          }
+          if (c.status === 'audited' && c.report) setReport((r) => r ?? c.report);
+          if (c.status === 'failed') setAuditError((e) => e ?? t('AI_SERVICE_FAILED'));
+        },
+        () => undefined,
+      );
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [pending, id, settled, t]);
@@ -116,22 +129,42 @@ export function ComplianceCreatePage() {
 
   return (
     <Box data-testid="compliance-create">
-      <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ bgcolor: 'grey.900', color: 'common.white', px: 2, py: 1.5, borderRadius: 1, mb: 2 }}>
-        <Typography variant="h5" component="h1">{t('compliance.submissionTitle')}</Typography>
+      <Stack
+        direction="row"
+        alignItems="center"
+        justifyContent="space-between"
+        sx={{ bgcolor: 'grey.900', color: 'common.white', px: 2, py: 1.5, borderRadius: 1, mb: 2 }}
+      >
+        <Typography variant="h5" component="h1">
+          {t('compliance.submissionTitle')}
+        </Typography>
         <Stack direction="row" spacing={2} alignItems="center">
-          <Link component={RouterLink} to="/views/compliance/list" sx={{ color: 'common.white' }}>{t('common.back')}</Link>
-          <Button variant="contained" color="success" onClick={submit} disabled={!id} data-testid="compliance-submit">{t('common.submit')}</Button>
+          <Link component={RouterLink} to="/views/compliance/list" sx={{ color: 'common.white' }}>
+            {t('common.back')}
+          </Link>
+          <Button variant="contained" color="success" onClick={submit} disabled={!id} data-testid="compliance-submit">
+            {t('common.submit')}
+          </Button>
         </Stack>
       </Stack>
       {SECTIONS.map((s) => (
         <DocumentSection
-          key={s.key} sectionKey={s.key} title={t(`compliance.section.${s.key}`)} state={sections[s.key]}
+          key={s.key}
+          sectionKey={s.key}
+          title={t(`compliance.section.${s.key}`)}
+          state={sections[s.key]}
           existing={existing.filter((d) => d.document_type === s.kind.documentType)}
           onSelect={(d) => setSection(s.key, d ? { data: d, phase: 'idle' } : EMPTY)}
           onUpload={(f) => upload(s.key, s.kind.segment, f)}
         />
       ))}
-      <AuditReportModal open={modal} onClose={() => setModal(false)} report={report} error={auditError} establishmentSummary={sections.establishment.data?.document_summary} />
+      <AuditReportModal
+        open={modal}
+        onClose={() => setModal(false)}
+        report={report}
+        error={auditError}
+        establishmentSummary={sections.establishment.data?.document_summary}
+      />
     </Box>
   );
 }

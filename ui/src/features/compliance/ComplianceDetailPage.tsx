@@ -20,32 +20,55 @@ export function ComplianceDetailPage() {
   const [missing, setMissing] = useState(!id);
   const load = useCallback(() => {
     if (id) {
-      complianceApi.detail(id).then((r) => setC(r.compliance), (e) => {
-        setMissing(true);
-        notify.error(e);
-      });
+      complianceApi.detail(id).then(
+        (r) => setC(r.compliance),
+        (e) => {
+          setMissing(true);
+          notify.error(e);
+        },
+      );
     }
   }, [id, notify]);
   useEffect(load, [load]);
   useLive(['compliance_check_update'], (m) => m.data?.compliance_id === id && load());
   return (
     <Page
-      title={t('compliance.detailTitle')} testId="compliance-detail"
-      actions={<>
-        <Link component={RouterLink} to="/views/compliance/list" sx={{ alignSelf: 'center' }}>{t('common.back')}</Link>
-        {c?.report && <Button variant="contained" onClick={() => setOpen(true)}>{t('compliance.viewReport')}</Button>}
-      </>}
+      title={t('compliance.detailTitle')}
+      testId="compliance-detail"
+      actions={
+        <>
+          <Link component={RouterLink} to="/views/compliance/list" sx={{ alignSelf: 'center' }}>
+            {t('common.back')}
+          </Link>
+          {c?.report && (
+            <Button variant="contained" onClick={() => setOpen(true)}>
+              {t('compliance.viewReport')}
+            </Button>
+          )}
+        </>
+      }
     >
-      {!c ? <Typography data-testid="compliance-detail-empty">{missing ? t('compliance.notFound') : t('common.loading')}</Typography> : (
+      {!c ? (
+        <Typography data-testid="compliance-detail-empty">{missing ? t('compliance.notFound') : t('common.loading')}</Typography>
+      ) : (
         <Box>
-          <Typography sx={{ mb: 2 }}>{t('compliance.col.status')}: {t(`compliance.status.${c.status}`)}</Typography>
+          <Typography sx={{ mb: 2 }}>
+            {t('compliance.col.status')}: {t(`compliance.status.${c.status}`)}
+          </Typography>
           {/* The stored reason is technical; the reader gets the service message and can submit anew. */}
-          {c.status === 'failed' && <Alert severity="error" sx={{ mb: 2 }}>{t('compliance.auditFailed', { reason: t('AI_SERVICE_FAILED') })}</Alert>}
+          {c.status === 'failed' && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {t('compliance.auditFailed', { reason: t('AI_SERVICE_FAILED') })}
+            </Alert>
+          )}
           {SECTIONS.map((s) => {
             const d = c[s.kind.payloadField];
             return (
               <Paper key={s.key} variant="outlined" sx={{ p: 2, mb: 2 }}>
-                <Typography variant="h6">{t(`compliance.section.${s.key}`)}{d ? ` — ${d.file_name}` : ''}</Typography>
+                <Typography variant="h6">
+                  {t(`compliance.section.${s.key}`)}
+                  {d ? ` — ${d.file_name}` : ''}
+                </Typography>
                 {d ? <SummaryView summary={d.document_summary} pest={s.key === 'pest'} /> : <Typography>{t('compliance.na')}</Typography>}
               </Paper>
             );

@@ -31,36 +31,65 @@ export function ComplianceListPage() {
   };
   return (
     <Page
-      title={t('compliance.listTitle')} testId="compliance-list"
-      actions={<Button variant="contained" onClick={() => navigate('/views/compliance/create')}>{t('compliance.createButton')}</Button>}
+      title={t('compliance.listTitle')}
+      testId="compliance-list"
+      actions={
+        <Button variant="contained" onClick={() => navigate('/views/compliance/create')}>
+          {t('compliance.createButton')}
+        </Button>
+      }
     >
       <TextField size="small" placeholder={t('compliance.search')} value={q} onChange={(e) => setQ(e.target.value)} sx={{ mb: 2, minWidth: 280 }} />
       {!rows ? (
         <Typography>{t('common.loading')}</Typography>
       ) : (
         <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              {['id', 'name', 'creator', 'modified', 'status', 'download'].map((c) => <TableCell key={c}>{t(`compliance.col.${c}`)}</TableCell>)}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {shown.map((r, i) => (
-              <TableRow key={r._id} hover sx={{ cursor: 'pointer' }} data-testid="compliance-row" onClick={() => navigate(`/views/compliance/detail?id=${r._id}`)}>
-                <TableCell>{i + 1}</TableCell>
-                <TableCell>{r.docName}</TableCell>
-                <TableCell>{r.creator_name ?? r.user_id}</TableCell>
-                <TableCell>{r.date_of_issue}</TableCell>
-                <TableCell>{t(`compliance.status.${r.status}`)}{r.totals ? ` (${r.totals.compliant}/${r.totals.total})` : ''}</TableCell>
-                <TableCell>
-                  <Button size="small" disabled={r.status !== 'audited'} onClick={(e) => { e.stopPropagation(); void downloadRow(r._id); }}>{t('common.download')}</Button>
-                </TableCell>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                {['id', 'name', 'creator', 'modified', 'status', 'download'].map((c) => (
+                  <TableCell key={c}>{t(`compliance.col.${c}`)}</TableCell>
+                ))}
               </TableRow>
-            ))}
-            {!shown.length && <TableRow><TableCell colSpan={6}>{t('compliance.empty')}</TableCell></TableRow>}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {shown.map((r, i) => (
+                <TableRow
+                  key={r._id}
+                  hover
+                  sx={{ cursor: 'pointer' }}
+                  data-testid="compliance-row"
+                  onClick={() => navigate(`/views/compliance/detail?id=${r._id}`)}
+                >
+                  <TableCell>{i + 1}</TableCell>
+                  <TableCell>{r.docName}</TableCell>
+                  <TableCell>{r.creator_name ?? r.user_id}</TableCell>
+                  <TableCell>{r.date_of_issue}</TableCell>
+                  <TableCell>
+                    {t(`compliance.status.${r.status}`)}
+                    {r.totals ? ` (${r.totals.compliant}/${r.totals.total})` : ''}
+                  </TableCell>
+                  <TableCell>
+                    <Button
+                      size="small"
+                      disabled={r.status !== 'audited'}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        void downloadRow(r._id);
+                      }}
+                    >
+                      {t('common.download')}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+              {!shown.length && (
+                <TableRow>
+                  <TableCell colSpan={6}>{t('compliance.empty')}</TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
         </TableContainer>
       )}
     </Page>

@@ -26,7 +26,14 @@ export interface SectionState {
  * One of the four sections of the create screen (docs/spec/farm-data-and-documents.md §2, §4): a dropdown of processed documents
  * of this type, an upload form, the progress message, and the parsed summary.
  */
-export function DocumentSection({ sectionKey, title, existing, state, onSelect, onUpload }: {
+export function DocumentSection({
+  sectionKey,
+  title,
+  existing,
+  state,
+  onSelect,
+  onUpload,
+}: {
   sectionKey: 'establishment' | 'haccp' | 'pest' | 'management';
   title: string;
   existing: ComplianceDocument[];
@@ -41,13 +48,21 @@ export function DocumentSection({ sectionKey, title, existing, state, onSelect, 
   const selected = state.data && existing.some((d) => d._id === state.data!._id) ? state.data._id : '';
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid={`section-${sectionKey}`}>
-      <Typography variant="h6" sx={{ mb: 1 }}>{title}</Typography>
+      <Typography variant="h6" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
       {existing.length ? (
         // No floating label: the empty entry already says what to pick, and a label beside it left a gap in the border.
         <TextField
-          select size="small" fullWidth value={selected}
+          select
+          size="small"
+          fullWidth
+          value={selected}
           onChange={(e) => onSelect(existing.find((d) => d._id === e.target.value) ?? null)}
-          slotProps={{ select: { displayEmpty: true }, htmlInput: { 'data-testid': `select-${sectionKey}`, 'aria-label': t(`compliance.select.${sectionKey}`) } }}
+          slotProps={{
+            select: { displayEmpty: true },
+            htmlInput: { 'data-testid': `select-${sectionKey}`, 'aria-label': t(`compliance.select.${sectionKey}`) },
+          }}
         >
           <MenuItem value="">{t(`compliance.select.${sectionKey}`)}</MenuItem>
           {existing.map((d) => (
@@ -55,10 +70,13 @@ export function DocumentSection({ sectionKey, title, existing, state, onSelect, 
           ))}
         </TextField>
       ) : (
-        <Typography variant="body2" color="text.secondary">{t(`compliance.none.${sectionKey}`)}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t(`compliance.none.${sectionKey}`)}
+        </Typography>
       )}
       <Box
-        component="form" sx={{ mt: 1.5 }}
+        component="form"
+        sx={{ mt: 1.5 }}
         onSubmit={(e) => {
           e.preventDefault();
           if (file) onUpload(file);
@@ -69,7 +87,10 @@ export function DocumentSection({ sectionKey, title, existing, state, onSelect, 
           <Button component="label" variant="outlined" size="small" startIcon={<AttachFileIcon />} disabled={busy}>
             {t('compliance.chooseFile')}
             <input
-              hidden type="file" accept=".pdf,.docx,.txt" data-testid={`file-${sectionKey}`}
+              hidden
+              type="file"
+              accept=".pdf,.docx,.txt"
+              data-testid={`file-${sectionKey}`}
               onChange={(e) => {
                 setFile(e.target.files?.[0] ?? null);
                 e.target.value = ''; // choosing the same file again after a failure still counts
@@ -83,15 +104,31 @@ export function DocumentSection({ sectionKey, title, existing, state, onSelect, 
             {t('compliance.upload')}
           </Button>
         </Stack>
-        <Typography variant="caption" color="text.secondary">{t('compliance.fileHint', { mb: MAX_UPLOAD_BYTES / 1024 / 1024 })}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {t('compliance.fileHint', { mb: MAX_UPLOAD_BYTES / 1024 / 1024 })}
+        </Typography>
       </Box>
       <Box sx={{ mt: 1 }} data-testid={`progress-${sectionKey}`}>
         {state.phase === 'uploading' && <Typography>{t('compliance.uploading')}</Typography>}
-        {state.phase === 'processing' && <Typography sx={{ color: 'success.main' }}>{t('compliance.processing')}{dots}</Typography>}
+        {state.phase === 'processing' && (
+          <Typography sx={{ color: 'success.main' }}>
+            {t('compliance.processing')}
+            {dots}
+          </Typography>
+        )}
         {state.phase === 'done' && <Typography sx={{ color: 'info.main' }}>{t('compliance.processed')}</Typography>}
-        {state.phase === 'error' && <Typography color="error">{t('compliance.errorPrefix')}{state.error}</Typography>}
+        {state.phase === 'error' && (
+          <Typography color="error">
+            {t('compliance.errorPrefix')}
+            {state.error}
+          </Typography>
+        )}
       </Box>
-      {state.data?.status === 'processed' && <Box sx={{ mt: 1 }}><SummaryView summary={state.data.document_summary} pest={sectionKey === 'pest'} /></Box>}
+      {state.data?.status === 'processed' && (
+        <Box sx={{ mt: 1 }}>
+          <SummaryView summary={state.data.document_summary} pest={sectionKey === 'pest'} />
+        </Box>
+      )}
     </Paper>
   );
 }

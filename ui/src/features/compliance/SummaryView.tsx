@@ -40,7 +40,15 @@ function Value({ v, depth }: { v: unknown; depth: number }) {
   const { t } = useI18n();
   if (empty(v)) return <span>{t('compliance.na')}</span>;
   if (Array.isArray(v)) {
-    return <ul style={{ margin: 0, paddingLeft: 20 }}>{v.map((x, i) => <li key={i}><Value v={x} depth={depth + 1} /></li>)}</ul>;
+    return (
+      <ul style={{ margin: 0, paddingLeft: 20 }}>
+        {v.map((x, i) => (
+          <li key={i}>
+            <Value v={x} depth={depth + 1} />
+          </li>
+        ))}
+      </ul>
+    );
   }
   if (typeof v === 'object') return <Fields obj={v as Record<string, unknown>} depth={depth + 1} />;
   return <span>{String(v)}</span>;
@@ -51,8 +59,12 @@ function Fields({ obj, depth }: { obj: Record<string, unknown>; depth: number })
     <Box sx={{ pl: depth ? 2 : 0 }}>
       {orderedEntries(obj).map(([k, v]) => (
         <Box key={k} sx={{ mb: 0.5 }}>
-          <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>{label(k)}: </Typography>
-          <Typography component="span" variant="body2"><Value v={v} depth={depth} /></Typography>
+          <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
+            {label(k)}:{' '}
+          </Typography>
+          <Typography component="span" variant="body2">
+            <Value v={v} depth={depth} />
+          </Typography>
         </Box>
       ))}
     </Box>
@@ -75,7 +87,9 @@ export function PestControlTable({ entries }: { entries: PestEntry[] }) {
     <Table size="small" data-testid="pest-table">
       <TableHead>
         <TableRow>
-          {['date', 'pests', 'activity', 'bait', 'areas'].map((k) => <TableCell key={k}>{t(`compliance.pest.${k}`)}</TableCell>)}
+          {['date', 'pests', 'activity', 'bait', 'areas'].map((k) => (
+            <TableCell key={k}>{t(`compliance.pest.${k}`)}</TableCell>
+          ))}
         </TableRow>
       </TableHead>
       <TableBody>
@@ -83,7 +97,13 @@ export function PestControlTable({ entries }: { entries: PestEntry[] }) {
           <TableRow key={i}>
             <TableCell>{e.date || t('compliance.na')}</TableCell>
             <TableCell>{list(e.pests_treating_for)}</TableCell>
-            <TableCell>{e.activity_level && Object.keys(e.activity_level).length ? Object.entries(e.activity_level).map(([p, l]) => `${p}: ${l}`).join('; ') : t('compliance.na')}</TableCell>
+            <TableCell>
+              {e.activity_level && Object.keys(e.activity_level).length
+                ? Object.entries(e.activity_level)
+                    .map(([p, l]) => `${p}: ${l}`)
+                    .join('; ')
+                : t('compliance.na')}
+            </TableCell>
             <TableCell>{list(e.bait_chemical_used)}</TableCell>
             <TableCell>{list(e.area_shed_treated)}</TableCell>
           </TableRow>
@@ -106,5 +126,9 @@ export function SummaryView({ summary, pest }: { summary: unknown; pest?: boolea
       </Box>
     );
   }
-  return <Box data-testid="summary"><Fields obj={obj} depth={0} /></Box>;
+  return (
+    <Box data-testid="summary">
+      <Fields obj={obj} depth={0} />
+    </Box>
+  );
 }

@@ -10,7 +10,10 @@ export const compliance: Table = {
   'compliance.col.modified': { en: 'Last Modified', vn: 'Sửa lần cuối' },
   'compliance.col.status': { en: 'Status', vn: 'Trạng thái' },
   'compliance.col.download': { en: 'Download', vn: 'Tải xuống' },
-  'compliance.empty': { en: 'No compliance submissions yet. Create one from your four supporting documents to get an AI audit report.', vn: 'Chưa có hồ sơ tuân thủ. Hãy tạo hồ sơ từ bốn tài liệu hỗ trợ để nhận báo cáo kiểm toán AI.' },
+  'compliance.empty': {
+    en: 'No compliance submissions yet. Create one from your four supporting documents to get an AI audit report.',
+    vn: 'Chưa có hồ sơ tuân thủ. Hãy tạo hồ sơ từ bốn tài liệu hỗ trợ để nhận báo cáo kiểm toán AI.',
+  },
   'compliance.status.draft': { en: 'Draft', vn: 'Nháp' },
   'compliance.status.auditing': { en: 'Auditing', vn: 'Đang kiểm tra' },
   'compliance.status.audited': { en: 'Audited', vn: 'Đã kiểm tra' },

@@ -22,8 +22,12 @@ export function DocumentDetailPage() {
 
   const row = (label: string, value: string) => (
     <>
-      <Grid size={{ xs: 4, sm: 3 }}><Typography color="text.secondary">{t(label)}</Typography></Grid>
-      <Grid size={{ xs: 8, sm: 9 }}><Typography data-testid={`detail-${label}`}>{value}</Typography></Grid>
+      <Grid size={{ xs: 4, sm: 3 }}>
+        <Typography color="text.secondary">{t(label)}</Typography>
+      </Grid>
+      <Grid size={{ xs: 8, sm: 9 }}>
+        <Typography data-testid={`detail-${label}`}>{value}</Typography>
+      </Grid>
     </>
   );
   return (
@@ -32,13 +36,25 @@ export function DocumentDetailPage() {
       testId="document-detail"
       actions={
         <>
-          <Button component={RouterLink} to="/views/document/list">{t('common.back')}</Button>
-          {doc && <Button variant="outlined" onClick={() => documentsApi.download(doc).catch(notify.error)} data-testid="doc-download">{t('doc.download')}</Button>}
-          {doc && can('editDocument') && <Button variant="contained" component={RouterLink} to={`/views/document/update?id=${doc.docId}`}>{t('doc.change')}</Button>}
+          <Button component={RouterLink} to="/views/document/list">
+            {t('common.back')}
+          </Button>
+          {doc && (
+            <Button variant="outlined" onClick={() => documentsApi.download(doc).catch(notify.error)} data-testid="doc-download">
+              {t('doc.download')}
+            </Button>
+          )}
+          {doc && can('editDocument') && (
+            <Button variant="contained" component={RouterLink} to={`/views/document/update?id=${doc.docId}`}>
+              {t('doc.change')}
+            </Button>
+          )}
         </>
       }
     >
-      {!doc ? t('common.loading') : (
+      {!doc ? (
+        t('common.loading')
+      ) : (
         <>
           <Grid container spacing={1} sx={{ mb: 2, maxWidth: 800 }}>
             {row('doc.type', t(`doc.type.${doc.docType}`))}

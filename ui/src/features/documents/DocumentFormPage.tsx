@@ -76,7 +76,15 @@ export function DocumentFormPage({ mode }: { mode: 'create' | 'update' }) {
   };
 
   return (
-    <Page title={t(mode === 'create' ? 'doc.createTitle' : 'doc.updateTitle')} testId={`document-${mode}`} actions={<Button component={RouterLink} to="/views/document/list">{t('common.back')}</Button>}>
+    <Page
+      title={t(mode === 'create' ? 'doc.createTitle' : 'doc.updateTitle')}
+      testId={`document-${mode}`}
+      actions={
+        <Button component={RouterLink} to="/views/document/list">
+          {t('common.back')}
+        </Button>
+      }
+    >
       <form onSubmit={submit} noValidate>
         <Stack spacing={2} sx={{ maxWidth: 640 }}>
           <Autocomplete
@@ -87,12 +95,26 @@ export function DocumentFormPage({ mode }: { mode: 'create' | 'update' }) {
             isOptionEqualToValue={(a, b) => a.value === b.value}
             renderInput={(p) => <TextField {...p} required label={t('doc.typePicker')} inputProps={{ ...p.inputProps, 'data-testid': 'doc-type' }} />}
           />
-          <TextField label={t('doc.name')} value={docName} onChange={(e) => setDocName(e.target.value)} inputProps={{ maxLength: 300, 'data-testid': 'doc-name' }} />
-          <TextField label={t('doc.description')} value={description} onChange={(e) => setDescription(e.target.value)} multiline minRows={2} inputProps={{ maxLength: 5000, 'data-testid': 'doc-description' }} />
+          <TextField
+            label={t('doc.name')}
+            value={docName}
+            onChange={(e) => setDocName(e.target.value)}
+            inputProps={{ maxLength: 300, 'data-testid': 'doc-name' }}
+          />
+          <TextField
+            label={t('doc.description')}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            multiline
+            minRows={2}
+            inputProps={{ maxLength: 5000, 'data-testid': 'doc-description' }}
+          />
           <DropZone file={file} onFile={chooseFile} />
           {mode === 'update' && !file && <span>{t('doc.keepFile')}</span>}
           <Stack direction="row" spacing={1}>
-            <Button type="submit" variant="contained" disabled={busy} data-testid="doc-submit">{t(mode === 'create' ? 'common.submit' : 'common.update')}</Button>
+            <Button type="submit" variant="contained" disabled={busy} data-testid="doc-submit">
+              {t(mode === 'create' ? 'common.submit' : 'common.update')}
+            </Button>
           </Stack>
         </Stack>
       </form>

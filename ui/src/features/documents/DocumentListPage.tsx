@@ -16,23 +16,70 @@ export function DocumentListPage() {
   const narrow = useCardLayout();
   const open = (d: CompanyDocument) => navigate(`/views/document/detail?id=${d.docId}`);
   const downloadButton = (d: CompanyDocument) => (
-    <Button size="small" onClick={(e) => { e.stopPropagation(); documentsApi.download(d).catch(notify.error); }}>{t('doc.download')}</Button>
+    <Button
+      size="small"
+      onClick={(e) => {
+        e.stopPropagation();
+        documentsApi.download(d).catch(notify.error);
+      }}
+    >
+      {t('doc.download')}
+    </Button>
   );
 
   useEffect(() => {
-    const timer = setTimeout(() => documentsApi.list(q.trim() || undefined).then(setDocs, (e) => { setDocs([]); notify.error(e); }), 250);
+    const timer = setTimeout(
+      () =>
+        documentsApi.list(q.trim() || undefined).then(setDocs, (e) => {
+          setDocs([]);
+          notify.error(e);
+        }),
+      250,
+    );
     return () => clearTimeout(timer);
   }, [q, notify]);
 
   return (
-    <Page title={t('doc.listTitle')} testId="document-list" actions={can('editDocument') && <Button variant="contained" component={RouterLink} to="/views/document/create">{t('doc.uploadButton')}</Button>}>
-      <TextField size="small" placeholder={t('doc.search')} value={q} onChange={(e) => setQ(e.target.value)} sx={{ mb: 2, width: { xs: '100%', sm: 'auto' }, minWidth: { sm: 280 } }} inputProps={{ 'data-testid': 'doc-search' }} />
-      {docs === null ? t('common.loading') : docs.length === 0 ? <Alert severity="info">{t('doc.empty')}</Alert> : narrow ? (
+    <Page
+      title={t('doc.listTitle')}
+      testId="document-list"
+      actions={
+        can('editDocument') && (
+          <Button variant="contained" component={RouterLink} to="/views/document/create">
+            {t('doc.uploadButton')}
+          </Button>
+        )
+      }
+    >
+      <TextField
+        size="small"
+        placeholder={t('doc.search')}
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        sx={{ mb: 2, width: { xs: '100%', sm: 'auto' }, minWidth: { sm: 280 } }}
+        inputProps={{ 'data-testid': 'doc-search' }}
+      />
+      {docs === null ? (
+        t('common.loading')
+      ) : docs.length === 0 ? (
+        <Alert severity="info">{t('doc.empty')}</Alert>
+      ) : narrow ? (
         // below 768 px: a card per document (name, type, creator, date), tapping it opens the document
-        <RowCards rowTestId="doc-row" testId="doc-cards" rows={docs.map((d, i) => ({
-          key: d.docId, title: `${i + 1}. ${d.docName}`, onClick: () => open(d), actions: downloadButton(d),
-          fields: [[t('doc.type'), t(`doc.type.${d.docType}`)], [t('doc.creator'), d.uploadUserName ?? d.uploadUser], [t('doc.lastModified'), d.lastModified.slice(0, 10)]],
-        }))} />
+        <RowCards
+          rowTestId="doc-row"
+          testId="doc-cards"
+          rows={docs.map((d, i) => ({
+            key: d.docId,
+            title: `${i + 1}. ${d.docName}`,
+            onClick: () => open(d),
+            actions: downloadButton(d),
+            fields: [
+              [t('doc.type'), t(`doc.type.${d.docType}`)],
+              [t('doc.creator'), d.uploadUserName ?? d.uploadUser],
+              [t('doc.lastModified'), d.lastModified.slice(0, 10)],
+            ],
+          }))}
+        />
       ) : (
         <TableContainer sx={{ overflowX: 'auto' }}>
           <Table size="small">

@@ -27,13 +27,16 @@ export function DocumentViewer({ doc }: { doc: CompanyDocument }) {
     if (kind === 'other') return;
     let revoked = false;
     let objectUrl: string | null = null;
-    documentsApi.file(doc.docId).then(async (b) => {
-      if (revoked) return;
-      const blob = new Blob([b], { type: doc.file.mime });
-      if (kind === 'pdf') setPages(await countPdfPages(blob));
-      objectUrl = URL.createObjectURL(blob);
-      setUrl(objectUrl);
-    }, () => setFailed(true));
+    documentsApi.file(doc.docId).then(
+      async (b) => {
+        if (revoked) return;
+        const blob = new Blob([b], { type: doc.file.mime });
+        if (kind === 'pdf') setPages(await countPdfPages(blob));
+        objectUrl = URL.createObjectURL(blob);
+        setUrl(objectUrl);
+      },
+      () => setFailed(true),
+    );
     return () => {
       revoked = true;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
@@ -43,15 +46,28 @@ export function DocumentViewer({ doc }: { doc: CompanyDocument }) {
   if (kind === 'other') return <Alert severity="info">{t('doc.noPreview')}</Alert>;
   if (failed) return <Alert severity="error">{t('INTERNAL')}</Alert>;
   if (!url) return <>{t('common.loading')}</>;
-  if (kind === 'image') return <Box component="img" src={url} alt={doc.docName} data-testid="doc-image" sx={{ maxWidth: '100%', border: 1, borderColor: 'divider' }} />;
+  if (kind === 'image')
+    return <Box component="img" src={url} alt={doc.docName} data-testid="doc-image" sx={{ maxWidth: '100%', border: 1, borderColor: 'divider' }} />;
   return (
     <Box data-testid="pdf-viewer">
       <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1 }}>
-        <Button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)} data-testid="pdf-prev">{t('doc.previous')}</Button>
-        <Typography variant="body2" data-testid="pdf-page">{t('doc.page', { n: page, total: pages })}</Typography>
-        <Button size="small" disabled={page >= pages} onClick={() => setPage(page + 1)} data-testid="pdf-next">{t('doc.next')}</Button>
+        <Button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)} data-testid="pdf-prev">
+          {t('doc.previous')}
+        </Button>
+        <Typography variant="body2" data-testid="pdf-page">
+          {t('doc.page', { n: page, total: pages })}
+        </Typography>
+        <Button size="small" disabled={page >= pages} onClick={() => setPage(page + 1)} data-testid="pdf-next">
+          {t('doc.next')}
+        </Button>
       </Stack>
-      <Box component="iframe" key={page} title={doc.docName} src={`${url}#page=${page}&toolbar=0`} sx={{ width: '100%', height: '75vh', border: 1, borderColor: 'divider' }} />
+      <Box
+        component="iframe"
+        key={page}
+        title={doc.docName}
+        src={`${url}#page=${page}&toolbar=0`}
+        sx={{ width: '100%', height: '75vh', border: 1, borderColor: 'divider' }}
+      />
     </Box>
   );
 }

@@ -45,10 +45,19 @@ export function DropZone({ file, onFile }: { file: File | null; onFile(f: File |
         e.preventDefault();
         take(e.dataTransfer.files?.[0]);
       }}
-      sx={{ border: '2px dashed', borderColor: state === 'rejected' ? 'error.main' : state === 'active' ? 'primary.main' : 'divider', borderRadius: 2, p: 4, textAlign: 'center', cursor: 'pointer' }}
+      sx={{
+        border: '2px dashed',
+        borderColor: state === 'rejected' ? 'error.main' : state === 'active' ? 'primary.main' : 'divider',
+        borderRadius: 2,
+        p: 4,
+        textAlign: 'center',
+        cursor: 'pointer',
+      }}
     >
       <Typography color={state === 'rejected' ? 'error' : undefined}>{t(text)}</Typography>
-      <Typography variant="body2" color="text.secondary">{file ? `${file.name} (${Math.ceil(file.size / 1024)} KB)` : t('doc.accepted')}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {file ? `${file.name} (${Math.ceil(file.size / 1024)} KB)` : t('doc.accepted')}
+      </Typography>
       <input ref={input} hidden type="file" accept=".pdf,.png,.gif,.docx,.doc,.csv" data-testid="doc-file-input" onChange={(e) => take(e.target.files?.[0])} />
     </Box>
   );

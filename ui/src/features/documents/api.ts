@@ -9,7 +9,8 @@ export const documentsApi = {
   types: () => api<{ documentTypes: Array<{ value: DocumentType; label: string }> }>('company/document/create').then((r) => r.documentTypes),
   detail: (id: string) => api<{ document: CompanyDocument }>(`company/document/${encodeURIComponent(id)}/detail`).then((r) => r.document),
   create: (form: FormData) => api<{ documents: { docId: string; docName: string } }>('company/document/create', { form }).then((r) => r.documents),
-  update: (id: string, form: FormData) => api<{ document: CompanyDocument }>(`company/document/${encodeURIComponent(id)}/update`, { form }).then((r) => r.document),
+  update: (id: string, form: FormData) =>
+    api<{ document: CompanyDocument }>(`company/document/${encodeURIComponent(id)}/update`, { form }).then((r) => r.document),
   /** The file bytes (for the viewer). */
   file: (id: string) => api<Blob>(`company/document/${encodeURIComponent(id)}`),
   download: (d: CompanyDocument) => download(`company/document/${encodeURIComponent(d.docId)}?download=1`, d.file.name),

@@ -6,14 +6,26 @@ import { countPdfPages } from './DocumentViewer';
 
 function Harness({ onFile }: { onFile(f: File | null): void }) {
   const [file, setFile] = useState<File | null>(null);
-  return <DropZone file={file} onFile={(f) => { setFile(f); onFile(f); }} />;
+  return (
+    <DropZone
+      file={file}
+      onFile={(f) => {
+        setFile(f);
+        onFile(f);
+      }}
+    />
+  );
 }
 const drag = (files: File[]) => ({ dataTransfer: { files, items: files.map(() => ({ kind: 'file' })) } });
 
 describe('document drop zone', () => {
   it('shows the three drag messages of the spec and takes only accepted files', () => {
     const got: Array<File | null> = [];
-    render(<I18nProvider initial="en"><Harness onFile={(f) => got.push(f)} /></I18nProvider>);
+    render(
+      <I18nProvider initial="en">
+        <Harness onFile={(f) => got.push(f)} />
+      </I18nProvider>,
+    );
     const zone = screen.getByTestId('drop-zone');
     expect(zone).toHaveTextContent('Click here or drop a file to upload!');
     fireEvent.dragOver(zone, drag([new File(['x'], 'a.pdf')]));
@@ -29,7 +41,11 @@ describe('document drop zone', () => {
   });
 
   it('speaks Vietnamese', () => {
-    render(<I18nProvider initial="vn"><Harness onFile={() => undefined} /></I18nProvider>);
+    render(
+      <I18nProvider initial="vn">
+        <Harness onFile={() => undefined} />
+      </I18nProvider>,
+    );
     expect(screen.getByTestId('drop-zone')).toHaveTextContent('Nhấn vào đây hoặc thả tệp để tải lên!');
   });
 });
@@ -38,7 +54,15 @@ describe('PDF page count', () => {
   it('counts page objects, not the page tree', async () => {
     const pdf = '%PDF-1.4\n1 0 obj<</Type /Pages /Kids[2 0 R 3 0 R]/Count 2>>endobj\n2 0 obj<</Type /Page>>endobj\n3 0 obj<</Type/Page/Parent 1 0 R>>endobj\n';
     const blob = new Blob([pdf]);
-    if (!blob.arrayBuffer) Object.assign(blob, { arrayBuffer: () => new Promise((r) => { const fr = new FileReader(); fr.onload = () => r(fr.result); fr.readAsArrayBuffer(blob); }) });
+    if (!blob.arrayBuffer)
+      Object.assign(blob, {
+        arrayBuffer: () =>
+          new Promise((r) => {
+            const fr = new FileReader();
+            fr.onload = () => r(fr.result);
+            fr.readAsArrayBuffer(blob);
+          }),
+      });
     expect(await countPdfPages(blob)).toBe(2);
   });
 });

@@ -14,7 +14,10 @@ export const documents: Table = {
   'doc.creator': { en: 'Creator', vn: 'Người tạo' },
   'doc.lastModified': { en: 'Last Modified', vn: 'Sửa đổi lần cuối' },
   'doc.download': { en: 'Download', vn: 'Tải xuống' },
-  'doc.empty': { en: 'No documents yet. Invoices, contracts, licences and other supporting documents your company uploads appear here.', vn: 'Chưa có tài liệu. Hóa đơn, hợp đồng, giấy phép và các tài liệu hỗ trợ khác mà công ty bạn tải lên sẽ hiển thị ở đây.' },
+  'doc.empty': {
+    en: 'No documents yet. Invoices, contracts, licences and other supporting documents your company uploads appear here.',
+    vn: 'Chưa có tài liệu. Hóa đơn, hợp đồng, giấy phép và các tài liệu hỗ trợ khác mà công ty bạn tải lên sẽ hiển thị ở đây.',
+  },
   'doc.createTitle': { en: 'Upload Document', vn: 'Tải tài liệu lên' },
   'doc.updateTitle': { en: 'Update Document', vn: 'Cập nhật tài liệu' },
   'doc.detailTitle': { en: 'Document', vn: 'Tài liệu' },

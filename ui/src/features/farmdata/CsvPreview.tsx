@@ -18,8 +18,14 @@ export function CsvPreview({ rows }: { rows: CsvPreviewRow[] }) {
   const shown = rows.length > PREVIEW_LIMIT ? [...rows.slice(0, PREVIEW_LIMIT), ...bad.filter((r) => r.row > PREVIEW_LIMIT)] : rows;
   return (
     <>
-      <Typography sx={{ my: 1 }} data-testid="csv-summary">{t('farm.previewSummary', { rows: rows.length, bad: bad.length })}</Typography>
-      {bad.length > 0 && <Alert severity="error" sx={{ mb: 1 }}>{t('farm.fixBeforeSave')}</Alert>}
+      <Typography sx={{ my: 1 }} data-testid="csv-summary">
+        {t('farm.previewSummary', { rows: rows.length, bad: bad.length })}
+      </Typography>
+      {bad.length > 0 && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {t('farm.fixBeforeSave')}
+        </Alert>
+      )}
       <TableContainer sx={{ maxHeight: 480, overflow: 'auto' }}>
         <Table size="small" stickyHeader data-testid="csv-preview">
           <TableHead>
@@ -35,7 +41,11 @@ export function CsvPreview({ rows }: { rows: CsvPreviewRow[] }) {
             {shown.map(({ row, raw, result }) => {
               const ok = !('code' in result);
               return (
-                <TableRow key={row} data-testid={ok ? 'csv-row-ok' : 'csv-row-bad'} sx={ok ? undefined : { bgcolor: 'error.lighter', '& td': { color: 'error.main' } }}>
+                <TableRow
+                  key={row}
+                  data-testid={ok ? 'csv-row-ok' : 'csv-row-bad'}
+                  sx={ok ? undefined : { bgcolor: 'error.lighter', '& td': { color: 'error.main' } }}
+                >
                   <TableCell>{row}</TableCell>
                   <TableCell>{raw.item}</TableCell>
                   <TableCell>{raw.grainType}</TableCell>

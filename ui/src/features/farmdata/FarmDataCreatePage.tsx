@@ -18,7 +18,15 @@ export function FarmDataCreatePage() {
   const { t } = useI18n();
   const notify = useNotify();
   const navigate = useNavigate();
-  const [v, setV] = useState({ grainType: DEFAULT_GRAIN_TYPE as string, harvestGrade: DEFAULT_HARVEST_GRADE as string, storageLocation: '', quantity: '', protein: '', moisture: '', productionDate: today() });
+  const [v, setV] = useState({
+    grainType: DEFAULT_GRAIN_TYPE as string,
+    harvestGrade: DEFAULT_HARVEST_GRADE as string,
+    storageLocation: '',
+    quantity: '',
+    protein: '',
+    moisture: '',
+    productionDate: today(),
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value });
@@ -44,29 +52,66 @@ export function FarmDataCreatePage() {
     }
   };
   const field = (k: keyof typeof v, label: string, extra: Record<string, unknown> = {}) => (
-    <TextField fullWidth required label={t(label)} value={v[k]} onChange={set(k)} error={!!errors[k]} helperText={errors[k] ? t(errors[k]) : (extra.helperText as string)} inputProps={{ 'data-testid': `farm-${k}` }} {...extra} />
+    <TextField
+      fullWidth
+      required
+      label={t(label)}
+      value={v[k]}
+      onChange={set(k)}
+      error={!!errors[k]}
+      helperText={errors[k] ? t(errors[k]) : (extra.helperText as string)}
+      inputProps={{ 'data-testid': `farm-${k}` }}
+      {...extra}
+    />
   );
 
   return (
-    <Page title={t('farm.createTitle')} testId="farm-create" actions={<Button component={RouterLink} to="/views/farmdata/harvesting/list">{t('farm.backToList')}</Button>}>
-      <Alert severity="info" sx={{ mb: 2 }}>{t('common.blockchainWait')}</Alert>
+    <Page
+      title={t('farm.createTitle')}
+      testId="farm-create"
+      actions={
+        <Button component={RouterLink} to="/views/farmdata/harvesting/list">
+          {t('farm.backToList')}
+        </Button>
+      }
+    >
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {t('common.blockchainWait')}
+      </Alert>
       <form onSubmit={submit} noValidate>
         <Grid container spacing={2} sx={{ maxWidth: 800 }}>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField select fullWidth label={t('farm.grainType')} value={v.grainType} onChange={set('grainType')} SelectProps={{ inputProps: { 'data-testid': 'farm-grainType' } }}>
-              {MANUAL_GRAIN_TYPES.map((g) => <MenuItem key={g} value={g}>{g}</MenuItem>)}
+            <TextField
+              select
+              fullWidth
+              label={t('farm.grainType')}
+              value={v.grainType}
+              onChange={set('grainType')}
+              SelectProps={{ inputProps: { 'data-testid': 'farm-grainType' } }}
+            >
+              {MANUAL_GRAIN_TYPES.map((g) => (
+                <MenuItem key={g} value={g}>
+                  {g}
+                </MenuItem>
+              ))}
             </TextField>
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField select fullWidth label={t('farm.harvestGrade')} value={v.harvestGrade} onChange={set('harvestGrade')}>
-              {HARVEST_GRADES.map((g) => <MenuItem key={g} value={g}>{g}</MenuItem>)}
+              {HARVEST_GRADES.map((g) => (
+                <MenuItem key={g} value={g}>
+                  {g}
+                </MenuItem>
+              ))}
             </TextField>
           </Grid>
           <Grid size={12}>{field('storageLocation', 'farm.storageLocation')}</Grid>
           <Grid size={{ xs: 12, sm: 4 }}>{field('quantity', 'farm.quantity', { inputMode: 'numeric' })}</Grid>
           <Grid size={{ xs: 12, sm: 4 }}>{field('protein', 'farm.protein', { inputMode: 'decimal' })}</Grid>
           <Grid size={{ xs: 12, sm: 4 }}>{field('moisture', 'farm.moisture', { inputMode: 'decimal' })}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field('productionDate', 'farm.productionDate', { placeholder: 'dd/MM/yyyy', helperText: t('farm.dateFormat') })}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {field('productionDate', 'farm.productionDate', { placeholder: 'dd/MM/yyyy', helperText: t('farm.dateFormat') })}
+          </Grid>
         </Grid>
         {v.protein.trim() !== '' && v.moisture.trim() !== '' && (
           <Typography component="div" sx={{ mt: 2, display: 'flex', gap: 1, alignItems: 'center' }} data-testid="farm-standard-preview">
@@ -74,7 +119,9 @@ export function FarmDataCreatePage() {
           </Typography>
         )}
         <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-          <Button type="submit" variant="contained" disabled={busy} data-testid="farm-submit">{t('common.save')}</Button>
+          <Button type="submit" variant="contained" disabled={busy} data-testid="farm-submit">
+            {t('common.save')}
+          </Button>
         </Stack>
       </form>
     </Page>

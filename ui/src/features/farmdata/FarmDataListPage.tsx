@@ -45,23 +45,58 @@ export function FarmDataListPage() {
     <Page
       title={t('farm.listTitle')}
       testId="farm-list"
-      actions={mayEdit && (
-        <>
-          <Button variant="contained" component={RouterLink} to="/views/farmdata/harvesting/create">{t('farm.create')}</Button>
-          <Button variant="outlined" component={RouterLink} to="/views/farmdata/harvesting/upload">{t('farm.upload')}</Button>
-          <Button variant="outlined" component={RouterLink} to="/views/farmdata/harvesting/streaming">{t('farm.streaming')}</Button>
-        </>
-      )}
+      actions={
+        mayEdit && (
+          <>
+            <Button variant="contained" component={RouterLink} to="/views/farmdata/harvesting/create">
+              {t('farm.create')}
+            </Button>
+            <Button variant="outlined" component={RouterLink} to="/views/farmdata/harvesting/upload">
+              {t('farm.upload')}
+            </Button>
+            <Button variant="outlined" component={RouterLink} to="/views/farmdata/harvesting/streaming">
+              {t('farm.streaming')}
+            </Button>
+          </>
+        )
+      }
     >
-      <Alert severity="info" sx={{ mb: 2 }}>{t('farm.demoNote')}</Alert>
-      <TextField select size="small" label={t('farm.dataType')} value={dataType} onChange={(e) => setDataType(e.target.value)} sx={{ mb: 2, minWidth: 180 }} data-testid="farm-type-filter">
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {t('farm.demoNote')}
+      </Alert>
+      <TextField
+        select
+        size="small"
+        label={t('farm.dataType')}
+        value={dataType}
+        onChange={(e) => setDataType(e.target.value)}
+        sx={{ mb: 2, minWidth: 180 }}
+        data-testid="farm-type-filter"
+      >
         <MenuItem value="">{t('farm.type.all')}</MenuItem>
-        {FARM_DATA_TYPES.map((d) => <MenuItem key={d} value={d}>{t(`farm.type.${d}`)}</MenuItem>)}
+        {FARM_DATA_TYPES.map((d) => (
+          <MenuItem key={d} value={d}>
+            {t(`farm.type.${d}`)}
+          </MenuItem>
+        ))}
       </TextField>
-      {rows === null ? t('common.loading') : rows.length === 0 ? <Alert severity="info">{t('farm.empty')}</Alert> : (
-        <FarmDataTable rows={rows} showSource showImage action={(r) => mayEdit && r.imageValidation !== 'Verified' && r._id ? (
-          <Button size="small" onClick={() => verify(r._id!)} data-testid="verify-image">{t('farm.verify')}</Button>
-        ) : null} />
+      {rows === null ? (
+        t('common.loading')
+      ) : rows.length === 0 ? (
+        <Alert severity="info">{t('farm.empty')}</Alert>
+      ) : (
+        <FarmDataTable
+          rows={rows}
+          showSource
+          showImage
+          action={(r) =>
+            mayEdit && r.imageValidation !== 'Verified' && r._id ? (
+              <Button size="small" onClick={() => verify(r._id!)} data-testid="verify-image">
+                {t('farm.verify')}
+              </Button>
+            ) : null
+          }
+        />
       )}
     </Page>
   );

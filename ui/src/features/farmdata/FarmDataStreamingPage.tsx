@@ -59,15 +59,47 @@ export function FarmDataStreamingPage() {
   }, [on, seconds, notify]);
 
   const iv = streamingInterval(interval);
-  const next = iv <= 1 ? 1 : ((1 - (seconds % iv) + iv) % iv) || iv;
+  const next = iv <= 1 ? 1 : (1 - (seconds % iv) + iv) % iv || iv;
   return (
-    <Page title={t('farm.streamingTitle')} testId="farm-streaming" actions={<Button component={RouterLink} to="/views/farmdata/harvesting/list">{t('farm.backToList')}</Button>}>
-      <Alert severity="info" sx={{ mb: 2 }}>{t('common.blockchainWait')}</Alert>
+    <Page
+      title={t('farm.streamingTitle')}
+      testId="farm-streaming"
+      actions={
+        <Button component={RouterLink} to="/views/farmdata/harvesting/list">
+          {t('farm.backToList')}
+        </Button>
+      }
+    >
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {t('common.blockchainWait')}
+      </Alert>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ mb: 2 }}>
-        <TextField size="small" label={t('farm.interval')} value={interval} onChange={(e) => setIntervalText(e.target.value)} inputProps={{ 'data-testid': 'stream-interval', inputMode: 'numeric' }} />
-        <Button variant="contained" disabled={on} onClick={() => { setSeconds(0); setOn(true); }} data-testid="stream-start">{t('farm.start')}</Button>
-        <Button variant="outlined" color="error" disabled={!on} onClick={() => setOn(false)} data-testid="stream-stop">{t('farm.stop')}</Button>
-        {on && <Typography variant="body2" data-testid="stream-next">{t('farm.streamingOn', { s: next })}</Typography>}
+        <TextField
+          size="small"
+          label={t('farm.interval')}
+          value={interval}
+          onChange={(e) => setIntervalText(e.target.value)}
+          inputProps={{ 'data-testid': 'stream-interval', inputMode: 'numeric' }}
+        />
+        <Button
+          variant="contained"
+          disabled={on}
+          onClick={() => {
+            setSeconds(0);
+            setOn(true);
+          }}
+          data-testid="stream-start"
+        >
+          {t('farm.start')}
+        </Button>
+        <Button variant="outlined" color="error" disabled={!on} onClick={() => setOn(false)} data-testid="stream-stop">
+          {t('farm.stop')}
+        </Button>
+        {on && (
+          <Typography variant="body2" data-testid="stream-next">
+            {t('farm.streamingOn', { s: next })}
+          </Typography>
+        )}
       </Stack>
       <FarmDataTable rows={rows} showStatus testId="stream-table" />
     </Page>

@@ -30,7 +30,14 @@ export function HarvestHeadCells() {
  * production date dd/MM/yyyy. Optional columns: source, save status (streaming), image state, tx id.
  * Below 768 px the same values show as one card per record.
  */
-export function FarmDataTable({ rows, showSource, showStatus, showImage, action, testId = 'farm-table' }: {
+export function FarmDataTable({
+  rows,
+  showSource,
+  showStatus,
+  showImage,
+  action,
+  testId = 'farm-table',
+}: {
   rows: FarmRow[];
   showSource?: boolean;
   showStatus?: boolean;
@@ -43,11 +50,18 @@ export function FarmDataTable({ rows, showSource, showStatus, showImage, action,
     const state = s ?? 'NA';
     return <Chip size="small" label={t(`farm.image.${state}`)} color={state === 'Verified' ? 'success' : state === 'Rejected' ? 'error' : 'default'} />;
   };
-  const tx = (r: FarmRow) => r.txId ? (
-    <Tooltip title={r.txId}><Typography variant="body2" component="code" data-testid="tx-id">{shortHash(r.txId)}</Typography></Tooltip>
-  ) : r._id ? (
-    <Typography variant="body2" color="text.secondary">{t('farm.txPending')}</Typography>
-  ) : null;
+  const tx = (r: FarmRow) =>
+    r.txId ? (
+      <Tooltip title={r.txId}>
+        <Typography variant="body2" component="code" data-testid="tx-id">
+          {shortHash(r.txId)}
+        </Typography>
+      </Tooltip>
+    ) : r._id ? (
+      <Typography variant="body2" color="text.secondary">
+        {t('farm.txPending')}
+      </Typography>
+    ) : null;
   const narrow = useCardLayout();
   if (narrow) {
     // below 768 px: one card per record, labels beside values (eleven columns do not fit a phone)
@@ -99,7 +113,9 @@ export function FarmDataTable({ rows, showSource, showStatus, showImage, action,
               <TableCell align="right">{formatPercent(r.protein, lang)}</TableCell>
               <TableCell align="right">{formatPercent(r.moisture, lang)}</TableCell>
               <TableCell>{displayDate(r.productionDate)}</TableCell>
-              <TableCell><StandardFlag row={r} /></TableCell>
+              <TableCell>
+                <StandardFlag row={r} />
+              </TableCell>
               {showSource && <TableCell>{r.dataType ? t(`farm.type.${r.dataType}`) : ''}</TableCell>}
               {showImage && <TableCell>{image(r.imageValidation)}</TableCell>}
               <TableCell>{tx(r)}</TableCell>

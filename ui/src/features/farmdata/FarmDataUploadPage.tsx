@@ -58,9 +58,21 @@ export function FarmDataUploadPage() {
 
   const bad = rows?.filter((r) => 'code' in r.result).length ?? 0;
   return (
-    <Page title={t('farm.uploadTitle')} testId="farm-upload" actions={<Button component={RouterLink} to="/views/farmdata/harvesting/list">{t('farm.backToList')}</Button>}>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('farm.csvHelp')}</Typography>
-      <Alert severity="info" sx={{ mb: 2 }}>{t('common.blockchainWait')}</Alert>
+    <Page
+      title={t('farm.uploadTitle')}
+      testId="farm-upload"
+      actions={
+        <Button component={RouterLink} to="/views/farmdata/harvesting/list">
+          {t('farm.backToList')}
+        </Button>
+      }
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('farm.csvHelp')}
+      </Typography>
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {t('common.blockchainWait')}
+      </Alert>
       <Stack direction="row" spacing={2} alignItems="center">
         <Button variant="outlined" component="label">
           {t('farm.chooseCsv')}
@@ -68,7 +80,9 @@ export function FarmDataUploadPage() {
         </Button>
         {file && <Typography>{file.name}</Typography>}
         {rows && rows.length > 0 && (
-          <Button variant="contained" disabled={bad > 0 || !!progress} onClick={save} data-testid="csv-save">{t('farm.saveAll', { rows: rows.length })}</Button>
+          <Button variant="contained" disabled={bad > 0 || !!progress} onClick={save} data-testid="csv-save">
+            {t('farm.saveAll', { rows: rows.length })}
+          </Button>
         )}
       </Stack>
       {progress && (
@@ -77,14 +91,26 @@ export function FarmDataUploadPage() {
           <LinearProgress variant="determinate" value={progress.pct} />
         </Box>
       )}
-      {rows && rows.length === 0 && <Alert severity="error" sx={{ mt: 2 }}>{t('CSV_EMPTY')}</Alert>}
+      {rows && rows.length === 0 && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {t('CSV_EMPTY')}
+        </Alert>
+      )}
       {serverRows.length > 0 && (
         <Alert severity="error" sx={{ mt: 2 }}>
-          <List dense>{serverRows.map((r) => <ListItem key={r.row}>{`${t('farm.row')} ${r.row}: ${r.message}`}</ListItem>)}</List>
+          <List dense>
+            {serverRows.map((r) => (
+              <ListItem key={r.row}>{`${t('farm.row')} ${r.row}: ${r.message}`}</ListItem>
+            ))}
+          </List>
         </Alert>
       )}
       {rows && rows.length > 0 && <CsvPreview rows={rows} />}
-      {saved && <Box sx={{ mt: 2 }}><FarmDataTable rows={saved} testId="csv-saved" /></Box>}
+      {saved && (
+        <Box sx={{ mt: 2 }}>
+          <FarmDataTable rows={saved} testId="csv-saved" />
+        </Box>
+      )}
     </Page>
   );
 }

@@ -63,40 +63,82 @@ export function ImageValidationPage() {
   };
 
   return (
-    <Page title={t('farm.verifyTitle')} testId="image-validation" actions={<Button component={RouterLink} to="/views/farmdata/harvesting/list">{t('farm.backToList')}</Button>}>
-      <TextField select fullWidth label={t('farm.pickRecord')} value={records.some((r) => r._id === id) ? id : ''} onChange={(e) => setParams({ farm_data_id: e.target.value })} sx={{ mb: 2, maxWidth: 600 }} SelectProps={{ inputProps: { 'data-testid': 'pick-record' } }}>
-        {records.map((r) => <MenuItem key={r._id} value={r._id}>{`${r.number} · ${r.grainType} · ${r.storageLocation}`}</MenuItem>)}
+    <Page
+      title={t('farm.verifyTitle')}
+      testId="image-validation"
+      actions={
+        <Button component={RouterLink} to="/views/farmdata/harvesting/list">
+          {t('farm.backToList')}
+        </Button>
+      }
+    >
+      <TextField
+        select
+        fullWidth
+        label={t('farm.pickRecord')}
+        value={records.some((r) => r._id === id) ? id : ''}
+        onChange={(e) => setParams({ farm_data_id: e.target.value })}
+        sx={{ mb: 2, maxWidth: 600 }}
+        SelectProps={{ inputProps: { 'data-testid': 'pick-record' } }}
+      >
+        {records.map((r) => (
+          <MenuItem key={r._id} value={r._id}>{`${r.number} · ${r.grainType} · ${r.storageLocation}`}</MenuItem>
+        ))}
       </TextField>
       {record && (
         <Card variant="outlined" sx={{ mb: 2, maxWidth: 600 }}>
           <CardContent>
             <Typography variant="subtitle1">{`${t('farm.number')} ${record.number}`}</Typography>
             <Typography variant="body2">{`${record.grainType} ${record.harvestGrade} · ${record.storageLocation} · ${formatQuantity(record.quantity, lang)} · ${t('farm.protein')} ${formatPercent(record.protein, lang)} · ${t('farm.moisture')} ${formatPercent(record.moisture, lang)} · ${displayDate(record.productionDate)}`}</Typography>
-            <Typography variant="body2" sx={{ mt: 1 }} data-testid="image-state">{`${t('farm.image')}: ${t(`farm.image.${record.imageValidation}`)}`}</Typography>
+            <Typography
+              variant="body2"
+              sx={{ mt: 1 }}
+              data-testid="image-state"
+            >{`${t('farm.image')}: ${t(`farm.image.${record.imageValidation}`)}`}</Typography>
           </CardContent>
         </Card>
       )}
       {id && (
         <Stack spacing={2} sx={{ maxWidth: 600 }}>
-          <Typography variant="body2" color="text.secondary">{t('farm.photoRules')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('farm.photoRules')}
+          </Typography>
           <Stack direction="row" spacing={2} alignItems="center">
             <Button variant="outlined" component="label">
               {t('farm.choosePhoto')}
-              <input hidden type="file" accept="image/png,image/jpeg,image/gif" data-testid="photo-input" onChange={(e) => setPhoto(e.target.files?.[0] ?? null)} />
+              <input
+                hidden
+                type="file"
+                accept="image/png,image/jpeg,image/gif"
+                data-testid="photo-input"
+                onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
+              />
             </Button>
-            <Button variant="contained" disabled={!photo || busy} onClick={check} data-testid="photo-submit">{t('farm.checkPhoto')}</Button>
+            <Button variant="contained" disabled={!photo || busy} onClick={check} data-testid="photo-submit">
+              {t('farm.checkPhoto')}
+            </Button>
             <Button onClick={() => farmApi.result(id).then(setResult, notify.error)}>{t('farm.refreshResult')}</Button>
           </Stack>
-          {preview && <Box component="img" src={preview} alt="" sx={{ maxWidth: 320, maxHeight: 240, objectFit: 'contain', border: 1, borderColor: 'divider' }} />}
-          {refusal && <Alert severity="warning" data-testid="photo-refused">{t('farm.refusedKept', { reason: refusal.reason ? t(refusal.reason) : '' })}</Alert>}
+          {preview && (
+            <Box component="img" src={preview} alt="" sx={{ maxWidth: 320, maxHeight: 240, objectFit: 'contain', border: 1, borderColor: 'divider' }} />
+          )}
+          {refusal && (
+            <Alert severity="warning" data-testid="photo-refused">
+              {t('farm.refusedKept', { reason: refusal.reason ? t(refusal.reason) : '' })}
+            </Alert>
+          )}
           <Box data-testid="verification-result">
-            {!result ? <Alert severity="info">{t('farm.noResult')}</Alert> : result.verified ? (
+            {!result ? (
+              <Alert severity="info">{t('farm.noResult')}</Alert>
+            ) : result.verified ? (
               <Alert severity="success">{t('farm.verified', { w: result.width ?? '-', h: result.height ?? '-' })}</Alert>
             ) : (
               <Alert severity="error">{t('farm.rejected', { reason: result.reason ? t(result.reason) : '' })}</Alert>
             )}
           </Box>
-          {result?.verified && result.image_url && <Box component="img" src={result.image_url} alt={t('farm.image')} sx={{ maxWidth: 320, border: 1, borderColor: 'divider' }} />}
+          {result?.verified && result.image_url && (
+            <Box component="img" src={result.image_url} alt={t('farm.image')} sx={{ maxWidth: 320, border: 1, borderColor: 'divider' }} />
+          )}
         </Stack>
       )}
     </Page>

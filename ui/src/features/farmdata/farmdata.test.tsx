@@ -8,19 +8,74 @@ import { isFetchTick, streamingInterval } from './FarmDataStreamingPage';
 import { acceptableFile } from '../documents/DropZone';
 
 const wrap = (ui: React.ReactElement, lang: Language = 'en') => render(<I18nProvider initial={lang}>{ui}</I18nProvider>);
-const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 
 describe('farm data table', () => {
   const rows: FarmRow[] = [
-    { _id: 'a1', number: '1732000000000', grainType: 'Wheat', harvestGrade: 'APH', storageLocation: 'Silo A1', quantity: 24000.6, protein: 12.5, moisture: 10, productionDate: '2025-11-03', dataType: 'Csv', txId: 'f'.repeat(64), imageValidation: 'Verified' },
-    { _id: 'a2', number: '1732000000001', grainType: 'Barley', harvestGrade: 'FEED', storageLocation: 'Shed 2', quantity: 800, protein: 9.456, moisture: 11.2, productionDate: '2025-01-09', dataType: 'Manual', txId: null, imageValidation: 'NA' },
+    {
+      _id: 'a1',
+      number: '1732000000000',
+      grainType: 'Wheat',
+      harvestGrade: 'APH',
+      storageLocation: 'Silo A1',
+      quantity: 24000.6,
+      protein: 12.5,
+      moisture: 10,
+      productionDate: '2025-11-03',
+      dataType: 'Csv',
+      txId: 'f'.repeat(64),
+      imageValidation: 'Verified',
+    },
+    {
+      _id: 'a2',
+      number: '1732000000001',
+      grainType: 'Barley',
+      harvestGrade: 'FEED',
+      storageLocation: 'Shed 2',
+      quantity: 800,
+      protein: 9.456,
+      moisture: 11.2,
+      productionDate: '2025-01-09',
+      dataType: 'Manual',
+      txId: null,
+      imageValidation: 'NA',
+    },
   ];
 
   it('shows quantity with 0 decimals, protein and moisture with 2, dates dd/MM/yyyy and the tx id cut to 20', () => {
     wrap(<FarmDataTable rows={rows} showSource showImage />);
     const [first, second] = screen.getAllByTestId('farm-row');
-    expect(cells(first)).toEqual(['1732000000000', 'Wheat', 'APH', 'Silo A1', '24,001', '12.50', '10.00', '03/11/2025', 'Out of standard', 'CSV', 'Verified', 'f'.repeat(20)]);
-    expect(cells(second)).toEqual(['1732000000001', 'Barley', 'FEED', 'Shed 2', '800', '9.46', '11.20', '09/01/2025', 'Meets grade', 'Manual', 'Not checked', 'Recording...']);
+    expect(cells(first)).toEqual([
+      '1732000000000',
+      'Wheat',
+      'APH',
+      'Silo A1',
+      '24,001',
+      '12.50',
+      '10.00',
+      '03/11/2025',
+      'Out of standard',
+      'CSV',
+      'Verified',
+      'f'.repeat(20),
+    ]);
+    expect(cells(second)).toEqual([
+      '1732000000001',
+      'Barley',
+      'FEED',
+      'Shed 2',
+      '800',
+      '9.46',
+      '11.20',
+      '09/01/2025',
+      'Meets grade',
+      'Manual',
+      'Not checked',
+      'Recording...',
+    ]);
   });
 
   it('speaks Vietnamese, numbers included', () => {
@@ -32,13 +87,21 @@ describe('farm data table', () => {
 
 describe('grade standard flag', () => {
   const row = (harvestGrade: string, protein: number, moisture: number, grainType = 'Wheat'): FarmRow => ({
-    number: `${harvestGrade}-${protein}-${moisture}`, grainType: grainType as FarmRow['grainType'], harvestGrade: harvestGrade as FarmRow['harvestGrade'],
-    storageLocation: 'Silo 3', quantity: 860, protein, moisture, productionDate: '2025-11-10',
+    number: `${harvestGrade}-${protein}-${moisture}`,
+    grainType: grainType as FarmRow['grainType'],
+    harvestGrade: harvestGrade as FarmRow['harvestGrade'],
+    storageLocation: 'Silo 3',
+    quantity: 860,
+    protein,
+    moisture,
+    productionDate: '2025-11-10',
   });
   it('flags a record out of the standard of its claimed grade, and says why on hover', async () => {
     wrap(<FarmDataTable rows={[row('APW', 11.5, 11), row('APH', 11.5, 11), row('FEED', 11.5, 11, 'Corn')]} showStatus />);
     expect(screen.getAllByTestId('standard-flag').map((f) => [f.textContent, f.dataset.result])).toEqual([
-      ['Meets grade', 'pass'], ['Out of standard', 'fail'], ['No standard', 'noStandard'],
+      ['Meets grade', 'pass'],
+      ['Out of standard', 'fail'],
+      ['No standard', 'noStandard'],
     ]);
     expect(screen.getByRole('columnheader', { name: 'Grade standard' })).toBeInTheDocument();
     expect(screen.getAllByTestId('standard-flag')[1].closest('[aria-label]')).toHaveAttribute('aria-label', 'Protein is below the APH1 minimum of 13 %.');
@@ -64,7 +127,9 @@ describe('CSV preview', () => {
   });
 
   it('previews good rows formatted and bad rows with the spec message', () => {
-    const rows = parseCsvText(text.replace('grain Type', 'grainType') + '\n3,Barley,AH,Shed 2,12.5,11,10,02/11/2025\n4,Corn,ASW,Bunker 3,500,8.75,wet,05/11/2025');
+    const rows = parseCsvText(
+      text.replace('grain Type', 'grainType') + '\n3,Barley,AH,Shed 2,12.5,11,10,02/11/2025\n4,Corn,ASW,Bunker 3,500,8.75,wet,05/11/2025',
+    );
     wrap(<CsvPreview rows={rows} />);
     expect(screen.getByTestId('csv-summary')).toHaveTextContent('4 rows, 3 with problems');
     expect(screen.getByText(/nothing from this file is saved/)).toBeInTheDocument();
@@ -76,7 +141,12 @@ describe('CSV preview', () => {
   });
 
   it('shows the messages in Vietnamese', () => {
-    wrap(<CsvPreview rows={parseCsvText('item,grainType,harvestGrade,storageLocation,quantity,protein,moisture,productionDate\n1,Wheat,APH,S,1.5,1,1,01/01/2025')} />, 'vn');
+    wrap(
+      <CsvPreview
+        rows={parseCsvText('item,grainType,harvestGrade,storageLocation,quantity,protein,moisture,productionDate\n1,Wheat,APH,S,1.5,1,1,01/01/2025')}
+      />,
+      'vn',
+    );
     expect(screen.getByText('Số lượng phải là số nguyên')).toBeInTheDocument();
   });
 });

@@ -7,7 +7,10 @@ describe('manual entry', () => {
   it('shows while typing whether the record meets the standard of its claimed grade, and saves it either way', async () => {
     const api = fakeApi({
       'GET /api/auth/current_user': () => ({ user: adminUser }),
-      'POST /api/farmdata/harvesting/create': (c) => ({ status: 201, body: { farmData: { ...(c.body as { farmData: object }).farmData, _id: 'f-1', txId: null, standard: 'fail' } } }),
+      'POST /api/farmdata/harvesting/create': (c) => ({
+        status: 201,
+        body: { farmData: { ...(c.body as { farmData: object }).farmData, _id: 'f-1', txId: null, standard: 'fail' } },
+      }),
       'GET /api/farmdata/harvesting/list': () => ({ farmDatas: [] }),
     });
     renderApp('/views/farmdata/harvesting/create');

@@ -1,5 +1,14 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Controller, type Control, type ControllerFieldState, type ControllerRenderProps, type FieldErrors, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import {
+  Controller,
+  type Control,
+  type ControllerFieldState,
+  type ControllerRenderProps,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type UseFormSetError,
+} from 'react-hook-form';
 import { MenuItem, TextField, Typography } from '@mui/material';
 import { ApiError } from '../../../api/client';
 import { useI18n } from '../../../i18n/i18n';
@@ -45,7 +54,18 @@ function boundFieldProps<T extends FieldValues>(
   };
 }
 
-export function TextInput<T extends FieldValues>({ control, name, label, required, type = 'text', disabled, placeholder, autoComplete, multiline, helperText }: FieldProps<T>) {
+export function TextInput<T extends FieldValues>({
+  control,
+  name,
+  label,
+  required,
+  type = 'text',
+  disabled,
+  placeholder,
+  autoComplete,
+  multiline,
+  helperText,
+}: FieldProps<T>) {
   const { t } = useI18n();
   return (
     <Controller
@@ -68,7 +88,14 @@ export function TextInput<T extends FieldValues>({ control, name, label, require
   );
 }
 
-export function SelectInput<T extends FieldValues>({ control, name, label, options, required, disabled }: Omit<FieldProps<T>, 'type'> & { options: Array<{ value: string; label: string }> }) {
+export function SelectInput<T extends FieldValues>({
+  control,
+  name,
+  label,
+  options,
+  required,
+  disabled,
+}: Omit<FieldProps<T>, 'type'> & { options: Array<{ value: string; label: string }> }) {
   const { t } = useI18n();
   return (
     <Controller
@@ -84,7 +111,9 @@ export function SelectInput<T extends FieldValues>({ control, name, label, optio
           slotProps={{ htmlInput: { 'data-testid': `input-${name}` } }}
         >
           {options.map((o) => (
-            <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
           ))}
         </TextField>
       )}

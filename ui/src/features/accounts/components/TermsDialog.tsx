@@ -11,15 +11,21 @@ export function TermsDialog({ open, onAgree }: { open: boolean; onAgree(): void 
       <DialogContent dividers>
         {TERMS[lang].map((s) => (
           <section key={s.heading}>
-            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mt: 1 }}>{s.heading}</Typography>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mt: 1 }}>
+              {s.heading}
+            </Typography>
             {s.paragraphs.map((p) => (
-              <Typography key={p} variant="body2" paragraph>{p}</Typography>
+              <Typography key={p} variant="body2" paragraph>
+                {p}
+              </Typography>
             ))}
           </section>
         ))}
       </DialogContent>
       <DialogActions>
-        <Button variant="contained" onClick={onAgree} data-testid="terms-agree">{t('acc.terms.agree')}</Button>
+        <Button variant="contained" onClick={onAgree} data-testid="terms-agree">
+          {t('acc.terms.agree')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

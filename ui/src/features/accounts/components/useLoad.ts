@@ -9,13 +9,15 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []) {
   const run = useCallback(load, deps);
   const reload = useCallback(() => {
     setLoading(true);
-    return run().then(
-      (d) => {
-        setData(d);
-        setError(null);
-      },
-      (e) => setError(e),
-    ).finally(() => setLoading(false));
+    return run()
+      .then(
+        (d) => {
+          setData(d);
+          setError(null);
+        },
+        (e) => setError(e),
+      )
+      .finally(() => setLoading(false));
   }, [run]);
   useEffect(() => {
     void reload();

@@ -17,8 +17,15 @@ export function AddressDetailPage() {
   const { t } = useI18n();
   const state = useLoad(() => accountsApi.addresses(), []);
   return (
-    <Page title={t('acc.address.title')} testId="address-detail"
-      actions={<Button variant="contained" component={RouterLink} to="/views/address/create" data-testid="address-add">{t('acc.address.addNew')}</Button>}>
+    <Page
+      title={t('acc.address.title')}
+      testId="address-detail"
+      actions={
+        <Button variant="contained" component={RouterLink} to="/views/address/create" data-testid="address-add">
+          {t('acc.address.addNew')}
+        </Button>
+      }
+    >
       <LoadState loading={state.loading} error={state.error} text={(e) => errorText(e, t)} />
       {state.data && (
         <TableContainer component={Paper}>
@@ -34,7 +41,11 @@ export function AddressDetailPage() {
             </TableHead>
             <TableBody>
               {state.data.length === 0 && (
-                <TableRow><TableCell colSpan={5}><Typography color="text.secondary">{t('acc.common.empty')}</Typography></TableCell></TableRow>
+                <TableRow>
+                  <TableCell colSpan={5}>
+                    <Typography color="text.secondary">{t('acc.common.empty')}</Typography>
+                  </TableCell>
+                </TableRow>
               )}
               {state.data.map((a) => (
                 <TableRow key={a.id}>
@@ -43,7 +54,9 @@ export function AddressDetailPage() {
                   <TableCell>{a.city}</TableCell>
                   <TableCell>{a.country}</TableCell>
                   <TableCell align="right">
-                    <Button size="small" component={RouterLink} to={`/views/address/update?id=${encodeURIComponent(a.id)}`} sx={{ whiteSpace: 'nowrap' }}>{t('acc.address.update')}</Button>
+                    <Button size="small" component={RouterLink} to={`/views/address/update?id=${encodeURIComponent(a.id)}`} sx={{ whiteSpace: 'nowrap' }}>
+                      {t('acc.address.update')}
+                    </Button>
                   </TableCell>
                 </TableRow>
               ))}
@@ -62,10 +75,12 @@ export function AddressFormPage({ mode }: { mode: 'create' | 'update' }) {
   const navigate = useNavigate();
   const id = useSearchParams()[0].get('id') ?? '';
   const { control, handleSubmit, reset, formState, setError } = useForm<AddressForm>({
-    resolver: zodResolver(addressForm), mode: 'onTouched', defaultValues: { street: '', suburb: '', city: '', country: '' },
+    resolver: zodResolver(addressForm),
+    mode: 'onTouched',
+    defaultValues: { street: '', suburb: '', city: '', country: '' },
   });
   const msg = useFormMessage<AddressForm>('PLEASE_REINPUT_INFO', setError);
-  const existing = useLoad(async () => (mode === 'update' ? (await accountsApi.addresses()).find((a) => a.id === id) ?? null : null), [mode, id]);
+  const existing = useLoad(async () => (mode === 'update' ? ((await accountsApi.addresses()).find((a) => a.id === id) ?? null) : null), [mode, id]);
   useEffect(() => {
     if (existing.data) reset({ street: existing.data.street, suburb: existing.data.suburb, city: existing.data.city, country: existing.data.country });
   }, [existing.data, reset]);
@@ -83,8 +98,15 @@ export function AddressFormPage({ mode }: { mode: 'create' | 'update' }) {
   };
 
   return (
-    <Page title={t(mode === 'create' ? 'acc.address.createTitle' : 'acc.address.updateTitle')} testId={`address-${mode}`}
-      actions={<Button component={RouterLink} to="/views/address/detail">{t('common.back')}</Button>}>
+    <Page
+      title={t(mode === 'create' ? 'acc.address.createTitle' : 'acc.address.updateTitle')}
+      testId={`address-${mode}`}
+      actions={
+        <Button component={RouterLink} to="/views/address/detail">
+          {t('common.back')}
+        </Button>
+      }
+    >
       {mode === 'update' && !existing.loading && !existing.data && <ServerMessage text={t('NOT_FOUND')} />}
       <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
         <form onSubmit={handleSubmit(onSubmit, msg.fromInvalid)} noValidate aria-label={t('acc.address.title')}>

@@ -21,8 +21,12 @@ export function CompanyDetailPage() {
     const company = await accountsApi.company(companyId);
     const addresses = await accountsApi.addresses().catch(() => []);
     const repId = refId(company.reprentative);
-    const rep = typeof company.reprentative === 'object' && company.reprentative ? (company.reprentative as AccountUser)
-      : repId ? await accountsApi.user(repId).catch(() => null) : null;
+    const rep =
+      typeof company.reprentative === 'object' && company.reprentative
+        ? (company.reprentative as AccountUser)
+        : repId
+          ? await accountsApi.user(repId).catch(() => null)
+          : null;
     return { company, addresses, rep };
   }, [companyId]);
 
@@ -33,7 +37,13 @@ export function CompanyDetailPage() {
     <Page
       title={t('acc.company.detailTitle')}
       testId="company-detail"
-      actions={can('editSystem') && <Button variant="contained" component={RouterLink} to="/views/company/update">{t('common.update')}</Button>}
+      actions={
+        can('editSystem') && (
+          <Button variant="contained" component={RouterLink} to="/views/company/update">
+            {t('common.update')}
+          </Button>
+        )
+      }
     >
       <LoadState loading={state.loading} error={state.error} text={(e) => errorText(e, t)} />
       {c && (
@@ -50,12 +60,22 @@ export function CompanyDetailPage() {
               {
                 label: t('acc.company.bankAccount'),
                 value: banks.length ? (
-                  <TextField select size="small" fullWidth value={bank} onChange={(e) => setBank(Number(e.target.value))} aria-label={t('acc.company.bankAccount')} sx={{ maxWidth: 480 }}>
+                  <TextField
+                    select
+                    size="small"
+                    fullWidth
+                    value={bank}
+                    onChange={(e) => setBank(Number(e.target.value))}
+                    aria-label={t('acc.company.bankAccount')}
+                    sx={{ maxWidth: 480 }}
+                  >
                     {banks.map((b, i) => (
                       <MenuItem key={b.id ?? i} value={i}>{`${b.account} — ${b.bankName}${b.branch ? `, ${b.branch}` : ''}`}</MenuItem>
                     ))}
                   </TextField>
-                ) : '',
+                ) : (
+                  ''
+                ),
               },
               { label: t('acc.company.taxOffice1'), value: c.taxOfficeLevel1 },
               { label: t('acc.company.taxOffice2'), value: c.taxOfficeLevel2 },

@@ -14,17 +14,36 @@ import { useLoad } from '../components/useLoad';
 import { addressText } from '../components/format';
 
 const EMPTY: CompanyForm = {
-  tfn: '', name: '', address: '', email: '', phone: '', website: '', reprentative: '',
-  taxOfficeLevel1: '', taxOfficeLevel2: '', bankAccount: '', bankName: '', bankBranch: '',
+  tfn: '',
+  name: '',
+  address: '',
+  email: '',
+  phone: '',
+  website: '',
+  reprentative: '',
+  taxOfficeLevel1: '',
+  taxOfficeLevel2: '',
+  bankAccount: '',
+  bankName: '',
+  bankBranch: '',
 };
 
 function toForm(c: Company): CompanyForm {
   const bank = c.bankAccounts?.[0];
   return {
     ...EMPTY,
-    tfn: c.tfn ?? '', name: c.name ?? '', address: refId(c.address) ?? '', email: c.email ?? '', phone: c.phone ?? '',
-    website: c.website ?? '', reprentative: refId(c.reprentative) ?? '', taxOfficeLevel1: c.taxOfficeLevel1 ?? '',
-    taxOfficeLevel2: c.taxOfficeLevel2 ?? '', bankAccount: bank?.account ?? '', bankName: bank?.bankName ?? '', bankBranch: bank?.branch ?? '',
+    tfn: c.tfn ?? '',
+    name: c.name ?? '',
+    address: refId(c.address) ?? '',
+    email: c.email ?? '',
+    phone: c.phone ?? '',
+    website: c.website ?? '',
+    reprentative: refId(c.reprentative) ?? '',
+    taxOfficeLevel1: c.taxOfficeLevel1 ?? '',
+    taxOfficeLevel2: c.taxOfficeLevel2 ?? '',
+    bankAccount: bank?.account ?? '',
+    bankName: bank?.bankName ?? '',
+    bankBranch: bank?.branch ?? '',
   };
 }
 
@@ -47,11 +66,18 @@ export function CompanyFormPage({ mode }: { mode: 'create' | 'update' }) {
   const { user, refresh } = useAuth();
   const navigate = useNavigate();
   const companyId = user?.companyId ?? null;
-  const { control, handleSubmit, reset, formState, setError } = useForm<CompanyForm>({ resolver: zodResolver(companyForm), mode: 'onTouched', defaultValues: EMPTY });
+  const { control, handleSubmit, reset, formState, setError } = useForm<CompanyForm>({
+    resolver: zodResolver(companyForm),
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+  });
   const msg = useFormMessage<CompanyForm>('PLEASE_REINPUT_INFO', setError);
 
   const addresses = useLoad(() => accountsApi.addresses().catch(() => []), []);
-  const users = useLoad(() => (mode === 'update' && companyId ? accountsApi.users({ page: 0, pageSize: 100 }).then((p) => p.users) : Promise.resolve([])), [mode, companyId]);
+  const users = useLoad(
+    () => (mode === 'update' && companyId ? accountsApi.users({ page: 0, pageSize: 100 }).then((p) => p.users) : Promise.resolve([])),
+    [mode, companyId],
+  );
   const company = useLoad(() => (mode === 'update' && companyId ? accountsApi.company(companyId) : Promise.resolve(null)), [mode, companyId]);
   useEffect(() => {
     if (company.data) reset(toForm(company.data));
@@ -84,7 +110,9 @@ export function CompanyFormPage({ mode }: { mode: 'create' | 'update' }) {
             <TextInput control={control} name="name" label={t('acc.company.name')} required />
           </Stack>
           <SelectInput control={control} name="address" label={t('acc.company.address')} options={addressOptions} />
-          <Link component={RouterLink} to="/views/address/create" variant="body2">{t('acc.address.addNew')}</Link>
+          <Link component={RouterLink} to="/views/address/create" variant="body2">
+            {t('acc.address.addNew')}
+          </Link>
           {mode === 'update' && <SelectInput control={control} name="reprentative" label={t('acc.company.director')} options={userOptions} />}
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }} useFlexGap>
             <TextInput control={control} name="email" label={t('acc.field.email')} type="email" required />
@@ -92,7 +120,9 @@ export function CompanyFormPage({ mode }: { mode: 'create' | 'update' }) {
           </Stack>
           <TextInput control={control} name="website" label={t('acc.company.website')} placeholder="https://" />
           <Divider sx={{ my: 2 }} />
-          <Typography variant="subtitle2" color="text.secondary">{t('acc.company.bankAndTax')}</Typography>
+          <Typography variant="subtitle2" color="text.secondary">
+            {t('acc.company.bankAndTax')}
+          </Typography>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }} useFlexGap>
             <TextInput control={control} name="bankAccount" label={t('acc.company.bankAccount')} />
             <TextInput control={control} name="bankName" label={t('acc.company.bankName')} />
@@ -104,8 +134,14 @@ export function CompanyFormPage({ mode }: { mode: 'create' | 'update' }) {
           </Stack>
           <ServerMessage text={msg.message} />
           <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-            <Button type="submit" variant="contained" disabled={formState.isSubmitting} data-testid="company-submit">{t('common.update')}</Button>
-            {mode === 'update' && <Button component={RouterLink} to="/views/company/detail">{t('common.back')}</Button>}
+            <Button type="submit" variant="contained" disabled={formState.isSubmitting} data-testid="company-submit">
+              {t('common.update')}
+            </Button>
+            {mode === 'update' && (
+              <Button component={RouterLink} to="/views/company/detail">
+                {t('common.back')}
+              </Button>
+            )}
           </Stack>
         </form>
       </Paper>

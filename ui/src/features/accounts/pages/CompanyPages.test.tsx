@@ -10,9 +10,16 @@ describe('company screens', () => {
     let company: Record<string, unknown> | null = null;
     const api = fakeApi({
       'GET /api/auth/current_user': () => ({ user: { ...adminUser, company: company ? company._id : null, companyId: undefined } }),
-      'GET /api/company/addresses': () => ({ address_list: [{ _id: 'a-1', street: '12 Silo Road', suburb: 'Wagga', city: 'New South Wales', country: 'Australia' }] }),
+      'GET /api/company/addresses': () => ({
+        address_list: [{ _id: 'a-1', street: '12 Silo Road', suburb: 'Wagga', city: 'New South Wales', country: 'Australia' }],
+      }),
       'POST /api/company/profile/create': ({ body }) => {
-        company = { _id: 'c-9', ...(body as object), address: { _id: 'a-1', street: '12 Silo Road', suburb: 'Wagga', city: 'New South Wales', country: 'Australia' }, bankAccounts: [] };
+        company = {
+          _id: 'c-9',
+          ...(body as object),
+          address: { _id: 'a-1', street: '12 Silo Road', suburb: 'Wagga', city: 'New South Wales', country: 'Australia' },
+          bankAccounts: [],
+        };
         return { status: 201, body: { company } };
       },
       'GET /api/company/profile/c-9': () => ({ company }),

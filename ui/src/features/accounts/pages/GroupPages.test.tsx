@@ -34,7 +34,9 @@ describe('group screens', () => {
 
     await waitFor(() => expect(api.find('POST', '/api/company/group/create')).toHaveLength(1));
     expect(api.find('POST', '/api/company/group/create')[0].body).toEqual({
-      groupName: 'Quality Inspectors', status: 'active', roles: ['editApproval', 'signApproval'],
+      groupName: 'Quality Inspectors',
+      status: 'active',
+      roles: ['editApproval', 'signApproval'],
     });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/views/group/list'));
     expect(await screen.findByTestId('toast')).toHaveTextContent('Group created');

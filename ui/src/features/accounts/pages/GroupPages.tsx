@@ -29,8 +29,17 @@ export function GroupListPage() {
   const mayEdit = useMayEditGroups();
   const state = useLoad(() => accountsApi.groups(), []);
   return (
-    <Page title={t('acc.groups.title')} testId="group-list"
-      actions={mayEdit && <Button variant="contained" component={RouterLink} to="/views/group/create" data-testid="group-add">{t('acc.groups.add')}</Button>}>
+    <Page
+      title={t('acc.groups.title')}
+      testId="group-list"
+      actions={
+        mayEdit && (
+          <Button variant="contained" component={RouterLink} to="/views/group/create" data-testid="group-add">
+            {t('acc.groups.add')}
+          </Button>
+        )
+      }
+    >
       <LoadState loading={state.loading} error={state.error} text={(e) => errorText(e, t)} />
       {state.data && (
         <TableContainer component={Paper}>
@@ -44,15 +53,34 @@ export function GroupListPage() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {state.data.length === 0 && <TableRow><TableCell colSpan={4}><Typography color="text.secondary">{t('acc.common.empty')}</Typography></TableCell></TableRow>}
+              {state.data.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={4}>
+                    <Typography color="text.secondary">{t('acc.common.empty')}</Typography>
+                  </TableCell>
+                </TableRow>
+              )}
               {state.data.map((g, i) => (
-                <TableRow key={g.id} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(`/views/group/detail?id=${encodeURIComponent(g.id)}`)} data-testid={`group-row-${g.groupName}`}>
+                <TableRow
+                  key={g.id}
+                  hover
+                  sx={{ cursor: 'pointer' }}
+                  onClick={() => navigate(`/views/group/detail?id=${encodeURIComponent(g.id)}`)}
+                  data-testid={`group-row-${g.groupName}`}
+                >
                   <TableCell>{i + 1}</TableCell>
                   <TableCell>{g.groupName}</TableCell>
                   <TableCell>{t(`acc.status.${g.status}`)}</TableCell>
                   <TableCell align="right">
                     {mayEdit && (
-                      <Button size="small" variant="outlined" onClick={(e) => { e.stopPropagation(); navigate(`/views/group/update?id=${encodeURIComponent(g.id)}`); }}>
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          navigate(`/views/group/update?id=${encodeURIComponent(g.id)}`);
+                        }}
+                      >
                         {t('common.update')}
                       </Button>
                     )}
@@ -76,7 +104,9 @@ export function GroupFormPage({ mode }: { mode: 'create' | 'update' }) {
   const mayEdit = useMayEditGroups();
   const [denied, setDenied] = useState('');
   const { control, handleSubmit, reset, formState, setError } = useForm<GroupForm>({
-    resolver: zodResolver(groupForm), mode: 'onTouched', defaultValues: { groupName: '', status: 'active', roles: [...DEFAULT_GROUP_PERMISSIONS] },
+    resolver: zodResolver(groupForm),
+    mode: 'onTouched',
+    defaultValues: { groupName: '', status: 'active', roles: [...DEFAULT_GROUP_PERMISSIONS] },
   });
   const msg = useFormMessage<GroupForm>('PLEASE_REINPUT_INFO', setError);
   const existing = useLoad(() => (mode === 'update' && id ? accountsApi.group(id) : Promise.resolve(null)), [mode, id]);
@@ -85,7 +115,11 @@ export function GroupFormPage({ mode }: { mode: 'create' | 'update' }) {
   }, [existing.data, reset]);
   useEffect(() => {
     if (!mayEdit) return setDenied(t('ACCESS_DENIED'));
-    if (mode === 'create') accountsApi.groupCreateCheck().then((r) => setDenied(r?.invalidMsg ?? ''), (e) => setDenied(errorText(e, t)));
+    if (mode === 'create')
+      accountsApi.groupCreateCheck().then(
+        (r) => setDenied(r?.invalidMsg ?? ''),
+        (e) => setDenied(errorText(e, t)),
+      );
   }, [mode, mayEdit, t]);
 
   if (existing.error instanceof ApiError && existing.error.status === 404) return <Navigate to="/views/group/list" replace />;
@@ -103,16 +137,30 @@ export function GroupFormPage({ mode }: { mode: 'create' | 'update' }) {
   };
 
   return (
-    <Page title={t(mode === 'create' ? 'acc.groups.createTitle' : 'acc.groups.updateTitle')} testId={`group-${mode}`}
-      actions={<Button component={RouterLink} to="/views/group/list">{t('common.back')}</Button>}>
+    <Page
+      title={t(mode === 'create' ? 'acc.groups.createTitle' : 'acc.groups.updateTitle')}
+      testId={`group-${mode}`}
+      actions={
+        <Button component={RouterLink} to="/views/group/list">
+          {t('common.back')}
+        </Button>
+      }
+    >
       <ServerMessage text={denied} />
       <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 820 }}>
         <form onSubmit={handleSubmit(onSubmit, msg.fromInvalid)} noValidate aria-label={t('acc.groups.createTitle')}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} useFlexGap>
             <TextInput control={control} name="groupName" label={t('acc.groups.name')} required />
-            <SelectInput control={control} name="status" label={t('acc.users.status')} options={GROUP_STATUSES.map((s) => ({ value: s, label: t(`acc.status.${s}`) }))} />
+            <SelectInput
+              control={control}
+              name="status"
+              label={t('acc.users.status')}
+              options={GROUP_STATUSES.map((s) => ({ value: s, label: t(`acc.status.${s}`) }))}
+            />
           </Stack>
-          <Typography variant="subtitle1" sx={{ mt: 2, mb: 1 }}>{t('acc.groups.permissions')}</Typography>
+          <Typography variant="subtitle1" sx={{ mt: 2, mb: 1 }}>
+            {t('acc.groups.permissions')}
+          </Typography>
           <Controller control={control} name="roles" render={({ field }) => <PermissionTable value={field.value ?? []} onChange={field.onChange} />} />
           <ServerMessage text={msg.message} />
           <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={!!denied || formState.isSubmitting} data-testid="group-submit">
@@ -133,19 +181,34 @@ export function GroupDetailPage() {
   if (!id || (state.error instanceof ApiError && state.error.status === 404)) return <Navigate to="/views/group/list" replace />;
   const g = state.data;
   return (
-    <Page title={t('acc.groups.detailTitle')} testId="group-detail"
-      actions={<>
-        <Button component={RouterLink} to="/views/group/list">{t('common.back')}</Button>
-        {mayEdit && <Button variant="contained" component={RouterLink} to={`/views/group/update?id=${encodeURIComponent(id)}`}>{t('common.update')}</Button>}
-      </>}>
+    <Page
+      title={t('acc.groups.detailTitle')}
+      testId="group-detail"
+      actions={
+        <>
+          <Button component={RouterLink} to="/views/group/list">
+            {t('common.back')}
+          </Button>
+          {mayEdit && (
+            <Button variant="contained" component={RouterLink} to={`/views/group/update?id=${encodeURIComponent(id)}`}>
+              {t('common.update')}
+            </Button>
+          )}
+        </>
+      }
+    >
       <LoadState loading={state.loading} error={state.error} text={(e) => errorText(e, t)} />
       {g && (
         <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 820 }}>
-          <ReadOnlyRows rows={[
-            { label: t('acc.groups.name'), value: g.groupName, testId: 'group-name' },
-            { label: t('acc.users.status'), value: t(`acc.status.${g.status}`) },
-          ]} />
-          <Typography variant="subtitle1" sx={{ mt: 2, mb: 1 }}>{t('acc.groups.permissions')}</Typography>
+          <ReadOnlyRows
+            rows={[
+              { label: t('acc.groups.name'), value: g.groupName, testId: 'group-name' },
+              { label: t('acc.users.status'), value: t(`acc.status.${g.status}`) },
+            ]}
+          />
+          <Typography variant="subtitle1" sx={{ mt: 2, mb: 1 }}>
+            {t('acc.groups.permissions')}
+          </Typography>
           <PermissionTable value={g.roles ?? []} disabled />
         </Paper>
       )}

@@ -18,12 +18,19 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [banner, setBanner] = useState('');
-  const { control, handleSubmit, formState } = useForm<LoginForm>({ resolver: zodResolver(loginForm), mode: 'onTouched', defaultValues: { email: '', password: '' } });
+  const { control, handleSubmit, formState } = useForm<LoginForm>({
+    resolver: zodResolver(loginForm),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
   const msg = useFormMessage<LoginForm>('PLEASE_CORRECT_INFO');
 
   useEffect(() => {
     // the login status may carry a notification (e.g. "session expired") for the banner
-    accountsApi.loginStatus().then((s) => setBanner(s?.notification || s?.invalidMsg || ''), () => undefined);
+    accountsApi.loginStatus().then(
+      (s) => setBanner(s?.notification || s?.invalidMsg || ''),
+      () => undefined,
+    );
   }, []);
 
   const redirect = location.state as LoginRedirect | null;
@@ -41,8 +48,16 @@ export function LoginPage() {
 
   return (
     <AuthFrame title={t('acc.login.title')}>
-      {redirect?.expired && <Alert severity="warning" sx={{ mb: 2 }} data-testid="session-ended">{t('acc.login.sessionEnded')}</Alert>}
-      {banner && <Alert severity="info" sx={{ mb: 2 }} data-testid="login-banner">{banner}</Alert>}
+      {redirect?.expired && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="session-ended">
+          {t('acc.login.sessionEnded')}
+        </Alert>
+      )}
+      {banner && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="login-banner">
+          {banner}
+        </Alert>
+      )}
       <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t('acc.login.title')}>
         <TextInput control={control} name="email" label={t('acc.field.email')} type="email" autoComplete="username" required />
         <TextInput control={control} name="password" label={t('acc.field.password')} type="password" autoComplete="current-password" required />
@@ -52,8 +67,12 @@ export function LoginPage() {
         </Button>
       </form>
       <Stack direction="row" justifyContent="space-between" sx={{ mt: 2 }} flexWrap="wrap" useFlexGap spacing={1}>
-        <Link component={RouterLink} to="/views/adminSignup">{t('acc.login.register')}</Link>
-        <Link component={RouterLink} to="/views/resetpassword">{t('acc.login.forgot')}</Link>
+        <Link component={RouterLink} to="/views/adminSignup">
+          {t('acc.login.register')}
+        </Link>
+        <Link component={RouterLink} to="/views/resetpassword">
+          {t('acc.login.forgot')}
+        </Link>
       </Stack>
     </AuthFrame>
   );

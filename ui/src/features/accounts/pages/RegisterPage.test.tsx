@@ -12,7 +12,10 @@ describe('registration', () => {
     const api = fakeApi({
       // like the real API, registration signs the new user in
       'GET /api/auth/current_user': () => (registered ? { user: newUser, company: null } : signedOut),
-      'POST /api/auth/register': () => { registered = true; return { status: 201, body: { user: newUser, company: null } }; },
+      'POST /api/auth/register': () => {
+        registered = true;
+        return { status: 201, body: { user: newUser, company: null } };
+      },
       'GET /api/company/addresses': () => ({ address_list: [] }),
     });
     const user = userEvent.setup();
@@ -55,8 +58,14 @@ describe('registration', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/views/company/create'));
     expect(await screen.findByRole('heading', { name: 'Company Profile' })).toBeInTheDocument();
     expect(api.find('POST', '/api/auth/register')[0].body).toEqual({
-      email: 'grower@farm.example', password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass', firstname: 'Nguyễn', lastname: 'Văn An',
-      phone: '', role: 'admin', termsAccepted: true,
+      email: 'grower@farm.example',
+      password: 'Str0ng!pass',
+      confirmPassword: 'Str0ng!pass',
+      firstname: 'Nguyễn',
+      lastname: 'Văn An',
+      phone: '',
+      role: 'admin',
+      termsAccepted: true,
     });
   });
 

@@ -54,15 +54,33 @@ export function RegisterPage() {
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} useFlexGap>
           <TextInput control={control} name="phone" label={t('acc.field.phone')} type="tel" />
-          <SelectInput control={control} name="role" label={t('acc.field.role')} options={[{ value: 'admin', label: t('acc.role.admin') }, { value: 'staff', label: t('acc.role.staff') }]} />
+          <SelectInput
+            control={control}
+            name="role"
+            label={t('acc.field.role')}
+            options={[
+              { value: 'admin', label: t('acc.role.admin') },
+              { value: 'staff', label: t('acc.role.staff') },
+            ]}
+          />
         </Stack>
         <ServerMessage text={msg.message} />
-        <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 2 }} disabled={formState.isSubmitting || termsOpen} data-testid="register-submit">
+        <Button
+          type="submit"
+          variant="contained"
+          fullWidth
+          size="large"
+          sx={{ mt: 2 }}
+          disabled={formState.isSubmitting || termsOpen}
+          data-testid="register-submit"
+        >
           {t('acc.register.submit')}
         </Button>
       </form>
       <Box sx={{ mt: 2 }}>
-        <Link component={RouterLink} to="/views/login">{t('acc.register.toLogin')}</Link>
+        <Link component={RouterLink} to="/views/login">
+          {t('acc.register.toLogin')}
+        </Link>
       </Box>
     </AuthFrame>
   );

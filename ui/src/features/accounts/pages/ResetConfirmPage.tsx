@@ -20,12 +20,17 @@ export function ResetConfirmPage({ token }: { token: string }) {
   const navigate = useNavigate();
   const [valid, setValid] = useState<boolean | null>(null);
   const { control, handleSubmit, formState, setError } = useForm<ResetConfirmForm>({
-    resolver: zodResolver(resetConfirmForm), mode: 'onTouched', defaultValues: { token, password: '', confirmPassword: '' },
+    resolver: zodResolver(resetConfirmForm),
+    mode: 'onTouched',
+    defaultValues: { token, password: '', confirmPassword: '' },
   });
   const msg = useFormMessage<ResetConfirmForm>('PLEASE_CORRECT_INFO', setError);
 
   useEffect(() => {
-    accountsApi.checkReset(token).then((r) => setValid(!!r.valid), () => setValid(null));
+    accountsApi.checkReset(token).then(
+      (r) => setValid(!!r.valid),
+      () => setValid(null),
+    );
   }, [token]);
 
   const onSubmit = async (v: ResetConfirmForm) => {
@@ -41,17 +46,30 @@ export function ResetConfirmPage({ token }: { token: string }) {
 
   return (
     <AuthFrame title={t('acc.reset.newTitle')}>
-      {valid === false && <Alert severity="error" sx={{ mb: 2 }} data-testid="reset-token-invalid">{t('RESET_TOKEN_INVALID')}</Alert>}
+      {valid === false && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="reset-token-invalid">
+          {t('RESET_TOKEN_INVALID')}
+        </Alert>
+      )}
       <form onSubmit={handleSubmit(onSubmit, msg.fromInvalid)} noValidate aria-label={t('acc.reset.newTitle')}>
         <TextInput control={control} name="password" label={t('acc.field.newPassword')} type="password" autoComplete="new-password" required />
         <TextInput control={control} name="confirmPassword" label={t('acc.field.confirmPassword')} type="password" autoComplete="new-password" required />
         <ServerMessage text={msg.message} />
-        <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={valid === false || formState.isSubmitting} data-testid="reset-confirm-submit">
+        <Button
+          type="submit"
+          variant="contained"
+          fullWidth
+          sx={{ mt: 2 }}
+          disabled={valid === false || formState.isSubmitting}
+          data-testid="reset-confirm-submit"
+        >
           {t('acc.reset.save')}
         </Button>
       </form>
       <Box sx={{ mt: 2 }}>
-        <Link component={RouterLink} to="/views/resetpassword">{t('acc.reset.again')}</Link>
+        <Link component={RouterLink} to="/views/resetpassword">
+          {t('acc.reset.again')}
+        </Link>
       </Box>
     </AuthFrame>
   );

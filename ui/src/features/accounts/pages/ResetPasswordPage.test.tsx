@@ -37,7 +37,11 @@ describe('password reset', () => {
     await user.type(screen.getByLabelText(/^Confirm password/), 'N3w!password');
     await user.click(screen.getByTestId('reset-confirm-submit'));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/views/login'));
-    expect(api.find('POST', '/api/company/user/reset_password/confirm')[0].body).toEqual({ token: 'tok-1234567890', password: 'N3w!password', confirmPassword: 'N3w!password' });
+    expect(api.find('POST', '/api/company/user/reset_password/confirm')[0].body).toEqual({
+      token: 'tok-1234567890',
+      password: 'N3w!password',
+      confirmPassword: 'N3w!password',
+    });
     first.unmount();
 
     renderApp('/views/resetpassword?token=tok-1234567890');

@@ -40,7 +40,11 @@ function ResetRequest() {
 
   return (
     <AuthFrame title={t('acc.reset.title')}>
-      {sent && <Alert severity="success" sx={{ mb: 2 }} data-testid="reset-sent">{t('RESET_SENT')}</Alert>}
+      {sent && (
+        <Alert severity="success" sx={{ mb: 2 }} data-testid="reset-sent">
+          {t('RESET_SENT')}
+        </Alert>
+      )}
       <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t('acc.reset.title')}>
         <TextInput control={control} name="email" label={t('acc.field.email')} type="email" required />
         <ServerMessage text={msg.message} />
@@ -49,7 +53,9 @@ function ResetRequest() {
         </Button>
       </form>
       <Box sx={{ mt: 2 }}>
-        <Link component={RouterLink} to="/views/login">{t('acc.register.toLogin')}</Link>
+        <Link component={RouterLink} to="/views/login">
+          {t('acc.register.toLogin')}
+        </Link>
       </Box>
     </AuthFrame>
   );

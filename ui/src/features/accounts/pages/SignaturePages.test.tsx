@@ -13,7 +13,13 @@ describe('digital signature screens', () => {
       'GET /api/company/signature': () => ({ signature }),
       'POST /api/company/signature/create': ({ body }) => {
         const b = body as { effectiveDate: string };
-        signature = { _id: 'sig-1', guid: '6f1c2a7e-guid', effectiveDate: b.effectiveDate, lastModified: '2026-01-05T10:00:00.000Z', certificate: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----' };
+        signature = {
+          _id: 'sig-1',
+          guid: '6f1c2a7e-guid',
+          effectiveDate: b.effectiveDate,
+          lastModified: '2026-01-05T10:00:00.000Z',
+          certificate: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----',
+        };
         return { status: 201, body: { signature } };
       },
     });

@@ -34,7 +34,9 @@ export function SignatureFormPage({ mode }: { mode: 'create' | 'update' }) {
   const mayEdit = useMaySign();
   const existing = useLoad(() => (mode === 'update' && user ? accountsApi.mySignature() : Promise.resolve(null)), [mode, user?.id]);
   const { control, handleSubmit, reset, formState, setError } = useForm<SignatureForm>({
-    resolver: zodResolver(signatureForm), mode: 'onTouched', defaultValues: { password: '', confirmPassword: '', effectiveDate: today() },
+    resolver: zodResolver(signatureForm),
+    mode: 'onTouched',
+    defaultValues: { password: '', confirmPassword: '', effectiveDate: today() },
   });
   const msg = useFormMessage<SignatureForm>('PLEASE_REINPUT_INFO', setError);
   useEffect(() => {
@@ -44,7 +46,8 @@ export function SignatureFormPage({ mode }: { mode: 'create' | 'update' }) {
   const onSubmit = async (v: SignatureForm) => {
     msg.setMessage('');
     try {
-      if (mode === 'update' && existing.data) await accountsApi.updateSignature(existing.data.id, { password: v.password, _id: existing.data.id, effectiveDate: v.effectiveDate });
+      if (mode === 'update' && existing.data)
+        await accountsApi.updateSignature(existing.data.id, { password: v.password, _id: existing.data.id, effectiveDate: v.effectiveDate });
       else await accountsApi.createSignature({ password: v.password, effectiveDate: v.effectiveDate });
       notify.success(t('acc.signature.saved'));
       navigate('/views/signature/detail');
@@ -54,11 +57,20 @@ export function SignatureFormPage({ mode }: { mode: 'create' | 'update' }) {
   };
 
   return (
-    <Page title={t(mode === 'create' ? 'acc.signature.createTitle' : 'acc.signature.updateTitle')} testId={`signature-${mode}`}
-      actions={<Button component={RouterLink} to="/views/signature/detail">{t('common.back')}</Button>}>
+    <Page
+      title={t(mode === 'create' ? 'acc.signature.createTitle' : 'acc.signature.updateTitle')}
+      testId={`signature-${mode}`}
+      actions={
+        <Button component={RouterLink} to="/views/signature/detail">
+          {t('common.back')}
+        </Button>
+      }
+    >
       {!mayEdit && <ServerMessage text={t('ACCESS_DENIED')} />}
       <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560 }}>
-        <Alert severity="info" sx={{ mb: 2 }}>{t('acc.signature.explain')}</Alert>
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('acc.signature.explain')}
+        </Alert>
         <form onSubmit={handleSubmit(onSubmit, msg.fromInvalid)} noValidate aria-label={t('acc.signature.createTitle')}>
           <TextInput control={control} name="password" label={t('acc.signature.password')} type="password" autoComplete="new-password" required />
           <TextInput control={control} name="confirmPassword" label={t('acc.field.confirmPassword')} type="password" autoComplete="new-password" required />
@@ -82,23 +94,41 @@ export function SignatureDetailPage() {
   const s = state.data;
   const cert = s?.certificatePem ?? s?.certificate ?? '';
   return (
-    <Page title={t('acc.signature.detailTitle')} testId="signature-detail"
-      actions={mayEdit && !state.loading && (
-        <Button variant="contained" component={RouterLink} to={s ? '/views/signature/update' : '/views/signature/create'} data-testid="signature-edit">
-          {t(s ? 'common.update' : 'acc.signature.createTitle')}
-        </Button>
-      )}>
+    <Page
+      title={t('acc.signature.detailTitle')}
+      testId="signature-detail"
+      actions={
+        mayEdit &&
+        !state.loading && (
+          <Button variant="contained" component={RouterLink} to={s ? '/views/signature/update' : '/views/signature/create'} data-testid="signature-edit">
+            {t(s ? 'common.update' : 'acc.signature.createTitle')}
+          </Button>
+        )
+      }
+    >
       <LoadState loading={state.loading} error={state.error} text={(e) => errorText(e, t)} />
-      {!state.loading && !state.error && !s && <Typography color="text.secondary" data-testid="signature-none">{t('acc.signature.none')}</Typography>}
+      {!state.loading && !state.error && !s && (
+        <Typography color="text.secondary" data-testid="signature-none">
+          {t('acc.signature.none')}
+        </Typography>
+      )}
       {s && (
         <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 900 }}>
-          <ReadOnlyRows rows={[
-            { label: t('acc.signature.guid'), value: s.guid ?? s.id, testId: 'signature-guid' },
-            { label: t('acc.signature.lastModified'), value: s.lastModified ? new Date(s.lastModified).toLocaleString() : '' },
-            { label: t('acc.signature.effectiveDate'), value: dateOnly(s.effectiveDate) },
-          ]} />
-          <Typography variant="subtitle1" sx={{ mt: 2 }}>{t('acc.signature.certificate')}</Typography>
-          <Box component="pre" data-testid="signature-certificate" sx={{ p: 1, bgcolor: 'grey.100', fontSize: 12, overflowX: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 320 }}>
+          <ReadOnlyRows
+            rows={[
+              { label: t('acc.signature.guid'), value: s.guid ?? s.id, testId: 'signature-guid' },
+              { label: t('acc.signature.lastModified'), value: s.lastModified ? new Date(s.lastModified).toLocaleString() : '' },
+              { label: t('acc.signature.effectiveDate'), value: dateOnly(s.effectiveDate) },
+            ]}
+          />
+          <Typography variant="subtitle1" sx={{ mt: 2 }}>
+            {t('acc.signature.certificate')}
+          </Typography>
+          <Box
+            component="pre"
+            data-testid="signature-certificate"
+            sx={{ p: 1, bgcolor: 'grey.100', fontSize: 12, overflowX: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 320 }}
+          >
             {cert || '—'}
           </Box>
         </Paper>

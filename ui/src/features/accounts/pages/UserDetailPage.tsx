@@ -49,33 +49,59 @@ export function UserDetailPage() {
     <Page
       title={t('acc.users.detailTitle')}
       testId="user-detail"
-      actions={u && (
-        <>
-          {mayDelete && <Button color="error" variant="outlined" onClick={() => setConfirm(true)} data-testid="user-delete">{t('common.delete')}</Button>}
-          {mayEdit && <Button variant="outlined" component={RouterLink} to={`/views/user/update_password?id=${encodeURIComponent(id)}`}>{t('acc.users.changePassword')}</Button>}
-          {mayEdit && <Button variant="contained" component={RouterLink} to={`/views/user/update?id=${encodeURIComponent(id)}`} data-testid="user-update">{t('common.update')}</Button>}
-        </>
-      )}
+      actions={
+        u && (
+          <>
+            {mayDelete && (
+              <Button color="error" variant="outlined" onClick={() => setConfirm(true)} data-testid="user-delete">
+                {t('common.delete')}
+              </Button>
+            )}
+            {mayEdit && (
+              <Button variant="outlined" component={RouterLink} to={`/views/user/update_password?id=${encodeURIComponent(id)}`}>
+                {t('acc.users.changePassword')}
+              </Button>
+            )}
+            {mayEdit && (
+              <Button variant="contained" component={RouterLink} to={`/views/user/update?id=${encodeURIComponent(id)}`} data-testid="user-update">
+                {t('common.update')}
+              </Button>
+            )}
+          </>
+        )
+      }
     >
       <LoadState loading={state.loading} error={state.error} text={(e) => errorText(e, t)} />
       {u && (
         <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 820 }}>
-          <ReadOnlyRows rows={[
-            { label: t('acc.users.name'), value: u.fullName || `${u.firstname} ${u.lastname}`, testId: 'user-name' },
-            { label: t('acc.field.email'), value: u.email },
-            { label: t('acc.field.phone'), value: u.phone },
-            { label: t('acc.users.roles'), value: roleKey ? t(roleKey) : u.role },
-            { label: t('acc.users.status'), value: t(`acc.status.${u.status}`) },
-            {
-              label: t('nav.signature'),
-              value: sig ? `${sig.guid ?? sig.id} · ${t('acc.signature.effectiveDate')}: ${dateOnly(sig.effectiveDate)}` : u.signature ? t('acc.signature.present') : t('acc.signature.none'),
-              testId: 'user-signature',
-            },
-          ]} />
+          <ReadOnlyRows
+            rows={[
+              { label: t('acc.users.name'), value: u.fullName || `${u.firstname} ${u.lastname}`, testId: 'user-name' },
+              { label: t('acc.field.email'), value: u.email },
+              { label: t('acc.field.phone'), value: u.phone },
+              { label: t('acc.users.roles'), value: roleKey ? t(roleKey) : u.role },
+              { label: t('acc.users.status'), value: t(`acc.status.${u.status}`) },
+              {
+                label: t('nav.signature'),
+                value: sig
+                  ? `${sig.guid ?? sig.id} · ${t('acc.signature.effectiveDate')}: ${dateOnly(sig.effectiveDate)}`
+                  : u.signature
+                    ? t('acc.signature.present')
+                    : t('acc.signature.none'),
+                testId: 'user-signature',
+              },
+            ]}
+          />
         </Paper>
       )}
-      <ConfirmDialog open={confirm} busy={busy} message={t('acc.users.deleteConfirm', { name: u ? `${u.firstname} ${u.lastname}` : '' })}
-        confirmLabel={t('common.delete')} onConfirm={remove} onCancel={() => setConfirm(false)} />
+      <ConfirmDialog
+        open={confirm}
+        busy={busy}
+        message={t('acc.users.deleteConfirm', { name: u ? `${u.firstname} ${u.lastname}` : '' })}
+        confirmLabel={t('common.delete')}
+        onConfirm={remove}
+        onCancel={() => setConfirm(false)}
+      />
     </Page>
   );
 }

@@ -31,11 +31,27 @@ export function UserFormPage({ mode }: { mode: 'create' | 'update' }) {
   });
   const msg = useFormMessage<UserCreateForm>('PLEASE_REINPUT_INFO', setError);
 
-  const groups = useLoad(() => accountsApi.userCreateInfo().then((i) => i.groups).catch(() => accountsApi.groups().catch(() => [])), []);
+  const groups = useLoad(
+    () =>
+      accountsApi
+        .userCreateInfo()
+        .then((i) => i.groups)
+        .catch(() => accountsApi.groups().catch(() => [])),
+    [],
+  );
   const existing = useLoad(() => (mode === 'update' && id ? accountsApi.user(id) : Promise.resolve(null)), [mode, id]);
   useEffect(() => {
     const u = existing.data;
-    if (u) reset({ ...EMPTY, email: u.email, firstname: u.firstname, lastname: u.lastname, phone: u.phone ?? '', role: u.role, status: (u.status as UserCreateForm['status']) || 'active' });
+    if (u)
+      reset({
+        ...EMPTY,
+        email: u.email,
+        firstname: u.firstname,
+        lastname: u.lastname,
+        phone: u.phone ?? '',
+        role: u.role,
+        status: (u.status as UserCreateForm['status']) || 'active',
+      });
   }, [existing.data, reset]);
 
   const onSubmit = async ({ confirmPassword, password, ...v }: UserCreateForm) => {
@@ -61,8 +77,15 @@ export function UserFormPage({ mode }: { mode: 'create' | 'update' }) {
   const statusOptions = USER_STATUSES.map((s) => ({ value: s, label: t(`acc.status.${s}`) }));
 
   return (
-    <Page title={t(mode === 'create' ? 'acc.users.createTitle' : 'acc.users.updateTitle')} testId={`user-${mode}`}
-      actions={<Button component={RouterLink} to="/views/user/list">{t('common.back')}</Button>}>
+    <Page
+      title={t(mode === 'create' ? 'acc.users.createTitle' : 'acc.users.updateTitle')}
+      testId={`user-${mode}`}
+      actions={
+        <Button component={RouterLink} to="/views/user/list">
+          {t('common.back')}
+        </Button>
+      }
+    >
       <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 820 }}>
         <form onSubmit={handleSubmit(onSubmit, msg.fromInvalid)} noValidate aria-label={t('acc.users.createTitle')}>
           {/* Another user's e-mail is changed by an admin only. */}

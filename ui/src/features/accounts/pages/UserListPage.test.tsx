@@ -5,8 +5,14 @@ import { adminUser, fakeApi, type Call } from '../../../test/fake-api';
 
 /** 40 users on the "server"; it pages and searches them as the API would. */
 const people = Array.from({ length: 40 }, (_, i) => ({
-  _id: `u-${i + 1}`, email: `user${i + 1}@farm.example`, firstname: `First${i + 1}`, lastname: i === 33 ? 'Nguyen' : `Last${i + 1}`,
-  phone: '0412345678', role: i === 0 ? 'admin' : 'staff', status: 'active', company: { _id: 'c-1', name: 'Riverina Grain' },
+  _id: `u-${i + 1}`,
+  email: `user${i + 1}@farm.example`,
+  firstname: `First${i + 1}`,
+  lastname: i === 33 ? 'Nguyen' : `Last${i + 1}`,
+  phone: '0412345678',
+  role: i === 0 ? 'admin' : 'staff',
+  status: 'active',
+  company: { _id: 'c-1', name: 'Riverina Grain' },
 }));
 function usersEndpoint({ query }: Call) {
   const page = Number(query.get('page')) - 1; // 1-based on the wire (domain userListQuerySchema)
@@ -58,7 +64,10 @@ describe('user list', () => {
     fakeApi({
       'GET /api/auth/current_user': () => ({ user: adminUser }),
       'GET /api/company/user/u-7': () => ({ user: { ...people[6], signature: { _id: 's-1', guid: 'GUID-7', effectiveDate: '2025-01-02' } } }),
-      'POST /api/company/user/u-7/delete': () => { deleted.push('u-7'); return {}; },
+      'POST /api/company/user/u-7/delete': () => {
+        deleted.push('u-7');
+        return {};
+      },
       'GET /api/company/users': usersEndpoint,
     });
     const user = userEvent.setup();

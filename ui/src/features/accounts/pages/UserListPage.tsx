@@ -25,10 +25,16 @@ export function UserListPage() {
   const { can, user: me } = useAuth();
   const navigate = useNavigate();
   // every grid text in the UI language (screen-reader names too), with this list's own empty and pager lines
-  const localeText = useGridLocaleText(useMemo(() => ({
-    noRowsLabel: t('acc.common.empty'), paginationRowsPerPage: t('acc.users.rowsPerPage'),
-    paginationDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => t('acc.users.pager', { from, to, count }),
-  }), [t]));
+  const localeText = useGridLocaleText(
+    useMemo(
+      () => ({
+        noRowsLabel: t('acc.common.empty'),
+        paginationRowsPerPage: t('acc.users.rowsPerPage'),
+        paginationDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => t('acc.users.pager', { from, to, count }),
+      }),
+      [t],
+    ),
+  );
   // below 768 px only name, e-mail, role and the actions fit; the rest is one tap away on the detail page
   const narrow = useCardLayout();
   const [model, setModel] = useState<GridPaginationModel>({ page: 0, pageSize: USER_PAGE_SIZES[0] });
@@ -41,7 +47,11 @@ export function UserListPage() {
   // every listed user belongs to the caller's company; rows carry only its id
   const [companyName, setCompanyName] = useState('');
   useEffect(() => {
-    if (me?.companyId) accountsApi.company(me.companyId).then((c) => setCompanyName(c.name ?? ''), () => undefined);
+    if (me?.companyId)
+      accountsApi.company(me.companyId).then(
+        (c) => setCompanyName(c.name ?? ''),
+        () => undefined,
+      );
   }, [me?.companyId]);
 
   useEffect(() => {
@@ -55,45 +65,92 @@ export function UserListPage() {
   useEffect(() => {
     let live = true;
     setLoading(true);
-    accountsApi.users({ page: model.page, pageSize: model.pageSize, search }).then(
-      (p) => {
-        if (!live) return;
-        setRows(p.users.map((u, i) => ({ ...u, item: model.page * model.pageSize + i + 1 })));
-        setTotal(p.total);
-        setError('');
-      },
-      (e) => live && setError(errorText(e, t)),
-    ).finally(() => live && setLoading(false));
+    accountsApi
+      .users({ page: model.page, pageSize: model.pageSize, search })
+      .then(
+        (p) => {
+          if (!live) return;
+          setRows(p.users.map((u, i) => ({ ...u, item: model.page * model.pageSize + i + 1 })));
+          setTotal(p.total);
+          setError('');
+        },
+        (e) => live && setError(errorText(e, t)),
+      )
+      .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
   }, [model.page, model.pageSize, search, t]);
 
   const mayEdit = (u: AccountUser) => u.id === me?.id || can('editSystem');
-  const columns = useMemo<GridColDef<Row>[]>(() => [
-    { field: 'item', headerName: t('acc.users.item'), width: 70, sortable: false },
-    { field: 'name', headerName: t('acc.users.name'), flex: 1, minWidth: 150, sortable: false, valueGetter: (_v, r) => r.fullName || `${r.firstname} ${r.lastname}` },
-    { field: 'company', headerName: t('acc.users.company'), flex: 1, minWidth: 120, sortable: false, valueGetter: (_v, r) => (r.company && typeof r.company === 'object' ? String((r.company as { name?: string }).name ?? '') : companyName) },
-    { field: 'email', headerName: t('acc.field.email'), flex: 1, minWidth: 180, sortable: false },
-    { field: 'phone', headerName: t('acc.field.phone'), width: 130, sortable: false },
-    { field: 'role', headerName: t('acc.users.roles'), width: 130, sortable: false, valueGetter: (_v, r) => { const k = roleLabelKey(r.role); return k ? t(k) : r.role; } },
-    { field: 'status', headerName: t('acc.users.status'), width: 100, sortable: false, valueGetter: (_v, r) => t(`acc.status.${r.status}`) },
-    {
-      field: 'actions', headerName: '', width: 110, sortable: false, filterable: false,
-      renderCell: ({ row }) => mayEdit(row) && (
-        <Button size="small" variant="outlined" onClick={(e) => { e.stopPropagation(); navigate(`/views/user/update?id=${encodeURIComponent(row.id)}`); }}>
-          {t('common.update')}
-        </Button>
-      ),
-    },
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  ], [t, me?.id, can, companyName]);
+  const columns = useMemo<GridColDef<Row>[]>(
+    () => [
+      { field: 'item', headerName: t('acc.users.item'), width: 70, sortable: false },
+      {
+        field: 'name',
+        headerName: t('acc.users.name'),
+        flex: 1,
+        minWidth: 150,
+        sortable: false,
+        valueGetter: (_v, r) => r.fullName || `${r.firstname} ${r.lastname}`,
+      },
+      {
+        field: 'company',
+        headerName: t('acc.users.company'),
+        flex: 1,
+        minWidth: 120,
+        sortable: false,
+        valueGetter: (_v, r) => (r.company && typeof r.company === 'object' ? String((r.company as { name?: string }).name ?? '') : companyName),
+      },
+      { field: 'email', headerName: t('acc.field.email'), flex: 1, minWidth: 180, sortable: false },
+      { field: 'phone', headerName: t('acc.field.phone'), width: 130, sortable: false },
+      {
+        field: 'role',
+        headerName: t('acc.users.roles'),
+        width: 130,
+        sortable: false,
+        valueGetter: (_v, r) => {
+          const k = roleLabelKey(r.role);
+          return k ? t(k) : r.role;
+        },
+      },
+      { field: 'status', headerName: t('acc.users.status'), width: 100, sortable: false, valueGetter: (_v, r) => t(`acc.status.${r.status}`) },
+      {
+        field: 'actions',
+        headerName: '',
+        width: 110,
+        sortable: false,
+        filterable: false,
+        renderCell: ({ row }) =>
+          mayEdit(row) && (
+            <Button
+              size="small"
+              variant="outlined"
+              onClick={(e) => {
+                e.stopPropagation();
+                navigate(`/views/user/update?id=${encodeURIComponent(row.id)}`);
+              }}
+            >
+              {t('common.update')}
+            </Button>
+          ),
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, me?.id, can, companyName],
+  );
 
   return (
     <Page
       title={t('acc.users.title')}
       testId="user-list"
-      actions={can('editSystem') && <Button variant="contained" component={RouterLink} to="/views/user/create" data-testid="user-add">{t('acc.users.add')}</Button>}
+      actions={
+        can('editSystem') && (
+          <Button variant="contained" component={RouterLink} to="/views/user/create" data-testid="user-add">
+            {t('acc.users.add')}
+          </Button>
+        )
+      }
     >
       <TextField
         value={searchText}
@@ -101,7 +158,16 @@ export function UserListPage() {
         placeholder={t('acc.users.searchPlaceholder')}
         size="small"
         sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
-        slotProps={{ htmlInput: { 'aria-label': t('common.search'), 'data-testid': 'user-search' }, input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
+        slotProps={{
+          htmlInput: { 'aria-label': t('common.search'), 'data-testid': 'user-search' },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon />
+              </InputAdornment>
+            ),
+          },
+        }}
       />
       <ServerMessage text={error} />
       <Paper sx={{ width: '100%' }}>

@@ -82,37 +82,77 @@ export function ApprovalDetailPage() {
   const can = a.can ?? { edit: false, sign: false, reject: false, delegate: false, delete: false, getCert: false, signaturePassword: false };
   const actions = (
     <>
-      {can.sign && <Button variant="contained" color="success" onClick={() => setModal('sign')} data-testid="btn-approve">{t('cert.approve')}</Button>}
-      {can.reject && <Button variant="outlined" color="error" onClick={() => setModal('reject')} data-testid="btn-reject">{t('cert.reject')}</Button>}
-      {can.delegate && <Button variant="outlined" onClick={() => void openDelegate()} data-testid="btn-delegate">{t('cert.delegateAction')}</Button>}
+      {can.sign && (
+        <Button variant="contained" color="success" onClick={() => setModal('sign')} data-testid="btn-approve">
+          {t('cert.approve')}
+        </Button>
+      )}
+      {can.reject && (
+        <Button variant="outlined" color="error" onClick={() => setModal('reject')} data-testid="btn-reject">
+          {t('cert.reject')}
+        </Button>
+      )}
+      {can.delegate && (
+        <Button variant="outlined" onClick={() => void openDelegate()} data-testid="btn-delegate">
+          {t('cert.delegateAction')}
+        </Button>
+      )}
     </>
   );
   return (
     <Box data-testid="approval-detail" data-status={a.status} data-version={a.version}>
-      <Link component={RouterLink} to="/views/approval/list">{t('common.back')}</Link>
+      <Link component={RouterLink} to="/views/approval/list">
+        {t('common.back')}
+      </Link>
       <Paper variant="outlined" sx={{ p: 2, my: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} justifyContent="space-between" spacing={2}>
           <Box>
             <Typography variant="overline">#{a.approvalNumber}</Typography>
-            <Typography variant="h5" component="h1" color={a.status === 'done' ? 'success.main' : undefined} data-testid="approval-title">{a.approvalName}</Typography>
-            <Typography variant="body2">{t('cert.submitter')}: {a.submitter.fullName} · {t('cert.submitted')}: {ymd(a.startDate) || '—'}</Typography>
-            <Typography variant="body2">{t('cert.priority')}: {t(`cert.priority.${a.priority}`)} · {t('cert.due')}: {ymd(a.deadline)}</Typography>
+            <Typography variant="h5" component="h1" color={a.status === 'done' ? 'success.main' : undefined} data-testid="approval-title">
+              {a.approvalName}
+            </Typography>
+            <Typography variant="body2">
+              {t('cert.submitter')}: {a.submitter.fullName} · {t('cert.submitted')}: {ymd(a.startDate) || '—'}
+            </Typography>
+            <Typography variant="body2">
+              {t('cert.priority')}: {t(`cert.priority.${a.priority}`)} · {t('cert.due')}: {ymd(a.deadline)}
+            </Typography>
           </Box>
           <Stack direction="row" spacing={1} alignItems="flex-start" flexWrap="wrap" useFlexGap>
             <Chip label={t(`cert.status.${a.displayStatus}`)} color={STATUS_COLOR[a.displayStatus]} data-testid="detail-status" />
-            {can.edit && <Button component={RouterLink} to={`/views/approval/update?id=${encodeURIComponent(a._id)}`} data-testid="btn-edit">{t('common.update')}</Button>}
-            {can.delete && <Button color="error" onClick={() => setModal('delete')} data-testid="btn-delete">{t('common.delete')}</Button>}
-            {can.getCert && <Button variant="contained" onClick={() => void getCert()} data-testid="btn-get-cert">{t('cert.getCert')}</Button>}
+            {can.edit && (
+              <Button component={RouterLink} to={`/views/approval/update?id=${encodeURIComponent(a._id)}`} data-testid="btn-edit">
+                {t('common.update')}
+              </Button>
+            )}
+            {can.delete && (
+              <Button color="error" onClick={() => setModal('delete')} data-testid="btn-delete">
+                {t('common.delete')}
+              </Button>
+            )}
+            {can.getCert && (
+              <Button variant="contained" onClick={() => void getCert()} data-testid="btn-get-cert">
+                {t('cert.getCert')}
+              </Button>
+            )}
           </Stack>
         </Stack>
       </Paper>
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 8 }}><DocumentTables approval={a} /></Grid>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <DocumentTables approval={a} />
+        </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <Paper variant="outlined" sx={{ p: 2 }} data-testid="summary-box">
             <Typography variant="subtitle1">{t('cert.summary')}</Typography>
-            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>{showStored(a.summary, t)}</Typography>
-            {a.contentHash && <Typography variant="caption" sx={{ wordBreak: 'break-all' }}>{t('cert.contentHash')}: {a.contentHash}</Typography>}
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+              {showStored(a.summary, t)}
+            </Typography>
+            {a.contentHash && (
+              <Typography variant="caption" sx={{ wordBreak: 'break-all' }}>
+                {t('cert.contentHash')}: {a.contentHash}
+              </Typography>
+            )}
           </Paper>
         </Grid>
       </Grid>
@@ -126,7 +166,13 @@ export function ApprovalDetailPage() {
       <SignDialog open={modal === 'sign'} approval={a} onClose={() => setModal(null)} onSigned={after('cert.signedOk')} />
       <RejectDialog open={modal === 'reject'} approval={a} onClose={() => setModal(null)} onDone={after('cert.rejectedOk')} />
       <DelegateDialog open={modal === 'delegate'} approval={a} people={people} onClose={() => setModal(null)} onDone={after('cert.delegatedOk')} />
-      <ConfirmDialog open={modal === 'delete'} message={t('cert.confirmDelete')} confirmLabel={t('common.delete')} onConfirm={() => void remove()} onCancel={() => setModal(null)} />
+      <ConfirmDialog
+        open={modal === 'delete'}
+        message={t('cert.confirmDelete')}
+        confirmLabel={t('common.delete')}
+        onConfirm={() => void remove()}
+        onCancel={() => setModal(null)}
+      />
       <MessageDialog open={!!message} message={message ?? ''} onClose={() => setMessage(null)} />
     </Box>
   );

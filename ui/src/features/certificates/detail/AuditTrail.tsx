@@ -10,19 +10,33 @@ export function AuditTrail({ entries }: { entries: AuditEntryView[] }) {
   const when = (e: AuditEntryView) => new Date(e.at).toLocaleString();
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 2, overflowX: 'auto' }} data-testid="audit-trail">
-      <Typography variant="subtitle1" sx={{ mb: narrow ? 1 : 0 }}>{t('cert.audit')}</Typography>
+      <Typography variant="subtitle1" sx={{ mb: narrow ? 1 : 0 }}>
+        {t('cert.audit')}
+      </Typography>
       {narrow ? (
         // below 768 px: one card per event, titled by its time
-        <RowCards rowTestId="audit-card" rows={entries.map((e, i) => ({
-          key: String(i), title: when(e),
-          fields: [[t('cert.who'), e.actorName ?? e.actorId], [t('cert.action'), t(`cert.action.${e.action}`)], [t('cert.level'), e.level ?? ''], [t('cert.detail'), e.detail ?? '']],
-        }))} />
+        <RowCards
+          rowTestId="audit-card"
+          rows={entries.map((e, i) => ({
+            key: String(i),
+            title: when(e),
+            fields: [
+              [t('cert.who'), e.actorName ?? e.actorId],
+              [t('cert.action'), t(`cert.action.${e.action}`)],
+              [t('cert.level'), e.level ?? ''],
+              [t('cert.detail'), e.detail ?? ''],
+            ],
+          }))}
+        />
       ) : (
         <Table size="small">
           <TableHead>
             <TableRow>
-              <TableCell>{t('cert.when')}</TableCell><TableCell>{t('cert.who')}</TableCell><TableCell>{t('cert.action')}</TableCell>
-              <TableCell>{t('cert.level')}</TableCell><TableCell>{t('cert.detail')}</TableCell>
+              <TableCell>{t('cert.when')}</TableCell>
+              <TableCell>{t('cert.who')}</TableCell>
+              <TableCell>{t('cert.action')}</TableCell>
+              <TableCell>{t('cert.level')}</TableCell>
+              <TableCell>{t('cert.detail')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>

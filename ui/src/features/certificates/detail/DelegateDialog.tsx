@@ -1,5 +1,21 @@
 import { useState } from 'react';
-import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Autocomplete,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { certificatesApi } from '../api';
 import type { CertificateView, CompanyPerson } from '@grain/domain';
@@ -7,8 +23,18 @@ import { useI18n } from '../../../i18n/i18n';
 import { errorText } from '../../../app';
 
 /** 'Delegate To' (docs/spec/approvals.md §2): note, signer search, chosen signers (item, name, role, view, remove). */
-export function DelegateDialog({ open, approval, people, onClose, onDone }: {
-  open: boolean; approval: CertificateView; people: CompanyPerson[]; onClose(): void; onDone(a: CertificateView): void;
+export function DelegateDialog({
+  open,
+  approval,
+  people,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  approval: CertificateView;
+  people: CompanyPerson[];
+  onClose(): void;
+  onDone(a: CertificateView): void;
 }) {
   const { t } = useI18n();
   const [note, setNote] = useState('');
@@ -39,31 +65,58 @@ export function DelegateDialog({ open, approval, people, onClose, onDone }: {
         <Stack spacing={2} sx={{ mt: 1 }}>
           <TextField label={t('cert.note')} value={note} onChange={(e) => setNote(e.target.value)} inputProps={{ 'data-testid': 'delegate-note' }} />
           <Autocomplete
-            options={people.filter((p) => !already.has(p._id))} value={null} blurOnSelect clearOnBlur
-            getOptionLabel={(p) => `${p.fullName} (${p.email})`} onChange={(_e, p) => p && setChosen([...chosen, p])}
+            options={people.filter((p) => !already.has(p._id))}
+            value={null}
+            blurOnSelect
+            clearOnBlur
+            getOptionLabel={(p) => `${p.fullName} (${p.email})`}
+            onChange={(_e, p) => p && setChosen([...chosen, p])}
             renderInput={(p) => <TextField {...p} label={t('cert.searchSigner')} inputProps={{ ...p.inputProps, 'data-testid': 'delegate-search' }} />}
           />
           <Table size="small">
             <TableHead>
               <TableRow>
-                <TableCell>{t('cert.item')}</TableCell><TableCell>{t('cert.approver')}</TableCell><TableCell>{t('cert.position')}</TableCell><TableCell>{t('common.view')}</TableCell><TableCell />
+                <TableCell>{t('cert.item')}</TableCell>
+                <TableCell>{t('cert.approver')}</TableCell>
+                <TableCell>{t('cert.position')}</TableCell>
+                <TableCell>{t('common.view')}</TableCell>
+                <TableCell />
               </TableRow>
             </TableHead>
             <TableBody>
               {chosen.map((c, i) => (
                 <TableRow key={c._id}>
-                  <TableCell>{i + 1}</TableCell><TableCell>{c.fullName}</TableCell><TableCell>{c.role}</TableCell><TableCell>{c.email}</TableCell>
-                  <TableCell align="right"><IconButton size="small" aria-label={`${t('cert.removeApprover')} ${c.fullName}`} onClick={() => setChosen(chosen.filter((x) => x._id !== c._id))}><CloseIcon fontSize="small" /></IconButton></TableCell>
+                  <TableCell>{i + 1}</TableCell>
+                  <TableCell>{c.fullName}</TableCell>
+                  <TableCell>{c.role}</TableCell>
+                  <TableCell>{c.email}</TableCell>
+                  <TableCell align="right">
+                    <IconButton
+                      size="small"
+                      aria-label={`${t('cert.removeApprover')} ${c.fullName}`}
+                      onClick={() => setChosen(chosen.filter((x) => x._id !== c._id))}
+                    >
+                      <CloseIcon fontSize="small" />
+                    </IconButton>
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
-          {error && <Typography color="error" data-testid="delegate-error">{error}</Typography>}
+          {error && (
+            <Typography color="error" data-testid="delegate-error">
+              {error}
+            </Typography>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{t('common.cancel')}</Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={busy} data-testid="delegate-submit">{t('common.submit')}</Button>
+        <Button onClick={onClose} disabled={busy}>
+          {t('common.cancel')}
+        </Button>
+        <Button variant="contained" onClick={() => void submit()} disabled={busy} data-testid="delegate-submit">
+          {t('common.submit')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

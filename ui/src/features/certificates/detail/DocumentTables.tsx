@@ -16,68 +16,111 @@ export function DocumentTables({ approval }: { approval: CertificateView }) {
   const primary = approval.approvalDoc;
   // The primary document's columns after its name, shared by the table and the phone card.
   const farmFields: Array<[string, string]> = [
-    [t('cert.grainType'), String(farm.grainType ?? '')], [t('cert.harvestGrade'), String(farm.harvestGrade ?? '')],
-    [t('cert.storageLocation'), String(farm.storageLocation ?? '')], [t('cert.quantity'), fmt(farm.quantity, 0)],
-    [t('cert.protein'), fmt(farm.protein, 2)], [t('cert.moisture'), fmt(farm.moisture, 2)],
+    [t('cert.grainType'), String(farm.grainType ?? '')],
+    [t('cert.harvestGrade'), String(farm.harvestGrade ?? '')],
+    [t('cert.storageLocation'), String(farm.storageLocation ?? '')],
+    [t('cert.quantity'), fmt(farm.quantity, 0)],
+    [t('cert.protein'), fmt(farm.protein, 2)],
+    [t('cert.moisture'), fmt(farm.moisture, 2)],
   ];
   const description = (d: DocumentView) => showStored(d.description, t) || t('cert.noDescription');
-  const view = (d: DocumentView) => <Link href={docLink(d._id)} target="_blank" rel="noopener">{t('common.view')}</Link>;
+  const view = (d: DocumentView) => (
+    <Link href={docLink(d._id)} target="_blank" rel="noopener">
+      {t('common.view')}
+    </Link>
+  );
   const none = <Typography>—</Typography>;
   return (
     <Box>
       <Paper variant="outlined" sx={{ p: 2, mb: 2, overflowX: 'auto' }} data-testid="primary-doc-table">
-        <Typography variant="subtitle1" sx={{ mb: narrow ? 1 : 0 }}>{t('cert.primaryDoc')}</Typography>
+        <Typography variant="subtitle1" sx={{ mb: narrow ? 1 : 0 }}>
+          {t('cert.primaryDoc')}
+        </Typography>
         {narrow ? (
           // below 768 px: the farm record as one card, labels beside values
-          primary ? <RowCards rowTestId="primary-doc-card" rows={[{ key: primary._id, title: primary.docName, fields: farmFields }]} /> : none
+          primary ? (
+            <RowCards rowTestId="primary-doc-card" rows={[{ key: primary._id, title: primary.docName, fields: farmFields }]} />
+          ) : (
+            none
+          )
         ) : (
           <Table size="small">
             <TableHead>
               <TableRow>
                 <TableCell>{t('cert.docName')}</TableCell>
-                {farmFields.map(([label]) => <TableCell key={label}>{label}</TableCell>)}
+                {farmFields.map(([label]) => (
+                  <TableCell key={label}>{label}</TableCell>
+                ))}
               </TableRow>
             </TableHead>
             <TableBody>
               {primary ? (
                 <TableRow>
                   <TableCell>{primary.docName}</TableCell>
-                  {farmFields.map(([label, value]) => <TableCell key={label}>{value}</TableCell>)}
+                  {farmFields.map(([label, value]) => (
+                    <TableCell key={label}>{value}</TableCell>
+                  ))}
                 </TableRow>
               ) : (
-                <TableRow><TableCell colSpan={7}>—</TableCell></TableRow>
+                <TableRow>
+                  <TableCell colSpan={7}>—</TableCell>
+                </TableRow>
               )}
             </TableBody>
           </Table>
         )}
       </Paper>
       <Paper variant="outlined" sx={{ p: 2, mb: 2, overflowX: 'auto' }} data-testid="related-doc-table">
-        <Typography variant="subtitle1" sx={{ mb: narrow ? 1 : 0 }}>{t('cert.relatedDocs')}</Typography>
+        <Typography variant="subtitle1" sx={{ mb: narrow ? 1 : 0 }}>
+          {t('cert.relatedDocs')}
+        </Typography>
         {narrow ? (
           // below 768 px: one card per related document, its View link kept on the card
-          approval.supportDocs.length === 0 ? none : (
-            <RowCards rowTestId="related-doc-card" rows={approval.supportDocs.map((d, i) => ({
-              key: d._id, title: `${i + 1}. ${d.docName}`, actions: view(d),
-              fields: [[t('cert.description'), description(d)], [t('cert.uploadedBy'), d.uploadUser ?? ''], [t('cert.date'), ymd(d.uploadDate)]],
-            }))} />
+          approval.supportDocs.length === 0 ? (
+            none
+          ) : (
+            <RowCards
+              rowTestId="related-doc-card"
+              rows={approval.supportDocs.map((d, i) => ({
+                key: d._id,
+                title: `${i + 1}. ${d.docName}`,
+                actions: view(d),
+                fields: [
+                  [t('cert.description'), description(d)],
+                  [t('cert.uploadedBy'), d.uploadUser ?? ''],
+                  [t('cert.date'), ymd(d.uploadDate)],
+                ],
+              }))}
+            />
           )
         ) : (
           <Table size="small">
             <TableHead>
               <TableRow>
-                <TableCell>{t('cert.item')}</TableCell><TableCell>{t('cert.docName')}</TableCell><TableCell>{t('cert.description')}</TableCell>
-                <TableCell>{t('cert.uploadedBy')}</TableCell><TableCell>{t('cert.date')}</TableCell><TableCell>{t('common.view')}</TableCell>
+                <TableCell>{t('cert.item')}</TableCell>
+                <TableCell>{t('cert.docName')}</TableCell>
+                <TableCell>{t('cert.description')}</TableCell>
+                <TableCell>{t('cert.uploadedBy')}</TableCell>
+                <TableCell>{t('cert.date')}</TableCell>
+                <TableCell>{t('common.view')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {approval.supportDocs.map((d, i) => (
                 <TableRow key={d._id}>
-                  <TableCell>{i + 1}</TableCell><TableCell>{d.docName}</TableCell><TableCell>{description(d)}</TableCell>
-                  <TableCell>{d.uploadUser ?? ''}</TableCell><TableCell>{ymd(d.uploadDate)}</TableCell>
+                  <TableCell>{i + 1}</TableCell>
+                  <TableCell>{d.docName}</TableCell>
+                  <TableCell>{description(d)}</TableCell>
+                  <TableCell>{d.uploadUser ?? ''}</TableCell>
+                  <TableCell>{ymd(d.uploadDate)}</TableCell>
                   <TableCell>{view(d)}</TableCell>
                 </TableRow>
               ))}
-              {approval.supportDocs.length === 0 && <TableRow><TableCell colSpan={6}>—</TableCell></TableRow>}
+              {approval.supportDocs.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={6}>—</TableCell>
+                </TableRow>
+              )}
             </TableBody>
           </Table>
         )}

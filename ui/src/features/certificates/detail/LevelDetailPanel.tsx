@@ -1,5 +1,21 @@
 import type { ReactNode } from 'react';
-import { Accordion, AccordionDetails, AccordionSummary, Box, Chip, List, ListItem, ListItemText, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Box,
+  Chip,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { levelDisplayStatus, type LevelView } from '@grain/domain';
 import { STATUS_COLOR, ymd } from '../status';
@@ -17,11 +33,17 @@ export function LevelDetailPanel({ level, current, actions }: { level: LevelView
     return entry ? `${t('cert.signed')} ${ymd(entry.at)}` : t('cert.pending');
   };
   return (
-    <Accordion defaultExpanded={current} data-testid={`level-detail-${level.level}`} data-current={current}
-      sx={current ? { border: 2, borderColor: 'primary.main' } : undefined}>
+    <Accordion
+      defaultExpanded={current}
+      data-testid={`level-detail-${level.level}`}
+      data-current={current}
+      sx={current ? { border: 2, borderColor: 'primary.main' } : undefined}
+    >
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>
         <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
-          <Typography variant="subtitle1">{level.level}. {level.group}</Typography>
+          <Typography variant="subtitle1">
+            {level.level}. {level.group}
+          </Typography>
           <Chip size="small" label={t(`cert.status.${shownStatus}`)} color={STATUS_COLOR[shownStatus]} />
           <Typography variant="body2" color="text.secondary">
             {t('cert.requiredSignatures')}: {level.signatures} · {t('cert.signedCount')}: {level.signed.length}
@@ -31,17 +53,31 @@ export function LevelDetailPanel({ level, current, actions }: { level: LevelView
       <AccordionDetails>
         {narrow ? (
           // below 768 px: one card per signer (six columns do not fit a phone)
-          <RowCards testId={`signer-cards-${level.level}`} rows={level.signers.map((s, i) => ({
-            key: s._id, testId: `signer-row-${level.level}-${s.email}`, title: `${i + 1}. ${approver(s)}`,
-            fields: [[t('cert.position'), s.role], [t('cert.dueDate'), ymd(level.deadline)], [t('cert.signStatus'), signStatus(s)], [t('cert.profile'), s.email]],
-          }))} />
+          <RowCards
+            testId={`signer-cards-${level.level}`}
+            rows={level.signers.map((s, i) => ({
+              key: s._id,
+              testId: `signer-row-${level.level}-${s.email}`,
+              title: `${i + 1}. ${approver(s)}`,
+              fields: [
+                [t('cert.position'), s.role],
+                [t('cert.dueDate'), ymd(level.deadline)],
+                [t('cert.signStatus'), signStatus(s)],
+                [t('cert.profile'), s.email],
+              ],
+            }))}
+          />
         ) : (
           <Box sx={{ overflowX: 'auto' }}>
             <Table size="small">
               <TableHead>
                 <TableRow>
-                  <TableCell>{t('cert.item')}</TableCell><TableCell>{t('cert.approver')}</TableCell><TableCell>{t('cert.position')}</TableCell>
-                  <TableCell>{t('cert.dueDate')}</TableCell><TableCell>{t('cert.signStatus')}</TableCell><TableCell>{t('cert.profile')}</TableCell>
+                  <TableCell>{t('cert.item')}</TableCell>
+                  <TableCell>{t('cert.approver')}</TableCell>
+                  <TableCell>{t('cert.position')}</TableCell>
+                  <TableCell>{t('cert.dueDate')}</TableCell>
+                  <TableCell>{t('cert.signStatus')}</TableCell>
+                  <TableCell>{t('cert.profile')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -59,10 +95,20 @@ export function LevelDetailPanel({ level, current, actions }: { level: LevelView
             </Table>
           </Box>
         )}
-        <Typography variant="subtitle2" sx={{ mt: 2 }}>{t('cert.comments')}</Typography>
+        <Typography variant="subtitle2" sx={{ mt: 2 }}>
+          {t('cert.comments')}
+        </Typography>
         <List dense data-testid={`level-comments-${level.level}`}>
-          {level.comments.length === 0 && <ListItem><ListItemText secondary={t('cert.noComments')} /></ListItem>}
-          {level.comments.map((c, i) => <ListItem key={i}><ListItemText primary={c} /></ListItem>)}
+          {level.comments.length === 0 && (
+            <ListItem>
+              <ListItemText secondary={t('cert.noComments')} />
+            </ListItem>
+          )}
+          {level.comments.map((c, i) => (
+            <ListItem key={i}>
+              <ListItemText primary={c} />
+            </ListItem>
+          ))}
         </List>
         {level.voided && level.voided.length > 0 && (
           <Box data-testid={`level-voided-${level.level}`} sx={{ mt: 2 }}>
@@ -70,13 +116,19 @@ export function LevelDetailPanel({ level, current, actions }: { level: LevelView
             <List dense>
               {level.voided.map((v, i) => (
                 <ListItem key={i}>
-                  <ListItemText secondary={t('cert.voided.line', { name: v.name, at: ymd(v.at), hash: (v.contentHash ?? '').slice(0, 12), when: ymd(v.voidedAt) })} />
+                  <ListItemText
+                    secondary={t('cert.voided.line', { name: v.name, at: ymd(v.at), hash: (v.contentHash ?? '').slice(0, 12), when: ymd(v.voidedAt) })}
+                  />
                 </ListItem>
               ))}
             </List>
           </Box>
         )}
-        {actions && <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap sx={{ mt: 1 }}>{actions}</Stack>}
+        {actions && (
+          <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap sx={{ mt: 1 }}>
+            {actions}
+          </Stack>
+        )}
       </AccordionDetails>
     </Accordion>
   );

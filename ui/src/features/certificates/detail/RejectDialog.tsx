@@ -6,7 +6,17 @@ import { useI18n } from '../../../i18n/i18n';
 import { errorText } from '../../../app';
 
 /** 'Reject To' (docs/spec/approvals.md §2): the level to send back to (by group name, up to the current) and a required reason. */
-export function RejectDialog({ open, approval, onClose, onDone }: { open: boolean; approval: CertificateView; onClose(): void; onDone(a: CertificateView): void }) {
+export function RejectDialog({
+  open,
+  approval,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  approval: CertificateView;
+  onClose(): void;
+  onDone(a: CertificateView): void;
+}) {
   const { t } = useI18n();
   const [toLevel, setToLevel] = useState<number>(approval.stageLevel);
   const [reason, setReason] = useState('');
@@ -38,16 +48,41 @@ export function RejectDialog({ open, approval, onClose, onDone }: { open: boolea
       <DialogTitle>{t('cert.rejectTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
-          <TextField select label={t('cert.rejectTarget')} value={toLevel} onChange={(e) => setToLevel(Number(e.target.value))} inputProps={{ 'data-testid': 'reject-target' }}>
-            {targets.map((l) => <MenuItem key={l.level} value={l.level}>{l.level}. {l.group}</MenuItem>)}
+          <TextField
+            select
+            label={t('cert.rejectTarget')}
+            value={toLevel}
+            onChange={(e) => setToLevel(Number(e.target.value))}
+            inputProps={{ 'data-testid': 'reject-target' }}
+          >
+            {targets.map((l) => (
+              <MenuItem key={l.level} value={l.level}>
+                {l.level}. {l.group}
+              </MenuItem>
+            ))}
           </TextField>
-          <TextField label={`${t('cert.reason')} *`} value={reason} onChange={(e) => setReason(e.target.value)} multiline minRows={2} inputProps={{ 'data-testid': 'reject-reason' }} />
-          {error && <Typography color="error" data-testid="reject-error">{error}</Typography>}
+          <TextField
+            label={`${t('cert.reason')} *`}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            multiline
+            minRows={2}
+            inputProps={{ 'data-testid': 'reject-reason' }}
+          />
+          {error && (
+            <Typography color="error" data-testid="reject-error">
+              {error}
+            </Typography>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{t('common.cancel')}</Button>
-        <Button variant="contained" color="error" onClick={() => void submit()} disabled={busy} data-testid="reject-submit">{t('cert.reject')}</Button>
+        <Button onClick={onClose} disabled={busy}>
+          {t('common.cancel')}
+        </Button>
+        <Button variant="contained" color="error" onClick={() => void submit()} disabled={busy} data-testid="reject-submit">
+          {t('cert.reject')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -14,7 +14,17 @@ const NO_ANSWER = new Set(['APPROVAL_SERVICE_BUSY', 'REQUEST_TIMEOUT']);
  * either way, docs/spec/approvals.md §7); note, code and - when the signer has a digital signature - its password.
  * A refusal shows in red inside the modal and the certificate stays (docs/spec/approvals.md §8).
  */
-export function SignDialog({ open, approval, onClose, onSigned }: { open: boolean; approval: CertificateView; onClose(): void; onSigned(a: CertificateView): void }) {
+export function SignDialog({
+  open,
+  approval,
+  onClose,
+  onSigned,
+}: {
+  open: boolean;
+  approval: CertificateView;
+  onClose(): void;
+  onSigned(a: CertificateView): void;
+}) {
   const { t } = useI18n();
   const level = approval.approvalLevels.find((l) => l.level === approval.stageLevel);
   const [note, setNote] = useState('');
@@ -51,7 +61,12 @@ export function SignDialog({ open, approval, onClose, onSigned }: { open: boolea
     setBusy(true);
     setError(null);
     try {
-      const r = await certificatesApi.sign(level._id, { approval: approval._id, otp: otp.trim(), note: note.trim() || undefined, signaturePassword: password || undefined });
+      const r = await certificatesApi.sign(level._id, {
+        approval: approval._id,
+        otp: otp.trim(),
+        note: note.trim() || undefined,
+        signaturePassword: password || undefined,
+      });
       onSigned(r.approval);
     } catch (e) {
       setError(errorText(e, t));
@@ -67,21 +82,47 @@ export function SignDialog({ open, approval, onClose, onSigned }: { open: boolea
       <DialogTitle>{t('cert.signTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
-          <TextField label={t('cert.note')} value={note} onChange={(e) => setNote(e.target.value)} multiline minRows={2} inputProps={{ 'data-testid': 'sign-note' }} />
           <TextField
-            label={t('cert.otp')} value={otp} onChange={(e) => setOtp(e.target.value)} helperText={info ?? t('OTP_SENT')}
+            label={t('cert.note')}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            multiline
+            minRows={2}
+            inputProps={{ 'data-testid': 'sign-note' }}
+          />
+          <TextField
+            label={t('cert.otp')}
+            value={otp}
+            onChange={(e) => setOtp(e.target.value)}
+            helperText={info ?? t('OTP_SENT')}
             inputProps={{ 'data-testid': 'sign-otp', inputMode: 'numeric', autoComplete: 'one-time-code' }}
           />
           {approval.can?.signaturePassword && (
-            <TextField type="password" label={t('cert.signaturePassword')} value={password} onChange={(e) => setPassword(e.target.value)} inputProps={{ 'data-testid': 'sign-password' }} />
+            <TextField
+              type="password"
+              label={t('cert.signaturePassword')}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              inputProps={{ 'data-testid': 'sign-password' }}
+            />
           )}
-          <Button size="small" onClick={() => void requestCode()} sx={{ alignSelf: 'flex-start' }} data-testid="sign-resend">{t('cert.resendCode')}</Button>
-          {error && <Typography color="error" data-testid="sign-error">{error}</Typography>}
+          <Button size="small" onClick={() => void requestCode()} sx={{ alignSelf: 'flex-start' }} data-testid="sign-resend">
+            {t('cert.resendCode')}
+          </Button>
+          {error && (
+            <Typography color="error" data-testid="sign-error">
+              {error}
+            </Typography>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{t('common.cancel')}</Button>
-        <Button variant="contained" onClick={() => void sign()} disabled={busy} data-testid="sign-now">{t('cert.signNow')}</Button>
+        <Button onClick={onClose} disabled={busy}>
+          {t('common.cancel')}
+        </Button>
+        <Button variant="contained" onClick={() => void sign()} disabled={busy} data-testid="sign-now">
+          {t('cert.signNow')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

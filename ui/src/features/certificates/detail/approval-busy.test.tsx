@@ -8,7 +8,11 @@ import { RejectDialog } from './RejectDialog';
 // The approval service may be busy (503) or the server may not answer: the dialog says so and keeps
 // what the user typed, so a retry is one click.
 const approval = {
-  _id: 'cert-1', stageLevel: 2, approvalNumber: 'N-1', approvalName: 'Wheat lot 7', status: 'signing',
+  _id: 'cert-1',
+  stageLevel: 2,
+  approvalNumber: 'N-1',
+  approvalName: 'Wheat lot 7',
+  status: 'signing',
   approvalLevels: [
     { _id: 'cert-1-L1', level: 1, group: 'Farm Data Signing' },
     { _id: 'cert-1-L2', level: 2, group: 'Inspection Signing' },
@@ -18,7 +22,10 @@ const approval = {
 
 const busy = {
   status: 503,
-  body: { code: 'APPROVAL_SERVICE_BUSY', invalidMsg: 'The approval service is busy, try again in a moment. If you had just sent a change, check whether it went through before sending it again.' },
+  body: {
+    code: 'APPROVAL_SERVICE_BUSY',
+    invalidMsg: 'The approval service is busy, try again in a moment. If you had just sent a change, check whether it went through before sending it again.',
+  },
 };
 
 describe('approval service busy', () => {
@@ -28,7 +35,11 @@ describe('approval service busy', () => {
       'POST /api/company/approvallevel/cert-1-L2/sign': () => busy,
     });
     const onSigned = jest.fn();
-    render(<I18nProvider initial="en"><SignDialog open approval={approval} onClose={() => undefined} onSigned={onSigned} /></I18nProvider>);
+    render(
+      <I18nProvider initial="en">
+        <SignDialog open approval={approval} onClose={() => undefined} onSigned={onSigned} />
+      </I18nProvider>,
+    );
     await waitFor(() => expect(api.find('GET', '/api/company/approvalLevel/cert-1-L2/sign')).toHaveLength(1));
     fireEvent.change(screen.getByTestId('sign-note'), { target: { value: 'Moisture fine' } });
     fireEvent.change(screen.getByTestId('sign-otp'), { target: { value: '123456' } });
@@ -43,7 +54,11 @@ describe('approval service busy', () => {
 
   it('the reject dialog shows the 503 and keeps the reason', async () => {
     fakeApi({ 'POST /api/company/approval/cert-1/reject': () => busy });
-    render(<I18nProvider initial="en"><RejectDialog open approval={approval} onClose={() => undefined} onDone={() => undefined} /></I18nProvider>);
+    render(
+      <I18nProvider initial="en">
+        <RejectDialog open approval={approval} onClose={() => undefined} onDone={() => undefined} />
+      </I18nProvider>,
+    );
     fireEvent.change(screen.getByTestId('reject-reason'), { target: { value: 'Moisture photo missing' } });
     fireEvent.click(screen.getByTestId('reject-submit'));
     expect(await screen.findByTestId('reject-error')).toHaveTextContent(/approval service is busy/);

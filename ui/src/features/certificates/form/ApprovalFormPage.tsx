@@ -7,7 +7,19 @@ import { checkAgainstStandard, PRIORITIES, type CertificateView, type CompanyPer
 import { certificatesApi } from '../api';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText, MessageDialog, Page, useNotify } from '../../../app';
-import { approvalFormSchema, clearDraft, emptyForm, formFromApproval, levelsFromTemplate, loadDraft, newLevel, saveDraft, submitProblems, toInput, type ApprovalForm } from './form-model';
+import {
+  approvalFormSchema,
+  clearDraft,
+  emptyForm,
+  formFromApproval,
+  levelsFromTemplate,
+  loadDraft,
+  newLevel,
+  saveDraft,
+  submitProblems,
+  toInput,
+  type ApprovalForm,
+} from './form-model';
 import { LevelPanel } from './LevelPanel';
 import { FarmDataPicker } from './FarmDataPicker';
 import { SupportDocsPicker } from './SupportDocsPicker';
@@ -68,26 +80,29 @@ export function ApprovalFormPage() {
   const lockedBefore = rejected ? existing.stageLevel : 0;
 
   const send = (status: 'created' | 'signing') =>
-    handleSubmit(async (f) => {
-      if (status === 'signing') {
-        if (submitProblems(f).length) return setMessage(t('REQUIRED_FIELDS'));
-        const checks = checklist(f.approvalDoc, f.supportDocs.length, f.deviationReason);
-        if (!checks.find((c) => c.key === 'grainImage')?.ok) return setMessage(t('IMAGE_VALIDATION_REQUIRED'));
-        if (!checks.find((c) => c.key === 'standard')?.ok) return setMessage(t('STANDARD_DEVIATION_REASON_REQUIRED'));
-      }
-      setBusy(true);
-      try {
-        const input = toInput(f, status, Math.max(0, lockedBefore - 1));
-        const r = id ? await certificatesApi.update(id, input) : await certificatesApi.create(input);
-        clearDraft(id);
-        notify.success(t(status === 'signing' ? 'cert.submittedOk' : 'cert.savedOk'));
-        navigate(`/views/approval/detail?id=${encodeURIComponent(r.approval._id)}`);
-      } catch (e) {
-        setMessage(errorText(e, t));
-      } finally {
-        setBusy(false);
-      }
-    }, () => setMessage(t('REQUIRED_FIELDS')));
+    handleSubmit(
+      async (f) => {
+        if (status === 'signing') {
+          if (submitProblems(f).length) return setMessage(t('REQUIRED_FIELDS'));
+          const checks = checklist(f.approvalDoc, f.supportDocs.length, f.deviationReason);
+          if (!checks.find((c) => c.key === 'grainImage')?.ok) return setMessage(t('IMAGE_VALIDATION_REQUIRED'));
+          if (!checks.find((c) => c.key === 'standard')?.ok) return setMessage(t('STANDARD_DEVIATION_REASON_REQUIRED'));
+        }
+        setBusy(true);
+        try {
+          const input = toInput(f, status, Math.max(0, lockedBefore - 1));
+          const r = id ? await certificatesApi.update(id, input) : await certificatesApi.create(input);
+          clearDraft(id);
+          notify.success(t(status === 'signing' ? 'cert.submittedOk' : 'cert.savedOk'));
+          navigate(`/views/approval/detail?id=${encodeURIComponent(r.approval._id)}`);
+        } catch (e) {
+          setMessage(errorText(e, t));
+        } finally {
+          setBusy(false);
+        }
+      },
+      () => setMessage(t('REQUIRED_FIELDS')),
+    );
 
   const cancel = () => {
     clearDraft(id);
@@ -108,48 +123,111 @@ export function ApprovalFormPage() {
         />
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 4 }}>
-            <TextField fullWidth size="small" label={`${t('cert.number')} *`} disabled={!!existing && existing.status !== 'created'} {...register('approvalNumber')}
-              error={!!e.approvalNumber} helperText={e.approvalNumber?.message ? t(e.approvalNumber.message) : undefined} inputProps={{ 'data-testid': 'approval-number' }} />
+            <TextField
+              fullWidth
+              size="small"
+              label={`${t('cert.number')} *`}
+              disabled={!!existing && existing.status !== 'created'}
+              {...register('approvalNumber')}
+              error={!!e.approvalNumber}
+              helperText={e.approvalNumber?.message ? t(e.approvalNumber.message) : undefined}
+              inputProps={{ 'data-testid': 'approval-number' }}
+            />
           </Grid>
           <Grid size={{ xs: 12, md: 5 }}>
-            <TextField fullWidth size="small" label={`${t('cert.name')} *`} {...register('approvalName')}
-              error={!!e.approvalName} helperText={e.approvalName?.message ? t(e.approvalName.message) : undefined} inputProps={{ 'data-testid': 'approval-name' }} />
+            <TextField
+              fullWidth
+              size="small"
+              label={`${t('cert.name')} *`}
+              {...register('approvalName')}
+              error={!!e.approvalName}
+              helperText={e.approvalName?.message ? t(e.approvalName.message) : undefined}
+              inputProps={{ 'data-testid': 'approval-name' }}
+            />
           </Grid>
           <Grid size={{ xs: 12, md: 3 }}>
-            <TextField select fullWidth size="small" label={t('cert.priority')} value={values.priority} onChange={(ev) => setValue('priority', ev.target.value as ApprovalForm['priority'])} inputProps={{ 'data-testid': 'approval-priority' }}>
-              {PRIORITIES.map((p) => <MenuItem key={p} value={p}>{t(`cert.priority.${p}`)}</MenuItem>)}
+            <TextField
+              select
+              fullWidth
+              size="small"
+              label={t('cert.priority')}
+              value={values.priority}
+              onChange={(ev) => setValue('priority', ev.target.value as ApprovalForm['priority'])}
+              inputProps={{ 'data-testid': 'approval-priority' }}
+            >
+              {PRIORITIES.map((p) => (
+                <MenuItem key={p} value={p}>
+                  {t(`cert.priority.${p}`)}
+                </MenuItem>
+              ))}
             </TextField>
           </Grid>
           <Grid size={{ xs: 12, md: 8 }}>
             <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-              <Typography variant="subtitle1" sx={{ mb: 1 }}>{t('cert.primaryDoc')} *</Typography>
+              <Typography variant="subtitle1" sx={{ mb: 1 }}>
+                {t('cert.primaryDoc')} *
+              </Typography>
               <FarmDataPicker value={values.approvalDoc} onChange={(d) => setValue('approvalDoc', d, { shouldDirty: true })} />
               {values.approvalDoc?.farm && (
-                <StandardCheckPanel check={checkAgainstStandard(values.approvalDoc.farm)} deviationReason={values.deviationReason ?? ''}
-                  onReason={(v) => setValue('deviationReason', v, { shouldDirty: true })} />
+                <StandardCheckPanel
+                  check={checkAgainstStandard(values.approvalDoc.farm)}
+                  deviationReason={values.deviationReason ?? ''}
+                  onReason={(v) => setValue('deviationReason', v, { shouldDirty: true })}
+                />
               )}
             </Paper>
             <Paper variant="outlined" sx={{ p: 2 }}>
-              <Typography variant="subtitle1" sx={{ mb: 1 }}>{t('cert.relatedDocs')}</Typography>
+              <Typography variant="subtitle1" sx={{ mb: 1 }}>
+                {t('cert.relatedDocs')}
+              </Typography>
               <SupportDocsPicker value={values.supportDocs} onChange={(d) => setValue('supportDocs', d, { shouldDirty: true })} />
             </Paper>
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
             <ValidationChecklist primary={values.approvalDoc} supportCount={values.supportDocs.length} deviationReason={values.deviationReason} />
-            <TextField sx={{ mt: 2 }} fullWidth multiline minRows={3} size="small" label={t('cert.summary')} placeholder={t('stored.defaultSummary')} slotProps={{ inputLabel: { shrink: true } }} {...register('summary')} />
+            <TextField
+              sx={{ mt: 2 }}
+              fullWidth
+              multiline
+              minRows={3}
+              size="small"
+              label={t('cert.summary')}
+              placeholder={t('stored.defaultSummary')}
+              slotProps={{ inputLabel: { shrink: true } }}
+              {...register('summary')}
+            />
           </Grid>
         </Grid>
-        <Typography variant="h6" sx={{ mt: 3, mb: 1 }}>{t('cert.levels')}</Typography>
+        <Typography variant="h6" sx={{ mt: 3, mb: 1 }}>
+          {t('cert.levels')}
+        </Typography>
         {e.approvalLevels?.message && <Alert severity="error">{t(e.approvalLevels.message)}</Alert>}
         {levels.fields.map((f, i) => (
-          <LevelPanel key={f.id} index={i} people={people} canRemove={levels.fields.length > 1} locked={i + 1 < lockedBefore} onRemove={() => levels.remove(i)} />
+          <LevelPanel
+            key={f.id}
+            index={i}
+            people={people}
+            canRemove={levels.fields.length > 1}
+            locked={i + 1 < lockedBefore}
+            onRemove={() => levels.remove(i)}
+          />
         ))}
-        <Button onClick={() => levels.append(newLevel(levels.fields.length + 1))} data-testid="add-level">+ {t('cert.moreLevel')}</Button>
-        <Alert severity="info" sx={{ my: 2 }}>{t('common.blockchainWait')}</Alert>
+        <Button onClick={() => levels.append(newLevel(levels.fields.length + 1))} data-testid="add-level">
+          + {t('cert.moreLevel')}
+        </Button>
+        <Alert severity="info" sx={{ my: 2 }}>
+          {t('common.blockchainWait')}
+        </Alert>
         <Stack direction="row" spacing={1} justifyContent="flex-end">
-          <Button onClick={cancel} disabled={busy} data-testid="form-cancel">{t('common.cancel')}</Button>
-          <Button variant="outlined" onClick={() => void send('created')()} disabled={busy} data-testid="form-save">{t('common.save')}</Button>
-          <Button variant="contained" onClick={() => void send('signing')()} disabled={busy} data-testid="form-submit">{t('common.submit')}</Button>
+          <Button onClick={cancel} disabled={busy} data-testid="form-cancel">
+            {t('common.cancel')}
+          </Button>
+          <Button variant="outlined" onClick={() => void send('created')()} disabled={busy} data-testid="form-save">
+            {t('common.save')}
+          </Button>
+          <Button variant="contained" onClick={() => void send('signing')()} disabled={busy} data-testid="form-submit">
+            {t('common.submit')}
+          </Button>
         </Stack>
       </FormProvider>
       <Box>

@@ -26,11 +26,19 @@ export type FarmDocument = DocumentView & { farm: NonNullable<DocumentView['farm
 /** The primary document made from a farm record; `farm` carries the facts the certificate PDF prints. */
 export function docFromFarm(r: FarmRecord): FarmDocument {
   return {
-    _id: r._id, docName: `Farm data ${r.number}`, docType: 'farmData',
+    _id: r._id,
+    docName: `Farm data ${r.number}`,
+    docType: 'farmData',
     description: `${r.grainType} ${r.harvestGrade} · ${r.storageLocation}`,
     farm: {
-      grainType: r.grainType, harvestGrade: r.harvestGrade, storageLocation: r.storageLocation, quantity: Number(r.quantity),
-      protein: Number(r.protein), moisture: Number(r.moisture), number: r.number, imageValidation: r.imageValidation === 'Verified' || r.imageValidation === true,
+      grainType: r.grainType,
+      harvestGrade: r.harvestGrade,
+      storageLocation: r.storageLocation,
+      quantity: Number(r.quantity),
+      protein: Number(r.protein),
+      moisture: Number(r.moisture),
+      number: r.number,
+      imageValidation: r.imageValidation === 'Verified' || r.imageValidation === true,
     },
   };
 }
@@ -52,11 +60,20 @@ export function FarmDataPicker({ value, onChange }: { value: DocumentView | null
     const q = query.trim();
     if (!q) return records.slice(0, 20);
     return new Fuse(records, { keys: ['number', 'grainType', 'storageLocation', 'harvestGrade'], threshold: FUZZY_THRESHOLD, ignoreLocation: true })
-      .search(q).map((r) => r.item).slice(0, 20);
+      .search(q)
+      .map((r) => r.item)
+      .slice(0, 20);
   }, [records, query]);
   return (
     <Box data-testid="farm-data-picker">
-      <TextField size="small" fullWidth label={t('cert.farmSearch')} value={query} onChange={(e) => setQuery(e.target.value)} inputProps={{ 'data-testid': 'farm-search' }} />
+      <TextField
+        size="small"
+        fullWidth
+        label={t('cert.farmSearch')}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        inputProps={{ 'data-testid': 'farm-search' }}
+      />
       {error && <Typography color="error">{error}</Typography>}
       <Box sx={{ overflowX: 'auto' }}>
         <Table size="small">
@@ -76,9 +93,23 @@ export function FarmDataPicker({ value, onChange }: { value: DocumentView | null
           </TableHead>
           <TableBody>
             {shown.map((r) => (
-              <TableRow key={r._id} hover selected={value?._id === r._id} data-testid={`farm-row-${r.number}`} onClick={() => onChange(value?._id === r._id ? null : docFromFarm(r))} sx={{ cursor: 'pointer' }}>
-                <TableCell padding="checkbox"><Radio size="small" checked={value?._id === r._id} inputProps={{ 'aria-label': `${t('cert.pickFarm')} ${r.number}` }} /></TableCell>
-                <TableCell><StandardChip check={checkAgainstStandard({ ...r, protein: Number(r.protein), moisture: Number(r.moisture) })} testId={`farm-standard-${r.number}`} /></TableCell>
+              <TableRow
+                key={r._id}
+                hover
+                selected={value?._id === r._id}
+                data-testid={`farm-row-${r.number}`}
+                onClick={() => onChange(value?._id === r._id ? null : docFromFarm(r))}
+                sx={{ cursor: 'pointer' }}
+              >
+                <TableCell padding="checkbox">
+                  <Radio size="small" checked={value?._id === r._id} inputProps={{ 'aria-label': `${t('cert.pickFarm')} ${r.number}` }} />
+                </TableCell>
+                <TableCell>
+                  <StandardChip
+                    check={checkAgainstStandard({ ...r, protein: Number(r.protein), moisture: Number(r.moisture) })}
+                    testId={`farm-standard-${r.number}`}
+                  />
+                </TableCell>
                 <TableCell>{r.number}</TableCell>
                 <TableCell>{r.grainType}</TableCell>
                 <TableCell>{r.harvestGrade}</TableCell>
@@ -92,7 +123,11 @@ export function FarmDataPicker({ value, onChange }: { value: DocumentView | null
           </TableBody>
         </Table>
       </Box>
-      {value && <Typography variant="body2" sx={{ mt: 1 }} data-testid="primary-doc">{t('cert.primaryDoc')}: {value.docName}</Typography>}
+      {value && (
+        <Typography variant="body2" sx={{ mt: 1 }} data-testid="primary-doc">
+          {t('cert.primaryDoc')}: {value.docName}
+        </Typography>
+      )}
     </Box>
   );
 }

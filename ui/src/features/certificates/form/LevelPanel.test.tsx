@@ -27,7 +27,11 @@ const values = () => JSON.parse(screen.getByTestId('values').textContent!);
 
 describe('LevelPanel', () => {
   it('starts from the default level, adds approvers from the search and removes them', async () => {
-    render(<I18nProvider initial="en"><Harness /></I18nProvider>);
+    render(
+      <I18nProvider initial="en">
+        <Harness />
+      </I18nProvider>,
+    );
     expect(screen.getByTestId('level-name-1')).toHaveValue('Farm Data Signing');
     expect(values().signatures).toBe(1);
     const search = screen.getByTestId('approver-search-1');
@@ -42,7 +46,11 @@ describe('LevelPanel', () => {
   });
 
   it('edits the name and offers 1 to 10 required signatures', async () => {
-    render(<I18nProvider initial="en"><Harness /></I18nProvider>);
+    render(
+      <I18nProvider initial="en">
+        <Harness />
+      </I18nProvider>,
+    );
     await userEvent.clear(screen.getByTestId('level-name-1'));
     await userEvent.type(screen.getByTestId('level-name-1'), 'Transport');
     expect(values().group).toBe('Transport');
@@ -55,11 +63,19 @@ describe('LevelPanel', () => {
 
   it('removes the level with its icon, and hides it when the level is locked', async () => {
     const onRemove = jest.fn();
-    const { unmount } = render(<I18nProvider initial="en"><Harness onRemove={onRemove} /></I18nProvider>);
+    const { unmount } = render(
+      <I18nProvider initial="en">
+        <Harness onRemove={onRemove} />
+      </I18nProvider>,
+    );
     await userEvent.click(screen.getByTestId('remove-level-1'));
     expect(onRemove).toHaveBeenCalledTimes(1);
     unmount();
-    render(<I18nProvider initial="vn"><Harness locked /></I18nProvider>);
+    render(
+      <I18nProvider initial="vn">
+        <Harness locked />
+      </I18nProvider>,
+    );
     expect(screen.queryByTestId('remove-level-1')).toBeNull();
     expect(screen.getByTestId('level-name-1')).toBeDisabled();
   });

@@ -1,4 +1,19 @@
-import { Autocomplete, Box, IconButton, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Autocomplete,
+  Box,
+  IconButton,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import CloseIcon from '@mui/icons-material/Close';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
@@ -13,7 +28,13 @@ const COUNTS = Array.from({ length: MAX_SIGNATURES - MIN_SIGNATURES + 1 }, (_v, 
  * approver search, approver table with remove, and the remove-level icon. Lives inside the form's
  * FormProvider; `index` is its place in approvalLevels.
  */
-export function LevelPanel({ index, people, onRemove, canRemove, locked }: {
+export function LevelPanel({
+  index,
+  people,
+  onRemove,
+  canRemove,
+  locked,
+}: {
   index: number;
   people: CompanyPerson[];
   onRemove(): void;
@@ -27,12 +48,18 @@ export function LevelPanel({ index, people, onRemove, canRemove, locked }: {
   const err = formState.errors.approvalLevels?.[index];
   const chosen = new Set(signers.map((s) => s._id));
   const removeSigner = (id: string) =>
-    setValue(`approvalLevels.${index}.signers`, signers.filter((s) => s._id !== id), { shouldDirty: true });
+    setValue(
+      `approvalLevels.${index}.signers`,
+      signers.filter((s) => s._id !== id),
+      { shouldDirty: true },
+    );
 
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid={`level-panel-${index + 1}`}>
       <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mb: 1 }}>
-        <Typography variant="subtitle1">{t('cert.level')} {index + 1}</Typography>
+        <Typography variant="subtitle1">
+          {t('cert.level')} {index + 1}
+        </Typography>
         {canRemove && !locked && (
           <Tooltip title={t('cert.removeLevel')}>
             <IconButton aria-label={`${t('cert.removeLevel')} ${index + 1}`} onClick={onRemove} data-testid={`remove-level-${index + 1}`}>
@@ -43,15 +70,25 @@ export function LevelPanel({ index, people, onRemove, canRemove, locked }: {
       </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <TextField
-          label={`${t('cert.levelName')} *`} fullWidth size="small" disabled={locked}
+          label={`${t('cert.levelName')} *`}
+          fullWidth
+          size="small"
+          disabled={locked}
           {...register(`approvalLevels.${index}.group`)}
-          error={!!err?.group} helperText={err?.group?.message ? t(err.group.message) : undefined}
+          error={!!err?.group}
+          helperText={err?.group?.message ? t(err.group.message) : undefined}
           inputProps={{ 'data-testid': `level-name-${index + 1}` }}
         />
         <TextField
-          label={`${t('cert.dueDate')} *`} type="date" size="small" placeholder="yyyy-mm-dd" disabled={locked}
-          InputLabelProps={{ shrink: true }} {...register(`approvalLevels.${index}.deadline`)}
-          error={!!err?.deadline} helperText={err?.deadline?.message ? t(err.deadline.message) : undefined}
+          label={`${t('cert.dueDate')} *`}
+          type="date"
+          size="small"
+          placeholder="yyyy-mm-dd"
+          disabled={locked}
+          InputLabelProps={{ shrink: true }}
+          {...register(`approvalLevels.${index}.deadline`)}
+          error={!!err?.deadline}
+          helperText={err?.deadline?.message ? t(err.deadline.message) : undefined}
           inputProps={{ 'data-testid': `level-deadline-${index + 1}` }}
         />
         <Controller
@@ -59,24 +96,44 @@ export function LevelPanel({ index, people, onRemove, canRemove, locked }: {
           name={`approvalLevels.${index}.signatures`}
           render={({ field }) => (
             <TextField
-              select size="small" label={`${t('cert.requiredSignatures')} *`} sx={{ minWidth: 180 }} disabled={locked}
-              value={field.value} onChange={(e) => field.onChange(Number(e.target.value))}
-              error={!!err?.signatures} helperText={err?.signatures?.message ? t(err.signatures.message) : undefined}
+              select
+              size="small"
+              label={`${t('cert.requiredSignatures')} *`}
+              sx={{ minWidth: 180 }}
+              disabled={locked}
+              value={field.value}
+              onChange={(e) => field.onChange(Number(e.target.value))}
+              error={!!err?.signatures}
+              helperText={err?.signatures?.message ? t(err.signatures.message) : undefined}
               inputProps={{ 'data-testid': `level-signatures-${index + 1}` }}
             >
-              {COUNTS.map((n) => <MenuItem key={n} value={n}>{n}</MenuItem>)}
+              {COUNTS.map((n) => (
+                <MenuItem key={n} value={n}>
+                  {n}
+                </MenuItem>
+              ))}
             </TextField>
           )}
         />
       </Stack>
       <Autocomplete
-        sx={{ mt: 2 }} size="small" disabled={locked}
+        sx={{ mt: 2 }}
+        size="small"
+        disabled={locked}
         options={people.filter((p) => !chosen.has(p._id))}
         getOptionLabel={(p) => `${p.fullName} (${p.email})`}
         value={null}
         onChange={(_e, p) => p && setValue(`approvalLevels.${index}.signers`, [...signers, p], { shouldDirty: true })}
-        renderInput={(params) => <TextField {...params} label={`${t('cert.approvers')} *`} placeholder={t('cert.searchApprover')} inputProps={{ ...params.inputProps, 'data-testid': `approver-search-${index + 1}` }} />}
-        blurOnSelect clearOnBlur
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label={`${t('cert.approvers')} *`}
+            placeholder={t('cert.searchApprover')}
+            inputProps={{ ...params.inputProps, 'data-testid': `approver-search-${index + 1}` }}
+          />
+        )}
+        blurOnSelect
+        clearOnBlur
       />
       <Box sx={{ overflowX: 'auto' }}>
         <Table size="small" sx={{ mt: 1 }} data-testid={`approver-table-${index + 1}`}>
@@ -106,7 +163,13 @@ export function LevelPanel({ index, people, onRemove, canRemove, locked }: {
               </TableRow>
             ))}
             {signers.length === 0 && (
-              <TableRow><TableCell colSpan={5}><Typography variant="body2" color="text.secondary">{t('cert.noApprovers')}</Typography></TableCell></TableRow>
+              <TableRow>
+                <TableCell colSpan={5}>
+                  <Typography variant="body2" color="text.secondary">
+                    {t('cert.noApprovers')}
+                  </Typography>
+                </TableCell>
+              </TableRow>
             )}
           </TableBody>
         </Table>

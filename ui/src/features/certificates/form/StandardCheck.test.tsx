@@ -6,8 +6,17 @@ import { docFromFarm } from './FarmDataPicker';
 import { emptyForm } from './form-model';
 
 const farm = (number: string, harvestGrade: string, protein: number, moisture: number) => ({
-  _id: `f-${number}`, number, grainType: 'Wheat', harvestGrade, storageLocation: 'Silo 3, Junee', quantity: 860, protein, moisture,
-  productionDate: '2025-11-10', dataType: 'Manual', imageValidation: 'Verified',
+  _id: `f-${number}`,
+  number,
+  grainType: 'Wheat',
+  harvestGrade,
+  storageLocation: 'Silo 3, Junee',
+  quantity: 860,
+  protein,
+  moisture,
+  productionDate: '2025-11-10',
+  dataType: 'Manual',
+  imageValidation: 'Verified',
 });
 const records = [farm('1001', 'APW', 11.5, 11), farm('1002', 'APH', 11.5, 11), { ...farm('1003', 'FEED', 9, 12), grainType: 'Corn' }];
 
@@ -16,7 +25,10 @@ function start(lang: 'en' | 'vn' = 'en', draft?: object) {
   if (draft) sessionStorage.setItem('approval-draft:new', JSON.stringify(draft));
   const api = fakeApi({
     'GET /api/auth/current_user': () => ({ user: adminUser }),
-    'GET /api/company/approval/create': () => ({ approvalNumber: '202511101', signers: [{ _id: 'u-1', fullName: 'Ann Signer', email: 'ann@x.io', role: 'signer' }] }),
+    'GET /api/company/approval/create': () => ({
+      approvalNumber: '202511101',
+      signers: [{ _id: 'u-1', fullName: 'Ann Signer', email: 'ann@x.io', role: 'signer' }],
+    }),
     'GET /api/farmdata/harvesting/list': () => ({ farmDatas: records }),
     'GET /api/company/documentes': () => ({ documents: [] }),
     'GET /api/company/approvaltemplates': () => ({ templates: [] }),
@@ -30,13 +42,20 @@ describe('certificate form: the farm record against the standard of its claimed 
   it('shows each record meeting its grade or not, and for the chosen APW record each requirement passing with the standard and season', async () => {
     start();
     await screen.findByTestId('farm-row-1001');
-    expect(['1001', '1002', '1003'].map((n) => screen.getByTestId(`farm-standard-${n}`).textContent)).toEqual(['Meets grade', 'Below grade', 'No standard on file']);
+    expect(['1001', '1002', '1003'].map((n) => screen.getByTestId(`farm-standard-${n}`).textContent)).toEqual([
+      'Meets grade',
+      'Below grade',
+      'No standard on file',
+    ]);
     await userEvent.click(screen.getByTestId('farm-row-1001'));
     const check = await screen.findByTestId('standard-check');
     expect(check).toHaveAttribute('data-result', 'pass');
     expect(check).toHaveTextContent('Check against the APW1 standard');
     expect(screen.getByTestId('standard-name')).toHaveTextContent(/season 2025\/26 \(version AU-GRAIN-2025\/26\)/);
-    const cells = (m: string) => within(screen.getByTestId(`standard-${m}`)).getAllByRole('cell').map((c) => c.textContent);
+    const cells = (m: string) =>
+      within(screen.getByTestId(`standard-${m}`))
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
     expect(cells('protein')).toEqual(['Protein', '11.5 %', '≥ 10.5 %', 'Pass']);
     expect(cells('moisture')).toEqual(['Moisture', '11 %', '≤ 12.5 %', 'Pass']);
     expect(screen.getByTestId('check-standard')).toHaveAttribute('data-ok', 'true');
@@ -57,7 +76,9 @@ describe('certificate form: the farm record against the standard of its claimed 
     const form = emptyForm('202511101');
     const signer = { _id: 'u-1', fullName: 'Ann Signer', email: 'ann@x.io', role: 'signer' };
     const api = start('en', {
-      ...form, approvalName: 'Wheat lot 7', approvalDoc: docFromFarm(records[1]),
+      ...form,
+      approvalName: 'Wheat lot 7',
+      approvalDoc: docFromFarm(records[1]),
       approvalLevels: form.approvalLevels.map((l) => ({ ...l, signers: [signer] })),
     });
     await userEvent.click(await screen.findByTestId('form-submit'));
@@ -70,7 +91,11 @@ describe('certificate form: the farm record against the standard of its claimed 
     expect(screen.getByTestId('check-standard')).toHaveAttribute('data-ok', 'true');
     await userEvent.click(screen.getByTestId('form-submit'));
     await waitFor(() => expect(api.find('POST', '/api/company/approval/create')).toHaveLength(1));
-    expect(api.find('POST', '/api/company/approval/create')[0].body).toMatchObject({ status: 'signing', deviationReason: 'Sold as APH by agreement with the buyer', approvalDoc: { _id: 'f-1002' } });
+    expect(api.find('POST', '/api/company/approval/create')[0].body).toMatchObject({
+      status: 'signing',
+      deviationReason: 'Sold as APH by agreement with the buyer',
+      approvalDoc: { _id: 'f-1002' },
+    });
   });
 
   it('speaks Vietnamese', async () => {

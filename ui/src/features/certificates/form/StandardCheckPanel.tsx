@@ -30,7 +30,9 @@ export function StandardCheckPanel({ check, deviationReason, onReason }: { check
       <Typography variant="subtitle2" component="div" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
         {t('cert.std.title', { grade: check.grade })} <StandardChip check={check} />
       </Typography>
-      <Typography variant="body2" color="text.secondary" data-testid="standard-name">{t('cert.std.against', { name: check.standardName, season: check.season, id: check.standardId })}</Typography>
+      <Typography variant="body2" color="text.secondary" data-testid="standard-name">
+        {t('cert.std.against', { name: check.standardName, season: check.season, id: check.standardId })}
+      </Typography>
       <Table size="small" aria-label={t('cert.std.title', { grade: check.grade })}>
         <TableHead>
           <TableRow>
@@ -46,7 +48,9 @@ export function StandardCheckPanel({ check, deviationReason, onReason }: { check
               <TableCell>{t(`cert.${r.measure}`)}</TableCell>
               <TableCell align="right">{r.measured === null ? '-' : pct(r.measured, lang)}</TableCell>
               <TableCell align="right">{limitText(r, lang)}</TableCell>
-              <TableCell><Chip size="small" label={t(r.pass ? 'cert.std.pass' : 'cert.std.fail')} color={r.pass ? 'success' : 'error'} /></TableCell>
+              <TableCell>
+                <Chip size="small" label={t(r.pass ? 'cert.std.pass' : 'cert.std.fail')} color={r.pass ? 'success' : 'error'} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -54,11 +58,22 @@ export function StandardCheckPanel({ check, deviationReason, onReason }: { check
       {failed.length > 0 && (
         <>
           <Alert severity="warning" sx={{ mt: 1 }} data-testid="standard-why">
-            {failed.map((r) => <div key={r.measure}>{failureText(r, check.grade, t, lang)}</div>)}
+            {failed.map((r) => (
+              <div key={r.measure}>{failureText(r, check.grade, t, lang)}</div>
+            ))}
             <div>{t('cert.std.deviationHelp')}</div>
           </Alert>
-          <TextField sx={{ mt: 1 }} fullWidth multiline minRows={2} size="small" label={`${t('cert.std.deviationReason')} *`} value={deviationReason}
-            onChange={(e) => onReason(e.target.value)} inputProps={{ 'data-testid': 'deviation-reason', maxLength: 1000 }} />
+          <TextField
+            sx={{ mt: 1 }}
+            fullWidth
+            multiline
+            minRows={2}
+            size="small"
+            label={`${t('cert.std.deviationReason')} *`}
+            value={deviationReason}
+            onChange={(e) => onReason(e.target.value)}
+            inputProps={{ 'data-testid': 'deviation-reason', maxLength: 1000 }}
+          />
         </>
       )}
     </Box>

@@ -39,7 +39,10 @@ export function UploadDocumentDialog({ open, onClose, onUploaded }: { open: bool
       form.append('docName', docName || file.name);
       form.append('docType', docType ?? 'certificate');
       form.append('description', description);
-      const r = await api<{ documents?: { docId?: string; _id?: string; docName?: string } | Array<{ docId?: string; _id?: string; docName?: string }> }>('company/document/create', { form });
+      const r = await api<{ documents?: { docId?: string; _id?: string; docName?: string } | Array<{ docId?: string; _id?: string; docName?: string }> }>(
+        'company/document/create',
+        { form },
+      );
       const d = Array.isArray(r.documents) ? r.documents[0] : r.documents;
       const id = String(d?.docId ?? d?._id ?? '');
       if (!id) throw new Error(t('cert.uploadFailed'));
@@ -61,27 +64,51 @@ export function UploadDocumentDialog({ open, onClose, onUploaded }: { open: bool
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <Autocomplete
-            options={[...DOCUMENT_TYPES]} value={docType} onChange={(_e, v) => setDocType(v)}
-            getOptionLabel={(k) => DOCUMENT_TYPE_LABELS[k]} renderInput={(p) => <TextField {...p} label={t('cert.docType')} size="small" />}
+            options={[...DOCUMENT_TYPES]}
+            value={docType}
+            onChange={(_e, v) => setDocType(v)}
+            getOptionLabel={(k) => DOCUMENT_TYPE_LABELS[k]}
+            renderInput={(p) => <TextField {...p} label={t('cert.docType')} size="small" />}
           />
-          <TextField size="small" label={t('cert.docName')} value={docName} onChange={(e) => setDocName(e.target.value)} inputProps={{ 'data-testid': 'upload-name' }} />
+          <TextField
+            size="small"
+            label={t('cert.docName')}
+            value={docName}
+            onChange={(e) => setDocName(e.target.value)}
+            inputProps={{ 'data-testid': 'upload-name' }}
+          />
           <TextField size="small" label={t('cert.description')} value={description} onChange={(e) => setDescription(e.target.value)} multiline minRows={2} />
           <Box
             component="label"
-            onDragOver={(e) => { e.preventDefault(); setHover(true); }}
+            onDragOver={(e) => {
+              e.preventDefault();
+              setHover(true);
+            }}
             onDragLeave={() => setHover(false)}
-            onDrop={(e) => { e.preventDefault(); setHover(false); pick(e.dataTransfer.files[0]); }}
+            onDrop={(e) => {
+              e.preventDefault();
+              setHover(false);
+              pick(e.dataTransfer.files[0]);
+            }}
             sx={{ border: '2px dashed', borderColor: hover ? 'primary.main' : 'grey.400', borderRadius: 1, p: 3, textAlign: 'center', cursor: 'pointer' }}
           >
             <input type="file" accept="application/pdf,.pdf" hidden onChange={(e) => pick(e.target.files?.[0])} data-testid="upload-file" />
             <Typography>{file ? file.name : hover ? t('cert.dropHot') : t('cert.dropHere')}</Typography>
           </Box>
-          {error && <Typography color="error" data-testid="upload-error">{error}</Typography>}
+          {error && (
+            <Typography color="error" data-testid="upload-error">
+              {error}
+            </Typography>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{t('common.cancel')}</Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={busy} data-testid="upload-submit">{t('common.submit')}</Button>
+        <Button onClick={onClose} disabled={busy}>
+          {t('common.cancel')}
+        </Button>
+        <Button variant="contained" onClick={() => void submit()} disabled={busy} data-testid="upload-submit">
+          {t('common.submit')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

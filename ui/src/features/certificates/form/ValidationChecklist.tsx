@@ -26,7 +26,15 @@ export function checklist(primary: DocumentView | null, supportCount: number, de
   ];
 }
 
-export function ValidationChecklist({ primary, supportCount, deviationReason }: { primary: DocumentView | null; supportCount: number; deviationReason?: string }) {
+export function ValidationChecklist({
+  primary,
+  supportCount,
+  deviationReason,
+}: {
+  primary: DocumentView | null;
+  supportCount: number;
+  deviationReason?: string;
+}) {
   const { t } = useI18n();
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="validation-checklist">

@@ -2,7 +2,8 @@ import { emptyForm, toInput, type ApprovalForm } from './form-model';
 
 describe('toInput', () => {
   const form = (): ApprovalForm => ({
-    ...emptyForm(' N-1 '), approvalName: 'Lot',
+    ...emptyForm(' N-1 '),
+    approvalName: 'Lot',
     approvalLevels: [1, 2, 3].map((n) => ({ group: `L${n}`, signers: [], signatures: 1, deadline: `2020-01-0${n}` })),
   });
 

@@ -1,4 +1,18 @@
-import { DEFAULT_LEVEL_NAMES, DEFAULT_PRIORITY, DEFAULT_SUMMARY, isDateText, MAX_SIGNATURES, MIN_SIGNATURES, PRIORITIES, type CertificateInputBody, type CertificateView, type CompanyPerson, type DocumentView, type Priority, type TemplateView } from '@grain/domain';
+import {
+  DEFAULT_LEVEL_NAMES,
+  DEFAULT_PRIORITY,
+  DEFAULT_SUMMARY,
+  isDateText,
+  MAX_SIGNATURES,
+  MIN_SIGNATURES,
+  PRIORITIES,
+  type CertificateInputBody,
+  type CertificateView,
+  type CompanyPerson,
+  type DocumentView,
+  type Priority,
+  type TemplateView,
+} from '@grain/domain';
 import { z } from 'zod';
 
 /** The create / update form's values (react-hook-form). */
@@ -34,17 +48,31 @@ export const newLevel = (n: number): LevelForm => ({ group: `Approval Level ${n}
 /** The three default levels of a new certificate (docs/spec/approvals.md §3). */
 export function emptyForm(approvalNumber: string): ApprovalForm {
   return {
-    approvalNumber, approvalName: '', priority: DEFAULT_PRIORITY, summary: '', approvalDoc: null, supportDocs: [], deviationReason: '',
+    approvalNumber,
+    approvalName: '',
+    priority: DEFAULT_PRIORITY,
+    summary: '',
+    approvalDoc: null,
+    supportDocs: [],
+    deviationReason: '',
     approvalLevels: DEFAULT_LEVEL_NAMES.map((group) => ({ group, signers: [], signatures: 1, deadline: today() })),
   };
 }
 
 export function formFromApproval(a: CertificateView): ApprovalForm {
   return {
-    approvalNumber: a.approvalNumber, approvalName: a.approvalName, priority: a.priority, summary: a.summary === DEFAULT_SUMMARY ? '' : a.summary, // empty saves as the default again
-    approvalDoc: a.approvalDoc, supportDocs: a.supportDocs, deviationReason: a.approvalDoc?.standardCheck?.deviationReason ?? '',
+    approvalNumber: a.approvalNumber,
+    approvalName: a.approvalName,
+    priority: a.priority,
+    summary: a.summary === DEFAULT_SUMMARY ? '' : a.summary, // empty saves as the default again
+    approvalDoc: a.approvalDoc,
+    supportDocs: a.supportDocs,
+    deviationReason: a.approvalDoc?.standardCheck?.deviationReason ?? '',
     approvalLevels: a.approvalLevels.map((l) => ({
-      _id: l._id, group: l.group, signatures: l.signatures, deadline: l.deadline.slice(0, 10),
+      _id: l._id,
+      group: l.group,
+      signatures: l.signatures,
+      deadline: l.deadline.slice(0, 10),
       signers: l.signers.map((s) => ({ _id: s._id, fullName: s.fullName, email: s.email, role: s.role })),
     })),
   };
@@ -53,8 +81,7 @@ export function formFromApproval(a: CertificateView): ApprovalForm {
 export function levelsFromTemplate(t: TemplateView): LevelForm[] {
   return t.approvalLevels.map((l) => ({ group: l.group, signers: l.signers, signatures: l.signatures, deadline: todayPlus(l.dueInDays) }));
 }
-export const dueInDays = (deadline: string): number =>
-  Math.max(0, Math.round((Date.parse(deadline) - Date.parse(today())) / 86_400_000));
+export const dueInDays = (deadline: string): number => Math.max(0, Math.round((Date.parse(deadline) - Date.parse(today())) / 86_400_000));
 
 /**
  * The request body. The first `lockedLevels` levels (already signed before a rejection) are kept as they
@@ -62,18 +89,32 @@ export const dueInDays = (deadline: string): number =>
  */
 export function toInput(f: ApprovalForm, status: CertificateInputBody['status'], lockedLevels = 0): CertificateInputBody {
   return {
-    approvalNumber: f.approvalNumber.trim(), approvalName: f.approvalName.trim(), priority: f.priority, summary: f.summary,
-    approvalDoc: f.approvalDoc, supportDocs: f.supportDocs, status,
+    approvalNumber: f.approvalNumber.trim(),
+    approvalName: f.approvalName.trim(),
+    priority: f.priority,
+    summary: f.summary,
+    approvalDoc: f.approvalDoc,
+    supportDocs: f.supportDocs,
+    status,
     ...(f.deviationReason?.trim() && { deviationReason: f.deviationReason.trim() }),
     approvalLevels: f.approvalLevels.map((l, i) => ({
-      _id: l._id, group: l.group.trim(), signers: l.signers, signatures: Number(l.signatures), ...(i < lockedLevels ? {} : { deadline: l.deadline }),
+      _id: l._id,
+      group: l.group.trim(),
+      signers: l.signers,
+      signatures: Number(l.signatures),
+      ...(i < lockedLevels ? {} : { deadline: l.deadline }),
     })),
   };
 }
 
 /** Field rules; issue messages are message codes or cert.* keys, translated where shown. */
 export const approvalFormSchema = z.object({
-  approvalNumber: z.string().trim().min(1, 'cert.required').max(50, 'INVALID_CODE').regex(/^[A-Za-z0-9_\-/]+$/, 'INVALID_CODE'),
+  approvalNumber: z
+    .string()
+    .trim()
+    .min(1, 'cert.required')
+    .max(50, 'INVALID_CODE')
+    .regex(/^[A-Za-z0-9_\-/]+$/, 'INVALID_CODE'),
   approvalName: z.string().trim().min(1, 'cert.required').max(200, 'cert.tooLong'),
   priority: z.enum(PRIORITIES),
   summary: z.string().max(2000, 'cert.tooLong'),

@@ -3,8 +3,7 @@ import type { Language, RequirementResult, StandardCheck } from '@grain/domain';
 type T = (key: string, vars?: Record<string, string | number>) => string;
 
 /** A percentage as the UI language writes it (up to 2 decimals). */
-export const pct = (n: number, lang: Language) =>
-  `${new Intl.NumberFormat(lang === 'vn' ? 'vi-VN' : 'en-AU', { maximumFractionDigits: 2 }).format(n)} %`;
+export const pct = (n: number, lang: Language) => `${new Intl.NumberFormat(lang === 'vn' ? 'vi-VN' : 'en-AU', { maximumFractionDigits: 2 }).format(n)} %`;
 
 /** "≥ 10.5 %", "≤ 12.5 %", or both. */
 export function limitText(r: Pick<RequirementResult, 'min' | 'max'>, lang: Language): string {

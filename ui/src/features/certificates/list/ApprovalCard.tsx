@@ -16,14 +16,26 @@ export function ApprovalCard({ a }: { a: CertificateListCard }) {
       <CardActionArea component={RouterLink} to={`/views/approval/detail?id=${encodeURIComponent(a._id)}`}>
         <CardContent>
           <Stack direction="row" justifyContent="space-between" alignItems="center" spacing={1}>
-            <Typography variant="subtitle2" color="text.secondary">#{a.approvalNumber}</Typography>
+            <Typography variant="subtitle2" color="text.secondary">
+              #{a.approvalNumber}
+            </Typography>
             <Chip size="small" label={t(`cert.status.${a.displayStatus}`)} color={STATUS_COLOR[a.displayStatus]} data-testid="status-badge" />
           </Stack>
-          <Typography variant="h6" sx={{ my: 0.5 }} color={a.status === 'done' ? 'success.main' : undefined}>{a.approvalName}</Typography>
-          <Typography variant="body2">{t('cert.stage')}: {group ?? '—'}</Typography>
-          <Typography variant="body2">{t('cert.assignees')}: {assignees.join(', ') || '—'}</Typography>
-          <Typography variant="body2">{t('cert.docType')}: {docTypeLabel(a.approvalDoc?.docType, t)}</Typography>
-          <Typography variant="body2">{t('cert.priority')}: {t(`cert.priority.${a.priority}`)} · {t('cert.due')}: {ymd(a.deadline)}</Typography>
+          <Typography variant="h6" sx={{ my: 0.5 }} color={a.status === 'done' ? 'success.main' : undefined}>
+            {a.approvalName}
+          </Typography>
+          <Typography variant="body2">
+            {t('cert.stage')}: {group ?? '—'}
+          </Typography>
+          <Typography variant="body2">
+            {t('cert.assignees')}: {assignees.join(', ') || '—'}
+          </Typography>
+          <Typography variant="body2">
+            {t('cert.docType')}: {docTypeLabel(a.approvalDoc?.docType, t)}
+          </Typography>
+          <Typography variant="body2">
+            {t('cert.priority')}: {t(`cert.priority.${a.priority}`)} · {t('cert.due')}: {ymd(a.deadline)}
+          </Typography>
           <Stack sx={{ mt: 1 }}>
             <LevelProgress levels={a.approvalLevels} stageLevel={a.stageLevel} />
           </Stack>

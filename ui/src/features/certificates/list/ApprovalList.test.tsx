@@ -10,14 +10,37 @@ import { StatusToggles } from './StatusToggles';
 import { ApprovalCard } from './ApprovalCard';
 
 const level = (n: number, status: 'done' | 'signing' | 'created') => ({
-  _id: `c-L${n}`, level: n, group: `Level ${n}`, signers: [], signed: status === 'done' ? ['u1'] : [], signedEntries: [], signatures: 1,
-  deadline: '2030-01-0' + n, status, comments: [], overdue: false,
+  _id: `c-L${n}`,
+  level: n,
+  group: `Level ${n}`,
+  signers: [],
+  signed: status === 'done' ? ['u1'] : [],
+  signedEntries: [],
+  signatures: 1,
+  deadline: '2030-01-0' + n,
+  status,
+  comments: [],
+  overdue: false,
 });
 const cert = (n: string, name: string, status: CertificateListCard['status'], overdue = false): CertificateListCard => ({
-  _id: n, approvalNumber: n, approvalName: name, priority: 'Medium', stage: null, stageLevel: 2, status, displayStatus: overdue ? 'overdue' : status,
-  overdue, summary: '', deadline: '2030-01-02', submitter: { _id: 's', firstname: 'Sam', lastname: 'S', fullName: 'Sam S' },
-  approvalDoc: null, supportDocs: [], approvalLevels: [level(1, 'done'), level(2, 'signing'), level(3, 'created')], version: 1,
-  currentGroup: 'Level 2', assignees: ['Ann Signer'],
+  _id: n,
+  approvalNumber: n,
+  approvalName: name,
+  priority: 'Medium',
+  stage: null,
+  stageLevel: 2,
+  status,
+  displayStatus: overdue ? 'overdue' : status,
+  overdue,
+  summary: '',
+  deadline: '2030-01-02',
+  submitter: { _id: 's', firstname: 'Sam', lastname: 'S', fullName: 'Sam S' },
+  approvalDoc: null,
+  supportDocs: [],
+  approvalLevels: [level(1, 'done'), level(2, 'signing'), level(3, 'created')],
+  version: 1,
+  currentGroup: 'Level 2',
+  assignees: ['Ann Signer'],
 });
 const items = [
   cert('202501011', 'Wheat lot seven', 'signing'),
@@ -49,14 +72,22 @@ function TogglesHarness() {
   return (
     <>
       <StatusToggles value={v} counts={{ overdue: 1, pending: 1, approved: 1, signing: 2, created: 1 }} onChange={setV} />
-      <div data-testid="shown">{filterApprovals(items, v, '').map((a) => a.approvalNumber).join(',')}</div>
+      <div data-testid="shown">
+        {filterApprovals(items, v, '')
+          .map((a) => a.approvalNumber)
+          .join(',')}
+      </div>
     </>
   );
 }
 
 describe('StatusToggles', () => {
   it('shows counts, starts with Pending and Signing on, and toggles on click', async () => {
-    render(<I18nProvider initial="en"><TogglesHarness /></I18nProvider>);
+    render(
+      <I18nProvider initial="en">
+        <TogglesHarness />
+      </I18nProvider>,
+    );
     expect(screen.getByTestId('toggle-signing')).toHaveTextContent('Signing (2)');
     expect(screen.getByTestId('toggle-signing')).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('toggle-overdue')).toHaveAttribute('aria-pressed', 'false');
@@ -67,14 +98,24 @@ describe('StatusToggles', () => {
   });
 
   it('speaks Vietnamese', () => {
-    render(<I18nProvider initial="vn"><TogglesHarness /></I18nProvider>);
+    render(
+      <I18nProvider initial="vn">
+        <TogglesHarness />
+      </I18nProvider>,
+    );
     expect(screen.getByTestId('toggle-overdue')).toHaveTextContent('Quá hạn (1)');
   });
 });
 
 describe('ApprovalCard', () => {
   it('shows number, name, status, stage, assignees and a per-level progress bar', () => {
-    render(<I18nProvider initial="en"><MemoryRouter><ApprovalCard a={items[0]} /></MemoryRouter></I18nProvider>);
+    render(
+      <I18nProvider initial="en">
+        <MemoryRouter>
+          <ApprovalCard a={items[0]} />
+        </MemoryRouter>
+      </I18nProvider>,
+    );
     const card = screen.getByTestId('approval-card-202501011');
     expect(within(card).getByText('Wheat lot seven')).toBeInTheDocument();
     expect(within(card).getByTestId('status-badge')).toHaveTextContent('signing');

@@ -23,20 +23,23 @@ export function ApprovalListPage() {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
 
-  const load = useCallback(async (more: string | null) => {
-    setLoading(true);
-    try {
-      const r = await certificatesApi.list({ status: toggles, cursor: more, limit: 50 });
-      setItems((prev) => (more ? [...prev, ...r.approval_list] : r.approval_list));
-      setCounts(r.counts as Partial<Record<Toggle, number>>);
-      setCursor(r.nextCursor);
-      setError(null);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setLoading(false);
-    }
-  }, [toggles]);
+  const load = useCallback(
+    async (more: string | null) => {
+      setLoading(true);
+      try {
+        const r = await certificatesApi.list({ status: toggles, cursor: more, limit: 50 });
+        setItems((prev) => (more ? [...prev, ...r.approval_list] : r.approval_list));
+        setCounts(r.counts as Partial<Record<Toggle, number>>);
+        setCursor(r.nextCursor);
+        setError(null);
+      } catch (e) {
+        setError((e as Error).message);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [toggles],
+  );
 
   useEffect(() => {
     if (toggles.length) void load(null);
@@ -63,7 +66,13 @@ export function ApprovalListPage() {
       </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <StatusToggles value={toggles} counts={counts} onChange={setToggles} />
-        <TextField size="small" label={t('cert.search')} value={query} onChange={(e) => setQuery(e.target.value)} inputProps={{ 'data-testid': 'approval-search' }} />
+        <TextField
+          size="small"
+          label={t('cert.search')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          inputProps={{ 'data-testid': 'approval-search' }}
+        />
       </Stack>
       {error && <Alert severity="error">{error}</Alert>}
       {!loading && shown.length === 0 && <Typography color="text.secondary">{t('cert.list.empty')}</Typography>}
@@ -76,7 +85,9 @@ export function ApprovalListPage() {
       </Grid>
       {cursor && (
         <Box sx={{ textAlign: 'center', mt: 2 }}>
-          <Button onClick={() => void load(cursor)} disabled={loading}>{t('cert.list.more')}</Button>
+          <Button onClick={() => void load(cursor)} disabled={loading}>
+            {t('cert.list.more')}
+          </Button>
         </Box>
       )}
       {loading && <Typography sx={{ mt: 2 }}>{t('common.loading')}</Typography>}

@@ -15,7 +15,9 @@ export function LevelProgress({ levels, stageLevel }: { levels: LevelView[]; sta
               data-testid={`level-segment-${l.level}`}
               data-state={state}
               sx={{
-                flex: 1, height: 8, borderRadius: 1,
+                flex: 1,
+                height: 8,
+                borderRadius: 1,
                 bgcolor: state === 'done' ? 'success.main' : state === 'current' ? 'warning.main' : 'grey.300',
               }}
             />

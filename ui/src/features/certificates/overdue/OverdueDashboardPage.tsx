@@ -1,5 +1,20 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Chip, Link, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Chip,
+  Link,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { Link as RouterLink } from 'react-router-dom';
 import { certificatesApi } from '../api';
@@ -20,7 +35,14 @@ export function OverdueDashboardPage() {
   const [only, setOnly] = useState<'all' | 'overdue' | 'dueSoon'>('all');
   const [by, setBy] = useState<ChartBy>('level');
   const narrow = useCardLayout();
-  const load = useCallback(() => certificatesApi.overdue({ dueWithinHours: hours }).then((r) => setRows(r.rows)).catch((e) => notify.error(e)), [hours, notify]);
+  const load = useCallback(
+    () =>
+      certificatesApi
+        .overdue({ dueWithinHours: hours })
+        .then((r) => setRows(r.rows))
+        .catch((e) => notify.error(e)),
+    [hours, notify],
+  );
   useEffect(() => {
     void load();
   }, [load]);
@@ -36,30 +58,55 @@ export function OverdueDashboardPage() {
     return [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15);
   }, [shown, by]);
 
-  const numberLink = (r: OverdueRow) => <Link component={RouterLink} to={`/views/approval/detail?id=${encodeURIComponent(r._id)}`}>{r.approvalNumber}</Link>;
-  const stateChip = (r: OverdueRow) => <Chip size="small" color={r.overdue ? 'error' : 'warning'} label={t(r.overdue ? 'cert.toggle.overdue' : 'cert.overdue.dueSoon')} />;
+  const numberLink = (r: OverdueRow) => (
+    <Link component={RouterLink} to={`/views/approval/detail?id=${encodeURIComponent(r._id)}`}>
+      {r.approvalNumber}
+    </Link>
+  );
+  const stateChip = (r: OverdueRow) => (
+    <Chip size="small" color={r.overdue ? 'error' : 'warning'} label={t(r.overdue ? 'cert.toggle.overdue' : 'cert.overdue.dueSoon')} />
+  );
   const holders = (r: OverdueRow) => r.holders.map((h) => h.fullName).join(', ');
   // below 768 px: one card per certificate (eight columns do not fit a phone), the number still links to it
-  const cards = shown.length === 0 ? <Typography color="text.secondary">{t('cert.overdue.none')}</Typography> : (
-    <RowCards testId="overdue-table" rows={shown.map((r) => ({
-      key: r._id, testId: `overdue-row-${r.approvalNumber}`, title: numberLink(r), badge: stateChip(r),
-      fields: [
-        [t('cert.name'), r.approvalName], [t('cert.level'), `${r.level}. ${r.group}`], [t('cert.overdue.holders'), holders(r)],
-        [t('cert.overdue.since'), ymd(r.since)], [t('cert.due'), ymd(r.deadline)], [t('cert.overdue.reminders'), r.remindersSent],
-      ],
-    }))} />
-  );
+  const cards =
+    shown.length === 0 ? (
+      <Typography color="text.secondary">{t('cert.overdue.none')}</Typography>
+    ) : (
+      <RowCards
+        testId="overdue-table"
+        rows={shown.map((r) => ({
+          key: r._id,
+          testId: `overdue-row-${r.approvalNumber}`,
+          title: numberLink(r),
+          badge: stateChip(r),
+          fields: [
+            [t('cert.name'), r.approvalName],
+            [t('cert.level'), `${r.level}. ${r.group}`],
+            [t('cert.overdue.holders'), holders(r)],
+            [t('cert.overdue.since'), ymd(r.since)],
+            [t('cert.due'), ymd(r.deadline)],
+            [t('cert.overdue.reminders'), r.remindersSent],
+          ],
+        }))}
+      />
+    );
 
   return (
     <Page title={t('cert.overdue.title')} testId="overdue-dashboard">
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <ToggleButtonGroup exclusive size="small" value={only} onChange={(_e, v) => v && setOnly(v)}>
           <ToggleButton value="all">{t('cert.overdue.all')}</ToggleButton>
-          <ToggleButton value="overdue" data-testid="filter-overdue">{t('cert.toggle.overdue')}</ToggleButton>
+          <ToggleButton value="overdue" data-testid="filter-overdue">
+            {t('cert.toggle.overdue')}
+          </ToggleButton>
           <ToggleButton value="dueSoon">{t('cert.overdue.dueSoon')}</ToggleButton>
         </ToggleButtonGroup>
         <TextField select size="small" label={t('cert.overdue.window')} value={hours} onChange={(e) => setHours(Number(e.target.value))} sx={{ minWidth: 160 }}>
-          {[24, 48, 72, 168].map((h) => <MenuItem key={h} value={h}>{h} h</MenuItem>)}
+          {[24, 48, 72, 168].map((h) => (
+            <MenuItem key={h} value={h}>
+              {h} h
+            </MenuItem>
+          ))}
         </TextField>
         <ToggleButtonGroup exclusive size="small" value={by} onChange={(_e, v) => v && setBy(v)}>
           <ToggleButton value="level">{t('cert.overdue.byLevel')}</ToggleButton>
@@ -68,26 +115,45 @@ export function OverdueDashboardPage() {
       </Stack>
       {chart.length > 0 && (
         <Paper variant="outlined" sx={{ p: 1, mb: 2 }}>
-          <BarChart height={260} xAxis={[{ scaleType: 'band', data: chart.map((c) => c[0]) }]} series={[{ data: chart.map((c) => c[1]), label: t('cert.overdue.count') }]} />
+          <BarChart
+            height={260}
+            xAxis={[{ scaleType: 'band', data: chart.map((c) => c[0]) }]}
+            series={[{ data: chart.map((c) => c[1]), label: t('cert.overdue.count') }]}
+          />
         </Paper>
       )}
-      {narrow ? cards : (
+      {narrow ? (
+        cards
+      ) : (
         <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
           <Table size="small" data-testid="overdue-table">
             <TableHead>
               <TableRow>
-                <TableCell>{t('cert.number')}</TableCell><TableCell>{t('cert.name')}</TableCell><TableCell>{t('cert.level')}</TableCell>
-                <TableCell>{t('cert.overdue.holders')}</TableCell><TableCell>{t('cert.overdue.since')}</TableCell><TableCell>{t('cert.due')}</TableCell>
-                <TableCell>{t('cert.overdue.reminders')}</TableCell><TableCell />
+                <TableCell>{t('cert.number')}</TableCell>
+                <TableCell>{t('cert.name')}</TableCell>
+                <TableCell>{t('cert.level')}</TableCell>
+                <TableCell>{t('cert.overdue.holders')}</TableCell>
+                <TableCell>{t('cert.overdue.since')}</TableCell>
+                <TableCell>{t('cert.due')}</TableCell>
+                <TableCell>{t('cert.overdue.reminders')}</TableCell>
+                <TableCell />
               </TableRow>
             </TableHead>
             <TableBody>
-              {shown.length === 0 && <TableRow><TableCell colSpan={8}><Typography color="text.secondary">{t('cert.overdue.none')}</Typography></TableCell></TableRow>}
+              {shown.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={8}>
+                    <Typography color="text.secondary">{t('cert.overdue.none')}</Typography>
+                  </TableCell>
+                </TableRow>
+              )}
               {shown.map((r) => (
                 <TableRow key={r._id} data-testid={`overdue-row-${r.approvalNumber}`}>
                   <TableCell>{numberLink(r)}</TableCell>
                   <TableCell>{r.approvalName}</TableCell>
-                  <TableCell>{r.level}. {r.group}</TableCell>
+                  <TableCell>
+                    {r.level}. {r.group}
+                  </TableCell>
                   <TableCell>{holders(r)}</TableCell>
                   <TableCell>{ymd(r.since)}</TableCell>
                   <TableCell>{ymd(r.deadline)}</TableCell>

@@ -13,7 +13,14 @@ export function TemplateListPage() {
   const notify = useNotify();
   const [rows, setRows] = useState<TemplateView[] | null>(null);
   const narrow = useCardLayout();
-  const load = () => certificatesApi.templates().then((r) => setRows(r.templates)).catch((e) => { notify.error(e); setRows([]); });
+  const load = () =>
+    certificatesApi
+      .templates()
+      .then((r) => setRows(r.templates))
+      .catch((e) => {
+        notify.error(e);
+        setRows([]);
+      });
   useEffect(() => {
     void load();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -27,22 +34,36 @@ export function TemplateListPage() {
     }
   };
   const deleteButton = (r: TemplateView) => (
-    <IconButton aria-label={`${t('common.delete')} ${r.approvalName}`} onClick={() => void remove(r._id)}><DeleteIcon /></IconButton>
+    <IconButton aria-label={`${t('common.delete')} ${r.approvalName}`} onClick={() => void remove(r._id)}>
+      <DeleteIcon />
+    </IconButton>
   );
   const levels = (r: TemplateView) => r.approvalLevels.map((l) => l.group).join(' → ');
   if (narrow) {
     // below 768 px: one card per template (six columns do not fit a phone), delete kept on the card
     return (
       <Page title={t('cert.templates.title')} testId="template-list">
-        {rows === null ? <Typography>{t('common.loading')}</Typography>
-          : rows.length === 0 ? <Typography color="text.secondary">{t('cert.noTemplates')}</Typography>
-          : <RowCards testId="template-cards" rows={rows.map((r) => ({
-            key: r._id, testId: `template-row-${r.approvalName}`, title: r.approvalName, actions: deleteButton(r),
-            fields: [
-              [t('cert.templates.id'), <span style={{ fontFamily: 'monospace' }}>{r._id.slice(0, 8)}</span>], [t('cert.levels'), levels(r)],
-              [t('cert.templates.createdBy'), r.createdBy], [t('cert.templates.createdOn'), ymd(r.createdOn)],
-            ],
-          }))} />}
+        {rows === null ? (
+          <Typography>{t('common.loading')}</Typography>
+        ) : rows.length === 0 ? (
+          <Typography color="text.secondary">{t('cert.noTemplates')}</Typography>
+        ) : (
+          <RowCards
+            testId="template-cards"
+            rows={rows.map((r) => ({
+              key: r._id,
+              testId: `template-row-${r.approvalName}`,
+              title: r.approvalName,
+              actions: deleteButton(r),
+              fields: [
+                [t('cert.templates.id'), <span style={{ fontFamily: 'monospace' }}>{r._id.slice(0, 8)}</span>],
+                [t('cert.levels'), levels(r)],
+                [t('cert.templates.createdBy'), r.createdBy],
+                [t('cert.templates.createdOn'), ymd(r.createdOn)],
+              ],
+            }))}
+          />
+        )}
       </Page>
     );
   }
@@ -52,13 +73,27 @@ export function TemplateListPage() {
         <Table size="small">
           <TableHead>
             <TableRow>
-              <TableCell>{t('cert.templates.id')}</TableCell><TableCell>{t('cert.templates.name')}</TableCell><TableCell>{t('cert.levels')}</TableCell>
-              <TableCell>{t('cert.templates.createdBy')}</TableCell><TableCell>{t('cert.templates.createdOn')}</TableCell><TableCell />
+              <TableCell>{t('cert.templates.id')}</TableCell>
+              <TableCell>{t('cert.templates.name')}</TableCell>
+              <TableCell>{t('cert.levels')}</TableCell>
+              <TableCell>{t('cert.templates.createdBy')}</TableCell>
+              <TableCell>{t('cert.templates.createdOn')}</TableCell>
+              <TableCell />
             </TableRow>
           </TableHead>
           <TableBody>
-            {rows === null && <TableRow><TableCell colSpan={6}>{t('common.loading')}</TableCell></TableRow>}
-            {rows?.length === 0 && <TableRow><TableCell colSpan={6}><Typography color="text.secondary">{t('cert.noTemplates')}</Typography></TableCell></TableRow>}
+            {rows === null && (
+              <TableRow>
+                <TableCell colSpan={6}>{t('common.loading')}</TableCell>
+              </TableRow>
+            )}
+            {rows?.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={6}>
+                  <Typography color="text.secondary">{t('cert.noTemplates')}</Typography>
+                </TableCell>
+              </TableRow>
+            )}
             {rows?.map((r) => (
               <TableRow key={r._id} data-testid={`template-row-${r.approvalName}`}>
                 <TableCell sx={{ fontFamily: 'monospace' }}>{r._id.slice(0, 8)}</TableCell>

@@ -21,18 +21,21 @@ export function VerifyPage() {
   const [error, setError] = useState<string | null>(null);
   const [pdfResult, setPdfResult] = useState<{ match: boolean; sha256: string; approvalNumber?: string } | null>(null);
 
-  const lookup = useCallback(async (value: string) => {
-    const v = value.trim();
-    if (!v) return;
-    const isHash = /^[0-9a-f]{64}$/i.test(v);
-    setError(null);
-    setAnswer(null);
-    try {
-      setAnswer((await certificatesApi.verify(isHash ? { hash: v } : { number: v, company: company ?? undefined })).approval);
-    } catch (e) {
-      setError(errorText(e, t));
-    }
-  }, [t, company]);
+  const lookup = useCallback(
+    async (value: string) => {
+      const v = value.trim();
+      if (!v) return;
+      const isHash = /^[0-9a-f]{64}$/i.test(v);
+      setError(null);
+      setAnswer(null);
+      try {
+        setAnswer((await certificatesApi.verify(isHash ? { hash: v } : { number: v, company: company ?? undefined })).approval);
+      } catch (e) {
+        setError(errorText(e, t));
+      }
+    },
+    [t, company],
+  );
   useEffect(() => {
     const first = params.get('hash') ?? params.get('number');
     if (first) void lookup(first);
@@ -53,39 +56,88 @@ export function VerifyPage() {
   return (
     <Container maxWidth="md" sx={{ py: 4 }} data-testid="verify-page">
       <Stack direction="row" justifyContent="space-between" alignItems="center">
-        <Typography variant="h4" component="h1">{t('cert.verify.title')}</Typography>
+        <Typography variant="h4" component="h1">
+          {t('cert.verify.title')}
+        </Typography>
         <LanguageSwitch />
       </Stack>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>{t('cert.verify.intro')}</Typography>
-      <Stack direction="row" spacing={1} component="form" onSubmit={(e) => { e.preventDefault(); setParams(company ? { q, company } : { q }); void lookup(q); }}>
-        <TextField fullWidth size="small" label={t('cert.verify.query')} value={q} onChange={(e) => setQ(e.target.value)} inputProps={{ 'data-testid': 'verify-query' }} />
-        <Button type="submit" variant="contained" data-testid="verify-submit">{t('cert.verify.check')}</Button>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('cert.verify.intro')}
+      </Typography>
+      <Stack
+        direction="row"
+        spacing={1}
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setParams(company ? { q, company } : { q });
+          void lookup(q);
+        }}
+      >
+        <TextField
+          fullWidth
+          size="small"
+          label={t('cert.verify.query')}
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          inputProps={{ 'data-testid': 'verify-query' }}
+        />
+        <Button type="submit" variant="contained" data-testid="verify-submit">
+          {t('cert.verify.check')}
+        </Button>
       </Stack>
-      {error && <Alert severity="error" sx={{ mt: 2 }} data-testid="verify-error">{error}</Alert>}
+      {error && (
+        <Alert severity="error" sx={{ mt: 2 }} data-testid="verify-error">
+          {error}
+        </Alert>
+      )}
       {answer && (
         <Paper variant="outlined" sx={{ p: 2, mt: 2 }} data-testid="verify-result">
           <Stack direction="row" spacing={2} alignItems="center">
-            <Typography variant="h6">#{answer.approvalNumber} · {answer.approvalName}</Typography>
+            <Typography variant="h6">
+              #{answer.approvalNumber} · {answer.approvalName}
+            </Typography>
             <Chip label={t(`cert.status.${answer.status}`)} color={STATUS_COLOR[answer.status]} data-testid="verify-status" />
           </Stack>
-          <Typography variant="body2">{t('cert.verify.company')}: {answer.company}</Typography>
-          {answer.completedDate && <Typography variant="body2">{t('cert.verify.completed')}: {ymd(answer.completedDate)}</Typography>}
-          <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>{t('cert.contentHash')}: {answer.contentHash}</Typography>
+          <Typography variant="body2">
+            {t('cert.verify.company')}: {answer.company}
+          </Typography>
+          {answer.completedDate && (
+            <Typography variant="body2">
+              {t('cert.verify.completed')}: {ymd(answer.completedDate)}
+            </Typography>
+          )}
+          <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+            {t('cert.contentHash')}: {answer.contentHash}
+          </Typography>
           {answer.ledger ? (
             <Typography variant="body2" data-testid="verify-ledger">
-              {t('cert.verify.ledger')}: #{answer.ledger.blockNumber} · tx {answer.ledger.txId.slice(0, HASH_DISPLAY_LENGTH)} · {t('cert.verify.block')} {answer.ledger.blockHash.slice(0, HASH_DISPLAY_LENGTH)}
+              {t('cert.verify.ledger')}: #{answer.ledger.blockNumber} · tx {answer.ledger.txId.slice(0, HASH_DISPLAY_LENGTH)} · {t('cert.verify.block')}{' '}
+              {answer.ledger.blockHash.slice(0, HASH_DISPLAY_LENGTH)}
             </Typography>
           ) : (
-            <Typography variant="body2" color="text.secondary">{t('cert.verify.noLedger')}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('cert.verify.noLedger')}
+            </Typography>
           )}
           <Table size="small" sx={{ mt: 1 }}>
-            <TableHead><TableRow><TableCell>{t('cert.level')}</TableCell><TableCell>{t('cert.signStatus')}</TableCell><TableCell>{t('cert.verify.signers')}</TableCell></TableRow></TableHead>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('cert.level')}</TableCell>
+                <TableCell>{t('cert.signStatus')}</TableCell>
+                <TableCell>{t('cert.verify.signers')}</TableCell>
+              </TableRow>
+            </TableHead>
             <TableBody>
               {answer.approvalLevels.map((l) => (
                 <TableRow key={l.level}>
-                  <TableCell>{l.level}. {l.group}</TableCell>
+                  <TableCell>
+                    {l.level}. {l.group}
+                  </TableCell>
                   <TableCell>{t(`cert.status.${l.status}`)}</TableCell>
-                  <TableCell>{l.signed.map((s) => `${s.name}${s.onBehalfOf ? ` ${t('cert.verify.onBehalfOf')} ${s.onBehalfOf}` : ''} (${ymd(s.at)})`).join(', ')}</TableCell>
+                  <TableCell>
+                    {l.signed.map((s) => `${s.name}${s.onBehalfOf ? ` ${t('cert.verify.onBehalfOf')} ${s.onBehalfOf}` : ''} (${ymd(s.at)})`).join(', ')}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -100,7 +152,8 @@ export function VerifyPage() {
         </Button>
         {pdfResult && (
           <Alert severity={pdfResult.match ? 'success' : 'error'} sx={{ mt: 1 }} data-testid="verify-pdf-result">
-            {t(pdfResult.match ? 'cert.verify.pdfMatch' : 'cert.verify.pdfNoMatch')}{pdfResult.match && pdfResult.approvalNumber ? ` #${pdfResult.approvalNumber}` : ''} (sha256 {pdfResult.sha256.slice(0, HASH_DISPLAY_LENGTH)}…)
+            {t(pdfResult.match ? 'cert.verify.pdfMatch' : 'cert.verify.pdfNoMatch')}
+            {pdfResult.match && pdfResult.approvalNumber ? ` #${pdfResult.approvalNumber}` : ''} (sha256 {pdfResult.sha256.slice(0, HASH_DISPLAY_LENGTH)}…)
           </Alert>
         )}
       </Box>
