@@ -48,7 +48,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     let catcher: SmtpCatcher | undefined;
     let catcherPort: number | undefined;
     if (!config.smtpUrl) {
-      catcher = new SmtpCatcher(createStores(db.knex).mail);
+      catcher = new SmtpCatcher(stores.mail);
       catcherPort = await catcher.start(config.smtpCatcherPort).catch(async (e: NodeJS.ErrnoException) => {
         if (e.code !== 'EADDRINUSE') throw e;
         log(`SMTP_CATCHER_PORT ${config.smtpCatcherPort} is taken; using a free port`);
