@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Permission } from '@grain/domain';
+import { PERMISSIONS, type Permission } from '@grain/domain';
 import { createStores, hashPassword } from '@grain/persistence';
 
 export interface DemoLogin {
@@ -11,22 +11,7 @@ export interface DemoLogin {
 }
 
 const GROUPS: Record<string, Permission[]> = {
-  admin: [
-    'editSystem',
-    'deleteSystem',
-    'viewSystem',
-    'editApproval',
-    'deleteApproval',
-    'viewApproval',
-    'editDocument',
-    'deleteDocument',
-    'viewDocument',
-    'editInfo',
-    'deleteInfo',
-    'viewInfo',
-    'signApproval',
-    'signDocument',
-  ],
+  admin: [...PERMISSIONS],
   manager: [
     'viewSystem',
     'editApproval',

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Permission, UserStatus } from '@grain/domain';
 import { prepared } from '../certificates/prepared';
-import { iso, type UserRow } from './types';
+import type { UserRow } from './types';
+import { strip, toUser } from './user-store';
 
 export const sha256hex = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -128,19 +129,7 @@ export class KnexSessionStore implements SessionStore {
       return null;
     }
     await this.touch(idHash, r);
-    const user: UserRow = {
-      id: r.id,
-      email: r.email,
-      firstname: r.firstname,
-      lastname: r.lastname,
-      phone: r.phone ?? null,
-      role: r.role,
-      isAdmin: !!r.is_admin,
-      status: r.status,
-      companyId: r.company_id ?? null,
-      createdAt: iso(r.created_at),
-      updatedAt: iso(r.updated_at),
-    };
+    const user: UserRow = strip(toUser(r));
     return { user, group: r.group_status == null ? null : { status: r.group_status, roles: r.group_roles ?? [] } };
   }
 

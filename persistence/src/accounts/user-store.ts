@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import { ADMIN_ROLE, type UserStatus } from '@grain/domain';
 import { iso, type UserRow, type UserWithHash } from './types';
 
-const toUser = (r: Record<string, any>): UserWithHash => ({
+/** A users row as the app reads it (the session lookup reads the same columns). */
+export const toUser = (r: Record<string, any>): UserWithHash => ({
   id: r.id,
   email: r.email,
   firstname: r.firstname,
@@ -17,7 +18,7 @@ const toUser = (r: Record<string, any>): UserWithHash => ({
   updatedAt: iso(r.updated_at),
   passwordHash: r.password_hash,
 });
-const strip = ({ passwordHash: _h, ...u }: UserWithHash): UserRow => u;
+export const strip = ({ passwordHash: _h, ...u }: UserWithHash): UserRow => u;
 
 export interface NewUser {
   email: string;
