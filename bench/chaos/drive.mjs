@@ -30,10 +30,10 @@ export function chaosDraft() {
     id,
     approvalNumber: `CHAOS-${id}`,
     approvalName: `Barley lot ${id}`,
-    companyId: 'co-chaos',
+    companyId: '00000000-0000-4000-8000-00000000c4a0', // a uuid, like every real company id (activities look the issuer up by it)
     submitter: { id: 'chaos-sub', name: 'Chaos Submitter', email: 'sub@chaos.test' },
     approvalDoc: {
-      id: 'farm-1',
+      id: '00000000-0000-4000-8000-00000000f001',
       name: 'Farm record 1',
       docType: 'certificate',
       farm: { storageLocation: 'Geelong silo 4', protein: 11.2, membershipNumber: 'Member ID 77' },

@@ -31,7 +31,7 @@ export function benchDraft(prefix = 'b') {
     companyId: BENCH_COMPANY,
     submitter: SUBMITTER,
     approvalDoc: {
-      id: 'farm-1',
+      id: '00000000-0000-4000-8000-00000000f001',
       name: 'Farm record 1',
       docType: 'certificate',
       farm: { storageLocation: 'Geelong silo 4', protein: 11.2, membershipNumber: 'Member ID 77' },
