@@ -227,7 +227,13 @@ async function certificateFlow() {
   const shown = await result!.evaluate((el) => el.textContent ?? '');
   expect(shown).toContain(number);
   expect(shown).toMatch(/Liam Walsh/);
-  expect(shown).toMatch(/Olivia Bennett for Mia Tran/); // the delegate signed on behalf of the delegator
+  // the delegate signed on behalf of the delegator, as the PDF states it
+  const delegated = await visitor.$$eval('[data-testid^="issued-level-"] tr', (rows) => rows.map((r) => r.textContent ?? ''));
+  expect(delegated.some((r) => r.includes('Olivia Bennett') && r.includes('Mia Tran'))).toBe(true);
+  // the page states the PDF's facts: every fact shown under a label is in the PDF's text
+  const facts = await visitor.$$eval('[data-fact]', (els) => els.map((el) => (el.textContent ?? '').replace(/\s+/g, '')));
+  expect(facts.length).toBeGreaterThan(10);
+  expect(facts.filter((f) => !text.includes(f))).toEqual([]);
   await visitor.waitForSelector(byId('verify-ledger'));
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'grain-e2e-pdf-')), `certificate-${number}.pdf`);
   writeFileSync(file, pdf);

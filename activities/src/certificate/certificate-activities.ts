@@ -10,8 +10,9 @@ import type {
   OtpBinding,
   Person,
 } from '@grain/domain';
+import { issuedCertificate } from '@grain/domain';
+import { issuerFacts } from '@grain/persistence';
 import type { ActivityDeps } from '../deps';
-import { certificateFacts } from './certificate-facts';
 import { certificateHtml, certificatePayload, qrSvg, verifyUrl } from './certificate-pdf';
 import { permanentOnAppError } from './errors';
 import { mailTexts, type MailText } from './mail-texts';
@@ -125,7 +126,8 @@ export function createCertificateActivities(deps: ActivityDeps) {
       const r = await once(`${a.key}:pdf:${a.state.contentHash}`, async () => {
         const payload = certificatePayload(a.state);
         const url = verifyUrl(config.publicUrl, a.state.contentHash);
-        const pdf = await adapters.pdf.render(certificateHtml(a.state, payload, { url, svg: await qrSvg(url) }, await certificateFacts(deps.stores, a.state)));
+        const issued = issuedCertificate(a.state, await issuerFacts(deps.stores, a.state));
+        const pdf = await adapters.pdf.render(certificateHtml(issued, { url, svg: await qrSvg(url) }));
         const pdfKey = await adapters.storage.put(pdf, { ext: 'pdf', prefix: 'certificates' });
         return { pdfKey, payload, sha256: sha256Of(pdf) };
       });

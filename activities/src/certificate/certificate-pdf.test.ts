@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ChromiumPdfRenderer } from '@grain/adapters';
-import { checkAgainstStandard, createCertificate, type CertificateState, type FarmFacts } from '@grain/domain';
-import { certificateHtml, certificatePayload, qrSvg, signatureFingerprint, verifyUrl } from './certificate-pdf';
+import { checkAgainstStandard, createCertificate, issuedCertificate, signatureFingerprint, type CertificateState, type FarmFacts } from '@grain/domain';
+import { certificateHtml, qrSvg, verifyUrl } from './certificate-pdf';
 
 /**
  * The certificate of quality rendered by the real renderer and read back by a PDF text extractor
@@ -72,13 +72,11 @@ function doneCertificate(facts: FarmFacts, deviationReason?: string): Certificat
 async function render(s: CertificateState, name: string): Promise<{ file: string; text: string; pages: number }> {
   const url = verifyUrl('https://grain.example', s.contentHash);
   const html = certificateHtml(
-    s,
-    certificatePayload(s),
-    { url, svg: await qrSvg(url) },
-    {
+    issuedCertificate(s, {
       issuer: { name: 'Acme Grain Pty Ltd', address: '12 Silo Road, Junee, NSW, Australia', registration: '51 824 753 556' },
       farmRecord: { number: '1732000000000', productionDate: '2025-11-10', txId: 'f'.repeat(64) },
-    },
+    }),
+    { url, svg: await qrSvg(url) },
   );
   const file = join(dir, `${name}.pdf`);
   writeFileSync(file, await pdf.render(html));

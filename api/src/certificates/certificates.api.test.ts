@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import type { IssuedCertificate } from '@grain/domain';
 import { startCertHarness, type CertHarness } from './certificates.test-harness';
 import { TEST_ORIGIN, type Agent } from '../testing/session';
 
@@ -191,6 +193,23 @@ describe('certificate API', () => {
     expect(byNumber.body.approval.ledger?.txId).toBeTruthy();
     const byHash = await request(anon).get(`/api/public/verify?hash=${detail.body.approval.contentHash}`).expect(200);
     expect(byHash.body.approval.approvalNumber).toBe('CHAIN-1');
+    // the public page states what the issued PDF states, read back from the PDF by a text extractor
+    const issued = byHash.body.approval.issued as IssuedCertificate;
+    const pdfText = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf.body as Buffer, encoding: 'utf8' }).replace(/\s+/g, ' ');
+    const stated = [
+      issued.issuer.name,
+      issued.number,
+      issued.name,
+      issued.issued,
+      issued.validTo,
+      issued.membershipNumber,
+      issued.grain.grade,
+      issued.grain.farmRecord,
+      issued.contentHash.slice(0, 20),
+      ...issued.levels.flatMap((l) => l.signatures.flatMap((x) => [x.name, x.fingerprint])),
+    ];
+    expect(issued.levels.flatMap((l) => l.signatures)).not.toHaveLength(0);
+    expect(stated.filter((fact) => !pdfText.includes(String(fact)))).toEqual([]);
     const match = await request(anon)
       .post(`/api/public/verify/pdf?number=CHAIN-1&company=${h.acme.companyId}`)
       .set('Origin', TEST_ORIGIN)

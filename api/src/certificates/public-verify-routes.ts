@@ -8,8 +8,16 @@
  */
 import { createHash } from 'node:crypto';
 import { Router, type Request } from 'express';
-import { AppError, certificateWorkflowId, type CertificateState, type LedgerAnchor, type PdfCheckAnswer, type PublicVerifyAnswer } from '@grain/domain';
-import type { PublicCertificate } from '@grain/persistence';
+import {
+  AppError,
+  certificateWorkflowId,
+  issuedCertificate,
+  type CertificateState,
+  type LedgerAnchor,
+  type PdfCheckAnswer,
+  type PublicVerifyAnswer,
+} from '@grain/domain';
+import { issuerFacts, type PublicCertificate } from '@grain/persistence';
 import { singleFile } from '../http/uploads';
 import { sha256OfFile } from '../http/file-checks';
 import type { CertCtx } from './certificate-context';
@@ -52,7 +60,7 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
   r.get('/public/verify', async (req, res) => {
     const found = await find(ctx, req);
     const s = found.state;
-    const company = await ctx.stores.companies.byId(s.companyId);
+    const facts = await issuerFacts(ctx.stores, s);
     const answer: PublicVerifyAnswer = {
       approval: {
         approvalNumber: s.approvalNumber,
@@ -61,7 +69,7 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
         completedDate: s.completedDate,
         contentHash: s.contentHash,
         chainId: s.chainId,
-        company: company?.name ?? '',
+        company: facts.issuer?.name ?? '',
         approvalLevels: s.levels.map((l) => ({
           level: l.level,
           group: l.group,
@@ -75,6 +83,7 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
         })),
         ledger: await ledgerAnchor(ctx, s),
         pdfSha256: await pdfHash(ctx, found),
+        issued: issuedCertificate(s, facts),
       },
     };
     res.json(answer);

@@ -9,5 +9,6 @@ export * from './display-status';
 export * from './list-toggles';
 export * from './viewer-permissions';
 export * from './issued-certificate';
+export * from './issued-labels';
 export type * from './views';
 export * from './timer-plan';

@@ -8,6 +8,7 @@ import type { DisplayStatus } from './display-status';
 import type { ToggleCounts } from './list-toggles';
 import type { AuditEntry, CertificateStatus, FarmFacts, LevelStatus } from './types';
 import type { CertificatePermissions } from './viewer-permissions';
+import type { IssuedCertificate } from './issued-certificate';
 import type { RecordedStandardCheck } from '../standards/types';
 
 export interface SignerView {
@@ -191,6 +192,8 @@ export interface PublicVerifyAnswer {
     >;
     ledger: LedgerAnchor | null;
     pdfSha256: string | null;
+    /** Every fact the issued certificate (the PDF) states, as it states them. */
+    issued: IssuedCertificate;
   };
 }
 

@@ -1,3 +1,4 @@
 export * from './certificate-store';
 export * from './otp-store';
 export * from './reminder-store';
+export * from './issuer-facts';

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Box, Button, Chip, Container, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Container, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
 import { HASH_DISPLAY_LENGTH, type PublicVerifyAnswer } from '@grain/domain';
 import { certificatesApi } from '../api';
-import { STATUS_COLOR, ymd } from '../status';
+import { STATUS_COLOR } from '../status';
+import { IssuedFacts } from './IssuedFacts';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText, LanguageSwitch } from '../../../app';
 
@@ -99,17 +100,6 @@ export function VerifyPage() {
             </Typography>
             <Chip label={t(`cert.status.${answer.status}`)} color={STATUS_COLOR[answer.status]} data-testid="verify-status" />
           </Stack>
-          <Typography variant="body2">
-            {t('cert.verify.company')}: {answer.company}
-          </Typography>
-          {answer.completedDate && (
-            <Typography variant="body2">
-              {t('cert.verify.completed')}: {ymd(answer.completedDate)}
-            </Typography>
-          )}
-          <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
-            {t('cert.contentHash')}: {answer.contentHash}
-          </Typography>
           {answer.ledger ? (
             <Typography variant="body2" data-testid="verify-ledger">
               {t('cert.verify.ledger')}: #{answer.ledger.blockNumber} · tx {answer.ledger.txId.slice(0, HASH_DISPLAY_LENGTH)} · {t('cert.verify.block')}{' '}
@@ -120,28 +110,7 @@ export function VerifyPage() {
               {t('cert.verify.noLedger')}
             </Typography>
           )}
-          <Table size="small" sx={{ mt: 1 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('cert.level')}</TableCell>
-                <TableCell>{t('cert.signStatus')}</TableCell>
-                <TableCell>{t('cert.verify.signers')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {answer.approvalLevels.map((l) => (
-                <TableRow key={l.level}>
-                  <TableCell>
-                    {l.level}. {l.group}
-                  </TableCell>
-                  <TableCell>{t(`cert.status.${l.status}`)}</TableCell>
-                  <TableCell>
-                    {l.signed.map((s) => `${s.name}${s.onBehalfOf ? ` ${t('cert.verify.onBehalfOf')} ${s.onBehalfOf}` : ''} (${ymd(s.at)})`).join(', ')}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <IssuedFacts c={answer.issued} />
         </Paper>
       )}
       <Box sx={{ mt: 3 }}>

@@ -2,7 +2,7 @@
  * The certificate's labels, English with Vietnamese beside it: a certificate travels between a seller
  * and buyers who read either language, so one document carries both.
  */
-export const LABELS = {
+export const ISSUED_LABELS = {
   title: ['Certificate of Quality', 'Giấy chứng nhận chất lượng'],
   issuer: ['Issued by', 'Đơn vị cấp'],
   address: ['Address', 'Địa chỉ'],
@@ -48,4 +48,4 @@ export const LABELS = {
   chainId: ['Ledger chain id', 'Mã chuỗi sổ cái'],
 } as const satisfies Record<string, readonly [string, string]>;
 
-export type LabelKey = keyof typeof LABELS;
+export type IssuedLabelKey = keyof typeof ISSUED_LABELS;

@@ -1,0 +1,83 @@
+import { screen, within } from '@testing-library/react';
+import { checkAgainstStandard, createCertificate, issuedCertificate, type PublicVerifyAnswer } from '@grain/domain';
+import { renderApp } from '../../../test/render';
+import { fakeApi, signedOut } from '../../../test/fake-api';
+
+/** An issued certificate as the server states it: the same builder the PDF is printed from. */
+function answer(): PublicVerifyAnswer {
+  const farm = { grainType: 'Wheat', harvestGrade: 'APW', protein: 9.8, moisture: 11, quantity: 860, storageLocation: 'Silo 3, Junee' };
+  const s = createCertificate({
+    id: 'c-1',
+    approvalNumber: '202511201',
+    approvalName: 'APW wheat, lot 7',
+    companyId: 'co-1',
+    submitter: { id: 'u-sub', name: 'Sam Submitter', email: 'sam@acme.example' },
+    approvalDoc: {
+      id: 'f-1',
+      name: 'Farm data 1',
+      docType: 'farmData',
+      farm,
+      standardCheck: { ...checkAgainstStandard(farm), deviationReason: 'Sold as APW by agreement' },
+    },
+    supportDocs: [{ id: 'd-1', name: 'Storage history.pdf', docType: 'certificate' }],
+    levels: [
+      {
+        group: 'Inspection Signing',
+        signers: [
+          { id: 'u-2', name: 'Ivy Inspector', email: 'ivy@acme.example', role: 'Inspector' },
+          { id: 'u-3', name: 'Dan Delegate', email: 'dan@acme.example', role: 'Inspector', delegatedBy: 'u-2' },
+        ],
+        signatures: 1,
+        deadline: '2025-11-22T00:00:00.000Z',
+      },
+    ],
+  });
+  s.levels[0].signed = [
+    { userId: 'u-3', name: 'Dan Delegate', onBehalfOf: 'u-2', at: '2025-11-21T08:15:00.000Z', signatureValue: 'sig-dan', contentHash: s.contentHash },
+  ];
+  const done = { ...s, status: 'done' as const, completedDate: '2025-11-21T08:15:00.000Z', chainId: 'c'.repeat(64) };
+  return {
+    approval: {
+      approvalNumber: done.approvalNumber,
+      approvalName: done.approvalName,
+      status: 'done',
+      completedDate: done.completedDate,
+      contentHash: done.contentHash,
+      chainId: done.chainId,
+      company: 'Acme Grain Pty Ltd',
+      approvalLevels: [],
+      ledger: null,
+      pdfSha256: null,
+      issued: issuedCertificate(done, {
+        issuer: { name: 'Acme Grain Pty Ltd', registration: '51 824 753 556' },
+        farmRecord: { number: '1732000000000', productionDate: '2025-11-10', txId: 'f'.repeat(64) },
+      }),
+    },
+  };
+}
+
+describe('public verify page', () => {
+  it.each([
+    ['en' as const, 'Farm record', 'Fail', 'Issued with deviation', 'On behalf of'],
+    ['vn' as const, 'Bản ghi nông trại', 'Không đạt', 'Cấp với sai lệch', 'Thay mặt'],
+  ])('shows the facts the certificate states, under its own labels (%s)', async (lang, farmRecord, fail, deviation, onBehalf) => {
+    const a = answer();
+    fakeApi({ 'GET /api/auth/current_user': () => signedOut, 'GET /api/public/verify': () => a });
+    renderApp(`/views/verify?hash=${a.approval.contentHash}`, { lang });
+    const facts = await screen.findByTestId('issued-facts');
+    expect(within(facts).getByText(farmRecord)).toBeTruthy();
+    expect(screen.getByTestId('issued-farmRecord').textContent).toBe('1732000000000');
+    expect(screen.getByTestId('issued-farmTx').textContent).toBe('f'.repeat(64));
+    expect(screen.getByTestId('issued-registration').textContent).toBe('51 824 753 556');
+    expect(screen.getByTestId('issued-standard').textContent).toMatch(/APW1 .* 2025\/26 · AU-GRAIN-2025\/26/);
+    // protein 9.8 is under APW's minimum: the page says so, and why it was issued anyway
+    expect(within(facts).getAllByText(fail).length).toBeGreaterThan(0);
+    expect(screen.getByTestId('issued-deviation').textContent).toContain(`${deviation}: Sold as APW by agreement`);
+    const level = screen.getByTestId('issued-level-1');
+    expect(within(level).getByText(onBehalf)).toBeTruthy();
+    const row = within(level).getByText('Dan Delegate').closest('tr')!;
+    expect(row.textContent).toContain('Ivy Inspector');
+    expect(row.textContent).toContain(a.approval.issued.levels[0].signatures[0].fingerprint);
+    expect(screen.getByTestId('issued-contentHash').textContent).toBe(a.approval.contentHash);
+  });
+});
