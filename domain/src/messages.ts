@@ -2,14 +2,17 @@ import type { Language } from './constants';
 
 /**
  * User-facing messages shared by the API (invalidMsg) and the UI, keyed by a stable code, in every
- * language the product speaks. Quoted wording from the spec is kept verbatim (typos included where
- * the spec quotes them as the product's text).
+ * language the product speaks. The codes are the spec's; where the spec's wording had typos or said
+ * "Invalid" for an empty field, the wording is corrected (docs/spec-deviations.md, "Words").
  */
 export const MESSAGES = {
   // validation (docs/spec/farm-data-and-documents.md §5 shared table)
   INVALID_NAME: { en: 'Invalid Name', vn: 'Tên không hợp lệ' },
   INVALID_COMPANY_NAME: { en: 'Invalid Company Name', vn: 'Tên công ty không hợp lệ' },
-  PASSWORD_TOO_SIMPLE: { en: 'Password too simeple', vn: 'Mật khẩu quá đơn giản' },
+  PASSWORD_TOO_SIMPLE: {
+    en: 'Password too simple: use 8 or more characters with upper and lower case letters, a digit and one of !@#$%^&*',
+    vn: 'Mật khẩu quá đơn giản',
+  },
   PASSWORD_MISMATCH: { en: 'Mismatch password', vn: 'Mật khẩu không khớp' },
   INVALID_EMAIL: { en: 'Invalid Email', vn: 'Email không hợp lệ' },
   INVALID_PHONE: { en: 'Invalid Phone Number', vn: 'Số điện thoại không hợp lệ' },
@@ -21,18 +24,41 @@ export const MESSAGES = {
   INVALID_SUBURB: { en: 'Invalid Suburb', vn: 'Phường/xã không hợp lệ' },
   INVALID_CITY: { en: 'Invalid City', vn: 'Tỉnh/thành phố không hợp lệ' },
   INVALID_COUNTRY: { en: 'Invalid Country name', vn: 'Tên quốc gia không hợp lệ' },
-  INVALID_URL: { en: 'website url invalid', vn: 'Địa chỉ website không hợp lệ' },
+  INVALID_URL: { en: 'Invalid website URL', vn: 'Địa chỉ website không hợp lệ' },
   INVALID_DATE: { en: 'Invalid Date', vn: 'Ngày không hợp lệ' },
-  INVALID_BANK_ACCOUNT: { en: 'invalid bank account', vn: 'Số tài khoản ngân hàng không hợp lệ' },
-  INVALID_TFN: { en: 'invalid Tax File Number in Vietnam', vn: 'Mã số thuế không hợp lệ' },
+  INVALID_BANK_ACCOUNT: { en: 'Invalid bank account number (12 to 16 digits)', vn: 'Số tài khoản ngân hàng không hợp lệ' },
+  INVALID_TFN: {
+    en: 'Enter an 11-digit Australian Business Number (ABN) or a 10- or 13-digit Vietnamese tax code',
+    vn: 'Nhập số ABN của Úc (11 chữ số) hoặc mã số thuế Việt Nam (10 hoặc 13 chữ số)',
+  },
+  INVALID_ABN: {
+    en: 'This is not a valid ABN: its check digits do not match (an ABN has 11 digits, e.g. 51 824 753 556)',
+    vn: 'Số ABN không hợp lệ: chữ số kiểm tra không khớp (ABN gồm 11 chữ số, ví dụ 51 824 753 556)',
+  },
+  INVALID_VN_TAX_CODE: {
+    en: 'This is not a valid Vietnamese tax code (10 digits, or 10 + 3 for a branch: 0101234567-001)',
+    vn: 'Mã số thuế Việt Nam không hợp lệ (10 chữ số, hoặc 10 + 3 cho chi nhánh: 0101234567-001)',
+  },
   INVALID_QUANTITY: { en: 'Invalid Quantity', vn: 'Số lượng không hợp lệ' },
-  INVALID_PRICE: { en: 'invalid cost/price', vn: 'Giá không hợp lệ' },
+  INVALID_PRICE: { en: 'Invalid cost/price', vn: 'Giá không hợp lệ' },
   INVALID_INVOICE_CODE: { en: 'Invalid Invoice Code', vn: 'Mã hóa đơn không hợp lệ' },
-  INVALID_GROUP_NAME: { en: 'Invalide user group name', vn: 'Tên nhóm người dùng không hợp lệ' },
+  INVALID_GROUP_NAME: { en: 'Invalid user group name', vn: 'Tên nhóm người dùng không hợp lệ' },
   INVALID_CODE: { en: 'Invalid Code Number', vn: 'Mã số không hợp lệ' },
   INVALID_INPUT: { en: 'Please correct data: ', vn: 'Vui lòng sửa dữ liệu: ' },
   PLEASE_CORRECT_INFO: { en: 'Please correct info: ', vn: 'Vui lòng sửa thông tin: ' },
   PLEASE_REINPUT_INFO: { en: 'Please re-input info: ', vn: 'Vui lòng nhập lại thông tin: ' },
+  FIELD_REQUIRED: { en: 'This field is required', vn: 'Trường này là bắt buộc' },
+  NAME_REQUIRED: { en: 'Name is required', vn: 'Vui lòng nhập tên' },
+  COMPANY_NAME_REQUIRED: { en: 'Company name is required', vn: 'Vui lòng nhập tên công ty' },
+  PASSWORD_REQUIRED: { en: 'Password is required', vn: 'Vui lòng nhập mật khẩu' },
+  EMAIL_REQUIRED: { en: 'Email is required', vn: 'Vui lòng nhập email' },
+  BANK_NAME_REQUIRED: { en: 'Bank name is required', vn: 'Vui lòng nhập tên ngân hàng' },
+  BANK_ACCOUNT_REQUIRED: { en: 'Bank account number is required', vn: 'Vui lòng nhập số tài khoản ngân hàng' },
+  STREET_REQUIRED: { en: 'Street is required', vn: 'Vui lòng nhập tên đường' },
+  SUBURB_REQUIRED: { en: 'Suburb is required', vn: 'Vui lòng nhập phường/xã' },
+  CITY_REQUIRED: { en: 'City is required', vn: 'Vui lòng nhập tỉnh/thành phố' },
+  COUNTRY_REQUIRED: { en: 'Country is required', vn: 'Vui lòng nhập quốc gia' },
+  GROUP_NAME_REQUIRED: { en: 'Group name is required', vn: 'Vui lòng nhập tên nhóm' },
   REQUIRED_FIELDS: {
     en: 'All fields with (*) are required. Please fill them all before submitting.',
     vn: 'Tất cả các trường có dấu (*) là bắt buộc. Vui lòng điền đầy đủ trước khi gửi.',
@@ -42,12 +68,12 @@ export const MESSAGES = {
   LOGIN_THROTTLED: { en: 'Too many sign-in attempts. Try again later.', vn: 'Quá nhiều lần đăng nhập. Vui lòng thử lại sau.' },
   ACCOUNT_INACTIVE: { en: 'This account is not active', vn: 'Tài khoản này không hoạt động' },
   UNAUTHENTICATED: { en: 'Please sign in', vn: 'Vui lòng đăng nhập' },
-  ACCESS_DENIED: { en: 'Access Deny', vn: 'Từ chối truy cập' },
+  ACCESS_DENIED: { en: 'Access denied', vn: 'Từ chối truy cập' },
   CROSS_SITE: { en: 'Cross-site request refused', vn: 'Yêu cầu từ trang khác bị từ chối' },
   NOT_FOUND: { en: 'Not found', vn: 'Không tìm thấy' },
   EMAIL_TAKEN: { en: 'This email is already registered', vn: 'Email này đã được đăng ký' },
   USER_ID_MISSING: { en: 'User ID was missing', vn: 'Thiếu mã người dùng' },
-  RESET_SENT: { en: 'Please check you email for new password', vn: 'Vui lòng kiểm tra email để đặt lại mật khẩu' },
+  RESET_SENT: { en: 'Please check your email for a link to set a new password', vn: 'Vui lòng kiểm tra email để đặt lại mật khẩu' },
   RESET_TOKEN_INVALID: { en: 'This reset link is invalid or has expired', vn: 'Liên kết đặt lại mật khẩu không hợp lệ hoặc đã hết hạn' },
   // accounts
   COMPANY_REQUIRED: { en: 'Please create your company profile first', vn: 'Vui lòng tạo hồ sơ công ty trước' },
@@ -63,7 +89,7 @@ export const MESSAGES = {
   SIGNATURE_MISSING: { en: 'You have no digital signature yet; create one first', vn: 'Bạn chưa có chữ ký số; vui lòng tạo trước' },
   SIGNATURE_NOT_EFFECTIVE: { en: 'Your digital signature is not in effect on this date', vn: 'Chữ ký số của bạn chưa có hiệu lực hoặc đã hết hạn' },
   // certificates
-  CANNOT_MOVE_FORWARD: { en: 'cannot move forward on the signing chain', vn: 'không thể chuyển tiếp trên chuỗi ký' },
+  CANNOT_MOVE_FORWARD: { en: 'Cannot move forward on the signing chain', vn: 'Không thể chuyển tiếp trên chuỗi ký' },
   NOT_A_SIGNER: { en: 'You are not a signer of the current level', vn: 'Bạn không phải người ký của cấp hiện tại' },
   ALREADY_SIGNED: { en: 'You have already signed this level', vn: 'Bạn đã ký cấp này' },
   CERTIFICATE_DONE: { en: 'This certificate is already done', vn: 'Chứng nhận này đã hoàn tất' },
@@ -80,7 +106,7 @@ export const MESSAGES = {
   OTP_INVALID: { en: 'The one-time code is wrong', vn: 'Mã xác thực không đúng' },
   OTP_EXPIRED: { en: 'The one-time code has expired; request a new one', vn: 'Mã xác thực đã hết hạn; vui lòng yêu cầu mã mới' },
   OTP_LOCKED: { en: 'Too many wrong codes; a new code is needed', vn: 'Nhập sai quá nhiều lần; cần mã mới' },
-  OTP_SENT: { en: 'check your email to get OTP', vn: 'kiểm tra email để lấy mã OTP' },
+  OTP_SENT: { en: 'Check your email for the one-time code', vn: 'Kiểm tra email để lấy mã xác thực' },
   SIGNATURE_PASSWORD_WRONG: { en: 'The signature password is wrong', vn: 'Mật khẩu chữ ký không đúng' },
   DUPLICATE_NUMBER: { en: 'This certificate number is already used', vn: 'Số chứng nhận này đã được sử dụng' },
   // certificate workflow
@@ -104,8 +130,8 @@ export const MESSAGES = {
   // farm data and documents
   CSV_FORMAT_ERROR: { en: 'CSV format data error', vn: 'Lỗi định dạng dữ liệu CSV' },
   QUANTITY_NOT_INTEGER: { en: 'Quantity must be an integer', vn: 'Số lượng phải là số nguyên' },
-  MOISTURE_NOT_FLOAT: { en: 'Moistrue must be a float', vn: 'Độ ẩm phải là số thực' },
-  PROTEIN_NOT_FLOAT: { en: 'Protein must be a float', vn: 'Protein phải là số thực' },
+  MOISTURE_NOT_FLOAT: { en: 'Moisture must be a number', vn: 'Độ ẩm phải là một số' },
+  PROTEIN_NOT_FLOAT: { en: 'Protein must be a number', vn: 'Protein phải là một số' },
   MOISTURE_OUT_OF_RANGE: { en: 'Moisture must be a percentage from 0 to 100', vn: 'Độ ẩm phải là phần trăm từ 0 đến 100' },
   PROTEIN_OUT_OF_RANGE: { en: 'Protein must be a percentage from 0 to 100', vn: 'Protein phải là phần trăm từ 0 đến 100' },
   CSV_READ_ERROR: { en: 'Upload csv file process error', vn: 'Lỗi xử lý tệp CSV' },

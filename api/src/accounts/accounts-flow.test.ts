@@ -71,7 +71,12 @@ describe('registration and company creation', () => {
 
   it('answers validation messages in the caller language (en, vn)', async () => {
     const cases: Array<[Record<string, unknown>, string, string, string]> = [
-      [{ password: 'simple', confirmPassword: 'simple' }, 'PASSWORD_TOO_SIMPLE', 'Password too simeple', 'Mật khẩu quá đơn giản'],
+      [
+        { password: 'simple', confirmPassword: 'simple' },
+        'PASSWORD_TOO_SIMPLE',
+        'Password too simple: use 8 or more characters with upper and lower case letters, a digit and one of !@#$%^&*',
+        'Mật khẩu quá đơn giản',
+      ],
       [{ confirmPassword: 'Other#2025x' }, 'PASSWORD_MISMATCH', 'Mismatch password', 'Mật khẩu không khớp'],
       [{ email: 'not-an-email' }, 'INVALID_EMAIL', 'Invalid Email', 'Email không hợp lệ'],
       [{ firstname: 'R2D2' }, 'INVALID_NAME', 'Invalid Name', 'Tên không hợp lệ'],
@@ -91,7 +96,7 @@ describe('registration and company creation', () => {
     const street = await admin.post('/api/company/address/create').send({ street: 'x', suburb: 'Junee', city: 'NSW', country: 'Australia' });
     expect(street.body).toMatchObject({ code: 'INVALID_STREET', invalidMsg: 'Invalid Street name' });
     const tfn = await admin.post(`/api/company/profile/${acme.companyId}/update`).set('Accept-Language', 'vi-VN').send({ name: 'Acme Grain', tfn: '12' });
-    expect(tfn.body).toMatchObject({ code: 'INVALID_TFN', invalidMsg: 'Mã số thuế không hợp lệ' });
+    expect(tfn.body).toMatchObject({ code: 'INVALID_TFN', invalidMsg: 'Nhập số ABN của Úc (11 chữ số) hoặc mã số thuế Việt Nam (10 hoặc 13 chữ số)' });
     const taken = await browserAgent(t.app).post('/api/auth/register').send(registration(acme.users.staff.email.toUpperCase()));
     expect(taken.status).toBe(409);
     expect(taken.body.code).toBe('EMAIL_TAKEN');
@@ -281,7 +286,7 @@ describe('password reset by e-mailed single-use link', () => {
     const email = co.users.staff.email;
     const session = await loginAs(t.app, email, TEST_PASSWORD);
     const res = await browserAgent(t.app).post('/api/company/user/reset_password').send({ email });
-    expect(res.body).toEqual({ message: 'Please check you email for new password' });
+    expect(res.body).toEqual({ message: 'Please check your email for a link to set a new password' });
     const unknown = await browserAgent(t.app).post('/api/company/user/reset_password').send({ email: 'ghost@reset-co.test' });
     expect(unknown.body).toEqual(res.body);
     await resetDone(email);

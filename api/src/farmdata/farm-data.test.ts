@@ -106,7 +106,7 @@ describe('farm data API', () => {
       .post('/api/farmdata/harvesting/create')
       .set('x-lang', 'vn')
       .send({ farmData: { ...input, moisture: 'x' } });
-    expect(vn.body.invalidMsg).toBe('Độ ẩm phải là số thực');
+    expect(vn.body.invalidMsg).toBe('Độ ẩm phải là một số');
     expect((await signer.post('/api/farmdata/harvesting/create').send({ farmData: input })).status).toBe(403);
     expect((await signer.get('/api/farmdata/harvesting/list')).status).toBe(200);
   });
@@ -148,8 +148,8 @@ describe('farm data API', () => {
     expect(res.body.details.rows.map((r: { row: number; message: string }) => [r.row, r.message])).toEqual([
       [2, 'CSV format data error'],
       [3, 'Quantity must be an integer'],
-      [4, 'Moistrue must be a float'],
-      [5, 'Protein must be a float'],
+      [4, 'Moisture must be a number'],
+      [5, 'Protein must be a number'],
     ]);
     expect(await count(acme.companyId)).toBe(before);
   });

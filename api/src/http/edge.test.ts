@@ -148,7 +148,7 @@ describe('refusals that say what is wrong', () => {
     expect(vn.body.invalidMsg).toMatch(/^Vui lòng sửa dữ liệu: docType — \S/);
   });
 
-  it('answers protein 150 with the range, not with "must be a float"', async () => {
+  it('answers protein 150 with the range, not with "must be a number"', async () => {
     const res = await admin.post('/api/farmdata/harvesting/create').send({
       grainType: 'Barley',
       harvestGrade: 'FEED',

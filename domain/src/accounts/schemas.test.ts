@@ -20,11 +20,36 @@ describe('account schemas (docs/spec/approvals.md §5)', () => {
   ])('refuses %j with %s', (override, code) => {
     expect(codes(registerSchema.safeParse({ ...reg, ...override }))).toContain(code);
   });
-  it('checks company fields: TFN of 13 digits, URL, bank accounts of 12-16 digits', () => {
+  it('checks company fields: the tax number, URL, bank accounts of 12-16 digits', () => {
     expect(codes(companySchema.safeParse({ name: 'Riverina Grain Co', tfn: '1234567890123', website: 'https://r.example:8080/x' }))).toEqual([]);
     expect(codes(companySchema.safeParse({ name: 'R', tfn: '123' }))).toEqual(['INVALID_COMPANY_NAME', 'INVALID_TFN']);
     expect(codes(companySchema.safeParse({ name: 'Riverina', website: 'www.x.com' }))).toEqual(['INVALID_URL']);
     expect(codes(companySchema.safeParse({ name: 'Riverina', bankAccounts: [{ account: '12345', bankName: 'ANZ' }] }))).toEqual(['INVALID_BANK_ACCOUNT']);
+  });
+  it.each([
+    ['51 824 753 556', []], // the ATO's example ABN
+    ['51824753556', []],
+    ['53 004 085 616', []],
+    ['51 824 753 557', ['INVALID_ABN']], // one digit off: the check digits say so
+    ['12345678901', ['INVALID_ABN']],
+    ['0101234567', []], // a Vietnamese company
+    ['0101234567-001', []], // and its branch
+    ['0101234567001', []],
+    ['01012345-67001', ['INVALID_VN_TAX_CODE']],
+    ['123456789', ['INVALID_TFN']], // neither kind: the message names both
+    ['ABN 51824753556', ['INVALID_TFN']],
+  ])('reads the tax number %s as an ABN or a Vietnamese tax code', (tfn, expected) => {
+    expect(codes(companySchema.safeParse({ name: 'Riverina Grain Co', tfn }))).toEqual(expected);
+  });
+  it('says a required field is required when it is left empty, and invalid when it is wrong', () => {
+    expect(codes(registerSchema.safeParse({ ...reg, firstname: '', email: '   ', password: '' }))).toEqual([
+      'EMAIL_REQUIRED',
+      'PASSWORD_REQUIRED',
+      'NAME_REQUIRED',
+    ]);
+    expect(codes(companySchema.safeParse({ name: '' }))).toEqual(['COMPANY_NAME_REQUIRED']);
+    expect(codes(groupSchema.safeParse({ groupName: '' }))).toEqual(['GROUP_NAME_REQUIRED']);
+    expect(codes(registerSchema.safeParse({ ...reg, firstname: 'An3' }))).toEqual(['INVALID_NAME']);
   });
   it('gives a new group viewInfo and refuses unknown permissions and long names', () => {
     expect(groupSchema.parse({ groupName: 'Kế toán' })).toEqual({ groupName: 'Kế toán', status: 'active', roles: ['viewInfo'] });

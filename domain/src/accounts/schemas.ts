@@ -18,8 +18,16 @@ function confirmMatches<T extends { password?: string; confirmPassword?: string 
 
 const id = () => z.string().trim().max(64);
 const optionalId = () => z.union([z.literal(''), z.null(), id()]).optional();
-const password = () => z.string().regex(RULES.password.re, code('PASSWORD_TOO_SIMPLE')).max(200, code('PASSWORD_TOO_SIMPLE'));
-const email = () => z.string().trim().max(320, code('INVALID_EMAIL')).regex(RULES.email.re, code('INVALID_EMAIL'));
+/** Not trimmed: a password is taken exactly as typed. */
+const password = () =>
+  z
+    .string()
+    .max(200, code('PASSWORD_TOO_SIMPLE'))
+    .superRefine((v, ctx) => {
+      if (!v) ctx.addIssue({ code: 'custom', message: RULES.password.required });
+      else if (!RULES.password.re.test(v)) ctx.addIssue({ code: 'custom', message: RULES.password.code });
+    });
+const email = () => ruleString('email').max(320, code('INVALID_EMAIL'));
 
 /** What a new user states, whether registering themselves or added by an administrator. */
 const newUserFields = () => ({
@@ -32,8 +40,8 @@ const newUserFields = () => ({
 });
 
 export const loginSchema = z.object({
-  email: z.string().trim().min(1, code('INVALID_EMAIL')).max(320, code('INVALID_EMAIL')),
-  password: z.string().min(1, code('LOGIN_FAILED')).max(200, code('LOGIN_FAILED')),
+  email: z.string().trim().min(1, code('EMAIL_REQUIRED')).max(320, code('INVALID_EMAIL')),
+  password: z.string().min(1, code('PASSWORD_REQUIRED')).max(200, code('LOGIN_FAILED')),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

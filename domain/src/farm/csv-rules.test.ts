@@ -48,8 +48,8 @@ describe('farm CSV row rules (docs/spec/farm-data-and-documents.md §5)', () => 
       [3, 'CSV format data error'],
       [4, 'CSV format data error'],
       [5, 'Quantity must be an integer'],
-      [6, 'Moistrue must be a float'],
-      [7, 'Protein must be a float'],
+      [6, 'Moisture must be a number'],
+      [7, 'Protein must be a number'],
     ]);
   });
 

@@ -42,7 +42,7 @@ export const companyDataOr =
 /** Founding a company: only an admin (docs/spec/approvals.md §2: the admin who registered creates it). */
 export const founder: RouteAccess = (user) => user.role === 'admin';
 
-/** The app's access-denied screen (docs/spec/approvals.md §8 'Access Deny'), in the frame of the page the user opened. */
+/** The app's access-denied screen ('Access Deny' in the spec, worded 'Access denied'), in the frame of the page the user opened. */
 export function AccessDenied() {
   const { t } = useI18n();
   return (

@@ -40,14 +40,14 @@ const GUARDED: Array<[string, Permission, string]> = [
 ];
 
 describe('route guards by permission', () => {
-  it.each(GUARDED)('%s without %s shows Access Deny instead of the screen', async (path, permission, testId) => {
+  it.each(GUARDED)('%s without %s shows Access denied instead of the screen', async (path, permission, testId) => {
     // everything but the needed permission
     const others = (
       ['editSystem', 'viewSystem', 'editApproval', 'viewApproval', 'editDocument', 'viewDocument', 'editInfo', 'viewInfo'] as Permission[]
     ).filter((p) => p !== permission);
     const api = signedIn(member(others));
     renderApp(path);
-    expect(await screen.findByTestId('access-denied')).toHaveTextContent('Access Deny');
+    expect(await screen.findByTestId('access-denied')).toHaveTextContent('Access denied');
     expect(screen.getByText(/does not allow this page/)).toBeInTheDocument();
     expect(screen.queryByTestId(testId)).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument(); // no form at all

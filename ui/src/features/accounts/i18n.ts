@@ -32,7 +32,11 @@ export const accounts: Table = {
   'acc.register.title': { en: 'Account Registration', vn: 'Đăng ký tài khoản' },
   'acc.register.submit': { en: 'Register', vn: 'Đăng ký' },
   'acc.register.toLogin': { en: 'Already have an account? Log in', vn: 'Đã có tài khoản? Đăng nhập' },
-  'acc.register.success': { en: 'Your registration was success, please go ahead and login!', vn: 'Đăng ký thành công, vui lòng đăng nhập!' },
+  'acc.register.successSignedIn': {
+    en: 'Your account is ready. Next, set up your company.',
+    vn: 'Tài khoản đã sẵn sàng. Tiếp theo, hãy thiết lập công ty của bạn.',
+  },
+  'acc.register.success': { en: 'Your registration is complete. Please sign in.', vn: 'Đăng ký thành công, vui lòng đăng nhập!' },
   'acc.terms.title': { en: 'Terms and Conditions', vn: 'Điều khoản và điều kiện' },
   'acc.terms.agree': { en: 'Agree to process registration', vn: 'Đồng ý để tiếp tục đăng ký' },
 
@@ -45,7 +49,7 @@ export const accounts: Table = {
   'acc.company.createTitle': { en: 'Company Profile', vn: 'Hồ sơ công ty' },
   'acc.company.updateTitle': { en: 'Update Company Profile', vn: 'Cập nhật hồ sơ công ty' },
   'acc.company.detailTitle': { en: 'Company Profile', vn: 'Thông tin doanh nghiệp' },
-  'acc.company.tfn': { en: 'ABN/ACN/TFN', vn: 'Mã số thuế' },
+  'acc.company.tfn': { en: 'ABN (or Vietnamese tax code)', vn: 'Mã số thuế (hoặc ABN của Úc)' },
   'acc.company.name': { en: 'Name of organization', vn: 'Tên tổ chức' },
   'acc.company.companyName': { en: 'Company name', vn: 'Tên công ty' },
   'acc.company.taxCode': { en: 'Tax code', vn: 'Mã số thuế' },

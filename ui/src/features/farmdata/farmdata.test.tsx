@@ -137,7 +137,7 @@ describe('CSV preview', () => {
     expect(ok).toHaveLength(1);
     expect(cells(ok[0])).toEqual(['1', '1', 'Wheat', 'APH', 'Silo A1', '1,200', '13.10', '10.20', '01/11/2025', 'Meets grade', '']);
     const bad = screen.getAllByTestId('csv-row-bad').map((r) => cells(r)[10]);
-    expect(bad).toEqual(['CSV format data error', 'Quantity must be an integer', 'Moistrue must be a float']);
+    expect(bad).toEqual(['CSV format data error', 'Quantity must be an integer', 'Moisture must be a number']);
   });
 
   it('shows the messages in Vietnamese', () => {

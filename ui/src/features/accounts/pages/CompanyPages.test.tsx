@@ -28,15 +28,15 @@ describe('company screens', () => {
     renderApp('/views/company/detail');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/views/company/create'));
 
-    await user.type(await screen.findByLabelText(/^ABN\/ACN\/TFN/), '123');
+    await user.type(await screen.findByLabelText(/^ABN \(or Vietnamese tax code\)/), '123');
     await user.type(screen.getByLabelText(/^Name of organization/), 'Riverina Grain Co');
     await user.type(screen.getByLabelText(/^Email/), 'office@riverina.example');
     await user.click(screen.getByTestId('company-submit'));
-    expect(await screen.findAllByText(/invalid Tax File Number/)).not.toHaveLength(0);
+    expect(await screen.findAllByText(/Enter an 11-digit Australian Business Number \(ABN\) or a 10- or 13-digit Vietnamese tax code/)).not.toHaveLength(0);
     expect(screen.getByTestId('invalid-msg')).toHaveTextContent(/^Please re-input info: /);
 
-    await user.clear(screen.getByLabelText(/^ABN\/ACN\/TFN/));
-    await user.type(screen.getByLabelText(/^ABN\/ACN\/TFN/), '1234567890123');
+    await user.clear(screen.getByLabelText(/^ABN \(or Vietnamese tax code\)/));
+    await user.type(screen.getByLabelText(/^ABN \(or Vietnamese tax code\)/), '1234567890123');
     await user.click(screen.getByLabelText(/^Address/));
     await user.click(await screen.findByRole('option', { name: '12 Silo Road, Wagga, New South Wales, Australia' }));
     await user.click(screen.getByTestId('company-submit'));

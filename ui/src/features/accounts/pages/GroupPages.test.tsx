@@ -46,19 +46,19 @@ describe('group screens', () => {
     const api = fakeApi({
       'GET /api/auth/current_user': () => ({ user: adminUser }),
       'GET /api/company/group/create': () => ({ groups: [] }),
-      'POST /api/company/group/create': () => ({ status: 400, body: { invalidMsg: 'Invalide user group name', code: 'INVALID_GROUP_NAME' } }),
+      'POST /api/company/group/create': () => ({ status: 400, body: { invalidMsg: 'Invalid user group name', code: 'INVALID_GROUP_NAME' } }),
     });
     const user = userEvent.setup();
     renderApp('/views/group/create');
     await user.type(await screen.findByLabelText(/^Group name/), 'bad<name>');
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findAllByText(/Invalide user group name/)).not.toHaveLength(0);
+    expect(await screen.findAllByText(/Invalid user group name/)).not.toHaveLength(0);
     expect(api.find('POST', '/api/company/group/create')).toHaveLength(0);
 
     await user.clear(screen.getByLabelText(/^Group name/));
     await user.type(screen.getByLabelText(/^Group name/), 'Valid name');
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(screen.getByTestId('invalid-msg')).toHaveTextContent('Invalide user group name'));
+    await waitFor(() => expect(screen.getByTestId('invalid-msg')).toHaveTextContent('Invalid user group name'));
     expect(screen.getByTestId('location')).toHaveTextContent('/views/group/create');
   });
 
@@ -80,7 +80,7 @@ describe('group screens', () => {
     fakeApi({ 'GET /api/auth/current_user': () => ({ user: staff }) });
     renderApp('/views/group/create');
     // the form is not shown at all (route guard), only the access-denied screen
-    expect(await screen.findByTestId('access-denied')).toHaveTextContent('Access Deny');
+    expect(await screen.findByTestId('access-denied')).toHaveTextContent('Access denied');
     expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
   });
 });

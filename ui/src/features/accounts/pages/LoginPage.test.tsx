@@ -29,7 +29,8 @@ describe('sign-in screen', () => {
 
     // an empty form is refused field by field (domain loginSchema), without calling the server
     await user.click(screen.getByRole('button', { name: 'LET ME IN!' }));
-    expect(await screen.findByText('Invalid Email')).toBeInTheDocument();
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(attempts).toBe(0);
 
     await user.type(screen.getByLabelText(/Email/), 'admin@farm.example');

@@ -30,9 +30,10 @@ export function RegisterPage() {
     msg.setMessage('');
     try {
       await accountsApi.register({ ...v, termsAccepted: true });
-      notify.success(t('acc.register.success'));
-      // a registration that also signed the user in continues with the company profile (docs/spec/approvals.md §4)
+      // a registration that also signed the user in continues with the company profile; asking someone
+      // already signed in to "please sign in" would send them to a screen they do not need
       const signedIn = await refresh();
+      notify.success(t(signedIn ? 'acc.register.successSignedIn' : 'acc.register.success'));
       navigate(signedIn ? '/views/company/create' : '/views/login');
     } catch (e) {
       msg.fromServer(e);

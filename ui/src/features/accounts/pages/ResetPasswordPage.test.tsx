@@ -9,13 +9,13 @@ describe('password reset', () => {
   it('asks for a reset link and shows the spec wording', async () => {
     const api = fakeApi({
       'GET /api/auth/current_user': () => signedOut,
-      'POST /api/company/user/reset_password': () => ({ message: 'Please check you email for new password' }),
+      'POST /api/company/user/reset_password': () => ({ message: 'Please check your email for a link to set a new password' }),
     });
     const user = userEvent.setup();
     renderApp('/views/resetpassword');
     await user.type(await screen.findByLabelText(/Email/), 'grower@farm.example');
     await user.click(screen.getByRole('button', { name: 'Click to reset' }));
-    expect(await screen.findByTestId('reset-sent')).toHaveTextContent('Please check you email for new password');
+    expect(await screen.findByTestId('reset-sent')).toHaveTextContent('Please check your email for a link to set a new password');
     expect(api.find('POST', '/api/company/user/reset_password')[0].body).toEqual({ email: 'grower@farm.example' });
   });
 
