@@ -87,6 +87,14 @@ export type ComplianceDocumentType = (typeof COMPLIANCE_DOCUMENT_TYPES)[number];
 
 export const DEFAULT_LEVEL_NAMES = ['Farm Data Signing', 'Transportation Signing', 'Inspection Signing'];
 
+/**
+ * A new level is due some days from now: the first in 3 days, each further one 4 days after the one
+ * before (3, 7, 11, ...), so a fresh chain has time for every level and no level starts overdue.
+ */
+export function defaultDueInDays(level: number): number {
+  return 3 + 4 * (Math.max(1, level) - 1);
+}
+
 /** OTP rules: 6 digits, 5 minutes by default, at most 10, 5 attempts per code. */
 export const OTP_DIGITS = 6;
 export const OTP_DEFAULT_TTL_MS = 5 * 60_000;

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Grid, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
+import { FormProvider, useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { checkAgainstStandard, PRIORITIES, type CertificateView, type CompanyPerson } from '@grain/domain';
@@ -14,12 +14,14 @@ import {
   formFromApproval,
   levelsFromTemplate,
   loadDraft,
+  missingFields,
   newLevel,
   saveDraft,
-  submitProblems,
   toInput,
   type ApprovalForm,
+  type MissingField,
 } from './form-model';
+import { MissingFieldsDialog } from './MissingFieldsDialog';
 import { LevelPanel } from './LevelPanel';
 import { FarmDataPicker } from './FarmDataPicker';
 import { SupportDocsPicker } from './SupportDocsPicker';
@@ -39,7 +41,14 @@ export function ApprovalFormPage() {
   const [ready, setReady] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const form = useForm<ApprovalForm>({ resolver: zodResolver(approvalFormSchema) as never, defaultValues: emptyForm('') });
+  const [missing, setMissing] = useState<MissingField[]>([]);
+  // Levels signed before a rejection keep their (possibly past) due dates; the rules read how many there are.
+  const lockedLevels = useRef(0);
+  const form = useForm<ApprovalForm>({
+    resolver: (...args: Parameters<Resolver<ApprovalForm>>) =>
+      (zodResolver(approvalFormSchema(lockedLevels.current)) as unknown as Resolver<ApprovalForm>)(...args),
+    defaultValues: emptyForm(''),
+  });
   const { control, register, handleSubmit, reset, watch, setValue, formState } = form;
   const levels = useFieldArray({ control, name: 'approvalLevels' });
 
@@ -78,19 +87,21 @@ export function ApprovalFormPage() {
   const values = watch();
   const rejected = existing?.status === 'rejected';
   const lockedBefore = rejected ? existing.stageLevel : 0;
+  lockedLevels.current = Math.max(0, lockedBefore - 1);
 
   const send = (status: 'created' | 'signing') =>
     handleSubmit(
       async (f) => {
         if (status === 'signing') {
-          if (submitProblems(f).length) return setMessage(t('REQUIRED_FIELDS'));
+          const needed = missingFields(f, {}, true);
+          if (needed.length) return setMissing(needed);
           const checks = checklist(f.approvalDoc, f.supportDocs.length, f.deviationReason);
           if (!checks.find((c) => c.key === 'grainImage')?.ok) return setMessage(t('IMAGE_VALIDATION_REQUIRED'));
           if (!checks.find((c) => c.key === 'standard')?.ok) return setMessage(t('STANDARD_DEVIATION_REASON_REQUIRED'));
         }
         setBusy(true);
         try {
-          const input = toInput(f, status, Math.max(0, lockedBefore - 1));
+          const input = toInput(f, status, lockedLevels.current);
           const r = id ? await certificatesApi.update(id, input) : await certificatesApi.create(input);
           clearDraft(id);
           notify.success(t(status === 'signing' ? 'cert.submittedOk' : 'cert.savedOk'));
@@ -101,7 +112,7 @@ export function ApprovalFormPage() {
           setBusy(false);
         }
       },
-      () => setMessage(t('REQUIRED_FIELDS')),
+      (errors) => setMissing(missingFields(form.getValues(), errors, status === 'signing')),
     );
 
   const cancel = () => {
@@ -232,6 +243,7 @@ export function ApprovalFormPage() {
       </FormProvider>
       <Box>
         <MessageDialog open={!!message} message={message ?? ''} onClose={() => setMessage(null)} />
+        <MissingFieldsDialog fields={missing} onClose={() => setMissing([])} />
       </Box>
     </Page>
   );

@@ -18,7 +18,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import CloseIcon from '@mui/icons-material/Close';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { MAX_SIGNATURES, MIN_SIGNATURES, type CompanyPerson } from '@grain/domain';
-import type { ApprovalForm } from './form-model';
+import { today, type ApprovalForm } from './form-model';
 import { useI18n } from '../../../i18n/i18n';
 
 const COUNTS = Array.from({ length: MAX_SIGNATURES - MIN_SIGNATURES + 1 }, (_v, i) => i + MIN_SIGNATURES);
@@ -84,12 +84,14 @@ export function LevelPanel({
           type="date"
           size="small"
           placeholder="yyyy-mm-dd"
+          // wide enough for the whole date with its year and the picker icon, on a phone too
+          sx={{ minWidth: 170, flexShrink: 0 }}
           disabled={locked}
           InputLabelProps={{ shrink: true }}
           {...register(`approvalLevels.${index}.deadline`)}
           error={!!err?.deadline}
           helperText={err?.deadline?.message ? t(err.deadline.message) : undefined}
-          inputProps={{ 'data-testid': `level-deadline-${index + 1}` }}
+          inputProps={{ 'data-testid': `level-deadline-${index + 1}`, ...(locked ? {} : { min: today() }) }}
         />
         <Controller
           control={control}

@@ -2,6 +2,7 @@ import {
   DEFAULT_LEVEL_NAMES,
   DEFAULT_PRIORITY,
   DEFAULT_SUMMARY,
+  defaultDueInDays,
   isDateText,
   MAX_SIGNATURES,
   MIN_SIGNATURES,
@@ -42,8 +43,8 @@ const todayPlus = (days: number): string => {
 };
 export const today = () => todayPlus(0);
 
-/** A new level (docs/spec/approvals.md §9): "Approval Level N", one signature, due today. */
-export const newLevel = (n: number): LevelForm => ({ group: `Approval Level ${n}`, signers: [], signatures: 1, deadline: today() });
+/** A new level: "Approval Level N", one signature, due a few days after the level before it. */
+export const newLevel = (n: number): LevelForm => ({ group: `Approval Level ${n}`, signers: [], signatures: 1, deadline: todayPlus(defaultDueInDays(n)) });
 
 /** The three default levels of a new certificate (docs/spec/approvals.md §3). */
 export function emptyForm(approvalNumber: string): ApprovalForm {
@@ -55,7 +56,7 @@ export function emptyForm(approvalNumber: string): ApprovalForm {
     approvalDoc: null,
     supportDocs: [],
     deviationReason: '',
-    approvalLevels: DEFAULT_LEVEL_NAMES.map((group) => ({ group, signers: [], signatures: 1, deadline: today() })),
+    approvalLevels: DEFAULT_LEVEL_NAMES.map((group, i) => ({ group, signers: [], signatures: 1, deadline: todayPlus(defaultDueInDays(i + 1)) })),
   };
 }
 
@@ -107,41 +108,77 @@ export function toInput(f: ApprovalForm, status: CertificateInputBody['status'],
   };
 }
 
-/** Field rules; issue messages are message codes or cert.* keys, translated where shown. */
-export const approvalFormSchema = z.object({
-  approvalNumber: z
-    .string()
-    .trim()
-    .min(1, 'cert.required')
-    .max(50, 'INVALID_CODE')
-    .regex(/^[A-Za-z0-9_\-/]+$/, 'INVALID_CODE'),
-  approvalName: z.string().trim().min(1, 'cert.required').max(200, 'cert.tooLong'),
-  priority: z.enum(PRIORITIES),
-  summary: z.string().max(2000, 'cert.tooLong'),
-  approvalDoc: z.any(),
-  supportDocs: z.array(z.any()),
-  deviationReason: z.string().max(1000, 'cert.tooLong').optional(),
-  approvalLevels: z
-    .array(
-      z.object({
-        _id: z.string().optional(),
-        group: z.string().trim().min(1, 'cert.required').max(100, 'cert.tooLong'),
-        signers: z.array(z.any()),
-        signatures: z.number().int().min(MIN_SIGNATURES, 'INVALID_SIGNATURE_COUNT').max(MAX_SIGNATURES, 'INVALID_SIGNATURE_COUNT'),
-        deadline: z.string().refine(isDateText, 'INVALID_DATE'),
+/**
+ * Field rules; issue messages are message codes or cert.* keys, translated where shown. The first
+ * `lockedLevels` levels were signed before a rejection and are kept by the server as they are, so their
+ * due dates may have passed; every other due date is today or later.
+ */
+export function approvalFormSchema(lockedLevels = 0) {
+  return z.object({
+    approvalNumber: z
+      .string()
+      .trim()
+      .min(1, 'cert.required')
+      .max(50, 'INVALID_CODE')
+      .regex(/^[A-Za-z0-9_\-/]+$/, 'INVALID_CODE'),
+    approvalName: z.string().trim().min(1, 'cert.required').max(200, 'cert.tooLong'),
+    priority: z.enum(PRIORITIES),
+    summary: z.string().max(2000, 'cert.tooLong'),
+    approvalDoc: z.any(),
+    supportDocs: z.array(z.any()),
+    deviationReason: z.string().max(1000, 'cert.tooLong').optional(),
+    approvalLevels: z
+      .array(
+        z.object({
+          _id: z.string().optional(),
+          group: z.string().trim().min(1, 'cert.required').max(100, 'cert.tooLong'),
+          signers: z.array(z.any()),
+          signatures: z.number().int().min(MIN_SIGNATURES, 'INVALID_SIGNATURE_COUNT').max(MAX_SIGNATURES, 'INVALID_SIGNATURE_COUNT'),
+          deadline: z.string().min(1, 'cert.required').refine(isDateText, 'INVALID_DATE'),
+        }),
+      )
+      .min(1, 'LEVELS_REQUIRED')
+      .superRefine((levels, ctx) => {
+        levels.forEach((l, i) => {
+          if (i >= lockedLevels && isDateText(l.deadline) && l.deadline < today()) {
+            ctx.addIssue({ code: 'custom', path: [i, 'deadline'], message: 'DATE_IN_PAST' });
+          }
+        });
       }),
-    )
-    .min(1, 'LEVELS_REQUIRED'),
-});
+  });
+}
 
-/** Submit needs what Save does not: signers enough for each level and a primary document. */
-export function submitProblems(f: ApprovalForm): string[] {
-  const out: string[] = [];
-  if (!f.approvalDoc) out.push('cert.needPrimary');
-  for (const l of f.approvalLevels) {
-    if (l.signers.length === 0 || l.signers.length < Number(l.signatures)) out.push('SIGNATURES_EXCEED_SIGNERS');
-  }
-  return [...new Set(out)];
+/** What is missing or wrong, named for the person filling the form, and the field to take them to. */
+export interface MissingField {
+  /** A cert.* key naming the field. */
+  label: string;
+  /** The level the field belongs to (1-based), when it is a level's. */
+  level?: number;
+  /** The data-testid of the input to focus. */
+  testId: string;
+}
+
+type Errors = Partial<Record<'approvalNumber' | 'approvalName', unknown>> & {
+  approvalLevels?: unknown;
+};
+
+/** The fields the form's rules refused (react-hook-form's errors) and, on submit, what submitting needs. */
+export function missingFields(f: ApprovalForm, errors: Errors, submitting: boolean): MissingField[] {
+  const out: MissingField[] = [];
+  if (errors.approvalNumber) out.push({ label: 'cert.number', testId: 'approval-number' });
+  if (errors.approvalName) out.push({ label: 'cert.name', testId: 'approval-name' });
+  if (submitting && !f.approvalDoc) out.push({ label: 'cert.primaryDoc', testId: 'farm-search' });
+  const levelErrors = Array.isArray(errors.approvalLevels) ? (errors.approvalLevels as Array<Record<string, unknown> | undefined>) : [];
+  f.approvalLevels.forEach((l, i) => {
+    const e = levelErrors[i];
+    const level = i + 1;
+    if (e?.group) out.push({ label: 'cert.levelName', level, testId: `level-name-${level}` });
+    if (e?.deadline) out.push({ label: 'cert.dueDate', level, testId: `level-deadline-${level}` });
+    if (submitting && (l.signers.length === 0 || l.signers.length < Number(l.signatures))) {
+      out.push({ label: 'cert.approvers', level, testId: `approver-search-${level}` });
+    }
+  });
+  return out;
 }
 
 /** The draft is kept in session storage on every edit (docs/spec/approvals.md §4) so a reload keeps the work. */
