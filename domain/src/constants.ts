@@ -14,7 +14,11 @@ export const FUZZY_THRESHOLD = 0.05;
 export const TOAST_MS = 5000;
 export const CERTIFICATE_VALIDITY_YEARS = 3;
 export const MEMBER_ID_PREFIX = 'Member ID';
-export const DEFAULT_SUMMARY = 'default summary';
+/**
+ * What the old system (and this one before it was fixed) stored as a certificate's summary or a document's
+ * description when the field was left empty: a placeholder, read back as empty.
+ */
+export const LEGACY_DEFAULT_SUMMARY = 'default summary';
 export const MAX_UPLOAD_BYTES = 52428800;
 export const HASH_DISPLAY_LENGTH = 20;
 export const STREAMING_DEFAULT_INTERVAL_S = 10;

@@ -10,7 +10,6 @@ import { parseInput } from '../http/parse-input';
 import { singleFile } from '../http/uploads';
 import { checkUploadedFile, contentDisposition, INLINE_TYPES, sha256OfFile, type UploadExt } from '../http/file-checks';
 
-const DEFAULT_DESCRIPTION = 'default summary';
 const text = (max: number) => z.string().trim().max(max);
 const createBody = z.object({
   docName: text(300).optional(),
@@ -70,7 +69,7 @@ export function createDocumentRouter(deps: ApiDeps): Router {
       ...file,
       docType: fields.docType,
       docName: fields.docName || baseName,
-      description: fields.description || DEFAULT_DESCRIPTION,
+      description: fields.description ?? '',
     });
     res.status(201).json({ documents: { docId: doc.docId, docName: doc.docName }, document: doc });
   });

@@ -172,6 +172,15 @@ describe('documents API', () => {
     expect(await store.update(companyId, id, 2, { docName: 'Second' })).toBe('conflict');
     expect((await staff.get(`/api/company/document/${id}/detail`)).body.document).toMatchObject({ docName: 'First', version: 3 });
   });
+  it('stores an empty description empty, not as a placeholder text', async () => {
+    const res = await staff
+      .post('/api/company/document/create')
+      .field('docType', 'report')
+      .attach('file', PDF, { filepath: 'no-words.pdf' } as never);
+    expect(res.status).toBe(201);
+    const list = await staff.get('/api/company/documentes').expect(200);
+    expect(list.body.documents.find((d: { docName: string }) => d.docName === 'no-words')).toMatchObject({ description: '' });
+  });
 });
 
 describe('file checks', () => {

@@ -2,7 +2,7 @@
  * Building a certificate state from a draft, applying edits, checking a chain's set-up and hashing
  * the signable content. Pure; used by the machine and by the API when it saves drafts.
  */
-import { DEFAULT_PRIORITY, DEFAULT_SUMMARY, DEFAULT_REMINDER_OFFSETS_MS, DEFAULT_OVERDUE_REPEAT_MS, MAX_SIGNATURES, MIN_SIGNATURES } from '../constants';
+import { DEFAULT_PRIORITY, DEFAULT_REMINDER_OFFSETS_MS, DEFAULT_OVERDUE_REPEAT_MS, MAX_SIGNATURES, MIN_SIGNATURES } from '../constants';
 import { AppError } from '../errors';
 import { canonicalJson, sha256Hex } from './sha256';
 import type { CertificateChanges, CertificateDraft, CertificateLevel, CertificateState, LevelDraft, ReminderConfig } from './types';
@@ -62,7 +62,7 @@ export function createCertificate(d: CertificateDraft): CertificateState {
     approvalNumber: d.approvalNumber,
     approvalName: d.approvalName,
     priority: d.priority ?? DEFAULT_PRIORITY,
-    summary: d.summary || DEFAULT_SUMMARY,
+    summary: d.summary ?? '',
     status: 'created',
     stage: 0,
     companyId: d.companyId,
@@ -105,7 +105,7 @@ export function assertChainSignable(s: CertificateState): void {
 export function applyChanges(s: CertificateState, c: CertificateChanges): void {
   if (c.approvalName !== undefined) s.approvalName = c.approvalName;
   if (c.priority !== undefined) s.priority = c.priority;
-  if (c.summary !== undefined) s.summary = c.summary || DEFAULT_SUMMARY;
+  if (c.summary !== undefined) s.summary = c.summary;
   if (c.approvalDoc !== undefined) s.approvalDoc = c.approvalDoc;
   if (c.supportDocs !== undefined) s.supportDocs = c.supportDocs;
   if (c.reminders !== undefined) s.reminders = reminderConfig({ ...s.reminders, ...c.reminders });

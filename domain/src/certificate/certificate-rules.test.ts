@@ -79,7 +79,7 @@ describe('editDraft', () => {
     expect(state).toMatchObject({
       approvalNumber: 'N-2',
       approvalName: 'Wheat',
-      summary: 'default summary',
+      summary: '', // an empty summary is stored empty, not as a placeholder
       version: 0,
       audit: [],
       deadline: T0,

@@ -42,7 +42,6 @@ export const shell: Table = {
   'table.manageColumns': { en: 'Manage columns', vn: 'Quản lý cột' },
   'table.clear': { en: 'Clear', vn: 'Xóa' },
   'table.columnMenu': { en: '{column} column menu', vn: 'Danh mục cột {column}' },
-  'stored.defaultSummary': { en: 'default summary', vn: 'tóm tắt mặc định' },
   'access.hint': {
     en: 'Your user group does not allow this page. Ask your company administrator if you need it.',
     vn: 'Nhóm người dùng của bạn không được phép dùng trang này. Hãy liên hệ quản trị viên công ty nếu bạn cần.',

@@ -1,23 +1,19 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_SUMMARY } from '@grain/domain';
+import { LEGACY_DEFAULT_SUMMARY } from '@grain/domain';
 import { renderApp } from '../test/render';
 import { adminUser, fakeApi } from '../test/fake-api';
-import { translate } from '../i18n/i18n';
-import { showStored, toStored } from './stored-text';
+import { storedText } from './stored-text';
 import { formFromApproval } from '../features/certificates/form/form-model';
 import { DocumentTables } from '../features/certificates/detail/DocumentTables';
 import { I18nProvider } from '../i18n/i18n';
-
-const vn = (k: string) => translate('vn', k);
-const en = (k: string) => translate('en', k);
 
 const doc = {
   _id: 'd-1',
   docId: 'd-1',
   docName: 'Lab report',
   docType: 'certificate',
-  description: DEFAULT_SUMMARY,
+  description: LEGACY_DEFAULT_SUMMARY,
   uploadUser: 'u-admin',
   uploadUserName: 'Ada Admin',
   uploadDate: '2025-11-01T00:00:00.000Z',
@@ -28,28 +24,25 @@ const doc = {
   version: 3,
 };
 
-describe('the stored default summary', () => {
-  it('shows in the UI language and turns back into the stored value; other texts pass through', () => {
-    expect(showStored(DEFAULT_SUMMARY, vn)).toBe('tóm tắt mặc định');
-    expect(showStored(DEFAULT_SUMMARY, en)).toBe('default summary');
-    expect(showStored('Protein 12.5 %', vn)).toBe('Protein 12.5 %');
-    expect(showStored(null, vn)).toBe('');
-    expect(toStored('tóm tắt mặc định', vn)).toBe(DEFAULT_SUMMARY);
-    expect(toStored('my own words', vn)).toBe('my own words');
+describe('the old "default summary" placeholder', () => {
+  it('reads as empty; other texts pass through', () => {
+    expect(storedText(LEGACY_DEFAULT_SUMMARY)).toBe('');
+    expect(storedText('Protein 12.5 %')).toBe('Protein 12.5 %');
+    expect(storedText(null)).toBe('');
   });
 
-  it('document detail shows it in Vietnamese', async () => {
+  it('document detail says there is no description, in Vietnamese', async () => {
     fakeApi({
       'GET /api/auth/current_user': () => ({ user: adminUser }),
       'GET /api/company/document/d-1/detail': () => ({ document: doc }),
       'GET /api/company/document/d-1': () => ({ status: 404, body: { code: 'NOT_FOUND', invalidMsg: 'x' } }),
     });
     renderApp('/views/document/detail?id=d-1', { lang: 'vn' });
-    expect(await screen.findByText('tóm tắt mặc định')).toBeInTheDocument();
-    expect(screen.queryByText(DEFAULT_SUMMARY)).not.toBeInTheDocument();
+    expect(await screen.findByText('Không có mô tả')).toBeInTheDocument();
+    expect(screen.queryByText(LEGACY_DEFAULT_SUMMARY)).not.toBeInTheDocument();
   });
 
-  it('the document update form shows it translated and, untouched, saves the stored default unchanged', async () => {
+  it('the document update form starts empty and, untouched, saves an empty description, never the placeholder', async () => {
     const api = fakeApi({
       'GET /api/auth/current_user': () => ({ user: adminUser }),
       'GET /api/company/document/create': () => ({ documentTypes: [{ value: 'certificate', label: 'Certificate' }] }),
@@ -57,47 +50,30 @@ describe('the stored default summary', () => {
       'POST /api/company/document/d-1/update': () => ({ document: doc }),
     });
     renderApp('/views/document/update?id=d-1', { lang: 'vn' });
-    await waitFor(() => expect(screen.getByTestId('doc-description')).toHaveValue('tóm tắt mặc định'));
+    await waitFor(() => expect(screen.getByTestId('doc-name')).toHaveValue('Lab report'));
+    expect(screen.getByTestId('doc-description')).toHaveValue('');
     await userEvent.setup().click(screen.getByTestId('doc-submit'));
     await waitFor(() => expect(api.find('POST', '/api/company/document/d-1/update')).toHaveLength(1));
     const [, init] = api.fetchMock.mock.calls.find(([u]) => String(u).includes('/d-1/update'))!;
-    expect((init!.body as FormData).get('description')).toBe(DEFAULT_SUMMARY);
+    expect((init!.body as FormData).get('description')).toBe('');
   });
 
-  it('the certificate update form starts empty (empty saves as the default again) instead of English text', () => {
-    const form = formFromApproval({
-      approvalNumber: 'A-1',
-      approvalName: 'Wheat',
-      priority: 'normal',
-      summary: DEFAULT_SUMMARY,
-      approvalDoc: null,
-      supportDocs: [],
-      approvalLevels: [],
-    } as never);
-    expect(form.summary).toBe('');
-    expect(
-      formFromApproval({
-        approvalNumber: 'A-1',
-        approvalName: 'Wheat',
-        priority: 'normal',
-        summary: 'Kept',
-        approvalDoc: null,
-        supportDocs: [],
-        approvalLevels: [],
-      } as never).summary,
-    ).toBe('Kept');
+  it('the certificate update form starts empty instead of with the placeholder', () => {
+    const base = { approvalNumber: 'A-1', approvalName: 'Wheat', priority: 'normal', approvalDoc: null, supportDocs: [], approvalLevels: [] };
+    expect(formFromApproval({ ...base, summary: LEGACY_DEFAULT_SUMMARY } as never).summary).toBe('');
+    expect(formFromApproval({ ...base, summary: 'Kept' } as never).summary).toBe('Kept');
   });
 
-  it("a certificate's related documents show it in Vietnamese", () => {
+  it("a certificate's related documents say there is no description", () => {
     const approval = {
       approvalDoc: null,
-      supportDocs: [{ _id: 'd-1', docName: 'Lab report', description: DEFAULT_SUMMARY, uploadUser: 'Ada', uploadDate: '2025-11-01' }],
+      supportDocs: [{ _id: 'd-1', docName: 'Lab report', description: LEGACY_DEFAULT_SUMMARY, uploadUser: 'Ada', uploadDate: '2025-11-01' }],
     };
     render(
       <I18nProvider initial="vn">
         <DocumentTables approval={approval as never} />
       </I18nProvider>,
     );
-    expect(within(screen.getByTestId('related-doc-table')).getByText('tóm tắt mặc định')).toBeInTheDocument();
+    expect(within(screen.getByTestId('related-doc-table')).getByText('Không có mô tả')).toBeInTheDocument();
   });
 });

@@ -48,6 +48,8 @@ export const certificates: Table = {
   'cert.number': { en: 'Certificate number', vn: 'Số chứng nhận' },
   'cert.name': { en: 'Certificate name', vn: 'Tên chứng nhận' },
   'cert.summary': { en: 'Summary', vn: 'Tóm tắt' },
+  'cert.summaryPlaceholder': { en: 'What a buyer should know about this lot (optional)', vn: 'Điều người mua cần biết về lô hàng này (không bắt buộc)' },
+  'cert.noSummary': { en: 'No summary', vn: 'Chưa có tóm tắt' },
   'cert.primaryDoc': { en: 'Primary document (farm data)', vn: 'Tài liệu chính (dữ liệu nông trại)' },
   'cert.relatedDocs': { en: 'Related documents', vn: 'Tài liệu tham chiếu' },
   'cert.farmSearch': { en: 'Search farm data', vn: 'Tìm dữ liệu nông trại' },

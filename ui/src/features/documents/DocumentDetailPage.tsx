@@ -5,7 +5,7 @@ import { Page, useAuth, useNotify } from '../../app';
 import { useI18n } from '../../i18n/i18n';
 import { documentsApi, type CompanyDocument } from './api';
 import { DocumentViewer } from './DocumentViewer';
-import { showStored } from '../../app/stored-text';
+import { storedText } from '../../app/stored-text';
 
 /** /views/document/detail?id=: read-only fields and the viewer, with Back, Download and Change. */
 export function DocumentDetailPage() {
@@ -58,7 +58,7 @@ export function DocumentDetailPage() {
         <>
           <Grid container spacing={1} sx={{ mb: 2, maxWidth: 800 }}>
             {row('doc.type', t(`doc.type.${doc.docType}`))}
-            {row('doc.description', showStored(doc.description, t))}
+            {row('doc.description', storedText(doc.description) || t('cert.noDescription'))}
             {row('doc.creator', doc.uploadUserName ?? doc.uploadUser)}
             {row('doc.uploadDate', doc.uploadDate.slice(0, 10))}
             {row('doc.lastModified', doc.lastModified.slice(0, 10))}

@@ -6,13 +6,12 @@ import { Page, useNotify } from '../../app';
 import { useI18n } from '../../i18n/i18n';
 import { documentsApi, type CompanyDocument } from './api';
 import { DropZone } from './DropZone';
-import { useStoredText } from '../../app/stored-text';
+import { storedText } from '../../app/stored-text';
 
 /** /views/document/create and /views/document/update?id=: type picker (searchable), name, description, file. */
 export function DocumentFormPage({ mode }: { mode: 'create' | 'update' }) {
   const { t } = useI18n();
   const notify = useNotify();
-  const stored = useStoredText();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
@@ -33,7 +32,7 @@ export function DocumentFormPage({ mode }: { mode: 'create' | 'update' }) {
       setExisting(d);
       setDocType(d.docType);
       setDocName(d.docName);
-      setDescription(stored.show(d.description)); // the stored English default, shown in the UI language
+      setDescription(storedText(d.description));
     }, notify.error);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once per record, not on a language switch
   }, [mode, id, notify]);
@@ -54,7 +53,7 @@ export function DocumentFormPage({ mode }: { mode: 'create' | 'update' }) {
     const form = new FormData();
     form.append('docType', docType);
     form.append('docName', docName);
-    form.append('description', stored.toStored(description));
+    form.append('description', description.trim());
     if (existing) form.append('version', String(existing.version));
     if (file) form.append('file', file);
     setBusy(true);

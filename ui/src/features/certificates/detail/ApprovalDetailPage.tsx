@@ -13,7 +13,7 @@ import { SignDialog } from './SignDialog';
 import { RejectDialog } from './RejectDialog';
 import { DelegateDialog } from './DelegateDialog';
 import { AuditTrail } from './AuditTrail';
-import { showStored } from '../../../app/stored-text';
+import { storedText } from '../../../app/stored-text';
 
 type Modal = 'sign' | 'reject' | 'delegate' | 'delete' | null;
 
@@ -145,8 +145,8 @@ export function ApprovalDetailPage() {
         <Grid size={{ xs: 12, md: 4 }}>
           <Paper variant="outlined" sx={{ p: 2 }} data-testid="summary-box">
             <Typography variant="subtitle1">{t('cert.summary')}</Typography>
-            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
-              {showStored(a.summary, t)}
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }} color={storedText(a.summary) ? undefined : 'text.secondary'}>
+              {storedText(a.summary) || t('cert.noSummary')}
             </Typography>
             {a.contentHash && (
               <Typography variant="caption" sx={{ wordBreak: 'break-all' }}>

@@ -2,7 +2,7 @@ import { Box, Link, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typ
 import type { CertificateView, DocumentView } from '@grain/domain';
 import { ymd } from '../status';
 import { useI18n } from '../../../i18n/i18n';
-import { showStored } from '../../../app/stored-text';
+import { storedText } from '../../../app/stored-text';
 import { RowCards, useCardLayout } from '../../../app/RowCards';
 
 const docLink = (id: string) => `/api/company/document/${encodeURIComponent(id)}`;
@@ -23,7 +23,7 @@ export function DocumentTables({ approval }: { approval: CertificateView }) {
     [t('cert.protein'), fmt(farm.protein, 2)],
     [t('cert.moisture'), fmt(farm.moisture, 2)],
   ];
-  const description = (d: DocumentView) => showStored(d.description, t) || t('cert.noDescription');
+  const description = (d: DocumentView) => storedText(d.description) || t('cert.noDescription');
   const view = (d: DocumentView) => (
     <Link href={docLink(d._id)} target="_blank" rel="noopener">
       {t('common.view')}

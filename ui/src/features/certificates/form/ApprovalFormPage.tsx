@@ -203,7 +203,7 @@ export function ApprovalFormPage() {
               minRows={3}
               size="small"
               label={t('cert.summary')}
-              placeholder={t('stored.defaultSummary')}
+              placeholder={t('cert.summaryPlaceholder')}
               slotProps={{ inputLabel: { shrink: true } }}
               {...register('summary')}
             />

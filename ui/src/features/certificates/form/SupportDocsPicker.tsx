@@ -6,7 +6,7 @@ import { api } from '../../../api/client';
 import type { DocumentView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { UploadDocumentDialog } from './UploadDocumentDialog';
-import { showStored } from '../../../app/stored-text';
+import { storedText } from '../../../app/stored-text';
 
 interface RawDoc {
   _id?: string;
@@ -70,7 +70,7 @@ export function SupportDocsPicker({ value, onChange }: { value: DocumentView[]; 
             <TableRow key={d._id}>
               <TableCell>{i + 1}</TableCell>
               <TableCell>{d.docName}</TableCell>
-              <TableCell>{showStored(d.description, t) || t('cert.noDescription')}</TableCell>
+              <TableCell>{storedText(d.description) || t('cert.noDescription')}</TableCell>
               <TableCell align="right">
                 <IconButton size="small" aria-label={`${t('cert.removeDoc')} ${d.docName}`} onClick={() => onChange(value.filter((x) => x._id !== d._id))}>
                   <CloseIcon fontSize="small" />

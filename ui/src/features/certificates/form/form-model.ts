@@ -1,7 +1,6 @@
 import {
   DEFAULT_LEVEL_NAMES,
   DEFAULT_PRIORITY,
-  DEFAULT_SUMMARY,
   defaultDueInDays,
   isDateText,
   MAX_SIGNATURES,
@@ -15,6 +14,7 @@ import {
   type TemplateView,
 } from '@grain/domain';
 import { z } from 'zod';
+import { storedText } from '../../../app/stored-text';
 
 /** The create / update form's values (react-hook-form). */
 export interface LevelForm {
@@ -65,7 +65,7 @@ export function formFromApproval(a: CertificateView): ApprovalForm {
     approvalNumber: a.approvalNumber,
     approvalName: a.approvalName,
     priority: a.priority,
-    summary: a.summary === DEFAULT_SUMMARY ? '' : a.summary, // empty saves as the default again
+    summary: storedText(a.summary),
     approvalDoc: a.approvalDoc,
     supportDocs: a.supportDocs,
     deviationReason: a.approvalDoc?.standardCheck?.deviationReason ?? '',
