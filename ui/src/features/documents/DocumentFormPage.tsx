@@ -34,7 +34,6 @@ export function DocumentFormPage({ mode }: { mode: 'create' | 'update' }) {
       setDocName(d.docName);
       setDescription(storedText(d.description));
     }, notify.error);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once per record, not on a language switch
   }, [mode, id, notify]);
 
   // The file name minus its extension fills name and description when they are empty (docs/spec/farm-data-and-documents.md §4).
