@@ -113,7 +113,7 @@ describe('wide tables on a 450 px phone', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(within(card).getByRole('heading')).toHaveTextContent('1. Moisture lab report');
     expect(within(card).getByText('Ada Admin')).toBeInTheDocument();
-    expect(within(card).getByText('2025-11-02')).toBeInTheDocument();
+    expect(within(card).getByText('02/11/2025')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Download' })).toBeInTheDocument();
     await user.click(within(card).getByRole('heading'));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/views/document/detail?id=d-1'));

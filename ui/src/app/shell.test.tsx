@@ -19,11 +19,11 @@ describe('the shell', () => {
 
     // domain messages follow the language too (field validation codes)
     await user.click(screen.getByRole('button', { name: 'ĐĂNG NHẬP!' }));
-    expect(await screen.findByText('Email không hợp lệ')).toBeInTheDocument();
+    expect(await screen.findByText('Vui lòng nhập email')).toBeInTheDocument();
 
     await user.click(screen.getByTestId('lang-en'));
     expect(screen.getByRole('button', { name: 'LET ME IN!' })).toBeInTheDocument();
-    expect(screen.getByText('Invalid Email')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(localStorage.getItem('lang')).toBe('en');
     expect(api.calls.every((c) => c.headers['x-lang'])).toBe(true);
   });

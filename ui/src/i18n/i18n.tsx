@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { message, MESSAGES, type Language, type MessageCode } from '@grain/domain';
 import { TRANSLATIONS } from './tables';
+import { formatDate, formatDateTime } from './dates';
 
 /** A translation table: key -> text per language. Every feature contributes one (features/<x>/i18n.ts). */
 export type Table = Record<string, { en: string; vn: string }>;
@@ -10,6 +11,10 @@ interface I18n {
   setLang(l: Language): void;
   /** Text for a key of any feature table or a domain message code; `{name}` placeholders filled from vars. */
   t(key: string, vars?: Record<string, string | number>): string;
+  /** A day in this language's one date format ('' for none). */
+  date(value: string | Date | null | undefined): string;
+  /** A moment: the day as `date` gives it and the local time, 24-hour. */
+  dateTime(value: string | Date | null | undefined): string;
 }
 
 const Ctx = createContext<I18n | null>(null);
@@ -34,7 +39,10 @@ export function I18nProvider({ children, initial }: { children: ReactNode; initi
       /* private mode */
     }
   }, []);
-  const value = useMemo<I18n>(() => ({ lang, setLang, t: (k, v) => translate(lang, k, v) }), [lang, setLang]);
+  const value = useMemo<I18n>(
+    () => ({ lang, setLang, t: (k, v) => translate(lang, k, v), date: (d) => formatDate(lang, d), dateTime: (d) => formatDateTime(lang, d) }),
+    [lang, setLang],
+  );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
 

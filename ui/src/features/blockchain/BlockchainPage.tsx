@@ -25,14 +25,13 @@ const PAGE = 20;
 
 /** /views/blockchain: the grain quality channel's last block, the recent blocks, and a chain check. */
 export function BlockchainPage() {
-  const { t, lang } = useI18n();
+  const { t, dateTime: time } = useI18n();
   const notify = useNotify();
   const [channel, setChannel] = useState({ channel: 'grainquality', contract: 'grainquality' });
   const [last, setLast] = useState<BlockView | null | undefined>(undefined);
   const [blocks, setBlocks] = useState<BlockView[]>([]);
   const [verification, setVerification] = useState<Verification | null>(null);
   const [busy, setBusy] = useState(false);
-  const time = (iso: string) => new Date(iso).toLocaleString(lang === 'vn' ? 'vi-VN' : 'en-AU');
 
   const load = useCallback(async () => {
     try {

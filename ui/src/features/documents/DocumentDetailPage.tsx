@@ -9,7 +9,7 @@ import { storedText } from '../../app/stored-text';
 
 /** /views/document/detail?id=: read-only fields and the viewer, with Back, Download and Change. */
 export function DocumentDetailPage() {
-  const { t } = useI18n();
+  const { t, date } = useI18n();
   const { can } = useAuth();
   const notify = useNotify();
   const [params] = useSearchParams();
@@ -60,8 +60,8 @@ export function DocumentDetailPage() {
             {row('doc.type', t(`doc.type.${doc.docType}`))}
             {row('doc.description', storedText(doc.description) || t('cert.noDescription'))}
             {row('doc.creator', doc.uploadUserName ?? doc.uploadUser)}
-            {row('doc.uploadDate', doc.uploadDate.slice(0, 10))}
-            {row('doc.lastModified', doc.lastModified.slice(0, 10))}
+            {row('doc.uploadDate', date(doc.uploadDate))}
+            {row('doc.lastModified', date(doc.lastModified))}
             {row('doc.file', `${doc.file.name} (${Math.ceil(doc.file.size / 1024)} KB)`)}
           </Grid>
           <DocumentViewer doc={doc} />

@@ -7,7 +7,7 @@ import { documentsApi, type CompanyDocument } from './api';
 
 /** /views/document/list: 'Documents management' with search, upload, and a download per row. */
 export function DocumentListPage() {
-  const { t } = useI18n();
+  const { t, date } = useI18n();
   const { can } = useAuth();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -76,7 +76,7 @@ export function DocumentListPage() {
             fields: [
               [t('doc.type'), t(`doc.type.${d.docType}`)],
               [t('doc.creator'), d.uploadUserName ?? d.uploadUser],
-              [t('doc.lastModified'), d.lastModified.slice(0, 10)],
+              [t('doc.lastModified'), date(d.lastModified)],
             ],
           }))}
         />
@@ -100,7 +100,7 @@ export function DocumentListPage() {
                   <TableCell>{d.docName}</TableCell>
                   <TableCell>{t(`doc.type.${d.docType}`)}</TableCell>
                   <TableCell>{d.uploadUserName ?? d.uploadUser}</TableCell>
-                  <TableCell>{d.lastModified.slice(0, 10)}</TableCell>
+                  <TableCell>{date(d.lastModified)}</TableCell>
                   <TableCell>{downloadButton(d)}</TableCell>
                 </TableRow>
               ))}

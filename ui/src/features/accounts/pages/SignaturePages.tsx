@@ -87,7 +87,7 @@ export function SignatureFormPage({ mode }: { mode: 'create' | 'update' }) {
 
 /** /views/signature/detail: GUID, last modified, effective date and the certificate. */
 export function SignatureDetailPage() {
-  const { t } = useI18n();
+  const { t, date, dateTime } = useI18n();
   const { user } = useAuth();
   const mayEdit = useMaySign();
   const state = useLoad(() => (user ? accountsApi.mySignature() : Promise.resolve(null)), [user?.id]);
@@ -117,8 +117,8 @@ export function SignatureDetailPage() {
           <ReadOnlyRows
             rows={[
               { label: t('acc.signature.guid'), value: s.guid ?? s.id, testId: 'signature-guid' },
-              { label: t('acc.signature.lastModified'), value: s.lastModified ? new Date(s.lastModified).toLocaleString() : '' },
-              { label: t('acc.signature.effectiveDate'), value: dateOnly(s.effectiveDate) },
+              { label: t('acc.signature.lastModified'), value: dateTime(s.lastModified) },
+              { label: t('acc.signature.effectiveDate'), value: date(dateOnly(s.effectiveDate)) },
             ]}
           />
           <Typography variant="subtitle1" sx={{ mt: 2 }}>

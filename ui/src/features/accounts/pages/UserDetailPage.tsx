@@ -14,7 +14,7 @@ import { dateOnly, roleLabelKey } from '../components/format';
 
 /** /views/user/detail (?id=, default: oneself): profile, signature row, Delete (confirmed) and Update. */
 export function UserDetailPage() {
-  const { t } = useI18n();
+  const { t, date } = useI18n();
   const notify = useNotify();
   const { user: me, can } = useAuth();
   const navigate = useNavigate();
@@ -84,7 +84,7 @@ export function UserDetailPage() {
               {
                 label: t('nav.signature'),
                 value: sig
-                  ? `${sig.guid ?? sig.id} · ${t('acc.signature.effectiveDate')}: ${dateOnly(sig.effectiveDate)}`
+                  ? `${sig.guid ?? sig.id} · ${t('acc.signature.effectiveDate')}: ${date(dateOnly(sig.effectiveDate))}`
                   : u.signature
                     ? t('acc.signature.present')
                     : t('acc.signature.none'),

@@ -1,0 +1,36 @@
+import type { Language } from '@grain/domain';
+
+/**
+ * One date format everywhere: day/month/year, "23/11/2026", as both Australian English and Vietnamese
+ * write it and as farm data is entered (never the US month-first order a browser may default to). Times
+ * are the reader's local time, 24-hour. A bare yyyy-mm-dd (a due day, a production date) is a calendar
+ * day and is shown as that day wherever the reader is.
+ */
+const LOCALE: Record<Language, string> = { en: 'en-AU', vn: 'vi-VN' };
+const DAY: Record<Language, Intl.DateTimeFormatOptions> = {
+  en: { day: '2-digit', month: '2-digit', year: 'numeric' },
+  vn: { day: '2-digit', month: '2-digit', year: 'numeric' },
+};
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hour12: false };
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+function parse(value: string | Date | null | undefined): { at: Date; calendarDay: boolean } | null {
+  if (!value) return null;
+  const calendarDay = typeof value === 'string' && DATE_ONLY.test(value);
+  const at = value instanceof Date ? value : new Date(calendarDay ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(at.getTime()) ? null : { at, calendarDay };
+}
+
+export function formatDate(lang: Language, value: string | Date | null | undefined): string {
+  const p = parse(value);
+  if (!p) return '';
+  return new Intl.DateTimeFormat(LOCALE[lang], { ...DAY[lang], ...(p.calendarDay && { timeZone: 'UTC' }) }).format(p.at);
+}
+
+export function formatDateTime(lang: Language, value: string | Date | null | undefined): string {
+  const p = parse(value);
+  if (!p) return '';
+  if (p.calendarDay) return formatDate(lang, value);
+  const time = new Intl.DateTimeFormat(LOCALE[lang], TIME).format(p.at);
+  return `${formatDate(lang, p.at)} ${time}`;
+}
