@@ -51,7 +51,7 @@ describe('route guards by permission', () => {
     expect(screen.getByText(/does not allow this page/)).toBeInTheDocument();
     expect(screen.queryByTestId(testId)).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument(); // no form at all
-    expect(api.calls.map((c) => c.path)).toEqual(['/api/auth/current_user']); // the screen never loaded
+    expect(api.calls.map((c) => c.path)).toEqual(['/api/auth/login']); // the screen never loaded
   });
 
   it.each(GUARDED)('%s with %s opens the screen', async (path, permission, testId) => {

@@ -64,9 +64,9 @@ interface AuthState {
   user: SessionUser | null;
   /** Set once a signed-in session of this tab ended; null on a fresh page load. */
   ended: SessionEnd | null;
-  /** True until the first current_user answer arrived. */
+  /** True until the first answer about the session arrived. */
   loading: boolean;
-  /** Re-reads GET /api/auth/current_user (after a company is created, a profile changed, ...). */
+  /** Re-reads who is signed in (after a company is created, a profile changed, ...). */
   refresh(): Promise<SessionUser | null>;
   login(email: string, password: string): Promise<SessionUser | null>;
   logout(): Promise<void>;
@@ -75,11 +75,15 @@ interface AuthState {
 
 const Ctx = createContext<AuthState | null>(null);
 
+/**
+ * Who is signed in, asked of GET auth/login: it answers `loggedIn: false` to a visitor where
+ * current_user would answer 401, which a browser logs as an error on every public page.
+ */
 async function fetchCurrentUser(): Promise<SessionUser | null> {
   try {
-    const body = await api<{ user?: Raw } | Raw>('auth/current_user');
-    const b = body as Record<string, unknown> | null;
-    return toSessionUser((b && 'user' in b ? b.user : b) as Raw);
+    const body = await api<{ loggedIn?: boolean; user?: Raw }>('auth/login');
+    if (!body?.loggedIn || !body.user) return null;
+    return toSessionUser(body.user);
   } catch (e) {
     if (e instanceof ApiError && (e.status === 401 || e.status === 403 || e.status === 404)) return null;
     throw e;

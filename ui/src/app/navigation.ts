@@ -48,7 +48,15 @@ export interface LoginRedirect {
  * was signed in on it in this tab (an e-mailed link opened before signing in, or the same user after
  * an expired session); otherwise the certificate list. A logout never leaves a page behind.
  */
-export function afterLoginPath(state: LoginRedirect | null | undefined, userId: string | undefined): string {
+export const COMPANY_SETUP_PATH = '/views/company/create';
+
+/**
+ * Where a sign-in lands: someone without a company yet sets one up first (every other screen needs it);
+ * otherwise back where the session left off, or home.
+ */
+export function afterLoginPath(state: LoginRedirect | null | undefined, user: { id: string; companyId?: string | null } | null | undefined): string {
+  if (user && !user.companyId) return COMPANY_SETUP_PATH;
+  const userId = user?.id;
   const from = state?.from;
   if (!from || from === '/' || from.toLowerCase().startsWith(LOGIN_PATH)) return HOME_PATH;
   if (state?.fromUser && state.fromUser !== userId) return HOME_PATH;

@@ -21,7 +21,6 @@ function sessionServer(extra: Parameters<typeof fakeApi>[0] = {}) {
   const byEmail: Record<string, U> = { [adminUser.email]: adminUser, [staffUser.email]: staffUser };
   const api = fakeApi({
     'GET /api/auth/current_user': () => (current ? { user: current } : signedOut),
-    'GET /api/auth/login': () => ({}),
     'POST /api/auth/login': ({ body }) => {
       current = byEmail[(body as { email: string }).email] ?? null;
       return current ? { user: current } : { status: 401, body: { invalidMsg: 'Wrong email or password', code: 'LOGIN_FAILED' } };
@@ -107,6 +106,15 @@ describe('the session', () => {
     expired = false;
     await signInThroughForm(user, staffUser.email);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/views/approval/list'));
+  });
+
+  it('a new admin without a company lands on setting one up, not on a screen that would refuse them', async () => {
+    const newcomer = { ...adminUser, id: 'u-new', email: 'new@farm.example', companyId: null };
+    const s = sessionServer({ 'GET /api/company/addresses': () => ({ address_list: [] }) });
+    s.signInAs(newcomer as never);
+    renderApp('/views/login');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/views/company/create'));
+    expect(screen.queryByTestId('access-denied')).not.toBeInTheDocument();
   });
 
   it('a wrong password is not a lost session: the login form just says so', async () => {

@@ -11,6 +11,9 @@ describe('the shell', () => {
     const user = userEvent.setup();
     renderApp('/views/login', { lang: undefined });
     expect(await screen.findByRole('button', { name: 'LET ME IN!' })).toBeInTheDocument();
+    // a visitor's page asks who is signed in without a 401 (a browser logs every 401 as an error)
+    expect(api.find('GET', '/api/auth/current_user')).toHaveLength(0);
+    expect(api.find('GET', '/api/auth/login').length).toBeGreaterThan(0);
 
     await user.click(screen.getByTestId('lang-vn'));
     expect(screen.getByRole('button', { name: 'ĐĂNG NHẬP!' })).toBeInTheDocument();
@@ -36,7 +39,6 @@ describe('the shell', () => {
         signedIn = false;
         return {};
       },
-      'GET /api/auth/login': () => ({}),
       'GET /api/company/groups': () => ({ groups: [] }),
     });
     const user = userEvent.setup();

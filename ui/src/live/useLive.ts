@@ -33,7 +33,8 @@ export function useLive(types: readonly string[], handler: (m: LiveMessage) => v
   const key = types.join(',');
   const [status, setStatus] = useState<LiveStatus>('connecting');
   useEffect(() => {
-    if (!user?.id || typeof WebSocket === 'undefined') return;
+    // the live channel is a company's: someone who has not set up a company yet has nothing to hear
+    if (!user?.id || !user.companyId || typeof WebSocket === 'undefined') return;
     const conn = acquire(user.id);
     setStatus(conn.status);
     const wanted = new Set(key.split(','));
@@ -44,7 +45,7 @@ export function useLive(types: readonly string[], handler: (m: LiveMessage) => v
       offStatus();
       release(conn);
     };
-  }, [user?.id, key]);
+  }, [user?.id, user?.companyId, key]);
   return status;
 }
 export type { LiveMessage, LiveStatus };

@@ -14,6 +14,17 @@ export type Handler = (call: Call) => { status?: number; body?: unknown } | unkn
 
 export function fakeApi(handlers: Record<string, Handler>) {
   const calls: Call[] = [];
+  // GET auth/login answers the session as the server does (loggedIn and the current_user answer), from
+  // the test's current_user handler, unless the test gives its own.
+  const derived: Record<string, Handler> = {
+    'GET /api/auth/login': (call) => {
+      const me = handlers['GET /api/auth/current_user'];
+      const r = me ? (me(call) as { status?: number; body?: unknown } | undefined) : signedOut;
+      const wrapped = r && typeof r === 'object' && ('status' in r || 'body' in r);
+      if (!me || (wrapped && (r.status ?? 200) >= 400)) return { invalidMsg: '', loggedIn: false };
+      return { invalidMsg: '', loggedIn: true, ...((wrapped ? r.body : r) as object) };
+    },
+  };
   const impl = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
@@ -25,7 +36,7 @@ export function fakeApi(handlers: Record<string, Handler>) {
       headers: (init.headers ?? {}) as Record<string, string>,
     };
     calls.push(call);
-    const h = handlers[`${method} ${url.pathname}`];
+    const h = handlers[`${method} ${url.pathname}`] ?? derived[`${method} ${url.pathname}`];
     let status = 200;
     let body: unknown = {};
     if (!h) {

@@ -84,7 +84,7 @@ export const accountsApi = {
   updateCompany: (id: string, body: Obj) => api<{ company: Company }>(`company/profile/${id}/update`, { body }),
 
   addresses: async () => list<Obj>((await api<{ address_list: unknown }>('company/addresses')).address_list) as unknown as Address[],
-  createAddress: (body: Obj) => api<{ address: Address }>('company/address/create', { body }),
+  createAddress: async (body: Obj) => withId((await api<{ address: Obj }>('company/address/create', { body })).address) as unknown as Address,
   updateAddress: (id: string, body: Obj) => api<Obj>(`company/address/${id}/update`, { body }),
 
   /** Server-side paging (0-based here, 1-based on the wire) and search (the old pager was static text). */

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { companyForm, type CompanyForm } from '../schemas';
 import { SelectInput, ServerMessage, TextInput, useFormMessage } from '../components/FormKit';
 import { useLoad } from '../components/useLoad';
 import { addressText } from '../components/format';
+import { NewAddressDialog } from '../components/NewAddressDialog';
 
 const EMPTY: CompanyForm = {
   tfn: '',
@@ -66,7 +67,8 @@ export function CompanyFormPage({ mode }: { mode: 'create' | 'update' }) {
   const { user, refresh } = useAuth();
   const navigate = useNavigate();
   const companyId = user?.companyId ?? null;
-  const { control, handleSubmit, reset, formState, setError } = useForm<CompanyForm>({
+  const [addingAddress, setAddingAddress] = useState(false);
+  const { control, handleSubmit, reset, formState, setError, setValue } = useForm<CompanyForm>({
     resolver: zodResolver(companyForm),
     mode: 'onTouched',
     defaultValues: EMPTY,
@@ -110,7 +112,7 @@ export function CompanyFormPage({ mode }: { mode: 'create' | 'update' }) {
             <TextInput control={control} name="name" label={t('acc.company.name')} required />
           </Stack>
           <SelectInput control={control} name="address" label={t('acc.company.address')} options={addressOptions} />
-          <Link component={RouterLink} to="/views/address/create" variant="body2">
+          <Link component="button" type="button" variant="body2" onClick={() => setAddingAddress(true)} data-testid="add-address">
             {t('acc.address.addNew')}
           </Link>
           {mode === 'update' && <SelectInput control={control} name="reprentative" label={t('acc.company.director')} options={userOptions} />}
@@ -145,6 +147,14 @@ export function CompanyFormPage({ mode }: { mode: 'create' | 'update' }) {
           </Stack>
         </form>
       </Paper>
+      <NewAddressDialog
+        open={addingAddress}
+        onClose={() => setAddingAddress(false)}
+        onCreated={(a) => {
+          addresses.setData([...(addresses.data ?? []), a]);
+          setValue('address', a.id, { shouldDirty: true });
+        }}
+      />
     </Page>
   );
 }

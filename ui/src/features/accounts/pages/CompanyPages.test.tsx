@@ -1,10 +1,46 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../../test/render';
 import { adminUser, fakeApi } from '../../../test/fake-api';
 
 describe('company screens', () => {
   beforeEach(() => localStorage.clear());
+
+  it('adds a new address from the company form without losing what was typed, and chooses it', async () => {
+    const addresses = [{ _id: 'a-1', street: '12 Silo Road', suburb: 'Wagga', city: 'New South Wales', country: 'Australia' }];
+    const api = fakeApi({
+      'GET /api/auth/current_user': () => ({ user: { ...adminUser, company: null, companyId: undefined } }),
+      'GET /api/company/addresses': () => ({ address_list: addresses }),
+      'POST /api/company/address/create': ({ body }) => {
+        const a = { _id: 'a-2', ...(body as object) };
+        return { status: 201, body: { address: a } };
+      },
+      'POST /api/company/profile/create': () => ({ status: 201, body: { company: { _id: 'c-9' } } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/views/company/create');
+    await user.type(await screen.findByLabelText(/^Name of organization/), 'Riverina Grain Co');
+    await user.type(screen.getByLabelText(/^Email/), 'office@riverina.example');
+    await user.click(screen.getByTestId('add-address'));
+    const dialog = await screen.findByTestId('new-address-dialog');
+    await user.type(within(dialog).getByLabelText(/^Street/), '7 Mill Lane');
+    await user.type(within(dialog).getByLabelText(/^Suburb/), 'Junee');
+    await user.type(within(dialog).getByLabelText(/^State/), 'New South Wales');
+    await user.type(within(dialog).getByLabelText(/^Country/), 'Australia');
+    await user.click(within(dialog).getByTestId('new-address-submit'));
+    await waitFor(() => expect(screen.queryByTestId('new-address-dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('location')).toHaveTextContent('/views/company/create');
+    expect(screen.getByLabelText(/^Name of organization/)).toHaveValue('Riverina Grain Co');
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('office@riverina.example');
+    expect(screen.getByLabelText(/^Address/)).toHaveTextContent('7 Mill Lane, Junee, New South Wales, Australia');
+    expect(api.find('POST', '/api/company/address/create')[0].body).toEqual({
+      street: '7 Mill Lane',
+      suburb: 'Junee',
+      city: 'New South Wales',
+      country: 'Australia',
+    });
+    expect(api.find('POST', '/api/company/profile/create')).toHaveLength(0); // the dialog's submit is its own
+  });
 
   it('sends a user without a company from the profile to the create form, which creates it', async () => {
     let company: Record<string, unknown> | null = null;

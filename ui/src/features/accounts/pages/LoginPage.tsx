@@ -34,13 +34,13 @@ export function LoginPage() {
   }, []);
 
   const redirect = location.state as LoginRedirect | null;
-  if (user) return <Navigate to={afterLoginPath(redirect, user.id)} replace />;
+  if (user) return <Navigate to={afterLoginPath(redirect, user)} replace />;
 
   const onSubmit = async (v: LoginForm) => {
     msg.setMessage('');
     try {
       const signedIn = await login(v.email, v.password);
-      navigate(afterLoginPath(redirect, signedIn?.id), { replace: true });
+      navigate(afterLoginPath(redirect, signedIn), { replace: true });
     } catch (e) {
       msg.fromServer(e);
     }
