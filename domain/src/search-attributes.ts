@@ -11,6 +11,10 @@ export const SEARCH_ATTRIBUTES = {
   DueTime: 'Datetime',
   CompanyId: 'Keyword',
   Submitter: 'Keyword',
+  /** Names an operator searches by (CompanyName is set when the workflow starts; the others follow edits). */
+  CertificateName: 'Text',
+  SubmitterName: 'Keyword',
+  CompanyName: 'Keyword',
 } as const;
 export type SearchAttributeName = keyof typeof SEARCH_ATTRIBUTES;
 

@@ -13,7 +13,11 @@ export interface CertCtx extends CertificateCommandDeps {
 }
 
 export function createCtx(deps: ApiDeps): CertCtx {
-  return { deps, stores: deps.stores, workflows: new CertificateWorkflows(deps.temporal, deps.config.taskQueue, deps.config.temporalDeadlines) };
+  return {
+    deps,
+    stores: deps.stores,
+    workflows: new CertificateWorkflows(deps.temporal, deps.config.taskQueue, deps.config.temporalDeadlines, deps.config.publicUrl),
+  };
 }
 
 /** The caller's company; a user without one has no certificates to see. */

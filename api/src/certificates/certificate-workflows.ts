@@ -8,8 +8,8 @@
  * ALREADY_SIGNED rather than adding a second signature.
  */
 import { WorkflowNotFoundError, type Client, type UpdateDefinition } from '@temporalio/client';
-import { AppError, certificateWorkflowId, MESSAGES, type CertificateState, type MessageCode } from '@grain/domain';
-import { appErrorCodeOf, CERTIFICATE_WORKFLOW_TYPE, stateQuery, type CertificateWorkflowInput } from '@grain/workflows';
+import { AppError, certificateWorkflowId, MESSAGES, operatorView, type CertificateState, type MessageCode } from '@grain/domain';
+import { appErrorCodeOf, CERTIFICATE_SEARCH_KEYS, CERTIFICATE_WORKFLOW_TYPE, stateQuery, type CertificateWorkflowInput } from '@grain/workflows';
 import { withinDeadline } from '../http/temporal-deadline';
 
 function toAppError(e: unknown): never {
@@ -24,15 +24,28 @@ export class CertificateWorkflows {
     private readonly client: Client,
     private readonly taskQueue: string,
     private readonly deadlines: { updateMs: number; callMs: number },
+    /** The app's public address, for the link back from the Temporal UI. */
+    private readonly appUrl?: string,
   ) {}
 
-  async start(input: CertificateWorkflowInput): Promise<void> {
+  /** `companyName` is for operators: the workflow's summary, memo and CompanyName search attribute. */
+  async start(input: CertificateWorkflowInput, companyName = ''): Promise<void> {
+    const view = operatorView(input.certificate, companyName, this.appUrl);
+    const K = CERTIFICATE_SEARCH_KEYS;
     await withinDeadline(this.client, this.deadlines.callMs, () =>
       this.client.workflow
         .start(CERTIFICATE_WORKFLOW_TYPE, {
           workflowId: certificateWorkflowId(input.certificate.id),
           taskQueue: this.taskQueue,
           args: [input],
+          staticSummary: view.summary,
+          staticDetails: view.details,
+          memo: view.memo,
+          typedSearchAttributes: [
+            { key: K.CompanyName, value: companyName },
+            { key: K.CertificateName, value: input.certificate.approvalName },
+            { key: K.SubmitterName, value: input.certificate.submitter.name },
+          ],
           // A certificate is submitted once; a second submit of the same id is refused by Temporal.
           workflowIdReusePolicy: 'REJECT_DUPLICATE',
         })

@@ -10,5 +10,6 @@ export * from './list-toggles';
 export * from './viewer-permissions';
 export * from './issued-certificate';
 export * from './issued-labels';
+export * from './operator-view';
 export type * from './views';
 export * from './timer-plan';

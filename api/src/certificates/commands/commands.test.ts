@@ -1,4 +1,4 @@
-import { isAppError, PERMISSIONS, type CertificateInput, type Permission } from '@grain/domain';
+import { certificateWorkflowId, isAppError, PERMISSIONS, type CertificateInput, type Permission } from '@grain/domain';
 import { startCertHarness, type CertHarness } from '../certificates.test-harness';
 import { CertificateWorkflows } from '../certificate-workflows';
 import type { SeededCompany } from '../../testing/session';
@@ -18,7 +18,10 @@ let h: CertHarness;
 let deps: CertificateCommandDeps;
 beforeAll(async () => {
   h = await startCertHarness();
-  deps = { stores: h.t.deps.stores, workflows: new CertificateWorkflows(h.t.deps.temporal, h.t.deps.config.taskQueue, h.t.deps.config.temporalDeadlines) };
+  deps = {
+    stores: h.t.deps.stores,
+    workflows: new CertificateWorkflows(h.t.deps.temporal, h.t.deps.config.taskQueue, h.t.deps.config.temporalDeadlines, 'https://grain.example'),
+  };
 });
 afterAll(async () => h?.close());
 
@@ -129,5 +132,30 @@ describe('certificate use cases', () => {
     expect(resubmitted).toMatchObject({ status: 'signing', stage: 1 });
     expect(resubmitted.audit.map((a) => a.action)).toEqual(expect.arrayContaining(['edit', 'resubmit']));
     expect(await refusal(editLevel({ caller: manager, levelId: l1.id, input: { group: 'x' } }, deps))).toBe('CERTIFICATE_NOT_EDITABLE');
+  });
+
+  it('shows operators in the Temporal UI what the workflow is: number and name, company, submitter, a link back; findable by names', async () => {
+    const manager = caller('manager', EDITOR);
+    const submitted = await saveDraft({ caller: manager, input: await input({ status: 'signing', approvalName: 'Barley lot 12 for export' }) }, deps);
+    const company = (await h.t.deps.stores.companies.byId(h.acme.companyId))!.name;
+    const handle = h.t.deps.temporal.workflow.getHandle(certificateWorkflowId(submitted.id));
+    const d = await handle.describe();
+    expect(await d.staticSummary()).toBe(`Certificate ${submitted.approvalNumber}: Barley lot 12 for export`);
+    const details = (await d.staticDetails()) ?? '';
+    expect(details).toContain(`**Company:** ${company.replace(/([\\`*_{}[\]()#+\-.!|<>])/g, '\\$1')}`);
+    expect(details).toContain(`(https://grain.example/views/approval/detail?id=${submitted.id})`);
+    expect(d.memo).toMatchObject({ certificateNumber: submitted.approvalNumber, company });
+    const found = async (query: string) => {
+      for (let i = 0; i < 50; i++) {
+        const ids: string[] = [];
+        for await (const w of h.t.deps.temporal.workflow.list({ query })) ids.push(w.workflowId);
+        if (ids.includes(handle.workflowId)) return true;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      return false;
+    };
+    expect(await found(`CompanyName = '${company}' AND CertificateNumber = '${submitted.approvalNumber}'`)).toBe(true);
+    expect(await found(`SubmitterName = '${submitted.submitter.name}' AND CertificateNumber = '${submitted.approvalNumber}'`)).toBe(true);
+    expect(await found(`CertificateName = 'Barley' AND CertificateNumber = '${submitted.approvalNumber}'`)).toBe(true);
   });
 });

@@ -1,0 +1,45 @@
+/**
+ * What an operator sees of a certificate's workflow in the Temporal Web UI: a one-line summary (its number
+ * and name, instead of a bare workflow id) and details in Markdown (company, submitter, the levels and a
+ * link back to the certificate in the app). Set when the workflow starts; Temporal shows both on the
+ * workflow's page and the summary in its lists.
+ */
+import type { CertificateDraft } from './types';
+
+export interface OperatorView {
+  summary: string;
+  details: string;
+  memo: { certificateNumber: string; certificateName: string; company: string; submitter: string };
+}
+
+const oneLine = (s: string, max: number) => {
+  const flat = s.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+/** Markdown text with its special characters escaped, so a name cannot turn into a link or a heading. */
+const md = (s: string) => s.replace(/([\\`*_{}[\]()#+\-.!|<>])/g, '\\$1');
+
+export function certificateDetailPath(certificateId: string): string {
+  return `/views/approval/detail?id=${encodeURIComponent(certificateId)}`;
+}
+
+export function operatorView(d: CertificateDraft, companyName: string, appUrl?: string): OperatorView {
+  const levels = d.levels.map(
+    (l, i) =>
+      `${i + 1}. ${md(l.group)}: ${l.signatures} of ${l.signers.length} (${l.signers.map((s) => md(s.name)).join(', ')}), due ${l.deadline.slice(0, 16).replace('T', ' ')} UTC`,
+  );
+  const link = appUrl ? [`[Open certificate ${md(d.approvalNumber)} in the app](${appUrl.replace(/\/+$/, '')}${certificateDetailPath(d.id)})`] : [];
+  return {
+    summary: oneLine(`Certificate ${d.approvalNumber}: ${d.approvalName}`, 200),
+    details: [
+      `**Company:** ${md(companyName)}`,
+      `**Submitter:** ${md(d.submitter.name)} (${md(d.submitter.email)})`,
+      '',
+      '**Levels**',
+      ...levels,
+      '',
+      ...link,
+    ].join('\n'),
+    memo: { certificateNumber: d.approvalNumber, certificateName: d.approvalName, company: companyName, submitter: d.submitter.name },
+  };
+}
