@@ -34,23 +34,6 @@ export type HarvestGrade = (typeof HARVEST_GRADES)[number];
 export const DEFAULT_HARVEST_GRADE: HarvestGrade = 'APH';
 export const FARM_STAGE = 'Harvest';
 
-/** Protein grade bands for the certificate (docs/spec/approvals.md §9): the first band whose floor the protein reaches. */
-export const PROTEIN_GRADE_BANDS: ReadonlyArray<{ min: number; grade: string }> = [
-  { min: 90, grade: 'APH' },
-  { min: 80, grade: 'AP' },
-  { min: 70, grade: 'APW' },
-  { min: 60, grade: 'ASW' },
-  { min: 50, grade: 'ADR' },
-  { min: 40, grade: 'ANW' },
-  { min: 30, grade: 'ASFT' },
-  { min: 20, grade: 'APWN' },
-];
-
-export function gradeForProtein(protein: number): string {
-  for (const band of PROTEIN_GRADE_BANDS) if (protein >= band.min) return band.grade;
-  return 'FEED';
-}
-
 export const DOCUMENT_TYPES = [
   'regulation',
   'policy',
