@@ -48,7 +48,7 @@ export interface LoginRedirect {
  * was signed in on it in this tab (an e-mailed link opened before signing in, or the same user after
  * an expired session); otherwise the certificate list. A logout never leaves a page behind.
  */
-export const COMPANY_SETUP_PATH = '/views/company/create';
+const COMPANY_SETUP_PATH = '/views/company/create';
 
 /**
  * Where a sign-in lands: someone without a company yet sets one up first (every other screen needs it);
