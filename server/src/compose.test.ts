@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SEARCH_ATTRIBUTES } from '@grain/domain';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -20,5 +22,17 @@ describe('docker-compose.yml', () => {
     const check = spawnSync('docker-compose', ['config', '-q'], { cwd: root, env, encoding: 'utf8' });
     expect(check.status).not.toBe(0);
     expect(check.stderr).toMatch(/SMTP_URL/);
+  });
+
+  it('registers the same search attributes as the dev server (the domain list)', () => {
+    const compose = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
+    const line = /for sa in ([^;]+);/.exec(compose)?.[1] ?? '';
+    const registered = Object.fromEntries(
+      line
+        .trim()
+        .split(/\s+/)
+        .map((p) => p.split('=')),
+    );
+    expect(registered).toEqual(SEARCH_ATTRIBUTES);
   });
 });
