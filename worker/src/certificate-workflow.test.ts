@@ -237,6 +237,25 @@ test('reminders before the due time, then overdue with an escalation mail and se
   await handle.terminate('test over');
 }, 40_000);
 
+test('a level already overdue at submission gets one overdue notice, not one per missed timer', async () => {
+  // due 15 s ago, repeats every 10 s: the due time and the first repeat have both passed when it starts
+  const d = chainDraft({ reminders: { offsetsMs: [5000], overdueRepeatMs: 10_000 } }, -15_000);
+  const handle = await submit(h, d);
+  const mine = (m: { subject?: string | null }) => /^Overdue:/.test(m.subject ?? '') && (m.subject ?? '').includes(d.approvalNumber);
+  await eventually(
+    () => h.mail.list({ to: 'a1@grain.test' }),
+    (ms) => ms.some(mine),
+    10_000,
+  );
+  await new Promise((r) => setTimeout(r, 2000)); // the next repeat is due only ~5 s after the start
+  const overdue = (await h.mail.list({ to: 'a1@grain.test' })).filter(mine);
+  expect(overdue).toHaveLength(1);
+  const recorded = await h.db.knex('certificate_reminders').where({ certificate_id: d.id, level: 1, recipient_id: 'a1' });
+  expect(recorded).toHaveLength(1);
+  expect((await handle.query(stateQuery)).audit.filter((e) => e.action === 'deadlinePassed')).toHaveLength(1);
+  await handle.terminate('test over');
+}, 40_000);
+
 test('recorded histories replay without non-determinism', async () => {
   expect(finishedIds.length).toBeGreaterThan(0);
   const histories = finishedIds.map((workflowId) => ({ workflowId, history: h.client.workflow.getHandle(workflowId).fetchHistory() }));

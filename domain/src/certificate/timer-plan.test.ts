@@ -1,6 +1,6 @@
 import { createCertificate } from './build';
 import { transition } from './machine';
-import { levelTimers } from './timer-plan';
+import { dueTimers, levelTimers } from './timer-plan';
 import type { CertificateState, Signer } from './types';
 
 const HOUR = 3_600_000;
@@ -85,5 +85,24 @@ describe('levelTimers', () => {
     const keys = levelTimers(restarted, restartedAt).map((t) => t.key);
     expect(keys.every((k) => k.startsWith(`L1@${iso(restartedAt)}:`))).toBe(true);
     expect(keys.some((k) => levelTimers(s, START).some((t) => t.key === k))).toBe(false);
+  });
+});
+
+describe('dueTimers', () => {
+  it('fires the due time and the missed repeats of a level found late as one notice (the latest), applying the deadline once', () => {
+    const s = signing({ offsetsMs: [HOUR], overdueRepeatMs: 12 * HOUR });
+    const late = DUE + 13 * HOUR; // the due time and the first repeat have both passed
+    const d = dueTimers(s, new Set(), late);
+    expect(d.fired.map((t) => t.key)).toEqual([`${tag}:before:${HOUR}`, `${tag}:due`, `${tag}:after:1`]);
+    expect(d.deadline?.key).toBe(`${tag}:due`);
+    expect(d.notice).toMatchObject({ key: `${tag}:after:1`, kind: 'overdueReminder' });
+  });
+  it('gives nothing once those have fired, and the next repeat when its time comes', () => {
+    const s = signing({ offsetsMs: [HOUR], overdueRepeatMs: 12 * HOUR });
+    const fired = new Set(dueTimers(s, new Set(), DUE + 13 * HOUR).fired.map((t) => t.key));
+    expect(dueTimers(s, fired, DUE + 14 * HOUR)).toEqual({ fired: [], deadline: null, notice: null });
+    const next = dueTimers(s, fired, DUE + 24 * HOUR);
+    expect(next.fired.map((t) => t.key)).toEqual([`${tag}:after:2`]);
+    expect(next.deadline).toBeNull();
   });
 });

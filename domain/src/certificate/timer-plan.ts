@@ -37,3 +37,20 @@ export function levelTimers(s: CertificateState, now: number): TimerEvent[] {
   }
   return events.sort((a, b) => a.at - b.at);
 }
+
+export interface DueTimers {
+  /** Every planned event whose time has come and that has not fired yet: all are marked fired. */
+  fired: TimerEvent[];
+  /** The deadline event among them, if any: the level becomes overdue once. */
+  deadline: TimerEvent | null;
+  /**
+   * The one notice these events make: the latest of them. Events found due together (a due date already
+   * past at submission, a worker that was down) would otherwise each send the same mail.
+   */
+  notice: TimerEvent | null;
+}
+
+export function dueTimers(s: CertificateState, fired: ReadonlySet<string>, now: number): DueTimers {
+  const due = levelTimers(s, now).filter((t) => !fired.has(t.key) && t.at <= now);
+  return { fired: due, deadline: due.find((t) => t.kind === 'deadline') ?? null, notice: due.at(-1) ?? null };
+}

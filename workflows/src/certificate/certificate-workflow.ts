@@ -13,7 +13,16 @@
  */
 import type { UpdateDefinition } from '@temporalio/common';
 import { currentUpdateInfo, log, patched, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
-import { currentLevel, levelTimers, pendingSigners, type CertificateCommand, type CertificateState, type CommandActor } from '@grain/domain/workflow-safe';
+import {
+  currentLevel,
+  dueTimers,
+  levelTimers,
+  pendingSigners,
+  type CertificateCommand,
+  type CertificateState,
+  type CommandActor,
+  type TimerEvent,
+} from '@grain/domain/workflow-safe';
 import { refuse, unwrapRefusal } from '../app-failure';
 import {
   cancelUpdate,
@@ -41,6 +50,11 @@ const FAST_PATCH = 'sign-local-activities-mail-after-answer';
  * change on, while the changes already in its history replay as they were made.
  */
 const SIGNATURES_BOUND_PATCH = 'signatures-bound-to-content';
+/**
+ * Timer events found due together (a due date already past at submission, a worker that was down) make
+ * one notice, not one mail each. Histories from before it replay the one-mail-per-event loop.
+ */
+const ONE_NOTICE_PATCH = 'one-notice-per-due-timers';
 
 /**
  * Registers an Update whose validator runs the machine's checks on the command the handler then
@@ -154,23 +168,36 @@ async function fireDueTimers(run: CertificateRun, wfId: string): Promise<boolean
   const plan = levelTimers(run.state, now).filter((t) => !run.fired.has(t.key));
   // Keys of levels no longer planned (moved on, restarted) are dropped so the carried set stays small.
   for (const k of [...run.fired]) if (!plan.some((t) => k.startsWith(t.key.split(':')[0]))) run.fired.delete(k);
+  if (!patched(ONE_NOTICE_PATCH)) return fireEachDueTimer(run, wfId, plan, now);
+  const due = dueTimers(run.state, run.fired, now);
+  for (const t of due.fired) run.fired.add(t.key);
+  if (due.deadline) run.apply({ type: 'deadlinePassed', actor: SYSTEM, level: due.deadline.level, at: nowIso() });
+  if (due.notice)
+    await remind(
+      run,
+      wfId,
+      due.notice,
+      due.fired.some((t) => t.kind !== 'reminder'),
+    );
+  return due.fired.length > 0;
+}
+
+/** The loop of histories recorded before ONE_NOTICE_PATCH: a mail per due event. */
+async function fireEachDueTimer(run: CertificateRun, wfId: string, plan: TimerEvent[], now: number): Promise<boolean> {
   const due = plan.filter((t) => t.at <= now);
   for (const t of due) {
     run.fired.add(t.key);
     if (t.kind === 'deadline') run.apply({ type: 'deadlinePassed', actor: SYSTEM, level: t.level, at: nowIso() });
-    const l = run.state.levels[t.level - 1];
-    const recipients = pendingSigners(run.state, l).map((x) => ({ id: x.id, name: x.name, email: x.email }));
-    if (recipients.length) {
-      await acts.mail
-        .remindSigners({
-          key: `${wfId}:${t.key}`,
-          recipients,
-          overdue: t.kind !== 'reminder',
-          ctx: mailContext(run.state, t.level),
-          certificateId: run.state.id,
-        })
-        .catch((e) => log.warn('reminder mail failed', { error: String(e) }));
-    }
+    await remind(run, wfId, t, t.kind !== 'reminder');
   }
   return due.length > 0;
+}
+
+async function remind(run: CertificateRun, wfId: string, t: TimerEvent, overdue: boolean): Promise<void> {
+  const l = run.state.levels[t.level - 1];
+  const recipients = pendingSigners(run.state, l).map((x) => ({ id: x.id, name: x.name, email: x.email }));
+  if (!recipients.length) return;
+  await acts.mail
+    .remindSigners({ key: `${wfId}:${t.key}`, recipients, overdue, ctx: mailContext(run.state, t.level), certificateId: run.state.id })
+    .catch((e) => log.warn('reminder mail failed', { error: String(e) }));
 }
