@@ -237,6 +237,26 @@ test('reminders before the due time, then overdue with an escalation mail and se
   await handle.terminate('test over');
 }, 40_000);
 
+test('a notice is an HTML mail with a plain-text part, in en and vn, with the facts and a button to sign that very certificate', async () => {
+  const d = chainDraft();
+  const handle = await submit(h, d);
+  const [m] = await eventually(
+    async () =>
+      (await h.mail.list({ to: 'a1@grain.test' })).filter((x) => (x.subject ?? '') === `Certificate ${d.approvalNumber} awaits your signature (level 1)`),
+    (ms) => ms.length > 0,
+    10_000,
+  );
+  const link = `http://localhost:3000/views/approval/detail?id=${d.id}&sign=1`;
+  const due = d.levels[0].deadline.slice(0, 10).split('-').reverse().join('/');
+  expect(m.text).toContain(`Review and sign: ${link}`);
+  expect(m.text).toContain(`Xem và ký: ${link}`);
+  expect(m.text).toContain(`due ${due}`);
+  const html = m.html ?? '';
+  expect(html).toContain(`href="${link.replace(/&/g, '&#38;')}"`);
+  for (const fact of [d.approvalNumber, d.approvalName.replace(/"/g, '&#34;'), 'Farm Data Signing', due, 'Chứng nhận', 'Hạn']) expect(html).toContain(fact);
+  await handle.terminate('test over');
+}, 40_000);
+
 test('a level already overdue at submission gets one overdue notice, not one per missed timer', async () => {
   // due 15 s ago, repeats every 10 s: the due time and the first repeat have both passed when it starts
   const d = chainDraft({ reminders: { offsetsMs: [5000], overdueRepeatMs: 10_000 } }, -15_000);

@@ -10,7 +10,7 @@ import type {
   OtpBinding,
   Person,
 } from '@grain/domain';
-import { issuedCertificate } from '@grain/domain';
+import { certificateDetailPath, issuedCertificate } from '@grain/domain';
 import { issuerFacts } from '@grain/persistence';
 import type { ActivityDeps } from '../deps';
 import { certificateHtml, certificatePayload, qrSvg, verifyUrl } from './certificate-pdf';
@@ -25,7 +25,11 @@ export function createCertificateActivities(deps: ActivityDeps) {
   const { certificates: store, otps, reminders, live, activityResults } = deps.stores;
   // A retried activity gets the kept result of a step it already did, so mails and files happen once.
   const once = <T>(key: string, fn: () => Promise<T>) => activityResults.once(key, fn);
-  const link = `${config.publicUrl}/views/approval/list`;
+  // A mail links to its certificate (to its sign dialog when it asks the reader to sign). Inputs recorded
+  // before mails carried the certificate id name it only in the key (`certificate-<id>:...`).
+  const idOf = (ctx: CertificateMailContext, key: string) => ctx.certificateId ?? /^certificate-([^:]+):/.exec(key)?.[1];
+  const linkTo = (certificateId: string | undefined, sign = false) =>
+    certificateId ? `${config.publicUrl}${certificateDetailPath(certificateId, { sign })}` : `${config.publicUrl}/views/approval/list`;
 
   /** Mails each recipient once per key; `sent` runs after each mail the server accepted (also once). */
   async function mailEach(key: string, to: Person[], text: MailText, sent?: (p: Person, mailKey: string) => Promise<void>) {
@@ -37,6 +41,7 @@ export function createCertificateActivities(deps: ActivityDeps) {
           to: p.email,
           subject: text.subject,
           text: text.text,
+          html: text.html,
           messageId: `<${sha(`${key}:${p.id}`).slice(0, 32)}@grain.certificates>`,
         });
         return { sent: true };
@@ -57,8 +62,8 @@ export function createCertificateActivities(deps: ActivityDeps) {
         const { code, expiresAt, otpId } = await otps.issue(a.binding, a.ttlMs);
         const minutes = Math.max(1, Math.round((Date.parse(expiresAt) - Date.now()) / 60_000));
         const hashShort = a.binding.contentHash.slice(0, 12);
-        const text = mailTexts.otp({ ...a.ctx, link }, code, hashShort, minutes);
-        await adapters.mail.send({ to: a.user.email, subject: text.subject, text: text.text, messageId: `<otp-${otpId}@grain.certificates>` });
+        const text = mailTexts.otp({ ...a.ctx, link: linkTo(a.binding.certificateId, true) }, code, hashShort, minutes);
+        await adapters.mail.send({ to: a.user.email, subject: text.subject, text: text.text, html: text.html, messageId: `<otp-${otpId}@grain.certificates>` });
         log.info('signing code issued', { certificateId: a.binding.certificateId, level: a.binding.level, userId: a.binding.userId });
         return { expiresAt, contentHashShort: hashShort };
       });
@@ -69,8 +74,9 @@ export function createCertificateActivities(deps: ActivityDeps) {
     },
 
     async notifyCertificate(a: { key: string; effect: NotifyEffect; ctx: CertificateMailContext }): Promise<void> {
-      const c = { ...a.ctx, link };
       const e = a.effect;
+      const asksToSign = e.type === 'notifySigners' || e.type === 'notifySignaturesVoided';
+      const c = { ...a.ctx, link: linkTo(idOf(a.ctx, a.key), asksToSign) };
       const text =
         e.type === 'notifySigners'
           ? mailTexts.levelStarted(c, e.reason)
@@ -87,8 +93,8 @@ export function createCertificateActivities(deps: ActivityDeps) {
     /** Reminds the pending signers and records each mail sent, for the overdue dashboard's count. */
     async remindSigners(a: { key: string; recipients: Person[]; overdue: boolean; ctx: CertificateMailContext; certificateId?: string }): Promise<void> {
       // Histories from before certificateId was passed carry it only in the key (`certificate-<id>:<timer>`).
-      const certificateId = a.certificateId ?? /^certificate-([^:]+):/.exec(a.key)?.[1];
-      await mailEach(a.key, a.recipients, mailTexts.reminder({ ...a.ctx, link }, a.overdue), async (p, mailKey) => {
+      const certificateId = a.certificateId ?? idOf(a.ctx, a.key);
+      await mailEach(a.key, a.recipients, mailTexts.reminder({ ...a.ctx, link: linkTo(certificateId, true) }, a.overdue), async (p, mailKey) => {
         if (certificateId) await reminders.record({ key: mailKey, certificateId, level: a.ctx.level ?? 0, recipientId: p.id, overdue: a.overdue });
       });
     },

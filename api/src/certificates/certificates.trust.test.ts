@@ -132,7 +132,9 @@ describe('every date entering a certificate', () => {
       .expect(201);
     const updatePast = await manager
       .post(`/api/company/approval/${draft._id}/update`)
-      .send(await body(h.acme, { number: draft.approvalNumber, deadline: day(-1) }));
+      // two days back: a day counts until it has ended in every time zone, so until noon UTC "yesterday"
+      // is still today somewhere (UTC+12) and is accepted
+      .send(await body(h.acme, { number: draft.approvalNumber, deadline: day(-2) }));
     expect(updatePast.body.code).toBe('DATE_IN_PAST');
 
     const levelId = draft.approvalLevels[0]._id;

@@ -14,6 +14,8 @@ export interface OtpBinding {
 
 /** What certificate mails quote. */
 export interface CertificateMailContext {
+  /** Absent in activity inputs recorded before mails linked to their certificate. */
+  certificateId?: string;
   approvalNumber: string;
   approvalName: string;
   level?: number;

@@ -19,8 +19,9 @@ const oneLine = (s: string, max: number) => {
 /** Markdown text with its special characters escaped, so a name cannot turn into a link or a heading. */
 const md = (s: string) => s.replace(/([\\`*_{}[\]()#+\-.!|<>])/g, '\\$1');
 
-export function certificateDetailPath(certificateId: string): string {
-  return `/views/approval/detail?id=${encodeURIComponent(certificateId)}`;
+/** The certificate's page in the app; `sign` opens its sign dialog for a signer of the current level. */
+export function certificateDetailPath(certificateId: string, opts: { sign?: boolean } = {}): string {
+  return `/views/approval/detail?id=${encodeURIComponent(certificateId)}${opts.sign ? '&sign=1' : ''}`;
 }
 
 export function operatorView(d: CertificateDraft, companyName: string, appUrl?: string): OperatorView {

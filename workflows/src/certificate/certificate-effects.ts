@@ -54,7 +54,7 @@ export type PendingMail = Parameters<CertificateActivities['notifyCertificate']>
 
 export function mailContext(s: CertificateState, level: number) {
   const l = s.levels[level - 1];
-  return { approvalNumber: s.approvalNumber, approvalName: s.approvalName, level, group: l?.group, deadline: l?.deadline };
+  return { certificateId: s.id, approvalNumber: s.approvalNumber, approvalName: s.approvalName, level, group: l?.group, deadline: l?.deadline };
 }
 
 /**

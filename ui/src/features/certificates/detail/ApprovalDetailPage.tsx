@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Button, Chip, Grid, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { certificatesApi } from '../api';
@@ -42,6 +42,16 @@ export function ApprovalDetailPage() {
     void load();
   }, [load]);
   useCertificateLive(() => void load(), id ?? undefined);
+
+  // A mail's "Review and sign" button opens the certificate with ?sign=1: its sign dialog opens at once
+  // for a signer of the current level (once; anyone else just sees the certificate).
+  const askedToSign = params.get('sign') === '1';
+  const signOffered = useRef(false);
+  useEffect(() => {
+    if (!askedToSign || signOffered.current || !a) return;
+    signOffered.current = true;
+    if (a.can?.sign) setModal('sign');
+  }, [askedToSign, a]);
 
   const openDelegate = async () => {
     if (!people.length) {
