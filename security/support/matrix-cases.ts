@@ -170,6 +170,7 @@ export const MATRIX_CASES: MatrixCase[] = [
     path: () => '/api/company/approvals/overdue',
     expect: only(EDITORS, 200),
   },
+  { name: 'waiting for me', method: 'get', route: '/api/company/approvals/inbox', path: () => '/api/company/approvals/inbox', expect: all(200) },
   { name: 'templates', method: 'get', route: '/api/company/approvaltemplates', path: () => '/api/company/approvaltemplates', expect: all(200) },
   {
     name: 'create template',

@@ -46,6 +46,52 @@ describe('certificate API', () => {
     manager = await h.as('manager');
   });
 
+  it("lists what waits for the caller's signature: pending signers and delegates of the current level only, overdue first", async () => {
+    const inbox = async (role: string, company = h.acme) => (await (await h.as(role, company)).get('/api/company/approvals/inbox').expect(200)).body;
+    const submit = async (number: string, firstDue: string) => {
+      const body = await createBody({ number, status: 'signing' });
+      body.approvalLevels[0].deadline = firstDue;
+      return (await manager.post('/api/company/approval/create').send(body).expect(201)).body.approval;
+    };
+    const later = await submit(`INBOX-LATER-${Date.now()}`, day(6));
+    const sooner = await submit(`INBOX-SOONER-${Date.now()}`, day(2));
+    // the read model has the later one overdue (as the workflow's timer would mark it)
+    const stored = (await h.t.deps.stores.certificates.get(h.acme.companyId, later._id))!;
+    await h.t.deps.stores.certificates.upsert({
+      ...stored.state,
+      version: stored.state.version + 1,
+      overdue: true,
+      levels: stored.state.levels.map((l, i) => (i === 0 ? { ...l, overdue: true } : l)),
+    });
+    const mine = (await inbox('signer')).inbox.filter((x: { approvalNumber: string }) => x.approvalNumber.startsWith('INBOX-'));
+    expect(mine.map((x: { _id: string }) => x._id)).toEqual([later._id, sooner._id]); // overdue first
+    expect(mine[0]).toMatchObject({ level: 1, group: 'Farm Data Signing', overdue: true, submitter: expect.any(String) });
+    // a signer of level 2, the submitter and another company's signer are not asked yet
+    for (const [role, company] of [
+      ['signer2', h.acme],
+      ['manager', h.acme],
+      ['signer', h.other],
+    ] as const) {
+      expect((await inbox(role, company)).inbox.map((x: { _id: string }) => x._id)).not.toEqual(expect.arrayContaining([sooner._id]));
+    }
+    // a delegate is asked in the delegator's place; once the level is signed, nobody is
+    const l1 = sooner.approvalLevels[0];
+    await (
+      await h.as('signer')
+    )
+      .post(`/api/company/approval/${sooner._id}/delegate`)
+      .send({ to: [users().signer3.id], note: 'away' })
+      .expect(200);
+    expect((await inbox('signer3')).inbox.map((x: { _id: string }) => x._id)).toContain(sooner._id);
+    expect((await signAs('signer3', sooner._id, l1._id)).status).toBe(200);
+    expect((await inbox('signer')).inbox.map((x: { _id: string }) => x._id)).not.toContain(sooner._id);
+    // now level 2's turn: its signers (signer3 among them again)
+    for (const role of ['signer2', 'signer3']) {
+      const entry = (await inbox(role)).inbox.find((x: { _id: string }) => x._id === sooner._id);
+      expect([role, entry?.level]).toEqual([role, 2]);
+    }
+  });
+
   it('answers the default number (today + 1) and the company signers only', async () => {
     const res = await manager.get('/api/company/approval/create').expect(200);
     const today = new Date().toISOString().slice(0, 10).replace(/-/g, '');

@@ -5,6 +5,7 @@ import { draftRoutes } from './draft-routes';
 import { actionRoutes } from './action-routes';
 import { templateRoutes } from './template-routes';
 import { overdueRoutes } from './overdue-routes';
+import { inboxRoutes } from './inbox-routes';
 import { publicVerifyRoutes } from './public-verify-routes';
 
 /**
@@ -17,6 +18,7 @@ export const certificatesFeature: Feature = (deps) => {
   // The public verification router takes no login; every other router checks it per route.
   api.use(publicVerifyRoutes(ctx));
   api.use(overdueRoutes(ctx));
+  api.use(inboxRoutes(ctx));
   api.use(templateRoutes(ctx));
   api.use(draftRoutes(ctx));
   api.use(actionRoutes(ctx));

@@ -11,5 +11,6 @@ export * from './viewer-permissions';
 export * from './issued-certificate';
 export * from './issued-labels';
 export * from './operator-view';
+export * from './inbox';
 export type * from './views';
 export * from './timer-plan';

@@ -211,3 +211,28 @@ export interface SigningCodeAnswer {
   level?: number;
   contentHashShort?: string;
 }
+
+/** One certificate waiting for the caller's signature (GET company/approvals/inbox). */
+export interface InboxItem {
+  _id: string;
+  approvalNumber: string;
+  approvalName: string;
+  priority: Priority;
+  level: number;
+  levelId: string;
+  group: string;
+  deadline: string;
+  overdue: boolean;
+  /** The submitter's name. */
+  submitter: string;
+  signed: number;
+  signatures: number;
+  /** The signer the caller signs for, when they are a delegate. */
+  onBehalfOf?: string | null;
+}
+
+export interface InboxAnswer {
+  inbox: InboxItem[];
+  /** How many there are (the menu badge); the list holds at most the first 100. */
+  count: number;
+}
