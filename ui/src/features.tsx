@@ -1,4 +1,5 @@
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
+import { InboxCounter } from './features/certificates/inbox/InboxCounter';
 import { ACCOUNT_ROUTES } from './features/accounts/routes';
 import { CERTIFICATE_ROUTES } from './features/certificates/routes';
 import { FARMDATA_ROUTES } from './features/farmdata/routes';
@@ -35,3 +36,6 @@ export const FEATURE_ROUTES: FeatureRoute[] = [
   ...BLOCKCHAIN_ROUTES,
   ...COMPLIANCE_ROUTES,
 ];
+
+/** Components without a screen that keep shell state current (tab counts); rendered in every framed page. */
+export const FEATURE_SERVICES: ComponentType[] = [InboxCounter];

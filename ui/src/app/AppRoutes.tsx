@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import type { FeatureRoute } from '../features';
-import { FEATURE_ROUTES } from '../features';
+import { FEATURE_ROUTES, FEATURE_SERVICES } from '../features';
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';
 import { RequireAuth } from './RequireAuth';
@@ -15,6 +15,9 @@ function frame(r: FeatureRoute) {
   return (
     <RequireAuth>
       <Layout sideMenu={r.sideMenu}>
+        {FEATURE_SERVICES.map((Service, i) => (
+          <Service key={i} />
+        ))}
         <RequireAccess allow={r.allow}>{r.element}</RequireAccess>
       </Layout>
     </RequireAuth>

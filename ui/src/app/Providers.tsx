@@ -1,4 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
+import { TabBadgesProvider } from './tab-badges';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { createTheme } from '@mui/material/styles';
 import { enUS, viVN } from '@mui/material/locale';
@@ -34,7 +35,9 @@ export function Providers({ children, lang }: { children: ReactNode; lang?: Lang
     <I18nProvider initial={lang}>
       <LocalizedTheme>
         <NotifyProvider>
-          <AuthProvider>{children}</AuthProvider>
+          <AuthProvider>
+            <TabBadgesProvider>{children}</TabBadgesProvider>
+          </AuthProvider>
         </NotifyProvider>
       </LocalizedTheme>
     </I18nProvider>

@@ -15,6 +15,7 @@ import {
   MenuItem,
   Tab,
   Tabs,
+  Badge,
   Toolbar,
   Typography,
   useMediaQuery,
@@ -27,6 +28,7 @@ import { useI18n } from '../i18n/i18n';
 import { useAuth } from './auth';
 import { LanguageSwitch } from './LanguageSwitch';
 import { allowed, currentTab, LOGIN_PATH, TOP_TABS, USER_SETTING_LINKS } from './navigation';
+import { useTabBadges } from './tab-badges';
 
 /** Where all six tabs fit beside the logo (in either language) and where the user's name fits too. */
 const TABS_FIT = '(max-width:1279.95px)';
@@ -40,6 +42,18 @@ export function TopBar() {
   const { t } = useI18n();
   const { user, logout, can } = useAuth();
   const topTabs = allowed(TOP_TABS, can);
+  const { badges } = useTabBadges();
+  // a tab with a count shows it (e.g. how many certificates wait for my signature)
+  const tabLabel = (tab: (typeof TOP_TABS)[number]) => {
+    const n = tab.badge ? (badges[tab.badge] ?? 0) : 0;
+    return n > 0 ? (
+      <Badge badgeContent={n} color="error" max={99} sx={{ '& .MuiBadge-badge': { right: -10 } }} data-testid={`tab-badge-${tab.badge}`}>
+        {t(tab.label)}
+      </Badge>
+    ) : (
+      t(tab.label)
+    );
+  };
   const settingLinks = allowed(USER_SETTING_LINKS, can);
   const { pathname } = useLocation();
   const tabNow = currentTab(pathname);
@@ -75,7 +89,7 @@ export function TopBar() {
         <Tab
           key={tab.to}
           value={tab.to}
-          label={t(tab.label)}
+          label={tabLabel(tab)}
           component={RouterLink}
           to={tab.to}
           sx={{ textTransform: 'none', minWidth: 0, px: compact ? 1 : 1.5, fontSize: compact ? '0.8125rem' : undefined }}
@@ -160,7 +174,7 @@ export function TopBar() {
           <List>
             {topTabs.map((tab) => (
               <ListItemButton key={tab.to} selected={selectedTab === tab.to} onClick={() => go(tab.to)}>
-                <ListItemText primary={t(tab.label)} />
+                <ListItemText primary={tabLabel(tab)} />
               </ListItemButton>
             ))}
           </List>

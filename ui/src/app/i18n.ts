@@ -2,7 +2,10 @@ import type { Table } from '../i18n/i18n';
 
 /** Texts of the shell: navigation, user menu, footer, guard and dialogs. */
 export const shell: Table = {
+  'nav.inbox': { en: 'Waiting for me', vn: 'Chờ tôi ký' },
   'nav.certificates': { en: 'Grain Certificates', vn: 'Chứng nhận ngũ cốc' },
+  'nav.overdue': { en: 'Overdue', vn: 'Quá hạn' },
+  'nav.templates': { en: 'Templates', vn: 'Mẫu' },
   'nav.farmData': { en: 'Farm Data', vn: 'Dữ liệu nông trại' },
   'nav.documents': { en: 'Support Documents', vn: 'Tài liệu hỗ trợ' },
   'nav.newCertificate': { en: 'Create New Certificate', vn: 'Tạo chứng nhận mới' },

@@ -4,13 +4,16 @@ import type { Permission } from '@grain/domain';
  * Top menu tabs of docs/spec/approvals.md §2, in order; the routes belong to the features that render them. A tab
  * with a `permission` is shown only to users holding it (the server refuses the others anyway).
  */
-export const TOP_TABS: ReadonlyArray<{ label: string; to: string; match: string; permission?: Permission }> = [
+export const TOP_TABS: ReadonlyArray<{ label: string; to: string; match: string; permission?: Permission; badge?: string }> = [
+  { label: 'nav.inbox', to: '/views/approval/inbox', match: '/views/approval/inbox', permission: 'signApproval', badge: 'inbox' },
   { label: 'nav.certificates', to: '/views/approval/list', match: '/views/approval/list' },
   { label: 'nav.farmData', to: '/views/farmdata/harvesting/list', match: '/views/farmdata' },
   { label: 'nav.documents', to: '/views/document/list', match: '/views/document' },
   { label: 'nav.newCertificate', to: '/views/approval/create', match: '/views/approval/create', permission: 'editApproval' },
   { label: 'nav.policy', to: '/views/policy/list', match: '/views/policy' },
   { label: 'nav.compliance', to: '/views/compliance/list', match: '/views/compliance' },
+  { label: 'nav.overdue', to: '/views/approval/overdue', match: '/views/approval/overdue', permission: 'viewSystem' },
+  { label: 'nav.templates', to: '/views/template/list', match: '/views/template', permission: 'editApproval' },
 ];
 
 /**
@@ -32,6 +35,7 @@ export function allowed<T extends { permission?: Permission; withoutPermission?:
 
 export const LOGIN_PATH = '/views/login';
 export const HOME_PATH = '/views/approval/list';
+const INBOX_PATH = '/views/approval/inbox';
 
 /** What the guard hands the login page (router state) when it sends a visitor there. */
 export interface LoginRedirect {
@@ -54,19 +58,25 @@ const COMPANY_SETUP_PATH = '/views/company/create';
  * Where a sign-in lands: someone without a company yet sets one up first (every other screen needs it);
  * otherwise back where the session left off, or home.
  */
-export function afterLoginPath(state: LoginRedirect | null | undefined, user: { id: string; companyId?: string | null } | null | undefined): string {
+export function afterLoginPath(
+  state: LoginRedirect | null | undefined,
+  user: { id: string; companyId?: string | null; permissions?: readonly string[] } | null | undefined,
+): string {
   if (user && !user.companyId) return COMPANY_SETUP_PATH;
+  // someone who signs but does not write certificates starts at what waits for their signature
+  const home = user?.permissions?.includes('signApproval') && !user.permissions.includes('editApproval') ? INBOX_PATH : HOME_PATH;
   const userId = user?.id;
   const from = state?.from;
-  if (!from || from === '/' || from.toLowerCase().startsWith(LOGIN_PATH)) return HOME_PATH;
-  if (state?.fromUser && state.fromUser !== userId) return HOME_PATH;
+  if (!from || from === '/' || from.toLowerCase().startsWith(LOGIN_PATH)) return home;
+  if (state?.fromUser && state.fromUser !== userId) return home;
   return from;
 }
 
 /** Which tab is current: the longest matching prefix wins (create-certificate over the certificate area). */
 export function currentTab(pathname: string): string | false {
   const p = pathname.toLowerCase();
-  if (p === '/views/home' || (p.startsWith('/views/approval/') && !p.startsWith('/views/approval/create'))) return '/views/approval/list';
+  const own = ['/views/approval/create', '/views/approval/inbox', '/views/approval/overdue'];
+  if (p === '/views/home' || (p.startsWith('/views/approval/') && !own.some((o) => p.startsWith(o)))) return '/views/approval/list';
   const hit = TOP_TABS.filter((t) => p.startsWith(t.match.toLowerCase())).sort((a, b) => b.match.length - a.match.length)[0];
   return hit?.to ?? false;
 }

@@ -50,7 +50,17 @@ describe('the shell', () => {
       within(nav)
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual(['Grain Certificates', 'Farm Data', 'Support Documents', 'Create New Certificate', 'Policy Control', 'AI Compliance Audit']);
+    ).toEqual([
+      'Waiting for me',
+      'Grain Certificates',
+      'Farm Data',
+      'Support Documents',
+      'Create New Certificate',
+      'Policy Control',
+      'AI Compliance Audit',
+      'Overdue',
+      'Templates',
+    ]);
     expect(screen.getByTestId('logo')).toHaveAttribute('href', '/views/blockchain');
     const side = screen.getByTestId('side-menu');
     expect(within(side).getByText('User Setting')).toBeInTheDocument();

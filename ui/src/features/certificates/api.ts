@@ -5,6 +5,7 @@ import type {
   CertificateListAnswer,
   CertificateView,
   DelegateInput,
+  InboxAnswer,
   OverdueRow,
   PdfCheckAnswer,
   PublicVerifyAnswer,
@@ -18,6 +19,7 @@ import { api, download } from '../../api/client';
 
 const enc = encodeURIComponent;
 export const certificatesApi = {
+  inbox: () => api<InboxAnswer>('company/approvals/inbox'),
   list: (q: { status?: string[]; cursor?: string | null; limit?: number } = {}) => {
     const p = new URLSearchParams();
     if (q.status?.length) p.set('status', q.status.join(','));

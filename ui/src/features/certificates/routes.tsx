@@ -5,6 +5,7 @@ import { ApprovalDetailPage } from './detail/ApprovalDetailPage';
 import { TemplateListPage } from './templates/TemplateListPage';
 import { OverdueDashboardPage } from './overdue/OverdueDashboardPage';
 import { VerifyPage } from './verify/VerifyPage';
+import { InboxPage } from './inbox/InboxPage';
 import { needs } from '../../app/RequireAccess';
 
 /**
@@ -14,6 +15,7 @@ import { needs } from '../../app/RequireAccess';
 export const CERTIFICATE_ROUTES: FeatureRoute[] = [
   { path: '/views/home', element: <ApprovalListPage /> },
   { path: '/views/approval/list', element: <ApprovalListPage /> },
+  { path: '/views/approval/inbox', element: <InboxPage />, allow: needs('viewApproval') },
   { path: '/views/approval/create', element: <ApprovalFormPage key="create" />, allow: needs('editApproval') },
   { path: '/views/approval/update', element: <ApprovalFormPage key="update" />, allow: needs('editApproval') },
   { path: '/views/approval/detail', element: <ApprovalDetailPage /> },

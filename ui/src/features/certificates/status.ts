@@ -1,7 +1,8 @@
 import type { DisplayStatus, Toggle } from '@grain/domain';
 
 /** The toggles switched on when the list opens. */
-export const INITIAL_TOGGLES: Toggle[] = ['pending', 'signing'];
+/** Overdue is among them: an approver answering an overdue reminder must find the certificate. */
+export const INITIAL_TOGGLES: Toggle[] = ['pending', 'signing', 'overdue'];
 
 export const STATUS_COLOR: Record<DisplayStatus, 'default' | 'primary' | 'secondary' | 'success' | 'error' | 'warning' | 'info'> = {
   created: 'default',

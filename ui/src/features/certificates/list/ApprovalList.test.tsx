@@ -52,8 +52,8 @@ const items = [
 ];
 
 describe('approval list filtering', () => {
-  it('shows Pending and Signing first; rejected counts as signing; overdue only under Overdue', () => {
-    expect(filterApprovals(items, INITIAL_TOGGLES, '').map((a) => a.approvalNumber)).toEqual(['202501011', '202501012', '202501016']);
+  it('shows Pending, Signing and Overdue first; rejected counts as signing; overdue only under Overdue', () => {
+    expect(filterApprovals(items, INITIAL_TOGGLES, '').map((a) => a.approvalNumber)).toEqual(['202501011', '202501012', '202501014', '202501016']);
     expect(filterApprovals(items, ['overdue'], '').map((a) => a.approvalNumber)).toEqual(['202501014']);
     expect(filterApprovals(items, ['approved', 'created'], '').map((a) => a.approvalNumber)).toEqual(['202501013', '202501015']);
   });
@@ -82,7 +82,7 @@ function TogglesHarness() {
 }
 
 describe('StatusToggles', () => {
-  it('shows counts, starts with Pending and Signing on, and toggles on click', async () => {
+  it('shows counts, starts with Pending, Signing and Overdue on (an overdue reminder leads here), and toggles on click', async () => {
     render(
       <I18nProvider initial="en">
         <TogglesHarness />
@@ -90,8 +90,7 @@ describe('StatusToggles', () => {
     );
     expect(screen.getByTestId('toggle-signing')).toHaveTextContent('Signing (2)');
     expect(screen.getByTestId('toggle-signing')).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByTestId('toggle-overdue')).toHaveAttribute('aria-pressed', 'false');
-    await userEvent.click(screen.getByTestId('toggle-overdue'));
+    expect(screen.getByTestId('toggle-overdue')).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('shown')).toHaveTextContent('202501014');
     await userEvent.click(screen.getByTestId('toggle-signing'));
     expect(screen.getByTestId('shown').textContent).toBe('202501012,202501014');
