@@ -6,6 +6,7 @@ import {
   currentLevel,
   displayStatus,
   permissionsOf,
+  rejectionNotice,
   signedPrincipals,
   type Actor,
   type CertificateListCard,
@@ -96,6 +97,7 @@ export function toCertificateView(s: CertificateState, extra: { viewer?: Actor; 
     chainId: s.chainId,
     version: s.version,
     audit: s.audit.map((a) => ({ ...a, actorName: extra.names?.get(a.actorId) ?? (a.actorId === 'system' ? 'system' : undefined) })),
+    rejection: rejectionNotice(s, (id) => extra.names?.get(id)),
     ...(extra.viewer ? { can: permissionsOf(s, extra.viewer, !!extra.hasSignature) } : {}),
   };
 }

@@ -189,8 +189,12 @@ describe('certificate API', () => {
     expect(noReason.body.code).toBe('REASON_REQUIRED');
     const rej = await (await h.as('signer2')).post(`/api/company/approval/${a._id}/reject`).send({ toLevel: 1, reason: 'Moisture photo missing' }).expect(200);
     expect(rej.body.approval).toMatchObject({ status: 'rejected', stage: l1._id });
+    // the level sent back to is told who sent it back, from where and why
+    const sentBack = await (await h.as('signer')).get(`/api/company/approval/${a._id}`).expect(200);
+    expect(sentBack.body.approval.rejection).toMatchObject({ fromLevel: 2, toLevel: 1, reason: 'Moisture photo missing', by: expect.stringMatching(/\S/) });
     const again = await signAs('signer', a._id, l1._id);
     expect(again.status).toBe(200);
+    expect((await manager.get(`/api/company/approval/${a._id}`).expect(200)).body.approval.rejection).toBeNull();
 
     // level 2: signer2 delegates to the admin, who signs on their behalf
     const del = await (

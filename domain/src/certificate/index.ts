@@ -12,5 +12,6 @@ export * from './issued-certificate';
 export * from './issued-labels';
 export * from './operator-view';
 export * from './inbox';
+export * from './rejection-notice';
 export type * from './views';
 export * from './timer-plan';

@@ -19,7 +19,7 @@
 import { AppError } from '../errors';
 import { assertOwnerOrAdmin } from './access';
 import { applyChanges, assertChainSignable } from './build';
-import { stampSignatures, voidSignaturesOverOtherContent } from './signature-binding';
+import { contentChanges, stampSignatures, voidSignaturesOverOtherContent } from './signature-binding';
 import type {
   AuditEntry,
   CertificateCommand,
@@ -313,6 +313,11 @@ export function transition(state: CertificateState, command: CertificateCommand)
           : undefined;
   const entry: AuditEntry = { at: c.at, actorId: c.actor.id, action: c.type, level: currentLevelNumber(state, c) };
   if (detail) entry.detail = detail;
+  if (c.type === 'reject') Object.assign(entry, { toLevel: c.toLevel, reason: (c.reason ?? '').trim() });
+  if (c.type === 'edit' || c.type === 'resubmit') {
+    const changed = contentChanges(state, s);
+    if (changed.length) entry.changed = changed;
+  }
   s.audit.push(entry);
   return { state: s, effects: fx };
 }

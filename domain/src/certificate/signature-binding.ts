@@ -7,7 +7,7 @@
 import type { AuditEntry, CertificateEffect, CertificateState, ContentChange, Person, SignedEntry, VoidedSignature } from './types';
 
 /** Which parts of the signable content differ between two states. */
-function contentChanges(before: CertificateState, after: CertificateState): ContentChange[] {
+export function contentChanges(before: CertificateState, after: CertificateState): ContentChange[] {
   const differs = (a: unknown, b: unknown) => JSON.stringify(a ?? null) !== JSON.stringify(b ?? null);
   const setup = (s: CertificateState) => s.levels.map((l) => [l.group, l.signatures, l.deadline, l.signers.map((x) => x.id)]);
   const changed: ContentChange[] = [];

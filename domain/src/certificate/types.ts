@@ -141,6 +141,11 @@ export interface AuditEntry {
   action: CommandType | 'ledger' | 'pdf' | 'signatureVoided';
   level?: number;
   detail?: string;
+  /** A reject: the level it sent the certificate back to, and why. */
+  toLevel?: number;
+  reason?: string;
+  /** An edit or resubmit: which parts of the content it changed. */
+  changed?: ContentChange[];
 }
 
 export interface CertificateState {

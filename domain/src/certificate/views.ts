@@ -9,6 +9,7 @@ import type { ToggleCounts } from './list-toggles';
 import type { AuditEntry, CertificateStatus, FarmFacts, LevelStatus } from './types';
 import type { CertificatePermissions } from './viewer-permissions';
 import type { IssuedCertificate } from './issued-certificate';
+import type { RejectionNotice } from './rejection-notice';
 import type { RecordedStandardCheck } from '../standards/types';
 
 export interface SignerView {
@@ -116,6 +117,8 @@ export interface CertificateView extends CertificateViewBase {
   contentHash: string;
   chainId?: string;
   audit: AuditEntryView[];
+  /** Why and by whom it was sent back, while that matters (rejection-notice.ts). */
+  rejection?: RejectionNotice | null;
   /** What the caller may do now (the server enforces it again). */
   can?: CertificatePermissions;
 }

@@ -10,6 +10,7 @@ import { useCertificateLive } from '../live';
 import { DocumentTables } from './DocumentTables';
 import { LevelDetailPanel } from './LevelDetailPanel';
 import { SignDialog } from './SignDialog';
+import { RejectionBanner } from './RejectionBanner';
 import { RejectDialog } from './RejectDialog';
 import { DelegateDialog } from './DelegateDialog';
 import { AuditTrail } from './AuditTrail';
@@ -114,6 +115,11 @@ export function ApprovalDetailPage() {
       <Link component={RouterLink} to="/views/approval/list">
         {t('common.back')}
       </Link>
+      {a.rejection && (
+        <Box sx={{ mt: 2 }}>
+          <RejectionBanner notice={a.rejection} />
+        </Box>
+      )}
       <Paper variant="outlined" sx={{ p: 2, my: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} justifyContent="space-between" spacing={2}>
           <Box>

@@ -18,18 +18,20 @@ export function RejectDialog({
   onDone(a: CertificateView): void;
 }) {
   const { t } = useI18n();
-  const [toLevel, setToLevel] = useState<number>(approval.stageLevel);
+  // sending back usually means "the level before mine should look again"; the current level is still offered
+  const defaultTarget = Math.max(1, approval.stageLevel - 1);
+  const [toLevel, setToLevel] = useState<number>(defaultTarget);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const targets = approval.approvalLevels.filter((l) => l.level <= approval.stageLevel);
-  // The dialog stays mounted while the certificate moves on (live updates): start from its current level.
+  // The dialog stays mounted while the certificate moves on (live updates): start from the level before it.
   useEffect(() => {
     if (open) {
-      setToLevel(approval.stageLevel);
+      setToLevel(defaultTarget);
       setError(null);
     }
-  }, [open, approval.stageLevel]);
+  }, [open, defaultTarget]);
 
   const submit = async () => {
     if (!reason.trim()) return setError(t('REASON_REQUIRED'));
