@@ -1,10 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { ApiError } from '../../../api/client';
 import { certificatesApi } from '../api';
 import type { CertificateView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText } from '../../../app';
+import { SignReview } from './SignReview';
+
+/** Seconds before another code may be asked for (the server limits code requests too, and says so). */
+const RESEND_AFTER_S = 30;
 
 /** No answer in time: the server may already have spent the code (and may still apply the signature). */
 const NO_ANSWER = new Set(['APPROVAL_SERVICE_BUSY', 'REQUEST_TIMEOUT']);
@@ -33,10 +38,19 @@ export function SignDialog({
   const [info, setInfo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [wait, setWait] = useState(0);
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = setTimeout(() => setWait((w) => w - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [wait]);
 
   const requestCode = async () => {
     if (!level) return;
     setError(null);
+    setWait(RESEND_AFTER_S);
     try {
       const r = await certificatesApi.requestOtp(level._id, approval._id);
       setInfo(r.invalidMsg || t('OTP_SENT'));
@@ -78,10 +92,11 @@ export function SignDialog({
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="sign-dialog">
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={phone} data-testid="sign-dialog">
       <DialogTitle>{t('cert.signTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
+          <SignReview approval={approval} />
           <TextField
             label={t('cert.note')}
             value={note}
@@ -97,17 +112,25 @@ export function SignDialog({
             helperText={info ?? t('OTP_SENT')}
             inputProps={{ 'data-testid': 'sign-otp', inputMode: 'numeric', autoComplete: 'one-time-code' }}
           />
-          {approval.can?.signaturePassword && (
+          {approval.can?.signaturePassword ? (
             <TextField
               type="password"
               label={t('cert.signaturePassword')}
               value={password}
               onChange={(e) => setPassword(e.target.value)}
+              helperText={t('cert.sign.passwordExplained')}
               inputProps={{ 'data-testid': 'sign-password' }}
             />
+          ) : (
+            <Typography variant="caption" data-testid="sign-no-digital-signature">
+              {t('cert.sign.noDigitalSignature')}{' '}
+              <Link component={RouterLink} to="/views/signature/create">
+                {t('cert.sign.setUpSignature')}
+              </Link>
+            </Typography>
           )}
-          <Button size="small" onClick={() => void requestCode()} sx={{ alignSelf: 'flex-start' }} data-testid="sign-resend">
-            {t('cert.resendCode')}
+          <Button size="small" onClick={() => void requestCode()} disabled={wait > 0} sx={{ alignSelf: 'flex-start' }} data-testid="sign-resend">
+            {wait > 0 ? t('cert.resendIn', { s: wait }) : t('cert.resendCode')}
           </Button>
           {error && (
             <Typography color="error" data-testid="sign-error">

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { CertificateView } from '@grain/domain';
+import { MemoryRouter } from 'react-router-dom';
 import { I18nProvider } from '../../../i18n/i18n';
 import { fakeApi } from '../../../test/fake-api';
 import { SignDialog } from './SignDialog';
@@ -14,9 +15,12 @@ const approval = {
   approvalName: 'Wheat lot 7',
   status: 'signing',
   approvalLevels: [
-    { _id: 'cert-1-L1', level: 1, group: 'Farm Data Signing' },
-    { _id: 'cert-1-L2', level: 2, group: 'Inspection Signing' },
+    { _id: 'cert-1-L1', level: 1, group: 'Farm Data Signing', signedEntries: [] },
+    { _id: 'cert-1-L2', level: 2, group: 'Inspection Signing', signedEntries: [] },
   ],
+  supportDocs: [],
+  approvalDoc: null,
+  contentHash: 'b'.repeat(64),
   can: {},
 } as unknown as CertificateView;
 
@@ -36,9 +40,11 @@ describe('approval service busy', () => {
     });
     const onSigned = jest.fn();
     render(
-      <I18nProvider initial="en">
-        <SignDialog open approval={approval} onClose={() => undefined} onSigned={onSigned} />
-      </I18nProvider>,
+      <MemoryRouter>
+        <I18nProvider initial="en">
+          <SignDialog open approval={approval} onClose={() => undefined} onSigned={onSigned} />
+        </I18nProvider>
+      </MemoryRouter>,
     );
     await waitFor(() => expect(api.find('GET', '/api/company/approvalLevel/cert-1-L2/sign')).toHaveLength(1));
     fireEvent.change(screen.getByTestId('sign-note'), { target: { value: 'Moisture fine' } });

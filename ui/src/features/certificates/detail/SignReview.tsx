@@ -1,0 +1,67 @@
+import { Box, Chip, Stack, Typography } from '@mui/material';
+import type { CertificateView } from '@grain/domain';
+import { useI18n } from '../../../i18n/i18n';
+
+const pct = (n?: number) => (typeof n === 'number' ? `${n} %` : '-');
+
+/**
+ * What a signature endorses, shown before the code is typed: the certificate as it will be issued
+ * (grain, grade, measurements against the standard, documents, who signed before) and the content hash
+ * the signature is bound to.
+ */
+export function SignReview({ approval }: { approval: CertificateView }) {
+  const { t } = useI18n();
+  const farm = approval.approvalDoc?.farm ?? {};
+  const check = approval.approvalDoc?.standardCheck;
+  const earlier = approval.approvalLevels.filter((l) => l.level < approval.stageLevel);
+  const level = approval.approvalLevels.find((l) => l.level === approval.stageLevel);
+  const row = (label: string, value: string, testId?: string) => (
+    <Stack direction="row" spacing={1} key={label}>
+      <Typography variant="body2" color="text.secondary" sx={{ minWidth: 130 }}>
+        {label}
+      </Typography>
+      <Typography variant="body2" data-testid={testId}>
+        {value}
+      </Typography>
+    </Stack>
+  );
+  return (
+    <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }} data-testid="sign-review">
+      <Typography variant="subtitle2" gutterBottom>
+        {t('cert.sign.endorsing')}
+      </Typography>
+      {row(t('cert.number'), `${approval.approvalNumber} · ${approval.approvalName}`)}
+      {level && row(t('cert.level'), `${level.level}. ${level.group}`)}
+      {row(t('cert.grainType'), [farm.grainType, farm.harvestGrade].filter(Boolean).join(' · ') || '-', 'sign-review-grain')}
+      {row(`${t('cert.protein')} / ${t('cert.moisture')}`, `${pct(farm.protein)} / ${pct(farm.moisture)}`)}
+      {check && (
+        <Stack direction="row" spacing={1} alignItems="center">
+          <Typography variant="body2" color="text.secondary" sx={{ minWidth: 130 }}>
+            {t('cert.sign.standard')}
+          </Typography>
+          <Chip
+            size="small"
+            color={check.result === 'pass' ? 'success' : check.result === 'fail' ? 'warning' : 'default'}
+            label={t(`cert.sign.standard.${check.result}`)}
+            data-testid="sign-review-standard"
+          />
+          {check.result !== 'noStandard' && <Typography variant="caption">{check.standardId}</Typography>}
+        </Stack>
+      )}
+      {check?.deviationReason && row(t('cert.sign.deviation'), check.deviationReason)}
+      {row(t('cert.sign.documents'), approval.supportDocs.map((d) => d.docName).join(', ') || t('cert.sign.none'))}
+      {earlier.length > 0 &&
+        row(
+          t('cert.sign.signedBefore'),
+          earlier.map((l) => `${l.level}. ${l.signedEntries.map((e) => e.name).join(', ') || '-'}`).join(' · '),
+          'sign-review-earlier',
+        )}
+      <Typography variant="caption" component="p" sx={{ mt: 1 }}>
+        {t('cert.sign.hashExplained')}
+      </Typography>
+      <Typography variant="caption" component="p" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid="sign-review-hash">
+        {approval.contentHash}
+      </Typography>
+    </Box>
+  );
+}
