@@ -127,8 +127,8 @@ describe('list toggles', () => {
   it.each<[CertificateStatus, boolean, string | null]>([
     ['created', false, 'created'],
     ['signing', false, 'signing'],
-    ['rejected', false, 'signing'],
-    ['pending', false, 'pending'],
+    ['rejected', false, 'sentBack'], // sent back is never counted under Signing
+    ['pending', false, 'signing'], // no change of place at the first signature
     ['done', false, 'approved'],
     ['cancelled', false, null],
     ['signing', true, 'overdue'],
@@ -137,15 +137,17 @@ describe('list toggles', () => {
     ['created', true, 'created'],
   ])('%s (overdue %s) falls under %s', (status, overdue, toggle) => expect(toggleOf({ status, overdue })).toBe(toggle));
   it('filters each toggle by the list statuses it covers', () => {
-    expect(statusesOfToggles(['signing', 'approved'])).toEqual(['signing', 'rejected', 'done']);
+    expect(statusesOfToggles(['signing', 'approved'])).toEqual(['pending', 'signing', 'done']);
+    expect(statusesOfToggles(['sentBack'])).toEqual(['rejected']);
+    expect(statusesOfToggles(['pending' as never])).toEqual(['pending']); // an older client's toggle
     expect(statusesOfToggles([])).toEqual([]);
   });
   it('counts per toggle, cancelled under none', () => {
     expect(toggleCounts({ created: 1, signing: 2, pending: 3, rejected: 4, done: 5, cancelled: 6, overdue: 7 })).toEqual({
       overdue: 7,
-      pending: 3,
+      signing: 5,
+      sentBack: 4,
       approved: 5,
-      signing: 6,
       created: 1,
     });
     expect(Object.keys(toggleCounts({ created: 0, signing: 0, pending: 0, rejected: 0, done: 0, cancelled: 0, overdue: 0 }))).toEqual([...TOGGLES]);

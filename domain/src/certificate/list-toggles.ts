@@ -1,14 +1,18 @@
 /**
  * The list's toggle buttons. Each certificate falls under exactly one: "approved" is status done; an
- * overdue certificate shows only under Overdue; rejected ones are being signed again, so they count as
- * Signing; cancelled ones under none. The API filters and counts with these, the UI files cards by them.
+ * overdue certificate shows only under Overdue; a rejected one is "sent back" (it waits for its submitter
+ * or an earlier level, so counting it under Signing misled managers); cancelled ones under none. The API filters and counts with these, the UI files cards by them.
  */
 import type { CertificateStatus } from './types';
 
 /** A status the list can filter by: the real statuses plus the overdue flag. */
 export type CertificateListStatus = CertificateStatus | 'overdue';
 
-export const TOGGLES = ['overdue', 'pending', 'approved', 'signing', 'created'] as const;
+/**
+ * "signing" is "Awaiting signatures": submitted and not yet signed (status pending) and partly signed
+ * (status signing) alike, so a certificate does not change its place on the list at its first signature.
+ */
+export const TOGGLES = ['overdue', 'signing', 'sentBack', 'approved', 'created'] as const;
 export type Toggle = (typeof TOGGLES)[number];
 
 /** How many certificates fall under each toggle. */
@@ -16,20 +20,23 @@ export type ToggleCounts = Record<Toggle, number>;
 
 export const TOGGLE_STATUSES: Record<Toggle, CertificateListStatus[]> = {
   overdue: ['overdue'],
-  pending: ['pending'],
   approved: ['done'],
-  signing: ['signing', 'rejected'],
+  signing: ['pending', 'signing'],
+  sentBack: ['rejected'],
   created: ['created'],
 };
 
-export const isToggle = (x: string): x is Toggle => (TOGGLES as readonly string[]).includes(x);
+/** Toggle names older clients send: `pending` (before it joined Signing) still filters by its status. */
+const LEGACY_TOGGLES: Record<string, CertificateListStatus[]> = { pending: ['pending'] };
+
+export const isToggle = (x: string): x is Toggle => (TOGGLES as readonly string[]).includes(x) || x in LEGACY_TOGGLES;
 
 /** The list statuses the asked toggles cover. */
-export const statusesOfToggles = (toggles: readonly Toggle[]): CertificateListStatus[] => toggles.flatMap((t) => TOGGLE_STATUSES[t]);
+export const statusesOfToggles = (toggles: readonly Toggle[]): CertificateListStatus[] => toggles.flatMap((t) => TOGGLE_STATUSES[t] ?? LEGACY_TOGGLES[t] ?? []);
 
 /** Counts per toggle from counts per list status (an overdue certificate is counted only as overdue). */
 export function toggleCounts(c: Record<CertificateListStatus, number>): ToggleCounts {
-  const out = { overdue: 0, pending: 0, approved: 0, signing: 0, created: 0 };
+  const out = { overdue: 0, signing: 0, sentBack: 0, approved: 0, created: 0 };
   for (const t of TOGGLES) out[t] = TOGGLE_STATUSES[t].reduce((n, status) => n + c[status], 0);
   return out;
 }
@@ -40,6 +47,6 @@ export function toggleOf(a: { status: CertificateStatus; overdue: boolean }): To
   if (a.status === 'done') return 'approved';
   if (a.status === 'created') return 'created';
   if (a.overdue) return 'overdue';
-  if (a.status === 'pending') return 'pending';
+  if (a.status === 'rejected') return 'sentBack';
   return 'signing';
 }

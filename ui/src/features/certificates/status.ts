@@ -2,7 +2,7 @@ import type { DisplayStatus, Toggle } from '@grain/domain';
 
 /** The toggles switched on when the list opens. */
 /** Overdue is among them: an approver answering an overdue reminder must find the certificate. */
-export const INITIAL_TOGGLES: Toggle[] = ['pending', 'signing', 'overdue'];
+export const INITIAL_TOGGLES: Toggle[] = ['signing', 'sentBack', 'overdue'];
 
 export const STATUS_COLOR: Record<DisplayStatus, 'default' | 'primary' | 'secondary' | 'success' | 'error' | 'warning' | 'info'> = {
   created: 'default',

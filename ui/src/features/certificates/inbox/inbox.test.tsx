@@ -8,8 +8,35 @@ const signer = { ...adminUser, id: 'u-sig', email: 'sig@farm.example', role: 'Si
 const answer: InboxAnswer = {
   count: 2,
   inbox: [
-    { _id: 'c-2', approvalNumber: 'N-2', approvalName: 'Barley lot 2', priority: 'High', level: 1, levelId: 'c-2-L1', group: 'Farm Data Signing', deadline: '2026-11-20T00:00:00Z', overdue: true, submitter: 'Sam Submitter', signed: 0, signatures: 1 },
-    { _id: 'c-1', approvalNumber: 'N-1', approvalName: 'Wheat lot 1', priority: 'Medium', level: 2, levelId: 'c-1-L2', group: 'Inspection Signing', deadline: '2026-12-02T00:00:00Z', overdue: false, submitter: 'Sam Submitter', signed: 1, signatures: 2, onBehalfOf: 'Ivy Inspector' },
+    {
+      _id: 'c-2',
+      approvalNumber: 'N-2',
+      approvalName: 'Barley lot 2',
+      priority: 'High',
+      level: 1,
+      levelId: 'c-2-L1',
+      group: 'Farm Data Signing',
+      deadline: '2026-11-20T00:00:00Z',
+      overdue: true,
+      submitter: 'Sam Submitter',
+      signed: 0,
+      signatures: 1,
+    },
+    {
+      _id: 'c-1',
+      approvalNumber: 'N-1',
+      approvalName: 'Wheat lot 1',
+      priority: 'Medium',
+      level: 2,
+      levelId: 'c-1-L2',
+      group: 'Inspection Signing',
+      deadline: '2026-12-02T00:00:00Z',
+      overdue: false,
+      submitter: 'Sam Submitter',
+      signed: 1,
+      signatures: 2,
+      onBehalfOf: 'Ivy Inspector',
+    },
   ],
 };
 
@@ -33,7 +60,7 @@ describe('waiting for me', () => {
     const table = await screen.findByTestId('inbox-table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['N-2', 'N-1']);
-    expect(within(rows[0]).getByTestId('inbox-overdue')).toHaveTextContent('overdue');
+    expect(within(rows[0]).getByTestId('inbox-overdue')).toHaveTextContent('Overdue');
     expect(rows[1]).toHaveTextContent('for Ivy Inspector');
     expect(screen.getByTestId('inbox-open-N-2')).toHaveAttribute('href', '/views/approval/detail?id=c-2&sign=1');
     await waitFor(() => expect(screen.getByTestId('tab-badge-inbox')).toHaveTextContent('2'));

@@ -52,14 +52,16 @@ const items = [
 ];
 
 describe('approval list filtering', () => {
-  it('shows Pending, Signing and Overdue first; rejected counts as signing; overdue only under Overdue', () => {
+  it('shows what is under way first; sent back is its own; overdue only under Overdue', () => {
     expect(filterApprovals(items, INITIAL_TOGGLES, '').map((a) => a.approvalNumber)).toEqual(['202501011', '202501012', '202501014', '202501016']);
+    expect(filterApprovals(items, ['signing'], '').map((a) => a.approvalNumber)).toEqual(['202501011', '202501012']); // not the one sent back
+    expect(filterApprovals(items, ['sentBack'], '').map((a) => a.approvalNumber)).toEqual(['202501016']);
     expect(filterApprovals(items, ['overdue'], '').map((a) => a.approvalNumber)).toEqual(['202501014']);
     expect(filterApprovals(items, ['approved', 'created'], '').map((a) => a.approvalNumber)).toEqual(['202501013', '202501015']);
   });
 
   it('searches number and name with the strict 0.05 threshold', () => {
-    const all: Toggle[] = ['overdue', 'pending', 'approved', 'signing', 'created'];
+    const all: Toggle[] = ['overdue', 'signing', 'sentBack', 'approved', 'created'];
     expect(filterApprovals(items, all, 'Barley lot eight').map((a) => a.approvalNumber)).toEqual(['202501012']);
     expect(filterApprovals(items, all, '202501013').map((a) => a.approvalNumber)).toEqual(['202501013']);
     expect(filterApprovals(items, all, 'Wheat lot')).toHaveLength(2);
@@ -71,7 +73,7 @@ function TogglesHarness() {
   const [v, setV] = useState<Toggle[]>(INITIAL_TOGGLES);
   return (
     <>
-      <StatusToggles value={v} counts={{ overdue: 1, pending: 1, approved: 1, signing: 2, created: 1 }} onChange={setV} />
+      <StatusToggles value={v} counts={{ overdue: 1, signing: 2, sentBack: 1, approved: 1, created: 1 }} onChange={setV} />
       <div data-testid="shown">
         {filterApprovals(items, v, '')
           .map((a) => a.approvalNumber)
@@ -82,18 +84,19 @@ function TogglesHarness() {
 }
 
 describe('StatusToggles', () => {
-  it('shows counts, starts with Pending, Signing and Overdue on (an overdue reminder leads here), and toggles on click', async () => {
+  it('shows counts, starts with what is under way and Overdue on (an overdue reminder leads here), and toggles on click', async () => {
     render(
       <I18nProvider initial="en">
         <TogglesHarness />
       </I18nProvider>,
     );
-    expect(screen.getByTestId('toggle-signing')).toHaveTextContent('Signing (2)');
+    expect(screen.getByTestId('toggle-signing')).toHaveTextContent('Awaiting signatures (2)');
+    expect(screen.getByTestId('toggle-sentBack')).toHaveTextContent('Sent back (1)');
     expect(screen.getByTestId('toggle-signing')).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('toggle-overdue')).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('shown')).toHaveTextContent('202501014');
     await userEvent.click(screen.getByTestId('toggle-signing'));
-    expect(screen.getByTestId('shown').textContent).toBe('202501012,202501014');
+    expect(screen.getByTestId('shown').textContent).toBe('202501014,202501016');
   });
 
   it('speaks Vietnamese', () => {
@@ -117,7 +120,7 @@ describe('ApprovalCard', () => {
     );
     const card = screen.getByTestId('approval-card-202501011');
     expect(within(card).getByText('Wheat lot seven')).toBeInTheDocument();
-    expect(within(card).getByTestId('status-badge')).toHaveTextContent('signing');
+    expect(within(card).getByTestId('status-badge')).toHaveTextContent('Awaiting signatures');
     expect(card).toHaveTextContent('Ann Signer');
     expect(card).toHaveTextContent('Level 2');
     expect(within(card).getByTestId('level-segment-1')).toHaveAttribute('data-state', 'done');
