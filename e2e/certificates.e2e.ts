@@ -14,7 +14,7 @@ import type { HTTPResponse, Page } from 'puppeteer-core';
 import { extractText } from '@grain/adapters';
 import { samplePng } from '@grain/adapters/testing';
 import { startE2E, type E2E } from './harness';
-import { DEMO, SHOTS, byId, fillInput, lastMailId, pickOption, screenshot, signIn, signingCode } from './e2e-helpers';
+import { DEMO, SHOTS, byId, fillInput, lastMailId, mailAfter, pickOption, screenshot, signIn, signingCode } from './e2e-helpers';
 
 jest.setTimeout(180_000);
 
@@ -85,7 +85,7 @@ async function watchLiveFrames(page: Page): Promise<Array<{ type: string; data?:
 /** Approve as the user of `page`: open Sign and Endorse, read the mailed code, sign. */
 async function approve(page: Page, email: string, signaturePassword?: string, shot?: string) {
   const before = await lastMailId(e, email);
-  await (await page.waitForSelector(byId('btn-approve')))!.click();
+  await (await page.waitForSelector(byId('btn-approve'), { visible: true }))!.click();
   await page.waitForSelector(byId('sign-dialog'));
   const code = await signingCode(e, email, before);
   await page.type(byId('sign-otp'), code);
@@ -153,14 +153,33 @@ async function certificateFlow() {
   expect(await manager.$(byId('btn-approve'))).toBeNull(); // the submitter never signs
   await screenshot(manager, 'cert-03-submitted');
 
-  // --- level 1 signs (Liam); the manager's open page follows live
+  // --- level 1 signs (Liam), coming in from the mail's button on a phone, signed out; the manager's open
+  // page follows live
+  const awaiting = await mailAfter(e, DEMO.signer1.email, 0, new RegExp(`Certificate ${number} awaits your signature`));
+  const button = /Review and sign: (https?:\/\/\S+)/.exec(awaiting.text ?? '')?.[1];
+  expect(button).toMatch(/\/views\/approval\/detail\?id=[^&\s]+&sign=1$/);
   const signer1 = await e.browser.createBrowserContext().then((c) => c.newPage());
-  await signIn(e, signer1, DEMO.signer1);
-  await signer1.goto(e.url('/views/approval/list'));
-  await (await signer1.waitForSelector(`${byId(`approval-card-${number}`)} a`))!.click();
+  await signer1.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+  signer1.setDefaultTimeout(20_000);
+  const codeBefore = await lastMailId(e, DEMO.signer1.email);
+  await signer1.goto(e.url(new URL(button!).pathname + new URL(button!).search));
+  await signer1.waitForSelector(byId('input-email')); // sign in first ...
+  await signer1.type(byId('input-email'), DEMO.signer1.email);
+  await signer1.type(byId('input-password'), DEMO.signer1.password);
+  await signer1.click(byId('login-submit'));
+  // ... then straight to that certificate, its sign dialog open, showing what is signed
+  await signer1.waitForSelector(byId('sign-review'));
+  expect(signer1.url()).toContain('/views/approval/detail?id=');
+  expect(await signer1.$eval(byId('sign-review'), (el) => el.textContent)).toContain(number);
   await detailIs(signer1, 'signing');
+  await new Promise((r) => setTimeout(r, 400)); // the dialog's fade-in, for a clear picture
+  await screenshot(signer1, 'cert-04-sign-from-mail-phone');
   const v0 = await version(manager);
-  await approve(signer1, DEMO.signer1.email, DEMO.signer1.signaturePassword, 'cert-04-sign-dialog');
+  await signer1.type(byId('sign-otp'), await signingCode(e, DEMO.signer1.email, codeBefore));
+  if (DEMO.signer1.signaturePassword) await signer1.type(byId('sign-password'), DEMO.signer1.signaturePassword);
+  await signer1.click(byId('sign-now'));
+  await signer1.waitForSelector(byId('sign-dialog'), { hidden: true });
+  await signer1.setViewport({ width: 1280, height: 900 });
   await signer1.waitForSelector(byId('btn-approve'), { hidden: true });
   // faster than any fallback poll (10 s at the quickest): the live channel told the page
   await manager.waitForFunction(
@@ -189,6 +208,12 @@ async function certificateFlow() {
 
   // --- level 1 signs again (a new code), the certificate is back at level 2
   await detailIs(signer1, 'rejected'); // live on the signer's page too
+  // the level sent back to sees who sent it back and why, at the top of the page
+  const banner = await signer1.waitForSelector(byId('rejection-banner'));
+  expect(await banner!.evaluate((el) => el.textContent)).toMatch(
+    /sent this certificate back from level 2 to level 1[\s\S]*Moisture reading does not match the photo/,
+  );
+  await screenshot(signer1, 'cert-05b-sent-back-banner');
   await approve(signer1, DEMO.signer1.email, DEMO.signer1.signaturePassword);
   await detailIs(signer1, 'signing');
 

@@ -6,7 +6,7 @@ import type { CertificateCommand, CertificateState, CommandActor, Signer } from 
 const T0 = '2025-03-01T00:00:00.000Z';
 const person = (id: string): Signer => ({ id, name: `Name ${id}`, email: `${id}@grain.test`, role: 'Inspector' });
 const actor = (id: string): CommandActor => ({ id, name: `Name ${id}` });
-type Cmd = Omit<CertificateCommand, 'at'>;
+type Cmd = CertificateCommand extends infer C ? (C extends CertificateCommand ? Omit<C, 'at'> & { at?: string } : never) : never;
 const run = (s: CertificateState, ...cmds: Cmd[]) => cmds.reduce((x, c) => transition(x, { at: T0, ...c } as CertificateCommand).state, s);
 const names = (id: string) => `Name ${id}`;
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   Accordion,
   AccordionDetails,
@@ -32,9 +32,16 @@ export function LevelDetailPanel({ level, current, actions }: { level: LevelView
     const entry = level.signedEntries.find((e) => e.userId === s._id);
     return entry ? `${t('cert.signed')} ${ymd(entry.at)}` : t('cert.pending');
   };
+  // The current level is open, and opens again when it becomes current (a certificate sent back to it),
+  // so its signers always find their actions; the others open on demand.
+  const [expanded, setExpanded] = useState(current);
+  useEffect(() => {
+    if (current) setExpanded(true);
+  }, [current]);
   return (
     <Accordion
-      defaultExpanded={current}
+      expanded={expanded}
+      onChange={(_e, open) => setExpanded(open)}
       data-testid={`level-detail-${level.level}`}
       data-current={current}
       sx={current ? { border: 2, borderColor: 'primary.main' } : undefined}
