@@ -138,7 +138,7 @@ describe('certificate and policy tables on a 450 px phone', () => {
       ['Template ID', 'tpl01234'],
       ['Levels', 'Quality → Manager'],
       ['Created By', 'Ada Admin'],
-      ['Created On', '2025-11-03'],
+      ['Created On', '03/11/2025'],
     ]);
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Delete Wheat export' }));
     await waitFor(() => expect(api.find('POST', '/api/company/approvaltemplate/tpl0123456789/delete')).toHaveLength(1));
@@ -151,7 +151,7 @@ describe('certificate and policy tables on a 450 px phone', () => {
     expectFields(card, [
       ['Mã mẫu', 'tpl01234'],
       ['Người tạo', 'Ada Admin'],
-      ['Ngày tạo', '2025-11-03'],
+      ['Ngày tạo', '03/11/2025'],
     ]);
     expect(within(card).getByRole('button', { name: 'Xóa Wheat export' })).toBeInTheDocument();
   });
@@ -167,8 +167,8 @@ describe('certificate and policy tables on a 450 px phone', () => {
       ['Certificate name', 'Barley lot 7'],
       ['Level', '2. Quality'],
       ['Waiting on', 'Mia Tran, Bo Le'],
-      ['Since', '2025-11-01'],
-      ['Due', '2025-11-05'],
+      ['Since', '01/11/2025'],
+      ['Due', '05/11/2025'],
       ['Reminders sent', '3'],
     ]);
   });
@@ -192,8 +192,8 @@ describe('certificate and policy tables on a 450 px phone', () => {
     expect(within(mia).getByRole('heading')).toHaveTextContent('1. Mia Tran');
     expectFields(mia, [
       ['Position', 'staff'],
-      ['Due date', '2025-11-10'],
-      ['Status', 'Signed 2025-11-04'],
+      ['Due date', '10/11/2025'],
+      ['Status', 'Signed 04/11/2025'],
       ['Profile', 'mia@farm.example'],
     ]);
     const bo = screen.getByTestId('signer-row-1-bo@farm.example');
@@ -215,7 +215,7 @@ describe('certificate and policy tables on a 450 px phone', () => {
     expectFields(related, [
       ['Description', 'Lab run 4'],
       ['Uploaded by', 'Ada Admin'],
-      ['Date', '2025-11-02'],
+      ['Date', '02/11/2025'],
     ]);
     expect(within(related).getByRole('link', { name: 'View' })).toHaveAttribute('href', '/api/company/document/d-1');
     expectFields(screen.getByTestId('audit-card'), [
@@ -232,7 +232,7 @@ describe('certificate and policy tables on a 450 px phone', () => {
     const mia = await screen.findByTestId('signer-row-1-mia@farm.example');
     expectFields(mia, [
       ['Chức vụ', 'staff'],
-      ['Trạng thái', 'Đã ký 2025-11-04'],
+      ['Trạng thái', 'Đã ký 04/11/2025'],
       ['Hồ sơ', 'mia@farm.example'],
     ]);
     expect(within(screen.getByTestId('signer-row-1-bo@farm.example')).getByRole('heading')).toHaveTextContent('Bo Le (được ủy quyền)');
@@ -242,7 +242,7 @@ describe('certificate and policy tables on a 450 px phone', () => {
     ]);
     expectFields(screen.getByTestId('related-doc-card'), [
       ['Người tải lên', 'Ada Admin'],
-      ['Ngày', '2025-11-02'],
+      ['Ngày', '02/11/2025'],
     ]);
     expect(within(screen.getByTestId('related-doc-card')).getByRole('link', { name: 'Xem' })).toBeInTheDocument();
     expectFields(screen.getByTestId('audit-card'), [

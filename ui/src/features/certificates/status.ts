@@ -15,4 +15,3 @@ export const STATUS_COLOR: Record<DisplayStatus, 'default' | 'primary' | 'second
 };
 
 /** yyyy-mm-dd of an ISO time (due dates are shown as yyyy-mm-dd). */
-export const ymd = (iso?: string | null): string => (iso ? iso.slice(0, 10) : '');

@@ -3,7 +3,7 @@ import { Box, Button, Chip, Grid, Link, Paper, Stack, Typography } from '@mui/ma
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { certificatesApi } from '../api';
 import type { CertificateView, CompanyPerson } from '@grain/domain';
-import { STATUS_COLOR, ymd } from '../status';
+import { STATUS_COLOR } from '../status';
 import { useI18n } from '../../../i18n/i18n';
 import { ConfirmDialog, errorText, MessageDialog, useNotify } from '../../../app';
 import { useCertificateLive } from '../live';
@@ -20,7 +20,7 @@ type Modal = 'sign' | 'reject' | 'delegate' | 'delete' | null;
 
 /** /views/approval/detail?id=: header, documents, summary, level panels, actions, Get Cert, audit trail. */
 export function ApprovalDetailPage() {
-  const { t } = useI18n();
+  const { t, date } = useI18n();
   const notify = useNotify();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -128,10 +128,10 @@ export function ApprovalDetailPage() {
               {a.approvalName}
             </Typography>
             <Typography variant="body2">
-              {t('cert.submitter')}: {a.submitter.fullName} · {t('cert.submitted')}: {ymd(a.startDate) || '—'}
+              {t('cert.submitter')}: {a.submitter.fullName} · {t('cert.submitted')}: {date(a.startDate) || '—'}
             </Typography>
             <Typography variant="body2">
-              {t('cert.priority')}: {t(`cert.priority.${a.priority}`)} · {t('cert.due')}: {ymd(a.deadline)}
+              {t('cert.priority')}: {t(`cert.priority.${a.priority}`)} · {t('cert.due')}: {date(a.deadline)}
             </Typography>
           </Box>
           <Stack direction="row" spacing={1} alignItems="flex-start" flexWrap="wrap" useFlexGap>

@@ -1,6 +1,5 @@
 import { Box, Link, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { CertificateView, DocumentView } from '@grain/domain';
-import { ymd } from '../status';
 import { useI18n } from '../../../i18n/i18n';
 import { storedText } from '../../../app/stored-text';
 import { RowCards, useCardLayout } from '../../../app/RowCards';
@@ -9,7 +8,7 @@ const docLink = (id: string) => `/api/company/document/${encodeURIComponent(id)}
 
 /** Primary document (the farm record's facts) and related documents tables of the detail page. */
 export function DocumentTables({ approval }: { approval: CertificateView }) {
-  const { t } = useI18n();
+  const { t, date } = useI18n();
   const narrow = useCardLayout();
   const farm = (approval.approvalDoc?.farm ?? {}) as Record<string, unknown>;
   const fmt = (v: unknown, d: number) => (Number.isFinite(Number(v)) ? Number(v).toFixed(d) : '');
@@ -88,7 +87,7 @@ export function DocumentTables({ approval }: { approval: CertificateView }) {
                 fields: [
                   [t('cert.description'), description(d)],
                   [t('cert.uploadedBy'), d.uploadUser ?? ''],
-                  [t('cert.date'), ymd(d.uploadDate)],
+                  [t('cert.date'), date(d.uploadDate)],
                 ],
               }))}
             />
@@ -112,7 +111,7 @@ export function DocumentTables({ approval }: { approval: CertificateView }) {
                   <TableCell>{d.docName}</TableCell>
                   <TableCell>{description(d)}</TableCell>
                   <TableCell>{d.uploadUser ?? ''}</TableCell>
-                  <TableCell>{ymd(d.uploadDate)}</TableCell>
+                  <TableCell>{date(d.uploadDate)}</TableCell>
                   <TableCell>{view(d)}</TableCell>
                 </TableRow>
               ))}

@@ -18,19 +18,19 @@ import {
 } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { levelDisplayStatus, type LevelView } from '@grain/domain';
-import { STATUS_COLOR, ymd } from '../status';
+import { STATUS_COLOR } from '../status';
 import { useI18n } from '../../../i18n/i18n';
 import { RowCards, useCardLayout } from '../../../app/RowCards';
 
 /** One level of the detail page; the current one is highlighted and expanded. */
 export function LevelDetailPanel({ level, current, actions }: { level: LevelView; current: boolean; actions?: ReactNode }) {
-  const { t } = useI18n();
+  const { t, date } = useI18n();
   const shownStatus = levelDisplayStatus(level.status, level.overdue);
   const narrow = useCardLayout();
   const approver = (s: LevelView['signers'][number]) => `${s.fullName}${s.delegatedBy ? ` (${t('cert.delegate')})` : ''}`;
   const signStatus = (s: LevelView['signers'][number]) => {
     const entry = level.signedEntries.find((e) => e.userId === s._id);
-    return entry ? `${t('cert.signed')} ${ymd(entry.at)}` : t('cert.pending');
+    return entry ? `${t('cert.signed')} ${date(entry.at)}` : t('cert.pending');
   };
   // The current level is open, and opens again when it becomes current (a certificate sent back to it),
   // so its signers always find their actions; the others open on demand.
@@ -51,7 +51,7 @@ export function LevelDetailPanel({ level, current, actions }: { level: LevelView
           <Typography variant="subtitle1">
             {level.level}. {level.group}
           </Typography>
-          <Chip size="small" label={t(`cert.status.${shownStatus}`)} color={STATUS_COLOR[shownStatus]} />
+          <Chip size="small" label={t(`cert.levelStatus.${shownStatus}`)} color={STATUS_COLOR[shownStatus]} />
           <Typography variant="body2" color="text.secondary">
             {t('cert.requiredSignatures')}: {level.signatures} · {t('cert.signedCount')}: {level.signed.length}
           </Typography>
@@ -68,7 +68,7 @@ export function LevelDetailPanel({ level, current, actions }: { level: LevelView
               title: `${i + 1}. ${approver(s)}`,
               fields: [
                 [t('cert.position'), s.role],
-                [t('cert.dueDate'), ymd(level.deadline)],
+                [t('cert.dueDate'), date(level.deadline)],
                 [t('cert.signStatus'), signStatus(s)],
                 [t('cert.profile'), s.email],
               ],
@@ -93,7 +93,7 @@ export function LevelDetailPanel({ level, current, actions }: { level: LevelView
                     <TableCell>{i + 1}</TableCell>
                     <TableCell>{approver(s)}</TableCell>
                     <TableCell>{s.role}</TableCell>
-                    <TableCell>{ymd(level.deadline)}</TableCell>
+                    <TableCell>{date(level.deadline)}</TableCell>
                     <TableCell>{signStatus(s)}</TableCell>
                     <TableCell>{s.email}</TableCell>
                   </TableRow>
@@ -124,7 +124,7 @@ export function LevelDetailPanel({ level, current, actions }: { level: LevelView
               {level.voided.map((v, i) => (
                 <ListItem key={i}>
                   <ListItemText
-                    secondary={t('cert.voided.line', { name: v.name, at: ymd(v.at), hash: (v.contentHash ?? '').slice(0, 12), when: ymd(v.voidedAt) })}
+                    secondary={t('cert.voided.line', { name: v.name, at: date(v.at), hash: (v.contentHash ?? '').slice(0, 12), when: date(v.voidedAt) })}
                   />
                 </ListItem>
               ))}

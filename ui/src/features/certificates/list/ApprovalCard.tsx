@@ -1,13 +1,13 @@
 import { Card, CardActionArea, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CertificateListCard } from '@grain/domain';
-import { STATUS_COLOR, ymd } from '../status';
+import { STATUS_COLOR } from '../status';
 import { useI18n } from '../../../i18n/i18n';
 import { LevelProgress } from './LevelProgress';
 
 /** A list card (docs/spec/approvals.md §2): number, name, status, current group, assignees, type, priority, due date, progress. */
 export function ApprovalCard({ a }: { a: CertificateListCard }) {
-  const { t } = useI18n();
+  const { t, date } = useI18n();
   const current = a.approvalLevels.find((l) => l.level === a.stageLevel);
   const assignees = a.assignees ?? current?.signers.filter((s) => !current.signed.includes(s._id)).map((s) => s.fullName) ?? [];
   const group = a.currentGroup ?? current?.group;
@@ -34,7 +34,7 @@ export function ApprovalCard({ a }: { a: CertificateListCard }) {
             {t('cert.docType')}: {docTypeLabel(a.approvalDoc?.docType, t)}
           </Typography>
           <Typography variant="body2">
-            {t('cert.priority')}: {t(`cert.priority.${a.priority}`)} · {t('cert.due')}: {ymd(a.deadline)}
+            {t('cert.priority')}: {t(`cert.priority.${a.priority}`)} · {t('cert.due')}: {date(a.deadline)}
           </Typography>
           <Stack sx={{ mt: 1 }}>
             <LevelProgress levels={a.approvalLevels} stageLevel={a.stageLevel} />

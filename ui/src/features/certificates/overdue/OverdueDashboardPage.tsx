@@ -19,7 +19,6 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { Link as RouterLink } from 'react-router-dom';
 import { certificatesApi } from '../api';
 import type { OverdueRow } from '@grain/domain';
-import { ymd } from '../status';
 import { useI18n } from '../../../i18n/i18n';
 import { Page, RowCards, useCardLayout, useNotify } from '../../../app';
 import { useCertificateLive } from '../live';
@@ -28,7 +27,7 @@ type ChartBy = 'level' | 'approver';
 
 /** Overdue and due-soon certificates for managers: who holds each, since when, reminders sent, a chart. */
 export function OverdueDashboardPage() {
-  const { t } = useI18n();
+  const { t, date } = useI18n();
   const notify = useNotify();
   const [rows, setRows] = useState<OverdueRow[]>([]);
   const [hours, setHours] = useState(48);
@@ -83,8 +82,8 @@ export function OverdueDashboardPage() {
             [t('cert.name'), r.approvalName],
             [t('cert.level'), `${r.level}. ${r.group}`],
             [t('cert.overdue.holders'), holders(r)],
-            [t('cert.overdue.since'), ymd(r.since)],
-            [t('cert.due'), ymd(r.deadline)],
+            [t('cert.overdue.since'), date(r.since)],
+            [t('cert.due'), date(r.deadline)],
             [t('cert.overdue.reminders'), r.remindersSent],
           ],
         }))}
@@ -155,8 +154,8 @@ export function OverdueDashboardPage() {
                     {r.level}. {r.group}
                   </TableCell>
                   <TableCell>{holders(r)}</TableCell>
-                  <TableCell>{ymd(r.since)}</TableCell>
-                  <TableCell>{ymd(r.deadline)}</TableCell>
+                  <TableCell>{date(r.since)}</TableCell>
+                  <TableCell>{date(r.deadline)}</TableCell>
                   <TableCell>{r.remindersSent}</TableCell>
                   <TableCell>{stateChip(r)}</TableCell>
                 </TableRow>

@@ -3,13 +3,12 @@ import { IconButton, Paper, Table, TableBody, TableCell, TableHead, TableRow, Ty
 import DeleteIcon from '@mui/icons-material/Delete';
 import { certificatesApi } from '../api';
 import type { TemplateView } from '@grain/domain';
-import { ymd } from '../status';
 import { useI18n } from '../../../i18n/i18n';
 import { Page, RowCards, useCardLayout, useNotify } from '../../../app';
 
 /** /views/template/list: Template ID, Name, Created By, Created On (docs/spec/approvals.md §2), plus levels and delete. */
 export function TemplateListPage() {
-  const { t } = useI18n();
+  const { t, date } = useI18n();
   const notify = useNotify();
   const [rows, setRows] = useState<TemplateView[] | null>(null);
   const narrow = useCardLayout();
@@ -59,7 +58,7 @@ export function TemplateListPage() {
                 [t('cert.templates.id'), <span style={{ fontFamily: 'monospace' }}>{r._id.slice(0, 8)}</span>],
                 [t('cert.levels'), levels(r)],
                 [t('cert.templates.createdBy'), r.createdBy],
-                [t('cert.templates.createdOn'), ymd(r.createdOn)],
+                [t('cert.templates.createdOn'), date(r.createdOn)],
               ],
             }))}
           />
@@ -100,7 +99,7 @@ export function TemplateListPage() {
                 <TableCell>{r.approvalName}</TableCell>
                 <TableCell>{levels(r)}</TableCell>
                 <TableCell>{r.createdBy}</TableCell>
-                <TableCell>{ymd(r.createdOn)}</TableCell>
+                <TableCell>{date(r.createdOn)}</TableCell>
                 <TableCell align="right">{deleteButton(r)}</TableCell>
               </TableRow>
             ))}
