@@ -2,6 +2,13 @@ import type { Table } from '../i18n/i18n';
 
 /** Texts of the shell: navigation, user menu, footer, guard and dialogs. */
 export const shell: Table = {
+  'stored.level.1': { en: 'Farm Data Signing', vn: 'Ký dữ liệu nông trại' },
+  'stored.level.2': { en: 'Transportation Signing', vn: 'Ký vận chuyển' },
+  'stored.level.3': { en: 'Inspection Signing', vn: 'Ký kiểm định' },
+  'stored.grain.Wheat': { en: 'Wheat', vn: 'Lúa mì' },
+  'stored.grain.Barley': { en: 'Barley', vn: 'Lúa mạch' },
+  'stored.grain.Corn': { en: 'Corn', vn: 'Ngô' },
+  'stored.grain.Categorical': { en: 'Categorical', vn: 'Phân loại' },
   'nav.inbox': { en: 'Waiting for me', vn: 'Chờ tôi ký' },
   'nav.certificates': { en: 'Grain Certificates', vn: 'Chứng nhận ngũ cốc' },
   'nav.overdue': { en: 'Overdue', vn: 'Quá hạn' },

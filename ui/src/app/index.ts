@@ -7,6 +7,6 @@ export { LanguageSwitch } from './LanguageSwitch';
 export { RequireAuth } from './RequireAuth';
 export { HOME_PATH, LOGIN_PATH } from './navigation';
 export { RequireAccess, AccessDenied, needs, ownOr, ownRecordOr, companyDataOr, founder, type RouteAccess } from './RequireAccess';
-export { storedText } from './stored-text';
+export { storedText, storedWord } from './stored-text';
 export { gridLocaleText, paginationLabels, useGridLocaleText, usePaginationLabels } from './table-locale';
 export { RowCards, useCardLayout, type RowCard } from './RowCards';

@@ -237,7 +237,7 @@ describe('certificate and policy tables on a 450 px phone', () => {
     ]);
     expect(within(screen.getByTestId('signer-row-1-bo@farm.example')).getByRole('heading')).toHaveTextContent('Bo Le (được ủy quyền)');
     expectFields(screen.getByTestId('primary-doc-card'), [
-      ['Loại hạt', 'Barley'],
+      ['Loại hạt', 'Lúa mạch'], // a grain type the system stored, in the reader's language
       ['Độ ẩm', '11.20'],
     ]);
     expectFields(screen.getByTestId('related-doc-card'), [

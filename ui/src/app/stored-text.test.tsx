@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { LEGACY_DEFAULT_SUMMARY } from '@grain/domain';
 import { renderApp } from '../test/render';
 import { adminUser, fakeApi } from '../test/fake-api';
-import { storedText } from './stored-text';
+import { storedText, storedWord } from './stored-text';
+import { translate } from '../i18n/i18n';
 import { formFromApproval } from '../features/certificates/form/form-model';
 import { DocumentTables } from '../features/certificates/detail/DocumentTables';
 import { I18nProvider } from '../i18n/i18n';
@@ -75,5 +76,16 @@ describe('the old "default summary" placeholder', () => {
       </I18nProvider>,
     );
     expect(within(screen.getByTestId('related-doc-table')).getByText('Không có mô tả')).toBeInTheDocument();
+  });
+});
+
+describe('words the system stored in English', () => {
+  it('shows default level names and grain types in the reader language, and typed names as typed', () => {
+    const vn = (k: string) => translate('vn', k);
+    expect(storedWord('Farm Data Signing', vn)).toBe('Ký dữ liệu nông trại');
+    expect(storedWord('Inspection Signing', vn)).toBe('Ký kiểm định');
+    expect(storedWord('Wheat', vn)).toBe('Lúa mì');
+    expect(storedWord('Export inspection', vn)).toBe('Export inspection');
+    expect(storedWord('Barley', (k) => translate('en', k))).toBe('Barley');
   });
 });

@@ -1,4 +1,4 @@
-import { LEGACY_DEFAULT_SUMMARY } from '@grain/domain';
+import { DEFAULT_LEVEL_NAMES, GRAIN_TYPES, LEGACY_DEFAULT_SUMMARY } from '@grain/domain';
 
 /**
  * A certificate's summary or a document's description as stored. An empty field is stored empty; rows
@@ -7,4 +7,16 @@ import { LEGACY_DEFAULT_SUMMARY } from '@grain/domain';
  */
 export function storedText(text: string | null | undefined): string {
   return text === LEGACY_DEFAULT_SUMMARY ? '' : (text ?? '');
+}
+
+/**
+ * Words the system itself stored in English: the default names of the three levels of a new certificate
+ * and the grain types. Shown in the reader's language; a name someone typed is shown as typed.
+ */
+export function storedWord(text: string | null | undefined, t: (key: string) => string): string {
+  const v = text ?? '';
+  const level = DEFAULT_LEVEL_NAMES.indexOf(v);
+  if (level >= 0) return t(`stored.level.${level + 1}`);
+  if ((GRAIN_TYPES as readonly string[]).includes(v)) return t(`stored.grain.${v}`);
+  return v;
 }

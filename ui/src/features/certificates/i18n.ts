@@ -95,6 +95,7 @@ export const certificates: Table = {
     vn: 'Bạn chưa có chữ ký số: chữ ký này được ghi nhận bằng mã xác thực một lần.',
   },
   'cert.sign.setUpSignature': { en: 'Set up a digital signature', vn: 'Tạo chữ ký số' },
+  'cert.audit.rejectedTo': { en: 'to level {to}: {reason}', vn: 'về cấp {to}: {reason}' },
   'cert.noSummary': { en: 'No summary', vn: 'Chưa có tóm tắt' },
   'cert.primaryDoc': { en: 'Primary document (farm data)', vn: 'Tài liệu chính (dữ liệu nông trại)' },
   'cert.relatedDocs': { en: 'Related documents', vn: 'Tài liệu tham chiếu' },

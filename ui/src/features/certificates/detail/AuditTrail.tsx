@@ -5,9 +5,12 @@ import { RowCards, useCardLayout } from '../../../app/RowCards';
 
 /** Who did what when, as the workflow recorded it. */
 export function AuditTrail({ entries }: { entries: AuditEntryView[] }) {
-  const { t } = useI18n();
+  const { t, dateTime } = useI18n();
   const narrow = useCardLayout();
-  const when = (e: AuditEntryView) => new Date(e.at).toLocaleString();
+  const when = (e: AuditEntryView) => dateTime(e.at);
+  // a reject's parts are kept, so it reads in the reader's language; older entries show as recorded
+  const detail = (e: AuditEntryView) =>
+    e.action === 'reject' && e.toLevel ? t('cert.audit.rejectedTo', { to: e.toLevel, reason: e.reason ?? '' }) : (e.detail ?? '');
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 2, overflowX: 'auto' }} data-testid="audit-trail">
       <Typography variant="subtitle1" sx={{ mb: narrow ? 1 : 0 }}>
@@ -24,7 +27,7 @@ export function AuditTrail({ entries }: { entries: AuditEntryView[] }) {
               [t('cert.who'), e.actorName ?? e.actorId],
               [t('cert.action'), t(`cert.action.${e.action}`)],
               [t('cert.level'), e.level ?? ''],
-              [t('cert.detail'), e.detail ?? ''],
+              [t('cert.detail'), detail(e)],
             ],
           }))}
         />
@@ -46,7 +49,7 @@ export function AuditTrail({ entries }: { entries: AuditEntryView[] }) {
                 <TableCell>{e.actorName ?? e.actorId}</TableCell>
                 <TableCell>{t(`cert.action.${e.action}`)}</TableCell>
                 <TableCell>{e.level ?? ''}</TableCell>
-                <TableCell>{e.detail ?? ''}</TableCell>
+                <TableCell>{detail(e)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -1,7 +1,7 @@
 import { Box, Link, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { CertificateView, DocumentView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
-import { storedText } from '../../../app/stored-text';
+import { storedText, storedWord } from '../../../app/stored-text';
 import { RowCards, useCardLayout } from '../../../app/RowCards';
 
 const docLink = (id: string) => `/api/company/document/${encodeURIComponent(id)}`;
@@ -15,7 +15,7 @@ export function DocumentTables({ approval }: { approval: CertificateView }) {
   const primary = approval.approvalDoc;
   // The primary document's columns after its name, shared by the table and the phone card.
   const farmFields: Array<[string, string]> = [
-    [t('cert.grainType'), String(farm.grainType ?? '')],
+    [t('cert.grainType'), storedWord(String(farm.grainType ?? ''), t)],
     [t('cert.harvestGrade'), String(farm.harvestGrade ?? '')],
     [t('cert.storageLocation'), String(farm.storageLocation ?? '')],
     [t('cert.quantity'), fmt(farm.quantity, 0)],

@@ -21,6 +21,7 @@ import { levelDisplayStatus, type LevelView } from '@grain/domain';
 import { STATUS_COLOR } from '../status';
 import { useI18n } from '../../../i18n/i18n';
 import { RowCards, useCardLayout } from '../../../app/RowCards';
+import { storedWord } from '../../../app/stored-text';
 
 /** One level of the detail page; the current one is highlighted and expanded. */
 export function LevelDetailPanel({ level, current, actions }: { level: LevelView; current: boolean; actions?: ReactNode }) {
@@ -49,7 +50,7 @@ export function LevelDetailPanel({ level, current, actions }: { level: LevelView
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>
         <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
           <Typography variant="subtitle1">
-            {level.level}. {level.group}
+            {level.level}. {storedWord(level.group, t)}
           </Typography>
           <Chip size="small" label={t(`cert.levelStatus.${shownStatus}`)} color={STATUS_COLOR[shownStatus]} />
           <Typography variant="body2" color="text.secondary">

@@ -4,6 +4,7 @@ import { certificatesApi } from '../api';
 import type { CertificateView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText } from '../../../app';
+import { storedWord } from '../../../app/stored-text';
 
 /** 'Reject To' (docs/spec/approvals.md §2): the level to send back to (by group name, up to the current) and a required reason. */
 export function RejectDialog({
@@ -59,7 +60,7 @@ export function RejectDialog({
           >
             {targets.map((l) => (
               <MenuItem key={l.level} value={l.level}>
-                {l.level}. {l.group}
+                {l.level}. {storedWord(l.group, t)}
               </MenuItem>
             ))}
           </TextField>

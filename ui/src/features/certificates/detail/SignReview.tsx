@@ -1,6 +1,7 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import type { CertificateView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
+import { storedWord } from '../../../app/stored-text';
 
 const pct = (n?: number) => (typeof n === 'number' ? `${n} %` : '-');
 
@@ -31,8 +32,8 @@ export function SignReview({ approval }: { approval: CertificateView }) {
         {t('cert.sign.endorsing')}
       </Typography>
       {row(t('cert.number'), `${approval.approvalNumber} · ${approval.approvalName}`)}
-      {level && row(t('cert.level'), `${level.level}. ${level.group}`)}
-      {row(t('cert.grainType'), [farm.grainType, farm.harvestGrade].filter(Boolean).join(' · ') || '-', 'sign-review-grain')}
+      {level && row(t('cert.level'), `${level.level}. ${storedWord(level.group, t)}`)}
+      {row(t('cert.grainType'), [storedWord(farm.grainType, t), farm.harvestGrade].filter(Boolean).join(' · ') || '-', 'sign-review-grain')}
       {row(`${t('cert.protein')} / ${t('cert.moisture')}`, `${pct(farm.protein)} / ${pct(farm.moisture)}`)}
       {check && (
         <Stack direction="row" spacing={1} alignItems="center">

@@ -7,6 +7,7 @@ import { useCertificateLive } from '../live';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText, Page } from '../../../app';
 import { RowCards, useCardLayout } from '../../../app/RowCards';
+import { storedWord } from '../../../app/stored-text';
 
 /**
  * /views/approval/inbox, "Waiting for me": what needs the signed-in user's signature now, overdue first,
@@ -53,7 +54,7 @@ export function InboxPage() {
               badge: x.overdue ? overdueChip : undefined,
               onClick: () => navigate(signLink(x._id)),
               fields: [
-                [t('cert.level'), `${x.level}. ${x.group} (${x.signed}/${x.signatures})`],
+                [t('cert.level'), `${x.level}. ${storedWord(x.group, t)} (${x.signed}/${x.signatures})`],
                 [t('cert.due'), date(x.deadline)],
                 [t('cert.submitter'), x.submitter],
                 ...(x.onBehalfOf ? ([[t('cert.inbox.onBehalfOf'), x.onBehalfOf]] as Array<[string, string]>) : []),
@@ -79,7 +80,7 @@ export function InboxPage() {
                     <TableCell>{x.approvalNumber}</TableCell>
                     <TableCell>{x.approvalName}</TableCell>
                     <TableCell>
-                      {x.level}. {x.group} ({x.signed}/{x.signatures}){x.onBehalfOf ? ` · ${t('cert.inbox.onBehalfOf')} ${x.onBehalfOf}` : ''}
+                      {x.level}. {storedWord(x.group, t)} ({x.signed}/{x.signatures}){x.onBehalfOf ? ` · ${t('cert.inbox.onBehalfOf')} ${x.onBehalfOf}` : ''}
                     </TableCell>
                     <TableCell>
                       <Stack direction="row" spacing={1} alignItems="center">

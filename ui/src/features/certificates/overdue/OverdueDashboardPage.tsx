@@ -22,6 +22,7 @@ import type { OverdueRow } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { Page, RowCards, useCardLayout, useNotify } from '../../../app';
 import { useCertificateLive } from '../live';
+import { storedWord } from '../../../app/stored-text';
 
 type ChartBy = 'level' | 'approver';
 
@@ -80,7 +81,7 @@ export function OverdueDashboardPage() {
           badge: stateChip(r),
           fields: [
             [t('cert.name'), r.approvalName],
-            [t('cert.level'), `${r.level}. ${r.group}`],
+            [t('cert.level'), `${r.level}. ${storedWord(r.group, t)}`],
             [t('cert.overdue.holders'), holders(r)],
             [t('cert.overdue.since'), date(r.since)],
             [t('cert.due'), date(r.deadline)],
@@ -151,7 +152,7 @@ export function OverdueDashboardPage() {
                   <TableCell>{numberLink(r)}</TableCell>
                   <TableCell>{r.approvalName}</TableCell>
                   <TableCell>
-                    {r.level}. {r.group}
+                    {r.level}. {storedWord(r.group, t)}
                   </TableCell>
                   <TableCell>{holders(r)}</TableCell>
                   <TableCell>{date(r.since)}</TableCell>
