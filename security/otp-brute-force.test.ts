@@ -53,8 +53,9 @@ async function requestCode(cookie: string, levelId: string, email: string): Prom
   const res = await fetch(`${base}/api/company/approvalLevel/${levelId}/sign`, { headers: { cookie, origin: TEST_ORIGIN } });
   expect(res.status).toBe(200);
   for (let i = 0; i < 100; i++) {
-    const [m] = await w.t.mailbox.list({ to: email, limit: 1, afterId: last?.id ?? 0 });
-    const code = m && /Signing code/.test(m.subject ?? '') ? /is (\d{6})\./.exec(m.text ?? '')?.[1] : undefined;
+    // not only the newest: a notice sent after the last answer may arrive after the code
+    const m = (await w.t.mailbox.list({ to: email, limit: 20, afterId: last?.id ?? 0 })).find((x) => /Signing code/.test(x.subject ?? ''));
+    const code = m ? /is (\d{6})\./.exec(m.text ?? '')?.[1] : undefined;
     if (code) return code;
     await new Promise((r) => setTimeout(r, 100));
   }

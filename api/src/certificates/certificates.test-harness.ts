@@ -67,8 +67,9 @@ export async function startCertHarness(env: Record<string, string> = {}): Promis
       const res = await agent.get(`/api/company/approvalLevel/${levelId}/sign`);
       if (res.status !== 200) throw new Error(`requestOtp: ${res.status} ${JSON.stringify(res.body)}`);
       for (let i = 0; i < 100; i++) {
-        const [m] = await t.mailbox.list({ to: email, limit: 1, afterId: last?.id ?? 0 });
-        const code = m && /Signing code/.test(m.subject ?? '') ? /is (\d{6})\./.exec(m.text ?? '')?.[1] : undefined;
+        // not only the newest: a notice sent after the last answer may arrive after the code
+        const m = (await t.mailbox.list({ to: email, limit: 20, afterId: last?.id ?? 0 })).find((x) => /Signing code/.test(x.subject ?? ''));
+        const code = m ? /is (\d{6})\./.exec(m.text ?? '')?.[1] : undefined;
         if (code) return code;
         await new Promise((r) => setTimeout(r, 100));
       }

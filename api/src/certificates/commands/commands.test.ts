@@ -67,8 +67,9 @@ async function codeFor(who: Caller, levelId: string): Promise<string> {
   const [last] = await h.t.mailbox.list({ limit: 1 });
   await requestCode({ caller: who, levelId }, deps);
   for (let i = 0; i < 100; i++) {
-    const [m] = await h.t.mailbox.list({ to: who.actor.email, limit: 1, afterId: last?.id ?? 0 });
-    const code = m && /Signing code/.test(m.subject ?? '') ? /is (\d{6})\./.exec(m.text ?? '')?.[1] : undefined;
+    // not only the newest: a notice sent after the last answer may arrive after the code
+    const m = (await h.t.mailbox.list({ to: who.actor.email, limit: 20, afterId: last?.id ?? 0 })).find((x) => /Signing code/.test(x.subject ?? ''));
+    const code = m ? /is (\d{6})\./.exec(m.text ?? '')?.[1] : undefined;
     if (code) return code;
     await new Promise((r) => setTimeout(r, 100));
   }
