@@ -2,11 +2,12 @@ import QRCode from 'qrcode';
 import {
   ISSUED_LABELS,
   issuedCertificate,
+  percentText,
+  requirementLimitText,
   type CertificatePayload,
   type CertificateState,
   type IssuedCertificate,
   type IssuedLabelKey,
-  type RequirementResult,
 } from '@grain/domain';
 
 /** The ledger's completion payload: the issued certificate's facts under the keys the ledger keeps. */
@@ -46,21 +47,19 @@ const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => `&#${c.ch
 /** "English / Tiếng Việt" as the label of a fact. */
 const label = (k: IssuedLabelKey) => `${esc(ISSUED_LABELS[k][0])} <span class="vn">/ ${esc(ISSUED_LABELS[k][1])}</span>`;
 const row = (k: IssuedLabelKey, v: unknown, cls = '') => `<tr><th>${label(k)}</th><td${cls ? ` class="${cls}"` : ''}>${esc(v)}</td></tr>`;
-const pct = (n: number | null | undefined) => (typeof n === 'number' ? `${n} %` : '-');
-const limitOf = (r: RequirementResult) => [r.min !== undefined && `≥ ${r.min} %`, r.max !== undefined && `≤ ${r.max} %`].filter(Boolean).join(', ');
 
 function qualitySection(c: IssuedCertificate): string {
   const check = c.standardCheck;
   if (!check || check.result === 'noStandard') {
     const note = check ? label('noStandard') : label('notChecked');
     return `<table class="grid"><tr><th>${label('requirement')}</th><th>${label('measured')}</th></tr>
-      <tr><td>${label('protein')}</td><td>${esc(pct(c.grain.protein))}</td></tr><tr><td>${label('moisture')}</td><td>${esc(pct(c.grain.moisture))}</td></tr></table>
+      <tr><td>${label('protein')}</td><td>${esc(percentText(c.grain.protein))}</td></tr><tr><td>${label('moisture')}</td><td>${esc(percentText(c.grain.moisture))}</td></tr></table>
       <p class="note">${note}${check?.standardId ? ` (${esc(check.standardId)})` : ''}</p>`;
   }
   const rows = check.requirements
     .map(
       (r) =>
-        `<tr><td>${label(r.measure)}</td><td>${esc(pct(r.measured))}</td><td>${esc(limitOf(r))}</td><td class="${r.pass ? 'pass' : 'fail'}">${label(r.pass ? 'pass' : 'fail')}</td></tr>`,
+        `<tr><td>${label(r.measure)}</td><td>${esc(percentText(r.measured))}</td><td>${esc(requirementLimitText(r))}</td><td class="${r.pass ? 'pass' : 'fail'}">${label(r.pass ? 'pass' : 'fail')}</td></tr>`,
     )
     .join('');
   return `<p class="note">${label('standard')}: ${esc(check.standardName)} · ${esc(check.grade)} · ${label('season')} ${esc(check.season)} · ${esc(check.standardId)}</p>

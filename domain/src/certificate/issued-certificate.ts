@@ -22,6 +22,16 @@ export function certificateValidity(issuedAt: string): { validFrom: string; vali
   return { validFrom: issuedAt.slice(0, 10), validTo: to.toISOString().slice(0, 10) };
 }
 
+/** A measurement as the certificate writes it ("11.5 %", "-" when not measured). */
+export function percentText(n: number | null | undefined): string {
+  return typeof n === 'number' ? `${n} %` : '-';
+}
+
+/** A requirement's limits as the certificate writes them ("≥ 10.5 %", "≤ 12.5 %"). */
+export function requirementLimitText(r: { min?: number; max?: number }): string {
+  return [r.min !== undefined && `≥ ${r.min} %`, r.max !== undefined && `≤ ${r.max} %`].filter(Boolean).join(', ');
+}
+
 /** The signature's fingerprint: a short digest of the signature id and the content it was made over. */
 export function signatureFingerprint(e: SignedEntry): string {
   return e.signatureValue ? sha256Hex(`${e.signatureValue}:${e.contentHash ?? ''}`).slice(0, 16) : '-';

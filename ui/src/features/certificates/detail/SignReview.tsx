@@ -1,9 +1,7 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
-import type { CertificateView } from '@grain/domain';
+import { percentText as pct, type CertificateView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { storedWord } from '../../../app/stored-text';
-
-const pct = (n?: number) => (typeof n === 'number' ? `${n} %` : '-');
 
 /**
  * What a signature endorses, shown before the code is typed: the certificate as it will be issued

@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { ISSUED_LABELS, type IssuedCertificate, type IssuedLabelKey, type RequirementResult } from '@grain/domain';
+import { ISSUED_LABELS, percentText, requirementLimitText, type IssuedCertificate, type IssuedLabelKey } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 
-const pct = (n: number | null | undefined) => (typeof n === 'number' ? `${n} %` : '-');
-const limitOf = (r: RequirementResult) => [r.min !== undefined && `≥ ${r.min} %`, r.max !== undefined && `≤ ${r.max} %`].filter(Boolean).join(', ');
 const mono = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
 
 /**
@@ -76,8 +74,8 @@ export function IssuedFacts({ c }: { c: IssuedCertificate }) {
               {check.requirements.map((r) => (
                 <TableRow key={r.measure}>
                   <TableCell>{L(r.measure)}</TableCell>
-                  <TableCell>{pct(r.measured)}</TableCell>
-                  <TableCell>{limitOf(r)}</TableCell>
+                  <TableCell>{percentText(r.measured)}</TableCell>
+                  <TableCell>{requirementLimitText(r)}</TableCell>
                   <TableCell sx={{ color: r.pass ? 'success.dark' : 'error.dark', fontWeight: 600 }}>{L(r.pass ? 'pass' : 'fail')}</TableCell>
                 </TableRow>
               ))}
@@ -93,8 +91,8 @@ export function IssuedFacts({ c }: { c: IssuedCertificate }) {
         <>
           <Table size="small">
             <TableBody>
-              {fact('protein', pct(c.grain.protein))}
-              {fact('moisture', pct(c.grain.moisture))}
+              {fact('protein', percentText(c.grain.protein))}
+              {fact('moisture', percentText(c.grain.moisture))}
             </TableBody>
           </Table>
           <Typography variant="body2" color="text.secondary">
