@@ -14,7 +14,7 @@ import type { HTTPResponse, Page } from 'puppeteer-core';
 import { extractText } from '@grain/adapters';
 import { samplePng } from '@grain/adapters/testing';
 import { startE2E, type E2E } from './harness';
-import { DEMO, SHOTS, byId, fillInput, lastMailId, mailAfter, pickOption, screenshot, signIn, signingCode } from './e2e-helpers';
+import { DEMO, SHOTS, byId, fillInput, flow, lastMailId, mailAfter, pickOption, screenshot, signIn, signingCode, step } from './e2e-helpers';
 
 jest.setTimeout(180_000);
 
@@ -84,9 +84,11 @@ async function watchLiveFrames(page: Page): Promise<Array<{ type: string; data?:
 
 /** Approve as the user of `page`: open Sign and Endorse, read the mailed code, sign. */
 async function approve(page: Page, email: string, signaturePassword?: string, shot?: string) {
+  step(`${email} opens the sign dialog`);
   const before = await lastMailId(e, email);
   await (await page.waitForSelector(byId('btn-approve'), { visible: true }))!.click();
   await page.waitForSelector(byId('sign-dialog'));
+  step(`${email} reads the code and signs`);
   const code = await signingCode(e, email, before);
   await page.type(byId('sign-otp'), code);
   await page.type(byId('sign-note'), 'Checked against the farm record');
@@ -98,19 +100,14 @@ async function approve(page: Page, email: string, signaturePassword?: string, sh
 
 describe('certificate flow in the browser', () => {
   it('creates, signs, rejects, re-signs, delegates, downloads and verifies a 2-level certificate', async () => {
-    try {
-      await certificateFlow();
-    } catch (err) {
-      // what each open page showed when it failed
-      for (const [i, p] of (await e.browser.pages()).entries()) await screenshot(p, `cert-failed-${i}`).catch(() => undefined);
-      throw err;
-    }
+    await flow(e, 'cert', certificateFlow);
   });
 });
 
-/** The whole flow; the test above adds screenshots when it fails. */
+/** The whole flow; the test above adds screenshots and the server's log when it fails or stalls. */
 async function certificateFlow() {
   // --- the manager creates the certificate from a farm record
+  step('the manager creates the certificate from a farm record');
   const manager = e.page;
   const liveFrames = await watchLiveFrames(manager);
   await signIn(e, manager, DEMO.manager);
@@ -154,6 +151,7 @@ async function certificateFlow() {
   await screenshot(manager, 'cert-03-submitted');
 
   // --- level 1 signs (Liam), coming in from the mail's button on a phone, signed out; the manager's open
+  step('level 1 signs (Liam) from the mail on a phone');
   // page follows live
   const awaiting = await mailAfter(e, DEMO.signer1.email, 0, new RegExp(`Certificate ${number} awaits your signature`));
   const button = /Review and sign: (https?:\/\/\S+)/.exec(awaiting.text ?? '')?.[1];
@@ -191,6 +189,7 @@ async function certificateFlow() {
   expect(liveFrames.some((f) => f.type === 'certificate_update' && f.data?.id === certificateId && f.data?.stage === 2)).toBe(true);
 
   // --- level 2 (Mia) rejects back to level 1 with a reason
+  step('level 2 (Mia) rejects back to level 1 with a reason');
   const signer2 = await e.browser.createBrowserContext().then((c) => c.newPage());
   await signIn(e, signer2, DEMO.signer2);
   await signer2.goto(detailUrl);
@@ -207,6 +206,7 @@ async function certificateFlow() {
   expect(rejectMail.text).toContain('Moisture reading does not match the photo');
 
   // --- level 1 signs again (a new code), the certificate is back at level 2
+  step('level 1 signs again (a new code), the certificate is back at level 2');
   await detailIs(signer1, 'rejected'); // live on the signer's page too
   // the level sent back to sees who sent it back and why, at the top of the page
   const banner = await signer1.waitForSelector(byId('rejection-banner'));
@@ -215,9 +215,11 @@ async function certificateFlow() {
   );
   await screenshot(signer1, 'cert-05b-sent-back-banner');
   await approve(signer1, DEMO.signer1.email, DEMO.signer1.signaturePassword);
+  step('level 1 has signed again: the pages show level 2 signing');
   await detailIs(signer1, 'signing');
 
   // --- level 2 (Mia) delegates to Olivia, who signs on her behalf
+  step('level 2 (Mia) delegates to Olivia, who signs on her behalf');
   await detailIs(signer2, 'signing');
   await (await signer2.waitForSelector(byId('btn-delegate')))!.click();
   await signer2.waitForSelector(byId('delegate-dialog'));
@@ -228,6 +230,7 @@ async function certificateFlow() {
   await signer2.waitForSelector(byId('delegate-dialog'), { hidden: true });
   expect(await signer2.$eval(byId('approval-detail'), (el) => el.textContent)).toMatch(/On leave this week/);
 
+  step('the delegate (Olivia) signs');
   const admin = await e.browser.createBrowserContext().then((c) => c.newPage());
   await signIn(e, admin, DEMO.admin);
   await admin.goto(detailUrl);
@@ -238,6 +241,7 @@ async function certificateFlow() {
   await screenshot(manager, 'cert-07-done');
 
   // --- Get Cert: the PDF download, once the workflow has made it
+  step('Get Cert: the PDF download, once the workflow has made it');
   const pdf = await getCert(manager, number);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   const text = (await extractText(pdf, 'certificate.pdf')).text.replace(/\s+/g, '');
@@ -246,6 +250,7 @@ async function certificateFlow() {
   expect(qrPath).not.toBeNull();
 
   // --- the public page, without login, from the QR link; the downloaded PDF checks out
+  step('the public page, without login, from the QR link; the downloaded PDF checks out');
   const visitor = await e.browser.createBrowserContext().then((c) => c.newPage());
   await visitor.goto(e.url(qrPath![0]));
   const result = await visitor.waitForSelector(byId('verify-result'));

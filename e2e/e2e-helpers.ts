@@ -94,3 +94,35 @@ export async function mailAfter(e: E2E, to: string, afterId: number, re: RegExp,
   }
   throw new Error(`no mail to ${to} matching ${re}`);
 }
+
+/** The step a flow is at; a failing or stalled flow names it. */
+let currentStep = 'start';
+export function step(name: string): void {
+  currentStep = name;
+}
+
+/**
+ * Runs a browser flow with a watchdog (`ms` well under the test's time-out): a step that stalls without a timeout of its own (a CDP call into a
+ * frozen page, a request never answered) fails after `ms` naming the step, instead of running into the
+ * test's own time-out silently. On any failure every open page is photographed and the server's last log
+ * lines printed.
+ */
+export async function flow(e: E2E, name: string, run: () => Promise<void>, ms = 150_000): Promise<void> {
+  currentStep = 'start';
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${name}: not finished after ${ms / 1000} s, stalled at step "${currentStep}"`)), ms);
+  });
+  try {
+    await Promise.race([run(), stalled]);
+  } catch (err) {
+    const at = currentStep;
+    const bounded = <T>(p: Promise<T>) => Promise.race([p, new Promise<undefined>((r) => setTimeout(() => r(undefined), 5_000))]);
+    const pages = (await bounded(e.browser.pages())) ?? [];
+    for (const [i, p] of pages.entries()) await bounded(screenshot(p, `${name}-failed-${i}`).catch(() => undefined));
+    console.error(`${name} failed at step "${at}"; the server's last log lines:\n${e.recentLog().join('\n')}`);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -15,6 +15,8 @@ export interface E2E {
   mails(to: string, afterId?: number): Promise<Array<{ id: number; subject: string; text: string }>>;
   /** Latest mail to `to` whose text matches `re`, waiting for it to arrive (dev mailbox JSON). */
   waitForMail(to: string, re: RegExp, timeoutMs?: number): Promise<{ subject: string; text: string }>;
+  /** The server's last log lines (kept in memory; printed when a test fails). */
+  recentLog(): string[];
   close(): Promise<void>;
 }
 
@@ -24,6 +26,11 @@ export interface E2E {
  */
 export async function startE2E(): Promise<E2E> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'grain-e2e-'));
+  const logLines: string[] = [];
+  const keep = (m: string) => {
+    logLines.push(`${new Date().toISOString().slice(11, 23)} ${m}`);
+    if (logLines.length > 200) logLines.shift();
+  };
   const server = await startServer({
     env: {
       PORT: '0',
@@ -34,7 +41,7 @@ export async function startE2E(): Promise<E2E> {
       SEED_DEMO_DATA: 'true',
     },
     db: await createTestDb(),
-    log: () => undefined,
+    log: keep,
   });
   const browser = await puppeteer.launch({
     executablePath: findChromium(process.env.CHROMIUM_PATH),
@@ -52,6 +59,7 @@ export async function startE2E(): Promise<E2E> {
     page,
     url,
     mails: mailbox,
+    recentLog: () => [...logLines],
     async waitForMail(to, re, timeoutMs = 20000) {
       const until = Date.now() + timeoutMs;
       while (Date.now() < until) {
@@ -84,6 +92,7 @@ function mailboxReader(server: RunningServer, url: (p: string) => string) {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: server.url },
       body: JSON.stringify({ email: admin.email, password: admin.password }),
+      signal: AbortSignal.timeout(15_000),
     });
     if (res.status !== 200) throw new Error(`dev mailbox: demo admin sign-in answered ${res.status}`);
     return res.headers
@@ -95,7 +104,8 @@ function mailboxReader(server: RunningServer, url: (p: string) => string) {
     const path = `/api/dev/mail?to=${encodeURIComponent(to)}${afterId ? `&after=${afterId}` : ''}`;
     for (let attempt = 0; attempt < 2; attempt++) {
       cookie ??= await signIn();
-      const res = await fetch(url(path), { headers: { Cookie: cookie, Origin: server.url } });
+      // bounded: a stalled answer must fail the step that waited for it, not the whole test's time
+      const res = await fetch(url(path), { headers: { Cookie: cookie, Origin: server.url }, signal: AbortSignal.timeout(15_000) });
       if (res.status === 401) {
         cookie = undefined; // the session ended (a test signed the admin out everywhere): sign in again
         continue;
