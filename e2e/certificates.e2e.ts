@@ -104,6 +104,12 @@ describe('certificate flow in the browser', () => {
   });
 });
 
+describe('work in flight, from the overdue dashboard', () => {
+  it('the manager reassigns a level due soon; the new signer gets the mail and signs on a phone; reminders are rate-limited', async () => {
+    await flow(e, 'reassign', reassignFlow);
+  });
+});
+
 /** The whole flow; the test above adds screenshots and the server's log when it fails or stalls. */
 async function certificateFlow() {
   // --- the manager creates the certificate from a farm record
@@ -279,6 +285,99 @@ async function certificateFlow() {
   await visitor.click(byId('verify-submit'));
   expect(await (await visitor.waitForSelector(byId('verify-result')))!.evaluate((el) => el.textContent)).toContain('Wheat APW lot 3');
   console.log(`screenshots: ${SHOTS}/e2e-cert-*.png`);
+}
+
+/** A 1-level certificate due tomorrow, submitted through the API as the manager on `page`; answers its number. */
+async function submitDueTomorrow(page: Page, signerEmail: string): Promise<string> {
+  const farm = await createFarmRecord(page);
+  expect(await verifyGrainImage(page, farm.id)).toBe(true);
+  return page.evaluate(
+    async (farmId, email, due) => {
+      const info = (await (await fetch('/api/company/approval/create')).json()) as any;
+      const signer = info.signers.find((p: { email: string }) => p.email === email);
+      const res = await fetch('/api/company/approval/create', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          approvalNumber: info.approvalNumber,
+          approvalName: 'Barley lot 12',
+          approvalDoc: { _id: farmId },
+          supportDocs: [],
+          approvalLevels: [{ group: 'Farm Data Signing', signers: [signer._id], signatures: 1, deadline: due }],
+          status: 'signing',
+        }),
+      });
+      const body = (await res.json()) as any;
+      if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(body)}`);
+      return body.approval.approvalNumber as string;
+    },
+    farm.id,
+    signerEmail,
+    day(1),
+  );
+}
+
+async function reassignFlow() {
+  step('the manager submits a certificate due tomorrow, held by Liam');
+  const manager = await e.browser.createBrowserContext().then((c) => c.newPage());
+  await signIn(e, manager, DEMO.manager);
+  const number = await submitDueTomorrow(manager, DEMO.signer1.email);
+
+  step('the overdue dashboard lists it; the manager reminds Liam, and a second reminder within the hour is refused');
+  await manager.goto(e.url('/views/approval/overdue'));
+  const row = byId(`overdue-row-${number}`);
+  await manager.waitForSelector(row);
+  expect(await manager.$eval(row, (el) => el.textContent)).toContain('Liam Walsh');
+  const remindBefore = await lastMailId(e, DEMO.signer1.email);
+  await manager.click(byId(`remind-${number}`));
+  await mailAfter(e, DEMO.signer1.email, remindBefore, new RegExp(`Reminder: certificate ${number}`));
+  await manager.waitForFunction((sel) => document.querySelector(sel)?.textContent?.includes('1'), {}, `${row} td:nth-child(7)`);
+  await manager.click(byId(`remind-${number}`));
+  await manager.waitForFunction(() => /less than an hour ago/.test(document.body.textContent ?? ''));
+  await screenshot(manager, 'cert-10-dashboard-reminded');
+  // on a phone the row is a card, its actions still at hand
+  await manager.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+  await manager.waitForSelector(byId(`reassign-${number}`), { visible: true });
+  await screenshot(manager, 'cert-10b-dashboard-phone');
+  await manager.setViewport({ width: 1280, height: 900 });
+
+  step('the manager reassigns the level from Liam to Noah');
+  await manager.click(byId(`reassign-${number}`));
+  await manager.waitForSelector(byId('adjust-dialog'));
+  await manager.click(`${byId('adjust-signers')} .MuiChip-deleteIcon`);
+  await pickOption(manager, 'adjust-search', 'Noah');
+  await screenshot(manager, 'cert-11-reassign-dialog');
+  const noahBefore = await lastMailId(e, DEMO.signer3.email);
+  await manager.click(byId('adjust-save'));
+  await manager.waitForSelector(byId('adjust-dialog'), { hidden: true });
+  await manager.waitForFunction((sel) => /Noah Kelly/.test(document.querySelector(sel)?.textContent ?? ''), {}, row);
+  expect(await manager.$eval(row, (el) => el.textContent)).not.toContain('Liam Walsh');
+
+  step('Noah is asked by mail and signs from it on a phone');
+  const asked = await mailAfter(e, DEMO.signer3.email, noahBefore, new RegExp(`Certificate ${number} awaits your signature`));
+  expect(asked.text).toContain('You were added as a signer');
+  const link = new URL(/Review and sign: (https?:\/\/\S+)/.exec(asked.text ?? '')![1]);
+  const noah = await e.browser.createBrowserContext().then((c) => c.newPage());
+  await noah.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+  noah.setDefaultTimeout(20_000);
+  const codeBefore = await lastMailId(e, DEMO.signer3.email);
+  await noah.goto(e.url(link.pathname + link.search));
+  await noah.waitForSelector(byId('input-email'));
+  await noah.type(byId('input-email'), DEMO.signer3.email);
+  await noah.type(byId('input-password'), DEMO.signer3.password);
+  await noah.click(byId('login-submit'));
+  await noah.waitForSelector(byId('sign-review'));
+  await noah.type(byId('sign-otp'), await signingCode(e, DEMO.signer3.email, codeBefore));
+  if (DEMO.signer3.signaturePassword) await noah.type(byId('sign-password'), DEMO.signer3.signaturePassword);
+  await noah.click(byId('sign-now'));
+  await detailIs(noah, 'done');
+
+  step('the audit trail tells the reassignment, and the dashboard no longer lists it');
+  await manager.waitForSelector(row, { hidden: true });
+  await manager.goto(e.url(`/views/approval/detail?id=${link.searchParams.get('id')}`));
+  const audit = await (await manager.waitForSelector(byId('audit-trail')))!.evaluate((el) => el.textContent ?? '');
+  expect(audit).toMatch(/added: Noah Kelly; removed: Liam Walsh/);
+  expect(audit).toMatch(/sent a reminder/);
 }
 
 /**

@@ -113,6 +113,17 @@ export const MESSAGES = {
   CERTIFICATE_NOT_ACTIVE: { en: 'This certificate is not being signed', vn: 'Chứng nhận này không trong quá trình ký' },
   CERTIFICATE_ALREADY_REJECTED: { en: 'This certificate was already sent back', vn: 'Chứng nhận này đã bị trả lại' },
   CERTIFICATE_CANCELLED: { en: 'This certificate was cancelled', vn: 'Chứng nhận này đã bị hủy' },
+  LEVEL_ALREADY_COMPLETE: { en: 'This level is already signed; it cannot change', vn: 'Cấp này đã được ký xong; không thể thay đổi' },
+  NOTHING_TO_CHANGE: { en: 'Nothing was changed', vn: 'Không có gì thay đổi' },
+  SIGNER_HAS_SIGNED: {
+    en: 'A signer who has already signed this level cannot be removed',
+    vn: 'Không thể bỏ người đã ký ở cấp này',
+  },
+  REMINDED_RECENTLY: {
+    en: 'A reminder for this level was sent less than an hour ago; please try again later',
+    vn: 'Đã gửi nhắc nhở cho cấp này chưa đến một giờ trước; vui lòng thử lại sau',
+  },
+  NOBODY_TO_ESCALATE_TO: { en: 'There is no manager to escalate to', vn: 'Không có quản lý nào để báo cáo lên' },
   LEVELS_REQUIRED: { en: 'A certificate needs at least one level', vn: 'Chứng nhận cần ít nhất một cấp phê duyệt' },
   INVALID_LEVEL: { en: 'There is no such level', vn: 'Không có cấp phê duyệt này' },
   INVALID_SIGNATURE_COUNT: { en: 'Required signatures must be 1 to 10', vn: 'Số chữ ký yêu cầu phải từ 1 đến 10' },

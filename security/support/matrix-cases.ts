@@ -164,6 +164,16 @@ export const MATRIX_CASES: MatrixCase[] = [
     expect: only(EDITORS, [200, 404]),
   },
   {
+    // on a draft: passes authorization and reaches the rule (nothing is in flight), moving nothing
+    name: 'remind by hand',
+    method: 'post',
+    route: '/api/company/approval/:id/remind',
+    path: (o) => `/api/company/approval/${o.draftId}/remind`,
+    body: () => ({ to: 'signers' }),
+    expect: only(EDITORS, [400, 404]),
+    codes: { 400: ['CERTIFICATE_NOT_ACTIVE'] },
+  },
+  {
     name: 'overdue dashboard',
     method: 'get',
     route: '/api/company/approvals/overdue',

@@ -75,8 +75,16 @@ export function createCertificateActivities(deps: ActivityDeps) {
 
     async notifyCertificate(a: { key: string; effect: NotifyEffect; ctx: CertificateMailContext }): Promise<void> {
       const e = a.effect;
-      const asksToSign = e.type === 'notifySigners' || e.type === 'notifySignaturesVoided';
-      const c = { ...a.ctx, link: linkTo(idOf(a.ctx, a.key), asksToSign) };
+      const asksToSign = e.type === 'notifySigners' || e.type === 'notifySignaturesVoided' || e.type === 'remindSigners';
+      const certificateId = idOf(a.ctx, a.key);
+      const c = { ...a.ctx, link: linkTo(certificateId, asksToSign) };
+      if (e.type === 'remindSigners') {
+        // a reminder sent by hand counts on the overdue dashboard like a timer's
+        await mailEach(a.key, e.recipients, mailTexts.reminder(c, e.overdue), async (p, mailKey) => {
+          if (certificateId) await reminders.record({ key: mailKey, certificateId, level: e.level, recipientId: p.id, overdue: e.overdue });
+        });
+        return;
+      }
       const text =
         e.type === 'notifySigners'
           ? mailTexts.levelStarted(c, e.reason)
@@ -86,7 +94,9 @@ export function createCertificateActivities(deps: ActivityDeps) {
               ? mailTexts.completed(c)
               : e.type === 'notifySignaturesVoided'
                 ? mailTexts.signaturesVoided(c, e.changed)
-                : mailTexts.escalation(c);
+                : e.type === 'notifyWithdrawn'
+                  ? mailTexts.withdrawn(c, e.by, e.reason)
+                  : mailTexts.escalation(c);
       await mailEach(a.key, e.recipients, text);
     },
 

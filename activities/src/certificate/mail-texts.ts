@@ -102,9 +102,11 @@ export const mailTexts = {
           `${
             reason === 'delegated'
               ? 'A signer delegated to you'
-              : reason === 'resubmitted'
-                ? 'The certificate was resubmitted'
-                : 'The certificate reached your level'
+              : reason === 'assigned'
+                ? 'You were added as a signer'
+                : reason === 'resubmitted'
+                  ? 'The certificate was resubmitted'
+                  : 'The certificate reached your level'
           }: ${head(c)}, level ${c.level} (${c.group}), due ${day(c.deadline)}.`,
           'Open it to review and sign, reject or delegate.',
         ],
@@ -115,9 +117,11 @@ export const mailTexts = {
           `${
             reason === 'delegated'
               ? 'Một người ký đã ủy quyền cho bạn'
-              : reason === 'resubmitted'
-                ? 'Chứng nhận đã được nộp lại'
-                : 'Chứng nhận đã đến cấp của bạn'
+              : reason === 'assigned'
+                ? 'Bạn đã được thêm làm người ký'
+                : reason === 'resubmitted'
+                  ? 'Chứng nhận đã được nộp lại'
+                  : 'Chứng nhận đã đến cấp của bạn'
           }: ${head(c)}, cấp ${c.level} (${c.group}), hạn ${day(c.deadline)}.`,
           'Mở để xem và ký, từ chối hoặc ủy quyền.',
         ],
@@ -168,6 +172,19 @@ export const mailTexts = {
       {
         body: [`Chứng nhận ${head(c)}, cấp ${c.level} (${c.group}), ${overdue ? 'đã quá hạn' : 'đến hạn'} ${day(c.deadline)}, vẫn cần chữ ký của bạn.`],
         button: review.vn,
+      },
+    ),
+  withdrawn: (c: MailContext, by: string, reason: string): MailText =>
+    compose(
+      `Certificate ${c.approvalNumber} was withdrawn`,
+      c,
+      {
+        body: [`${by} withdrew certificate ${head(c)}; it needs no more signatures.`, ...(reason ? [`Reason: ${reason}`] : [])],
+        button: open.en,
+      },
+      {
+        body: [`${by} đã rút lại chứng nhận ${head(c)}; không cần ký thêm.`, ...(reason ? [`Lý do: ${reason}`] : [])],
+        button: open.vn,
       },
     ),
   escalation: (c: MailContext): MailText =>

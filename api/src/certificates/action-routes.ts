@@ -1,10 +1,11 @@
 /**
- * What signers do: request the one-time code, sign, reject, delegate; and the level edit call. Each
+ * What signers do: request the one-time code, sign, reject, delegate; the level edit call and the
+ * reminder by hand of work in flight. Each
  * handler parses, runs a use case of ./commands (a workflow Update whose validator decides last) and
  * answers the certificate's view.
  */
 import { Router } from 'express';
-import { delegateInput, levelUpdateInput, message, refId, rejectInput, signInput, type SigningCodeAnswer } from '@grain/domain';
+import { delegateInput, levelUpdateInput, message, refId, rejectInput, remindInput, signInput, type SigningCodeAnswer } from '@grain/domain';
 import { requirePermission } from '../http/auth-middleware';
 import { langOf } from '../http/lang';
 import { approvalAnswer, callerOf, type CertCtx } from './certificate-context';
@@ -12,6 +13,7 @@ import { delegateCertificate } from './commands/delegate';
 import { editLevel } from './commands/edit-level';
 import { certificateIdOfLevel } from './commands/load-certificate';
 import { rejectCertificate } from './commands/reject';
+import { remindCertificate } from './commands/remind';
 import { requestCode } from './commands/request-code';
 import { signCertificate } from './commands/sign';
 
@@ -58,6 +60,13 @@ export function actionRoutes(ctx: CertCtx): Router {
       ctx,
     );
     res.json(await approvalAnswer(ctx, req, delegated));
+  });
+
+  // Work in flight: a reminder to the pending signers or an escalation to the managers, sent now.
+  r.post('/company/approval/:id/remind', requirePermission('editApproval'), async (req, res) => {
+    const { to } = remindInput.parse(req.body ?? {});
+    const reminded = await remindCertificate({ caller: callerOf(req), certificateId: String(req.params.id), to }, ctx);
+    res.json(await approvalAnswer(ctx, req, reminded));
   });
 
   r.post('/company/approvallevel/:id/update', requirePermission('editApproval'), async (req, res) => {

@@ -1,6 +1,6 @@
 /** What the certificate routes share: the use cases' dependencies, the caller, and the view for a caller. */
 import type { Request } from 'express';
-import { AppError, type Actor, type CertificateState, type CertificateView } from '@grain/domain';
+import { AppError, actorSubject, type Actor, type CertificateState, type CertificateView } from '@grain/domain';
 import type { Stores } from '@grain/persistence';
 import { actorOf } from '../http/auth-middleware';
 import type { ApiDeps } from '../deps';
@@ -30,7 +30,7 @@ export function companyOf(req: Request): string {
 export function callerOf(req: Request): Caller {
   const access = actorOf(req);
   const u = req.user!;
-  return { access, companyId: companyOf(req), actor: { id: access.id, name: u.fullName, email: u.email, isAdmin: access.role === 'admin' } };
+  return { access, companyId: companyOf(req), actor: { ...actorSubject(access), name: u.fullName, email: u.email } };
 }
 
 /** The certificate as answered to this viewer: with names in the audit trail and what they may do. */

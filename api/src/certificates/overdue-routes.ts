@@ -4,8 +4,8 @@
  * actually sent for the current level (recorded by the reminder activity in certificate_reminders).
  */
 import { Router } from 'express';
-import { currentLevel, pendingSigners, type OverdueRow } from '@grain/domain';
-import { requirePermission } from '../http/auth-middleware';
+import { currentLevel, pendingSigners, permissionsOf, type OverdueRow } from '@grain/domain';
+import { actorOf, requirePermission } from '../http/auth-middleware';
 import { companyOf, type CertCtx } from './certificate-context';
 
 /** At most this many active certificates are scanned: the dashboard is about what needs attention now. */
@@ -15,6 +15,7 @@ export function overdueRoutes(ctx: CertCtx): Router {
   const r = Router();
   r.get('/company/approvals/overdue', requirePermission('viewSystem'), async (req, res) => {
     const companyId = companyOf(req);
+    const viewer = actorOf(req);
     const windowMs = Math.min(Math.max(Number(req.query.dueWithinHours) || 48, 1), 24 * 365) * 3600_000;
     const onlyLevel = Number(req.query.level) || undefined;
     const now = Date.now();
@@ -31,6 +32,7 @@ export function overdueRoutes(ctx: CertCtx): Router {
         if (!stored) continue;
         const s = stored.state;
         const lvl = currentLevel(s)!;
+        const can = permissionsOf(s, viewer, false);
         rows.push({
           _id: c.id,
           approvalNumber: c.approvalNumber,
@@ -42,6 +44,10 @@ export function overdueRoutes(ctx: CertCtx): Router {
           since: lvl.startedAt ?? s.startDate,
           holders: pendingSigners(s, lvl).map((x) => ({ _id: x.id, fullName: x.name })),
           remindersSent: 0,
+          levelId: lvl.id,
+          signers: lvl.signers.filter((x) => !x.delegatedBy).map((x) => ({ _id: x.id, fullName: x.name })),
+          manage: can.manage,
+          adjust: can.adjust,
         });
       }
       if (!p.next) break;

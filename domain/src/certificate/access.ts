@@ -10,6 +10,7 @@ import type { CertificateState } from './types';
 export interface AccessSubject {
   id: string;
   isAdmin?: boolean;
+  isManager?: boolean;
 }
 
 export function isOwnerOrAdmin(s: Pick<CertificateState, 'submitter'>, who: AccessSubject): boolean {
@@ -18,6 +19,18 @@ export function isOwnerOrAdmin(s: Pick<CertificateState, 'submitter'>, who: Acce
 
 export function assertOwnerOrAdmin(s: Pick<CertificateState, 'submitter'>, who: AccessSubject): void {
   if (!isOwnerOrAdmin(s, who)) throw new AppError('ACCESS_DENIED');
+}
+
+/**
+ * Who may keep work in flight moving (remind, escalate, change a level's due time or signers): the
+ * submitter, an admin, or a manager of the company — the people the overdue dashboard is for.
+ */
+export function mayManageInFlight(s: Pick<CertificateState, 'submitter'>, who: AccessSubject): boolean {
+  return isOwnerOrAdmin(s, who) || !!who.isManager;
+}
+
+export function assertMayManageInFlight(s: Pick<CertificateState, 'submitter'>, who: AccessSubject): void {
+  if (!mayManageInFlight(s, who)) throw new AppError('ACCESS_DENIED');
 }
 
 /**

@@ -38,7 +38,7 @@ export interface CertificatePayload {
 
 export type NotifyEffect = Extract<
   CertificateEffect,
-  { type: 'notifySigners' | 'notifyRejected' | 'notifyCompleted' | 'escalateOverdue' | 'notifySignaturesVoided' }
+  { type: 'notifySigners' | 'notifyRejected' | 'notifyCompleted' | 'escalateOverdue' | 'notifySignaturesVoided' | 'remindSigners' | 'notifyWithdrawn' }
 >;
 
 export interface CertificateActivityContract {

@@ -35,12 +35,29 @@ function dedupeById<T extends { id: string }>(xs: T[]): T[] {
   return xs.filter((x) => (seen.has(x.id) ? false : (seen.add(x.id), true)));
 }
 
-/** The signable content: what a signer's OTP and the issued PDF are bound to. Signatures are not part of it. */
+/**
+ * The hash form new certificates take (the API sets it on a new draft; the workflow builds the
+ * certificate from the draft it was given, so a run recorded before keeps the form it had).
+ */
+export const CONTENT_HASH_VERSION = 2 as const;
+
+/**
+ * The signable content: what a signer's OTP and the issued PDF are bound to. Signatures are not part of
+ * it. Version 2 covers the chain's structure (each level's group and required signatures) but not who is
+ * asked to sign by when: those are the running work's arrangements, changed in flight without voiding
+ * a signature (and recorded in the audit trail). The first version, which covered them too, stays for
+ * the certificates made with it, so their recorded hashes and histories stay true.
+ */
 export function certificateContentHash(
-  s: Pick<CertificateState, 'approvalNumber' | 'approvalName' | 'priority' | 'summary' | 'companyId' | 'submitter' | 'approvalDoc' | 'supportDocs' | 'levels'>,
+  s: Pick<
+    CertificateState,
+    'approvalNumber' | 'approvalName' | 'priority' | 'summary' | 'companyId' | 'submitter' | 'approvalDoc' | 'supportDocs' | 'levels' | 'hashVersion'
+  >,
 ): string {
+  const v2 = s.hashVersion === 2;
   return sha256Hex(
     canonicalJson({
+      ...(v2 ? { hashVersion: 2 } : {}),
       approvalNumber: s.approvalNumber,
       approvalName: s.approvalName,
       priority: s.priority,
@@ -49,7 +66,11 @@ export function certificateContentHash(
       submitterId: s.submitter.id,
       approvalDoc: s.approvalDoc,
       supportDocs: s.supportDocs,
-      levels: s.levels.map((l) => ({ level: l.level, group: l.group, signatures: l.signatures, deadline: l.deadline, signers: l.signers.map((x) => x.id) })),
+      levels: s.levels.map((l) =>
+        v2
+          ? { level: l.level, group: l.group, signatures: l.signatures }
+          : { level: l.level, group: l.group, signatures: l.signatures, deadline: l.deadline, signers: l.signers.map((x) => x.id) },
+      ),
     }),
   );
 }
@@ -76,6 +97,7 @@ export function createCertificate(d: CertificateDraft): CertificateState {
     reminders: reminderConfig(d.reminders),
     escalateTo: d.escalateTo ?? [],
     contentHash: '',
+    ...(d.hashVersion ? { hashVersion: d.hashVersion } : {}),
     audit: [],
   };
   s.contentHash = certificateContentHash(s);

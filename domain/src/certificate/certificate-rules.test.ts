@@ -11,18 +11,18 @@ import { permissionsOf } from './viewer-permissions';
 
 const T0 = '2025-03-01T00:00:00.000Z';
 const person = (id: string): Signer => ({ id, name: `Name ${id}`, email: `${id}@grain.test`, role: 'Inspector' });
-const draft = () =>
-  createCertificate({
-    id: 'c1',
-    approvalNumber: '202503011',
-    approvalName: 'Barley lot 7',
-    companyId: 'co1',
-    submitter: { id: 'sub', name: 'Sam Submitter', email: 'sub@grain.test' },
-    levels: [
-      { group: 'Farm', signers: [person('a1'), person('a2')], signatures: 1, deadline: '2025-03-10T00:00:00.000Z' },
-      { group: 'Transport', signers: [person('b1')], signatures: 1, deadline: '2025-03-20T00:00:00.000Z' },
-    ],
-  });
+const draftInput = () => ({
+  id: 'c1',
+  approvalNumber: '202503011',
+  approvalName: 'Barley lot 7',
+  companyId: 'co1',
+  submitter: { id: 'sub', name: 'Sam Submitter', email: 'sub@grain.test' },
+  levels: [
+    { group: 'Farm', signers: [person('a1'), person('a2')], signatures: 1, deadline: '2025-03-10T00:00:00.000Z' },
+    { group: 'Transport', signers: [person('b1')], signatures: 1, deadline: '2025-03-20T00:00:00.000Z' },
+  ],
+});
+const draft = () => createCertificate(draftInput());
 const after = (s: CertificateState, ...cmds: Array<Parameters<typeof transition>[1]>) => cmds.reduce((x, c) => transition(x, c).state, s);
 const submitted = () => after(draft(), { type: 'submit', actor: { id: 'sub', name: 'Sam' }, at: T0 });
 const codeOf = (f: () => unknown): string => {
@@ -171,7 +171,15 @@ describe('permissionsOf', () => {
     ['a signer of the current level', submitted, signer('a1'), ['delegate', 'reject', 'sign']],
     ['a signer without the sign permission', submitted, viewer('a1', 'staff'), []],
     ['a signer of a later level', submitted, signer('b1'), []],
-    ['the submitter while signing', submitted, editor('sub'), ['delete']],
+    ['the submitter while signing (first hash form: no change of a level in flight)', submitted, editor('sub'), ['delete', 'manage']],
+    [
+      'a manager while signing',
+      () => after(createCertificate({ ...draftInput(), hashVersion: 2 }), { type: 'submit', actor: { id: 'sub', name: 'Sam' }, at: T0 }),
+      viewer('mgr', 'manager', 'editApproval', 'viewApproval'),
+      ['adjust', 'manage'],
+    ],
+    ['a manager without the edit permission', submitted, viewer('mgr', 'manager', 'viewApproval'), []],
+    ['another editor while signing', submitted, editor('x'), []],
     [
       'anyone on a done certificate',
       () => after(submitted(), { type: 'sign', actor: { id: 'a1', name: 'A' }, at: T0 }, { type: 'sign', actor: { id: 'b1', name: 'B' }, at: T0 }),

@@ -14,11 +14,15 @@
  *   signature over other content and signing restarts at the first level that lost one
  *   (signature-binding.ts), so a completed certificate carries only signatures over its final content;
  * - delegate adds signers acting on behalf of the delegator and appends the comment "name: text";
- * - a passed deadline marks the current level and the certificate overdue (escalation once per level).
+ * - a passed deadline marks the current level and the certificate overdue (escalation once per level);
+ * - in flight, the submitter, an admin or a manager may change the due time or the signers of the current
+ *   or a later level (never removing one who signed; the certificate's hash does not cover them), and
+ *   send a reminder or an escalation by hand, at most once an hour per level each;
+ * - a withdrawal tells everyone who signed or is asked to sign, with its reason.
  */
 import { AppError } from '../errors';
-import { assertOwnerOrAdmin } from './access';
-import { applyChanges, assertChainSignable } from './build';
+import { assertMayManageInFlight, assertOwnerOrAdmin } from './access';
+import { applyChanges, assertChainSignable, certificateContentHash } from './build';
 import { contentChanges, stampSignatures, voidSignaturesOverOtherContent } from './signature-binding';
 import type {
   AuditEntry,
@@ -259,18 +263,98 @@ function deadlinePassed(s: CertificateState, c: Cmd<'deadlinePassed'>, fx: Certi
   return true;
 }
 
-function cancel(s: CertificateState, c: Cmd<'cancel'>): void {
+function cancel(s: CertificateState, c: Cmd<'cancel'>, fx: CertificateEffect[]): void {
   if (s.status === 'done') throw new AppError('CERTIFICATE_DONE');
   if (s.status === 'cancelled') throw new AppError('CERTIFICATE_CANCELLED');
   assertOwnerOrAdmin(s, c.actor);
+  const wasActive = s.status !== 'created';
   s.status = 'cancelled';
   s.overdue = false;
+  const l = currentLevel(s);
+  if (!wasActive || !l || c.silent) return;
+  const signedAny = s.levels.flatMap((x) => x.signers.filter((p) => x.signed.some((e) => e.userId === p.id)));
+  const recipients = uniquePeople([...signedAny, ...pendingSigners(s, l)]).filter((p) => p.id !== c.actor.id);
+  if (recipients.length) fx.push({ type: 'notifyWithdrawn', level: l.level, reason: (c.reason ?? '').trim(), by: c.actor.name, recipients });
+}
+
+/** Minimum time between two reminders (or two escalations) sent by hand for one level. */
+export const NUDGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** The level a command in flight may still change: the current one or a later one. */
+function openLevel(s: CertificateState, n: number): CertificateLevel {
+  assertActive(s);
+  const l = Number.isInteger(n) ? s.levels[n - 1] : undefined;
+  if (!l) throw new AppError('INVALID_LEVEL');
+  if (n < s.stage || l.status === 'done') throw new AppError('LEVEL_ALREADY_COMPLETE');
+  return l;
+}
+
+function adjustLevel(s: CertificateState, c: Cmd<'adjustLevel'>, fx: CertificateEffect[]): { dueBefore?: string; added: string[]; removed: string[] } {
+  assertMayManageInFlight(s, c.actor);
+  const l = openLevel(s, c.level);
+  // The first hash form covers due times and signers: changing them would change what was signed.
+  if (s.hashVersion !== 2) throw new AppError('CERTIFICATE_NOT_EDITABLE');
+  if (c.deadline === undefined && c.signers === undefined) throw new AppError('NOTHING_TO_CHANGE');
+  const out: { dueBefore?: string; added: string[]; removed: string[] } = { added: [], removed: [] };
+  if (c.deadline !== undefined && c.deadline !== l.deadline) {
+    const due = Date.parse(c.deadline);
+    if (Number.isNaN(due)) throw new AppError('INVALID_DATE', { level: l.level });
+    if (due <= Date.parse(c.at)) throw new AppError('DATE_IN_PAST');
+    out.dueBefore = l.deadline;
+    l.deadline = c.deadline;
+    l.dueChangedAt = c.at;
+    l.overdue = false;
+    s.deadline = s.levels[s.levels.length - 1].deadline;
+    if (l.level === s.stage) s.overdue = false;
+  }
+  if (c.signers !== undefined) {
+    const asked = c.signers.filter((p, i, all) => !p.delegatedBy && all.findIndex((q) => q.id === p.id) === i);
+    if (asked.some((p) => p.id === s.submitter.id)) throw new AppError('SUBMITTER_CANNOT_SIGN');
+    const keep = new Set(asked.map((p) => p.id));
+    const signedIds = new Set(l.signed.map((e) => e.onBehalfOf ?? e.userId));
+    if ([...signedIds].some((id) => !keep.has(id))) throw new AppError('SIGNER_HAS_SIGNED');
+    const before = l.signers;
+    // a delegate stays while the signer they act for stays
+    l.signers = [...asked.map((p) => ({ ...p })), ...before.filter((x) => x.delegatedBy && keep.has(x.delegatedBy))];
+    const added = l.signers.filter((x) => !before.some((b) => b.id === x.id));
+    out.added = added.map((x) => x.name);
+    out.removed = before.filter((b) => !l.signers.some((x) => x.id === b.id)).map((x) => x.name);
+    assertChainSignable(s);
+    if (l.level === s.stage && s.status !== 'rejected') {
+      const done = signedPrincipals(l);
+      const recipients = uniquePeople(added.filter((x) => !done.has(principalOf(x))));
+      if (recipients.length) fx.push({ type: 'notifySigners', level: l.level, reason: 'assigned', recipients });
+    }
+  }
+  if (out.dueBefore === undefined && out.added.length === 0 && out.removed.length === 0) throw new AppError('NOTHING_TO_CHANGE');
+  s.contentHash = certificateContentHash(s);
+  return out;
+}
+
+function remind(s: CertificateState, c: Cmd<'remind'>, fx: CertificateEffect[]): void {
+  assertMayManageInFlight(s, c.actor);
+  assertActive(s);
+  // sent back: the submitter has to act, not the signers
+  if (s.status === 'rejected') throw new AppError('CERTIFICATE_ALREADY_REJECTED');
+  const l = currentLevel(s)!;
+  const last = c.to === 'escalation' ? l.escalatedAt : l.remindedAt;
+  if (last && Date.parse(c.at) - Date.parse(last) < NUDGE_INTERVAL_MS) throw new AppError('REMINDED_RECENTLY');
+  if (c.to === 'escalation') {
+    const recipients = uniquePeople([s.submitter, ...s.escalateTo]).filter((p) => p.id !== c.actor.id);
+    if (!recipients.length) throw new AppError('NOBODY_TO_ESCALATE_TO');
+    l.escalatedAt = c.at;
+    fx.push({ type: 'escalateOverdue', level: l.level, recipients });
+    return;
+  }
+  l.remindedAt = c.at;
+  fx.push({ type: 'remindSigners', level: l.level, overdue: l.overdue, recipients: uniquePeople(pendingSigners(s, l)) });
 }
 
 export function transition(state: CertificateState, command: CertificateCommand): TransitionResult {
   const s = clone(state);
   const fx: CertificateEffect[] = [];
   const c = command;
+  let adjusted: ReturnType<typeof adjustLevel> | undefined;
   switch (c.type) {
     case 'submit':
       submit(s, c, fx);
@@ -297,7 +381,13 @@ export function transition(state: CertificateState, command: CertificateCommand)
       if (!deadlinePassed(s, c, fx)) return { state, effects: [] };
       break;
     case 'cancel':
-      cancel(s, c);
+      cancel(s, c, fx);
+      break;
+    case 'adjustLevel':
+      adjusted = adjustLevel(s, c, fx);
+      break;
+    case 'remind':
+      remind(s, c, fx);
       break;
     default:
       throw new AppError('INVALID_INPUT');
@@ -314,6 +404,14 @@ export function transition(state: CertificateState, command: CertificateCommand)
   const entry: AuditEntry = { at: c.at, actorId: c.actor.id, action: c.type, level: currentLevelNumber(state, c) };
   if (detail) entry.detail = detail;
   if (c.type === 'reject') Object.assign(entry, { toLevel: c.toLevel, reason: (c.reason ?? '').trim() });
+  if (c.type === 'cancel' && c.reason?.trim()) entry.reason = c.reason.trim();
+  if (c.type === 'adjustLevel' && adjusted) {
+    entry.level = c.level;
+    if (adjusted.dueBefore !== undefined) Object.assign(entry, { dueBefore: adjusted.dueBefore, dueAfter: c.deadline });
+    if (adjusted.added.length) entry.added = adjusted.added;
+    if (adjusted.removed.length) entry.removed = adjusted.removed;
+  }
+  if (c.type === 'remind') entry.to = c.to;
   if (c.type === 'edit' || c.type === 'resubmit') {
     const changed = contentChanges(state, s);
     if (changed.length) entry.changed = changed;

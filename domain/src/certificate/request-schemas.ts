@@ -79,6 +79,11 @@ export const rejectInput = z.object({
   reason: z.string().trim().min(1, 'REASON_REQUIRED').max(1000),
 });
 
+/** A reminder by hand: to the pending signers (default) or up to the managers. */
+export const remindInput = z.object({
+  to: z.enum(['signers', 'escalation'], { message: 'INVALID_INPUT' }).default('signers'),
+});
+
 export const delegateInput = z.object({
   to: z.array(personRef).min(1, 'DELEGATE_REQUIRED').max(20),
   note: z.string().max(1000).optional(),

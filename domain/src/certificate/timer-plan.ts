@@ -22,9 +22,11 @@ export function levelTimers(s: CertificateState, now: number): TimerEvent[] {
   if (!l || !['signing', 'pending', 'rejected'].includes(s.status)) return [];
   const due = Date.parse(l.deadline);
   if (Number.isNaN(due)) return [];
-  const started = Date.parse(l.startedAt ?? s.startDate ?? '') || now;
-  // A level restarted by a reject or a resubmit plans its timers anew.
-  const tag = `L${l.level}@${l.startedAt ?? ''}`;
+  // Planned from the level's start, or from the last change of its due time (reminders before the new
+  // due time that lie before that change are not sent).
+  const started = Math.max(Date.parse(l.startedAt ?? s.startDate ?? '') || now, Date.parse(l.dueChangedAt ?? '') || 0);
+  // A level restarted by a reject or a resubmit, or given a new due time, plans its timers anew.
+  const tag = `L${l.level}@${l.startedAt ?? ''}${l.dueChangedAt ? `~${l.dueChangedAt}` : ''}`;
   const events: TimerEvent[] = [];
   for (const off of s.reminders.offsetsMs) {
     if (due - off > started) events.push({ key: `${tag}:before:${off}`, at: due - off, kind: 'reminder', level: l.level });

@@ -94,6 +94,11 @@ export interface CertificateLevel {
   overdue: boolean;
   startedAt?: string;
   completedAt?: string;
+  /** When the due time was last changed in flight: the level's timers are planned anew from then. */
+  dueChangedAt?: string;
+  /** When someone last sent the pending signers a reminder by hand, or escalated the level (rate limits). */
+  remindedAt?: string;
+  escalatedAt?: string;
 }
 
 /** A document attached to a certificate. The primary document is usually a farm data record. */
@@ -146,7 +151,17 @@ export interface AuditEntry {
   reason?: string;
   /** An edit or resubmit: which parts of the content it changed. */
   changed?: ContentChange[];
+  /** A level adjusted in flight: its due time before and after, the signers added and removed (names). */
+  dueBefore?: string;
+  dueAfter?: string;
+  added?: string[];
+  removed?: string[];
+  /** A reminder or escalation sent by hand: to whom it went. */
+  to?: NudgeTarget;
 }
+
+/** Whom a reminder sent by hand goes to: the level's pending signers, or the escalation list (managers). */
+export type NudgeTarget = 'signers' | 'escalation';
 
 export interface CertificateState {
   id: string;
@@ -173,6 +188,8 @@ export interface CertificateState {
   escalateTo: Person[];
   /** Hash of the signable content (numbers, names, documents, levels' set-up); OTPs are bound to it. */
   contentHash: string;
+  /** How `contentHash` is made (CertificateDraft.hashVersion). */
+  hashVersion?: 2;
   /** Storage key of the generated certificate PDF once done. */
   pdfKey?: string;
   /** Ledger tx id of the completion record (the payload's chain_id). */
@@ -204,6 +221,13 @@ export interface CertificateDraft {
   reminders?: Partial<ReminderConfig>;
   /** The company's managers at submit time: they get the overdue escalation mail with the submitter. */
   escalateTo?: Person[];
+  /**
+   * How the content hash is made. 2 (every certificate saved since): the certificate's facts and its
+   * chain's structure (groups, required signatures), not who is asked to sign by when, so a due date or a
+   * signer can change in flight without voiding a signature. Absent: the first form, which also covers
+   * each level's signers and due time (kept for the certificates made with it).
+   */
+  hashVersion?: 2;
 }
 
 /** The fields an edit may change (while created or rejected). Levels before the current stage are kept. */
@@ -221,6 +245,8 @@ export interface CommandActor {
   email?: string;
   /** The actor's role is admin (may edit / cancel any certificate of the company). */
   isAdmin?: boolean;
+  /** The actor's role is manager (may remind, escalate and adjust a level of any certificate in flight). */
+  isManager?: boolean;
 }
 
 /**
@@ -246,7 +272,11 @@ export type CertificateCommand =
   | ({ type: 'reject'; toLevel: number; reason: string } & Base)
   | ({ type: 'delegate'; to: Signer[]; note?: string } & Base)
   | ({ type: 'deadlinePassed'; level: number } & Base)
-  | ({ type: 'cancel'; reason?: string } & Base);
+  | ({ type: 'cancel'; reason?: string; silent?: boolean } & Base)
+  /** A level's due time or signers changed while the certificate is in flight (no rejection). */
+  | ({ type: 'adjustLevel'; level: number; deadline?: string; signers?: Signer[] } & Base)
+  /** A reminder (to the pending signers) or an escalation (to the managers) sent by hand, rate-limited. */
+  | ({ type: 'remind'; to: NudgeTarget } & Base);
 export type CommandType = CertificateCommand['type'];
 
 export type LedgerEventType = 'submission' | 'signature' | 'rejection' | 'delegation' | 'completion';
@@ -257,7 +287,11 @@ export type LedgerEventType = 'submission' | 'signature' | 'rejection' | 'delega
  * `${workflowId}:${version}:${effect}`. The read model upsert follows every transition and is not listed.
  */
 export type CertificateEffect =
-  | { type: 'notifySigners'; level: number; reason: 'levelStarted' | 'resubmitted' | 'delegated'; recipients: Person[] }
+  | { type: 'notifySigners'; level: number; reason: 'levelStarted' | 'resubmitted' | 'delegated' | 'assigned'; recipients: Person[] }
+  /** A reminder sent by hand to the pending signers of `level`. */
+  | { type: 'remindSigners'; level: number; overdue: boolean; recipients: Person[] }
+  /** The certificate was withdrawn: whoever signed or was asked to sign is told why. */
+  | { type: 'notifyWithdrawn'; level: number; reason: string; by: string; recipients: Person[] }
   | { type: 'notifyRejected'; toLevel: number; fromLevel: number; reason: string; by: string; recipients: Person[] }
   | { type: 'notifyCompleted'; recipients: Person[] }
   | { type: 'escalateOverdue'; level: number; recipients: Person[] }

@@ -1,5 +1,5 @@
 import { can, isAdmin, type Actor } from '../permissions';
-import { isOwnerOrAdmin } from './access';
+import { isOwnerOrAdmin, mayManageInFlight } from './access';
 import { currentLevel, pendingSigners } from './machine';
 import type { CertificateState } from './types';
 
@@ -11,6 +11,10 @@ export interface CertificatePermissions {
   delegate: boolean;
   delete: boolean;
   getCert: boolean;
+  /** May keep the work in flight moving: remind, escalate, change a level's due time or signers. */
+  manage: boolean;
+  /** Of `manage`: the certificate's hash allows changing a level's due time and signers in flight. */
+  adjust: boolean;
   /** The viewer has a digital signature, so signing asks for its password. */
   signaturePassword: boolean;
 }
@@ -20,8 +24,9 @@ export function permissionsOf(s: CertificateState, viewer: Actor, hasSignature: 
   const l = currentLevel(s);
   const active = s.status === 'signing' || s.status === 'pending' || s.status === 'rejected';
   const mayAct = !!l && active && pendingSigners(s, l).some((x) => x.id === viewer.id) && !l.signed.some((e) => e.userId === viewer.id);
-  const owner = isOwnerOrAdmin(s, { id: viewer.id, isAdmin: isAdmin(viewer) });
+  const owner = isOwnerOrAdmin(s, actorSubject(viewer));
   const signer = mayAct && can(viewer, 'signApproval');
+  const manage = active && s.status !== 'rejected' && mayManageInFlight(s, actorSubject(viewer)) && can(viewer, 'editApproval');
   return {
     edit: owner && can(viewer, 'editApproval') && (s.status === 'created' || s.status === 'rejected'),
     sign: signer,
@@ -29,9 +34,14 @@ export function permissionsOf(s: CertificateState, viewer: Actor, hasSignature: 
     delegate: signer && l?.status !== 'done',
     delete: owner && mayWithdraw(viewer) && s.status !== 'done' && s.status !== 'cancelled',
     getCert: s.status === 'done',
+    manage,
+    adjust: manage && s.hashVersion === 2,
     signaturePassword: hasSignature,
   };
 }
+
+/** The viewer as the access rules see them (access.ts). */
+export const actorSubject = (viewer: Actor) => ({ id: viewer.id, isAdmin: isAdmin(viewer), isManager: viewer.role === 'manager' });
 
 /** Deleting a draft or cancelling a certificate takes either the delete or the edit permission. */
 export const mayWithdraw = (viewer: Actor): boolean => can(viewer, 'deleteApproval') || can(viewer, 'editApproval');

@@ -173,6 +173,12 @@ export interface OverdueRow {
   since?: string;
   holders: Array<{ _id: string; fullName: string }>;
   remindersSent: number;
+  /** The current level's id and its signers (not delegates), for reassigning it from the dashboard. */
+  levelId: string;
+  signers: Array<{ _id: string; fullName: string }>;
+  /** What the viewer may do from the dashboard (CertificatePermissions.manage / adjust). */
+  manage: boolean;
+  adjust: boolean;
 }
 
 /** The completion block of a done certificate on the ledger. */

@@ -22,6 +22,7 @@ import {
   type CertificateDraft,
   type CertificateState,
   type CommandActor,
+  type NudgeTarget,
   type Signer,
 } from '@grain/domain/workflow-safe';
 
@@ -73,6 +74,17 @@ export interface CancelArgs {
 export interface RequestOtpArgs {
   actor: CommandActor;
 }
+/** A level's due time and/or signers changed in flight. */
+export interface AdjustLevelArgs {
+  actor: CommandActor;
+  level: number;
+  deadline?: string;
+  signers?: Signer[];
+}
+export interface RemindArgs {
+  actor: CommandActor;
+  to: NudgeTarget;
+}
 export interface OtpRequestResult {
   level: number;
   /** ISO time the code stops working. */
@@ -89,6 +101,8 @@ export const resubmitUpdate = defineUpdate<CertificateState, [ResubmitArgs]>('re
 export const editUpdate = defineUpdate<CertificateState, [EditArgs]>('edit');
 export const cancelUpdate = defineUpdate<CertificateState, [CancelArgs]>('cancel');
 export const requestOtpUpdate = defineUpdate<OtpRequestResult, [RequestOtpArgs]>('requestOtp');
+export const adjustLevelUpdate = defineUpdate<CertificateState, [AdjustLevelArgs]>('adjustLevel');
+export const remindUpdate = defineUpdate<CertificateState, [RemindArgs]>('remind');
 
 export const stateQuery = defineQuery<CertificateState>('state');
 

@@ -25,10 +25,12 @@ import {
 } from '@grain/domain/workflow-safe';
 import { refuse, unwrapRefusal } from '../app-failure';
 import {
+  adjustLevelUpdate,
   cancelUpdate,
   delegateUpdate,
   editUpdate,
   rejectUpdate,
+  remindUpdate,
   requestOtpUpdate,
   resubmitUpdate,
   signUpdate,
@@ -55,6 +57,8 @@ const SIGNATURES_BOUND_PATCH = 'signatures-bound-to-content';
  * one notice, not one mail each. Histories from before it replay the one-mail-per-event loop.
  */
 const ONE_NOTICE_PATCH = 'one-notice-per-due-timers';
+/** A withdrawal mails whoever signed or was asked to sign; histories from before it replay without the mail. */
+const WITHDRAW_NOTICE_PATCH = 'withdraw-notice';
 
 /**
  * Registers an Update whose validator runs the machine's checks on the command the handler then
@@ -116,7 +120,21 @@ export async function certificateWorkflow(input: CertificateWorkflowInput): Prom
     run.settle(run.apply(patched(SIGNATURES_BOUND_PATCH) ? cmd : { ...cmd, keepSignaturesOverOtherContent: true }));
   commandUpdate(run, resubmitUpdate, (a) => ({ type: 'resubmit', actor: a.actor, changes: a.changes, at: nowIso() }), contentChange);
   commandUpdate(run, editUpdate, (a) => ({ type: 'edit', actor: a.actor, changes: a.changes, at: nowIso() }), contentChange);
-  commandUpdate(run, cancelUpdate, (a) => ({ type: 'cancel', actor: a.actor, reason: a.reason, at: nowIso() }));
+  commandUpdate(
+    run,
+    cancelUpdate,
+    (a) => ({ type: 'cancel', actor: a.actor, reason: a.reason, at: nowIso() }),
+    (cmd) => run.settle(run.apply(patched(WITHDRAW_NOTICE_PATCH) ? cmd : { ...cmd, silent: true })),
+  );
+  commandUpdate(run, adjustLevelUpdate, (a) => ({
+    type: 'adjustLevel',
+    actor: a.actor,
+    level: a.level,
+    deadline: a.deadline,
+    signers: a.signers,
+    at: nowIso(),
+  }));
+  commandUpdate(run, remindUpdate, (a) => ({ type: 'remind', actor: a.actor, to: a.to, at: nowIso() }));
 
   setHandler(
     requestOtpUpdate,

@@ -3,7 +3,7 @@
  * created. Drafts live only in the read model until submitted.
  */
 import { randomUUID } from 'node:crypto';
-import { createCertificate, transition, type CertificateInput, type CertificateState } from '@grain/domain';
+import { CONTENT_HASH_VERSION, createCertificate, transition, type CertificateInput, type CertificateState } from '@grain/domain';
 import type { Caller, CertificateCommandDeps } from './command-deps';
 import { draftChanged } from './draft-changed';
 import { managersOf, resolveLevels, resolvePrimary, resolveSupportDocs } from './resolve-input';
@@ -36,6 +36,7 @@ export async function saveDraft({ caller, input, draft }: SaveDraftOptions, deps
     : createCertificate({
         ...fields,
         id: randomUUID(),
+        hashVersion: CONTENT_HASH_VERSION,
         summary: input.summary,
         companyId: caller.companyId,
         submitter: { id: caller.actor.id, name: caller.actor.name, email: caller.actor.email ?? '' },

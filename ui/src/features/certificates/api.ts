@@ -6,6 +6,7 @@ import type {
   CertificateView,
   DelegateInput,
   InboxAnswer,
+  NudgeTarget,
   OverdueRow,
   PdfCheckAnswer,
   PublicVerifyAnswer,
@@ -37,7 +38,14 @@ export const certificatesApi = {
   sign: (levelId: string, body: SignInput & { approval: string }) => api<{ approval: CertificateView }>(`company/approvallevel/${enc(levelId)}/sign`, { body }),
   reject: (id: string, body: RejectInput) => api<{ approval: CertificateView }>(`company/approval/${enc(id)}/reject`, { body }),
   delegate: (id: string, body: DelegateInput & { to: string[] }) => api<{ approval: CertificateView }>(`company/approval/${enc(id)}/delegate`, { body }),
-  remove: (id: string) => api<{ ok: boolean }>(`company/approval/${enc(id)}/delete`, { body: { approvalId: id } }),
+  /** Deletes a draft, or withdraws a certificate in flight (the reason is mailed to its signers). */
+  remove: (id: string, reason?: string) =>
+    api<{ ok: boolean }>(`company/approval/${enc(id)}/delete`, { body: { approvalId: id, ...(reason ? { reason } : {}) } }),
+  /** A reminder to the pending signers, or an escalation to the managers, sent now. */
+  remind: (id: string, to: NudgeTarget) => api<{ approval: CertificateView }>(`company/approval/${enc(id)}/remind`, { body: { to } }),
+  /** A level's due date and/or signers (in flight: no rejection). */
+  updateLevel: (levelId: string, body: { deadline?: string; signers?: string[] }) =>
+    api<{ approval: CertificateView }>(`company/approvallevel/${enc(levelId)}/update`, { body }),
   templates: () => api<{ templates: TemplateView[] }>('company/approvaltemplates'),
   template: (id: string) => api<{ approvalTemplate: TemplateView }>(`company/approvaltemplate/${enc(id)}`),
   saveTemplate: (body: TemplateInputBody) => api<{ approvalTemplate: TemplateView }>('company/approvaltemplate/create', { body }),

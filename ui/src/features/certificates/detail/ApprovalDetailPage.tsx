@@ -15,8 +15,11 @@ import { RejectDialog } from './RejectDialog';
 import { DelegateDialog } from './DelegateDialog';
 import { AuditTrail } from './AuditTrail';
 import { storedText } from '../../../app/stored-text';
+import { AdjustLevelDialog, type AdjustTarget } from '../in-flight/AdjustLevelDialog';
+import { WithdrawDialog } from '../in-flight/WithdrawDialog';
+import { useNudge } from '../in-flight/use-nudge';
 
-type Modal = 'sign' | 'reject' | 'delegate' | 'delete' | null;
+type Modal = 'sign' | 'reject' | 'delegate' | 'delete' | 'withdraw' | null;
 
 /** /views/approval/detail?id=: header, documents, summary, level panels, actions, Get Cert, audit trail. */
 export function ApprovalDetailPage() {
@@ -29,6 +32,8 @@ export function ApprovalDetailPage() {
   const [people, setPeople] = useState<CompanyPerson[]>([]);
   const [modal, setModal] = useState<Modal>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const [adjusting, setAdjusting] = useState<AdjustTarget | null>(null);
+  const { nudge, busy: nudging } = useNudge(setA);
 
   const load = useCallback(async () => {
     if (!id) return navigate('/views/approval/list');
@@ -88,9 +93,46 @@ export function ApprovalDetailPage() {
       setMessage(errorText(e, t));
     }
   };
+  // in flight a certificate is withdrawn with a reason its signers are told, and stays readable
+  const withdraw = async (reason: string) => {
+    if (!a) return;
+    await certificatesApi.remove(a._id, reason);
+    setModal(null);
+    notify.success(t('cert.inFlight.withdrawn'));
+    await load();
+  };
 
   if (!a) return <Typography>{t('common.loading')}</Typography>;
-  const can = a.can ?? { edit: false, sign: false, reject: false, delegate: false, delete: false, getCert: false, signaturePassword: false };
+  const can = a.can ?? {
+    edit: false,
+    sign: false,
+    reject: false,
+    delegate: false,
+    delete: false,
+    getCert: false,
+    manage: false,
+    adjust: false,
+    signaturePassword: false,
+  };
+  const inFlight = a.status !== 'created';
+  const adjustLevel = (levelId: string) => {
+    const l = a.approvalLevels.find((x) => x._id === levelId)!;
+    setAdjusting({
+      certificateId: a._id,
+      approvalNumber: a.approvalNumber,
+      levelId: l._id,
+      level: l.level,
+      deadline: l.deadline,
+      signers: l.signers.filter((x) => !x.delegatedBy).map((x) => ({ _id: x._id, fullName: x.fullName })),
+      submitterId: a.submitter._id,
+    });
+  };
+  const levelActions = (levelId: string) =>
+    can.adjust && (
+      <Button variant="outlined" onClick={() => adjustLevel(levelId)} data-testid={`btn-adjust-${levelId}`}>
+        {t('cert.inFlight.adjust')}
+      </Button>
+    );
   const actions = (
     <>
       {can.sign && (
@@ -141,9 +183,19 @@ export function ApprovalDetailPage() {
                 {t('common.update')}
               </Button>
             )}
+            {can.manage && (
+              <>
+                <Button onClick={() => void nudge(a._id, 'signers')} disabled={!!nudging} data-testid="btn-remind">
+                  {t('cert.inFlight.remind')}
+                </Button>
+                <Button onClick={() => void nudge(a._id, 'escalation')} disabled={!!nudging} data-testid="btn-escalate">
+                  {t('cert.inFlight.escalate')}
+                </Button>
+              </>
+            )}
             {can.delete && (
-              <Button color="error" onClick={() => setModal('delete')} data-testid="btn-delete">
-                {t('common.delete')}
+              <Button color="error" onClick={() => setModal(inFlight ? 'withdraw' : 'delete')} data-testid="btn-delete">
+                {t(inFlight ? 'cert.inFlight.withdraw' : 'common.delete')}
               </Button>
             )}
             {can.getCert && (
@@ -175,7 +227,24 @@ export function ApprovalDetailPage() {
       <Box sx={{ mt: 2 }}>
         {a.approvalLevels.map((l) => {
           const current = l.level === a.stageLevel && a.status !== 'done' && a.status !== 'created';
-          return <LevelDetailPanel key={l._id} level={l} current={current} actions={current ? actions : undefined} />;
+          // the current and later levels can still be given a new due date or other signers
+          const open = l.level >= a.stageLevel && l.status !== 'done';
+          const extra = open ? levelActions(l._id) : null;
+          return (
+            <LevelDetailPanel
+              key={l._id}
+              level={l}
+              current={current}
+              actions={
+                current || extra ? (
+                  <>
+                    {current && actions}
+                    {extra}
+                  </>
+                ) : undefined
+              }
+            />
+          );
         })}
       </Box>
       {a.audit && a.audit.length > 0 && <AuditTrail entries={a.audit} />}
@@ -188,6 +257,16 @@ export function ApprovalDetailPage() {
         confirmLabel={t('common.delete')}
         onConfirm={() => void remove()}
         onCancel={() => setModal(null)}
+      />
+      <WithdrawDialog open={modal === 'withdraw'} onClose={() => setModal(null)} onWithdraw={withdraw} />
+      <AdjustLevelDialog
+        target={adjusting}
+        onClose={() => setAdjusting(null)}
+        onDone={(next) => {
+          setA(next);
+          setAdjusting(null);
+          notify.success(t('cert.inFlight.adjusted'));
+        }}
       />
       <MessageDialog open={!!message} message={message ?? ''} onClose={() => setMessage(null)} />
     </Box>

@@ -5,12 +5,24 @@ import { RowCards, useCardLayout } from '../../../app/RowCards';
 
 /** Who did what when, as the workflow recorded it. */
 export function AuditTrail({ entries }: { entries: AuditEntryView[] }) {
-  const { t, dateTime } = useI18n();
+  const { t, date, dateTime } = useI18n();
   const narrow = useCardLayout();
   const when = (e: AuditEntryView) => dateTime(e.at);
-  // a reject's parts are kept, so it reads in the reader's language; older entries show as recorded
-  const detail = (e: AuditEntryView) =>
-    e.action === 'reject' && e.toLevel ? t('cert.audit.rejectedTo', { to: e.toLevel, reason: e.reason ?? '' }) : (e.detail ?? '');
+  // an entry's parts are kept, so it reads in the reader's language; older entries show as recorded
+  const detail = (e: AuditEntryView) => {
+    if (e.action === 'reject' && e.toLevel) return t('cert.audit.rejectedTo', { to: e.toLevel, reason: e.reason ?? '' });
+    if (e.action === 'adjustLevel')
+      return [
+        e.dueAfter ? t('cert.audit.due', { before: date(e.dueBefore), after: date(e.dueAfter) }) : '',
+        e.added?.length ? t('cert.audit.added', { names: e.added.join(', ') }) : '',
+        e.removed?.length ? t('cert.audit.removed', { names: e.removed.join(', ') }) : '',
+      ]
+        .filter(Boolean)
+        .join('; ');
+    if (e.action === 'remind' && e.to) return t(`cert.audit.to.${e.to}`);
+    if (e.action === 'cancel' && e.reason) return e.reason;
+    return e.detail ?? '';
+  };
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 2, overflowX: 'auto' }} data-testid="audit-trail">
       <Typography variant="subtitle1" sx={{ mb: narrow ? 1 : 0 }}>

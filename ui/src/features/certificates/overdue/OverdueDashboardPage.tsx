@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
+  Button,
   Chip,
   Link,
   MenuItem,
@@ -23,10 +24,15 @@ import { useI18n } from '../../../i18n/i18n';
 import { Page, RowCards, useCardLayout, useNotify } from '../../../app';
 import { useCertificateLive } from '../live';
 import { storedWord } from '../../../app/stored-text';
+import { AdjustLevelDialog, type AdjustTarget } from '../in-flight/AdjustLevelDialog';
+import { useNudge } from '../in-flight/use-nudge';
 
 type ChartBy = 'level' | 'approver';
 
-/** Overdue and due-soon certificates for managers: who holds each, since when, reminders sent, a chart. */
+/**
+ * Overdue and due-soon certificates for managers: who holds each, since when, reminders sent, a chart;
+ * and what to do about each: remind its signers, reassign the level, escalate.
+ */
 export function OverdueDashboardPage() {
   const { t, date } = useI18n();
   const notify = useNotify();
@@ -35,6 +41,7 @@ export function OverdueDashboardPage() {
   const [only, setOnly] = useState<'all' | 'overdue' | 'dueSoon'>('all');
   const [by, setBy] = useState<ChartBy>('level');
   const narrow = useCardLayout();
+  const [adjusting, setAdjusting] = useState<AdjustTarget | null>(null);
   const load = useCallback(
     () =>
       certificatesApi
@@ -47,6 +54,7 @@ export function OverdueDashboardPage() {
     void load();
   }, [load]);
   useCertificateLive(() => void load());
+  const { nudge, busy } = useNudge(() => void load());
 
   const shown = rows.filter((r) => only === 'all' || (only === 'overdue' ? r.overdue : !r.overdue));
   const chart = useMemo(() => {
@@ -67,6 +75,40 @@ export function OverdueDashboardPage() {
     <Chip size="small" color={r.overdue ? 'error' : 'warning'} label={t(r.overdue ? 'cert.toggle.overdue' : 'cert.overdue.dueSoon')} />
   );
   const holders = (r: OverdueRow) => r.holders.map((h) => h.fullName).join(', ');
+  const rowActions = (r: OverdueRow) =>
+    (r.manage || r.adjust) && (
+      <Stack direction="row" spacing={0.5} flexWrap="wrap" useFlexGap>
+        {r.manage && (
+          <Button size="small" onClick={() => void nudge(r._id, 'signers')} disabled={!!busy} data-testid={`remind-${r.approvalNumber}`}>
+            {t('cert.inFlight.remind')}
+          </Button>
+        )}
+        {r.adjust && (
+          <Button
+            size="small"
+            onClick={() =>
+              setAdjusting({
+                certificateId: r._id,
+                approvalNumber: r.approvalNumber,
+                levelId: r.levelId,
+                level: r.level,
+                deadline: r.deadline,
+                signers: r.signers,
+                submitterId: '',
+              })
+            }
+            data-testid={`reassign-${r.approvalNumber}`}
+          >
+            {t('cert.overdue.reassign')}
+          </Button>
+        )}
+        {r.manage && (
+          <Button size="small" onClick={() => void nudge(r._id, 'escalation')} disabled={!!busy} data-testid={`escalate-${r.approvalNumber}`}>
+            {t('cert.inFlight.escalate')}
+          </Button>
+        )}
+      </Stack>
+    );
   // below 768 px: one card per certificate (eight columns do not fit a phone), the number still links to it
   const cards =
     shown.length === 0 ? (
@@ -87,6 +129,7 @@ export function OverdueDashboardPage() {
             [t('cert.due'), date(r.deadline)],
             [t('cert.overdue.reminders'), r.remindersSent],
           ],
+          actions: rowActions(r) || undefined,
         }))}
       />
     );
@@ -137,12 +180,13 @@ export function OverdueDashboardPage() {
                 <TableCell>{t('cert.due')}</TableCell>
                 <TableCell>{t('cert.overdue.reminders')}</TableCell>
                 <TableCell />
+                <TableCell>{t('cert.overdue.actions')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {shown.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={8}>
+                  <TableCell colSpan={9}>
                     <Typography color="text.secondary">{t('cert.overdue.none')}</Typography>
                   </TableCell>
                 </TableRow>
@@ -159,12 +203,22 @@ export function OverdueDashboardPage() {
                   <TableCell>{date(r.deadline)}</TableCell>
                   <TableCell>{r.remindersSent}</TableCell>
                   <TableCell>{stateChip(r)}</TableCell>
+                  <TableCell>{rowActions(r)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
         </Paper>
       )}
+      <AdjustLevelDialog
+        target={adjusting}
+        onClose={() => setAdjusting(null)}
+        onDone={() => {
+          setAdjusting(null);
+          notify.success(t('cert.inFlight.adjusted'));
+          void load();
+        }}
+      />
     </Page>
   );
 }

@@ -1,0 +1,115 @@
+import { startCertHarness, type CertHarness } from './certificates.test-harness';
+import type { Agent } from '../testing/session';
+
+/**
+ * Work in flight through the API, the real workflow and real SMTP: a manager reminds and escalates by
+ * hand (once an hour), moves a level's due time and replaces its signer without a rejection (the new
+ * signer is asked and signs), and a withdrawal tells the signers why. Nobody else may do any of it.
+ */
+jest.setTimeout(180_000);
+
+let h: CertHarness;
+beforeAll(async () => {
+  h = await startCertHarness();
+});
+afterAll(async () => h?.close());
+
+const users = () => h.acme.users;
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+async function submitted(manager: Agent, number: string) {
+  const body = {
+    approvalNumber: number,
+    approvalName: 'Barley lot 9',
+    approvalDoc: { _id: await h.farmRecord(h.acme) },
+    supportDocs: [],
+    approvalLevels: [
+      { group: 'Farm Data Signing', signers: [users().signer.id], signatures: 1, deadline: day(3) },
+      { group: 'Inspection Signing', signers: [users().signer2.id], signatures: 1, deadline: day(5) },
+    ],
+    status: 'signing',
+  };
+  return (await manager.post('/api/company/approval/create').send(body).expect(201)).body.approval;
+}
+
+/** Mail to `to` whose subject matches, waiting briefly for it. */
+async function mailTo(to: string, subject: RegExp) {
+  for (let i = 0; i < 100; i++) {
+    const hit = (await h.t.mailbox.list({ to, limit: 50 })).find((m) => subject.test(m.subject ?? ''));
+    if (hit) return hit;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${to} matching ${subject}`);
+}
+
+describe('work in flight', () => {
+  it('reminds the pending signers now, once an hour; escalates to the managers; refuses signers and strangers', async () => {
+    const manager = await h.as('manager');
+    const a = await submitted(manager, `REMIND-${Date.now()}`);
+    expect(a.can).toMatchObject({ manage: true, adjust: true });
+    const after = await manager.post(`/api/company/approval/${a._id}/remind`).send({ to: 'signers' }).expect(200);
+    expect(after.body.approval.audit.at(-1)).toMatchObject({ action: 'remind', to: 'signers', level: 1 });
+    const mail = await mailTo(users().signer.email, new RegExp(`Reminder: certificate ${a.approvalNumber}`));
+    expect(mail.text).toContain(`/views/approval/detail?id=${a._id}&sign=1`);
+    // counted on the overdue dashboard like a timer's reminder
+    const row = (await manager.get('/api/company/approvals/overdue?dueWithinHours=200').expect(200)).body.rows.find((r: { _id: string }) => r._id === a._id);
+    expect(row.remindersSent).toBe(1);
+    // a second one within the hour is refused, in the caller's language
+    const again = await manager.post(`/api/company/approval/${a._id}/remind`).set('x-lang', 'vn').send({}).expect(429);
+    expect(again.body).toMatchObject({ code: 'REMINDED_RECENTLY', invalidMsg: expect.stringContaining('chưa đến một giờ') });
+    // an admin escalates: the submitter (and the other managers) are told, not the admin
+    await (await h.as('admin')).post(`/api/company/approval/${a._id}/remind`).send({ to: 'escalation' }).expect(200);
+    await mailTo(users().manager.email, new RegExp(`Overdue: certificate ${a.approvalNumber}, level 1`));
+    // a signer may not (no edit permission), another company does not see it, bad input is a 400
+    await (await h.as('signer')).post(`/api/company/approval/${a._id}/remind`).send({}).expect(403);
+    await (await h.as('admin', h.other)).post(`/api/company/approval/${a._id}/remind`).send({}).expect(404);
+    await manager.post(`/api/company/approval/${a._id}/remind`).send({ to: 'everyone' }).expect(400);
+  });
+
+  it('moves the due time and replaces the signer of the current level without a rejection; the new signer signs', async () => {
+    const manager = await h.as('manager');
+    const a = await submitted(manager, `ADJUST-${Date.now()}`);
+    const l1 = a.approvalLevels[0];
+    const res = await manager
+      .post(`/api/company/approvallevel/${l1._id}/update`)
+      .send({ deadline: day(9), signers: [users().signer3.id] })
+      .expect(200);
+    const s = res.body.approval;
+    expect(s.status).toBe('signing');
+    expect(s.contentHash).toBe(a.contentHash);
+    expect(s.approvalLevels[0].signers.map((x: { _id: string }) => x._id)).toEqual([users().signer3.id]);
+    expect(s.approvalLevels[0].deadline.slice(0, 10)).toBe(day(9));
+    expect(s.audit.at(-1)).toMatchObject({ action: 'adjustLevel', level: 1, added: [expect.any(String)], removed: [expect.any(String)] });
+    await mailTo(users().signer3.email, new RegExp(`Certificate ${a.approvalNumber} awaits your signature`));
+    // the group or the required count is content: not changed in flight
+    await manager.post(`/api/company/approvallevel/${l1._id}/update`).send({ signatures: 2 }).expect(400);
+    // a due time in the past is refused
+    const past = await manager.post(`/api/company/approvallevel/${l1._id}/update`).send({ deadline: '2020-01-01' }).expect(400);
+    expect(past.body.code).toBe('DATE_IN_PAST');
+    // the signer taken off cannot sign any more; the new one can
+    const removed = await (await h.as('signer')).get(`/api/company/approvalLevel/${l1._id}/sign`);
+    expect(removed.status).toBe(400);
+    const signer3 = await h.as('signer3');
+    const otp = await h.requestOtp(signer3, l1._id, users().signer3.email);
+    const signed = await signer3.post(`/api/company/approvallevel/${l1._id}/sign`).send({ approval: a._id, otp }).expect(200);
+    expect(signed.body.approval.stageLevel).toBe(2);
+    // a signer of the certificate may not change it
+    await (
+      await h.as('signer2')
+    )
+      .post(`/api/company/approvallevel/${a.approvalLevels[1]._id}/update`)
+      .send({ deadline: day(10) })
+      .expect(403);
+  });
+
+  it('withdraws with a reason: whoever signed or is asked is told why, and the audit keeps it', async () => {
+    const manager = await h.as('manager');
+    const a = await submitted(manager, `WITHDRAW-${Date.now()}`);
+    await manager.post(`/api/company/approval/${a._id}/delete`).send({ reason: 'Lot sold to another buyer' }).expect(200);
+    const mail = await mailTo(users().signer.email, new RegExp(`Certificate ${a.approvalNumber} was withdrawn`));
+    expect(mail.text).toContain('Lot sold to another buyer');
+    const after = (await manager.get(`/api/company/approval/${a._id}`).expect(200)).body.approval;
+    expect(after.status).toBe('cancelled');
+    expect(after.audit.at(-1)).toMatchObject({ action: 'cancel', reason: 'Lot sold to another buyer' });
+  });
+});
