@@ -191,6 +191,10 @@ async function certificateFlow() {
     { timeout: 8_000 },
     v0,
   );
+  // where it is: level 1 signed, level 2 asked; Mia and Noah asked by mail, not opened yet
+  await manager.waitForSelector('[data-testid="step-level-1"][data-state="done"]');
+  await manager.waitForSelector('[data-testid="step-level-2"][data-state="current"] [data-step="notified"]');
+  await screenshot(manager, 'cert-04b-stepper');
   const certificateId = new URL(detailUrl).searchParams.get('id');
   expect(liveFrames.some((f) => f.type === 'certificate_update' && f.data?.id === certificateId && f.data?.stage === 2)).toBe(true);
 
@@ -342,9 +346,11 @@ async function reassignFlow() {
   await manager.setViewport({ width: 1280, height: 900 });
 
   step('the manager reassigns the level from Liam to Noah');
-  await manager.click(byId(`reassign-${number}`));
+  await (await manager.waitForSelector(byId(`reassign-${number}`), { visible: true }))!.click();
   await manager.waitForSelector(byId('adjust-dialog'));
-  await manager.click(`${byId('adjust-signers')} .MuiChip-deleteIcon`);
+  await new Promise((r) => setTimeout(r, 400)); // the dialog's fade-in: a click while it moves can miss
+  await (await manager.waitForSelector(`${byId('adjust-signers')} .MuiChip-deleteIcon`, { visible: true }))!.click();
+  await manager.waitForFunction((sel) => !document.querySelector(sel), {}, `${byId('adjust-signers')} .MuiChip-root`);
   await pickOption(manager, 'adjust-search', 'Noah');
   await screenshot(manager, 'cert-11-reassign-dialog');
   const noahBefore = await lastMailId(e, DEMO.signer3.email);

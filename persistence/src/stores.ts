@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { KnexCertificateStore, CertificateReminderStore, OtpStore } from './certificates';
+import { KnexCertificateStore, CertificateReminderStore, CertificateViewStore, OtpStore } from './certificates';
 import {
   KnexAuthLogStore,
   KnexCompanyStore,
@@ -46,6 +46,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
   return {
     certificates: new KnexCertificateStore(knex),
     reminders: new CertificateReminderStore(knex),
+    certificateViews: new CertificateViewStore(knex),
     otps: new OtpStore(knex, opts.now),
     templates: new KnexTemplateStore(knex),
     users,

@@ -8,10 +8,12 @@ import {
   permissionsOf,
   rejectionNotice,
   signedPrincipals,
+  signingProgress,
   type Actor,
   type CertificateListCard,
   type CertificateState,
   type CertificateView,
+  type LevelOpened,
   type SubmitterView,
 } from '@grain/domain';
 import type { CertificateSummary } from '@grain/persistence';
@@ -21,7 +23,10 @@ const submitterView = (p: { id: string; name: string }): SubmitterView => {
   return { _id: p.id, firstname: firstname ?? '', lastname: rest.join(' '), fullName: p.name };
 };
 
-export function toCertificateView(s: CertificateState, extra: { viewer?: Actor; hasSignature?: boolean; names?: Map<string, string> } = {}): CertificateView {
+export function toCertificateView(
+  s: CertificateState,
+  extra: { viewer?: Actor; hasSignature?: boolean; names?: Map<string, string>; opened?: LevelOpened[] } = {},
+): CertificateView {
   const cur = currentLevel(s);
   return {
     _id: s.id,
@@ -98,6 +103,7 @@ export function toCertificateView(s: CertificateState, extra: { viewer?: Actor; 
     version: s.version,
     audit: s.audit.map((a) => ({ ...a, actorName: extra.names?.get(a.actorId) ?? (a.actorId === 'system' ? 'system' : undefined) })),
     rejection: rejectionNotice(s, (id) => extra.names?.get(id)),
+    ...(extra.opened ? { progress: signingProgress(s, extra.opened) } : {}),
     ...(extra.viewer ? { can: permissionsOf(s, extra.viewer, !!extra.hasSignature) } : {}),
   };
 }

@@ -38,7 +38,8 @@ async function viewFor(stores: Stores, viewer: Actor, s: CertificateState): Prom
   const users = await stores.users.listByCompany(s.companyId);
   const names = new Map(users.map((u) => [u.id, `${u.firstname} ${u.lastname}`.trim()]));
   const hasSignature = !!(await stores.signatures.ofUser(viewer.id).catch(() => null));
-  return toCertificateView(s, { viewer, hasSignature, names });
+  const opened = s.status === 'created' ? [] : await stores.certificateViews.of(s.id);
+  return toCertificateView(s, { viewer, hasSignature, names, opened });
 }
 
 /** The `{ approval }` answer of every call that changes or reads one certificate. */

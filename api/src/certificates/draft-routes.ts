@@ -4,7 +4,7 @@
  * parses, runs a use case of ./commands and answers its view.
  */
 import { Router } from 'express';
-import { AppError, certificateInput, isToggle, statusesOfToggles, toggleCounts, type CertificateListAnswer } from '@grain/domain';
+import { AppError, askedNow, certificateInput, isToggle, statusesOfToggles, toggleCounts, type CertificateListAnswer } from '@grain/domain';
 import { requirePermission, requireUser, actorOf } from '../http/auth-middleware';
 import { toListCard } from './approval-view';
 import { approvalAnswer, callerOf, companyOf, type CertCtx } from './certificate-context';
@@ -55,7 +55,8 @@ export function draftRoutes(ctx: CertCtx): Router {
   });
 
   r.get('/company/approval/:id', requirePermission('viewApproval'), async (req, res) => {
-    const s = await loadCertificate(ctx.stores, callerOf(req), String(req.params.id));
+    const caller = callerOf(req);
+    const s = await loadCertificate(ctx.stores, caller, String(req.params.id));
     if (req.query.format === 'pdf') {
       if (s.status !== 'done' || !s.pdfKey) throw new AppError('NOT_FOUND');
       const pdf = await ctx.deps.adapters.storage.get(s.pdfKey);
@@ -63,6 +64,9 @@ export function draftRoutes(ctx: CertCtx): Router {
       res.setHeader('Content-Disposition', `attachment; filename="certificate-${s.approvalNumber.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf"`);
       return res.send(pdf);
     }
+    // a signer asked now has opened it: the progress shows it to whoever is chasing the certificate
+    const asked = askedNow(s, caller.actor.id);
+    if (asked) await ctx.stores.certificateViews.record(s.id, asked.level, caller.actor.id, asked.since);
     res.json(await approvalAnswer(ctx, req, s));
   });
 

@@ -12,6 +12,7 @@ export * from './issued-certificate';
 export * from './issued-labels';
 export * from './operator-view';
 export * from './inbox';
+export * from './progress';
 export * from './rejection-notice';
 export type * from './views';
 export * from './timer-plan';

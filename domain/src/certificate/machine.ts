@@ -315,7 +315,12 @@ function adjustLevel(s: CertificateState, c: Cmd<'adjustLevel'>, fx: Certificate
     if ([...signedIds].some((id) => !keep.has(id))) throw new AppError('SIGNER_HAS_SIGNED');
     const before = l.signers;
     // a delegate stays while the signer they act for stays
-    l.signers = [...asked.map((p) => ({ ...p })), ...before.filter((x) => x.delegatedBy && keep.has(x.delegatedBy))];
+    const kept = (p: Signer) => before.find((b) => b.id === p.id && !b.delegatedBy);
+    const underWay = l.level <= s.stage;
+    l.signers = [
+      ...asked.map((p) => kept(p) ?? { ...p, ...(underWay ? { askedAt: c.at } : {}) }),
+      ...before.filter((x) => x.delegatedBy && keep.has(x.delegatedBy)),
+    ];
     const added = l.signers.filter((x) => !before.some((b) => b.id === x.id));
     out.added = added.map((x) => x.name);
     out.removed = before.filter((b) => !l.signers.some((x) => x.id === b.id)).map((x) => x.name);

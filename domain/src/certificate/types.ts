@@ -33,6 +33,8 @@ export interface Signer extends Person {
   role: string;
   /** Set when this signer was added by a delegation: the user id they act on behalf of. */
   delegatedBy?: string;
+  /** When this signer was added to a level already under way (in flight), and so asked from then. */
+  askedAt?: string;
 }
 
 export interface SignedEntry {

@@ -10,6 +10,7 @@ import type { AuditEntry, CertificateStatus, FarmFacts, LevelStatus } from './ty
 import type { CertificatePermissions } from './viewer-permissions';
 import type { IssuedCertificate } from './issued-certificate';
 import type { RejectionNotice } from './rejection-notice';
+import type { LevelProgress } from './progress';
 import type { RecordedStandardCheck } from '../standards/types';
 
 export interface SignerView {
@@ -119,6 +120,8 @@ export interface CertificateView extends CertificateViewBase {
   audit: AuditEntryView[];
   /** Why and by whom it was sent back, while that matters (rejection-notice.ts). */
   rejection?: RejectionNotice | null;
+  /** Each level and, per signer, asked / opened / signed (progress.ts). */
+  progress?: LevelProgress[];
   /** What the caller may do now (the server enforces it again). */
   can?: CertificatePermissions;
 }

@@ -1,4 +1,5 @@
 export * from './certificate-store';
 export * from './otp-store';
 export * from './reminder-store';
+export * from './view-store';
 export * from './issuer-facts';

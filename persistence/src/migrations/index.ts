@@ -9,6 +9,7 @@ import * as certificatePdfHash from './007_certificate_pdf_hash';
 import * as certificateCounts from './008_certificate_counts';
 import * as certificateListCard from './009_certificate_list_card';
 import * as userAdminFlag from './010_user_admin_flag';
+import * as certificateViews from './011_certificate_views';
 
 export interface Migration {
   name: string;
@@ -28,4 +29,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '008_certificate_counts', ...certificateCounts },
   { name: '009_certificate_list_card', ...certificateListCard },
   { name: '010_user_admin_flag', ...userAdminFlag },
+  { name: '011_certificate_views', ...certificateViews },
 ];

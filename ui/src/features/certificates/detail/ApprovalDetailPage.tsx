@@ -14,6 +14,7 @@ import { RejectionBanner } from './RejectionBanner';
 import { RejectDialog } from './RejectDialog';
 import { DelegateDialog } from './DelegateDialog';
 import { AuditTrail } from './AuditTrail';
+import { SigningStepper } from './SigningStepper';
 import { storedText } from '../../../app/stored-text';
 import { AdjustLevelDialog, type AdjustTarget } from '../in-flight/AdjustLevelDialog';
 import { WithdrawDialog } from '../in-flight/WithdrawDialog';
@@ -206,6 +207,7 @@ export function ApprovalDetailPage() {
           </Stack>
         </Stack>
       </Paper>
+      {a.progress && a.status !== 'created' && <SigningStepper progress={a.progress} />}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 8 }}>
           <DocumentTables approval={a} />
