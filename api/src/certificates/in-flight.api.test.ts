@@ -113,6 +113,32 @@ describe('work in flight', () => {
       .expect(403);
   });
 
+  it("gives managers and admins their team's overdue in their inbox, with whom each waits for", async () => {
+    const manager = await h.as('manager');
+    const a = await submitted(manager, `TEAM-LATE-${Date.now()}`);
+    const fresh = await submitted(manager, `TEAM-ONTIME-${Date.now()}`);
+    // the read model has it overdue, as the workflow's timer would mark it
+    const stored = (await h.t.deps.stores.certificates.get(h.acme.companyId, a._id))!;
+    await h.t.deps.stores.certificates.upsert({
+      ...stored.state,
+      version: stored.state.version + 1,
+      overdue: true,
+      levels: stored.state.levels.map((l, i) => (i === 0 ? { ...l, overdue: true } : l)),
+    });
+    for (const role of ['manager', 'admin']) {
+      const inbox = (await (await h.as(role)).get('/api/company/approvals/inbox').expect(200)).body;
+      const ids = inbox.teamOverdue.map((x: { _id: string }) => x._id);
+      expect([role, ids]).toEqual([role, expect.arrayContaining([a._id])]);
+      expect(ids).not.toContain(fresh._id);
+      expect(inbox.teamOverdue.find((x: { _id: string }) => x._id === a._id)).toMatchObject({ overdue: true, level: 1, waitingOn: [expect.any(String)] });
+      expect(inbox.teamOverdueCount).toBe(inbox.teamOverdue.length);
+    }
+    // a signer has no team section; another company's manager never sees it
+    expect((await (await h.as('signer')).get('/api/company/approvals/inbox').expect(200)).body.teamOverdue).toBeUndefined();
+    const foreign = (await (await h.as('admin', h.other)).get('/api/company/approvals/inbox').expect(200)).body;
+    expect(foreign.teamOverdue.map((x: { _id: string }) => x._id)).not.toContain(a._id);
+  });
+
   it('withdraws with a reason: whoever signed or is asked is told why, and the audit keeps it', async () => {
     const manager = await h.as('manager');
     const a = await submitted(manager, `WITHDRAW-${Date.now()}`);

@@ -241,10 +241,15 @@ export interface InboxItem {
   signatures: number;
   /** The signer the caller signs for, when they are a delegate. */
   onBehalfOf?: string | null;
+  /** "My team's overdue": whose signature the level still waits for. */
+  waitingOn?: string[];
 }
 
 export interface InboxAnswer {
   inbox: InboxItem[];
   /** How many there are (the menu badge); the list holds at most the first 100. */
   count: number;
+  /** For a manager or an admin: the company's overdue certificates they may chase, overdue longest first. */
+  teamOverdue?: InboxItem[];
+  teamOverdueCount?: number;
 }

@@ -267,6 +267,8 @@ export const certificates: Table = {
     vn: 'Không ai có thể ký thêm. Những người đã ký hoặc được yêu cầu ký sẽ được thông báo kèm lý do của bạn.',
   },
   'cert.inFlight.withdrawn': { en: 'The certificate was withdrawn', vn: 'Đã rút lại chứng nhận' },
+  'cert.inbox.teamOverdue': { en: "My team's overdue ({n})", vn: 'Quá hạn của nhóm tôi ({n})' },
+  'cert.inbox.teamNone': { en: 'Nothing of your team is overdue.', vn: 'Nhóm của bạn không có việc quá hạn.' },
   'cert.overdue.actions': { en: 'Actions', vn: 'Thao tác' },
   'cert.overdue.reassign': { en: 'Reassign', vn: 'Giao lại' },
   'cert.action.ledger': { en: 'recorded on the ledger', vn: 'đã ghi lên sổ cái' },

@@ -8,6 +8,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { errorText, Page } from '../../../app';
 import { RowCards, useCardLayout } from '../../../app/RowCards';
 import { storedWord } from '../../../app/stored-text';
+import { TeamOverdue } from './TeamOverdue';
 
 /**
  * /views/approval/inbox, "Waiting for me": what needs the signed-in user's signature now, overdue first,
@@ -100,6 +101,7 @@ export function InboxPage() {
             </Table>
           </Paper>
         ))}
+      {answer?.teamOverdue && <TeamOverdue items={answer.teamOverdue} count={answer.teamOverdueCount ?? 0} onChanged={() => void load()} />}
     </Page>
   );
 }

@@ -72,4 +72,24 @@ describe('waiting for me', () => {
     expect(await screen.findByTestId('inbox-empty')).toHaveTextContent('Không có chứng nhận nào chờ bạn ký.');
     expect(screen.queryByTestId('tab-badge-inbox')).not.toBeInTheDocument();
   });
+
+  it("shows a manager their team's overdue under their own, counts it on the tab, and reminds from there", async () => {
+    const manager = { ...adminUser, id: 'u-mgr', role: 'manager', permissions: ['viewApproval', 'signApproval', 'viewSystem', 'editApproval'] };
+    const late = { ...answer.inbox[0], _id: 'c-9', approvalNumber: 'N-9', waitingOn: ['Liam Walsh', 'Noah Kelly'] };
+    const api = fakeApi({
+      'GET /api/auth/current_user': () => ({ user: manager }),
+      'GET /api/company/approvals/inbox': () => ({ inbox: [], count: 0, teamOverdue: [late], teamOverdueCount: 1 }),
+      'POST /api/company/approval/c-9/remind': () => ({ approval: { _id: 'c-9' } }),
+    });
+    renderApp('/views/approval/inbox');
+    const row = await screen.findByTestId('team-row-N-9');
+    expect(screen.getByTestId('team-overdue')).toHaveTextContent("My team's overdue (1)");
+    expect(row).toHaveTextContent('Liam Walsh, Noah Kelly');
+    expect(within(row).getByRole('link', { name: 'N-9' })).toHaveAttribute('href', '/views/approval/detail?id=c-9');
+    await waitFor(() => expect(screen.getByTestId('tab-badge-inbox')).toHaveTextContent('1'));
+    await userEvent.setup().click(screen.getByTestId('team-remind-N-9'));
+    await waitFor(() => expect(api.find('POST', '/api/company/approval/c-9/remind')).toHaveLength(1));
+    expect(api.find('POST', '/api/company/approval/c-9/remind')[0].body).toEqual({ to: 'signers' });
+    expect(await screen.findByText('The pending signers were reminded')).toBeInTheDocument();
+  });
 });
