@@ -334,7 +334,8 @@ async function reassignFlow() {
   expect(await manager.$eval(row, (el) => el.textContent)).toContain('Liam Walsh');
   const remindBefore = await lastMailId(e, DEMO.signer1.email);
   await manager.click(byId(`remind-${number}`));
-  await mailAfter(e, DEMO.signer1.email, remindBefore, new RegExp(`Reminder: certificate ${number}`));
+  const reminder = await mailAfter(e, DEMO.signer1.email, remindBefore, new RegExp(`Reminder: certificate ${number}`));
+  expect(reminder.text).toMatch(/Review and sign: https?:\/\/\S+\/views\/approval\/detail\?id=[^&\s]+&sign=1/);
   await manager.waitForFunction((sel) => document.querySelector(sel)?.textContent?.includes('1'), {}, `${row} td:nth-child(7)`);
   await manager.click(byId(`remind-${number}`));
   await manager.waitForFunction(() => /less than an hour ago/.test(document.body.textContent ?? ''));

@@ -146,9 +146,22 @@ interface Outcome {
   changed: string[];
 }
 
+/** After an accepted request: its work may go on after the answer (mails, their records); wait until the database is quiet. */
+let settle = false;
+async function quietSnapshot(k: Parameters<typeof dbSnapshot>[0]) {
+  let snap = await dbSnapshot(k);
+  for (let i = 0; settle && i < 50; i++) {
+    await new Promise((res) => setTimeout(res, 100));
+    const next = await dbSnapshot(k);
+    if (changedTables(snap, next).length === 0) break;
+    snap = next;
+  }
+  return snap;
+}
+
 async function send(r: RouteInfo, body: unknown, file?: { data: Uint8Array; name: string }): Promise<Outcome> {
   const k = w.t.db.knex;
-  const before = await dbSnapshot(k);
+  const before = await quietSnapshot(k);
   let req = w.agents.admin.post(concretePath(w, r.path));
   const res = file
     ? await req
@@ -158,6 +171,7 @@ async function send(r: RouteInfo, body: unknown, file?: { data: Uint8Array; name
         .attach('file', Buffer.from(file.data), { filepath: file.name || 'x', contentType: 'application/octet-stream' } as never)
     : await (req = req.set('Content-Type', 'application/json')).send(JSON.stringify(body));
   const changed = res.status >= 400 ? changedTables(before, await dbSnapshot(k)) : [];
+  settle = res.status < 400;
   return { status: res.status, code: res.body?.code, changed };
 }
 

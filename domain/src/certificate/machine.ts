@@ -445,7 +445,7 @@ export function recordLedgerTx(state: CertificateState, effect: Extract<Certific
     s.chainId = txId;
   }
   s.version += 1;
-  s.audit.push({ at, actorId: 'system', action: 'ledger', level: effect.level, detail: `${effect.event} ${txId}` });
+  s.audit.push({ at, actorId: 'system', action: 'ledger', level: effect.level, detail: `${effect.event} ${txId}`, event: effect.event, txId });
   return s;
 }
 

@@ -76,5 +76,7 @@ function voidEntry(e: SignedEntry, level: number, hashNow: string, at: string): 
     action: 'signatureVoided',
     level,
     detail: `signed over ${(e.contentHash ?? '').slice(0, 12)}, content now ${hashNow.slice(0, 12)}`,
+    signedOver: (e.contentHash ?? '').slice(0, 12),
+    contentNow: hashNow.slice(0, 12),
   };
 }

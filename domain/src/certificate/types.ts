@@ -160,6 +160,12 @@ export interface AuditEntry {
   removed?: string[];
   /** A reminder or escalation sent by hand: to whom it went. */
   to?: NudgeTarget;
+  /** A ledger record: which event, under which tx id. */
+  event?: LedgerEventType;
+  txId?: string;
+  /** A voided signature: the (short) hash it was made over, and the content's hash now. */
+  signedOver?: string;
+  contentNow?: string;
 }
 
 /** Whom a reminder sent by hand goes to: the level's pending signers, or the escalation list (managers). */

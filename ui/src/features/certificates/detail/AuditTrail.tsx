@@ -21,6 +21,17 @@ export function AuditTrail({ entries }: { entries: AuditEntryView[] }) {
         .join('; ');
     if (e.action === 'remind' && e.to) return t(`cert.audit.to.${e.to}`);
     if (e.action === 'cancel' && e.reason) return e.reason;
+    // entries from before the parts were kept are read from their recorded text
+    if (e.action === 'ledger') {
+      const [event, txId] = e.event ? [e.event, e.txId] : (e.detail ?? '').split(' ');
+      return event && txId ? t('cert.audit.ledger', { event: t(`cert.ledgerEvent.${event}`), tx: txId }) : (e.detail ?? '');
+    }
+    if (e.action === 'signatureVoided') {
+      const recorded = /signed over (\w+), content now (\w+)/.exec(e.detail ?? '');
+      const over = e.signedOver ?? recorded?.[1];
+      const now = e.contentNow ?? recorded?.[2];
+      return over && now ? t('cert.audit.voided', { over, now }) : (e.detail ?? '');
+    }
     return e.detail ?? '';
   };
   return (

@@ -80,9 +80,21 @@ describe('work in flight in the browser', () => {
   });
 
   it.each([
-    ['en' as const, 'due 27/11/2026 → 02/12/2026; added: Noah Kelly; removed: Liam Walsh', 'escalated to the managers', 'withdrawn'],
-    ['vn' as const, 'hạn 27/11/2026 → 02/12/2026; thêm: Noah Kelly; bỏ: Liam Walsh', 'báo cáo lên quản lý', 'đã rút lại'],
-  ])('the audit trail tells each change in the reader language (%s)', (lang, adjusted, escalated, withdrawn) => {
+    [
+      'en' as const,
+      'due 27/11/2026 → 02/12/2026; added: Noah Kelly; removed: Liam Walsh',
+      'escalated to the managers',
+      'withdrawn',
+      ['signature recorded, tx tx-old-1', 'completion recorded, tx tx-2', 'signed over aaaaaaaaaaaa, content now bbbbbbbbbbbb'],
+    ],
+    [
+      'vn' as const,
+      'hạn 27/11/2026 → 02/12/2026; thêm: Noah Kelly; bỏ: Liam Walsh',
+      'báo cáo lên quản lý',
+      'đã rút lại',
+      ['đã ghi chữ ký, giao dịch tx-old-1', 'đã ghi việc hoàn tất, giao dịch tx-2', 'đã ký trên aaaaaaaaaaaa, nội dung nay là bbbbbbbbbbbb'],
+    ],
+  ])('the audit trail tells each change in the reader language (%s)', (lang, adjusted, escalated, withdrawn, recorded) => {
     const entries: AuditEntryView[] = [
       {
         at: '2026-11-24T01:00:00Z',
@@ -97,6 +109,9 @@ describe('work in flight in the browser', () => {
       },
       { at: '2026-11-24T02:00:00Z', actorId: 'u-jack', actorName: 'Jack Murray', action: 'remind', level: 1, to: 'escalation' },
       { at: '2026-11-24T03:00:00Z', actorId: 'u-jack', actorName: 'Jack Murray', action: 'cancel', level: 1, reason: 'Lot sold' },
+      { at: '2026-11-24T04:00:00Z', actorId: 'system', action: 'ledger', level: 1, detail: 'signature tx-old-1' },
+      { at: '2026-11-24T04:00:00Z', actorId: 'system', action: 'ledger', detail: 'completion tx-2', event: 'completion', txId: 'tx-2' },
+      { at: '2026-11-24T05:00:00Z', actorId: 'u-liam', action: 'signatureVoided', level: 1, detail: 'signed over aaaaaaaaaaaa, content now bbbbbbbbbbbb' },
     ];
     render(
       <I18nProvider initial={lang}>
@@ -108,5 +123,6 @@ describe('work in flight in the browser', () => {
     expect(text).toContain(escalated);
     expect(text).toContain(withdrawn);
     expect(text).toContain('Lot sold');
+    for (const r of recorded) expect(text).toContain(r);
   });
 });
