@@ -7,6 +7,7 @@ export * from './ledger/ledger';
 export * from './ledger/embedded-ledger';
 export * from './ledger/fabric-ledger';
 export * from './pdf/pdf-renderer';
+export * from './pdf/pdf-seal';
 export * from './storage/file-storage';
 export * from './image-verifier';
 export * from './ai';

@@ -11,6 +11,7 @@ import type {
   Person,
 } from '@grain/domain';
 import { certificateDetailPath, issuedCertificate } from '@grain/domain';
+import { sealPdf } from '@grain/adapters';
 import { issuerFacts } from '@grain/persistence';
 import type { ActivityDeps } from '../deps';
 import { certificateHtml, certificatePayload, qrSvg, verifyUrl } from './certificate-pdf';
@@ -142,8 +143,19 @@ export function createCertificateActivities(deps: ActivityDeps) {
       const r = await once(`${a.key}:pdf:${a.state.contentHash}`, async () => {
         const payload = certificatePayload(a.state);
         const url = verifyUrl(config.publicUrl, a.state.contentHash);
-        const issued = issuedCertificate(a.state, await issuerFacts(deps.stores, a.state));
-        const pdf = await adapters.pdf.render(certificateHtml(issued, { url, svg: await qrSvg(url) }));
+        const facts = await issuerFacts(deps.stores, a.state);
+        const issued = issuedCertificate(a.state, facts);
+        const rendered = await adapters.pdf.render(certificateHtml(issued, { url, svg: await qrSvg(url) }));
+        // the stored, recorded PDF is the sealed one: its hash is what the public check compares
+        const seal = await deps.stores.signatures.companySeal({ id: a.state.companyId, name: facts.issuer?.name ?? a.state.companyId }, config.caKeySecret);
+        const pdf = await sealPdf(rendered, {
+          ...seal,
+          chainPems: [seal.caCertificatePem],
+          name: facts.issuer?.name ?? a.state.companyId,
+          reason: `Grain quality certificate ${a.state.approvalNumber} issued`,
+          location: facts.issuer?.address,
+          contactInfo: url,
+        });
         const pdfKey = await adapters.storage.put(pdf, { ext: 'pdf', prefix: 'certificates' });
         return { pdfKey, payload, sha256: sha256Of(pdf) };
       });

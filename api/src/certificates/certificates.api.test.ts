@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { IssuedCertificate } from '@grain/domain';
 import { startCertHarness, type CertHarness } from './certificates.test-harness';
 import { TEST_ORIGIN, type Agent } from '../testing/session';
@@ -234,6 +237,13 @@ describe('certificate API', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect((pdf.body as Buffer).subarray(0, 4).toString()).toBe('%PDF');
+    // sealed by the company: poppler's pdfsig finds the company seal's valid signature over the whole file
+    const sealDir = mkdtempSync(path.join(tmpdir(), 'grain-sealed-'));
+    writeFileSync(path.join(sealDir, 'cert.pdf'), pdf.body as Buffer);
+    const sig = execFileSync('pdfsig', [path.join(sealDir, 'cert.pdf')], { encoding: 'utf8' });
+    expect(sig).toMatch(/Signer Certificate Common Name: Acme Grain certificate seal/);
+    expect(sig).toMatch(/Signature Validation: Signature is Valid\./);
+    expect(sig).toMatch(/Total document signed/);
 
     // public verification: no login, by number with its company and by content hash, and the PDF check
     const anon = h.t.app;

@@ -2,10 +2,11 @@ import { createPrivateKey, generateKeyPairSync, randomUUID, sign, verify, X509Ce
 import type { Knex } from 'knex';
 import { AppError, CERTIFICATE_VALIDITY_YEARS } from '@grain/domain';
 import { dateOnly, iso, type SignatureRow } from './types';
-import { issueCertificate, type DistinguishedName } from './x509';
+import { issueCertificate } from './x509';
+import { ensureCompanySeal, type CompanySeal } from './company-seal';
+import { addYears, caCertificatePem, caName, ensureCompanyCa } from './company-ca';
 
 export const SIGNATURE_ALGORITHM = 'ECDSA-P256-SHA256';
-const CA_YEARS = 20;
 
 const toSignature = (r: Record<string, any>): SignatureRow => ({
   id: r.id,
@@ -19,54 +20,6 @@ const toSignature = (r: Record<string, any>): SignatureRow => ({
   effectiveDate: dateOnly(r.effective_date),
   lastModified: iso(r.last_modified),
 });
-
-const addYears = (d: Date, n: number) => {
-  const x = new Date(d);
-  x.setUTCFullYear(x.getUTCFullYear() + n);
-  return x;
-};
-const caName = (company: { id: string; name: string }): DistinguishedName => ({
-  commonName: `${company.name} Signing CA`.slice(0, 64),
-  organization: company.name.slice(0, 64),
-  serialNumber: company.id,
-});
-
-/**
- * The company's CA: an ECDSA P-256 key and a self-signed certificate, made on first use. With a
- * `caSecret` (CA_KEY_SECRET) the CA key is stored encrypted under it.
- */
-async function ensureCompanyCa(k: Knex, company: { id: string; name: string }, caSecret?: string) {
-  const existing = await k('company_cas').where({ company_id: company.id }).first();
-  if (!existing) {
-    const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const now = new Date();
-    const dn = caName(company);
-    const cert = issueCertificate({
-      subject: dn,
-      subjectPublicKey: publicKey,
-      issuer: dn,
-      issuerPrivateKey: privateKey,
-      issuerPublicKey: publicKey,
-      notBefore: new Date(now.getTime() - 60_000),
-      notAfter: addYears(now, CA_YEARS),
-      isCa: true,
-    });
-    const keyPem = privateKey.export(
-      caSecret ? { type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: caSecret } : { type: 'pkcs8', format: 'pem' },
-    ) as string;
-    // Two first signatures at once: the first insert wins, the other reads it back.
-    await k('company_cas').insert({ company_id: company.id, key_pem: keyPem, certificate_pem: cert.pem }).onConflict('company_id').ignore();
-  }
-  const row = await k('company_cas').where({ company_id: company.id }).first();
-  const privateKey = createPrivateKey(caSecret && String(row.key_pem).includes('ENCRYPTED') ? { key: row.key_pem, passphrase: caSecret } : row.key_pem);
-  const certificate = new X509Certificate(row.certificate_pem);
-  return { privateKey, certificate, certificatePem: row.certificate_pem as string };
-}
-
-async function caCertificatePem(k: Knex, companyId: string): Promise<string | null> {
-  const row = await k('company_cas').where({ company_id: companyId }).first('certificate_pem');
-  return row?.certificate_pem ?? null;
-}
 
 export interface SignatureOwner {
   user: { id: string; email: string; firstname: string; lastname: string };
@@ -199,6 +152,8 @@ export interface SignatureStore {
   sign(userId: string, password: string, data: Buffer): Promise<UserSignatureResult>;
   /** Checks a signature and that its certificate comes from the CA of the company it names. */
   verify(input: { data: Buffer; signature: string; certificatePem: string }): Promise<SignatureVerification>;
+  /** The company's seal (made on first use): seals issued certificates and signs their credentials. */
+  companySeal(company: { id: string; name: string }, caSecret?: string): Promise<CompanySeal>;
 }
 
 export class KnexSignatureStore implements SignatureStore {
@@ -230,5 +185,8 @@ export class KnexSignatureStore implements SignatureStore {
   }
   verify(input: { data: Buffer; signature: string; certificatePem: string }) {
     return verifyUserSignature(this.k, input);
+  }
+  companySeal(company: { id: string; name: string }, caSecret?: string) {
+    return ensureCompanySeal(this.k, company, caSecret);
   }
 }

@@ -10,6 +10,7 @@ import * as certificateCounts from './008_certificate_counts';
 import * as certificateListCard from './009_certificate_list_card';
 import * as userAdminFlag from './010_user_admin_flag';
 import * as certificateViews from './011_certificate_views';
+import * as companySeals from './012_company_seals';
 
 export interface Migration {
   name: string;
@@ -30,4 +31,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '009_certificate_list_card', ...certificateListCard },
   { name: '010_user_admin_flag', ...userAdminFlag },
   { name: '011_certificate_views', ...certificateViews },
+  { name: '012_company_seals', ...companySeals },
 ];

@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { createStores } from '@grain/persistence';
+import { createTestDb } from '@grain/persistence/testing';
+import { sealPdf } from './pdf-seal';
+
+/**
+ * The seal read back by a reader nobody here wrote: poppler's pdfsig finds a valid PAdES signature by
+ * the company seal over the whole document, and an invalid one after a single byte of it changes.
+ */
+jest.setTimeout(60_000);
+
+const dir = mkdtempSync(path.join(tmpdir(), 'grain-seal-'));
+const pdfsig = (pdf: Buffer) => {
+  const file = path.join(dir, `${randomUUID()}.pdf`);
+  writeFileSync(file, pdf);
+  try {
+    return execFileSync('pdfsig', [file], { encoding: 'utf8' });
+  } catch (e) {
+    return `${(e as { stdout?: string }).stdout ?? ''}${(e as { stderr?: string }).stderr ?? ''}`;
+  }
+};
+
+async function samplePdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  page.drawText('Grain quality certificate 202611241 - Wheat APW', { x: 50, y: 780, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
+  return Buffer.from(await doc.save());
+}
+
+describe('the certificate seal', () => {
+  let sealed: Buffer;
+  beforeAll(async () => {
+    const db = await createTestDb();
+    const company = { id: randomUUID(), name: 'Riverina Grain Co' };
+    await db
+      .knex('companies')
+      .insert({ id: company.id, name: company.name })
+      .catch(() => undefined);
+    const seal = await createStores(db.knex).signatures.companySeal(company, 'seal-test-secret');
+    sealed = await sealPdf(await samplePdf(), {
+      ...seal,
+      chainPems: [seal.caCertificatePem],
+      name: company.name,
+      reason: 'Grain quality certificate 202611241 issued',
+      location: 'Wagga Wagga NSW',
+    });
+    await db.close();
+  });
+
+  it('is a valid PAdES signature by the company seal over the whole document', () => {
+    const out = pdfsig(sealed);
+    expect(out).toMatch(/Signer Certificate Common Name: Riverina Grain Co certificate seal/);
+    expect(out).toMatch(/Signature Type: ETSI\.CAdES\.detached/);
+    expect(out).toMatch(/Signature Validation: Signature is Valid\./);
+    expect(out).toMatch(/Total document signed/);
+  });
+
+  it('breaks when one byte of the document changes', () => {
+    // one letter of the place the seal states (inside the signed bytes; the file still parses)
+    const tampered = Buffer.from(sealed);
+    const at = tampered.indexOf('Wagga Wagga');
+    expect(at).toBeGreaterThan(0);
+    tampered[at] = 'w'.charCodeAt(0);
+    const out = pdfsig(tampered);
+    expect(out).not.toMatch(/Signature is Valid/);
+    expect(out).toMatch(/Signature Validation: (Digest Mismatch|Signature is Invalid)/);
+  });
+});
