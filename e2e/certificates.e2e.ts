@@ -275,6 +275,17 @@ async function certificateFlow() {
   expect(facts.length).toBeGreaterThan(10);
   expect(facts.filter((f) => !text.includes(f))).toEqual([]);
   await visitor.waitForSelector(byId('verify-ledger'));
+  // the credential and the issuer's CA certificate are a click away, without signing in
+  const fetched = await visitor.$$eval([byId('verify-credential'), byId('verify-ca')].join(','), (links) =>
+    Promise.all(
+      links.map(async (l) => {
+        const res = await fetch((l as HTMLAnchorElement).href);
+        return `${res.status} ${res.headers.get('content-type')} ${(await res.text()).slice(0, 27)}`;
+      }),
+    ),
+  );
+  expect(fetched[0]).toMatch(/^200 application\/vc\+jwt; charset=utf-8 eyJ/);
+  expect(fetched[1]).toMatch(/^200 application\/x-pem-file; charset=utf-8 -----BEGIN CERTIFICATE-----/);
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'grain-e2e-pdf-')), `certificate-${number}.pdf`);
   writeFileSync(file, pdf);
   const input = await visitor.$(byId('verify-pdf'));

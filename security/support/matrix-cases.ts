@@ -231,6 +231,21 @@ export const MATRIX_CASES: MatrixCase[] = [
     upload: () => ({ field: 'file', name: 'c.pdf', data: PDF_BYTES }),
     expect: all(404, 404),
   },
+  ...(['credential', 'status', 'ca'] as const).map((what): MatrixCase => ({
+    name: `public verify ${what}`,
+    method: 'get',
+    route: `/api/public/verify/${what}`,
+    path: async (o, w) => `/api/public/verify/${what}?hash=${(await w.t.db.knex('certificates').where({ id: o.signingId }).first()).content_hash}`,
+    expect: all(404, 404),
+  })),
+  {
+    // a certificate in signing has no credential yet, for anyone; another company's is not found
+    name: 'credential',
+    method: 'get',
+    route: '/api/company/approval/:id/credential',
+    path: (o) => `/api/company/approval/${o.signingId}/credential`,
+    expect: only(['admin', 'manager', 'staff', 'signer'], [404, 404]),
+  },
   // farm data
   {
     name: 'farm create',

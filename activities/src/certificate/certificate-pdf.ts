@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import {
+  certificateVerifyPath,
   ISSUED_LABELS,
   issuedCertificate,
   percentText,
@@ -28,7 +29,7 @@ export function certificatePayload(s: CertificateState): CertificatePayload {
 
 /** The public verification page of a certificate, by content hash (what the PDF's QR code opens). */
 export function verifyUrl(publicUrl: string, contentHash: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/views/verify?hash=${encodeURIComponent(contentHash)}`;
+  return `${publicUrl.replace(/\/+$/, '')}${certificateVerifyPath(contentHash)}`;
 }
 
 /** The QR code as inline SVG: the PDF renderer blocks every network request, so nothing is fetched. */

@@ -1,10 +1,20 @@
 import { execFileSync } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { decodeProtectedHeader, importX509, jwtVerify } from 'jose';
 import type { IssuedCertificate } from '@grain/domain';
 import { startCertHarness, type CertHarness } from './certificates.test-harness';
 import { TEST_ORIGIN, type Agent } from '../testing/session';
+
+/** The header of a JWT whose signature is then checked with the key of the certificate it names. */
+async function jwtVerifyFirst(jwt: string) {
+  const protectedHeader = decodeProtectedHeader(jwt);
+  const pem = `-----BEGIN CERTIFICATE-----\n${protectedHeader.x5c![0]}\n-----END CERTIFICATE-----`;
+  await jwtVerify(jwt, await importX509(pem, 'ES256'));
+  return { protectedHeader };
+}
 
 /**
  * The certificate calls against the real app, a real worker on the shared Temporal dev server, a
@@ -270,6 +280,44 @@ describe('certificate API', () => {
     ];
     expect(issued.levels.flatMap((l) => l.signatures)).not.toHaveLength(0);
     expect(stated.filter((fact) => !pdfText.includes(String(fact)))).toEqual([]);
+    // the verifiable credential: the same facts, signed by the company seal, checked by a third-party library
+    const jwtOf = (res: { text: string }) => res.text.trim();
+    const memberJwt = jwtOf(
+      await manager
+        .get(`/api/company/approval/${a._id}/credential`)
+        .expect('Content-Type', /application\/vc\+jwt/)
+        .expect(200),
+    );
+    const publicJwt = jwtOf(await request(anon).get(`/api/public/verify/credential?hash=${issued.contentHash}`).expect(200));
+    const { protectedHeader } = await jwtVerifyFirst(publicJwt);
+    const [sealDer, caDer] = protectedHeader.x5c!;
+    const seal = new X509Certificate(Buffer.from(sealDer, 'base64'));
+    const ca = new X509Certificate(Buffer.from(caDer, 'base64'));
+    // the seal was issued by the company CA the public endpoint serves
+    expect(seal.verify(ca.publicKey)).toBe(true);
+    const servedCa = (await request(anon).get(`/api/public/verify/ca?hash=${issued.contentHash}`).expect(200)).text;
+    expect(new X509Certificate(servedCa).fingerprint256).toBe(ca.fingerprint256);
+    for (const jwt of [memberJwt, publicJwt]) {
+      const { payload } = await jwtVerify(jwt, await importX509(seal.toString(), 'ES256'), { typ: 'vc+jwt' });
+      expect(payload).toMatchObject({
+        type: ['VerifiableCredential', 'DigitalConformityCredential'],
+        issuer: { name: 'Acme Grain' },
+        credentialSubject: {
+          certificateNumber: 'CHAIN-1',
+          assessment: [{ assessedProduct: [{ grade: issued.grain.grade }] }],
+          evidence: expect.arrayContaining([expect.objectContaining({ contentHash: issued.contentHash })]),
+        },
+      });
+      const endorsed = (payload.credentialSubject as { endorsement: Array<{ name: string }> }).endorsement.map((x) => x.name);
+      expect(endorsed).toEqual(issued.levels.flatMap((l) => l.signatures.map((x) => x.name)));
+    }
+    // one changed claim and the signature no longer holds
+    const [head, body, signature] = publicJwt.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), name: 'Grain quality certificate FORGED' })).toString(
+      'base64url',
+    );
+    await expect(jwtVerify(`${head}.${forged}.${signature}`, await importX509(seal.toString(), 'ES256'))).rejects.toThrow(/signature verification failed/);
+    expect((await request(anon).get(`/api/public/verify/status?hash=${issued.contentHash}`).expect(200)).body.status).toBe('issued');
     const match = await request(anon)
       .post(`/api/public/verify/pdf?number=CHAIN-1&company=${h.acme.companyId}`)
       .set('Origin', TEST_ORIGIN)

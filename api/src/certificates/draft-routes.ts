@@ -9,6 +9,7 @@ import { requirePermission, requireUser, actorOf } from '../http/auth-middleware
 import { toListCard } from './approval-view';
 import { approvalAnswer, callerOf, companyOf, type CertCtx } from './certificate-context';
 import { cancelCertificate } from './commands/cancel';
+import { sendCredential, signedCredential } from './commands/credential';
 import { draftDefaults } from './commands/draft-defaults';
 import { editCertificate } from './commands/edit';
 import { loadCertificate } from './commands/load-certificate';
@@ -68,6 +69,12 @@ export function draftRoutes(ctx: CertCtx): Router {
     const asked = askedNow(s, caller.actor.id);
     if (asked) await ctx.stores.certificateViews.record(s.id, asked.level, caller.actor.id, asked.since);
     res.json(await approvalAnswer(ctx, req, s));
+  });
+
+  // The issued certificate as a verifiable credential (JWT), for a member of the issuing company.
+  r.get('/company/approval/:id/credential', requirePermission('viewApproval'), async (req, res) => {
+    const s = await loadCertificate(ctx.stores, callerOf(req), String(req.params.id));
+    sendCredential(res, s.approvalNumber, await signedCredential(ctx.deps, s));
   });
 
   r.post('/company/approval/:id/delete', requireUser, async (req, res) => {

@@ -21,6 +21,7 @@ import { issuerFacts, type PublicCertificate } from '@grain/persistence';
 import { singleFile } from '../http/uploads';
 import { sha256OfFile } from '../http/file-checks';
 import type { CertCtx } from './certificate-context';
+import { sendCredential, signedCredential } from './commands/credential';
 
 const query = (req: Request, name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string).trim() : '');
 const names = (req: Request) => !!(query(req, 'number') || query(req, 'hash'));
@@ -87,6 +88,28 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
       },
     };
     res.json(answer);
+  });
+
+  // The issued certificate as a verifiable credential, for anyone who holds its hash or number.
+  r.get('/public/verify/credential', async (req, res) => {
+    const { state: s } = await find(ctx, req);
+    sendCredential(res, s.approvalNumber, await signedCredential(ctx.deps, s));
+  });
+
+  // The credential's status, which a verifier asks before trusting it: an issued certificate is found here.
+  r.get('/public/verify/status', async (req, res) => {
+    const { state: s } = await find(ctx, req);
+    res.json({ status: 'issued', approvalNumber: s.approvalNumber, contentHash: s.contentHash, completedDate: s.completedDate });
+  });
+
+  // The issuing company's CA certificate (and its seal's), to trust the seal of its PDFs and credentials.
+  r.get('/public/verify/ca', async (req, res) => {
+    const { state: s } = await find(ctx, req);
+    const facts = await issuerFacts(ctx.stores, s);
+    const seal = await ctx.stores.signatures.companySeal({ id: s.companyId, name: facts.issuer?.name ?? s.companyId }, ctx.deps.config.caKeySecret);
+    res.setHeader('Content-Type', 'application/x-pem-file');
+    res.setHeader('Content-Disposition', 'attachment; filename="issuer-ca.pem"');
+    res.send(`${seal.caCertificatePem.trim()}\n${seal.certificatePem.trim()}\n`);
   });
 
   // Checks an uploaded PDF against the issued one of the certificate named as for the lookup; naming

@@ -13,6 +13,7 @@ export * from './issued-labels';
 export * from './operator-view';
 export * from './inbox';
 export * from './progress';
+export * from './conformity-credential';
 export * from './rejection-notice';
 export type * from './views';
 export * from './timer-plan';

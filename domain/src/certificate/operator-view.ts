@@ -24,6 +24,11 @@ export function certificateDetailPath(certificateId: string, opts: { sign?: bool
   return `/views/approval/detail?id=${encodeURIComponent(certificateId)}${opts.sign ? '&sign=1' : ''}`;
 }
 
+/** The public verification page of an issued certificate, by its content hash (what the PDF's QR code opens). */
+export function certificateVerifyPath(contentHash: string): string {
+  return `/views/verify?hash=${encodeURIComponent(contentHash)}`;
+}
+
 export function operatorView(d: CertificateDraft, companyName: string, appUrl?: string): OperatorView {
   const levels = d.levels.map(
     (l, i) =>

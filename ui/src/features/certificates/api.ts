@@ -34,6 +34,9 @@ export const certificatesApi = {
   update: (id: string, body: CertificateInputBody) => api<{ approval: CertificateView }>(`company/approval/${enc(id)}/update`, { body }),
   get: (id: string) => api<{ approval: CertificateView }>(`company/approval/${enc(id)}`),
   getCert: (a: Pick<CertificateView, '_id' | 'approvalNumber'>) => download(`company/approval/${enc(a._id)}?format=pdf`, `certificate-${a.approvalNumber}.pdf`),
+  /** The issued certificate as a verifiable credential (a signed JWT file). */
+  getCredential: (a: Pick<CertificateView, '_id' | 'approvalNumber'>) =>
+    download(`company/approval/${enc(a._id)}/credential`, `certificate-${a.approvalNumber}.vc.jwt`),
   requestOtp: (levelId: string, approvalId: string) => api<SigningCodeAnswer>(`company/approvalLevel/${enc(levelId)}/sign?approval=${enc(approvalId)}`),
   sign: (levelId: string, body: SignInput & { approval: string }) => api<{ approval: CertificateView }>(`company/approvallevel/${enc(levelId)}/sign`, { body }),
   reject: (id: string, body: RejectInput) => api<{ approval: CertificateView }>(`company/approval/${enc(id)}/reject`, { body }),

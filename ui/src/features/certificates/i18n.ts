@@ -253,6 +253,12 @@ export const certificates: Table = {
   'cert.audit.removed': { en: 'removed: {names}', vn: 'bỏ: {names}' },
   'cert.audit.to.signers': { en: 'to the pending signers', vn: 'tới những người chưa ký' },
   'cert.audit.to.escalation': { en: 'escalated to the managers', vn: 'báo cáo lên quản lý' },
+  'cert.credential.download': { en: 'Verifiable credential', vn: 'Chứng chỉ xác minh được' },
+  'cert.credential.issuerCa': { en: "Issuer's CA certificate", vn: 'Chứng thư CA của bên cấp' },
+  'cert.credential.explained': {
+    en: "The PDF carries the issuer's seal and the credential is signed with the same key: check either with the issuer's CA certificate, without this site.",
+    vn: 'Bản PDF mang con dấu của bên cấp và chứng chỉ được ký bằng cùng khóa: có thể kiểm tra bằng chứng thư CA của bên cấp mà không cần trang này.',
+  },
   'cert.inFlight.remind': { en: 'Remind signers', vn: 'Nhắc người ký' },
   'cert.inFlight.escalate': { en: 'Escalate', vn: 'Báo cáo lên quản lý' },
   'cert.inFlight.reminded': { en: 'The pending signers were reminded', vn: 'Đã nhắc những người chưa ký' },

@@ -83,6 +83,14 @@ export function ApprovalDetailPage() {
       setMessage(errorText(e, t) || t('PDF_DOWNLOAD_FAILED'));
     }
   };
+  const getCredential = async () => {
+    if (!a) return;
+    try {
+      await certificatesApi.getCredential(a);
+    } catch (e) {
+      setMessage(errorText(e, t));
+    }
+  };
   const remove = async () => {
     if (!a) return;
     try {
@@ -202,6 +210,11 @@ export function ApprovalDetailPage() {
             {can.getCert && (
               <Button variant="contained" onClick={() => void getCert()} data-testid="btn-get-cert">
                 {t('cert.getCert')}
+              </Button>
+            )}
+            {can.getCert && (
+              <Button variant="outlined" onClick={() => void getCredential()} data-testid="btn-get-credential">
+                {t('cert.credential.download')}
               </Button>
             )}
           </Stack>

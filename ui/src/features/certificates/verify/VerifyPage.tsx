@@ -110,6 +110,23 @@ export function VerifyPage() {
               {t('cert.verify.noLedger')}
             </Typography>
           )}
+          <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap sx={{ my: 1 }}>
+            <Button
+              size="small"
+              variant="outlined"
+              href={`/api/public/verify/credential?hash=${encodeURIComponent(answer.contentHash)}`}
+              download
+              data-testid="verify-credential"
+            >
+              {t('cert.credential.download')}
+            </Button>
+            <Button size="small" href={`/api/public/verify/ca?hash=${encodeURIComponent(answer.contentHash)}`} download data-testid="verify-ca">
+              {t('cert.credential.issuerCa')}
+            </Button>
+          </Stack>
+          <Typography variant="caption" color="text.secondary" component="p">
+            {t('cert.credential.explained')}
+          </Typography>
           <IssuedFacts c={answer.issued} />
         </Paper>
       )}

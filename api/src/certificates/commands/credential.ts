@@ -1,0 +1,41 @@
+/**
+ * The issued certificate as a verifiable credential: the Digital Conformity Credential built in the
+ * domain from the facts the PDF prints, signed as a JWT (VC-JOSE, `typ: vc+jwt`, ES256) with the company
+ * seal's key, the seal and CA certificates in its `x5c` header so a verifier needs nothing from us.
+ */
+import { X509Certificate } from 'node:crypto';
+import type { Response } from 'express';
+import { SignJWT } from 'jose';
+import { AppError, certificateVerifyPath, conformityCredential, issuedCertificate, type CertificateState } from '@grain/domain';
+import { issuerFacts, type Stores } from '@grain/persistence';
+
+const CREDENTIAL_MEDIA_TYPE = 'application/vc+jwt';
+
+/** Answers the credential as a file download (`certificate-<number>.vc.jwt`). */
+export function sendCredential(res: Response, approvalNumber: string, jwt: string): void {
+  res.setHeader('Content-Type', CREDENTIAL_MEDIA_TYPE);
+  res.setHeader('Content-Disposition', `attachment; filename="certificate-${approvalNumber.replace(/[^A-Za-z0-9_-]/g, '_')}.vc.jwt"`);
+  res.send(jwt);
+}
+
+const derBase64 = (pem: string) => new X509Certificate(pem).raw.toString('base64');
+
+export async function signedCredential(deps: { stores: Stores; config: { publicUrl: string; caKeySecret?: string } }, s: CertificateState): Promise<string> {
+  if (s.status !== 'done') throw new AppError('NOT_FOUND');
+  const facts = await issuerFacts(deps.stores, s);
+  const base = deps.config.publicUrl.replace(/\/+$/, '');
+  const credential = conformityCredential(issuedCertificate(s, facts), {
+    certificateId: s.id,
+    verifyUrl: `${base}${certificateVerifyPath(s.contentHash)}`,
+    issuerId: `urn:grain-company:${s.companyId}`,
+    statusUrl: `${base}/api/public/verify/status?hash=${s.contentHash}`,
+  });
+  const seal = await deps.stores.signatures.companySeal({ id: s.companyId, name: facts.issuer?.name ?? s.companyId }, deps.config.caKeySecret);
+  return new SignJWT({ ...credential })
+    .setProtectedHeader({ alg: 'ES256', typ: 'vc+jwt', cty: 'vc', x5c: [derBase64(seal.certificatePem), derBase64(seal.caCertificatePem)] })
+    .setIssuer(credential.issuer.id)
+    .setSubject(String(credential.credentialSubject.id))
+    .setJti(credential.id)
+    .setIssuedAt(Math.floor(Date.parse(s.completedDate ?? new Date().toISOString()) / 1000))
+    .sign(seal.privateKey);
+}
