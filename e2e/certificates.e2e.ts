@@ -292,6 +292,18 @@ async function certificateFlow() {
   await (input as unknown as { uploadFile(p: string): Promise<void> }).uploadFile(file);
   const check = await visitor.waitForSelector(byId('verify-pdf-result'));
   expect(await check!.evaluate((el) => el.textContent)).toMatch(/is the certificate as issued/);
+  // each check on its own line, every one of them passed: seal, whole file, issuer, as issued, ledger, signers
+  const checks = await visitor.$$eval('[data-testid="verify-checks"] [data-ok]', (els) =>
+    els.map((el) => `${el.getAttribute('data-testid')}=${el.getAttribute('data-ok')}`),
+  );
+  expect(checks).toEqual([
+    'check-seal=true',
+    'check-wholeDocument=true',
+    'check-issuer=true',
+    'check-asIssued=true',
+    'check-ledger=true',
+    'check-signers=true',
+  ]);
   await screenshot(visitor, 'cert-08-verified');
 
   // and by its content hash, typed in (a bare number is not enough: any company could issue the same one)

@@ -176,6 +176,10 @@ export const MESSAGES = {
     en: 'Too many signing codes were asked for this level. Wait 15 minutes after your first request, then ask again.',
     vn: 'Bạn đã yêu cầu quá nhiều mã ký cho cấp này. Vui lòng đợi 15 phút kể từ lần yêu cầu đầu tiên rồi thử lại.',
   },
+  VERIFY_FILE_UNKNOWN: {
+    en: 'Choose the certificate PDF or its credential (.vc.jwt file)',
+    vn: 'Hãy chọn bản PDF của chứng nhận hoặc chứng chỉ của nó (tệp .vc.jwt)',
+  },
   VERIFY_COMPANY_REQUIRED: {
     en: "A certificate number is checked only together with its issuing company: scan the certificate's QR code or enter its content hash",
     vn: 'Số chứng nhận chỉ được kiểm tra cùng với đơn vị cấp: vui lòng quét mã QR trên chứng nhận hoặc nhập mã băm nội dung',

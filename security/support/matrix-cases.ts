@@ -231,6 +231,15 @@ export const MATRIX_CASES: MatrixCase[] = [
     upload: () => ({ field: 'file', name: 'c.pdf', data: PDF_BYTES }),
     expect: all(404, 404),
   },
+  {
+    // anyone may check a file; an unsealed PDF of nobody's is answered check by check, all failing
+    name: 'public check of a file',
+    method: 'post',
+    route: '/api/public/verify/check',
+    path: () => '/api/public/verify/check',
+    upload: () => ({ field: 'file', name: 'c.pdf', data: PDF_BYTES }),
+    expect: all(200, 200),
+  },
   ...(['credential', 'status', 'ca'] as const).map((what): MatrixCase => ({
     name: `public verify ${what}`,
     method: 'get',

@@ -35,6 +35,7 @@ export interface Harness {
 export async function startHarness(taskQueue: string): Promise<Harness> {
   const address = process.env.TEMPORAL_TEST_ADDRESS!;
   const db = await createTestDb();
+  await seedHarnessCompany(db);
   const mail = createStores(db.knex).mail;
   const catcher = new SmtpCatcher(mail);
   const port = await catcher.start(0);
@@ -80,6 +81,11 @@ export const actorOf = (id: string): CommandActor => ({ id, name: `Signer ${id}`
 export const SUBMITTER = { id: 'sub', name: 'Sam Submitter', email: 'sub@grain.test' };
 /** The harness's company: a uuid like every real company id (activities look the issuer up by it). */
 export const HARNESS_COMPANY_ID = '00000000-0000-4000-8000-0000000c0de0';
+
+/** The issuing company of the harness's certificates: its seal seals every issued PDF. */
+async function seedHarnessCompany(db: Db): Promise<void> {
+  await db.knex('companies').insert({ id: HARNESS_COMPANY_ID, name: 'Harness Grain Co' }).onConflict('id').ignore();
+}
 
 let seq = 0;
 /** A 3-level, 2-of-3 chain due in a week (or `dueInMs`). */
@@ -152,6 +158,7 @@ export async function createPostgresTestDb(serverUrl: string): Promise<{ db: Db;
   const u = new URL(serverUrl);
   u.pathname = `/${name}`;
   const db = await openDb({ databaseUrl: u.toString() });
+  await seedHarnessCompany(db);
   const close = async () => {
     await db.close();
     await admin.knex.raw(`drop database if exists ${name} with (force)`);

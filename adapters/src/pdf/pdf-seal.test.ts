@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { createStores } from '@grain/persistence';
 import { createTestDb } from '@grain/persistence/testing';
-import { sealPdf } from './pdf-seal';
+import { checkPdfSeal, sealPdf } from './pdf-seal';
 
 /**
  * The seal read back by a reader nobody here wrote: poppler's pdfsig finds a valid PAdES signature by
@@ -69,5 +69,18 @@ describe('the certificate seal', () => {
     const out = pdfsig(tampered);
     expect(out).not.toMatch(/Signature is Valid/);
     expect(out).toMatch(/Signature Validation: (Digest Mismatch|Signature is Invalid)/);
+  });
+
+  it('is checked the same way here: valid over the whole file by the seal, and not after a change', async () => {
+    const good = await checkPdfSeal(sealed);
+    expect(good).toMatchObject({ signed: true, valid: true, wholeDocument: true });
+    expect(good.signerPem).toContain('BEGIN CERTIFICATE');
+    expect(good.chainPems).toHaveLength(1);
+    const tampered = Buffer.from(sealed);
+    tampered[tampered.indexOf('Wagga Wagga')] = 'w'.charCodeAt(0);
+    expect(await checkPdfSeal(tampered)).toMatchObject({ signed: true, valid: false });
+    // a PDF with bytes added after the seal is no longer signed whole
+    expect(await checkPdfSeal(Buffer.concat([sealed, Buffer.from('\n% appended\n')]))).toMatchObject({ valid: true, wholeDocument: false });
+    expect(await checkPdfSeal(await samplePdf())).toMatchObject({ signed: false, valid: false });
   });
 });

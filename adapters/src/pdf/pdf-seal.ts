@@ -112,3 +112,60 @@ export async function sealPdf(pdf: Buffer, id: SealIdentity): Promise<Buffer> {
   const prepared = Buffer.from(await doc.save({ useObjectStreams: false }));
   return new SignPdf().sign(prepared, new CadesSigner(id));
 }
+
+/** What a PDF's last signature says: whether it holds, whether it covers the whole file, and by whom. */
+export interface PdfSealCheck {
+  signed: boolean;
+  valid: boolean;
+  wholeDocument: boolean;
+  /** The signer's certificate and the others the signature carries (PEM). */
+  signerPem?: string;
+  chainPems: string[];
+}
+
+const pemOf = (der: ArrayBuffer) =>
+  `-----BEGIN CERTIFICATE-----\n${Buffer.from(der)
+    .toString('base64')
+    .replace(/(.{64})/g, '$1\n')
+    .trimEnd()}\n-----END CERTIFICATE-----\n`;
+
+/**
+ * Checks the last signature of a PDF the way a PDF reader does: the bytes its ByteRange names are
+ * digested and the CMS signature verified against the certificate it carries (trust in that
+ * certificate is the caller's question).
+ */
+export async function checkPdfSeal(pdf: Buffer): Promise<PdfSealCheck> {
+  const none: PdfSealCheck = { signed: false, valid: false, wholeDocument: false, chainPems: [] };
+  const text = pdf.toString('latin1');
+  const at = text.lastIndexOf('/ByteRange');
+  if (at < 0) return none;
+  const range = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(text.slice(at, at + 120));
+  if (!range) return none;
+  const [a, b, c, d] = range.slice(1).map(Number);
+  if (a + b > pdf.length || c + d > pdf.length || c < a + b) return none;
+  const hex = text
+    .slice(a + b, c)
+    .replace(/[<>\s]/g, '')
+    .replace(/(00)+$/, '');
+  engine();
+  try {
+    const der = Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex');
+    const info = pkijs.ContentInfo.fromBER(ab(der));
+    const signedData = new pkijs.SignedData({ schema: info.content });
+    const data = ab(Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]));
+    const valid = await signedData.verify({ signer: 0, data, checkChain: false }).catch(() => false);
+    const certs = (signedData.certificates ?? []).filter((x): x is pkijs.Certificate => x instanceof pkijs.Certificate);
+    const sid = signedData.signerInfos[0]?.sid;
+    const signer =
+      sid instanceof pkijs.IssuerAndSerialNumber ? certs.find((x) => x.serialNumber.isEqual(sid.serialNumber) && x.issuer.isEqual(sid.issuer)) : certs[0];
+    return {
+      signed: true,
+      valid: valid === true,
+      wholeDocument: a === 0 && c + d === pdf.length,
+      signerPem: signer ? pemOf(signer.toSchema().toBER(false)) : undefined,
+      chainPems: certs.filter((x) => x !== signer).map((x) => pemOf(x.toSchema().toBER(false))),
+    };
+  } catch {
+    return { ...none, signed: true };
+  }
+}

@@ -7,21 +7,16 @@
  * This reads across companies on purpose, so it answers nothing beyond what the certificate shows.
  */
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { Router, type Request } from 'express';
-import {
-  AppError,
-  certificateWorkflowId,
-  issuedCertificate,
-  type CertificateState,
-  type LedgerAnchor,
-  type PdfCheckAnswer,
-  type PublicVerifyAnswer,
-} from '@grain/domain';
+import { AppError, issuedCertificate, type PdfCheckAnswer, type PublicVerifyAnswer } from '@grain/domain';
 import { issuerFacts, type PublicCertificate } from '@grain/persistence';
 import { singleFile } from '../http/uploads';
 import { sha256OfFile } from '../http/file-checks';
 import type { CertCtx } from './certificate-context';
 import { sendCredential, signedCredential } from './commands/credential';
+import { ledgerAnchor } from './commands/ledger-anchor';
+import { checkUpload } from './commands/check-upload';
 
 const query = (req: Request, name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string).trim() : '');
 const names = (req: Request) => !!(query(req, 'number') || query(req, 'hash'));
@@ -44,16 +39,6 @@ async function pdfHash(ctx: CertCtx, { state: s, pdfSha256 }: PublicCertificate)
   if (pdfSha256) return pdfSha256;
   const pdf = await ctx.deps.adapters.storage.get(s.pdfKey).catch(() => null);
   return pdf ? createHash('sha256').update(pdf).digest('hex') : null;
-}
-
-/** The completion block: its key is `<workflow id>:<version>:completion`, the version being the one that completed. */
-async function ledgerAnchor(ctx: CertCtx, s: CertificateState): Promise<LedgerAnchor | null> {
-  if (s.status !== 'done') return null;
-  for (let v = s.version; v > 0 && v >= s.version - 10; v--) {
-    const b = await ctx.deps.adapters.ledger.findByKey(`${certificateWorkflowId(s.id)}:${v}:completion`).catch(() => null);
-    if (b) return { txId: b.channelHeader.tx_id, blockNumber: b.blockNumber, blockHash: b.blockHash, timestamp: b.channelHeader.timestamp };
-  }
-  return null;
 }
 
 export function publicVerifyRoutes(ctx: CertCtx): Router {
@@ -110,6 +95,12 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
     res.setHeader('Content-Type', 'application/x-pem-file');
     res.setHeader('Content-Disposition', 'attachment; filename="issuer-ca.pem"');
     res.send(`${seal.caCertificatePem.trim()}\n${seal.certificatePem.trim()}\n`);
+  });
+
+  // Checks a PDF or credential someone was sent, each check on its own (commands/check-upload.ts).
+  r.post('/public/verify/check', singleFile('file', 20 * 1024 * 1024), async (req, res) => {
+    if (!req.file) throw new AppError('SELECT_FILE');
+    res.json(await checkUpload(ctx, await readFile(req.file.path)));
   });
 
   // Checks an uploaded PDF against the issued one of the certificate named as for the lookup; naming

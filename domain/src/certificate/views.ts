@@ -253,3 +253,19 @@ export interface InboxAnswer {
   teamOverdue?: InboxItem[];
   teamOverdueCount?: number;
 }
+
+/** One check of an uploaded PDF or credential, shown on its own line on the public page. */
+export type UploadCheckId = 'seal' | 'wholeDocument' | 'issuer' | 'asIssued' | 'content' | 'ledger' | 'signers';
+export interface UploadCheck {
+  id: UploadCheckId;
+  ok: boolean;
+  /** What the check found: the sealing company, the ledger tx, the signers' names. */
+  detail?: string;
+}
+export interface UploadCheckAnswer {
+  kind: 'pdf' | 'credential';
+  /** The issued certificate the file was found to be, when it was. */
+  approvalNumber?: string;
+  contentHash?: string;
+  checks: UploadCheck[];
+}

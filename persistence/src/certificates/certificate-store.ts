@@ -280,10 +280,12 @@ export class KnexCertificateStore implements CertificateStore {
     for (let n = 1; ; n++) if (!used.has(`${prefix}${n}`)) return `${prefix}${n}`;
   }
 
-  async findPublic(by: { number: string; companyId: string } | { hash: string }): Promise<PublicCertificate | null> {
+  async findPublic(by: { number: string; companyId: string } | { hash: string } | { pdfSha256: string }): Promise<PublicCertificate | null> {
     const row = await this.k('certificates')
       .where({ status: 'done' })
-      .where('hash' in by ? { content_hash: by.hash } : { approval_number: by.number, company_id: by.companyId })
+      .where(
+        'hash' in by ? { content_hash: by.hash } : 'pdfSha256' in by ? { pdf_sha256: by.pdfSha256 } : { approval_number: by.number, company_id: by.companyId },
+      )
       .first('state', 'pdf_sha256');
     if (!row) return null;
     return { state: typeof row.state === 'string' ? JSON.parse(row.state) : row.state, pdfSha256: row.pdf_sha256 ?? null };

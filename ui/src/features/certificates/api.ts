@@ -8,12 +8,12 @@ import type {
   InboxAnswer,
   NudgeTarget,
   OverdueRow,
-  PdfCheckAnswer,
   PublicVerifyAnswer,
   RejectInput,
   SignInput,
   SigningCodeAnswer,
   TemplateInputBody,
+  UploadCheckAnswer,
   TemplateView,
 } from '@grain/domain';
 import { api, download } from '../../api/client';
@@ -58,11 +58,10 @@ export const certificatesApi = {
   /** An issued certificate by its content hash (the QR link), or by number with the issuing company's id. */
   verify: (q: { number?: string; hash?: string; company?: string }) =>
     api<PublicVerifyAnswer>(`public/verify?${new URLSearchParams(Object.entries(q).filter(([, v]) => v) as [string, string][]).toString()}`),
-  /** Checks a PDF against the issued one of the certificate `q` names, or, without `q`, against every issued one. */
-  verifyPdf: (file: File, q: { number?: string; hash?: string; company?: string } = {}) => {
+  /** Checks a certificate PDF or credential file, check by check (seal, issuer, as issued, ledger, signers). */
+  checkFile: (file: File) => {
     const form = new FormData();
     form.append('file', file);
-    const query = new URLSearchParams(Object.entries(q).filter(([, v]) => v) as [string, string][]).toString();
-    return api<PdfCheckAnswer>(`public/verify/pdf${query ? `?${query}` : ''}`, { form });
+    return api<UploadCheckAnswer>('public/verify/check', { form });
   },
 };

@@ -11,7 +11,8 @@ import { useCertificateLive } from '../live';
 export function InboxCounter() {
   const { user, can } = useAuth();
   const { setBadge } = useTabBadges();
-  const active = !!user?.companyId && can('viewApproval') && (can('signApproval') || can('viewSystem'));
+  // the tab shows for those who sign (navigation.ts); a manager's team count rides on it
+  const active = !!user?.companyId && can('signApproval') && can('viewApproval');
   const refresh = useCallback(() => {
     if (!active) return;
     certificatesApi.inbox().then(

@@ -1,17 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, Chip, Container, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
-import { HASH_DISPLAY_LENGTH, type PublicVerifyAnswer } from '@grain/domain';
+import { HASH_DISPLAY_LENGTH, type PublicVerifyAnswer, type UploadCheckAnswer } from '@grain/domain';
 import { certificatesApi } from '../api';
 import { STATUS_COLOR } from '../status';
 import { IssuedFacts } from './IssuedFacts';
+import { UploadChecks } from './UploadChecks';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText, LanguageSwitch } from '../../../app';
 
 /**
  * /views/verify (no login): look an issued certificate up by content hash - the QR code on the
  * certificate PDF links here with ?hash= - or by number with ?company= (the issuing company's id, as in a
- * link the issuer shares), and check an uploaded PDF against the recorded hash.
+ * link the issuer shares), and check a PDF or credential someone was sent, check by check.
  */
 export function VerifyPage() {
   const { t } = useI18n();
@@ -20,7 +21,7 @@ export function VerifyPage() {
   const [q, setQ] = useState(params.get('number') ?? params.get('hash') ?? '');
   const [answer, setAnswer] = useState<PublicVerifyAnswer['approval'] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [pdfResult, setPdfResult] = useState<{ match: boolean; sha256: string; approvalNumber?: string } | null>(null);
+  const [checked, setChecked] = useState<UploadCheckAnswer | null>(null);
 
   const lookup = useCallback(
     async (value: string) => {
@@ -43,12 +44,12 @@ export function VerifyPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const checkPdf = async (f: File | undefined) => {
+  const checkFile = async (f: File | undefined) => {
     if (!f) return;
-    setPdfResult(null);
+    setChecked(null);
+    setError(null);
     try {
-      // against the certificate shown, or, with none shown, against every issued certificate
-      setPdfResult(await certificatesApi.verifyPdf(f, answer ? { hash: answer.contentHash } : {}));
+      setChecked(await certificatesApi.checkFile(f));
     } catch (e) {
       setError(errorText(e, t));
     }
@@ -134,14 +135,9 @@ export function VerifyPage() {
         <Typography variant="subtitle1">{t('cert.verify.pdfTitle')}</Typography>
         <Button component="label" variant="outlined" sx={{ mt: 1 }}>
           {t('cert.verify.pdfPick')}
-          <input hidden type="file" accept="application/pdf,.pdf" onChange={(e) => void checkPdf(e.target.files?.[0])} data-testid="verify-pdf" />
+          <input hidden type="file" accept="application/pdf,.pdf,.jwt,.vc.jwt" onChange={(e) => void checkFile(e.target.files?.[0])} data-testid="verify-pdf" />
         </Button>
-        {pdfResult && (
-          <Alert severity={pdfResult.match ? 'success' : 'error'} sx={{ mt: 1 }} data-testid="verify-pdf-result">
-            {t(pdfResult.match ? 'cert.verify.pdfMatch' : 'cert.verify.pdfNoMatch')}
-            {pdfResult.match && pdfResult.approvalNumber ? ` #${pdfResult.approvalNumber}` : ''} (sha256 {pdfResult.sha256.slice(0, HASH_DISPLAY_LENGTH)}…)
-          </Alert>
-        )}
+        {checked && <UploadChecks answer={checked} />}
       </Box>
     </Container>
   );

@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import { screen, within } from '@testing-library/react';
 import { checkAgainstStandard, createCertificate, issuedCertificate, type PublicVerifyAnswer } from '@grain/domain';
 import { renderApp } from '../../../test/render';
@@ -79,5 +80,34 @@ describe('public verify page', () => {
     expect(row.textContent).toContain('Ivy Inspector');
     expect(row.textContent).toContain(a.approval.issued.levels[0].signatures[0].fingerprint);
     expect(screen.getByTestId('issued-contentHash').textContent).toBe(a.approval.contentHash);
+  });
+
+  it.each([
+    ['en' as const, 'This credential does not check out.', "The issuer's signature on the credential is valid", 'Its facts do not match an issued certificate'],
+    ['vn' as const, 'Chứng chỉ này không hợp lệ.', 'Chữ ký của bên cấp trên chứng chỉ hợp lệ', 'Nội dung không khớp với chứng nhận đã cấp'],
+  ])('checks a file someone was sent and shows each check on its own line (%s)', async (lang, summary, proof, content) => {
+    const api = fakeApi({
+      'GET /api/auth/current_user': () => signedOut,
+      'POST /api/public/verify/check': () => ({
+        kind: 'credential',
+        approvalNumber: 'N-1',
+        checks: [
+          { id: 'seal', ok: true },
+          { id: 'issuer', ok: true, detail: 'Riverina Grain Co' },
+          { id: 'content', ok: false },
+          { id: 'ledger', ok: true, detail: '#7 · tx abc' },
+          { id: 'signers', ok: true, detail: 'Liam Walsh, Mia Tran' },
+        ],
+      }),
+    });
+    renderApp('/views/verify', { lang });
+    const input = await screen.findByTestId('verify-pdf');
+    await userEvent.setup().upload(input, new File(['eyJ.eyJ.sig'], 'cert.vc.jwt', { type: 'application/octet-stream' }));
+    expect(await screen.findByTestId('verify-pdf-result')).toHaveTextContent(summary);
+    expect(screen.getByTestId('check-seal')).toHaveTextContent(proof);
+    expect(screen.getByTestId('check-content')).toHaveAttribute('data-ok', 'false');
+    expect(screen.getByTestId('check-content')).toHaveTextContent(content);
+    expect(screen.getByTestId('check-issuer')).toHaveTextContent('Riverina Grain Co');
+    expect(api.find('POST', '/api/public/verify/check')).toHaveLength(1);
   });
 });

@@ -1,0 +1,34 @@
+import { Alert, List, ListItem, ListItemIcon, ListItemText } from '@mui/material';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import CancelIcon from '@mui/icons-material/Cancel';
+import type { UploadCheckAnswer } from '@grain/domain';
+import { useI18n } from '../../../i18n/i18n';
+
+/** The result of checking a file someone was sent: one line per check, and what it means overall. */
+export function UploadChecks({ answer }: { answer: UploadCheckAnswer }) {
+  const { t } = useI18n();
+  const ok = answer.checks.every((c) => c.ok);
+  const summary =
+    answer.kind === 'pdf' ? (ok ? t('cert.verify.pdfMatch') : t('cert.verify.pdfNoMatch')) : ok ? t('cert.verify.vcMatch') : t('cert.verify.vcNoMatch');
+  return (
+    <>
+      <Alert severity={ok ? 'success' : 'error'} sx={{ mt: 1 }} data-testid="verify-pdf-result">
+        {summary}
+        {ok && answer.approvalNumber ? ` #${answer.approvalNumber}` : ''}
+      </Alert>
+      <List dense data-testid="verify-checks">
+        {answer.checks.map((c) => (
+          <ListItem key={c.id} data-testid={`check-${c.id}`} data-ok={c.ok}>
+            <ListItemIcon sx={{ minWidth: 32 }}>
+              {c.ok ? <CheckCircleIcon color="success" fontSize="small" /> : <CancelIcon color="error" fontSize="small" />}
+            </ListItemIcon>
+            <ListItemText
+              primary={t(`cert.check.${answer.kind === 'credential' && c.id === 'seal' ? 'proof' : c.id}.${c.ok ? 'ok' : 'no'}`)}
+              secondary={c.detail}
+            />
+          </ListItem>
+        ))}
+      </List>
+    </>
+  );
+}
