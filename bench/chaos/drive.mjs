@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const { certificateWorkflowId } = require('@grain/domain');
+const { HARNESS_COMPANY_ID } = require('@grain/worker/dist/certificate-test-harness.js');
 const { certificateWorkflow, requestOtpUpdate, signUpdate, stateQuery, appErrorCodeOf } = require('@grain/workflows');
 
 export const CHAIN = [
@@ -30,7 +31,7 @@ export function chaosDraft() {
     id,
     approvalNumber: `CHAOS-${id}`,
     approvalName: `Barley lot ${id}`,
-    companyId: '00000000-0000-4000-8000-00000000c4a0', // a uuid, like every real company id (activities look the issuer up by it)
+    companyId: HARNESS_COMPANY_ID, // the company the test database is seeded with: the issuer whose seal seals the PDF
     submitter: { id: 'chaos-sub', name: 'Chaos Submitter', email: 'sub@chaos.test' },
     approvalDoc: {
       id: '00000000-0000-4000-8000-00000000f001',

@@ -15,7 +15,8 @@ const { certificateWorkflow, requestOtpUpdate, signUpdate } = require('@grain/wo
 /** Signers who complete a 3-level, 2-of-3 chain, in order. */
 export const CHAIN = ['a1', 'a2', 'b1', 'b2', 'c1', 'c2'];
 // The company id is a uuid, as the accounts tables make it (the live-events outbox is keyed by it).
-const BENCH_COMPANY = '00000000-0000-4000-8000-0000000be4c0';
+// the company the bench databases are seeded with: the issuer whose seal seals each PDF
+const { HARNESS_COMPANY_ID: BENCH_COMPANY } = require('@grain/worker/dist/certificate-test-harness.js');
 const SUBMITTER = { id: 'bench-sub', name: 'Bench Submitter', email: 'sub@bench.test' };
 
 let seq = 0;

@@ -19,7 +19,7 @@ const { Client, Connection } = require('@temporalio/client');
 const { SmtpCatcher, loadConfig, buildAdapters, closeAdapters } = require('@grain/adapters');
 const { openDb, createStores } = require('@grain/persistence');
 const { createWorker } = require('@grain/worker');
-const { createPostgresTestDb } = require('@grain/worker/dist/certificate-test-harness.js');
+const { createPostgresTestDb, HARNESS_COMPANY_ID } = require('@grain/worker/dist/certificate-test-harness.js');
 const { PooledSmtpMailSender } = require('./pooled-mail-sender.cjs');
 
 /**
@@ -121,6 +121,8 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
     // pglite: everything in this process, as `npm start` without DATABASE_URL.
     const db = await openDb({ dataDir });
     cleanup.push(() => db.close());
+    // the issuing company of the bench's certificates (as the Postgres test database is seeded)
+    await db.knex('companies').insert({ id: HARNESS_COMPANY_ID, name: 'Harness Grain Co' }).onConflict('id').ignore();
     const catcher = new SmtpCatcher(mailbox);
     const smtpPort = await catcher.start(0);
     cleanup.push(() => catcher.stop());
