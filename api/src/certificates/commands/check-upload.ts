@@ -7,18 +7,11 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import { decodeProtectedHeader, importX509, jwtVerify } from 'jose';
 import { isDeepStrictEqual } from 'node:util';
-import {
-  AppError,
-  certificateVerifyPath,
-  conformityCredential,
-  issuedCertificate,
-  type CertificateState,
-  type UploadCheck,
-  type UploadCheckAnswer,
-} from '@grain/domain';
+import { AppError, issuedCertificate, type CertificateState, type UploadCheck, type UploadCheckAnswer } from '@grain/domain';
 import { checkPdfSeal } from '@grain/adapters';
 import { issuerFacts, type PublicCertificate } from '@grain/persistence';
 import type { CertCtx } from '../certificate-context';
+import { issuedCredential } from './credential';
 import { ledgerAnchor } from './ledger-anchor';
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -72,13 +65,7 @@ async function checkCredential(ctx: CertCtx, jwt: string): Promise<UploadCheckAn
   let same = false;
   if (found && verified) {
     const s = found.state;
-    const base = ctx.deps.config.publicUrl.replace(/\/+$/, '');
-    const expected = conformityCredential(issuedCertificate(s, await issuerFacts(ctx.stores, s)), {
-      certificateId: s.id,
-      verifyUrl: `${base}${certificateVerifyPath(s.contentHash)}`,
-      issuerId: `urn:grain-company:${s.companyId}`,
-      statusUrl: `${base}/api/public/verify/status?hash=${s.contentHash}`,
-    });
+    const expected = issuedCredential(ctx.deps.config.publicUrl, s, await issuerFacts(ctx.stores, s));
     same = isDeepStrictEqual(JSON.parse(JSON.stringify(expected.credentialSubject)), verified.payload.credentialSubject);
   }
   const checks: UploadCheck[] = [

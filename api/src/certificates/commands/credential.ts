@@ -6,7 +6,15 @@
 import { X509Certificate } from 'node:crypto';
 import type { Response } from 'express';
 import { SignJWT } from 'jose';
-import { AppError, certificateVerifyPath, conformityCredential, issuedCertificate, type CertificateState } from '@grain/domain';
+import {
+  AppError,
+  certificateVerifyPath,
+  conformityCredential,
+  issuedCertificate,
+  type CertificateState,
+  type ConformityCredential,
+  type IssuerFacts,
+} from '@grain/domain';
 import { issuerFacts, type Stores } from '@grain/persistence';
 
 const CREDENTIAL_MEDIA_TYPE = 'application/vc+jwt';
@@ -20,16 +28,21 @@ export function sendCredential(res: Response, approvalNumber: string, jwt: strin
 
 const derBase64 = (pem: string) => new X509Certificate(pem).raw.toString('base64');
 
-export async function signedCredential(deps: { stores: Stores; config: { publicUrl: string; caKeySecret?: string } }, s: CertificateState): Promise<string> {
-  if (s.status !== 'done') throw new AppError('NOT_FOUND');
-  const facts = await issuerFacts(deps.stores, s);
-  const base = deps.config.publicUrl.replace(/\/+$/, '');
-  const credential = conformityCredential(issuedCertificate(s, facts), {
+/** The credential of an issued certificate, as this server states it (signed below, compared on a check). */
+export function issuedCredential(publicUrl: string, s: CertificateState, facts: IssuerFacts): ConformityCredential {
+  const base = publicUrl.replace(/\/+$/, '');
+  return conformityCredential(issuedCertificate(s, facts), {
     certificateId: s.id,
     verifyUrl: `${base}${certificateVerifyPath(s.contentHash)}`,
     issuerId: `urn:grain-company:${s.companyId}`,
     statusUrl: `${base}/api/public/verify/status?hash=${s.contentHash}`,
   });
+}
+
+export async function signedCredential(deps: { stores: Stores; config: { publicUrl: string; caKeySecret?: string } }, s: CertificateState): Promise<string> {
+  if (s.status !== 'done') throw new AppError('NOT_FOUND');
+  const facts = await issuerFacts(deps.stores, s);
+  const credential = issuedCredential(deps.config.publicUrl, s, facts);
   const seal = await deps.stores.signatures.companySeal({ id: s.companyId, name: facts.issuer?.name ?? s.companyId }, deps.config.caKeySecret);
   return new SignJWT({ ...credential })
     .setProtectedHeader({ alg: 'ES256', typ: 'vc+jwt', cty: 'vc', x5c: [derBase64(seal.certificatePem), derBase64(seal.caCertificatePem)] })
