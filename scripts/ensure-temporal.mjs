@@ -68,9 +68,9 @@ function goInstall(version) {
       const text = buf.toString();
       packages += (text.match(/\/compile /g) || []).length;
       for (const line of text.split('\n')) {
-        if (/^(go: |# |.*error)/.test(line)) {
+        // `-x` writes every fetch, compile and link step; only go's own messages and compile errors are news.
+        if ((line.startsWith('go: ') && !line.startsWith('go: downloading')) || /^[^\s#][^\s]*\.go:\d+(:\d+)?: /.test(line)) {
           lastErr = line;
-          if (line.startsWith('go: downloading')) continue;
           log(line);
         }
       }

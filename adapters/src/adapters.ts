@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Knex } from 'knex';
+import type { Stores } from '@grain/persistence';
 import { ConfigError, type AppConfig } from './config';
 import { SmtpMailSender, type MailSender } from './mail/mail-sender';
 import { EmbeddedLedger } from './ledger/embedded-ledger';
@@ -26,13 +26,17 @@ export interface Adapters {
  * ConfigError naming the variable, so start-up stops with a clear message.
  * `smtpCatcherPort` is the port the embedded catcher actually listens on (when SMTP_URL is unset).
  */
-export function buildAdapters(cfg: AppConfig, k: Knex, runtime: { smtpCatcherPort?: number } = {}): Adapters {
+export function buildAdapters(
+  cfg: AppConfig,
+  stores: Pick<Stores, 'ledgerBlocks' | 'imageVerifications'>,
+  runtime: { smtpCatcherPort?: number } = {},
+): Adapters {
   const mail = cfg.smtpUrl
     ? new SmtpMailSender(cfg.smtpUrl, cfg.mailFrom, false)
     : new SmtpMailSender(`smtp://127.0.0.1:${runtime.smtpCatcherPort ?? cfg.smtpCatcherPort}`, cfg.mailFrom, true);
   let ledger: Ledger;
   try {
-    ledger = cfg.ledger === 'fabric' && cfg.fabric ? new FabricLedger(cfg.fabric) : new EmbeddedLedger(k);
+    ledger = cfg.ledger === 'fabric' && cfg.fabric ? new FabricLedger(cfg.fabric) : new EmbeddedLedger(stores.ledgerBlocks);
   } catch (e) {
     // Unreadable certificate/key files are the usual cause; name the setting group.
     throw new ConfigError('FABRIC_CERT', `cannot set up the Fabric gateway: ${(e as Error).message}`);
@@ -44,7 +48,9 @@ export function buildAdapters(cfg: AppConfig, k: Knex, runtime: { smtpCatcherPor
     throw new ConfigError('CHROMIUM_PATH', (e as Error).message.replace(/^CHROMIUM_PATH: /, ''));
   }
   const storage = new LocalFileStorage(path.join(cfg.dataDir, 'files'));
-  const imageVerifier = cfg.imageVerifierUrl ? new RemoteImageVerifier(k, cfg.imageVerifierUrl) : new EmbeddedImageVerifier(k, storage, cfg.publicUrl);
+  const imageVerifier = cfg.imageVerifierUrl
+    ? new RemoteImageVerifier(stores.imageVerifications, cfg.imageVerifierUrl)
+    : new EmbeddedImageVerifier(stores.imageVerifications, storage, cfg.publicUrl);
   const ai: Auditor = cfg.openaiApiKey
     ? new OpenAiAuditor({ apiKey: cfg.openaiApiKey, baseURL: cfg.openaiBaseUrl, model: cfg.openaiModel })
     : new RuleBasedAuditor();

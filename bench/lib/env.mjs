@@ -127,7 +127,7 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
     const smtpPort = await catcher.start(0);
     cleanup.push(() => catcher.stop());
     const config = { ...loadConfig({ DATA_DIR: dataDir }), temporalAddress: temporal.address, taskQueue };
-    const adapters = buildAdapters(config, db.knex, { smtpCatcherPort: smtpPort });
+    const adapters = buildAdapters(config, createStores(db.knex), { smtpCatcherPort: smtpPort });
     if (mail === 'pooled') {
       adapters.mail.close?.();
       adapters.mail = new PooledSmtpMailSender(`smtp://127.0.0.1:${smtpPort}`, config.mailFrom);

@@ -1,4 +1,5 @@
 export * from './db';
+export * from './digest';
 export * from './migrate';
 export * from './password';
 export * from './mail-store';
@@ -10,4 +11,5 @@ export * from './documents';
 export * from './compliance';
 export * from './live';
 export * from './activities';
+export * from './ledger';
 export * from './stores';

@@ -23,6 +23,7 @@ import { KnexComplianceStore, type ComplianceStore } from './compliance';
 import { KnexLiveEventStore, type LiveEventStore } from './live';
 import { KnexMailStore, type MailStore } from './mail-store';
 import { KnexActivityResultStore, type ActivityResultStore } from './activities';
+import { KnexLedgerBlockStore, type LedgerBlockStore } from './ledger';
 
 /** Options for tests: the clock the one-time codes are judged by. */
 export interface StoreOptions {
@@ -43,6 +44,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
   const activityResults: ActivityResultStore = new KnexActivityResultStore(knex);
   const documents: DocumentStore = new KnexDocumentStore(knex);
   const mail: MailStore = new KnexMailStore(knex);
+  const ledgerBlocks: LedgerBlockStore = new KnexLedgerBlockStore(knex);
   return {
     certificates: new KnexCertificateStore(knex),
     reminders: new CertificateReminderStore(knex),
@@ -63,6 +65,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
     live,
     mail,
     activityResults,
+    ledgerBlocks,
   };
 }
 

@@ -56,7 +56,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       });
       cleanups.push(() => catcher!.stop());
     }
-    const adapters = buildAdapters(config, db.knex, { smtpCatcherPort: catcherPort });
+    const adapters = buildAdapters(config, stores, { smtpCatcherPort: catcherPort });
     cleanups.push(() => closeAdapters(adapters));
 
     let connection: Connection;

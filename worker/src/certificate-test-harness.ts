@@ -36,17 +36,18 @@ export async function startHarness(taskQueue: string): Promise<Harness> {
   const address = process.env.TEMPORAL_TEST_ADDRESS!;
   const db = await createTestDb();
   await seedHarnessCompany(db);
-  const mail = createStores(db.knex).mail;
+  const stores = createStores(db.knex);
+  const mail = stores.mail;
   const catcher = new SmtpCatcher(mail);
   const port = await catcher.start(0);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'grain-cert-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir } as NodeJS.ProcessEnv), temporalAddress: address, taskQueue };
   // The embedded set: SmtpMailSender to the catcher, EmbeddedLedger, ChromiumPdfRenderer, LocalFileStorage in dataDir.
-  const adapters: Adapters = buildAdapters(config, db.knex, { smtpCatcherPort: port });
+  const adapters: Adapters = buildAdapters(config, stores, { smtpCatcherPort: port });
   const { worker, connection: workerConnection } = await createWorker({
     address,
     taskQueue,
-    deps: { config, stores: createStores(db.knex), adapters },
+    deps: { config, stores, adapters },
     workflowsPath: WORKFLOWS_MODULE,
   });
   const running = worker.run();
@@ -59,8 +60,8 @@ export async function startHarness(taskQueue: string): Promise<Harness> {
     worker,
     taskQueue,
     mail,
-    otps: createStores(db.knex).otps,
-    store: createStores(db.knex).certificates,
+    otps: stores.otps,
+    store: stores.certificates,
     adapters,
     dataDir,
     async close() {

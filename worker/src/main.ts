@@ -9,12 +9,13 @@ import { createWorker } from './create-worker';
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const config = loadConfig(env);
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
-  const adapters = buildAdapters(config, db.knex);
+  const stores = createStores(db.knex);
+  const adapters = buildAdapters(config, stores);
   const { worker, connection } = await createWorker({
     address: config.temporalAddress,
     namespace: config.temporalNamespace,
     taskQueue: config.taskQueue,
-    deps: { config, stores: createStores(db.knex), adapters },
+    deps: { config, stores, adapters },
   });
   const stop = (signal: string) => {
     console.log(`worker: ${signal}, shutting down`);

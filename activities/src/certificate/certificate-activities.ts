@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { log } from '@temporalio/activity';
 import type {
   CertificateActivityContract,
@@ -12,14 +11,11 @@ import type {
 } from '@grain/domain';
 import { certificateDetailPath, issuedCertificate } from '@grain/domain';
 import { sealPdf } from '@grain/adapters';
-import { issuerFacts } from '@grain/persistence';
+import { issuerFacts, sha256hex } from '@grain/persistence';
 import type { ActivityDeps } from '../deps';
 import { certificateHtml, certificatePayload, qrSvg, verifyUrl } from './certificate-pdf';
 import { permanentOnAppError } from './errors';
 import { mailTexts, type MailText } from './mail-texts';
-
-const sha = (s: string) => createHash('sha256').update(s).digest('hex');
-const sha256Of = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 export function createCertificateActivities(deps: ActivityDeps) {
   const { adapters, config } = deps;
@@ -43,7 +39,7 @@ export function createCertificateActivities(deps: ActivityDeps) {
           subject: text.subject,
           text: text.text,
           html: text.html,
-          messageId: `<${sha(`${key}:${p.id}`).slice(0, 32)}@grain.certificates>`,
+          messageId: `<${sha256hex(`${key}:${p.id}`).slice(0, 32)}@grain.certificates>`,
         });
         return { sent: true };
       });
@@ -157,10 +153,10 @@ export function createCertificateActivities(deps: ActivityDeps) {
           contactInfo: url,
         });
         const pdfKey = await adapters.storage.put(pdf, { ext: 'pdf', prefix: 'certificates' });
-        return { pdfKey, payload, sha256: sha256Of(pdf) };
+        return { pdfKey, payload, sha256: sha256hex(pdf) };
       });
       // Recorded on every attempt (an update, so idempotent): the public page checks uploads against it.
-      const sha256 = (r as { sha256?: string }).sha256 ?? sha256Of(await adapters.storage.get(r.pdfKey)); // results kept before hashes were
+      const sha256 = (r as { sha256?: string }).sha256 ?? sha256hex(await adapters.storage.get(r.pdfKey)); // results kept before hashes were
       await store.recordPdfHash(a.state.id, sha256);
       return { pdfKey: r.pdfKey, payload: r.payload };
     },

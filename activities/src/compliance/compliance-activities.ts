@@ -1,4 +1,5 @@
 import {
+  documentView,
   kindOfType,
   message,
   reportTotals,
@@ -10,19 +11,6 @@ import {
 import type { ComplianceDocumentRow } from '@grain/persistence';
 import { extractTextOffThread, TextExtractError, type AuditInput } from '@grain/adapters';
 import type { ActivityDeps } from '../deps';
-
-/** The document record as the create screen reads it (docs/spec/farm-data-and-documents.md §3). */
-export function documentRecord(d: ComplianceDocumentRow) {
-  return {
-    _id: d.id,
-    document_type: d.documentType,
-    created_at: d.createdAt,
-    document_summary: d.documentSummary,
-    file_name: d.fileName,
-    status: d.status,
-    error: d.error,
-  };
-}
 
 /**
  * Compliance activities: document processing (text extraction + summary through the auditor port),
@@ -38,7 +26,7 @@ export function createComplianceActivities(deps: ActivityDeps): ComplianceActivi
       companyId: d.companyId,
       userId: d.userId,
       type: kindOfType(d.documentType).liveType,
-      data: { compliance_id: d.complianceId, document: documentRecord(d), ...(extra.code ? { code: extra.code, detail: message(extra.code) } : {}) },
+      data: { compliance_id: d.complianceId, document: documentView(d), ...(extra.code ? { code: extra.code, detail: message(extra.code) } : {}) },
     });
   }
 

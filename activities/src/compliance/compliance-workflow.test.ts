@@ -34,8 +34,8 @@ beforeAll(async () => {
   db = await createTestDb();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'compliance-wf-'));
   const config = loadConfig({ DATA_DIR: dataDir });
-  adapters = buildAdapters(config, db.knex, { smtpCatcherPort: 1 });
   stores = createStores(db.knex);
+  adapters = buildAdapters(config, stores, { smtpCatcherPort: 1 });
   const company = await stores.companies.create({
     name: 'Green Valley Grains',
     tfn: null,

@@ -19,7 +19,7 @@ describe('EmbeddedImageVerifier', () => {
   beforeAll(async () => {
     db = await createTestDb();
     dir = await mkdtemp(path.join(tmpdir(), 'grain-verifier-'));
-    verifier = new EmbeddedImageVerifier(db.knex, new LocalFileStorage(dir), 'http://127.0.0.1:3000');
+    verifier = new EmbeddedImageVerifier(createStores(db.knex).imageVerifications, new LocalFileStorage(dir), 'http://127.0.0.1:3000');
     const company = await createStores(db.knex).companies.create({
       name: 'Photo Farms',
       tfn: null,

@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
-import type { Knex } from 'knex';
-import { createStores, ImageVerificationStore, type ImageVerificationRecord } from '@grain/persistence';
+import { sha256hex, type ImageVerificationRecord, type ImageVerificationStore } from '@grain/persistence';
 import type { AdapterInfo } from '../port';
 import type { FileStorage } from '../storage/file-storage';
 import { readImageHeader } from './image-header';
@@ -29,14 +27,11 @@ function toResult(r: ImageVerificationRecord): ImageVerificationResult {
  * other farm record has a verified photo with the same bytes (sha256).
  */
 export class EmbeddedImageVerifier implements ImageVerifier {
-  private readonly store: ImageVerificationStore;
   constructor(
-    k: Knex,
+    private readonly store: ImageVerificationStore,
     private readonly storage: FileStorage,
     private readonly publicUrl: string,
-  ) {
-    this.store = createStores(k).imageVerifications;
-  }
+  ) {}
   info(): AdapterInfo {
     return { kind: 'embedded', detail: `photo checks in this app (${this.publicUrl}/imagevalidation)` };
   }
@@ -54,7 +49,7 @@ export class EmbeddedImageVerifier implements ImageVerifier {
   }
 
   async submitPhoto(s: VerifierScope & { userId: string; data: Buffer }): Promise<ImageVerificationResult> {
-    const sha256 = createHash('sha256').update(s.data).digest('hex');
+    const sha256 = sha256hex(s.data);
     const header = readImageHeader(s.data);
     const base = { farmDataId: s.farmDataId, companyId: s.companyId, sha256, checkedBy: s.userId };
     let reason: string | null = null;

@@ -70,7 +70,7 @@ describe('RemoteImageVerifier', () => {
       productionDate: '2025-11-01',
       dataType: 'Manual',
     });
-    const v = new RemoteImageVerifier(db.knex, base);
+    const v = new RemoteImageVerifier(createStores(db.knex).imageVerifications, base);
     const scope = { companyId: company.id, farmDataId: record._id };
 
     expect(await v.generateLink(scope)).toBe(`https://verify.example/${record._id}`);

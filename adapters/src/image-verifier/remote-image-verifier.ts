@@ -1,5 +1,4 @@
-import type { Knex } from 'knex';
-import { createStores, ImageVerificationStore } from '@grain/persistence';
+import type { ImageVerificationStore } from '@grain/persistence';
 import type { AdapterInfo } from '../port';
 import type { ImageVerificationResult, ImageVerifier, VerifierScope } from './image-verifier';
 
@@ -11,10 +10,11 @@ const TIMEOUT_MS = 10_000;
  * record, so the certificate gate does not depend on the service being up later.
  */
 export class RemoteImageVerifier implements ImageVerifier {
-  private readonly store: ImageVerificationStore;
   private readonly base: string;
-  constructor(k: Knex, baseUrl: string) {
-    this.store = createStores(k).imageVerifications;
+  constructor(
+    private readonly store: ImageVerificationStore,
+    baseUrl: string,
+  ) {
     this.base = baseUrl.replace(/\/$/, '');
   }
   info(): AdapterInfo {

@@ -1,4 +1,4 @@
-import { type Db } from '@grain/persistence';
+import { createStores, type Db } from '@grain/persistence';
 import { createTestDb } from '@grain/persistence/testing';
 import { EmbeddedLedger } from './embedded-ledger';
 
@@ -7,7 +7,7 @@ describe('EmbeddedLedger (hash-chained blocks in the real database)', () => {
   let ledger: EmbeddedLedger;
   beforeAll(async () => {
     db = await createTestDb();
-    ledger = new EmbeddedLedger(db.knex);
+    ledger = new EmbeddedLedger(createStores(db.knex).ledgerBlocks);
   });
   afterAll(() => db.close());
 

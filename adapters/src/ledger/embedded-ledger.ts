@@ -1,41 +1,40 @@
-import { createHash } from 'node:crypto';
-import type { Knex } from 'knex';
 import { canonicalJson } from '@grain/domain';
+import { sha256hex as sha256, type LedgerBlockRow, type LedgerBlockStore } from '@grain/persistence';
 import type { AdapterInfo } from '../port';
 import { GRAIN_CHANNEL, type ChainVerification, type Ledger, type LedgerBlock, type LedgerEntry, type LedgerReceipt } from './ledger';
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const GENESIS = '0'.repeat(64);
 
 function blockHash(b: { blockNumber: number; previousHash: string; dataHash: string; txId: string; timestamp: string }) {
   return sha256(`${b.blockNumber}|${b.previousHash}|${b.dataHash}|${b.txId}|${b.timestamp}`);
 }
 
-function toBlock(r: Record<string, any>): LedgerBlock {
+function toBlock(r: LedgerBlockRow): LedgerBlock {
   return {
-    blockNumber: Number(r.block_number),
-    previousHash: r.previous_hash,
-    dataHash: r.data_hash,
-    blockHash: r.block_hash,
-    channelHeader: { type: r.header_type, timestamp: new Date(r.created_at).toISOString(), tx_id: r.tx_id, version: Number(r.version), channel_id: r.channel },
-    recordType: r.record_type,
-    key: r.idempotency_key,
-    payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+    blockNumber: r.blockNumber,
+    previousHash: r.previousHash,
+    dataHash: r.dataHash,
+    blockHash: r.blockHash,
+    channelHeader: { type: r.headerType, timestamp: r.createdAt, tx_id: r.txId, version: r.version, channel_id: r.channel },
+    recordType: r.recordType,
+    key: r.key,
+    payload: r.payload,
   };
 }
 
 /**
  * A hash-chained ledger in the database: each block carries the hash of its payload and of the
- * previous block, so any edit to history breaks `verify()`. Appends are serialized by a table lock.
+ * previous block, so any edit to history breaks `verify()`. The chaining is here; the table and its
+ * lock are the ledger block store's.
  */
 export class EmbeddedLedger implements Ledger {
   readonly channel = GRAIN_CHANNEL;
-  constructor(private readonly k: Knex) {}
+  constructor(private readonly store: LedgerBlockStore) {}
   info(): AdapterInfo {
     return { kind: 'embedded', detail: `hash-chained blocks in the database (channel ${this.channel})` };
   }
   async ping() {
-    await this.k('ledger_blocks').count({ n: '*' });
+    await this.store.ping();
   }
 
   async append(entry: LedgerEntry): Promise<LedgerReceipt> {
@@ -45,72 +44,59 @@ export class EmbeddedLedger implements Ledger {
   }
 
   /**
-   * Many blocks in one transaction: one lock, one look-up of the keys already written and one insert
-   * per 500 blocks, instead of a lock and five statements per block. Each entry is still its own
-   * block, so the chain, `findByKey` and `verify` see no difference.
+   * Many blocks in one transaction: one lock and one look-up of the keys already written, instead of a
+   * lock and five statements per block. Each entry is still its own block, so the chain, `findByKey`
+   * and `verify` see no difference.
    */
   async appendMany(entries: LedgerEntry[]): Promise<LedgerReceipt[]> {
     if (entries.length === 0) return [];
-    return this.k.transaction(async (trx) => {
-      await trx.raw('lock table ledger_blocks in exclusive mode');
-      const known = new Map<string, LedgerReceipt>();
-      const keys = [...new Set(entries.map((e) => e.key))];
-      for (let i = 0; i < keys.length; i += 1000) {
-        const rows = await trx('ledger_blocks')
-          .whereIn('idempotency_key', keys.slice(i, i + 1000))
-          .select('idempotency_key', 'tx_id', 'block_number');
-        for (const r of rows) known.set(r.idempotency_key, { txId: r.tx_id, blockNumber: Number(r.block_number), created: false });
-      }
-      const last = await trx('ledger_blocks').orderBy('block_number', 'desc').first('block_number', 'block_hash');
-      let blockNumber = last ? Number(last.block_number) : -1;
-      let previousHash: string = last ? last.block_hash : GENESIS;
-      const timestamp = new Date().toISOString();
-      const rows: Array<Record<string, unknown>> = [];
-      const receipts = entries.map((entry) => {
-        const seen = known.get(entry.key);
-        if (seen) return seen.created ? { ...seen, created: false } : seen;
-        blockNumber++;
-        const dataHash = sha256(canonicalJson({ type: entry.type, key: entry.key, payload: entry.payload }));
-        const txId = sha256(`${this.channel}|${entry.key}`);
-        const hash = blockHash({ blockNumber, previousHash, dataHash, txId, timestamp });
-        rows.push({
-          block_number: blockNumber,
-          previous_hash: previousHash,
-          data_hash: dataHash,
-          block_hash: hash,
-          tx_id: txId,
-          channel: this.channel,
-          record_type: entry.type,
-          idempotency_key: entry.key,
-          payload: JSON.stringify(entry.payload),
-          header_type: 'ENDORSER_TRANSACTION',
-          version: 1,
-          created_at: timestamp,
+    return this.store.append(
+      entries.map((e) => e.key),
+      ({ head, known }) => {
+        let blockNumber = head ? head.blockNumber : -1;
+        let previousHash = head ? head.blockHash : GENESIS;
+        const timestamp = new Date().toISOString();
+        const rows: LedgerBlockRow[] = [];
+        const result = entries.map((entry): LedgerReceipt => {
+          const seen = known.get(entry.key);
+          if (seen) return { ...seen, created: false };
+          blockNumber++;
+          const dataHash = sha256(canonicalJson({ type: entry.type, key: entry.key, payload: entry.payload }));
+          const txId = sha256(`${this.channel}|${entry.key}`);
+          const hash = blockHash({ blockNumber, previousHash, dataHash, txId, timestamp });
+          rows.push({
+            blockNumber,
+            previousHash,
+            dataHash,
+            blockHash: hash,
+            txId,
+            channel: this.channel,
+            recordType: entry.type,
+            key: entry.key,
+            payload: entry.payload,
+            headerType: 'ENDORSER_TRANSACTION',
+            version: 1,
+            createdAt: timestamp,
+          });
+          previousHash = hash;
+          known.set(entry.key, { txId, blockNumber });
+          return { txId, blockNumber, created: true };
         });
-        previousHash = hash;
-        const receipt = { txId, blockNumber, created: true };
-        known.set(entry.key, receipt);
-        return receipt;
-      });
-      for (let i = 0; i < rows.length; i += 500) await trx('ledger_blocks').insert(rows.slice(i, i + 500));
-      return receipts;
-    });
+        return { rows, result };
+      },
+    );
   }
 
   async findByKey(key: string) {
-    const r = await this.k('ledger_blocks').where({ idempotency_key: key }).first();
+    const r = await this.store.byKey(key);
     return r ? toBlock(r) : null;
   }
   async lastBlock() {
-    const r = await this.k('ledger_blocks').orderBy('block_number', 'desc').first();
+    const r = await this.store.last();
     return r ? toBlock(r) : null;
   }
   async blocks(opts: { before?: number; limit?: number } = {}) {
-    let q = this.k('ledger_blocks')
-      .orderBy('block_number', 'desc')
-      .limit(Math.min(opts.limit ?? 20, 200));
-    if (opts.before !== undefined) q = q.where('block_number', '<', opts.before);
-    return (await q).map(toBlock);
+    return (await this.store.newestFirst(opts)).map(toBlock);
   }
 
   async verify(): Promise<ChainVerification> {
@@ -118,7 +104,7 @@ export class EmbeddedLedger implements Ledger {
     let checked = 0;
     let after = -1;
     for (;;) {
-      const rows = await this.k('ledger_blocks').where('block_number', '>', after).orderBy('block_number').limit(1000);
+      const rows = await this.store.after(after, 1000);
       if (rows.length === 0) break;
       for (const r of rows) {
         const b = toBlock(r);

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { buildAdapters, closeAdapters } from '../adapters';
 import { loadConfig } from '../config';
+import { createStores } from '@grain/persistence';
 import { createTestDb } from '@grain/persistence/testing';
 import { FabricLedger } from './fabric-ledger';
 
@@ -170,7 +171,7 @@ describeFabric('FabricLedger on a local Fabric network', () => {
 
   test('LEDGER=fabric makes buildAdapters use the gateway, and its ping reaches the chaincode', async () => {
     const db = await createTestDb();
-    const adapters = buildAdapters(loadConfig({ ...env, DATA_DIR: dir } as NodeJS.ProcessEnv), db.knex);
+    const adapters = buildAdapters(loadConfig({ ...env, DATA_DIR: dir } as NodeJS.ProcessEnv), createStores(db.knex));
     try {
       expect(adapters.ledger).toBeInstanceOf(FabricLedger);
       expect(adapters.ledger.info()).toMatchObject({ kind: 'real' });

@@ -1,10 +1,10 @@
 import { Router, type Request } from 'express';
-import { AppError, LOGIN_THROTTLE, loginSchema, REGISTRATION_LIMIT, registerSchema, waitLeftMs } from '@grain/domain';
+import { AppError, LOGIN_THROTTLE, loginSchema, REGISTRATION_LIMIT, registerSchema, waitLeftMs, userView } from '@grain/domain';
 import { hashPassword, SESSION_ENDED_EVENT, verifyPassword } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
 import { actorFor, attachSession, requireUser } from '../http/auth-middleware';
-import { companyJsonById, userJson } from './serialize';
+import { companyJsonById } from './serialize';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
 
 // Compared against when the e-mail is unknown, so a miss costs the same time as a wrong password.
@@ -35,7 +35,7 @@ export function createAuthRouter(deps: ApiDeps): Router {
     const company = await companyJsonById(deps.stores, user.companyId);
     // The UI shows only the actions the user may take; the server checks them again on every call.
     const { permissions } = await actorFor(deps.stores, user);
-    return { user: { ...userJson(user, { company, signature: await signatures.idOfUser(user.id) }), permissions }, company };
+    return { user: { ...userView(user, { company, signature: await signatures.idOfUser(user.id) }), permissions }, company };
   }
 
   async function loginWaitMs(email: string, address: string): Promise<number> {

@@ -1,10 +1,10 @@
 import { Router, type Request } from 'express';
-import { AppError, addressSchema, companySchema, type Actor, type CompanyInput } from '@grain/domain';
+import { AppError, addressSchema, companySchema, type Actor, type CompanyInput, addressView } from '@grain/domain';
 import type { BankAccountFields, CompanyStore } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
 import { actorOf, denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
-import { addressJson, companyJson } from './serialize';
+import { companyJson } from './serialize';
 
 function bankAccountsOf(b: CompanyInput): BankAccountFields[] | undefined {
   const list = b.bankAccounts ?? (b.bankAccount === undefined ? undefined : ([] as NonNullable<CompanyInput['bankAccounts']>).concat(b.bankAccount));
@@ -104,19 +104,19 @@ export function createCompanyRouter(deps: ApiDeps): Router {
   });
 
   r.get('/company/addresses', requireUser, async (req, res) => {
-    res.json({ address_list: (await companies.addresses(owner(actorOf(req)))).map(addressJson) });
+    res.json({ address_list: (await companies.addresses(owner(actorOf(req)))).map(addressView) });
   });
 
   r.get('/company/address/:id', requireUser, async (req, res) => {
     const found = await companies.address(owner(actorOf(req)), String(req.params.id));
     if (!found) throw new AppError('NOT_FOUND');
-    res.json({ address: addressJson(found) });
+    res.json({ address: addressView(found) });
   });
 
   r.post('/company/address/create', requireUser, async (req, res) => {
     const a = await mayEditCompanyData(req);
     const b = parseInput(addressSchema, req.body ?? {});
-    res.status(201).json({ address: addressJson(await companies.createAddress(owner(a), b)) });
+    res.status(201).json({ address: addressView(await companies.createAddress(owner(a), b)) });
   });
 
   r.post('/company/address/:id/update', requireUser, async (req, res) => {
@@ -125,7 +125,7 @@ export function createCompanyRouter(deps: ApiDeps): Router {
     if (!found) throw new AppError('NOT_FOUND');
     const b = parseInput(addressSchema, req.body ?? {});
     await companies.updateAddress(found.id, b);
-    res.json({ address: addressJson({ ...found, ...b }) });
+    res.json({ address: addressView({ ...found, ...b }) });
   });
 
   return r;

@@ -1,9 +1,8 @@
 import { Router, type Request } from 'express';
-import { AppError, groupSchema, isAdminRoleName, permissionsBeyond, type Actor, type GroupInput } from '@grain/domain';
+import { AppError, groupSchema, isAdminRoleName, permissionsBeyond, type Actor, type GroupInput, groupView } from '@grain/domain';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
 import { denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
-import { groupJson } from './serialize';
 
 /**
  * company/groups and company/group/... Reading needs viewSystem, creating and changing editSystem
@@ -18,7 +17,7 @@ export function createGroupsRouter(deps: ApiDeps): Router {
     if (!a.companyId) throw new AppError('COMPANY_REQUIRED');
     return a.companyId;
   };
-  const list = async (a: Actor) => (await groups.list(companyOf(a))).map(groupJson);
+  const list = async (a: Actor) => (await groups.list(companyOf(a))).map(groupView);
   async function found(a: Actor, id: string) {
     const g = await groups.byId(companyOf(a), id);
     if (!g) throw new AppError('NOT_FOUND');
@@ -50,15 +49,15 @@ export function createGroupsRouter(deps: ApiDeps): Router {
     checkName(b);
     if (await groups.byName(companyOf(a), b.groupName)) throw new AppError('GROUP_NAME_TAKEN', { fields: [{ path: 'groupName', code: 'GROUP_NAME_TAKEN' }] });
     const g = await groups.create(companyOf(a), { groupName: b.groupName, status: b.status, roles: [...new Set(b.roles)] });
-    res.status(201).json({ group: groupJson(g), groups: await list(a) });
+    res.status(201).json({ group: groupView(g), groups: await list(a) });
   });
   r.get('/company/group/:id', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'viewSystem');
-    res.json({ group: groupJson(await found(a, String(req.params.id))) });
+    res.json({ group: groupView(await found(a, String(req.params.id))) });
   });
   r.get('/company/group/:id/update', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'editSystem');
-    res.json({ group: groupJson(await found(a, String(req.params.id))), invalidMsg: '' });
+    res.json({ group: groupView(await found(a, String(req.params.id))), invalidMsg: '' });
   });
   r.post('/company/group/:id/update', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'editSystem');
@@ -69,7 +68,7 @@ export function createGroupsRouter(deps: ApiDeps): Router {
     if (await groups.byName(companyOf(a), b.groupName, g.id))
       throw new AppError('GROUP_NAME_TAKEN', { fields: [{ path: 'groupName', code: 'GROUP_NAME_TAKEN' }] });
     await groups.updateWithMembers(g, { groupName: b.groupName, status: b.status, roles: [...new Set(b.roles)] });
-    res.json({ group: groupJson((await groups.byId(g.companyId, g.id))!), groups: await list(a) });
+    res.json({ group: groupView((await groups.byId(g.companyId, g.id))!), groups: await list(a) });
   });
   return r;
 }

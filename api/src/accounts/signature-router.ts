@@ -1,9 +1,8 @@
 import { Router } from 'express';
-import { AppError, can, signatureSchema, type Actor } from '@grain/domain';
+import { AppError, can, signatureSchema, type Actor, signatureView } from '@grain/domain';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
 import { actorOf, denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
-import { signatureJson } from './serialize';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -26,7 +25,7 @@ export function createSignatureRouter(deps: ApiDeps): Router {
 
   r.get('/company/signature', requireUser, async (req, res) => {
     const s = await signatures.ofUser(actorOf(req).id);
-    res.json({ signature: s ? signatureJson(s) : null });
+    res.json({ signature: s ? signatureView(s) : null });
   });
   r.get('/company/signature/ca', requireUser, async (req, res) => {
     const a = actorOf(req);
@@ -35,7 +34,7 @@ export function createSignatureRouter(deps: ApiDeps): Router {
   r.post('/company/signature/create', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'editInfo');
     const b = parseInput(signatureSchema, req.body ?? {});
-    res.status(201).json({ signature: signatureJson(await issue(a, b.password, b.effectiveDate)) });
+    res.status(201).json({ signature: signatureView(await issue(a, b.password, b.effectiveDate)) });
   });
   /** Anyone signed in can check who signed what: data as base64, the signature and its certificate. */
   r.post('/company/signature/verify', requireUser, async (req, res) => {
@@ -48,7 +47,7 @@ export function createSignatureRouter(deps: ApiDeps): Router {
     const s = await signatures.byId(companyOf(a), String(req.params.id));
     if (!s) throw new AppError('NOT_FOUND');
     if (s.userId !== a.id && !can(a, 'viewSystem')) await denyAccess(req, { permission: 'viewSystem', signature: s.id });
-    res.json({ signature: signatureJson(s) });
+    res.json({ signature: signatureView(s) });
   });
   r.post('/company/signature/:id/update', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'editInfo');
@@ -56,7 +55,7 @@ export function createSignatureRouter(deps: ApiDeps): Router {
     if (!s) throw new AppError('NOT_FOUND');
     if (s.userId !== a.id) await denyAccess(req, { reason: 'signature of another user', signature: s.id });
     const b = parseInput(signatureSchema, req.body ?? {});
-    res.json({ signature: signatureJson(await issue(a, b.password, b.effectiveDate || s.effectiveDate)) });
+    res.json({ signature: signatureView(await issue(a, b.password, b.effectiveDate || s.effectiveDate)) });
   });
   return r;
 }

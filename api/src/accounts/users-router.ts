@@ -15,13 +15,15 @@ import {
   type Actor,
   type AdminChange,
   type UserStatus,
+  groupView,
+  userView,
 } from '@grain/domain';
 import { hashPassword, verifyPassword, type Stores, type UserRow, type UserStore } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
 import { actorOf, denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
 import { sendAccountNotice } from './account-notice';
-import { companyJsonById, groupJson, userJson } from './serialize';
+import { companyJsonById } from './serialize';
 
 /**
  * company/users and company/user/... (docs/spec/approvals.md §6-§7). Another company's user is 404. Seeing other
@@ -81,8 +83,8 @@ export function createUsersRouter(deps: ApiDeps): Router {
   async function guardCredentials(req: Request, a: Actor, u: UserRow, what: 'email' | 'password') {
     if (u.id !== a.id && !isAdmin(a)) await denyAccess(req, { reason: `${what} of another user needs admin`, target: u.id });
   }
-  const full = async (u: UserRow) => userJson(u, { signature: await signatures.idOfUser(u.id) });
-  const groupList = async (a: Actor) => (await groups.list(companyOf(a))).map(groupJson);
+  const full = async (u: UserRow) => userView(u, { signature: await signatures.idOfUser(u.id) });
+  const groupList = async (a: Actor) => (await groups.list(companyOf(a))).map(groupView);
   async function endSessionsIfBlocked(u: UserRow, status: UserStatus | undefined) {
     if (status && status !== 'active') await sessions.endAllFor(u.id);
   }

@@ -6,11 +6,10 @@
  * Never by a number alone: any company may issue the same number, and numbers are easy to guess.
  * This reads across companies on purpose, so it answers nothing beyond what the certificate shows.
  */
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { Router, type Request } from 'express';
 import { AppError, issuedCertificate, type PdfCheckAnswer, type PublicVerifyAnswer } from '@grain/domain';
-import { issuerFacts, type PublicCertificate } from '@grain/persistence';
+import { issuerFacts, sha256hex, type PublicCertificate } from '@grain/persistence';
 import { singleFile } from '../http/uploads';
 import { sha256OfFile } from '../http/file-checks';
 import type { CertCtx } from './certificate-context';
@@ -38,7 +37,7 @@ async function pdfHash(ctx: CertCtx, { state: s, pdfSha256 }: PublicCertificate)
   if (s.status !== 'done' || !s.pdfKey) return null;
   if (pdfSha256) return pdfSha256;
   const pdf = await ctx.deps.adapters.storage.get(s.pdfKey).catch(() => null);
-  return pdf ? createHash('sha256').update(pdf).digest('hex') : null;
+  return pdf ? sha256hex(pdf) : null;
 }
 
 export function publicVerifyRoutes(ctx: CertCtx): Router {

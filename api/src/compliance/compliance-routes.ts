@@ -5,7 +5,10 @@ import {
   AppError,
   COMPLIANCE_DOCUMENT_TYPES,
   COMPLIANCE_KINDS,
+  complianceDetailView,
+  complianceListView,
   complianceWorkflowId,
+  documentView,
   getAuditRequestSchema,
   isAppError,
   kindOfSegment,
@@ -23,7 +26,6 @@ import { errorText, setRetryHint } from '../http/errors';
 import { withinDeadline } from '../http/temporal-deadline';
 import { singleFile } from '../http/uploads';
 import { checkFileName, detectFileTypeOfFile, isPlainTextFile } from '../http/file-checks';
-import { detailRecord, documentRecord, listRecord } from './compliance-records';
 import { complianceReportHtml } from './report-html';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -75,7 +77,7 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
   api.get('/compliance/create', requirePermission('viewDocument'), async (req, res) => {
     const actor = companyActor(req);
     const docs = await store.processedDocuments(actor.companyId);
-    res.json({ required_documents: docs.map(documentRecord), applicant_id: randomUUID() });
+    res.json({ required_documents: docs.map(documentView), applicant_id: randomUUID() });
   });
 
   api.get('/compliance/list', requirePermission('viewDocument'), async (req, res) => {
@@ -84,7 +86,7 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
 
   api.get('/compliance/:id', requirePermission('viewDocument'), async (req, res) => {
     const c = await ownCompliance(idParam(req), companyActor(req));
-    res.json({ compliance: detailRecord(c, await store.documentsOf(c.id)) });
+    res.json({ compliance: complianceDetailView(c, await store.documentsOf(c.id)) });
   });
 
   api.post('/compliance/:id/getaudit', requirePermission('editDocument'), async (req, res) => {
@@ -134,7 +136,11 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
     }
     return Promise.all(
       rows.map(async (c) =>
-        listRecord(c, c.documents.establishment_update ? await store.document(c.documents.establishment_update, actor.companyId) : null, names.get(c.userId)),
+        complianceListView(
+          c,
+          c.documents.establishment_update ? await store.document(c.documents.establishment_update, actor.companyId) : null,
+          names.get(c.userId),
+        ),
       ),
     );
   }
@@ -189,7 +195,7 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
         signalArgs: [{ documentId: doc.id, documentType: kind.documentType }],
       }),
     );
-    res.status(202).json({ message: 'File uploaded successfully', compliance_id: c.id, document: documentRecord(doc) });
+    res.status(202).json({ message: 'File uploaded successfully', compliance_id: c.id, document: documentView(doc) });
   });
 
   // The AI service's error answers carry `detail` (docs/spec/farm-data-and-documents.md §7), besides our invalidMsg and code.

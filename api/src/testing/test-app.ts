@@ -24,15 +24,16 @@ export interface TestApp {
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const db = await createTestDb();
-  const mailbox = createStores(db.knex).mail;
+  const stores = createStores(db.knex);
+  const mailbox = stores.mail;
   const catcher = new SmtpCatcher(mailbox);
   const smtpPort = await catcher.start(0);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'grain-api-test-'));
   const config: AppConfig = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000', DATA_DIR: dataDir, ...env });
-  const adapters: Adapters = buildAdapters(config, db.knex, { smtpCatcherPort: smtpPort });
+  const adapters: Adapters = buildAdapters(config, stores, { smtpCatcherPort: smtpPort });
   const connection = await Connection.connect({ address: process.env.TEMPORAL_TEST_ADDRESS ?? 'localhost:7233' });
   const temporal = new Client({ connection });
-  const deps: ApiDeps = { config, stores: createStores(db.knex), adapters, temporal };
+  const deps: ApiDeps = { config, stores, adapters, temporal };
   const app = createApp(deps);
   return {
     app,

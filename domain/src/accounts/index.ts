@@ -2,3 +2,4 @@ export * from './schemas';
 export * from './session-user';
 export * from './access-rules';
 export * from './login-throttle';
+export * from './views';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { sha256hex } from './session-store';
+import { sha256hex } from '../digest';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 

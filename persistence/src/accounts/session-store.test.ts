@@ -1,7 +1,8 @@
 import { createStores } from '../stores';
 import type { Db } from '../db';
 import { createTestDb } from '../testing';
-import { SESSION_TOUCH_MS, SessionStore, sha256hex } from './session-store';
+import { SESSION_TOUCH_MS, SessionStore } from './session-store';
+import { sha256hex } from '../digest';
 
 let db: Db;
 let sessions: SessionStore;

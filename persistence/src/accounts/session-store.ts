@@ -1,11 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Permission, UserStatus } from '@grain/domain';
 import { prepared } from '../certificates/prepared';
 import type { UserRow } from './types';
 import { strip, toUser } from './user-store';
-
-export const sha256hex = (s: string) => createHash('sha256').update(s).digest('hex');
+import { sha256hex } from '../digest';
 
 export interface SessionPolicy {
   /** A session unused for this long ends. */

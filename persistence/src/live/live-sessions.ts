@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Permission } from '@grain/domain';
-import { DEFAULT_SESSION_POLICY, sha256hex } from '../accounts/session-store';
+import { DEFAULT_SESSION_POLICY } from '../accounts/session-store';
+import { sha256hex } from '../digest';
 
 /** A live socket's session as the channel re-checks it: who it is now and what they may see. */
 export interface LiveSession {

@@ -5,22 +5,14 @@
  */
 import type { SearchAttributeUpdatePair } from '@temporalio/common';
 import type { SearchAttributeKey } from '@temporalio/common/lib/search-attributes';
-import { currentLevel, type CertificateState } from '@grain/domain/workflow-safe';
+import { currentLevel, SEARCH_ATTRIBUTES, type CertificateState, type SearchAttributeName } from '@grain/domain/workflow-safe';
 
-const key = <T extends 'KEYWORD' | 'TEXT' | 'INT' | 'BOOL' | 'DATETIME'>(name: string, type: T): SearchAttributeKey<T> => ({ name, type });
+type KeyType<N extends SearchAttributeName> = Uppercase<(typeof SEARCH_ATTRIBUTES)[N]> & ('KEYWORD' | 'TEXT' | 'INT' | 'BOOL' | 'DATETIME');
 
-export const CERTIFICATE_SEARCH_KEYS = {
-  CertificateNumber: key('CertificateNumber', 'KEYWORD'),
-  CertificateStatus: key('CertificateStatus', 'KEYWORD'),
-  CurrentLevel: key('CurrentLevel', 'INT'),
-  Overdue: key('Overdue', 'BOOL'),
-  DueTime: key('DueTime', 'DATETIME'),
-  CompanyId: key('CompanyId', 'KEYWORD'),
-  Submitter: key('Submitter', 'KEYWORD'),
-  CertificateName: key('CertificateName', 'TEXT'),
-  SubmitterName: key('SubmitterName', 'KEYWORD'),
-  CompanyName: key('CompanyName', 'KEYWORD'),
-} as const;
+/** One key per attribute of the domain's list: the names and types are written there only. */
+export const CERTIFICATE_SEARCH_KEYS = Object.fromEntries(
+  Object.entries(SEARCH_ATTRIBUTES).map(([name, type]) => [name, { name, type: type.toUpperCase() }]),
+) as { readonly [N in SearchAttributeName]: SearchAttributeKey<KeyType<N>> };
 
 /**
  * The search attribute values that describe a certificate state. DueTime is the current level's due time.

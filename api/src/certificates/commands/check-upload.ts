@@ -4,17 +4,15 @@
  * made by the issuing company's seal (issued by that company's CA), the file is the one issued (or its
  * facts are the issued certificate's), the ledger has its completion record, and who signed.
  */
-import { createHash, X509Certificate } from 'node:crypto';
+import { X509Certificate } from 'node:crypto';
 import { decodeProtectedHeader, importX509, jwtVerify } from 'jose';
 import { isDeepStrictEqual } from 'node:util';
 import { AppError, issuedCertificate, type CertificateState, type UploadCheck, type UploadCheckAnswer } from '@grain/domain';
 import { checkPdfSeal } from '@grain/adapters';
-import { issuerFacts, type PublicCertificate } from '@grain/persistence';
+import { issuerFacts, sha256hex, type PublicCertificate } from '@grain/persistence';
 import type { CertCtx } from '../certificate-context';
 import { issuedCredential } from './credential';
 import { ledgerAnchor } from './ledger-anchor';
-
-const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** The company a seal certificate names (its subject's serialNumber) and whether that company's CA issued it. */
 async function sealIssuer(ctx: CertCtx, sealPem: string | undefined): Promise<UploadCheck> {
@@ -38,7 +36,7 @@ async function recordChecks(ctx: CertCtx, s: CertificateState): Promise<UploadCh
 
 async function checkPdf(ctx: CertCtx, pdf: Buffer): Promise<UploadCheckAnswer> {
   const seal = await checkPdfSeal(pdf);
-  const found = await ctx.stores.certificates.findPublic({ pdfSha256: sha256(pdf) });
+  const found = await ctx.stores.certificates.findPublic({ pdfSha256: sha256hex(pdf) });
   const checks: UploadCheck[] = [
     { id: 'seal', ok: seal.valid, detail: seal.signerPem ? /CN=([^\n,]+)/.exec(new X509Certificate(seal.signerPem).subject)?.[1] : undefined },
     { id: 'wholeDocument', ok: seal.valid && seal.wholeDocument },

@@ -1,4 +1,4 @@
-import type { Permission } from '@grain/domain';
+import type { AddressView, BankAccountView, CompanyView, GroupView, SignatureView, UserView } from '@grain/domain';
 import { api } from '../../api/client';
 import { refId } from '../../app/auth';
 
@@ -10,61 +10,15 @@ type Obj = Record<string, unknown>;
 export const withId = <T extends Obj>(o: T | null | undefined): (T & { id: string }) | null => (o ? { ...o, id: String(o.id ?? o._id ?? '') } : null);
 const list = <T extends Obj>(v: unknown): Array<T & { id: string }> => (Array.isArray(v) ? v.map((x) => withId(x as T)!) : []);
 
-export interface Address {
-  id: string;
-  street: string;
-  suburb: string;
-  city: string;
-  country: string;
-}
-export interface BankAccount {
-  id?: string;
-  account: string;
-  bankName: string;
-  branch?: string | null;
-  name?: string | null;
-}
-export interface Company {
-  id: string;
-  name: string;
-  tfn?: string | null;
-  address?: unknown;
-  phone?: string | null;
-  email?: string | null;
-  website?: string | null;
-  bankAccounts?: BankAccount[];
-  taxOfficeLevel1?: string | null;
-  taxOfficeLevel2?: string | null;
-  admin?: unknown;
-  reprentative?: unknown;
-}
-export interface AccountUser {
-  id: string;
-  email: string;
-  firstname: string;
-  lastname: string;
-  fullName?: string;
-  phone?: string | null;
-  role: string;
-  status: string;
-  company?: unknown;
-  signature?: unknown;
-}
-export interface Group {
-  id: string;
-  groupName: string;
-  status: string;
-  roles: Permission[];
-}
-export interface Signature {
-  id: string;
-  guid?: string;
-  effectiveDate: string;
-  lastModified: string;
-  certificate?: string;
-  certificatePem?: string;
-  creator?: unknown;
-}
+/** The wire shapes, written once in the domain; `withId` adds `id` beside `_id`. */
+type WithId<T> = T & { id: string };
+export type Address = WithId<AddressView>;
+/** A bank account as the company form edits it (a new one has no id yet). */
+export type BankAccount = Omit<BankAccountView, '_id'> & { id?: string };
+export type Company = WithId<CompanyView>;
+export type AccountUser = WithId<UserView>;
+export type Group = WithId<GroupView>;
+export type Signature = WithId<SignatureView>;
 export interface UserPage {
   users: AccountUser[];
   total: number;

@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { I18nProvider } from '../../i18n/i18n';
 import { NotifyProvider } from '../../app/notify';
 import { AuditReportModal } from './AuditReportModal';
+import type { ComplianceReportRecord } from './api';
 import { SummaryView } from './SummaryView';
 
 const wrap = (ui: React.ReactNode, lang: 'en' | 'vn' = 'en') =>
@@ -17,6 +18,7 @@ const report = {
     report_id: 'c0ffee00-0000-4000-8000-000000000001',
     report_date: '2026-03-15T00:00:00.000Z',
     inspector: 'Embedded rule-based auditor',
+    totals: { total: 2, compliant: 1, non_compliant: 1 },
     compliance_audit: [
       {
         compliance_check_item: 'haccp_seven_principles',
@@ -34,7 +36,7 @@ const report = {
       },
     ],
   },
-};
+} satisfies ComplianceReportRecord;
 const establishment = {
   establishment_registration_document: { name_of_establishment: 'Dry Creek Farm', address: 'Lot 7 Dry Creek Road', telephone: '', email: '', website: '' },
 };

@@ -1,39 +1,11 @@
+import type { ComplianceDetailView, ComplianceDocumentView, ComplianceListView } from '@grain/domain';
 import { api, download } from '../../api/client';
 
-export interface ComplianceDocument {
-  _id: string;
-  document_type: string;
-  created_at: string;
-  document_summary: unknown;
-  file_name: string;
-  status: 'processing' | 'processed' | 'failed';
-  error: string | null;
-}
-export interface ComplianceListRow {
-  _id: string;
-  user_id: string;
-  creator_name: string | null;
-  date_of_issue: string;
-  docName: string;
-  docId: string;
-  status: string;
-  totals: { total: number; compliant: number; non_compliant: number } | null;
-}
-export interface ComplianceReportRecord {
-  _id: string;
-  json_data: unknown;
-}
-export interface ComplianceDetail {
-  _id: string;
-  status: string;
-  report_error: string | null;
-  establishmentData: ComplianceDocument | null;
-  haccpPlanData: ComplianceDocument | null;
-  managementPlanData: ComplianceDocument | null;
-  pestControlData: ComplianceDocument | null;
-  uploads: ComplianceDocument[];
-  report: ComplianceReportRecord | null;
-}
+/** The wire shapes, written once in the domain. */
+export type ComplianceDocument = ComplianceDocumentView;
+export type ComplianceListRow = ComplianceListView;
+export type ComplianceDetail = ComplianceDetailView;
+export type ComplianceReportRecord = NonNullable<ComplianceDetailView['report']>;
 
 export const complianceApi = {
   list: () => api<ComplianceListRow[]>('/openai/compliance/list'),

@@ -70,7 +70,7 @@ export function CompanyDetailPage() {
                     sx={{ maxWidth: 480 }}
                   >
                     {banks.map((b, i) => (
-                      <MenuItem key={b.id ?? i} value={i}>{`${b.account} — ${b.bankName}${b.branch ? `, ${b.branch}` : ''}`}</MenuItem>
+                      <MenuItem key={b._id ?? i} value={i}>{`${b.account} — ${b.bankName}${b.branch ? `, ${b.branch}` : ''}`}</MenuItem>
                     ))}
                   </TextField>
                 ) : (

@@ -92,7 +92,7 @@ export function SignatureDetailPage() {
   const mayEdit = useMaySign();
   const state = useLoad(() => (user ? accountsApi.mySignature() : Promise.resolve(null)), [user?.id]);
   const s = state.data;
-  const cert = s?.certificatePem ?? s?.certificate ?? '';
+  const cert = s?.certificate ?? '';
   return (
     <Page
       title={t('acc.signature.detailTitle')}

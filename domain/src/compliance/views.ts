@@ -1,0 +1,117 @@
+import type { ComplianceDocumentType } from '../constants';
+import type { ComplianceDocumentStatus, ComplianceStatus } from './compliance-kinds';
+import type { StoredComplianceReport } from './report';
+import { farmerInfoOf } from './summaries';
+
+/**
+ * The compliance answers on the wire (docs/spec/farm-data-and-documents.md §3), written once: the API
+ * builds them with these functions, the activities push the document record on the live channel, and the
+ * UI reads the same types.
+ */
+export interface ComplianceDocumentView {
+  _id: string;
+  document_type: ComplianceDocumentType;
+  created_at: string;
+  document_summary: unknown;
+  file_name: string;
+  status: ComplianceDocumentStatus;
+  error: string | null;
+}
+
+export interface ComplianceListView {
+  _id: string;
+  user_id: string;
+  creator_name: string | null;
+  date_of_issue: string;
+  docName: string;
+  docId: string;
+  status: ComplianceStatus;
+  totals: StoredComplianceReport['totals'] | null;
+}
+
+export interface ComplianceDetailView {
+  _id: string;
+  user_id: string;
+  status: ComplianceStatus;
+  created_at: string;
+  date_of_issue: string | null;
+  report_error: string | null;
+  establishmentData: ComplianceDocumentView | null;
+  haccpPlanData: ComplianceDocumentView | null;
+  managementPlanData: ComplianceDocumentView | null;
+  pestControlData: ComplianceDocumentView | null;
+  uploads: ComplianceDocumentView[];
+  report: { _id: string; json_data: StoredComplianceReport } | null;
+}
+
+/** What a view needs of a stored document (the persistence row carries more). */
+export interface ComplianceDocumentFacts {
+  id: string;
+  documentType: ComplianceDocumentType;
+  createdAt: string;
+  documentSummary: unknown;
+  fileName: string;
+  status: ComplianceDocumentStatus;
+  error: string | null;
+}
+
+/** What a view needs of a stored compliance check. */
+export interface ComplianceFacts {
+  id: string;
+  userId: string;
+  status: ComplianceStatus;
+  documents: Record<ComplianceDocumentType, string | null>;
+  report: StoredComplianceReport | null;
+  reportError: string | null;
+  dateOfIssue: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function documentView(d: ComplianceDocumentFacts): ComplianceDocumentView {
+  return {
+    _id: d.id,
+    document_type: d.documentType,
+    created_at: d.createdAt,
+    document_summary: d.documentSummary,
+    file_name: d.fileName,
+    status: d.status,
+    error: d.error,
+  };
+}
+
+/** A list row plus status and totals for the screen. */
+export function complianceListView(c: ComplianceFacts, establishment?: ComplianceDocumentFacts | null, creatorName?: string): ComplianceListView {
+  const name = establishment ? farmerInfoOf(establishment.documentSummary).name : '';
+  return {
+    _id: c.id,
+    user_id: c.userId,
+    creator_name: creatorName || null,
+    date_of_issue: (c.dateOfIssue ?? c.updatedAt).slice(0, 10),
+    docName: name || `Compliance ${c.createdAt.slice(0, 10)}`,
+    docId: c.id,
+    status: c.status,
+    totals: c.report?.totals ?? null,
+  };
+}
+
+export function complianceDetailView(c: ComplianceFacts, docs: ComplianceDocumentFacts[]): ComplianceDetailView {
+  const chosen = (t: ComplianceDocumentType) => {
+    const d = docs.find((x) => x.id === c.documents[t]);
+    return d ? documentView(d) : null;
+  };
+  return {
+    _id: c.id,
+    user_id: c.userId,
+    status: c.status,
+    created_at: c.createdAt,
+    date_of_issue: c.dateOfIssue,
+    report_error: c.reportError,
+    establishmentData: chosen('establishment_update'),
+    haccpPlanData: chosen('haccp_plan_update'),
+    managementPlanData: chosen('management_plan_update'),
+    pestControlData: chosen('pest_control_update'),
+    uploads: docs.map(documentView),
+    report: c.report ? { _id: c.id, json_data: c.report } : null,
+  };
+}

@@ -1,0 +1,121 @@
+import type { Knex } from 'knex';
+
+/** One row of the embedded ledger's hash chain, as stored. The chaining rules live in the ledger adapter. */
+export interface LedgerBlockRow {
+  blockNumber: number;
+  previousHash: string;
+  dataHash: string;
+  blockHash: string;
+  txId: string;
+  channel: string;
+  recordType: string;
+  key: string;
+  payload: Record<string, unknown>;
+  headerType: string;
+  version: number;
+  /** ISO time the block was written; part of the block hash. */
+  createdAt: string;
+}
+
+/** What an append finds under the lock: the chain's head and the keys already written. */
+export interface LedgerAppendState {
+  head: { blockNumber: number; blockHash: string } | null;
+  known: Map<string, { txId: string; blockNumber: number }>;
+}
+
+/**
+ * The embedded ledger's table. Appends are serialised: `append` takes an exclusive lock, reads the head
+ * and the keys already present, and inserts the blocks `plan` builds from them, all in one transaction.
+ */
+export interface LedgerBlockStore {
+  ping(): Promise<void>;
+  byKey(key: string): Promise<LedgerBlockRow | null>;
+  last(): Promise<LedgerBlockRow | null>;
+  /** Newest first, `limit` at most 200, optionally below `before`. */
+  newestFirst(opts: { before?: number; limit?: number }): Promise<LedgerBlockRow[]>;
+  /** Oldest first from block `after + 1`, for walking the whole chain in pages. */
+  after(blockNumber: number, limit: number): Promise<LedgerBlockRow[]>;
+  append<T>(keys: string[], plan: (state: LedgerAppendState) => { rows: LedgerBlockRow[]; result: T }): Promise<T>;
+}
+
+const TABLE = 'ledger_blocks';
+
+function fromRow(r: Record<string, any>): LedgerBlockRow {
+  return {
+    blockNumber: Number(r.block_number),
+    previousHash: r.previous_hash,
+    dataHash: r.data_hash,
+    blockHash: r.block_hash,
+    txId: r.tx_id,
+    channel: r.channel,
+    recordType: r.record_type,
+    key: r.idempotency_key,
+    payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+    headerType: r.header_type,
+    version: Number(r.version),
+    createdAt: new Date(r.created_at).toISOString(),
+  };
+}
+
+function toRow(b: LedgerBlockRow) {
+  return {
+    block_number: b.blockNumber,
+    previous_hash: b.previousHash,
+    data_hash: b.dataHash,
+    block_hash: b.blockHash,
+    tx_id: b.txId,
+    channel: b.channel,
+    record_type: b.recordType,
+    idempotency_key: b.key,
+    payload: JSON.stringify(b.payload),
+    header_type: b.headerType,
+    version: b.version,
+    created_at: b.createdAt,
+  };
+}
+
+export class KnexLedgerBlockStore implements LedgerBlockStore {
+  constructor(private readonly k: Knex) {}
+
+  async ping() {
+    await this.k(TABLE).count({ n: '*' });
+  }
+  async byKey(key: string) {
+    const r = await this.k(TABLE).where({ idempotency_key: key }).first();
+    return r ? fromRow(r) : null;
+  }
+  async last() {
+    const r = await this.k(TABLE).orderBy('block_number', 'desc').first();
+    return r ? fromRow(r) : null;
+  }
+  async newestFirst(opts: { before?: number; limit?: number }) {
+    let q = this.k(TABLE)
+      .orderBy('block_number', 'desc')
+      .limit(Math.min(opts.limit ?? 20, 200));
+    if (opts.before !== undefined) q = q.where('block_number', '<', opts.before);
+    return (await q).map(fromRow);
+  }
+  async after(blockNumber: number, limit: number) {
+    return (await this.k(TABLE).where('block_number', '>', blockNumber).orderBy('block_number').limit(limit)).map(fromRow);
+  }
+
+  /** One lock, one look-up of the known keys per 1,000 and one insert per 500 blocks. */
+  async append<T>(keys: string[], plan: (state: LedgerAppendState) => { rows: LedgerBlockRow[]; result: T }): Promise<T> {
+    return this.k.transaction(async (trx) => {
+      await trx.raw(`lock table ${TABLE} in exclusive mode`);
+      const known = new Map<string, { txId: string; blockNumber: number }>();
+      const unique = [...new Set(keys)];
+      for (let i = 0; i < unique.length; i += 1000) {
+        const rows = await trx(TABLE)
+          .whereIn('idempotency_key', unique.slice(i, i + 1000))
+          .select('idempotency_key', 'tx_id', 'block_number');
+        for (const r of rows) known.set(r.idempotency_key, { txId: r.tx_id, blockNumber: Number(r.block_number) });
+      }
+      const last = await trx(TABLE).orderBy('block_number', 'desc').first('block_number', 'block_hash');
+      const head = last ? { blockNumber: Number(last.block_number), blockHash: last.block_hash as string } : null;
+      const { rows, result } = plan({ head, known });
+      for (let i = 0; i < rows.length; i += 500) await trx(TABLE).insert(rows.slice(i, i + 500).map(toRow));
+      return result;
+    });
+  }
+}
