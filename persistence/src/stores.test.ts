@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from './db';
-import { createTestDb } from './testing';
+import { createTestDb, createTestCompany } from './testing';
 import { createStores, type Stores } from './stores';
 
 let db: Db;
@@ -14,18 +14,7 @@ afterAll(() => db.close());
 let n = 0;
 async function companyWithUser(role = 'staff') {
   n += 1;
-  const company = await stores.companies.create({
-    name: `Stores Co ${n}`,
-    tfn: null,
-    addressId: null,
-    phone: null,
-    email: null,
-    website: null,
-    taxOfficeLevel1: null,
-    taxOfficeLevel2: null,
-    adminId: null,
-    representativeId: null,
-  });
+  const company = await createTestCompany(stores, `Stores Co ${n}`);
   const user = await stores.users.create({
     email: `u${n}@stores.test`,
     passwordHash: 'x',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { knex } from 'knex';
 import { openDb, type Db } from './db';
+import type { Stores } from './stores';
 
 /**
  * A fresh, migrated database for one test file: a new database on the Postgres server named by
@@ -23,4 +24,39 @@ export async function createTestDb(): Promise<Db> {
       await admin.destroy();
     },
   };
+}
+
+/** A company with nothing but its name, for tests that need an owner for their rows. */
+export function createTestCompany(stores: Pick<Stores, 'companies'>, name: string) {
+  return stores.companies.create({
+    name,
+    tfn: null,
+    addressId: null,
+    phone: null,
+    email: null,
+    website: null,
+    taxOfficeLevel1: null,
+    taxOfficeLevel2: null,
+    adminId: null,
+    representativeId: null,
+  });
+}
+
+let testUsers = 0;
+/** A user of `companyId` in `role` (a group name or 'admin'); e-mail and names made up unless given. */
+export function createTestUser(
+  stores: Pick<Stores, 'users'>,
+  companyId: string | null,
+  role: string,
+  fields: { email?: string; passwordHash?: string; firstname?: string; lastname?: string } = {},
+) {
+  testUsers += 1;
+  return stores.users.create({
+    email: fields.email ?? `u${testUsers}-${randomBytes(3).toString('hex')}@grain.test`,
+    passwordHash: fields.passwordHash ?? 'x',
+    firstname: fields.firstname ?? 'Sam',
+    lastname: fields.lastname ?? `User${testUsers}`,
+    role,
+    companyId,
+  });
 }

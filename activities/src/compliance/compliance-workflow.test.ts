@@ -13,7 +13,7 @@ import { complianceWorkflowId, COMPLIANCE_DOCUMENT_TYPES, type ComplianceDocumen
 import { buildAdapters, closeAdapters, loadConfig, type Adapters } from '@grain/adapters';
 import { buildDocx, compliantSamples, deficientSamples, sampleDocumentHtml, type SampleSet } from '@grain/adapters/testing';
 import { createStores, hashPassword, type Db, type Stores } from '@grain/persistence';
-import { createTestDb } from '@grain/persistence/testing';
+import { createTestDb, createTestCompany } from '@grain/persistence/testing';
 import { appErrorCodeOf, complianceSubmitUpdate, complianceWorkflow, documentUploadedSignal } from '@grain/workflows';
 import { createActivities } from '..';
 
@@ -36,18 +36,7 @@ beforeAll(async () => {
   const config = loadConfig({ DATA_DIR: dataDir });
   stores = createStores(db.knex);
   adapters = buildAdapters(config, stores, { smtpCatcherPort: 1 });
-  const company = await stores.companies.create({
-    name: 'Green Valley Grains',
-    tfn: null,
-    addressId: null,
-    phone: null,
-    email: null,
-    website: null,
-    taxOfficeLevel1: null,
-    taxOfficeLevel2: null,
-    adminId: null,
-    representativeId: null,
-  });
+  const company = await createTestCompany(stores, 'Green Valley Grains');
   const user = await stores.users.create({
     email: 'farmer@gv.test',
     passwordHash: await hashPassword('Grain#2025pass'),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createStores, isImageVerified, type Db } from '@grain/persistence';
-import { createTestDb } from '@grain/persistence/testing';
+import { createTestDb, createTestCompany } from '@grain/persistence/testing';
 import { LocalFileStorage } from '../storage/file-storage';
 import { EmbeddedImageVerifier } from './embedded-image-verifier';
 import { samplePng } from './sample-images';
@@ -20,18 +20,7 @@ describe('EmbeddedImageVerifier', () => {
     db = await createTestDb();
     dir = await mkdtemp(path.join(tmpdir(), 'grain-verifier-'));
     verifier = new EmbeddedImageVerifier(createStores(db.knex).imageVerifications, new LocalFileStorage(dir), 'http://127.0.0.1:3000');
-    const company = await createStores(db.knex).companies.create({
-      name: 'Photo Farms',
-      tfn: null,
-      addressId: null,
-      phone: null,
-      email: null,
-      website: null,
-      taxOfficeLevel1: null,
-      taxOfficeLevel2: null,
-      adminId: null,
-      representativeId: null,
-    });
+    const company = await createTestCompany(createStores(db.knex), 'Photo Farms');
     companyId = company.id;
     userId = (
       await createStores(db.knex).users.create({

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { createStores, isImageVerified, type Db } from '@grain/persistence';
-import { createTestDb } from '@grain/persistence/testing';
+import { createTestDb, createTestCompany } from '@grain/persistence/testing';
 import { RemoteImageVerifier } from './remote-image-verifier';
 
 /**
@@ -40,18 +40,7 @@ describe('RemoteImageVerifier', () => {
   });
 
   it('generates the link, stores the service verdict on the farm record, and treats an error as no result', async () => {
-    const company = await createStores(db.knex).companies.create({
-      name: 'Remote Farms',
-      tfn: null,
-      addressId: null,
-      phone: null,
-      email: null,
-      website: null,
-      taxOfficeLevel1: null,
-      taxOfficeLevel2: null,
-      adminId: null,
-      representativeId: null,
-    });
+    const company = await createTestCompany(createStores(db.knex), 'Remote Farms');
     const user = await createStores(db.knex).users.create({
       email: `u${randomUUID().slice(0, 6)}@remote.test`,
       passwordHash: 'x',

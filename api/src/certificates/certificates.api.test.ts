@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decodeProtectedHeader, importX509, jwtVerify } from 'jose';
 import type { IssuedCertificate } from '@grain/domain';
-import { startCertHarness, type CertHarness } from './certificates.test-harness';
+import { daysFromNow, useCertHarness } from './certificates.test-harness';
 import { TEST_ORIGIN, type Agent } from '../testing/session';
 
 /** The header of a JWT whose signature is then checked with the key of the certificate it names. */
@@ -20,16 +20,10 @@ async function jwtVerifyFirst(jwt: string) {
  * The certificate calls against the real app, a real worker on the shared Temporal dev server, a
  * fresh database and real SMTP on loopback: the whole chain plus the refusals.
  */
-jest.setTimeout(180_000);
-
-let h: CertHarness;
-beforeAll(async () => {
-  h = await startCertHarness();
-});
-afterAll(async () => h?.close());
+const h = useCertHarness();
 
 const users = () => h.acme.users;
-const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const day = daysFromNow;
 
 async function createBody(opts: { number?: string; status?: 'created' | 'signing'; verified?: boolean } = {}) {
   return {

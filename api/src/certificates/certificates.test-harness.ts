@@ -83,3 +83,25 @@ export async function startCertHarness(env: Record<string, string> = {}): Promis
     },
   };
 }
+
+/**
+ * Starts the harness before the file's tests (with a test time-out that covers the real worker) and
+ * closes it after. The answer forwards to the running harness, so tests write `h.as('manager')`.
+ */
+export function useCertHarness(env: Record<string, string> = {}, timeoutMs = 180_000): CertHarness {
+  let running: CertHarness | undefined;
+  jest.setTimeout(timeoutMs);
+  beforeAll(async () => {
+    running = await startCertHarness(env);
+  });
+  afterAll(async () => running?.close());
+  return new Proxy({} as CertHarness, {
+    get(_target, prop) {
+      if (!running) throw new Error('the certificate harness is not started yet (use it inside a test or a beforeAll)');
+      return Reflect.get(running, prop);
+    },
+  });
+}
+
+/** yyyy-mm-dd `n` days from now: a due date the API accepts. */
+export const daysFromNow = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);

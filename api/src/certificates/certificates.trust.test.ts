@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { message } from '@grain/domain';
-import { startCertHarness, type CertHarness } from './certificates.test-harness';
+import { daysFromNow, useCertHarness } from './certificates.test-harness';
 import { TEST_ORIGIN, type Agent, type SeededCompany } from '../testing/session';
 
 /**
@@ -9,15 +9,9 @@ import { TEST_ORIGIN, type Agent, type SeededCompany } from '../testing/session'
  * codes cannot be asked for without end, and public verification shows only issued certificates and
  * cannot be taken over by another company.
  */
-jest.setTimeout(240_000);
+const h = useCertHarness({}, 240_000);
 
-let h: CertHarness;
-beforeAll(async () => {
-  h = await startCertHarness();
-});
-afterAll(async () => h?.close());
-
-const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const day = daysFromNow;
 let seq = 0;
 const uniqueNumber = (p: string) => `${p}-${Date.now()}-${++seq}`;
 

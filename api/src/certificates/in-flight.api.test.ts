@@ -1,4 +1,4 @@
-import { startCertHarness, type CertHarness } from './certificates.test-harness';
+import { daysFromNow, useCertHarness } from './certificates.test-harness';
 import type { Agent } from '../testing/session';
 
 /**
@@ -6,16 +6,10 @@ import type { Agent } from '../testing/session';
  * hand (once an hour), moves a level's due time and replaces its signer without a rejection (the new
  * signer is asked and signs), and a withdrawal tells the signers why. Nobody else may do any of it.
  */
-jest.setTimeout(180_000);
-
-let h: CertHarness;
-beforeAll(async () => {
-  h = await startCertHarness();
-});
-afterAll(async () => h?.close());
+const h = useCertHarness();
 
 const users = () => h.acme.users;
-const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const day = daysFromNow;
 
 async function submitted(manager: Agent, number: string) {
   const body = {

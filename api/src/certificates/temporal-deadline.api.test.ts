@@ -2,7 +2,7 @@ import net from 'node:net';
 import { Client, Connection } from '@temporalio/client';
 import { AppError } from '@grain/domain';
 import { signUpdate } from '@grain/workflows';
-import { startCertHarness, type CertHarness } from './certificates.test-harness';
+import { daysFromNow, useCertHarness } from './certificates.test-harness';
 import { CertificateWorkflows } from './certificate-workflows';
 
 /**
@@ -10,20 +10,14 @@ import { CertificateWorkflows } from './certificate-workflows';
  * (the worker was stopped), or the server cannot be reached at all. Every call must end within its
  * deadline in a 503 that says to retry, never hang.
  */
-jest.setTimeout(120_000);
-
 const UPDATE_MS = 1500;
 const CALL_MS = 1000;
 /** Time the request needs besides the deadline (session, database reads, the OTP check). */
 const SLACK_MS = 2500;
 
-let h: CertHarness;
-beforeAll(async () => {
-  h = await startCertHarness({ TEMPORAL_UPDATE_TIMEOUT_MS: String(UPDATE_MS), TEMPORAL_CALL_TIMEOUT_MS: String(CALL_MS) });
-});
-afterAll(async () => h?.close());
+const h = useCertHarness({ TEMPORAL_UPDATE_TIMEOUT_MS: String(UPDATE_MS), TEMPORAL_CALL_TIMEOUT_MS: String(CALL_MS) }, 120_000);
 
-const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const day = daysFromNow;
 
 async function timed<T>(fn: () => Promise<T>): Promise<{ res: T; ms: number }> {
   const t0 = Date.now();

@@ -3,6 +3,7 @@ import request from 'supertest';
 import type { Knex } from 'knex';
 import { PERMISSIONS, type Permission } from '@grain/domain';
 import { createStores, hashPassword } from '@grain/persistence';
+import { createTestCompany } from '@grain/persistence/testing';
 
 /** The Origin every same-site test request carries (the cross-site guard refuses requests without one). */
 export const TEST_ORIGIN = 'http://127.0.0.1:3000';
@@ -61,18 +62,7 @@ export async function seedCompanyWithUsers(
   extraGroups: Record<string, Permission[]> = {},
 ): Promise<SeededCompany> {
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  const company = await createStores(k).companies.create({
-    name,
-    tfn: null,
-    addressId: null,
-    phone: null,
-    email: null,
-    website: null,
-    taxOfficeLevel1: null,
-    taxOfficeLevel2: null,
-    adminId: null,
-    representativeId: null,
-  });
+  const company = await createTestCompany(createStores(k), name);
   const groups: Record<string, string> = {};
   const groupStore = createStores(k).groups;
   for (const [g, perms] of Object.entries({ ...TEST_GROUPS, ...extraGroups })) {

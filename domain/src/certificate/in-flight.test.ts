@@ -1,43 +1,18 @@
 /** Work in flight: a level's due time and signers changed without a rejection, reminders and escalations by hand, withdrawal. */
-import { isAppError } from '../errors';
 import { certificateContentHash, createCertificate } from './build';
-import { transition } from './machine';
 import { levelTimers } from './timer-plan';
-import type { CertificateCommand, CertificateDraft, CertificateState, CommandActor, Signer } from './types';
+import type { CertificateDraft, CertificateState } from './types';
+import { actor, apply, levelOf, person, refusal, T0, testDraft, type Cmd } from '../testing/certificate-fixtures';
 
-const T0 = '2025-03-01T00:00:00.000Z';
 const later = (h: number) => new Date(Date.parse(T0) + h * 3_600_000).toISOString();
-const person = (id: string): Signer => ({ id, name: `Name ${id}`, email: `${id}@grain.test`, role: 'Inspector' });
-const actor = (id: string, extra: Partial<CommandActor> = {}): CommandActor => ({ id, name: `Name ${id}`, ...extra });
-
-function draft(over: Partial<CertificateDraft> = {}): CertificateDraft {
-  return {
-    id: 'c1',
-    approvalNumber: '202503011',
-    approvalName: 'Barley lot 7',
-    companyId: 'co1',
-    submitter: { id: 'sub', name: 'Sam Submitter', email: 'sub@grain.test' },
-    levels: [
-      { group: 'Farm Data Signing', signers: ['a1', 'a2', 'a3'].map(person), signatures: 2, deadline: '2025-03-10T00:00:00.000Z' },
-      { group: 'Inspection Signing', signers: ['b1', 'b2'].map(person), signatures: 1, deadline: '2025-03-20T00:00:00.000Z' },
-    ],
-    escalateTo: [{ id: 'mgr', name: 'Mia Manager', email: 'mgr@grain.test' }],
+/** Two levels: 2 of a1–a3, then 1 of b1–b2; content hash version 2. */
+const draft = (over: Partial<CertificateDraft> = {}) =>
+  testDraft({
+    levels: [levelOf('Farm Data Signing', 'a', 3, 2, '2025-03-10T00:00:00.000Z'), levelOf('Inspection Signing', 'b', 2, 1, '2025-03-20T00:00:00.000Z')],
     hashVersion: 2,
     ...over,
-  };
-}
-type Cmd = CertificateCommand extends infer C ? (C extends CertificateCommand ? Omit<C, 'at'> & { at?: string } : never) : never;
-const apply = (s: CertificateState, c: Cmd) => transition(s, { at: T0, ...c } as CertificateCommand);
+  });
 const submitted = (over: Partial<CertificateDraft> = {}) => apply(createCertificate(draft(over)), { type: 'submit', actor: actor('sub') }).state;
-function refusal(s: CertificateState, c: Cmd): string {
-  try {
-    apply(s, c);
-  } catch (e) {
-    if (isAppError(e)) return e.code;
-    throw e;
-  }
-  return 'accepted';
-}
 
 describe('the content hash (version 2)', () => {
   it("covers the chain's structure but not who is asked to sign by when", () => {

@@ -1,32 +1,11 @@
 import { createHash } from 'node:crypto';
-import { isAppError } from '../errors';
 import { createCertificate, certificateContentHash } from './build';
 import { isOverdue, pendingSigners, recordLedgerTx, transition } from './machine';
 import { sha256Hex } from './sha256';
-import type { CertificateCommand, CertificateDraft, CertificateState, CommandActor, Signer } from './types';
+import type { CertificateCommand, CertificateState } from './types';
+import { actor, person, refusal, T0, testDraft, type Cmd } from '../testing/certificate-fixtures';
 
-const T0 = '2025-03-01T00:00:00.000Z';
-/** A command without its time (distributes over the union). */
-type Cmd = CertificateCommand extends infer C ? (C extends CertificateCommand ? Omit<C, 'at'> & { at?: string } : never) : never;
-const person = (id: string): Signer => ({ id, name: `Name ${id}`, email: `${id}@grain.test`, role: 'Inspector' });
-const actor = (id: string, extra: Partial<CommandActor> = {}): CommandActor => ({ id, name: `Name ${id}`, ...extra });
-
-function draft(over: Partial<CertificateDraft> = {}): CertificateDraft {
-  return {
-    id: 'c1',
-    approvalNumber: '202503011',
-    approvalName: 'Barley lot 7',
-    companyId: 'co1',
-    submitter: { id: 'sub', name: 'Sam Submitter', email: 'sub@grain.test' },
-    levels: [
-      { group: 'Farm Data Signing', signers: ['a1', 'a2', 'a3'].map(person), signatures: 2, deadline: '2025-03-10T00:00:00.000Z' },
-      { group: 'Transportation Signing', signers: ['b1', 'b2', 'b3'].map(person), signatures: 2, deadline: '2025-03-20T00:00:00.000Z' },
-      { group: 'Inspection Signing', signers: ['c1', 'c2', 'c3'].map(person), signatures: 2, deadline: '2025-03-30T00:00:00.000Z' },
-    ],
-    escalateTo: [{ id: 'mgr', name: 'Mia Manager', email: 'mgr@grain.test' }],
-    ...over,
-  };
-}
+const draft = testDraft;
 
 /** Applies commands in order, failing the test on the first refusal. */
 function run(state: CertificateState, ...cmds: Cmd[]) {
@@ -37,16 +16,6 @@ function run(state: CertificateState, ...cmds: Cmd[]) {
 }
 const sign = (id: string, extra = {}) => ({ type: 'sign' as const, actor: actor(id), ...extra });
 const submitted = () => run(createCertificate(draft()), { type: 'submit', actor: actor('sub') }).state;
-
-function refusal(s: CertificateState, c: Cmd): string {
-  try {
-    transition(s, { at: T0, ...c } as CertificateCommand);
-  } catch (e) {
-    if (isAppError(e)) return e.code;
-    throw e;
-  }
-  return 'accepted';
-}
 
 describe('sha256', () => {
   it.each(['', 'abc', 'Phê duyệt cấp 1 🌾', 'x'.repeat(1000)])('matches node crypto for %j', (text) => {

@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import { createStores, type Stores } from '../stores';
-import { createTestDb } from '../testing';
+import { createTestDb, createTestCompany, createTestUser } from '../testing';
 
 let db: Db;
 let stores: Stores;
@@ -10,22 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-let n = 0;
-const company = (name: string) =>
-  stores.companies.create({
-    name,
-    tfn: null,
-    addressId: null,
-    phone: null,
-    email: null,
-    website: null,
-    taxOfficeLevel1: null,
-    taxOfficeLevel2: null,
-    adminId: null,
-    representativeId: null,
-  });
-const user = (companyId: string, role: string) =>
-  stores.users.create({ email: `u${++n}@stores.test`, passwordHash: 'x', firstname: 'Sam', lastname: `User${n}`, role, companyId });
+const company = (name: string) => createTestCompany(stores, name);
+const user = (companyId: string, role: string) => createTestUser(stores, companyId, role);
 
 describe('admin flag', () => {
   it('moves with the role admin, counts only active admins, and no group rename touches it', async () => {

@@ -1,6 +1,6 @@
 import { createStores } from '../stores';
 import type { Db } from '../db';
-import { createTestDb } from '../testing';
+import { createTestDb, createTestCompany, createTestUser } from '../testing';
 import { SESSION_TOUCH_MS, SessionStore } from './session-store';
 import { sha256hex } from '../digest';
 
@@ -12,25 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-let n = 0;
 async function company(name: string) {
-  return createStores(db.knex).companies.create({
-    name,
-    tfn: null,
-    addressId: null,
-    phone: null,
-    email: null,
-    website: null,
-    taxOfficeLevel1: null,
-    taxOfficeLevel2: null,
-    adminId: null,
-    representativeId: null,
-  });
+  return createTestCompany(createStores(db.knex), name);
 }
-async function user(companyId: string | null, role: string) {
-  n += 1;
-  return createStores(db.knex).users.create({ email: `u${n}@session.test`, passwordHash: 'x', firstname: 'Sam', lastname: `User${n}`, role, companyId });
-}
+const user = (companyId: string | null, role: string) => createTestUser(createStores(db.knex), companyId, role);
 const byToken = (token: string) => db.knex('sessions').where({ id_hash: sha256hex(token) });
 
 describe('SessionStore.resolveSession (session, user and group in one statement)', () => {

@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import type { Db } from '../db';
-import { createTestDb } from '../testing';
+import { createTestDb, createTestCompany } from '../testing';
 import { createStores, type Stores } from '../stores';
 
 let db: Db;
@@ -12,18 +12,7 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 async function person(name: string) {
-  const company = await stores.companies.create({
-    name,
-    tfn: null,
-    addressId: null,
-    phone: null,
-    email: null,
-    website: null,
-    taxOfficeLevel1: null,
-    taxOfficeLevel2: null,
-    adminId: null,
-    representativeId: null,
-  });
+  const company = await createTestCompany(stores, name);
   const user = await stores.users.create({
     email: `${name.replace(/\W/g, '')}@sig.test`,
     passwordHash: 'x',

@@ -1,5 +1,5 @@
 import { certificateWorkflowId, isAppError, PERMISSIONS, type CertificateInput, type Permission } from '@grain/domain';
-import { startCertHarness, type CertHarness } from '../certificates.test-harness';
+import { daysFromNow, useCertHarness } from '../certificates.test-harness';
 import { CertificateWorkflows } from '../certificate-workflows';
 import type { SeededCompany } from '../../testing/session';
 import type { Caller, CertificateCommandDeps } from './command-deps';
@@ -12,18 +12,14 @@ import { saveDraft } from './save-draft';
 import { signCertificate } from './sign';
 
 /** The certificate use cases called directly, against a real database and a real worker. */
-jest.setTimeout(180_000);
-
-let h: CertHarness;
+const h = useCertHarness();
 let deps: CertificateCommandDeps;
-beforeAll(async () => {
-  h = await startCertHarness();
+beforeAll(() => {
   deps = {
     stores: h.t.deps.stores,
     workflows: new CertificateWorkflows(h.t.deps.temporal, h.t.deps.config.taskQueue, h.t.deps.config.temporalDeadlines, 'https://grain.example'),
   };
 });
-afterAll(async () => h?.close());
 
 const EDITOR: Permission[] = ['viewApproval', 'editApproval'];
 const SIGNER: Permission[] = ['viewApproval', 'signApproval'];
@@ -36,7 +32,7 @@ function caller(role: string, permissions: Permission[], company: SeededCompany 
     companyId: company.companyId,
   };
 }
-const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const day = daysFromNow;
 async function input(over: Partial<CertificateInput> = {}): Promise<CertificateInput> {
   const u = h.acme.users;
   return {

@@ -1,16 +1,10 @@
-import { startCertHarness, type CertHarness } from '../certificates.test-harness';
+import { daysFromNow, useCertHarness } from '../certificates.test-harness';
 import type { SeededCompany } from '../../testing/session';
 
 /** The standard check a certificate keeps, and the deviation reason a failing farm record needs. */
-jest.setTimeout(180_000);
+const h = useCertHarness();
 
-let h: CertHarness;
-beforeAll(async () => {
-  h = await startCertHarness();
-});
-afterAll(async () => h?.close());
-
-const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const day = daysFromNow;
 
 async function record(company: SeededCompany, grade: 'APW' | 'APH', protein: number, moisture: number): Promise<string> {
   const r = await h.t.deps.stores.farmData.create(company.companyId, company.users.admin.id, {
