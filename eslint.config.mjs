@@ -118,6 +118,22 @@ export default tseslint.config(
     },
   },
   {
+    // Every API route is built on featureRouter (api/src/http/params.ts), which answers a malformed
+    // path id 404 before any handler runs; a bare Router() would skip that check.
+    files: ['api/src/**/*.ts'],
+    ignores: ['api/src/http/params.ts', ...TEST_FILES],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.name='Router']", message: 'Build routes on featureRouter() from api/src/http/params.ts.' },
+        {
+          selector: "CallExpression[callee.object.name='express'][callee.property.name='Router']",
+          message: 'Build routes on featureRouter() from api/src/http/params.ts.',
+        },
+      ],
+    },
+  },
+  {
     // File-level import cycles, inside each package (packages themselves are acyclic by the table).
     files: ['*/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },

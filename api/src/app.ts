@@ -9,6 +9,7 @@ import { createCrossSiteGuard } from './http/security';
 import { requestId } from './http/request-id';
 import { securityHeaders } from './http/security-headers';
 import { refuseNulBytes, refuseUnreadableRequests } from './http/input-guards';
+import { featureRouter } from './http/params';
 import { createHealthRouter } from './routes/health';
 import { createDevMailRouter, devMailboxEnabled } from './dev/dev-mail';
 import { FEATURES } from './features';
@@ -34,7 +35,7 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): Express {
   // cross-site and changes state, before any feature's router runs.
   app.use(['/api', '/openai'], bindAuth(deps.stores), createCrossSiteGuard(deps));
 
-  const api: Router = express.Router();
+  const api: Router = featureRouter();
   api.use(createHealthRouter(deps));
   const devMail = devMailboxEnabled(deps.config) ? createDevMailRouter(deps) : undefined;
   if (devMail) api.use(devMail.api);

@@ -15,6 +15,8 @@ export interface DbConfig {
 export interface Db {
   knex: Knex;
   kind: 'postgres' | 'pglite';
+  /** One round trip to the database (health checks). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -54,7 +56,14 @@ export async function openDb(cfg: DbConfig, opts: { migrate?: boolean } = {}): P
     k = knex({ client: ClientPgLite, dialect: 'postgres', connection: { pglite: yieldingPGlite(dir) } as Knex.StaticConnectionConfig });
   }
   if (opts.migrate !== false) await runMigrations(k);
-  return { knex: k, kind, close: () => k.destroy() };
+  return {
+    knex: k,
+    kind,
+    async ping() {
+      await k.raw('select 1');
+    },
+    close: () => k.destroy(),
+  };
 }
 
 /**

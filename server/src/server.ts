@@ -91,7 +91,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const health = async (): Promise<Record<string, HealthReport>> => {
       const out: Record<string, HealthReport> = {};
       try {
-        await db.knex.raw('select 1');
+        await db.ping();
         out.database = {
           kind: db.kind === 'pglite' ? 'embedded' : 'real',
           detail: db.kind === 'pglite' ? `PGlite under ${config.dataDir}` : 'Postgres (DATABASE_URL)',

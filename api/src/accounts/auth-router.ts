@@ -1,4 +1,5 @@
-import { Router, type Request } from 'express';
+import { type Router, type Request } from 'express';
+import { featureRouter } from '../http/params';
 import { AppError, LOGIN_THROTTLE, loginSchema, REGISTRATION_LIMIT, registerSchema, waitLeftMs, userView } from '@grain/domain';
 import { hashPassword, SESSION_ENDED_EVENT, verifyPassword } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
@@ -18,7 +19,7 @@ const dummy = () => (dummyHash ??= hashPassword('not-a-real-password-!A1'));
  * every attempt is logged in auth_events.
  */
 export function createAuthRouter(deps: ApiDeps): Router {
-  const r = Router();
+  const r = featureRouter();
   const { users, sessions, authLog: log, signatures } = deps.stores;
   const ip = (req: Request) => req.ip ?? 'unknown';
 

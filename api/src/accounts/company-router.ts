@@ -1,4 +1,5 @@
-import { Router, type Request } from 'express';
+import { type Router, type Request } from 'express';
+import { featureRouter } from '../http/params';
 import { AppError, addressSchema, companySchema, type Actor, type CompanyInput, addressView } from '@grain/domain';
 import type { BankAccountFields, CompanyStore } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
@@ -18,7 +19,7 @@ const blank = (v: string | null | undefined) => (v ? v : null);
  * needs editSystem and every lookup is scoped to the caller's company (another company's id: 404).
  */
 export function createCompanyRouter(deps: ApiDeps): Router {
-  const r = Router();
+  const r = featureRouter();
   const { companies, users } = deps.stores;
   const owner = (a: Actor) => ({ companyId: a.companyId, userId: a.id });
 

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { featureRouter } from '../http/params';
 import type { Feature } from '../http/feature';
 import { createAuthRouter } from './auth-router';
 import { createPasswordResetRouter } from './password-reset';
@@ -9,7 +9,7 @@ import { createSignatureRouter } from './signature-router';
 
 /** Accounts: auth, company profile, addresses, users, groups and signatures under /api. */
 export const accountsFeature: Feature = (deps) => {
-  const r = Router();
+  const r = featureRouter();
   r.use(createAuthRouter(deps));
   r.use(createPasswordResetRouter(deps));
   r.use(createCompanyRouter(deps));

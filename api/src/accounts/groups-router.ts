@@ -1,4 +1,5 @@
-import { Router, type Request } from 'express';
+import { type Router, type Request } from 'express';
+import { featureRouter } from '../http/params';
 import { AppError, groupSchema, isAdminRoleName, permissionsBeyond, type Actor, type GroupInput, groupView } from '@grain/domain';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
@@ -11,7 +12,7 @@ import { denyAccess, ensurePermission, requireUser } from '../http/auth-middlewa
  * called "admin": admin is a user's flag that only an admin grants, not a name anyone may type.
  */
 export function createGroupsRouter(deps: ApiDeps): Router {
-  const r = Router();
+  const r = featureRouter();
   const groups = deps.stores.groups;
   const companyOf = (a: Actor): string => {
     if (!a.companyId) throw new AppError('COMPANY_REQUIRED');

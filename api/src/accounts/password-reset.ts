@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { featureRouter } from '../http/params';
 import { AppError, message, resetPasswordConfirmSchema, resetPasswordRequestSchema, type Language } from '@grain/domain';
 import { hashPassword } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
@@ -32,7 +33,7 @@ function resetMail(lang: Language, link: string, name: string) {
  * and a mail failure cannot show in it either.
  */
 export function createPasswordResetRouter(deps: ApiDeps): Router {
-  const r = Router();
+  const r = featureRouter();
   const { users, resetTokens: tokens, authLog: log, sessions } = deps.stores;
 
   async function mailResetLink(email: string, lang: Language, ip: string | undefined): Promise<void> {

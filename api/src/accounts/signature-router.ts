@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { featureRouter } from '../http/params';
 import { AppError, can, signatureSchema, type Actor, signatureView } from '@grain/domain';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
@@ -11,7 +12,7 @@ const today = () => new Date().toISOString().slice(0, 10);
  * and act on one's own signature only. The private key never leaves the database unencrypted.
  */
 export function createSignatureRouter(deps: ApiDeps): Router {
-  const r = Router();
+  const r = featureRouter();
   const { companies, users, signatures } = deps.stores;
   const companyOf = (a: Actor): string => {
     if (!a.companyId) throw new AppError('COMPANY_REQUIRED');

@@ -1,4 +1,5 @@
-import { Router, type Request } from 'express';
+import { type Router, type Request } from 'express';
+import { featureRouter } from '../http/params';
 import {
   AppError,
   ADMIN_ROLE,
@@ -33,7 +34,7 @@ import { companyJsonById } from './serialize';
  * active admin. A non-admin puts a user only into a group whose permissions they hold themselves.
  */
 export function createUsersRouter(deps: ApiDeps): Router {
-  const r = Router();
+  const r = featureRouter();
   const { users, groups, sessions, authLog: log, signatures } = deps.stores;
 
   const companyOf = (a: Actor): string => {

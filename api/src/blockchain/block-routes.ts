@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { featureRouter } from '../http/params';
 import { z } from 'zod';
 import { GRAIN_CONTRACT, type LedgerBlock } from '@grain/adapters';
 import type { ApiDeps } from '../deps';
@@ -26,7 +27,7 @@ const blocksQuery = z.object({ before: z.coerce.number().int().min(0).optional()
 
 /** The grain quality channel (docs/spec/farm-data-and-documents.md §7 event/blockevents), recent blocks and a chain check. */
 export function createBlockRouter(deps: ApiDeps): Router {
-  const r = Router();
+  const r = featureRouter();
   const { ledger } = deps.adapters;
 
   r.get('/event/blockevents', requireUser, async (_req, res) => {

@@ -4,7 +4,8 @@
  * handler parses, runs a use case of ./commands (a workflow Update whose validator decides last) and
  * answers the certificate's view.
  */
-import { Router } from 'express';
+import type { Router } from 'express';
+import { featureRouter } from '../http/params';
 import { delegateInput, levelUpdateInput, message, refId, rejectInput, remindInput, signInput, type SigningCodeAnswer } from '@grain/domain';
 import { requirePermission } from '../http/auth-middleware';
 import { langOf } from '../http/lang';
@@ -18,7 +19,7 @@ import { requestCode } from './commands/request-code';
 import { signCertificate } from './commands/sign';
 
 export function actionRoutes(ctx: CertCtx): Router {
-  const r = Router();
+  const r = featureRouter();
 
   // Asks the workflow to mail a one-time code; answers invalidMsg with the sent notice.
   r.get('/company/approvalLevel/:id/sign', requirePermission('signApproval'), async (req, res) => {

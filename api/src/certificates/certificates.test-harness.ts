@@ -20,7 +20,7 @@ export interface CertHarness {
   close(): Promise<void>;
 }
 
-export async function startCertHarness(env: Record<string, string> = {}): Promise<CertHarness> {
+async function startCertHarness(env: Record<string, string> = {}): Promise<CertHarness> {
   const taskQueue = `cert-api-${randomUUID()}`;
   const t = await createTestApp({ TEMPORAL_TASK_QUEUE: taskQueue, ...env });
   const { worker, connection }: { worker: Worker; connection: NativeConnection } = await createWorker({

@@ -3,7 +3,8 @@
  * the read model; Submit starts the workflow; every later change is a workflow Update. Each handler
  * parses, runs a use case of ./commands and answers its view.
  */
-import { Router } from 'express';
+import type { Router } from 'express';
+import { featureRouter } from '../http/params';
 import { AppError, askedNow, certificateInput, isToggle, statusesOfToggles, toggleCounts, type CertificateListAnswer } from '@grain/domain';
 import { requirePermission, requireUser, actorOf } from '../http/auth-middleware';
 import { toListCard } from './approval-view';
@@ -16,7 +17,7 @@ import { loadCertificate } from './commands/load-certificate';
 import { saveDraft } from './commands/save-draft';
 
 export function draftRoutes(ctx: CertCtx): Router {
-  const r = Router();
+  const r = featureRouter();
 
   r.get('/company/approvals', requirePermission('viewApproval'), async (req, res) => {
     const companyId = companyOf(req);

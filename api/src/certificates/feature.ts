@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { featureRouter } from '../http/params';
 import type { Feature } from '../http/feature';
 import { createCtx } from './certificate-context';
 import { draftRoutes } from './draft-routes';
@@ -14,7 +14,7 @@ import { publicVerifyRoutes } from './public-verify-routes';
  */
 export const certificatesFeature: Feature = (deps) => {
   const ctx = createCtx(deps);
-  const api = Router();
+  const api = featureRouter();
   // The public verification router takes no login; every other router checks it per route.
   api.use(publicVerifyRoutes(ctx));
   api.use(overdueRoutes(ctx));

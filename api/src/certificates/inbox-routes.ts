@@ -2,7 +2,8 @@
  * "Waiting for me": the certificates whose current level still needs the caller's signature, overdue
  * first; for a manager or an admin also "my team's overdue". Only the caller's own company.
  */
-import { Router } from 'express';
+import type { Router } from 'express';
+import { featureRouter } from '../http/params';
 import { actorSubject, can, inboxItemFor, inboxOrder, teamOverdueItemFor, type CertificateState, type InboxAnswer, type InboxItem } from '@grain/domain';
 import { actorOf, requirePermission } from '../http/auth-middleware';
 import { companyOf, type CertCtx } from './certificate-context';
@@ -33,7 +34,7 @@ async function collect(
 }
 
 export function inboxRoutes(ctx: CertCtx): Router {
-  const r = Router();
+  const r = featureRouter();
   r.get('/company/approvals/inbox', requirePermission('viewApproval'), async (req, res) => {
     const companyId = companyOf(req);
     const userId = req.user!.id;

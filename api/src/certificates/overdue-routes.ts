@@ -3,7 +3,8 @@
  * (the current level's pending signers), since when, and how many reminder mails the workflow has
  * actually sent for the current level (recorded by the reminder activity in certificate_reminders).
  */
-import { Router } from 'express';
+import type { Router } from 'express';
+import { featureRouter } from '../http/params';
 import { currentLevel, pendingSigners, permissionsOf, type OverdueRow } from '@grain/domain';
 import { actorOf, requirePermission } from '../http/auth-middleware';
 import { companyOf, type CertCtx } from './certificate-context';
@@ -12,7 +13,7 @@ import { companyOf, type CertCtx } from './certificate-context';
 const MAX_PAGES = 5;
 
 export function overdueRoutes(ctx: CertCtx): Router {
-  const r = Router();
+  const r = featureRouter();
   r.get('/company/approvals/overdue', requirePermission('viewSystem'), async (req, res) => {
     const companyId = companyOf(req);
     const viewer = actorOf(req);

@@ -7,7 +7,8 @@
  * This reads across companies on purpose, so it answers nothing beyond what the certificate shows.
  */
 import { readFile } from 'node:fs/promises';
-import { Router, type Request } from 'express';
+import { type Router, type Request } from 'express';
+import { featureRouter } from '../http/params';
 import { AppError, issuedCertificate, type PdfCheckAnswer, type PublicVerifyAnswer } from '@grain/domain';
 import { issuerFacts, sha256hex, type PublicCertificate } from '@grain/persistence';
 import { singleFile } from '../http/uploads';
@@ -41,7 +42,7 @@ async function pdfHash(ctx: CertCtx, { state: s, pdfSha256 }: PublicCertificate)
 }
 
 export function publicVerifyRoutes(ctx: CertCtx): Router {
-  const r = Router();
+  const r = featureRouter();
   r.get('/public/verify', async (req, res) => {
     const found = await find(ctx, req);
     const s = found.state;

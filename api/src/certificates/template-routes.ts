@@ -1,5 +1,6 @@
 /** Certificate templates (the form's template bar and /views/template/list), real save and load. */
-import { Router } from 'express';
+import type { Router } from 'express';
+import { featureRouter } from '../http/params';
 import { AppError, refId, templateInput, type TemplateView } from '@grain/domain';
 import type { ApprovalTemplate } from '@grain/persistence';
 import { requirePermission } from '../http/auth-middleware';
@@ -21,7 +22,7 @@ const templateView = (t: ApprovalTemplate): TemplateView => ({
 });
 
 export function templateRoutes(ctx: CertCtx): Router {
-  const r = Router();
+  const r = featureRouter();
   const store = ctx.stores.templates;
 
   r.get('/company/approvaltemplates', requirePermission('viewApproval'), async (req, res) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { Router, type ErrorRequestHandler, type Request } from 'express';
+import { type Router, type ErrorRequestHandler, type Request } from 'express';
+import { featureRouter } from '../http/params';
 import {
   AppError,
   COMPLIANCE_DOCUMENT_TYPES,
@@ -65,8 +66,8 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
   const { compliance: store, users } = deps.stores;
   const taskQueue = deps.config.taskQueue;
   const { updateMs, callMs } = deps.config.temporalDeadlines;
-  const api = Router();
-  const openai = Router();
+  const api = featureRouter();
+  const openai = featureRouter();
 
   async function ownCompliance(id: string, actor: Actor & { companyId: string }, create = false) {
     const c = create ? await store.ensure(id, { companyId: actor.companyId, userId: actor.id }) : await store.byId(id, actor.companyId);

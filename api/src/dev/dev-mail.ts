@@ -1,4 +1,5 @@
-import { Router, type Request, type RequestHandler } from 'express';
+import { type Router, type Request, type RequestHandler } from 'express';
+import { featureRouter } from '../http/params';
 import { isAdmin } from '@grain/domain';
 import { isLoopbackHost, type AppConfig } from '@grain/adapters';
 import type { StoredMail } from '@grain/persistence';
@@ -44,12 +45,12 @@ export function createDevMailRouter(deps: ApiDeps): { api: Router; page: Router 
     await attachSession(req);
     next();
   };
-  const api = Router();
+  const api = featureRouter();
   api.get('/dev/mail', bindAuth(deps.stores), withSession, async (req, res) => {
     res.json({ messages: await visibleMail(req, deps, queryOf(req, 100)) });
   });
 
-  const page = Router();
+  const page = featureRouter();
   page.get('/dev/mailbox', bindAuth(deps.stores), withSession, async (req, res) => {
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
     res.setHeader('Cache-Control', 'no-store');

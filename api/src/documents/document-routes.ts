@@ -1,11 +1,11 @@
-import { Router, type Request } from 'express';
+import { type Router, type Request } from 'express';
 import { z } from 'zod';
 import { AppError, DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS_I18N, MAX_UPLOAD_BYTES } from '@grain/domain';
 import type { ApiDeps } from '../deps';
 import { requirePermission } from '../http/auth-middleware';
 import { langOf } from '../http/lang';
 import { scopeOf } from '../http/scope';
-import { uuidParam } from '../http/params';
+import { uuidParam, featureRouter } from '../http/params';
 import { parseInput } from '../http/parse-input';
 import { singleFile } from '../http/uploads';
 import { checkUploadedFile, contentDisposition, INLINE_TYPES, sha256OfFile, type UploadExt } from '../http/file-checks';
@@ -34,7 +34,7 @@ function utf8Name(raw: string): string {
  * against the name), file download, detail and update. View needs viewDocument, changes editDocument.
  */
 export function createDocumentRouter(deps: ApiDeps): Router {
-  const r = Router();
+  const r = featureRouter();
   const store = deps.stores.documents;
   const { storage } = deps.adapters;
 

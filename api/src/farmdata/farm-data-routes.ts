@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { Router } from 'express';
+import type { Router } from 'express';
 import { z } from 'zod';
 import { AppError, farmDataInputSchema, FARM_DATA_TYPES, generateHarvest, GRAIN_TYPES } from '@grain/domain';
 import type { ApiDeps } from '../deps';
@@ -8,7 +8,7 @@ import { langOf } from '../http/lang';
 import { parseFarmCsv } from './csv-upload';
 import { recordOnLedger, recordPending } from './ledger-recording';
 import { scopeOf } from '../http/scope';
-import { uuidParam } from '../http/params';
+import { uuidParam, featureRouter } from '../http/params';
 import { parseInput } from '../http/parse-input';
 import { singleFile } from '../http/uploads';
 import { checkFileName } from '../http/file-checks';
@@ -30,7 +30,7 @@ const listQuery = z.object({
  * editDocument; everything is scoped to the caller's company.
  */
 export function createFarmDataRouter(deps: ApiDeps): Router {
-  const r = Router();
+  const r = featureRouter();
   const store = deps.stores.farmData;
   const { ledger } = deps.adapters;
 

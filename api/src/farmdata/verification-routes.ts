@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { Router } from 'express';
+import type { Router } from 'express';
 import { z } from 'zod';
 import { AppError, message } from '@grain/domain';
 import { EmbeddedImageVerifier, type ImageVerificationResult } from '@grain/adapters';
@@ -7,7 +7,7 @@ import type { ApiDeps } from '../deps';
 import { requirePermission } from '../http/auth-middleware';
 import { langOf } from '../http/lang';
 import { scopeOf } from '../http/scope';
-import { uuidParam } from '../http/params';
+import { uuidParam, featureRouter } from '../http/params';
 import { parseInput } from '../http/parse-input';
 import { singleFile } from '../http/uploads';
 import { checkFileName } from '../http/file-checks';
@@ -21,7 +21,7 @@ const body = z.object({ farm_data_id: z.string() });
  * photo is uploaded here, `upload`) or the external service (IMAGE_VERIFIER_URL).
  */
 export function createVerificationRouter(deps: ApiDeps): Router {
-  const r = Router();
+  const r = featureRouter();
   const store = deps.stores.farmData;
   const verifier = deps.adapters.imageVerifier;
 

@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { featureRouter } from '../http/params';
 import { z } from 'zod';
 import { AppError } from '@grain/domain';
 import type { ApiDeps } from '../deps';
@@ -13,7 +14,7 @@ const fileBody = z.object({ fileName: z.string().max(200) });
 
 /** Policy reference (docs/spec/farm-data-and-documents.md §7): organisations, actions per process, and reference PDFs by file name. */
 export function createPolicyRouter(deps: ApiDeps): Router {
-  const r = Router();
+  const r = featureRouter();
   const pdfs = new ReferencePdfCache(deps.adapters.pdf);
   const country = (v: unknown) => (v === 'AU' || v === 'IN' ? v : undefined);
 

@@ -1,4 +1,5 @@
-import { Router, type Request } from 'express';
+import { type Router, type Request } from 'express';
+import { featureRouter } from '../http/params';
 import { healthOf, type HealthReport } from '@grain/adapters';
 import type { ApiDeps } from '../deps';
 import { attachSession } from '../http/auth-middleware';
@@ -38,7 +39,7 @@ async function probeAdapters(deps: ApiDeps): Promise<Record<string, HealthReport
 
 /** GET /api/health: each component, whether it is embedded or real, and whether it answers. */
 export function createHealthRouter(deps: ApiDeps): Router {
-  const r = Router();
+  const r = featureRouter();
   // The adapters' probes (an SMTP handshake among them) answer every request for a second, and
   // requests during a probe share it: a monitor polling /api/health never queues work of its own.
   let lastProbe: { at: number; answer: Promise<Record<string, HealthReport>> } | undefined;
