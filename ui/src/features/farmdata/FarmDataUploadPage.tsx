@@ -19,7 +19,7 @@ export function FarmDataUploadPage() {
   const notify = useNotify();
   const [file, setFile] = useState<File | null>(null);
   const [rows, setRows] = useState<CsvPreviewRow[] | null>(null);
-  const [progress, setProgress] = useState<{ phase: 'parsing' | 'uploading'; pct: number } | null>(null);
+  const [progress, setProgress] = useState<{ phase: 'parsing' | 'uploading' | 'saving'; pct: number } | null>(null);
   const [serverRows, setServerRows] = useState<Array<{ row: number; message: string }>>([]);
   const [saved, setSaved] = useState<FarmData[] | null>(null);
 
@@ -43,7 +43,8 @@ export function FarmDataUploadPage() {
     if (!file) return;
     setProgress({ phase: 'uploading', pct: 0 });
     try {
-      const res = await uploadCsv(file, (pct) => setProgress({ phase: 'uploading', pct }));
+      // Once the file is sent the server checks every row and writes them and their ledger blocks at once.
+      const res = await uploadCsv(file, (pct) => setProgress(pct < 100 ? { phase: 'uploading', pct } : { phase: 'saving', pct }));
       setSaved(res.farmDatas);
       setRows(null);
       notify.success(t('farm.savedRows', { rows: res.saved }));
@@ -87,8 +88,8 @@ export function FarmDataUploadPage() {
       </Stack>
       {progress && (
         <Box sx={{ my: 2 }} data-testid="csv-progress">
-          <Typography variant="body2">{t(progress.phase === 'parsing' ? 'farm.parsing' : 'farm.uploading', { pct: progress.pct })}</Typography>
-          <LinearProgress variant="determinate" value={progress.pct} />
+          <Typography variant="body2">{t(`farm.${progress.phase}`, { pct: progress.pct, rows: rows?.length ?? 0 })}</Typography>
+          <LinearProgress variant={progress.phase === 'saving' ? 'indeterminate' : 'determinate'} value={progress.pct} />
         </Box>
       )}
       {rows && rows.length === 0 && (

@@ -53,6 +53,7 @@ export const farmdata: Table = {
   'farm.chooseCsv': { en: 'Choose CSV file', vn: 'Chọn tệp CSV' },
   'farm.parsing': { en: 'Reading file... {pct}%', vn: 'Đang đọc tệp... {pct}%' },
   'farm.uploading': { en: 'Uploading... {pct}%', vn: 'Đang tải lên... {pct}%' },
+  'farm.saving': { en: 'Checking and saving {rows} rows with their ledger records...', vn: 'Đang kiểm tra và lưu {rows} dòng cùng bản ghi sổ cái...' },
   'farm.previewSummary': { en: '{rows} rows, {bad} with problems', vn: '{rows} dòng, {bad} dòng có lỗi' },
   'farm.fixBeforeSave': {
     en: 'Fix the rows with problems: nothing from this file is saved until every row is valid.',
