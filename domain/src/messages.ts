@@ -99,6 +99,8 @@ export const MESSAGES = {
   },
   SUBMITTER_CANNOT_SIGN: { en: 'The submitter may not sign their own certificate', vn: 'Người nộp không được ký chứng nhận của chính mình' },
   REASON_REQUIRED: { en: 'A reason is required', vn: 'Cần nhập lý do' },
+  NOT_ISSUED: { en: 'Only an issued certificate can be revoked', vn: 'Chỉ chứng nhận đã cấp mới có thể bị thu hồi' },
+  ALREADY_REVOKED: { en: 'This certificate is already revoked', vn: 'Chứng nhận này đã bị thu hồi' },
   IMAGE_VALIDATION_REQUIRED: {
     en: 'All fields with (*) are required. Please fill them all before submitting.',
     vn: 'Tất cả các trường có dấu (*) là bắt buộc. Vui lòng điền đầy đủ trước khi gửi.',

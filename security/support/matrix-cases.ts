@@ -174,6 +174,16 @@ export const MATRIX_CASES: MatrixCase[] = [
     codes: { 400: ['CERTIFICATE_NOT_ACTIVE'] },
   },
   {
+    // on a draft: only the admin passes authorization and reaches the rule (nothing is issued), revoking nothing
+    name: 'revoke an issued certificate',
+    method: 'post',
+    route: '/api/company/approval/:id/revoke',
+    path: (o) => `/api/company/approval/${o.draftId}/revoke`,
+    body: () => ({ reason: 'matrix' }),
+    expect: only(['admin'], 409),
+    codes: { 409: ['NOT_ISSUED'] },
+  },
+  {
     name: 'overdue dashboard',
     method: 'get',
     route: '/api/company/approvals/overdue',

@@ -1,6 +1,6 @@
 import type { Described } from '../port';
 
-export type LedgerRecordType = 'signature' | 'rejection' | 'delegation' | 'completion' | 'submission' | 'farm_data' | 'compliance_report';
+export type LedgerRecordType = 'signature' | 'rejection' | 'delegation' | 'completion' | 'submission' | 'farm_data' | 'compliance_report' | 'revocation';
 
 export interface LedgerEntry {
   /** Stable key of the event (e.g. workflow id + event id); appending the same key twice is a no-op. */

@@ -6,8 +6,8 @@
  */
 import type { Router } from 'express';
 import { featureRouter } from '../http/params';
-import { delegateInput, levelUpdateInput, message, refId, rejectInput, remindInput, signInput, type SigningCodeAnswer } from '@grain/domain';
-import { requirePermission } from '../http/auth-middleware';
+import { delegateInput, levelUpdateInput, message, refId, rejectInput, remindInput, revokeInput, signInput, type SigningCodeAnswer } from '@grain/domain';
+import { requirePermission, requireUser } from '../http/auth-middleware';
 import { langOf } from '../http/lang';
 import { approvalAnswer, callerOf, type CertCtx } from './certificate-context';
 import { delegateCertificate } from './commands/delegate';
@@ -15,6 +15,7 @@ import { editLevel } from './commands/edit-level';
 import { certificateIdOfLevel } from './commands/load-certificate';
 import { rejectCertificate } from './commands/reject';
 import { remindCertificate } from './commands/remind';
+import { revokeCertificate } from './commands/revoke';
 import { requestCode } from './commands/request-code';
 import { signCertificate } from './commands/sign';
 
@@ -68,6 +69,16 @@ export function actionRoutes(ctx: CertCtx): Router {
     const { to } = remindInput.parse(req.body ?? {});
     const reminded = await remindCertificate({ caller: callerOf(req), certificateId: String(req.params.id), to }, ctx);
     res.json(await approvalAnswer(ctx, req, reminded));
+  });
+
+  // After issue: the company's admin says the certificate no longer stands; the ledger records it.
+  r.post('/company/approval/:id/revoke', requireUser, async (req, res) => {
+    const { reason } = revokeInput.parse(req.body ?? {});
+    const { state } = await revokeCertificate(
+      { caller: callerOf(req), certificateId: String(req.params.id), reason },
+      { stores: ctx.stores, ledger: ctx.deps.adapters.ledger },
+    );
+    res.json(await approvalAnswer(ctx, req, state));
   });
 
   r.post('/company/approvallevel/:id/update', requirePermission('editApproval'), async (req, res) => {

@@ -39,7 +39,9 @@ async function viewFor(stores: Stores, viewer: Actor, s: CertificateState): Prom
   const names = new Map(users.map((u) => [u.id, `${u.firstname} ${u.lastname}`.trim()]));
   const hasSignature = !!(await stores.signatures.ofUser(viewer.id).catch(() => null));
   const opened = s.status === 'created' ? [] : await stores.certificateViews.of(s.id);
-  return toCertificateView(s, { viewer, hasSignature, names, opened });
+  const revocation = s.status === 'done' ? await stores.certificates.revocationOf(s.companyId, s.id) : null;
+  const view = toCertificateView(s, { viewer, hasSignature, names, opened });
+  return { ...view, revocation, ...(view.can ? { can: { ...view.can, revoke: view.can.revoke && !revocation } } : {}) };
 }
 
 /** The `{ approval }` answer of every call that changes or reads one certificate. */

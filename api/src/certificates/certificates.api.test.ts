@@ -311,7 +311,10 @@ describe('certificate API', () => {
       'base64url',
     );
     await expect(jwtVerify(`${head}.${forged}.${signature}`, await importX509(seal.toString(), 'ES256'))).rejects.toThrow(/signature verification failed/);
-    expect((await request(anon).get(`/api/public/verify/status?hash=${issued.contentHash}`).expect(200)).body.status).toBe('issued');
+    expect((await request(anon).get(`/api/public/verify/status?hash=${issued.contentHash}`).expect(200)).body).toMatchObject({
+      status: 'issued',
+      revocation: null,
+    });
     // a file someone was sent, checked check by check without trusting anything but the issuer's CA
     const checkFile = async (data: Buffer, name: string) =>
       (await request(anon).post('/api/public/verify/check').set('Origin', TEST_ORIGIN).attach('file', data, name).expect(200)).body as {
@@ -322,14 +325,14 @@ describe('certificate API', () => {
     const okOf = (a: { checks: Array<{ id: string; ok: boolean }> }) => Object.fromEntries(a.checks.map((c) => [c.id, c.ok]));
     const pdfCheck = await checkFile(pdf.body as Buffer, 'cert.pdf');
     expect(pdfCheck).toMatchObject({ kind: 'pdf', approvalNumber: 'CHAIN-1' });
-    expect(okOf(pdfCheck)).toEqual({ seal: true, wholeDocument: true, issuer: true, asIssued: true, ledger: true, signers: true });
+    expect(okOf(pdfCheck)).toEqual({ seal: true, wholeDocument: true, issuer: true, asIssued: true, ledger: true, signers: true, notRevoked: true });
     expect(pdfCheck.checks.find((c) => c.id === 'issuer')?.detail).toBe('Acme Grain');
     const changedPdf = Buffer.from(pdf.body as Buffer);
     changedPdf[changedPdf.indexOf('/Reason') + 9] ^= 1;
     expect(okOf(await checkFile(changedPdf, 'cert.pdf'))).toMatchObject({ seal: false, asIssued: false });
     const vcCheck = await checkFile(Buffer.from(publicJwt), 'cert.vc.jwt');
     expect(vcCheck).toMatchObject({ kind: 'credential', approvalNumber: 'CHAIN-1' });
-    expect(okOf(vcCheck)).toEqual({ seal: true, issuer: true, content: true, ledger: true, signers: true });
+    expect(okOf(vcCheck)).toEqual({ seal: true, issuer: true, content: true, ledger: true, signers: true, notRevoked: true });
     expect(okOf(await checkFile(Buffer.from(`${head}.${forged}.${signature}`), 'cert.vc.jwt'))).toMatchObject({ seal: false, content: false });
     const unknown = await request(anon).post('/api/public/verify/check').set('Origin', TEST_ORIGIN).attach('file', Buffer.from('hello'), 'x.txt').expect(400);
     expect(unknown.body.code).toBe('VERIFY_FILE_UNKNOWN');

@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Router, type Request } from 'express';
 import { featureRouter } from '../http/params';
-import { AppError, issuedCertificate, type PdfCheckAnswer, type PublicVerifyAnswer } from '@grain/domain';
+import { AppError, issuedCertificate, type CredentialStatusAnswer, type PdfCheckAnswer, type PublicVerifyAnswer } from '@grain/domain';
 import { issuerFacts, sha256hex, type PublicCertificate } from '@grain/persistence';
 import { singleFile } from '../http/uploads';
 import { sha256OfFile } from '../http/file-checks';
@@ -70,6 +70,7 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
         ledger: await ledgerAnchor(ctx, s),
         pdfSha256: await pdfHash(ctx, found),
         issued: issuedCertificate(s, facts),
+        revocation: found.revocation,
       },
     };
     res.json(answer);
@@ -81,10 +82,17 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
     sendCredential(res, s.approvalNumber, await signedCredential(ctx.deps, s));
   });
 
-  // The credential's status, which a verifier asks before trusting it: an issued certificate is found here.
+  // The credential's status, which a verifier asks before trusting it: issued, or revoked by its company.
   r.get('/public/verify/status', async (req, res) => {
-    const { state: s } = await find(ctx, req);
-    res.json({ status: 'issued', approvalNumber: s.approvalNumber, contentHash: s.contentHash, completedDate: s.completedDate });
+    const { state: s, revocation } = await find(ctx, req);
+    const answer: CredentialStatusAnswer = {
+      status: revocation ? 'revoked' : 'issued',
+      approvalNumber: s.approvalNumber,
+      contentHash: s.contentHash,
+      completedDate: s.completedDate,
+      revocation,
+    };
+    res.json(answer);
   });
 
   // The issuing company's CA certificate (and its seal's), to trust the seal of its PDFs and credentials.

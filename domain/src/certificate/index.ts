@@ -17,3 +17,4 @@ export * from './conformity-credential';
 export * from './rejection-notice';
 export type * from './views';
 export * from './timer-plan';
+export * from './revocation';

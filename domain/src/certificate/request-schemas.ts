@@ -79,6 +79,11 @@ export const rejectInput = z.object({
   reason: z.string().trim().min(1, 'REASON_REQUIRED').max(1000),
 });
 
+/** Revoking an issued certificate: the reason is checked with the rule (revocation.ts). */
+export const revokeInput = z.object({
+  reason: z.string({ message: 'REASON_REQUIRED' }).default(''),
+});
+
 /** A reminder by hand: to the pending signers (default) or up to the managers. */
 export const remindInput = z.object({
   to: z.enum(['signers', 'escalation'], { message: 'INVALID_INPUT' }).default('signers'),

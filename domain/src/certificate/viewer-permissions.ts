@@ -1,6 +1,7 @@
 import { can, isAdmin, type Actor } from '../permissions';
 import { isOwnerOrAdmin, mayManageInFlight } from './access';
 import { currentLevel, pendingSigners } from './machine';
+import { mayRevoke } from './revocation';
 import type { CertificateState } from './types';
 
 /** What a viewer may do with a certificate now (the buttons the UI offers). */
@@ -11,6 +12,8 @@ export interface CertificatePermissions {
   delegate: boolean;
   delete: boolean;
   getCert: boolean;
+  /** May revoke the issued certificate (the detail view clears it once revoked). */
+  revoke: boolean;
   /** May keep the work in flight moving: remind, escalate, change a level's due time or signers. */
   manage: boolean;
   /** Of `manage`: the certificate's hash allows changing a level's due time and signers in flight. */
@@ -34,6 +37,7 @@ export function permissionsOf(s: CertificateState, viewer: Actor, hasSignature: 
     delegate: signer && l?.status !== 'done',
     delete: owner && mayWithdraw(viewer) && s.status !== 'done' && s.status !== 'cancelled',
     getCert: s.status === 'done',
+    revoke: mayRevoke(s, actorSubject(viewer)),
     manage,
     adjust: manage && s.hashVersion === 2,
     signaturePassword: hasSignature,

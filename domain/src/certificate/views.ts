@@ -12,6 +12,7 @@ import type { IssuedCertificate } from './issued-certificate';
 import type { RejectionNotice } from './rejection-notice';
 import type { LevelProgress } from './progress';
 import type { RecordedStandardCheck } from '../standards/types';
+import type { Revocation } from './revocation';
 
 export interface SignerView {
   _id: string;
@@ -124,6 +125,8 @@ export interface CertificateView extends CertificateViewBase {
   progress?: LevelProgress[];
   /** What the caller may do now (the server enforces it again). */
   can?: CertificatePermissions;
+  /** Set once the issuing company revoked the issued certificate. */
+  revocation?: Revocation | null;
 }
 
 /** A list card: the read model's summary row, without documents, signers or audit. */
@@ -206,6 +209,8 @@ export interface PublicVerifyAnswer {
     pdfSha256: string | null;
     /** Every fact the issued certificate (the PDF) states, as it states them. */
     issued: IssuedCertificate;
+    /** Set once the issuing company revoked it: the certificate no longer stands. */
+    revocation: Revocation | null;
   };
 }
 
@@ -255,7 +260,7 @@ export interface InboxAnswer {
 }
 
 /** One check of an uploaded PDF or credential, shown on its own line on the public page. */
-export type UploadCheckId = 'seal' | 'wholeDocument' | 'issuer' | 'asIssued' | 'content' | 'ledger' | 'signers';
+export type UploadCheckId = 'seal' | 'wholeDocument' | 'issuer' | 'asIssued' | 'content' | 'ledger' | 'signers' | 'notRevoked';
 export interface UploadCheck {
   id: UploadCheckId;
   ok: boolean;
@@ -268,4 +273,13 @@ export interface UploadCheckAnswer {
   approvalNumber?: string;
   contentHash?: string;
   checks: UploadCheck[];
+}
+
+/** GET /api/public/verify/status: what a verifier asks before trusting a credential or PDF. */
+export interface CredentialStatusAnswer {
+  status: 'issued' | 'revoked';
+  approvalNumber: string;
+  contentHash: string;
+  completedDate?: string;
+  revocation: Revocation | null;
 }

@@ -1,7 +1,7 @@
 import { Context, Contract, Info, Returns, Transaction } from 'fabric-contract-api';
 
 /** The record types the application writes (kept in step with LedgerRecordType in @grain/adapters). */
-const RECORD_TYPES = new Set(['signature', 'rejection', 'delegation', 'completion', 'submission', 'farm_data', 'compliance_report']);
+const RECORD_TYPES = new Set(['signature', 'rejection', 'delegation', 'completion', 'submission', 'farm_data', 'compliance_report', 'revocation']);
 
 interface StoredEntry {
   key: string;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { AppError, type CertificateListStatus, type CertificateState, type CertificateStatus } from '@grain/domain';
+import { AppError, type CertificateListStatus, type CertificateState, type CertificateStatus, type Revocation } from '@grain/domain';
 import { prepared } from './prepared';
 import { cardOf, fromCard, levelRows, LIST_CARD_SQL, type CardJson, type CertificateSummary } from './certificate-rows';
 
@@ -29,6 +29,19 @@ export interface PublicCertificate {
   state: CertificateState;
   /** null for certificates issued before PDF hashes were recorded. */
   pdfSha256: string | null;
+  /** Set once the issuing company revoked it. */
+  revocation: Revocation | null;
+}
+
+function revocationOfRow(r: Record<string, any>): Revocation | null {
+  if (!r.revoked_at) return null;
+  return {
+    at: new Date(r.revoked_at).toISOString(),
+    by: r.revoked_by_name ?? '',
+    byId: r.revoked_by ?? '',
+    reason: r.revocation_reason ?? '',
+    txId: r.revocation_tx_id ?? null,
+  };
 }
 
 export interface StoredCertificate {
@@ -67,6 +80,10 @@ export interface CertificateStore {
   findPublic(by: { number: string; companyId: string } | { hash: string }): Promise<PublicCertificate | null>;
   /** The number of the done certificate whose issued PDF has this sha256, across companies. */
   numberOfIssuedPdf(sha256: string): Promise<string | null>;
+  /** The company's revocation of an issued certificate, or null. */
+  revocationOf(companyId: string, id: string): Promise<Revocation | null>;
+  /** Records the revocation of an issued, not yet revoked certificate; false when there was none to revoke. */
+  revoke(companyId: string, id: string, r: Revocation): Promise<boolean>;
 }
 
 const encodeCursor = (updatedAt: string, id: string) => Buffer.from(JSON.stringify([updatedAt, id])).toString('base64url');
@@ -286,9 +303,25 @@ export class KnexCertificateStore implements CertificateStore {
       .where(
         'hash' in by ? { content_hash: by.hash } : 'pdfSha256' in by ? { pdf_sha256: by.pdfSha256 } : { approval_number: by.number, company_id: by.companyId },
       )
-      .first('state', 'pdf_sha256');
+      .first('state', 'pdf_sha256', 'revoked_at', 'revoked_by', 'revoked_by_name', 'revocation_reason', 'revocation_tx_id');
     if (!row) return null;
-    return { state: typeof row.state === 'string' ? JSON.parse(row.state) : row.state, pdfSha256: row.pdf_sha256 ?? null };
+    return { state: typeof row.state === 'string' ? JSON.parse(row.state) : row.state, pdfSha256: row.pdf_sha256 ?? null, revocation: revocationOfRow(row) };
+  }
+
+  async revocationOf(companyId: string, id: string): Promise<Revocation | null> {
+    const row = await this.k('certificates')
+      .where({ company_id: companyId, id })
+      .first('revoked_at', 'revoked_by', 'revoked_by_name', 'revocation_reason', 'revocation_tx_id');
+    return row ? revocationOfRow(row) : null;
+  }
+
+  async revoke(companyId: string, id: string, r: Revocation): Promise<boolean> {
+    const rows = await this.k('certificates')
+      .where({ company_id: companyId, id, status: 'done' })
+      .whereNull('revoked_at')
+      .update({ revoked_at: r.at, revoked_by: r.byId, revoked_by_name: r.by, revocation_reason: r.reason, revocation_tx_id: r.txId })
+      .returning('id');
+    return rows.length > 0;
   }
 
   async numberOfIssuedPdf(sha256: string): Promise<string | null> {

@@ -11,6 +11,7 @@ import * as certificateListCard from './009_certificate_list_card';
 import * as userAdminFlag from './010_user_admin_flag';
 import * as certificateViews from './011_certificate_views';
 import * as companySeals from './012_company_seals';
+import * as certificateRevocations from './013_certificate_revocations';
 
 export interface Migration {
   name: string;
@@ -32,4 +33,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '010_user_admin_flag', ...userAdminFlag },
   { name: '011_certificate_views', ...certificateViews },
   { name: '012_company_seals', ...companySeals },
+  { name: '013_certificate_revocations', ...certificateRevocations },
 ];

@@ -7,7 +7,7 @@
 import { X509Certificate } from 'node:crypto';
 import { decodeProtectedHeader, importX509, jwtVerify } from 'jose';
 import { isDeepStrictEqual } from 'node:util';
-import { AppError, issuedCertificate, type CertificateState, type UploadCheck, type UploadCheckAnswer } from '@grain/domain';
+import { AppError, issuedCertificate, type UploadCheck, type UploadCheckAnswer } from '@grain/domain';
 import { checkPdfSeal } from '@grain/adapters';
 import { issuerFacts, sha256hex, type PublicCertificate } from '@grain/persistence';
 import type { CertCtx } from '../certificate-context';
@@ -25,12 +25,13 @@ async function sealIssuer(ctx: CertCtx, sealPem: string | undefined): Promise<Up
   return { id: 'issuer', ok, detail: company?.name ?? /CN=([^\n,]+)/.exec(seal.subject)?.[1] };
 }
 
-async function recordChecks(ctx: CertCtx, s: CertificateState): Promise<UploadCheck[]> {
+async function recordChecks(ctx: CertCtx, { state: s, revocation }: PublicCertificate): Promise<UploadCheck[]> {
   const anchor = await ledgerAnchor(ctx, s);
   const signers = issuedCertificate(s).levels.flatMap((l) => l.signatures.map((x) => x.name));
   return [
     { id: 'ledger', ok: !!anchor, detail: anchor ? `#${anchor.blockNumber} · tx ${anchor.txId}` : undefined },
     { id: 'signers', ok: signers.length > 0, detail: signers.join(', ') },
+    { id: 'notRevoked', ok: !revocation, detail: revocation ? `${revocation.at.slice(0, 10)}: ${revocation.reason}` : undefined },
   ];
 }
 
@@ -42,7 +43,7 @@ async function checkPdf(ctx: CertCtx, pdf: Buffer): Promise<UploadCheckAnswer> {
     { id: 'wholeDocument', ok: seal.valid && seal.wholeDocument },
     await sealIssuer(ctx, seal.signerPem),
     { id: 'asIssued', ok: !!found },
-    ...(found ? await recordChecks(ctx, found.state) : []),
+    ...(found ? await recordChecks(ctx, found) : []),
   ];
   return { kind: 'pdf', checks, ...(found ? { approvalNumber: found.state.approvalNumber, contentHash: found.state.contentHash } : {}) };
 }
@@ -70,7 +71,7 @@ async function checkCredential(ctx: CertCtx, jwt: string): Promise<UploadCheckAn
     { id: 'seal', ok: !!verified },
     await sealIssuer(ctx, sealPem),
     { id: 'content', ok: same },
-    ...(found ? await recordChecks(ctx, found.state) : []),
+    ...(found ? await recordChecks(ctx, found) : []),
   ];
   return { kind: 'credential', checks, ...(found ? { approvalNumber: found.state.approvalNumber, contentHash: found.state.contentHash } : {}) };
 }

@@ -44,6 +44,8 @@ export const certificatesApi = {
   /** Deletes a draft, or withdraws a certificate in flight (the reason is mailed to its signers). */
   remove: (id: string, reason?: string) =>
     api<{ ok: boolean }>(`company/approval/${enc(id)}/delete`, { body: { approvalId: id, ...(reason ? { reason } : {}) } }),
+  /** Revokes an issued certificate (admin); the ledger records it and the public answers say so. */
+  revoke: (id: string, reason: string) => api<{ approval: CertificateView }>(`company/approval/${enc(id)}/revoke`, { body: { reason } }),
   /** A reminder to the pending signers, or an escalation to the managers, sent now. */
   remind: (id: string, to: NudgeTarget) => api<{ approval: CertificateView }>(`company/approval/${enc(id)}/remind`, { body: { to } }),
   /** A level's due date and/or signers (in flight: no rejection). */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Box, Button, Chip, Grid, Link, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Grid, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { certificatesApi } from '../api';
 import type { CertificateView, CompanyPerson } from '@grain/domain';
@@ -20,7 +20,7 @@ import { AdjustLevelDialog, type AdjustTarget } from '../in-flight/AdjustLevelDi
 import { WithdrawDialog } from '../in-flight/WithdrawDialog';
 import { useNudge } from '../in-flight/use-nudge';
 
-type Modal = 'sign' | 'reject' | 'delegate' | 'delete' | 'withdraw' | null;
+type Modal = 'sign' | 'reject' | 'delegate' | 'delete' | 'withdraw' | 'revoke' | null;
 
 /** /views/approval/detail?id=: header, documents, summary, level panels, actions, Get Cert, audit trail. */
 export function ApprovalDetailPage() {
@@ -110,6 +110,14 @@ export function ApprovalDetailPage() {
     notify.success(t('cert.inFlight.withdrawn'));
     await load();
   };
+  // after issue the company's admin may revoke it: the ledger and the public verify page say so
+  const revoke = async (reason: string) => {
+    if (!a) return;
+    await certificatesApi.revoke(a._id, reason);
+    setModal(null);
+    notify.success(t('cert.revoke.done'));
+    await load();
+  };
 
   if (!a) return <Typography>{t('common.loading')}</Typography>;
   const can = a.can ?? {
@@ -119,6 +127,7 @@ export function ApprovalDetailPage() {
     delegate: false,
     delete: false,
     getCert: false,
+    revoke: false,
     manage: false,
     adjust: false,
     signaturePassword: false,
@@ -217,9 +226,19 @@ export function ApprovalDetailPage() {
                 {t('cert.credential.download')}
               </Button>
             )}
+            {can.revoke && (
+              <Button color="error" onClick={() => setModal('revoke')} data-testid="btn-revoke">
+                {t('cert.revoke.action')}
+              </Button>
+            )}
           </Stack>
         </Stack>
       </Paper>
+      {a.revocation && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="revoked-banner">
+          {t('cert.revoke.banner', { date: date(a.revocation.at), by: a.revocation.by, reason: a.revocation.reason })}
+        </Alert>
+      )}
       {a.progress && a.status !== 'created' && <SigningStepper progress={a.progress} />}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 8 }}>
@@ -274,6 +293,7 @@ export function ApprovalDetailPage() {
         onCancel={() => setModal(null)}
       />
       <WithdrawDialog open={modal === 'withdraw'} onClose={() => setModal(null)} onWithdraw={withdraw} />
+      <WithdrawDialog kind="revoke" open={modal === 'revoke'} onClose={() => setModal(null)} onWithdraw={revoke} />
       <AdjustLevelDialog
         target={adjusting}
         onClose={() => setAdjusting(null)}

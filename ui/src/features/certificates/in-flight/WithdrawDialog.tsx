@@ -3,8 +3,29 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, T
 import { useI18n } from '../../../i18n/i18n';
 import { errorText } from '../../../app';
 
-/** Withdraws a certificate in flight: the reason is required and mailed to whoever signed or is asked to sign. */
-export function WithdrawDialog({ open, onClose, onWithdraw }: { open: boolean; onClose(): void; onWithdraw(reason: string): Promise<void> }) {
+/** What the dialog ends: a certificate in flight (withdraw) or an issued one (revoke). */
+export type EndingKind = 'withdraw' | 'revoke';
+const TEXT: Record<EndingKind, { title: string; explained: string; action: string }> = {
+  withdraw: { title: 'cert.inFlight.withdrawTitle', explained: 'cert.inFlight.withdrawExplained', action: 'cert.inFlight.withdraw' },
+  revoke: { title: 'cert.revoke.title', explained: 'cert.revoke.explained', action: 'cert.revoke.action' },
+};
+
+/**
+ * Withdraws a certificate in flight (the reason is mailed to whoever signed or is asked to sign), or
+ * revokes an issued one (the reason goes on the ledger and on the public verify page). A reason is required.
+ */
+export function WithdrawDialog({
+  open,
+  onClose,
+  onWithdraw,
+  kind = 'withdraw',
+}: {
+  open: boolean;
+  onClose(): void;
+  onWithdraw(reason: string): Promise<void>;
+  kind?: EndingKind;
+}) {
+  const text = TEXT[kind];
   const { t } = useI18n();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -22,11 +43,11 @@ export function WithdrawDialog({ open, onClose, onWithdraw }: { open: boolean; o
     }
   };
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="withdraw-dialog">
-      <DialogTitle>{t('cert.inFlight.withdrawTitle')}</DialogTitle>
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid={`${kind}-dialog`}>
+      <DialogTitle>{t(text.title)}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {t('cert.inFlight.withdrawExplained')}
+          {t(text.explained)}
         </Typography>
         <TextField
           fullWidth
@@ -35,10 +56,10 @@ export function WithdrawDialog({ open, onClose, onWithdraw }: { open: boolean; o
           label={t('cert.reason')}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
-          inputProps={{ 'data-testid': 'withdraw-reason', maxLength: 500 }}
+          inputProps={{ 'data-testid': `${kind}-reason`, maxLength: 500 }}
         />
         {error && (
-          <Typography color="error" sx={{ mt: 1 }} data-testid="withdraw-error">
+          <Typography color="error" sx={{ mt: 1 }} data-testid={`${kind}-error`}>
             {error}
           </Typography>
         )}
@@ -47,8 +68,8 @@ export function WithdrawDialog({ open, onClose, onWithdraw }: { open: boolean; o
         <Button onClick={onClose} disabled={busy}>
           {t('common.cancel')}
         </Button>
-        <Button color="error" variant="contained" onClick={() => void submit()} disabled={busy} data-testid="withdraw-submit">
-          {t('cert.inFlight.withdraw')}
+        <Button color="error" variant="contained" onClick={() => void submit()} disabled={busy} data-testid={`${kind}-submit`}>
+          {t(text.action)}
         </Button>
       </DialogActions>
     </Dialog>

@@ -15,7 +15,7 @@ import { errorText, LanguageSwitch } from '../../../app';
  * link the issuer shares), and check a PDF or credential someone was sent, check by check.
  */
 export function VerifyPage() {
-  const { t } = useI18n();
+  const { t, date } = useI18n();
   const [params, setParams] = useSearchParams();
   const company = params.get('company');
   const [q, setQ] = useState(params.get('number') ?? params.get('hash') ?? '');
@@ -101,6 +101,11 @@ export function VerifyPage() {
             </Typography>
             <Chip label={t(`cert.status.${answer.status}`)} color={STATUS_COLOR[answer.status]} data-testid="verify-status" />
           </Stack>
+          {answer.revocation && (
+            <Alert severity="error" sx={{ my: 1 }} data-testid="verify-revoked">
+              {t('cert.revoke.banner', { date: date(answer.revocation.at), by: answer.revocation.by, reason: answer.revocation.reason })}
+            </Alert>
+          )}
           {answer.ledger ? (
             <Typography variant="body2" data-testid="verify-ledger">
               {t('cert.verify.ledger')}: #{answer.ledger.blockNumber} · tx {answer.ledger.txId.slice(0, HASH_DISPLAY_LENGTH)} · {t('cert.verify.block')}{' '}

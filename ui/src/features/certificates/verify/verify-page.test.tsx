@@ -49,6 +49,7 @@ function answer(): PublicVerifyAnswer {
       approvalLevels: [],
       ledger: null,
       pdfSha256: null,
+      revocation: null,
       issued: issuedCertificate(done, {
         issuer: { name: 'Acme Grain Pty Ltd', registration: '51 824 753 556' },
         farmRecord: { number: '1732000000000', productionDate: '2025-11-10', txId: 'f'.repeat(64) },
@@ -109,5 +110,32 @@ describe('public verify page', () => {
     expect(screen.getByTestId('check-content')).toHaveTextContent(content);
     expect(screen.getByTestId('check-issuer')).toHaveTextContent('Riverina Grain Co');
     expect(api.find('POST', '/api/public/verify/check')).toHaveLength(1);
+  });
+
+  it.each([
+    ['en' as const, 'Revoked on 02/12/2025 by Ada Admin: Lab result was wrong', 'Revoked by the issuing company'],
+    ['vn' as const, 'Đã thu hồi ngày 02/12/2025 bởi Ada Admin: Lab result was wrong', 'Đã bị công ty cấp thu hồi'],
+  ])('says a revoked certificate is revoked, on the page and in the file check (%s)', async (lang, banner, check) => {
+    const a = answer();
+    a.approval.revocation = { at: '2025-12-02T09:00:00.000Z', by: 'Ada Admin', byId: 'u-1', reason: 'Lab result was wrong', txId: 'e'.repeat(64) };
+    fakeApi({
+      'GET /api/auth/current_user': () => signedOut,
+      'GET /api/public/verify': () => a,
+      'POST /api/public/verify/check': () => ({
+        kind: 'pdf',
+        approvalNumber: a.approval.approvalNumber,
+        checks: [
+          { id: 'seal', ok: true },
+          { id: 'asIssued', ok: true },
+          { id: 'notRevoked', ok: false, detail: '2025-12-02: Lab result was wrong' },
+        ],
+      }),
+    });
+    renderApp(`/views/verify?hash=${a.approval.contentHash}`, { lang });
+    expect(await screen.findByTestId('verify-revoked')).toHaveTextContent(banner);
+    await userEvent.setup().upload(await screen.findByTestId('verify-pdf'), new File(['%PDF-1.7'], 'cert.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByTestId('check-notRevoked')).toHaveAttribute('data-ok', 'false');
+    expect(screen.getByTestId('check-notRevoked')).toHaveTextContent(check);
+    expect(screen.getByTestId('check-notRevoked')).toHaveTextContent('Lab result was wrong');
   });
 });
