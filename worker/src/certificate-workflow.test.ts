@@ -71,6 +71,13 @@ test('a 3-level chain with 2-of-3 signatures completes: read model, ledger, mail
   expect((await h.db.knex('certificates').where({ id: d.id }).first('pdf_sha256')).pdf_sha256).toBe(createHash('sha256').update(pdf).digest('hex'));
   expect((await h.mail.list({ to: 'b1@grain.test' })).some((m) => /awaits your signature \(level 2\)/.test(m.subject ?? ''))).toBe(true);
   expect((await h.mail.list({ to: SUBMITTER.email })).some((m) => /is approved/.test(m.subject ?? ''))).toBe(true);
+  // every timer says what it is for, in the Temporal UI (its user metadata summary)
+  const events = (await handle.fetchHistory()).events ?? [];
+  const summaries = events
+    .filter((e) => e.timerStartedEventAttributes)
+    .map((e) => (e.userMetadata?.summary?.data ? JSON.parse(Buffer.from(e.userMetadata.summary.data).toString()) : null));
+  expect(summaries.length).toBeGreaterThan(0);
+  expect(summaries.filter((x) => !/^(reminder before level \d|level \d deadline|overdue reminder \d)/.test(String(x)))).toEqual([]);
   // no OTP code ever reached the workflow history
   const history = JSON.stringify(await handle.fetchHistory());
   for (const m of await h.mail.list({ limit: 500 })) {

@@ -1,7 +1,6 @@
 /** What the certificate routes share: the use cases' dependencies, the caller, and the view for a caller. */
 import type { Request } from 'express';
-import { AppError, actorSubject, type Actor, type CertificateState, type CertificateView } from '@grain/domain';
-import type { Stores } from '@grain/persistence';
+import { AppError, actorSubject, certificateWorkflowId, isAdmin, type Actor, type CertificateState, type CertificateView } from '@grain/domain';
 import { actorOf } from '../http/auth-middleware';
 import type { ApiDeps } from '../deps';
 import { CertificateWorkflows } from './certificate-workflows';
@@ -34,17 +33,24 @@ export function callerOf(req: Request): Caller {
 }
 
 /** The certificate as answered to this viewer: with names in the audit trail and what they may do. */
-async function viewFor(stores: Stores, viewer: Actor, s: CertificateState): Promise<CertificateView> {
+async function viewFor(ctx: CertCtx, viewer: Actor, s: CertificateState): Promise<CertificateView> {
+  const stores = ctx.stores;
   const users = await stores.users.listByCompany(s.companyId);
   const names = new Map(users.map((u) => [u.id, `${u.firstname} ${u.lastname}`.trim()]));
   const hasSignature = !!(await stores.signatures.ofUser(viewer.id).catch(() => null));
   const opened = s.status === 'created' ? [] : await stores.certificateViews.of(s.id);
   const revocation = s.status === 'done' ? await stores.certificates.revocationOf(s.companyId, s.id) : null;
   const view = toCertificateView(s, { viewer, hasSignature, names, opened });
-  return { ...view, revocation, ...(view.can ? { can: { ...view.can, revoke: view.can.revoke && !revocation } } : {}) };
+  // Admins are the operators here: they get the link to the certificate's workflow in the Temporal UI.
+  const { temporalUiUrl, temporalNamespace } = ctx.deps.config;
+  const operatorUrl =
+    isAdmin(viewer) && s.status !== 'created'
+      ? `${temporalUiUrl.replace(/\/$/, '')}/namespaces/${encodeURIComponent(temporalNamespace)}/workflows/${encodeURIComponent(certificateWorkflowId(s.id))}`
+      : null;
+  return { ...view, revocation, operatorUrl, ...(view.can ? { can: { ...view.can, revoke: view.can.revoke && !revocation } } : {}) };
 }
 
 /** The `{ approval }` answer of every call that changes or reads one certificate. */
 export async function approvalAnswer(ctx: CertCtx, req: Request, s: CertificateState): Promise<{ approval: CertificateView }> {
-  return { approval: await viewFor(ctx.stores, actorOf(req), s) };
+  return { approval: await viewFor(ctx, actorOf(req), s) };
 }

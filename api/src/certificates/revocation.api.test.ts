@@ -86,6 +86,11 @@ it('only the admin revokes, with a reason; the ledger records it and every publi
   expect(after.checks.find((c: { id: string }) => c.id === 'notRevoked').detail).toMatch(/Lab result was wrong/);
   // the company's own detail view shows it too
   expect((await cert.manager.get(`/api/company/approval/${cert.id}`).expect(200)).body.approval.revocation).toMatchObject({ reason: 'Lab result was wrong' });
+  // the admin (the operator) gets the link to the certificate's workflow in the Temporal UI; others do not
+  const seen = (await admin.get(`/api/company/approval/${cert.id}`).expect(200)).body.approval;
+  expect(seen.operatorUrl).toBe(`${h.t.deps.config.temporalUiUrl}/namespaces/default/workflows/certificate-${cert.id}`);
+  expect(seen.can.revoke).toBe(false);
+  expect((await cert.manager.get(`/api/company/approval/${cert.id}`).expect(200)).body.approval.operatorUrl).toBeNull();
 });
 
 it('refuses to revoke a certificate that is not issued', async () => {

@@ -1,6 +1,6 @@
 import { createCertificate } from './build';
 import { transition } from './machine';
-import { dueTimers, levelTimers } from './timer-plan';
+import { dueTimers, levelTimers, timerSummary } from './timer-plan';
 import type { CertificateState, Signer } from './types';
 
 const HOUR = 3_600_000;
@@ -104,5 +104,18 @@ describe('dueTimers', () => {
     const next = dueTimers(s, fired, DUE + 24 * HOUR);
     expect(next.fired.map((t) => t.key)).toEqual([`${tag}:after:2`]);
     expect(next.deadline).toBeNull();
+  });
+});
+
+describe('timerSummary', () => {
+  it('names what each planned timer is for, as the Temporal UI shows it', () => {
+    expect(levelTimers(signing(), START).map(timerSummary)).toEqual([
+      'reminder before level 1 is due (24 h before)',
+      'reminder before level 1 is due (1 h before)',
+      'level 1 deadline',
+      'overdue reminder 1 for level 1',
+      'overdue reminder 2 for level 1',
+      'overdue reminder 3 for level 1',
+    ]);
   });
 });

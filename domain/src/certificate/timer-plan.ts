@@ -14,6 +14,18 @@ export interface TimerEvent {
   level: number;
 }
 
+/**
+ * The one-line summary an operator sees on the timer in the Temporal UI: what wakes the certificate
+ * and for which level (e.g. "reminder before level 2 is due (2 h before)", "level 2 deadline").
+ */
+export function timerSummary(t: TimerEvent): string {
+  if (t.kind === 'deadline') return `level ${t.level} deadline`;
+  if (t.kind === 'overdueReminder') return `overdue reminder ${t.key.split(':').pop()} for level ${t.level}`;
+  const before = Number(t.key.split(':').pop());
+  const hours = Number.isFinite(before) ? ` (${Math.round(before / 3_600_000)} h before)` : '';
+  return `reminder before level ${t.level} is due${hours}`;
+}
+
 /** Cap on planned repeats after the due time; the plan is recomputed as time passes. */
 const REPEATS_AHEAD = 3;
 

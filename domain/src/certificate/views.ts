@@ -127,6 +127,8 @@ export interface CertificateView extends CertificateViewBase {
   can?: CertificatePermissions;
   /** Set once the issuing company revoked the issued certificate. */
   revocation?: Revocation | null;
+  /** For admins (the operators): the certificate's workflow in the Temporal Web UI. */
+  operatorUrl?: string | null;
 }
 
 /** A list card: the read model's summary row, without documents, signers or audit. */

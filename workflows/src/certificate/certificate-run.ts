@@ -120,10 +120,13 @@ export class CertificateRun {
     });
   }
 
-  /** Sleeps until there is work, the run finished, the server suggests continue-as-new, or `ms` passed. */
-  async idle(ms?: number): Promise<void> {
+  /**
+   * Sleeps until there is work, the run finished, the server suggests continue-as-new, or `ms` passed;
+   * the timer carries `summary` (what it is for), which the Temporal UI shows on it.
+   */
+  async idle(ms?: number, summary?: string): Promise<void> {
     const wake = () => this.queue.length > 0 || this.finished() || workflowInfo().continueAsNewSuggested;
     if (ms === undefined) await condition(wake);
-    else await condition(wake, ms);
+    else await condition(wake, ms, { summary: summary ?? 'waiting for the next reminder or deadline' });
   }
 }

@@ -16,6 +16,7 @@ import { currentUpdateInfo, log, patched, setHandler, upsertSearchAttributes, wo
 import {
   currentLevel,
   dueTimers,
+  timerSummary,
   levelTimers,
   pendingSigners,
   type CertificateCommand,
@@ -176,7 +177,7 @@ export async function certificateWorkflow(input: CertificateWorkflowInput): Prom
     }
     if (await fireDueTimers(run, wfId)) continue;
     const next = levelTimers(run.state, Date.now()).find((t) => !run.fired.has(t.key));
-    await run.idle(next ? Math.max(1, next.at - Date.now()) : undefined);
+    await run.idle(next ? Math.max(1, next.at - Date.now()) : undefined, next ? timerSummary(next) : undefined);
   }
 }
 

@@ -280,6 +280,7 @@ export const certificates: Table = {
     vn: 'Không ai có thể ký thêm. Những người đã ký hoặc được yêu cầu ký sẽ được thông báo kèm lý do của bạn.',
   },
   'cert.inFlight.withdrawn': { en: 'The certificate was withdrawn', vn: 'Đã rút lại chứng nhận' },
+  'cert.operator.temporal': { en: 'Open in Temporal UI', vn: 'Mở trong Temporal UI' },
   'cert.revoke.action': { en: 'Revoke certificate', vn: 'Thu hồi chứng nhận' },
   'cert.revoke.title': { en: 'Revoke this issued certificate?', vn: 'Thu hồi chứng nhận đã cấp này?' },
   'cert.revoke.explained': {

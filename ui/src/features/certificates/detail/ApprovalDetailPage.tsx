@@ -226,6 +226,11 @@ export function ApprovalDetailPage() {
                 {t('cert.credential.download')}
               </Button>
             )}
+            {a.operatorUrl && (
+              <Button href={a.operatorUrl} target="_blank" rel="noopener noreferrer" data-testid="btn-temporal">
+                {t('cert.operator.temporal')}
+              </Button>
+            )}
             {can.revoke && (
               <Button color="error" onClick={() => setModal('revoke')} data-testid="btn-revoke">
                 {t('cert.revoke.action')}
