@@ -17,9 +17,9 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-export const USER_STATUSES = ['active', 'inactive', 'locked'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
-export const GROUP_STATUSES = USER_STATUSES;
+/** The status of a user or of a group: an inactive or locked one cannot sign in or lend its permissions. */
+export const ACCOUNT_STATUSES = ['active', 'inactive', 'locked'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export const DEFAULT_GROUP_PERMISSIONS: Permission[] = ['viewInfo'];
 
 /** Roles that may create or edit certificates and see the template bar (docs/spec/approvals.md §6, spelling fixed). */

@@ -36,7 +36,7 @@ const PEOPLE: Array<{ key: string; role: string; firstname: string; lastname: st
   { key: 'signer2', role: 'signer', firstname: 'Mia', lastname: 'Tran', password: 'Signer2#2025', signaturePassword: 'Sign2#2025' },
   { key: 'signer3', role: 'signer', firstname: 'Noah', lastname: 'Kelly', password: 'Signer3#2025', signaturePassword: 'Sign3#2025' },
 ];
-export const DEMO_EMAIL_DOMAIN = 'riverina-grain.example';
+const DEMO_EMAIL_DOMAIN = 'riverina-grain.example';
 
 /**
  * Demo data for an empty database: Riverina Grain Co with its address, bank account, groups admin /

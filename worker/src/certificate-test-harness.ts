@@ -176,7 +176,7 @@ export interface ThrowawayPostgres {
 }
 
 /** The newest local Postgres server binaries (Debian layout), or undefined. */
-export function findPostgresBin(): string | undefined {
+function findPostgresBin(): string | undefined {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;
   const versions = readdirSync(root)

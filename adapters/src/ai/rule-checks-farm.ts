@@ -1,4 +1,3 @@
-import type { AuditItem } from '@grain/domain';
 import type { AuditInput } from './auditor';
 import { REGULATIONS as R } from './regulations';
 import { DAY, item, PEST_RECENCY_DAYS, q, substantial, type Check } from './rule-checks';
@@ -163,4 +162,3 @@ export const FARM_CHECKS: Check[] = [
   planTraining,
   consistentBusiness,
 ];
-export type { AuditItem };

@@ -149,5 +149,4 @@ export {
   substantial,
   DAY,
   PEST_RECENCY_DAYS,
-  reviewedWithinYear,
 };

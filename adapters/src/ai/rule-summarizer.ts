@@ -5,7 +5,7 @@ import { labelled, parseDate, readSections, splitList } from './text-sections';
  * The embedded summariser: structured summaries from labelled lines and headed sections of the
  * document text. Deterministic; every value is quoted from the document ('' when absent).
  */
-export function summarizeEstablishment(text: string): EstablishmentSummary {
+function summarizeEstablishment(text: string): EstablishmentSummary {
   const website = labelled(text, /website|web site|web|url/) || (/\b(?:https?:\/\/|www\.)[^\s,;]+/i.exec(text)?.[0] ?? '');
   return {
     establishment_registration_document: {
@@ -24,7 +24,7 @@ export function summarizeEstablishment(text: string): EstablishmentSummary {
   };
 }
 
-export function summarizeHaccp(text: string): HaccpSummary {
+function summarizeHaccp(text: string): HaccpSummary {
   const s = readSections(text, {
     hazard_analysis: /hazard analysis|conduct(?:ing)? a hazard analysis|identify hazards/,
     critical_control_points: /critical control points?|determine (?:the )?critical control points|ccps?\b/,
@@ -44,7 +44,7 @@ export function summarizeHaccp(text: string): HaccpSummary {
   };
 }
 
-export function summarizeManagementPlan(text: string): ManagementPlanSummary {
+function summarizeManagementPlan(text: string): ManagementPlanSummary {
   const s = readSections(text, {
     storage_and_hygiene: /storage(?: and hygiene)?|grain storage|hygiene|cleaning(?: and sanitation)?|sanitation/,
     chemical_handling: /chemical(?:s| handling| use| management)?|pesticide use|agvet chemicals?|spray records?/,
@@ -97,7 +97,7 @@ function entryFrom(date: string, fields: Partial<Record<keyof typeof ENTRY_FIELD
  * table whose header row names Date, Pests, Activity, Bait/Chemicals and Areas (cells split by '|' or
  * tabs, as the DOCX reader writes table rows).
  */
-export function summarizePestControl(text: string): PestControlSummary {
+function summarizePestControl(text: string): PestControlSummary {
   const lines = text.split('\n').map((l) => l.trim());
   const entries: PestControlEntry[] = [];
   const headerIdx = lines.findIndex((l) => /\|.*|\t/.test(l) && /date/i.test(l) && /pest/i.test(l));

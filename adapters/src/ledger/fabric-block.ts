@@ -34,7 +34,7 @@ export function blockHeaderHash(number: bigint | number, previousHash: Uint8Arra
 }
 
 /** Fabric's block data hash: SHA-256 over the concatenated envelopes (protoutil.ComputeBlockDataHash). */
-export function blockDataHash(envelopes: Uint8Array[]): Buffer {
+function blockDataHash(envelopes: Uint8Array[]): Buffer {
   return sha256(Buffer.concat(envelopes.map((e) => Buffer.from(e))));
 }
 

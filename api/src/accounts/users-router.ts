@@ -15,7 +15,7 @@ import {
   userUpdateSchema,
   type Actor,
   type AdminChange,
-  type UserStatus,
+  type AccountStatus,
   groupView,
   userView,
 } from '@grain/domain';
@@ -86,7 +86,7 @@ export function createUsersRouter(deps: ApiDeps): Router {
   }
   const full = async (u: UserRow) => userView(u, { signature: await signatures.idOfUser(u.id) });
   const groupList = async (a: Actor) => (await groups.list(companyOf(a))).map(groupView);
-  async function endSessionsIfBlocked(u: UserRow, status: UserStatus | undefined) {
+  async function endSessionsIfBlocked(u: UserRow, status: AccountStatus | undefined) {
     if (status && status !== 'active') await sessions.endAllFor(u.id);
   }
 

@@ -3,7 +3,7 @@ import type { Ledger, LedgerEntry } from '@grain/adapters';
 import type { FarmData } from '@grain/domain';
 import type { FarmDataStore } from '@grain/persistence';
 
-export const farmLedgerKey = (id: string) => `farm_data:${id}`;
+const farmLedgerKey = (id: string) => `farm_data:${id}`;
 
 const LEDGER_BATCH = 500;
 

@@ -5,7 +5,7 @@ import type { PolicyOrganisation } from './data/policy-organisations';
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The HTML of a reference sheet: the project's summary, where it applies, and where the official text is. */
-export function referenceHtml(o: PolicyOrganisation): string {
+function referenceHtml(o: PolicyOrganisation): string {
   const steps = POLICY_ACTIONS.filter((a) => (o.Country === 'AU' ? a.PolicyIndexAU : a.PolicyIndexIN).includes(o.PolicyIndex));
   const rows = steps
     .map((a) => {

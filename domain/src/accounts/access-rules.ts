@@ -1,5 +1,5 @@
 import type { MessageCode } from '../messages';
-import { isAdmin, PERMISSIONS, type Actor, type Permission, type UserStatus } from '../permissions';
+import { isAdmin, PERMISSIONS, type Actor, type Permission, type AccountStatus } from '../permissions';
 
 /**
  * Who may hand out which power over accounts. Admin is a flag of the user, granted and removed only by
@@ -31,7 +31,7 @@ export function permissionsBeyond(actor: Actor, granted: readonly Permission[]):
 /** What happens to an admin account: demoted, made inactive or locked, or deleted. */
 export interface AdminChange {
   role?: string;
-  status?: UserStatus;
+  status?: AccountStatus;
   deleted?: boolean;
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageCode } from '../messages';
-import { PERMISSIONS, USER_STATUSES, DEFAULT_GROUP_PERMISSIONS } from '../permissions';
+import { PERMISSIONS, ACCOUNT_STATUSES, DEFAULT_GROUP_PERMISSIONS } from '../permissions';
 import { RULES, dateText, optionalRule, ruleString } from '../validation';
 
 /**
@@ -90,7 +90,7 @@ export const addressSchema = z.object({
 });
 export type AddressInput = z.infer<typeof addressSchema>;
 
-const status = () => z.enum(USER_STATUSES, code('INVALID_STATUS'));
+const status = () => z.enum(ACCOUNT_STATUSES, code('INVALID_STATUS'));
 const role = () => z.string().trim().min(1, code('INVALID_ROLE')).max(50, code('INVALID_ROLE'));
 
 export const userCreateSchema = z

@@ -1,4 +1,4 @@
-import type { UserStatus } from '../permissions';
+import type { AccountStatus } from '../permissions';
 
 /**
  * The signed-in user as the API's session middleware resolves it (`req.user`) and answers it; the UI
@@ -12,6 +12,6 @@ export interface SessionUser {
   fullName: string;
   phone: string | null;
   role: string;
-  status: UserStatus;
+  status: AccountStatus;
   companyId: string | null;
 }

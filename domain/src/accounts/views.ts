@@ -1,4 +1,4 @@
-import type { Permission, UserStatus } from '../permissions';
+import type { Permission, AccountStatus } from '../permissions';
 
 /**
  * The accounts records on the wire (docs/spec/approvals.md §7), written once: the API builds them with
@@ -41,7 +41,7 @@ export interface UserView {
   fullName: string;
   phone: string;
   role: string;
-  status: UserStatus;
+  status: AccountStatus;
   /** The company's id, or the company record where the answer includes it. */
   company: string | CompanyView | null;
   /** The user's signature id, where the answer includes it. */
@@ -50,7 +50,7 @@ export interface UserView {
 export interface GroupView {
   _id: string;
   groupName: string;
-  status: UserStatus;
+  status: AccountStatus;
   roles: Permission[];
   company: string;
 }
@@ -101,14 +101,14 @@ interface UserFacts {
   lastname: string;
   phone: string | null;
   role: string;
-  status: UserStatus;
+  status: AccountStatus;
   companyId: string | null;
 }
 interface GroupFacts {
   id: string;
   companyId: string;
   groupName: string;
-  status: UserStatus;
+  status: AccountStatus;
   roles: Permission[];
 }
 interface SignatureFacts {

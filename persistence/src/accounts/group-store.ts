@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Permission, UserStatus } from '@grain/domain';
+import type { Permission, AccountStatus } from '@grain/domain';
 import type { GroupRow } from './types';
 
 const toGroup = (r: Record<string, any>): GroupRow => ({
@@ -13,7 +13,7 @@ const toGroup = (r: Record<string, any>): GroupRow => ({
 
 export interface GroupFields {
   groupName: string;
-  status: UserStatus;
+  status: AccountStatus;
   roles: Permission[];
 }
 

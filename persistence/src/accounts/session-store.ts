@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Permission, UserStatus } from '@grain/domain';
+import type { Permission, AccountStatus } from '@grain/domain';
 import { prepared } from '../certificates/prepared';
 import type { UserRow } from './types';
 import { strip, toUser } from './user-store';
@@ -19,7 +19,7 @@ export const SESSION_TOUCH_MS = 60_000;
 /** A live session's user, with the group their role names (null when there is none). */
 export interface SessionLookup {
   user: UserRow;
-  group: { status: UserStatus; roles: Permission[] } | null;
+  group: { status: AccountStatus; roles: Permission[] } | null;
 }
 
 /**

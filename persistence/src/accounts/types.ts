@@ -1,4 +1,4 @@
-import type { Permission, UserStatus } from '@grain/domain';
+import type { Permission, AccountStatus } from '@grain/domain';
 
 /** Rows of the accounts tables, in camelCase, as the stores hand them out. */
 export interface UserRow {
@@ -11,7 +11,7 @@ export interface UserRow {
   role: string;
   /** Admin power: written only with role 'admin' by the user store, never by a group rename. */
   isAdmin: boolean;
-  status: UserStatus;
+  status: AccountStatus;
   companyId: string | null;
   createdAt: string;
   updatedAt: string;
@@ -58,7 +58,7 @@ export interface GroupRow {
   id: string;
   companyId: string;
   groupName: string;
-  status: UserStatus;
+  status: AccountStatus;
   roles: Permission[];
 }
 

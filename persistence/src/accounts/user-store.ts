@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { ADMIN_ROLE, type UserStatus } from '@grain/domain';
+import { ADMIN_ROLE, type AccountStatus } from '@grain/domain';
 import { iso, type UserRow, type UserWithHash } from './types';
 
 /** A users row as the app reads it (the session lookup reads the same columns). */
@@ -27,7 +27,7 @@ export interface NewUser {
   lastname: string;
   phone?: string | null;
   role: string;
-  status?: UserStatus;
+  status?: AccountStatus;
   companyId?: string | null;
 }
 export type UserPatch = Partial<Pick<UserRow, 'email' | 'firstname' | 'lastname' | 'phone' | 'role' | 'status' | 'companyId'>>;

@@ -1,4 +1,4 @@
-import { createHash, createPublicKey, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { createHash, randomBytes, sign, type KeyObject } from 'node:crypto';
 
 /*
  * A minimal DER writer and X.509 v3 certificate builder. Node reads certificates (X509Certificate)
@@ -83,7 +83,7 @@ function name(dn: DistinguishedName): Buffer {
 
 const extension = (type: string, critical: boolean, value: Buffer) => seq(oid(type), ...(critical ? [bool(true)] : []), octets(value));
 
-export const keyIdOf = (publicKey: KeyObject) =>
+const keyIdOf = (publicKey: KeyObject) =>
   createHash('sha1')
     .update(publicKey.export({ type: 'spki', format: 'der' }))
     .digest();
@@ -131,5 +131,3 @@ export function issueCertificate(req: CertificateRequest): { pem: string; serial
     .trimEnd();
   return { pem: `-----BEGIN CERTIFICATE-----\n${b64}\n-----END CERTIFICATE-----\n`, serial: serialBytes.toString('hex').toUpperCase() };
 }
-
-export const publicKeyOfPem = (pem: string) => createPublicKey(pem);

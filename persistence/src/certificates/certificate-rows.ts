@@ -24,7 +24,7 @@ export interface CertificateSummary {
  * A timestamptz as the ISO text JavaScript's toISOString() gives (UTC, milliseconds, 'Z'), formatted
  * by Postgres: the list hands dates on as text, so no Date is parsed and formatted again per row.
  */
-export const isoSql = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoSql = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * One list card as a JSON object: the columns a card shows (not the whole certificate in `state`, except

@@ -5,7 +5,7 @@ import { Footer } from './Footer';
 import { UserSettingMenu } from './SideMenu';
 
 /** Page height = window height − 112 (docs/spec/approvals.md §9): the 64 px bar and the footer stay in view. */
-export const PAGE_MIN_HEIGHT = 'calc(100vh - 112px)';
+const PAGE_MIN_HEIGHT = 'calc(100vh - 112px)';
 
 /** The frame of every signed-in screen: top bar, optional 'User Setting' side menu, content, footer. */
 export function Layout({ children, sideMenu }: { children: ReactNode; sideMenu?: boolean }) {

@@ -43,7 +43,7 @@ export const companyDataOr =
 export const founder: RouteAccess = (user) => user.role === 'admin';
 
 /** The app's access-denied screen ('Access Deny' in the spec, worded 'Access denied'), in the frame of the page the user opened. */
-export function AccessDenied() {
+function AccessDenied() {
   const { t } = useI18n();
   return (
     <Box sx={{ p: { xs: 2, sm: 6 }, textAlign: 'center' }} data-testid="access-denied">

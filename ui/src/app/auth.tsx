@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { PERMISSIONS, USER_STATUSES, type Permission, type SessionUser as ServerSessionUser, type UserStatus } from '@grain/domain';
+import { PERMISSIONS, ACCOUNT_STATUSES, type Permission, type SessionUser as ServerSessionUser, type AccountStatus } from '@grain/domain';
 import { api, ApiError, onSessionEnded } from '../api/client';
 
 /** The signed-in user as every screen sees it (ids normalised, permissions resolved by the server). */
@@ -18,13 +18,13 @@ export const refId = (v: unknown): string | null => {
 };
 
 /** The server only sends known statuses; anything else (or none) reads as 'active'. */
-const userStatus = (v: unknown): UserStatus => {
+const userStatus = (v: unknown): AccountStatus => {
   const s = str(v);
-  return (USER_STATUSES as readonly string[]).includes(s) ? (s as UserStatus) : 'active';
+  return (ACCOUNT_STATUSES as readonly string[]).includes(s) ? (s as AccountStatus) : 'active';
 };
 
 /** Accepts the server's user in either shape (`id` or `_id`, company as id or object). */
-export function toSessionUser(raw: Raw): SessionUser | null {
+function toSessionUser(raw: Raw): SessionUser | null {
   if (!raw || typeof raw !== 'object') return null;
   const id = str(raw.id ?? raw._id);
   if (!id) return null;

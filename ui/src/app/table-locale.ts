@@ -50,9 +50,3 @@ export function useGridLocaleText(own?: Partial<GridLocaleText>): Partial<GridLo
   const { lang } = useI18n();
   return useMemo(() => ({ ...gridLocaleText(lang), ...own }), [lang, own]);
 }
-
-/** paginationLabels of the current language, to spread on a TablePagination. */
-export function usePaginationLabels() {
-  const { lang } = useI18n();
-  return useMemo(() => paginationLabels(lang), [lang]);
-}

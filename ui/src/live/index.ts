@@ -1,2 +1,1 @@
 export * from './useLive';
-export { LiveConnection } from './live-connection';

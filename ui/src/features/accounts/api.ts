@@ -1,4 +1,4 @@
-import type { AddressView, BankAccountView, CompanyView, GroupView, SignatureView, UserView } from '@grain/domain';
+import type { AddressView, CompanyView, GroupView, SignatureView, UserView } from '@grain/domain';
 import { api } from '../../api/client';
 import { refId } from '../../app/auth';
 
@@ -7,14 +7,12 @@ import { refId } from '../../app/auth';
  * or `_id`; `withId` gives every record an `id` so screens need not care.
  */
 type Obj = Record<string, unknown>;
-export const withId = <T extends Obj>(o: T | null | undefined): (T & { id: string }) | null => (o ? { ...o, id: String(o.id ?? o._id ?? '') } : null);
+const withId = <T extends Obj>(o: T | null | undefined): (T & { id: string }) | null => (o ? { ...o, id: String(o.id ?? o._id ?? '') } : null);
 const list = <T extends Obj>(v: unknown): Array<T & { id: string }> => (Array.isArray(v) ? v.map((x) => withId(x as T)!) : []);
 
 /** The wire shapes, written once in the domain; `withId` adds `id` beside `_id`. */
 type WithId<T> = T & { id: string };
 export type Address = WithId<AddressView>;
-/** A bank account as the company form edits it (a new one has no id yet). */
-export type BankAccount = Omit<BankAccountView, '_id'> & { id?: string };
 export type Company = WithId<CompanyView>;
 export type AccountUser = WithId<UserView>;
 export type Group = WithId<GroupView>;

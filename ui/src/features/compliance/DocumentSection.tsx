@@ -15,7 +15,7 @@ const localTime = (iso: string) => {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
 };
 
-export type UploadPhase = 'idle' | 'uploading' | 'processing' | 'done' | 'error';
+type UploadPhase = 'idle' | 'uploading' | 'processing' | 'done' | 'error';
 export interface SectionState {
   data: ComplianceDocument | null;
   phase: UploadPhase;

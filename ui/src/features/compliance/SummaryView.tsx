@@ -3,7 +3,7 @@ import { establishmentSummarySchema, haccpSummarySchema, managementPlanSummarySc
 import { useI18n } from '../../i18n/i18n';
 
 /** Summaries may arrive as an object or a JSON string (docs/spec/farm-data-and-documents.md §3); unparseable is empty (§8). */
-export function parseSummary(v: unknown): Record<string, unknown> | null {
+function parseSummary(v: unknown): Record<string, unknown> | null {
   if (typeof v === 'string') {
     try {
       return JSON.parse(v);
@@ -27,7 +27,7 @@ const KEY_ORDERS = [
   Object.keys(pestControlSummarySchema.shape),
 ];
 /** The object's entries sorted by the schema sharing most of its keys; unknown keys keep their order, last. */
-export function orderedEntries(obj: Record<string, unknown>): Array<[string, unknown]> {
+function orderedEntries(obj: Record<string, unknown>): Array<[string, unknown]> {
   const keys = Object.keys(obj);
   const overlap = (order: string[]) => keys.filter((k) => order.includes(k)).length;
   const order = KEY_ORDERS.reduce((best, o) => (overlap(o) > overlap(best) ? o : best));
@@ -71,7 +71,7 @@ function Fields({ obj, depth }: { obj: Record<string, unknown>; depth: number })
   );
 }
 
-export interface PestEntry {
+interface PestEntry {
   date?: string;
   pests_treating_for?: string[];
   activity_level?: Record<string, string>;
@@ -80,7 +80,7 @@ export interface PestEntry {
 }
 
 /** The pest control entries as the spec's table: Date, Pests Treating For, Activity Level, Bait/Chemicals Used, Areas/Sheds Treated. */
-export function PestControlTable({ entries }: { entries: PestEntry[] }) {
+function PestControlTable({ entries }: { entries: PestEntry[] }) {
   const { t } = useI18n();
   const list = (a?: string[]) => (a && a.length ? a.join(', ') : t('compliance.na'));
   return (

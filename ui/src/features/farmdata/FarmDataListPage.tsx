@@ -8,7 +8,7 @@ import { farmApi } from './api';
 import { FarmDataTable } from './FarmDataTable';
 
 /** Where a verification link leads: the embedded verifier is this app's page; the external service opens in a new tab. */
-export function followVerificationLink(link: { verification_link: string; embedded?: boolean }, farmDataId: string, navigate: (to: string) => void) {
+function followVerificationLink(link: { verification_link: string; embedded?: boolean }, farmDataId: string, navigate: (to: string) => void) {
   if (link.embedded) return navigate(`/imagevalidation?farm_data_id=${encodeURIComponent(farmDataId)}`);
   const u = new URL(link.verification_link, window.location.origin);
   if (u.origin === window.location.origin) navigate(u.pathname + u.search);

@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { DEFAULT_GROUP_PERMISSIONS, GROUP_STATUSES } from '@grain/domain';
+import { DEFAULT_GROUP_PERMISSIONS, ACCOUNT_STATUSES } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../../app/auth';
 import { errorText, useNotify } from '../../../app/notify';
@@ -155,7 +155,7 @@ export function GroupFormPage({ mode }: { mode: 'create' | 'update' }) {
               control={control}
               name="status"
               label={t('acc.users.status')}
-              options={GROUP_STATUSES.map((s) => ({ value: s, label: t(`acc.status.${s}`) }))}
+              options={ACCOUNT_STATUSES.map((s) => ({ value: s, label: t(`acc.status.${s}`) }))}
             />
           </Stack>
           <Typography variant="subtitle1" sx={{ mt: 2, mb: 1 }}>

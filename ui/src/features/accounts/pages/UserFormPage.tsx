@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Paper, Stack } from '@mui/material';
-import { USER_STATUSES } from '@grain/domain';
+import { ACCOUNT_STATUSES } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../../app/auth';
 import { useNotify } from '../../../app/notify';
@@ -74,7 +74,7 @@ export function UserFormPage({ mode }: { mode: 'create' | 'update' }) {
   const roleNames = new Set<string>([...(meAdmin ? ['admin'] : []), ...grantable.map((g) => g.groupName)]);
   if (existing.data?.role) roleNames.add(existing.data.role);
   const roleOptions = [...roleNames].map((r) => ({ value: r, label: r === 'admin' ? t('acc.role.administrator') : r }));
-  const statusOptions = USER_STATUSES.map((s) => ({ value: s, label: t(`acc.status.${s}`) }));
+  const statusOptions = ACCOUNT_STATUSES.map((s) => ({ value: s, label: t(`acc.status.${s}`) }));
 
   return (
     <Page

@@ -13,7 +13,7 @@ import { accountsApi, type AccountUser } from '../api';
 import { ServerMessage } from '../components/FormKit';
 import { roleLabelKey } from '../components/format';
 
-export const USER_PAGE_SIZES = [15, 25, 50];
+const USER_PAGE_SIZES = [15, 25, 50];
 const SEARCH_DEBOUNCE_MS = 300;
 const NARROW_HIDDEN = { item: false, company: false, phone: false, status: false };
 

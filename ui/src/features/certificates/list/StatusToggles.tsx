@@ -1,5 +1,5 @@
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
-import { TOGGLES, type Toggle, type ToggleCounts } from '@grain/domain';
+import { TOGGLES, type Toggle } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 
 /** The five toggles with their counts; several may be on at once. */
@@ -15,4 +15,3 @@ export function StatusToggles({ value, counts, onChange }: { value: Toggle[]; co
     </ToggleButtonGroup>
   );
 }
-export type { ToggleCounts };
