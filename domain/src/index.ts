@@ -15,3 +15,4 @@ export * from './farm';
 export * from './compliance';
 export * from './documents';
 export * from './standards';
+export * from './policy';

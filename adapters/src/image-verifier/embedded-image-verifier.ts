@@ -2,7 +2,8 @@ import { sha256hex, type ImageVerificationRecord, type ImageVerificationStore } 
 import type { AdapterInfo } from '../port';
 import type { FileStorage } from '../storage/file-storage';
 import { readImageHeader } from './image-header';
-import { MIN_IMAGE_HEIGHT, MIN_IMAGE_WIDTH, type ImageVerificationResult, type ImageVerifier, type VerifierScope } from './image-verifier';
+import type { ImageVerificationResult } from '@grain/domain';
+import { MIN_IMAGE_HEIGHT, MIN_IMAGE_WIDTH, type ImageVerifier, type VerifierScope } from './image-verifier';
 
 /** Where the API serves a verified photo of a record (see api/src/farmdata). */
 export const imagePath = (farmDataId: string) => `/api/farmdata/verification/image/${farmDataId}`;

@@ -1,23 +1,5 @@
+import type { ImageVerificationResult } from '@grain/domain';
 import type { Described } from '../port';
-
-/** The outcome of a grain photo check for one farm record. */
-export interface ImageVerificationResult {
-  farm_data_id: string;
-  status: 'verified' | 'rejected';
-  verified: boolean;
-  /** Message code of a rejection: IMAGE_NOT_READABLE, IMAGE_TOO_SMALL, IMAGE_DUPLICATE (or the service's own text). */
-  reason: string | null;
-  width: number | null;
-  height: number | null;
-  mime: string | null;
-  image_url: string | null;
-  checked_at: string;
-  /**
-   * Set on a refused upload when the record already had a verified photo: the refusal was not stored
-   * and the earlier verified result still stands (getResult answers it).
-   */
-  kept_verified?: boolean;
-}
 
 export interface VerifierScope {
   companyId: string;

@@ -1,6 +1,7 @@
 import type { ImageVerificationStore } from '@grain/persistence';
 import type { AdapterInfo } from '../port';
-import type { ImageVerificationResult, ImageVerifier, VerifierScope } from './image-verifier';
+import type { ImageVerificationResult } from '@grain/domain';
+import type { ImageVerifier, VerifierScope } from './image-verifier';
 
 const TIMEOUT_MS = 10_000;
 

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Router } from 'express';
 import { z } from 'zod';
-import { AppError, message } from '@grain/domain';
-import { EmbeddedImageVerifier, type ImageVerificationResult } from '@grain/adapters';
+import { AppError, message, type ImageVerificationResult, type ImageVerificationView } from '@grain/domain';
+import { EmbeddedImageVerifier } from '@grain/adapters';
 import type { ApiDeps } from '../deps';
 import { requirePermission } from '../http/auth-middleware';
 import { langOf } from '../http/lang';
@@ -31,7 +31,7 @@ export function createVerificationRouter(deps: ApiDeps): Router {
     if (!record) throw new AppError('NOT_FOUND');
     return { actor, companyId, record };
   }
-  const answer = (result: ImageVerificationResult, lang: ReturnType<typeof langOf>) => ({
+  const answer = (result: ImageVerificationResult, lang: ReturnType<typeof langOf>): { 'verification result': ImageVerificationView[] } => ({
     'verification result': [{ ...result, reasonText: result.reason && result.reason in MESSAGES_FOR ? message(result.reason as never, lang) : result.reason }],
   });
 

@@ -1,6 +1,6 @@
 import type { PdfRenderer } from '@grain/adapters';
 import { POLICY_ACTIONS } from './data/policy-actions';
-import type { PolicyOrganisation } from './data/policy-organisations';
+import type { PolicyOrganisation } from '@grain/domain';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -5,18 +5,7 @@
  * requirements meet, for the Alignment tab. This is a working summary prepared by this project, not
  * legal advice.
  */
-export interface PolicyAction {
-  Item: number;
-  ProcessIndex: string;
-  Process: string;
-  PolicyIndexAU: string[];
-  ActionsAU: string[];
-  RequiredDocsAU: string[];
-  PolicyIndexIN: string[];
-  ActionsIN: string[];
-  RequiredDocsIN: string[];
-  Alignment: string;
-}
+import type { PolicyAction } from '@grain/domain';
 
 export const POLICY_ACTIONS: PolicyAction[] = [
   {

@@ -5,18 +5,7 @@
  * `Summary` is this project's own short description, used for the generated reference PDF; it is not
  * the official text.
  */
-export interface PolicyOrganisation {
-  Item: number;
-  PolicyIndex: string;
-  NameOfActRuleGuideline: string;
-  ResponsibleOrgaqnisation: string;
-  Acronym: string;
-  Country: 'AU' | 'IN';
-  URL: string;
-  FileName: string;
-  Summary: string;
-  Topics: Array<'grain quality' | 'export' | 'food safety' | 'biosecurity' | 'chemicals' | 'measurement'>;
-}
+import type { PolicyOrganisation } from '@grain/domain';
 
 export const POLICY_ORGANISATIONS: PolicyOrganisation[] = [
   {

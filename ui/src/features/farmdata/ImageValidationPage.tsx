@@ -4,7 +4,8 @@ import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typo
 import type { FarmData } from '@grain/domain';
 import { Page, useNotify } from '../../app';
 import { useI18n } from '../../i18n/i18n';
-import { farmApi, type VerificationResult } from './api';
+import type { ImageVerificationView } from '@grain/domain';
+import { farmApi } from './api';
 import { displayDate, formatPercent, formatQuantity } from './format';
 
 /**
@@ -19,9 +20,9 @@ export function ImageValidationPage() {
   const id = params.get('farm_data_id') ?? '';
   const [records, setRecords] = useState<FarmData[]>([]);
   const [record, setRecord] = useState<FarmData | null>(null);
-  const [result, setResult] = useState<VerificationResult | null>(null);
+  const [result, setResult] = useState<ImageVerificationView | null>(null);
   /** The last upload when it was refused but the earlier verified photo stood (shown beside that result). */
-  const [refusal, setRefusal] = useState<VerificationResult | null>(null);
+  const [refusal, setRefusal] = useState<ImageVerificationView | null>(null);
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,20 +1,7 @@
-import type { FarmData, GeneratedHarvest } from '@grain/domain';
+import type { FarmData, GeneratedHarvest, ImageVerificationView } from '@grain/domain';
 import { api, ApiError } from '../../api/client';
 
-export interface VerificationResult {
-  farm_data_id: string;
-  verified: boolean;
-  status: string;
-  reason: string | null;
-  reasonText?: string | null;
-  width: number | null;
-  height: number | null;
-  image_url: string | null;
-  checked_at: string;
-  /** A refused upload that did not replace the record's earlier verified photo. */
-  kept_verified?: boolean;
-}
-type ResultAnswer = { 'verification result'?: VerificationResult[]; error?: string };
+type ResultAnswer = { 'verification result'?: ImageVerificationView[]; error?: string };
 const firstResult = (a: ResultAnswer) => (a.error ? null : (a['verification result']?.[0] ?? null));
 
 /** Farm data calls of docs/spec/farm-data-and-documents.md §7 (paths under /api/). */

@@ -23,7 +23,8 @@ import {
 } from '@mui/material';
 import { Page, RowCards, useCardLayout, useNotify } from '../../app';
 import { useI18n } from '../../i18n/i18n';
-import { policyApi, type PolicyAction, type PolicyOrganisation } from './api';
+import type { PolicyAction, PolicyOrganisation } from '@grain/domain';
+import { policyApi } from './api';
 
 const Bullets = ({ items }: { items: string[] }) => (
   <Box component="ul" sx={{ m: 0, pl: 2 }}>

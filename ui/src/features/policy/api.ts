@@ -1,29 +1,5 @@
+import type { PolicyAction, PolicyOrganisation } from '@grain/domain';
 import { api } from '../../api/client';
-
-export interface PolicyOrganisation {
-  Item: number;
-  PolicyIndex: string;
-  NameOfActRuleGuideline: string;
-  ResponsibleOrgaqnisation: string;
-  Acronym: string;
-  Country: 'AU' | 'IN';
-  URL: string;
-  FileName: string;
-  Summary: string;
-  Topics: string[];
-}
-export interface PolicyAction {
-  Item: number;
-  ProcessIndex: string;
-  Process: string;
-  PolicyIndexAU: string[];
-  ActionsAU: string[];
-  RequiredDocsAU: string[];
-  PolicyIndexIN: string[];
-  ActionsIN: string[];
-  RequiredDocsIN: string[];
-  Alignment: string;
-}
 
 /** Policy calls of docs/spec/farm-data-and-documents.md §7. */
 export const policyApi = {
