@@ -23,6 +23,8 @@ const wanted = [
   { pkg: 'postgresql', ok: hasPostgres, for: ['test'] },
   // pdftotext / pdftoppm: the certificate PDF test reads the rendered certificate back as text.
   { pkg: 'poppler-utils', ok: () => has('pdftotext'), for: ['test'] },
+  // certutil: the seal test follows the buyer's steps of docs/verifying-a-certificate.md (trust the company CA).
+  { pkg: 'libnss3-tools', ok: () => has('certutil'), for: ['test'] },
 ];
 const missing = wanted.filter((w) => w.for.includes(purpose) && !w.ok()).map((w) => w.pkg);
 if (missing.length === 0) process.exit(0);

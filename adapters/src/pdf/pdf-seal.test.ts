@@ -34,6 +34,7 @@ async function samplePdf(): Promise<Buffer> {
 
 describe('the certificate seal', () => {
   let sealed: Buffer;
+  let caPem: string;
   beforeAll(async () => {
     const db = await createTestDb();
     const company = { id: randomUUID(), name: 'Riverina Grain Co' };
@@ -42,6 +43,7 @@ describe('the certificate seal', () => {
       .insert({ id: company.id, name: company.name })
       .catch(() => undefined);
     const seal = await createStores(db.knex).signatures.companySeal(company, 'seal-test-secret');
+    caPem = seal.caCertificatePem;
     sealed = await sealPdf(await samplePdf(), {
       ...seal,
       chainPems: [seal.caCertificatePem],
@@ -58,6 +60,22 @@ describe('the certificate seal', () => {
     expect(out).toMatch(/Signature Type: ETSI\.CAdES\.detached/);
     expect(out).toMatch(/Signature Validation: Signature is Valid\./);
     expect(out).toMatch(/Total document signed/);
+  });
+
+  it("is trusted once the buyer adds the company's CA certificate, as docs/verifying-a-certificate.md says", () => {
+    // The buyer's steps, word for word: a fresh NSS database, the issuer's CA (served on the public page), pdfsig.
+    const file = path.join(dir, 'trusted.pdf');
+    writeFileSync(file, sealed);
+    const nss = mkdtempSync(path.join(dir, 'nss-'));
+    execFileSync('certutil', ['-N', '-d', `sql:${nss}`, '--empty-password']);
+    const untrusted = execFileSync('pdfsig', ['-nssdir', `sql:${nss}`, file], { encoding: 'utf8' });
+    expect(untrusted).toMatch(/Signature Validation: Signature is Valid\./);
+    expect(untrusted).toMatch(/Certificate Validation: Certificate issuer isn't Trusted/);
+    writeFileSync(path.join(dir, 'issuer-ca.pem'), caPem);
+    execFileSync('certutil', ['-A', '-d', `sql:${nss}`, '-n', 'Riverina Grain Co CA', '-t', ',C,', '-i', path.join(dir, 'issuer-ca.pem')]);
+    const trusted = execFileSync('pdfsig', ['-nssdir', `sql:${nss}`, file], { encoding: 'utf8' });
+    expect(trusted).toMatch(/Signature Validation: Signature is Valid\./);
+    expect(trusted).toMatch(/Certificate Validation: Certificate is Trusted\./);
   });
 
   it('breaks when one byte of the document changes', () => {
