@@ -159,7 +159,7 @@ async function quietSnapshot(k: Parameters<typeof dbSnapshot>[0]) {
   return snap;
 }
 
-async function send(r: RouteInfo, body: unknown, file?: { data: Uint8Array; name: string }): Promise<Outcome> {
+async function attempt(r: RouteInfo, body: unknown, file?: { data: Uint8Array; name: string }): Promise<Outcome> {
   const k = w.t.db.knex;
   const before = await quietSnapshot(k);
   let req = w.agents.admin.post(concretePath(w, r.path));
@@ -175,6 +175,20 @@ async function send(r: RouteInfo, body: unknown, file?: { data: Uint8Array; name
   return { status: res.status, code: res.body?.code, changed };
 }
 
+/**
+ * One request. A refused one that seems to have changed tables is sent again once the database has
+ * settled: an earlier accepted request's after-work (a mail's record, a read-model write) can land
+ * late on a busy machine, while a refused request that writes writes again. Only the second
+ * attempt's changes count.
+ */
+async function send(r: RouteInfo, body: unknown, file?: { data: Uint8Array; name: string }): Promise<Outcome> {
+  const first = await attempt(r, body, file);
+  if (first.status < 400 || first.changed.length === 0) return first;
+  await w.settle();
+  const again = await attempt(r, body, file);
+  return again.status === first.status ? again : first;
+}
+
 const problems: string[] = [];
 const tally = { requests: 0, refused: 0, accepted: 0 };
 
@@ -184,7 +198,9 @@ function check(r: RouteInfo, what: string, o: Outcome): boolean {
   else tally.accepted++;
   if (o.status >= 500) problems.push(`${r.path} ${what}: ${o.status} ${o.code}`);
   if (o.changed.length) problems.push(`${r.path} ${what}: refused (${o.status} ${o.code}) but changed ${o.changed.join(', ')}`);
-  return o.status < 500 && o.changed.length === 0;
+  // Every problem is collected (with its route and body) and asserted at the end, rather than
+  // stopping at the first with a counterexample that does not name the route.
+  return true;
 }
 
 it('answers every POST endpoint without a 5xx, and a refused request changes nothing', async () => {
