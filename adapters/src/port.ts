@@ -6,6 +6,8 @@ export interface AdapterInfo {
 export interface HealthReport extends AdapterInfo {
   ok: boolean;
   error?: string;
+  /** Up but occupied since then (ISO time): every database connection held by other work. */
+  busySince?: string;
 }
 export interface Described {
   info(): AdapterInfo;
