@@ -21,6 +21,16 @@ import { ensureTemporal } from '../scripts/ensure-temporal.mjs';
 import { startDevServer } from '../scripts/temporal-dev.mjs';
 import { ms, percentiles } from './lib/measure.mjs';
 
+if (process.argv.includes('--help')) {
+  console.log(`node bench/responsiveness.mjs [--rows=5000] [--logins=100] [--paragraphs=120000] [--settle=20] [--profile=<dir>]
+  Samples GET /api/health and GET /api/no-such-path every 100 ms while a CSV import, a large DOCX, a zip
+  bomb and concurrent logins run on one server process; prints a Markdown section for bench/RESULTS.md.
+  --profile=<dir>  CPU profiles of the server's threads (main, PGlite, text extraction) into <dir>;
+                   read them with node bench/lib/profile-stretches.mjs <file>
+  BENCH_DATABASE_URL=postgres://...  the same on that (empty) Postgres database instead of PGlite
+                   (add WORKER_IN_PROCESS=1 to keep the Temporal worker in the server process)`);
+  process.exit(0);
+}
 const root = path.resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
 const { buildDocx, writeZip } = require('../adapters/dist/text-extract/zip-writer.js');
@@ -203,7 +213,9 @@ const row = (label, list) => {
   return `| ${label} | ${list.length} | ${ms(p.p50)} | ${ms(p.p95)} | ${ms(p.p99)} | ${ms(Math.max(...list.map((s) => s.ms)))} | ${over1s} | ${list.filter((s) => s.timeout).length} |`;
 };
 const lines = [
-  `### Responsiveness under heavy work — embedded default (PGlite, worker and SMTP catcher in the API process)`,
+  process.env.BENCH_DATABASE_URL
+    ? `### Responsiveness under heavy work — Postgres (BENCH_DATABASE_URL; worker ${process.env.WORKER_IN_PROCESS === '1' ? 'and SMTP catcher in the API process' : 'in its own process'})`
+    : `### Responsiveness under heavy work — embedded default (PGlite in its own thread, worker and SMTP catcher in the API process)`,
   '',
   `\`node bench/responsiveness.mjs\`; ${os.cpus().length} cores, load average at end ${os
     .loadavg()

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-import { buildAdapters, closeAdapters, loadConfig, SmtpCatcher, type Adapters, type AppConfig, type HealthReport } from '@grain/adapters';
+import { buildAdapters, closeAdapters, loadConfig, probeInBackground, SmtpCatcher, type Adapters, type AppConfig, type HealthReport } from '@grain/adapters';
 import { createStores, openDb, type Db, type DbProbe } from '@grain/persistence';
 import { attachLiveChannel, createApp } from '@grain/api';
 import { createWorker } from '@grain/worker';
@@ -93,7 +93,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       ...(await temporalProbe()),
     });
 
-    const temporalProbe = sharedFor(TEMPORAL_PROBE_TTL_MS, async (): Promise<Record<string, HealthReport>> => {
+    const temporalProbe = probeInBackground(TEMPORAL_PROBE_FRESH_MS, TEMPORAL_PROBE_MAX_AGE_MS, async (): Promise<Record<string, HealthReport>> => {
       const out: Record<string, HealthReport> = {};
       const temporalKind = process.env.GRAIN_TEMPORAL_EMBEDDED === '1' ? 'embedded' : 'real';
       try {
@@ -174,17 +174,10 @@ function databaseReport(db: Pick<Db, 'kind'>, p: DbProbe, dataDir: string): Heal
 
 /**
  * The Temporal and worker probe is two RPCs; /api/health is polled by monitors and load balancers,
- * so one probe's answer serves every request for this long, and callers during a probe share it.
+ * so it runs at most every 2 s, in the background once there is an answer (at most 5 s old).
  */
-const TEMPORAL_PROBE_TTL_MS = 2000;
-
-function sharedFor<T>(ttlMs: number, probe: () => Promise<T>): () => Promise<T> {
-  let last: { at: number; answer: Promise<T> } | undefined;
-  return () => {
-    if (!last || Date.now() - last.at > ttlMs) last = { at: Date.now(), answer: probe() };
-    return last.answer;
-  };
-}
+const TEMPORAL_PROBE_FRESH_MS = 2000;
+const TEMPORAL_PROBE_MAX_AGE_MS = 5000;
 
 /** Worker logs at WARN unless TEMPORAL_LOG_LEVEL says otherwise; the runtime can be set up only once. */
 function quietTemporalRuntime() {
