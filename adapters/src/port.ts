@@ -29,11 +29,11 @@ export async function healthOf(a: Described): Promise<HealthReport> {
  * request waits for the probe's round trips (an SMTP handshake, two Temporal RPCs). An answer older
  * than `maxAgeMs` is not served: callers wait for the refresh, so a hung or failing part shows.
  */
-export function probeInBackground<T>(freshMs: number, maxAgeMs: number, probe: () => Promise<T>): () => Promise<T> {
+export function probeInBackground<T>(freshMs: number, maxAgeMs: number, probe: () => Promise<T>, now: () => number = Date.now): () => Promise<T> {
   let last: { at: number; answer: T } | undefined;
   let running: Promise<T> | undefined;
   const refresh = () => {
-    const at = Date.now();
+    const at = now();
     running ??= probe()
       .then((answer) => {
         last = { at, answer };
@@ -43,7 +43,7 @@ export function probeInBackground<T>(freshMs: number, maxAgeMs: number, probe: (
     return running;
   };
   return () => {
-    const age = last ? Date.now() - last.at : Infinity;
+    const age = last ? now() - last.at : Infinity;
     if (age > maxAgeMs) return refresh();
     if (age > freshMs) refresh().catch(() => undefined); // its failure reaches the next caller that waits
     return Promise.resolve(last!.answer);
