@@ -21,6 +21,16 @@ import { ensureTemporal } from '../scripts/ensure-temporal.mjs';
 import { startDevServer } from '../scripts/temporal-dev.mjs';
 import { ms, percentiles } from './lib/measure.mjs';
 
+if (process.argv.includes('--help')) {
+  console.log(`node bench/responsiveness.mjs [--rows=5000] [--logins=100] [--paragraphs=120000] [--settle=20] [--profile=<dir>]
+  Samples GET /api/health and GET /api/no-such-path every 100 ms while a CSV import, a large DOCX, a zip
+  bomb and concurrent logins run on one server process; prints a Markdown section for bench/RESULTS.md.
+  --profile=<dir>  CPU profiles of the server's threads (main, PGlite, text extraction) into <dir>;
+                   read them with node bench/lib/profile-stretches.mjs <file>
+  BENCH_DATABASE_URL=postgres://...  the same on that (empty) Postgres database instead of PGlite
+                   (add WORKER_IN_PROCESS=1 to keep the Temporal worker in the server process)`);
+  process.exit(0);
+}
 const root = path.resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
 const { buildDocx, writeZip } = require('../adapters/dist/text-extract/zip-writer.js');
@@ -61,6 +71,16 @@ const app = spawn(
     },
   },
 );
+// The floor: a Node HTTP server that does nothing, in its own process, sampled alongside. What it
+// shows is what the machine's load alone costs a request in this run.
+const floor = spawn(
+  process.execPath,
+  ['-e', "require('http').createServer((q, s) => s.end('ok')).listen(0, '127.0.0.1', function () { console.log(this.address().port) })"],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+const floorPort = await new Promise((resolve) => floor.stdout.once('data', (d) => resolve(Number(String(d).trim()))));
 let appOut = '';
 app.stdout.on('data', (d) => (appOut += d));
 async function stop(code) {
@@ -68,6 +88,7 @@ async function stop(code) {
     app.kill('SIGTERM');
     await new Promise((r) => app.once('exit', r));
   }
+  floor.kill('SIGTERM');
   await temporal.stop();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code);
@@ -129,7 +150,7 @@ const pending = new Set();
 const sample = (target) => {
   const s = { target, phase, t0: performance.now(), ms: NaN, timeout: false, status: 0 };
   samples.push(s);
-  const p = fetch(`${base}${target}`, { signal: AbortSignal.timeout(5000) })
+  const p = fetch(target.startsWith('http') ? target : `${base}${target}`, { signal: AbortSignal.timeout(5000) })
     .then(async (r) => {
       await r.arrayBuffer();
       s.status = r.status;
@@ -145,6 +166,7 @@ const sample = (target) => {
 const sampler = setInterval(() => {
   sample('/api/health');
   sample('/api/no-such-path');
+  sample(`http://127.0.0.1:${floorPort}/`);
 }, 100);
 await sleep(3000);
 
@@ -202,29 +224,32 @@ const row = (label, list) => {
   const over1s = list.filter((s) => s.ms > 1000).length;
   return `| ${label} | ${list.length} | ${ms(p.p50)} | ${ms(p.p95)} | ${ms(p.p99)} | ${ms(Math.max(...list.map((s) => s.ms)))} | ${over1s} | ${list.filter((s) => s.timeout).length} |`;
 };
+const nameOf = (target) => (target.startsWith('http') ? 'floor: an idle Node HTTP server, own process' : target);
 const lines = [
-  `### Responsiveness under heavy work — embedded default (PGlite, worker and SMTP catcher in the API process)`,
+  process.env.BENCH_DATABASE_URL
+    ? `### Responsiveness under heavy work — Postgres (BENCH_DATABASE_URL; worker ${process.env.WORKER_IN_PROCESS === '1' ? 'and SMTP catcher in the API process' : 'in its own process'})`
+    : `### Responsiveness under heavy work — embedded default (PGlite in its own thread, worker and SMTP catcher in the API process)`,
   '',
   `\`node bench/responsiveness.mjs\`; ${os.cpus().length} cores, load average at end ${os
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(
       ' ',
-    )}; GET /api/health (database, ledger, mail, PDF, Temporal probes) and GET /api/no-such-path (a 404, no database) every 100 ms each, 5 s time-out.`,
+    )}; GET /api/health (database, ledger, mail, PDF, Temporal probes) and GET /api/no-such-path (a 404, no database) every 100 ms each, 5 s time-out; beside them the floor, an idle Node HTTP server in its own process sampled the same way (what the machine's load alone costs).`,
   '',
   '| samples | n | p50 | p95 | p99 | max | over 1 s | time-outs |',
   '|---|---:|---:|---:|---:|---:|---:|---:|',
-  ...['/api/health', '/api/no-such-path'].flatMap((target) => [
+  ...['/api/health', '/api/no-such-path', `http://127.0.0.1:${floorPort}/`].flatMap((target) => [
     row(
-      `${target}, before the load (3 s)`,
+      `${nameOf(target)}, before the load (3 s)`,
       samples.filter((s) => s.target === target && s.phase === 'before'),
     ),
     row(
-      `${target}, during the load (until the DOCX is read)`,
+      `${nameOf(target)}, during the load (until the DOCX is read)`,
       samples.filter((s) => s.target === target && s.phase === 'during'),
     ),
     row(
-      `${target}, after (${SETTLE_S} s)`,
+      `${nameOf(target)}, after (${SETTLE_S} s)`,
       samples.filter((s) => s.target === target && s.phase === 'after'),
     ),
   ]),

@@ -121,6 +121,28 @@ it('answers bad ids in every path parameter with a 4xx', async () => {
   expect(problems).toEqual([]);
 });
 
+/** Path parameters that are not ids, and a value each route serves. */
+const NOT_IDS: Record<string, string> = { segment: 'haccp-plan' };
+
+it('answers an id that is not a uuid with 404 NOT_FOUND on every route, as it answers an id nobody has', async () => {
+  const withIds = routes.filter((r) => /:(?!segment\b)[A-Za-z]+/.test(r.path));
+  expect(withIds.length).toBeGreaterThan(30);
+  const wrong: string[] = [];
+  for (const r of withIds) {
+    for (const id of ['not-a-uuid', '1', encodeURIComponent("' OR 1=1 --")]) {
+      const path = r.path.replace(/:([A-Za-z]+)/g, (_m, name: string) => NOT_IDS[name] ?? id);
+      const agent = w.agents.admin as unknown as Record<string, (p: string) => import('supertest').Test>;
+      const res = await agent[r.method.toLowerCase()](path)
+        .set('Content-Type', 'application/json')
+        .send(r.method === 'GET' ? undefined : '{}')
+        .ok(() => true);
+      requests++;
+      if (res.status !== 404 || res.body?.code !== 'NOT_FOUND') wrong.push(`${r.method} ${r.path} id=${id}: ${res.status} ${res.body?.code ?? ''}`);
+    }
+  }
+  expect(wrong).toEqual([]);
+});
+
 it('answers NUL bytes in the query and broken percent-encoding in the path with a 4xx', async () => {
   for (const r of routes) {
     for (const [name, agent] of who()) {

@@ -1,9 +1,9 @@
 import { knex, type Knex } from 'knex';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { probeDatabase, watchDatabase, type DbProbe } from './db-probe';
 import { runMigrations } from './migrate';
+import { PGliteThread } from './pglite-thread';
 
 export interface DbConfig {
   /** postgres://... selects the real Postgres driver; unset selects embedded PGlite. */
@@ -15,19 +15,21 @@ export interface DbConfig {
 export interface Db {
   knex: Knex;
   kind: 'postgres' | 'pglite';
-  /** One round trip to the database (health checks). */
-  ping(): Promise<void>;
+  /** Whether the database answers, or is busy and still making progress (health checks; see db-probe). */
+  probe(): Promise<DbProbe>;
   close(): Promise<void>;
 }
 
 /**
- * Opens the database: PGlite (embedded Postgres, one connection, file-backed under dataDir) when no
- * DATABASE_URL is given, Postgres through `pg` otherwise. Both speak the same SQL, so the same
- * migrations and stores run on either.
+ * Opens the database: PGlite (embedded Postgres, one connection, file-backed under dataDir, run in a
+ * worker thread of its own so no statement runs on the caller's thread) when no DATABASE_URL is
+ * given, Postgres through `pg` otherwise. Both speak the same SQL, so the same migrations and stores
+ * run on either.
  */
 export async function openDb(cfg: DbConfig, opts: { migrate?: boolean } = {}): Promise<Db> {
   let k: Knex;
   let kind: Db['kind'];
+  let thread: PGliteThread | undefined;
   if (cfg.databaseUrl) {
     if (!/^postgres(ql)?:\/\//.test(cfg.databaseUrl)) {
       throw new Error(`DATABASE_URL must be a postgres:// URL (got "${cfg.databaseUrl.slice(0, 30)}...")`);
@@ -53,31 +55,25 @@ export async function openDb(cfg: DbConfig, opts: { migrate?: boolean } = {}): P
       dir = path.resolve(cfg.dataDir, 'pglite');
       mkdirSync(dir, { recursive: true });
     }
-    k = knex({ client: ClientPgLite, dialect: 'postgres', connection: { pglite: yieldingPGlite(dir) } as Knex.StaticConnectionConfig });
+    thread = new PGliteThread(dir);
+    k = knex({ client: ClientPgLite, dialect: 'postgres', connection: { pglite: thread } as unknown as Knex.StaticConnectionConfig });
+    // Booting Postgres in WebAssembly takes seconds on a loaded machine: not part of knex's acquire time-out.
+    await thread.waitReady.catch(async (e: unknown) => {
+      await k.destroy();
+      await thread?.close();
+      throw e;
+    });
   }
-  if (opts.migrate !== false) await runMigrations(k);
-  return {
-    knex: k,
-    kind,
-    async ping() {
-      await k.raw('select 1');
-    },
-    close: () => k.destroy(),
+  watchDatabase(k);
+  const close = async () => {
+    await k.destroy();
+    await thread?.close(); // knex closes it only if it ever opened its connection
   };
-}
-
-/**
- * PGlite runs each query synchronously on the main thread and hands its one connection to the next
- * waiting query in a promise callback, so a queue of queries (a burst of logins, say) would run back
- * to back without the event loop ever turning: no request read, no timer fired. A turn of the loop
- * before each query lets the rest of the process in between.
- */
-function yieldingPGlite(dir: string | undefined): PGlite {
-  const db = new PGlite(dir);
-  const query = db.query.bind(db);
-  db.query = (async (...args: Parameters<typeof query>) => {
-    await nextTurn();
-    return query(...args);
-  }) as typeof db.query;
-  return db;
+  try {
+    if (opts.migrate !== false) await runMigrations(k);
+  } catch (e) {
+    await close().catch(() => undefined);
+    throw e;
+  }
+  return { knex: k, kind, probe: () => probeDatabase(k), close };
 }

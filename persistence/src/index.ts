@@ -1,4 +1,5 @@
 export * from './db';
+export * from './db-probe';
 export * from './digest';
 export * from './migrate';
 export * from './password';

@@ -62,6 +62,43 @@ describe('startServer (embedded defaults)', () => {
     expect(c.worker.detail).toMatch(/[1-9]\d* poller/);
   });
 
+  it('answers /api/health at once while other work holds every database connection, saying the database is busy', async () => {
+    const max = (s.db.knex.client as { pool: { max: number } }).pool.max;
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let holding = 0;
+    let allHeld!: () => void;
+    const held = new Promise<void>((r) => (allHeld = r));
+    let done = false;
+    // What a CSV import does to the embedded database's one connection: a transaction that keeps it.
+    const holders = Promise.all(
+      Array.from({ length: max }, () =>
+        s.db.knex.transaction(async (trx) => {
+          await trx.raw('select 1');
+          if (++holding === max) allHeld();
+          await released;
+        }),
+      ),
+    ).then(() => (done = true));
+    await held;
+    try {
+      const res = await fetch(`${s.url}/api/health`, { signal: AbortSignal.timeout(10_000) });
+      const body = (await res.json()) as { ok: boolean; components: Record<string, { ok: boolean; detail: string }> };
+      expect(done).toBe(false); // answered while the connections were still held
+      expect(res.status).toBe(200);
+      expect(body.components.database).toMatchObject({
+        ok: true,
+        detail: expect.stringMatching(/busy for \d+\.\d s \(last statement \d+ ms ago, \d+ waiting\)/),
+      });
+      expect(body.components.ledger.ok).toBe(true);
+    } finally {
+      release();
+      await holders;
+    }
+    const after = (await (await fetch(`${s.url}/api/health`)).json()) as { components: Record<string, { detail: string }> };
+    expect(after.components.database.detail).toMatch(/answered in \d+\.\d ms/);
+  });
+
   it('serves the dev mailbox of the embedded SMTP catcher to a signed-in admin', async () => {
     const admin = s.demoLogins!.find((l) => l.role === 'admin')!;
     const staff = s.demoLogins!.find((l) => l.role !== 'admin')!;

@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-import { buildAdapters, closeAdapters, loadConfig, SmtpCatcher, type Adapters, type AppConfig, type HealthReport } from '@grain/adapters';
-import { createStores, openDb, type Db } from '@grain/persistence';
+import { buildAdapters, closeAdapters, loadConfig, probeInBackground, SmtpCatcher, type Adapters, type AppConfig, type HealthReport } from '@grain/adapters';
+import { createStores, openDb, type Db, type DbProbe } from '@grain/persistence';
 import { attachLiveChannel, createApp } from '@grain/api';
 import { createWorker } from '@grain/worker';
 import { DefaultLogger, Runtime, type Worker } from '@temporalio/worker';
@@ -88,22 +88,12 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       });
     }
 
-    const health = async (): Promise<Record<string, HealthReport>> => {
-      const out: Record<string, HealthReport> = {};
-      try {
-        await db.ping();
-        out.database = {
-          kind: db.kind === 'pglite' ? 'embedded' : 'real',
-          detail: db.kind === 'pglite' ? `PGlite under ${config.dataDir}` : 'Postgres (DATABASE_URL)',
-          ok: true,
-        };
-      } catch (e) {
-        out.database = { kind: db.kind === 'pglite' ? 'embedded' : 'real', detail: db.kind, ok: false, error: (e as Error).message };
-      }
-      return { ...out, ...(await temporalProbe()) };
-    };
+    const health = async (): Promise<Record<string, HealthReport>> => ({
+      database: databaseReport(db, await db.probe(), config.dataDir),
+      ...(await temporalProbe()),
+    });
 
-    const temporalProbe = sharedFor(TEMPORAL_PROBE_TTL_MS, async (): Promise<Record<string, HealthReport>> => {
+    const temporalProbe = probeInBackground(TEMPORAL_PROBE_FRESH_MS, TEMPORAL_PROBE_MAX_AGE_MS, async (): Promise<Record<string, HealthReport>> => {
       const out: Record<string, HealthReport> = {};
       const temporalKind = process.env.GRAIN_TEMPORAL_EMBEDDED === '1' ? 'embedded' : 'real';
       try {
@@ -164,21 +154,32 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   }
 }
 
-/** Worker logs at WARN unless TEMPORAL_LOG_LEVEL says otherwise; the runtime can be set up only once. */
 /**
- * The Temporal and worker probe is two RPCs; /api/health is polled by monitors and load balancers,
- * so one probe's answer serves every request for this long, and callers during a probe share it.
+ * The database's line of /api/health. Busy (every connection held, statements still finishing) is
+ * up: operators see since when and how many wait, without the probe queueing behind the holder.
  */
-const TEMPORAL_PROBE_TTL_MS = 2000;
-
-function sharedFor<T>(ttlMs: number, probe: () => Promise<T>): () => Promise<T> {
-  let last: { at: number; answer: Promise<T> } | undefined;
-  return () => {
-    if (!last || Date.now() - last.at > ttlMs) last = { at: Date.now(), answer: probe() };
-    return last.answer;
+function databaseReport(db: Pick<Db, 'kind'>, p: DbProbe, dataDir: string): HealthReport {
+  const kind = db.kind === 'pglite' ? 'embedded' : 'real';
+  const where = db.kind === 'pglite' ? `PGlite under ${dataDir}` : 'Postgres (DATABASE_URL)';
+  if (!p.ok) return { kind, detail: `${where}, ${p.state}`, ok: false, error: p.error, ...(p.busySince ? { busySince: p.busySince.toISOString() } : {}) };
+  if (p.state === 'idle') return { kind, detail: `${where}, answered in ${p.roundTripMs.toFixed(1)} ms`, ok: true };
+  const forMs = Date.now() - p.busySince.getTime();
+  return {
+    kind,
+    detail: `${where}, busy for ${(forMs / 1000).toFixed(1)} s (last statement ${p.lastActivityMsAgo} ms ago, ${p.waiting} waiting)`,
+    ok: true,
+    busySince: p.busySince.toISOString(),
   };
 }
 
+/**
+ * The Temporal and worker probe is two RPCs; /api/health is polled by monitors and load balancers,
+ * so it runs at most every 2 s, in the background once there is an answer (at most 5 s old).
+ */
+const TEMPORAL_PROBE_FRESH_MS = 2000;
+const TEMPORAL_PROBE_MAX_AGE_MS = 5000;
+
+/** Worker logs at WARN unless TEMPORAL_LOG_LEVEL says otherwise; the runtime can be set up only once. */
 function quietTemporalRuntime() {
   try {
     Runtime.install({ logger: new DefaultLogger((process.env.TEMPORAL_LOG_LEVEL as 'WARN') || 'WARN') });

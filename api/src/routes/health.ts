@@ -1,6 +1,6 @@
 import { type Router, type Request } from 'express';
 import { featureRouter } from '../http/params';
-import { healthOf, type HealthReport } from '@grain/adapters';
+import { healthOf, probeInBackground, type HealthReport } from '@grain/adapters';
 import type { ApiDeps } from '../deps';
 import { attachSession } from '../http/auth-middleware';
 
@@ -17,7 +17,9 @@ async function isAdmin(req: Request): Promise<boolean> {
   return req.actor?.role === 'admin';
 }
 
-const ADAPTER_PROBE_TTL_MS = 1000;
+/** How long one probe of the adapters answers for, and the oldest answer served while the next runs. */
+const ADAPTER_PROBE_FRESH_MS = 1000;
+const ADAPTER_PROBE_MAX_AGE_MS = 5000;
 
 async function probeAdapters(deps: ApiDeps): Promise<Record<string, HealthReport>> {
   const { adapters } = deps;
@@ -40,13 +42,9 @@ async function probeAdapters(deps: ApiDeps): Promise<Record<string, HealthReport
 /** GET /api/health: each component, whether it is embedded or real, and whether it answers. */
 export function createHealthRouter(deps: ApiDeps): Router {
   const r = featureRouter();
-  // The adapters' probes (an SMTP handshake among them) answer every request for a second, and
-  // requests during a probe share it: a monitor polling /api/health never queues work of its own.
-  let lastProbe: { at: number; answer: Promise<Record<string, HealthReport>> } | undefined;
-  const adapterProbe = () => {
-    if (!lastProbe || Date.now() - lastProbe.at > ADAPTER_PROBE_TTL_MS) lastProbe = { at: Date.now(), answer: probeAdapters(deps) };
-    return lastProbe.answer;
-  };
+  // The adapters' probes (an SMTP handshake among them) run at most once a second, in the background
+  // once there is an answer: a monitor polling /api/health never waits for them or queues work of its own.
+  const adapterProbe = probeInBackground(ADAPTER_PROBE_FRESH_MS, ADAPTER_PROBE_MAX_AGE_MS, () => probeAdapters(deps));
   r.get('/health', async (req, res) => {
     const components: Record<string, HealthReport> = { ...(await adapterProbe()) };
     if (deps.health) Object.assign(components, await deps.health());

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { probeDatabase } from '../db-probe';
 
 /** One row of the embedded ledger's hash chain, as stored. The chaining rules live in the ledger adapter. */
 export interface LedgerBlockRow {
@@ -77,8 +78,10 @@ function toRow(b: LedgerBlockRow) {
 export class KnexLedgerBlockStore implements LedgerBlockStore {
   constructor(private readonly k: Knex) {}
 
+  /** The database probe's answer, asked with this table: a busy database is up, a stuck or failing one is not. */
   async ping() {
-    await this.k(TABLE).count({ n: '*' });
+    const p = await probeDatabase(this.k, `select 1 from ${TABLE} limit 1`);
+    if (!p.ok) throw new Error(p.error);
   }
   async byKey(key: string) {
     const r = await this.k(TABLE).where({ idempotency_key: key }).first();
