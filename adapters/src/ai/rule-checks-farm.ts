@@ -1,7 +1,7 @@
 import type { AuditInput } from './auditor';
 import { REGULATIONS as R } from './regulations';
 import { DAY, item, PEST_RECENCY_DAYS, q, substantial, type Check } from './rule-checks';
-import { parseDate } from './text-sections';
+import { parseDate } from './text-values';
 
 const entriesOf = (i: AuditInput) => i.pestControl.summary.entries;
 const describeEntry = (e: AuditInput['pestControl']['summary']['entries'][number]) =>

@@ -1,7 +1,7 @@
 import { HACCP_PRINCIPLES, type AuditItem, type HaccpPrinciple } from '@grain/domain';
 import type { AuditInput } from './auditor';
 import { REGULATIONS as R } from './regulations';
-import { parseDate } from './text-sections';
+import { parseDate } from './text-values';
 
 /**
  * The embedded auditor's checks. Each looks at the structured summaries, decides Compliant or
