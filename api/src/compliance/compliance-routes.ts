@@ -81,7 +81,8 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
   api.get('/compliance/create', requirePermission('viewDocument'), async (req, res) => {
     const actor = companyActor(req);
     const docs = await store.processedDocuments(actor.companyId);
-    res.json({ required_documents: docs.map(documentView), applicant_id: randomUUID() });
+    // Who reads and audits the documents, so the screen can say it plainly (rules, or an AI model).
+    res.json({ required_documents: docs.map(documentView), applicant_id: randomUUID(), auditor: deps.adapters.ai.auditor });
   });
 
   api.get('/compliance/list', requirePermission('viewDocument'), async (req, res) => {
