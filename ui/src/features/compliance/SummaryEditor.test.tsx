@@ -103,7 +103,7 @@ describe('review of the extracted fields', () => {
     fireEvent.change(input('entry-2-date'), { target: { value: '04/02/2026' } });
     fireEvent.change(input('entry-2-pests'), { target: { value: 'Lesser grain borer' } });
     fireEvent.click(screen.getByTestId('review-save'));
-    await waitFor(() => expect(onSave).toHaveBeenCalled());
+    await waitFor(() => expect(screen.getByTestId('review-saved')).toBeInTheDocument());
     const summary = reviewedSummarySchemas.pest_control_update.parse(onSave.mock.calls[0][0]);
     expect(summary.entries).toEqual([
       { ...pest.entries[0], bait_chemical_used: ['Brodifacoum 0.005% wax blocks'] },

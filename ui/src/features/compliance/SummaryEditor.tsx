@@ -35,7 +35,10 @@ export function SummaryEditor({
   testId: string;
 }) {
   const { t, lang } = useI18n();
-  const saved = useMemo(() => toForm(type, doc.document_summary), [type, doc.document_summary]);
+  // The document as last stored: from the page, or as the server answered our save.
+  const [stored, setStored] = useState(doc);
+  useEffect(() => setStored(doc), [doc]);
+  const saved = useMemo(() => toForm(type, stored.document_summary), [type, stored.document_summary]);
   const [form, setForm] = useState<SummaryForm>(saved);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -44,7 +47,7 @@ export function SummaryEditor({
   const dirty = JSON.stringify(form) !== JSON.stringify(saved);
   useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
   useEffect(() => () => onDirty?.(false), [onDirty]);
-  const corrected = new Set(doc.corrected_fields);
+  const corrected = new Set(stored.corrected_fields);
   const entryCorrected = (i: number, key: string) => corrected.has(`entries.${i + 1}.${key}`);
 
   const setField = (k: string, v: string) => {
@@ -59,7 +62,7 @@ export function SummaryEditor({
     setBusy(true);
     setError(undefined);
     try {
-      await onSave(fromForm(type, form));
+      setStored(await onSave(fromForm(type, form)));
       setJustSaved(true);
     } catch (e) {
       setError(errorText(e, t));
