@@ -38,7 +38,7 @@ const inlineLabel = (label: RegExp) => new RegExp(NUMBERING + '(?:' + label.sour
 const sentences = (s: string) => s.split(/(?<=[.!?])\s+(?=[A-Z])/);
 
 /** Whether a line is, as a whole, one of these labels (a form's label with its value underneath). */
-export const isLabelLine = (l: DocLine, labels: readonly RegExp[]) => l.cells.length === 1 && !l.heading && labels.some((re) => fullLabel(re).test(l.text));
+const isLabelLine = (l: DocLine, labels: readonly RegExp[]) => l.cells.length === 1 && !l.heading && labels.some((re) => fullLabel(re).test(l.text));
 
 /**
  * The value of the first label found, trying the labels in order of preference: "Label: value" in a

@@ -1,11 +1,11 @@
-import type { ComplianceDocumentType, EstablishmentSummary, HaccpSummary, ManagementPlanSummary, PestControlSummary } from '@grain/domain';
+import type { EstablishmentSummary, HaccpSummary, ManagementPlanSummary, PestControlSummary } from '@grain/domain';
 import type { Block } from './document-blocks';
 
 /** A prose field is read well when it holds these phrases (and not those of the next section). */
 export type ProseExpectation = { has: string[]; not?: string[] };
 type Fields<T> = { [K in keyof T]: string | ProseExpectation };
 
-export type ExpectedSummary =
+type ExpectedSummary =
   | { type: 'establishment_update'; fields: Fields<EstablishmentSummary['establishment_registration_document']> }
   | { type: 'haccp_plan_update'; fields: Fields<HaccpSummary['haccp_plan']> }
   | { type: 'management_plan_update'; fields: Fields<ManagementPlanSummary['management_plan']> }
@@ -22,5 +22,3 @@ export interface CorpusDocument {
   blocks: Block[];
   expected: ExpectedSummary;
 }
-
-export const typeOf = (d: CorpusDocument): ComplianceDocumentType => d.expected.type;

@@ -4,8 +4,8 @@ import { HACCP_CORPUS } from './haccp-corpus';
 import { MANAGEMENT_CORPUS } from './management-corpus';
 import { PEST_CORPUS } from './pest-corpus';
 
-export type { CorpusDocument, ExpectedSummary, ProseExpectation } from './corpus-types';
-export { blocksDocx, blocksHtml, type Block } from './document-blocks';
+export type { CorpusDocument, ProseExpectation } from './corpus-types';
+export { blocksDocx, blocksHtml } from './document-blocks';
 
 /** Realistic farm documents (en, as Australian growers and storage operators write them) with what a person reads from each. */
 export const COMPLIANCE_CORPUS: CorpusDocument[] = [...ESTABLISHMENT_CORPUS, ...HACCP_CORPUS, ...MANAGEMENT_CORPUS, ...PEST_CORPUS];

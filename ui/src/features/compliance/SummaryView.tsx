@@ -47,7 +47,6 @@ function Missing() {
 }
 
 function Value({ v, depth }: { v: unknown; depth: number }) {
-  const { t } = useI18n();
   if (empty(v)) return <Missing />;
   if (Array.isArray(v)) {
     return (
