@@ -9,9 +9,10 @@ import { startE2E, type E2E } from './harness';
 const shot = (name: string) => path.join(tmpdir(), `compliance-e2e-${name}.png`);
 
 /**
- * The AI compliance audit in a real Chromium against the whole app (rule-based auditor, real
- * Temporal workflow, live WebSocket progress): sign in, upload the four farm documents as PDF and
- * DOCX, watch each one's progress, submit, read the report and download it as a PDF.
+ * The compliance audit in a real Chromium against the whole app (rule-based auditor, real Temporal
+ * workflow, live WebSocket progress): sign in, upload the four farm documents as PDF and DOCX, watch
+ * each one's progress, check and correct the extracted fields, submit, read the report (which says
+ * who audited and what was corrected) and download it as a PDF.
  */
 describe('AI compliance audit in the browser', () => {
   let e: E2E;
@@ -38,6 +39,8 @@ describe('AI compliance audit in the browser', () => {
   beforeAll(async () => {
     e = await startE2E();
     const samples = compliantSamples(new Date());
+    // The registration as scanned: its number is on a stamp the text does not carry, so the user adds it.
+    samples.establishment_update = samples.establishment_update.filter((l) => !l.startsWith('Registration Number'));
     const pdf = (lines: string[]) => e.server.adapters.pdf.render(sampleDocumentHtml(lines));
     const write = (name: string, data: Buffer) => (files[name] = path.join(dir, name)) && writeFileSync(files[name], data);
     write('Establishment registration.pdf', await pdf(samples.establishment_update));
@@ -91,14 +94,19 @@ describe('AI compliance audit in the browser', () => {
     await snap('2-no-text');
   });
 
-  it("uploads the four documents and shows each one's live progress and parsed summary", async () => {
+  it("uploads the four documents and shows each one's live progress and extracted fields, the missing ones said to be missing", async () => {
     const order: Array<[string, string]> = [
       ['establishment', 'Establishment registration.pdf'],
       ['haccp', 'HACCP plan.docx'],
       ['pest', 'Pest control log.pdf'],
       ['management', 'Farm management plan.docx'],
     ];
-    for (const [key, name] of order) await uploadInto(key, files[name]);
+    // One at a time, as a person does: each finished document opens its review form, which moves the
+    // sections below it, so a click aimed while another document finishes could land elsewhere.
+    for (const [key, name] of order) {
+      await uploadInto(key, files[name]);
+      await e.page.waitForSelector(`[data-testid="review-${key}"]`, { timeout: 30000 });
+    }
     await e.page.waitForFunction(
       () =>
         Array.from(document.querySelectorAll<HTMLElement>('[data-testid^="progress-"]')).every(
@@ -107,19 +115,54 @@ describe('AI compliance audit in the browser', () => {
       { timeout: 60000 },
     );
     for (const [key] of order) {
-      expect(await progressSeen(key)).toEqual(
-        expect.arrayContaining([
-          'Uploading file, please wait',
-          'File uploaded successfully. Processing the file with AI model',
-          'File processing successfully completed',
-        ]),
-      );
       const seen = await progressSeen(key);
+      expect(seen).toEqual(expect.arrayContaining(['Uploading file, please wait', 'File processing successfully completed']));
       expect(seen.indexOf('Uploading file, please wait')).toBeLessThan(seen.indexOf('File processing successfully completed'));
+      // A document read before the upload's answer arrives skips the middle line; when shown, it says rules read the file, not an AI model.
+      for (const x of seen.filter((y) => /^File uploaded successfully/.test(y)))
+        expect(x).toBe('File uploaded successfully. Reading the file with rule-based extraction (no AI)');
     }
-    expect(await textOf('[data-testid="section-establishment"] [data-testid="summary"]')).toMatch(/NAME OF ESTABLISHMENT: Green Valley Grains Pty Ltd/);
-    expect(await e.page.$$eval('[data-testid="pest-table"] tbody tr', (rows) => rows.length)).toBe(2);
+    expect(Object.values(await e.page.evaluate(() => (window as unknown as { __seen: Record<string, string[]> }).__seen)).flat()).toContain(
+      'File uploaded successfully. Reading the file with rule-based extraction (no AI)',
+    );
+    expect(await textOf('[data-testid="auditor-kind"]')).toBe('Documents are read and audited by: Rule-based checks (no AI)');
+    const field = (key: string, name: string) =>
+      e.page.$eval(`[data-testid="review-${key}"] [data-testid="field-${name}"]`, (el) => (el as HTMLInputElement).value);
+    expect(await field('establishment', 'name_of_establishment')).toBe('Green Valley Grains Pty Ltd');
+    expect(await field('haccp', 'review_date')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await e.page.$$eval('[data-testid="review-pest"] [data-testid="entry"]', (rows) => rows.length)).toBe(2);
+    expect(await e.page.$eval('[data-testid="entry-2-baits"]', (el) => (el as HTMLTextAreaElement).value)).toBe(
+      'Phosphine (aluminium phosphide)\nBrodifacoum 0.005% wax blocks',
+    );
+    // What the document does not state is said to be missing, not shown as N/A.
+    const number = '[data-testid="review-establishment"] [data-testid="field-registration_number"]';
+    expect(await e.page.$eval(number, (el) => el.getAttribute('data-missing'))).toBe('true');
+    const helper = await e.page.$eval(number, (el) => document.getElementById(`${el.id}-helper-text`)?.textContent);
+    expect(helper).toBe('Not found in the document — add it if the document states it');
+    expect(await textOf('[data-testid="section-establishment"]')).not.toContain('N/A');
     await snap('3-uploaded');
+  });
+
+  it('takes a correction of a field extraction missed, refusing to audit while it is unsaved', async () => {
+    const number = '[data-testid="review-establishment"] [data-testid="field-registration_number"]';
+    await e.page.type(number, 'EST-4471-VIC');
+    await e.page.click('[data-testid="compliance-submit"]');
+    const toasts = () => e.page.$$eval('[data-testid="toast"]', (els) => els.map((el) => el.textContent));
+    await e.page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('[data-testid="toast"]')).some((el) => /corrections first/.test(el.textContent ?? '')),
+    );
+    expect(await toasts()).toContain('Save or undo your corrections first: Establishment');
+    expect(await e.page.$('[data-testid="audit-report"]')).toBeNull();
+    // The warning sits over the form's buttons; the user closes it, then saves.
+    for (const close of await e.page.$$('[data-testid="toast"] button')) await close.click();
+    await e.page.waitForFunction(() => !document.querySelector('[data-testid="toast"]'));
+    const saved = e.page.waitForResponse((r: HTTPResponse) => /\/documents\/[0-9a-f-]+\/summary$/.test(r.url()) && r.request().method() === 'PUT');
+    await e.page.click('[data-testid="review-establishment-save"]');
+    expect((await saved).status()).toBe(200);
+    await e.page.waitForSelector('[data-testid="review-establishment-saved"]');
+    expect(await textOf('[data-testid="review-establishment"]')).toContain('Corrected by you');
+    expect(await e.page.$eval(number, (el) => el.getAttribute('data-missing'))).toBe('false');
+    await snap('3b-corrected');
   });
 
   it('submits, shows the Compliance Audit Report and downloads it as Compliance_Report.pdf', async () => {
@@ -136,8 +179,13 @@ describe('AI compliance audit in the browser', () => {
     expect(total).toBe(cards.length);
     expect(compliant + non).toBe(total);
     expect(cards.filter((c) => /Result: Compliant/.test(c)).length).toBe(compliant);
-    expect(non).toBe(0); // the compliant sample set
+    expect(non).toBe(0); // the compliant sample set, its registration number added by the user
     cards.forEach((c, i) => expect(c.startsWith(`${i + 1}. `)).toBe(true));
+    expect(cards[1]).toContain('Evidence: The establishment registration number is "EST-4471-VIC".');
+    expect(await textOf('[data-testid="auditor"]')).toBe('Audited by: Rule-based checks (no AI)');
+    expect((await textOf('[data-testid="corrections"]')).replace(/\n+/g, '\n')).toBe(
+      'Fields you corrected before the audit\nEstablishment registration: Registration number',
+    );
     await e.page.screenshot({ path: shot('4-report'), fullPage: false });
 
     const response = e.page.waitForResponse((r: HTTPResponse) => /\/openai\/compliance\/[0-9a-f-]+\/download$/.test(r.url()));
@@ -156,6 +204,8 @@ describe('AI compliance audit in the browser', () => {
     expect(text).toContain('Name: Green Valley Grains Pty Ltd');
     expect(text).toContain(`Total Checks: ${total}`);
     expect(text).toContain(cards[0].split('\n')[0]);
+    expect(text).toContain('Audited by: Rule-based checks (no AI)');
+    expect(text).toContain('Establishment registration: Registration number');
   });
 
   it('lists the audited submission and shows it again from its detail page', async () => {
@@ -207,7 +257,7 @@ describe('AI compliance audit in the browser', () => {
         await snap('7-select-vn');
       }
       await options!.click();
-      await e.page.waitForSelector(`[data-testid="section-${key}"] [data-testid="summary"]`);
+      await e.page.waitForSelector(`[data-testid="review-${key}"]`);
       await e.page.waitForFunction(() => !document.querySelector('[role="listbox"]'));
     }
     writeFileSync(path.join(dir, 'Pest log.docx'), buildDocx(compliantSamples(new Date()).pest_control_update));
@@ -215,13 +265,19 @@ describe('AI compliance audit in the browser', () => {
     await e.page.waitForFunction(() => (document.querySelector('[data-testid="progress-pest"]') as HTMLElement)?.innerText === 'Xử lý tệp hoàn tất.', {
       timeout: 30000,
     });
-    expect(await e.page.$$eval('[data-testid="pest-table"] tbody tr', (rows) => rows.length)).toBe(2);
+    expect(await e.page.$$eval('[data-testid="review-pest"] [data-testid="entry"]', (rows) => rows.length)).toBe(2);
+    // The registration picked again carries the number the user added before.
+    expect(await e.page.$eval('[data-testid="field-registration_number"]', (el) => (el as HTMLInputElement).value)).toBe('EST-4471-VIC');
+    expect(await textOf('[data-testid="auditor-kind"]')).toBe('Tài liệu được đọc và kiểm tra bởi: Kiểm tra theo quy tắc (không dùng AI)');
     await snap('8-create-vn');
     await e.page.click('[data-testid="compliance-submit"]');
     await e.page.waitForSelector('[data-testid="audit-item"]', { timeout: 60000 });
     expect(await textOf('[data-testid="audit-report"] h2')).toBe('Báo cáo kiểm tra tuân thủ');
     expect(await textOf('[data-testid="farmer-info"]')).toContain('Tên: Green Valley Grains Pty Ltd');
     expect(await textOf('[data-testid="audit-item"]')).toContain('Kết quả: Tuân thủ');
+    expect(await textOf('[data-testid="audit-item"]')).toMatch(/^1\. Thông tin đăng ký cơ sở/);
+    expect(await textOf('[data-testid="auditor"]')).toBe('Kiểm tra bởi: Kiểm tra theo quy tắc (không dùng AI)');
+    expect(await textOf('[data-testid="corrections"]')).toContain('Đăng ký cơ sở: Số đăng ký');
     await e.page.screenshot({ path: shot('9-report-vn') });
     await e.page.keyboard.press('Escape');
     await e.page.click('[data-testid="lang-en"]');

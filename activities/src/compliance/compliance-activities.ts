@@ -1,9 +1,12 @@
 import {
+  auditorLabel,
+  correctedFields,
   documentView,
   kindOfType,
   message,
   reportTotals,
   type ComplianceActivityContract,
+  type CorrectedDocumentFields,
   type ComplianceDocumentType,
   type MessageCode,
   type StoredComplianceReport,
@@ -59,6 +62,14 @@ export function createComplianceActivities(deps: ActivityDeps): ComplianceActivi
       await announceDocument((await store.document(documentId))!, { code });
     },
 
+    async saveSummaryReview({ documentId, userId, summary }) {
+      const doc = await store.document(documentId);
+      if (!doc || doc.status !== 'processed') throw new Error(`document ${documentId} is not processed`);
+      const fields = correctedFields(doc.documentType, doc.documentSummary, summary);
+      await store.saveReview(documentId, { summary, correctedFields: fields, userId });
+      return { correctedFields: fields };
+    },
+
     async setComplianceDocument({ complianceId, documentType, documentId }) {
       await store.setDocument(complianceId, documentType, documentId);
     },
@@ -72,11 +83,14 @@ export function createComplianceActivities(deps: ActivityDeps): ComplianceActivi
       if (!companyId) throw new Error(`compliance ${complianceId} is missing`);
       const row = (await store.byId(complianceId, companyId))!;
       if (row.status === 'audited' && row.report) return row.report.totals;
+      const corrected: CorrectedDocumentFields[] = [];
+      // The audit reads what the user confirmed: the reviewed summary where there is one.
       const load = async (t: ComplianceDocumentType) => {
         const id = row.documents[t];
         const d = id ? await store.document(id, row.companyId) : null;
         if (!d || d.status !== 'processed') throw new Error(`${t} is not processed`);
-        return { summary: d.documentSummary, text: (await store.documentText(d.id)) ?? '' };
+        if (d.reviewedSummary && d.correctedFields.length) corrected.push({ document_type: t, fields: d.correctedFields });
+        return { summary: d.reviewedSummary ?? d.documentSummary, text: (await store.documentText(d.id)) ?? '' };
       };
       const input = {
         establishment: await load('establishment_update'),
@@ -89,7 +103,9 @@ export function createComplianceActivities(deps: ActivityDeps): ComplianceActivi
       const report: StoredComplianceReport = {
         report_id: complianceId,
         report_date: asOf,
-        inspector: ai.label,
+        inspector: auditorLabel(ai.auditor, 'en'),
+        auditor: ai.auditor,
+        corrected_fields: corrected,
         totals: reportTotals(audit.compliance_audit),
         ...audit,
       };

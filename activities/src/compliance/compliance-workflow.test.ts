@@ -14,7 +14,7 @@ import { buildAdapters, closeAdapters, loadConfig, type Adapters } from '@grain/
 import { buildDocx, compliantSamples, deficientSamples, sampleDocumentHtml, type SampleSet } from '@grain/adapters/testing';
 import { createStores, hashPassword, type Db, type Stores } from '@grain/persistence';
 import { createTestDb, createTestCompany } from '@grain/persistence/testing';
-import { appErrorCodeOf, complianceSubmitUpdate, complianceWorkflow, documentUploadedSignal } from '@grain/workflows';
+import { appErrorCodeOf, complianceSubmitUpdate, complianceWorkflow, documentUploadedSignal, reviewSummaryUpdate } from '@grain/workflows';
 import { createActivities } from '..';
 
 const taskQueue = `compliance-wf-test-${randomUUID()}`;
@@ -136,7 +136,9 @@ it('processes four compliant PDFs, publishes each upload live, and audits them c
   expect(row.status).toBe('audited');
   expect(row.documents).toEqual(ids);
   expect(row.report!.totals).toEqual({ total: 15, compliant: 15, non_compliant: 0 });
-  expect(row.report!.inspector).toBe('Embedded rule-based auditor');
+  expect(row.report!.inspector).toBe('Rule-based checks (no AI)');
+  expect(row.report!.auditor).toEqual({ kind: 'rules' });
+  expect(row.report!.corrected_fields).toEqual([]);
   const [done] = await waitForEvents(start, 1, 'compliance_check_update');
   expect(done.data).toMatchObject({ compliance_id: complianceId, status: 'audited', report: { _id: complianceId, json_data: { totals: { compliant: 15 } } } });
 }, 120_000);
@@ -149,7 +151,8 @@ it('audits a deficient DOCX set Non-Compliant where the documents fall short, wi
   const items = new Map(row.report!.compliance_audit.map((i) => [i.compliance_check_item, i]));
   expect(row.report!.totals).toEqual({ total: 15, compliant: 2, non_compliant: 13 });
   expect(items.get('haccp_seven_principles')).toMatchObject({ result: 'Non-Compliant' });
-  expect(items.get('haccp_seven_principles')!.evidence).toContain('Not documented: 4 monitoring, 5 corrective actions, 6 verification, 7 record keeping');
+  expect(items.get('haccp_seven_principles')!.evidence).toContain('it does not document monitoring, corrective actions, verification or record keeping.');
+  expect(items.get('haccp_seven_principles')!.vn!.evidence).toContain('kế hoạch chưa trình bày giám sát, hành động khắc phục, thẩm tra hoặc lưu hồ sơ.');
   expect(items.get('establishment_registration_details')!.requirement).toContain('Export Control (Plants and Plant Products) Rules 2021');
 }, 120_000);
 
@@ -170,3 +173,35 @@ it('refuses a submit without all four documents, and reports an unreadable uploa
   expect((await handle.query('complianceState')) as { status: string }).toMatchObject({ status: 'draft' });
   await handle.terminate('test done');
 }, 60_000);
+
+it('audits the summary the user reviewed: a correction saved before submit is read, one sent after is refused, and the run replays', async () => {
+  const start = await stores.live.lastId();
+  const set = compliantSamples(new Date());
+  set.management_plan_update = set.management_plan_update.filter((l) => !l.startsWith('Farm Name'));
+  const { complianceId, ids } = await uploadSet(set, 'docx');
+  await waitForEvents(start, 4);
+  const handle = client.workflow.getHandle(complianceWorkflowId(complianceId));
+  const plan = (await store.document(ids.management_plan_update))!;
+  const summary = structuredClone(plan.documentSummary) as { management_plan: Record<string, string> };
+  expect(summary.management_plan.farm_name).toBe('');
+  summary.management_plan.farm_name = 'Green Valley Grains Pty Ltd';
+  expect(await handle.executeUpdate(reviewSummaryUpdate, { args: [{ userId: owner.userId, documentId: plan.id, summary }] })).toEqual({
+    correctedFields: ['farm_name'],
+  });
+  expect(await handle.executeUpdate(complianceSubmitUpdate, { args: [{ userId: owner.userId, documents: ids }] })).toEqual({ status: 'auditing' });
+  // Sent once the audit is under way: refused by the workflow (or, had the audit already ended, by Temporal).
+  const other = { management_plan: { ...summary.management_plan, farm_name: 'Someone Else Pty Ltd' } };
+  const late = await handle.executeUpdate(reviewSummaryUpdate, { args: [{ userId: owner.userId, documentId: plan.id, summary: other }] }).catch((e) => e);
+  expect(late).toBeInstanceOf(Error);
+  expect(['COMPLIANCE_AUDIT_RUNNING', undefined]).toContain(appErrorCodeOf(late));
+  expect((await handle.result()).status).toBe('audited');
+  expect(((await store.document(plan.id))!.reviewedSummary as typeof summary).management_plan.farm_name).toBe('Green Valley Grains Pty Ltd');
+  const row = (await store.byId(complianceId, owner.companyId))!;
+  expect(row.report!.corrected_fields).toEqual([{ document_type: 'management_plan_update', fields: ['farm_name'] }]);
+  const same = row.report!.compliance_audit.find((i) => i.compliance_check_item === 'documents_name_same_establishment')!;
+  expect(same.evidence).toContain('the farm management plan names "Green Valley Grains Pty Ltd"');
+  const history = await handle.fetchHistory();
+  await expect(
+    Worker.runReplayHistory({ workflowsPath: require.resolve('@grain/workflows/src/compliance/compliance-workflow.ts') }, history),
+  ).resolves.toBeUndefined();
+}, 120_000);

@@ -1,4 +1,12 @@
-import type { AuditReport, ComplianceDocumentType, EstablishmentSummary, HaccpSummary, ManagementPlanSummary, PestControlSummary } from '@grain/domain';
+import type {
+  AuditReport,
+  ComplianceDocumentType,
+  ReportAuditor,
+  EstablishmentSummary,
+  HaccpSummary,
+  ManagementPlanSummary,
+  PestControlSummary,
+} from '@grain/domain';
 import type { Described } from '../port';
 
 /** The four processed documents of a submission, as the audit sees them. */
@@ -27,8 +35,8 @@ export type SummaryOf<T extends ComplianceDocumentType> = T extends 'establishme
  * AI_SERVICE_FAILED.
  */
 export interface Auditor extends Described {
-  /** Inspector label shown on the report. */
-  readonly label: string;
+  /** Who audits, as the report tells its reader: the embedded rules (no AI) or an AI model. */
+  readonly auditor: ReportAuditor;
   summarize<T extends ComplianceDocumentType>(type: T, text: string): Promise<SummaryOf<T>>;
   audit(input: AuditInput, opts: { asOf: Date }): Promise<AuditReport>;
 }

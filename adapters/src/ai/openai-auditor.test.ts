@@ -96,7 +96,7 @@ describe('OpenAI auditor (against a local OpenAI-compatible endpoint on loopback
     expect(req.messages[1].content).toContain('Bait/Chemicals used: Brodifacoum 0.005% wax blocks');
     expect(summary.entries[1].activity_level).toEqual({ 'Lesser grain borer': 'Low', Rats: 'None' });
     expect(summary.pest_control_operator).toBe('Wimmera Pest Services (licence PC-2231)');
-    expect(auditor.label).toBe('AI auditor (OpenAI gpt-4o-mini)');
+    expect(auditor.auditor).toEqual({ kind: 'ai', model: 'gpt-4o-mini' });
   });
 
   it('sends the audit date and all four documents, and validates the report it gets back', async () => {

@@ -42,11 +42,11 @@ export interface OpenAiAuditorOptions {
  * validation is AppError AI_SERVICE_FAILED; transport errors are thrown as they are (retryable).
  */
 export class OpenAiAuditor implements Auditor {
-  readonly label: string;
+  readonly auditor: { kind: 'ai'; model: string };
   private readonly client: OpenAI;
   constructor(private readonly opts: OpenAiAuditorOptions) {
     this.client = new OpenAI({ apiKey: opts.apiKey, baseURL: opts.baseURL, timeout: opts.timeoutMs ?? 120_000, maxRetries: 1 });
-    this.label = `AI auditor (OpenAI ${opts.model})`;
+    this.auditor = { kind: 'ai', model: opts.model };
   }
   info(): AdapterInfo {
     return { kind: 'real', detail: `OpenAI ${this.opts.model} at ${this.opts.baseURL ?? 'api.openai.com'}` };
@@ -112,6 +112,7 @@ export class OpenAiAuditor implements Auditor {
         `In requirement, name the regulation, choosing from: ${Object.values(REGULATIONS).join('; ')}.`,
         'In evidence, quote the documents verbatim in double quotes, or say plainly what is missing. result is Compliant or Non-Compliant.',
         'In recommendations, give a concrete corrective step for Non-Compliant items.',
+        'In vn, give the same requirement, evidence and recommendations in Vietnamese (keep regulation names and quotes as written).',
       ].join(' '),
       body,
     );

@@ -76,6 +76,7 @@ export const AUDIT_SCHEMA = {
         requirement: str,
         evidence: str,
         recommendations: str,
+        vn: obj({ requirement: str, evidence: str, recommendations: str }),
       }),
     },
   }),

@@ -50,8 +50,13 @@ describe('embedded rule-based auditor', () => {
       expect(i.requirement).toMatch(/Rules 2021|Standards Code|FSSAI|Codex|Act 19|Act 20/);
       expect(i.evidence.length).toBeGreaterThan(20);
     }
-    expect(items.get('haccp_seven_principles')!.evidence).toMatch(/^7 of 7 principles/);
-    expect(items.get('pest_control_records_recent')!.evidence).toContain('12 days before the audit date');
+    expect(items.get('haccp_seven_principles')!.evidence).toMatch(/^The plan documents all 7 HACCP principles\. Under hazard analysis it says "Biological/);
+    expect(items.get('pest_control_records_recent')!.evidence).toBe(
+      'The latest of 2 log entries is dated 2026-03-03 (Lesser grain borer and Rats; Phosphine (aluminium phosphide) and Brodifacoum 0.005% wax blocks; Silo 3 and Shed 1), 12 days before the audit date; the limit is 90 days.',
+    );
+    expect(items.get('documents_name_same_establishment')!.evidence).toBe(
+      'The registration names "Green Valley Grains Pty Ltd"; the HACCP plan names "Green Valley Grains Pty Ltd" and the farm management plan names "Green Valley Grains Pty Ltd".',
+    );
   });
 
   it('finds the gaps of a deficient set and says what is missing and what to do', async () => {
@@ -72,11 +77,15 @@ describe('embedded rule-based auditor', () => {
       'pest_control_chemicals_recorded',
       'pest_control_records_recent',
     ]);
-    expect(items.get('establishment_registration_details')!.evidence).toContain('Missing: contact telephone or e-mail');
-    expect(items.get('haccp_seven_principles')!.evidence).toMatch(
-      /3 of 7 principles .* Not documented: 4 monitoring, 5 corrective actions, 6 verification, 7 record keeping/,
+    expect(items.get('establishment_registration_details')!.evidence).toBe(
+      'The registration gives the name "Dry Creek Farm" and the address "Lot 7 Dry Creek Road, Nhill VIC 3418". It does not give a contact telephone number or e-mail address.',
     );
-    expect(items.get('haccp_critical_limits_measurable')!.evidence).toContain('"grain should be kept dry."');
+    expect(items.get('haccp_seven_principles')!.evidence).toMatch(
+      /^The plan documents 3 of the 7 HACCP principles \(hazard analysis, critical control points and critical limits\); it does not document monitoring, corrective actions, verification or record keeping\./,
+    );
+    expect(items.get('haccp_critical_limits_measurable')!.evidence).toBe(
+      'The critical limits read "grain should be kept dry", which states no measurable value (a number with a unit).',
+    );
     expect(items.get('pest_control_records_recent')!.evidence).toContain('150 days before the audit date');
     expect(items.get('pest_control_chemicals_recorded')!.recommendations).toMatch(/APVMA/);
     expect(items.get('management_plan_storage_hygiene')!.result).toBe('Compliant');

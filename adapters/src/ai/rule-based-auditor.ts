@@ -12,7 +12,7 @@ const CHECKS: Check[] = [establishmentDetails, establishmentNumber, haccpPrincip
  * against Australian and Indian requirements. No network, same answer for the same documents and date.
  */
 export class RuleBasedAuditor implements Auditor {
-  readonly label = 'Embedded rule-based auditor';
+  readonly auditor = { kind: 'rules' } as const;
   info(): AdapterInfo {
     return { kind: 'embedded', detail: `rule-based auditor, ${CHECKS.length} checks` };
   }

@@ -1,148 +1,147 @@
-import type { ComplianceDocumentType, EstablishmentSummary, HaccpSummary, ManagementPlanSummary, PestControlEntry, PestControlSummary } from '@grain/domain';
-import { labelled, parseDate, readSections, splitList } from './text-sections';
+import type { ComplianceDocumentType, EstablishmentSummary, HaccpSummary, ManagementPlanSummary } from '@grain/domain';
+import { summarizePestControl } from './pest-log-reading';
+import { columnOf, labelled, nameInTitle, readLines, readSections, readTables, type DocLine } from './text-sections';
+import { dateTextIn } from './text-values';
 
 /**
- * The embedded summariser: structured summaries from labelled lines and headed sections of the
- * document text. Deterministic; every value is quoted from the document ('' when absent).
+ * The embedded summariser: structured summaries from the labelled values, headed sections, lists
+ * and tables of the document text. Deterministic; every value is quoted from the document ('' when
+ * absent).
  */
+const combine = (a: string, b: string) => (a && b && !a.includes(b) ? `${a}; ${b}` : a || b);
+/** The review date as written, without what follows it ("4 March 2026 by T. Castellano"). */
+const reviewDate = (lines: DocLine[]) => {
+  const v = labelled(lines, [/review date|date of review|last review(?:ed)?|(?:plan )?reviewed(?: on)?|date reviewed/, /next review(?: date)?/]);
+  return dateTextIn(v) ?? v;
+};
+
+const ESTABLISHMENT_LABELS = {
+  name: [/name of (?:the )?establishment|establishment name|registered (?:business )?name|business name|trading name|trading as|name/],
+  number: [
+    /(?:establishment )?registration (?:number|no\.?)|establishment (?:number|no\.?)|registered establishment (?:number|no\.?)|licen[cs]e (?:number|no\.?)|fssai (?:licen[cs]e )?(?:number|no\.?)/,
+  ],
+  address: [
+    /(?:site|physical|property|street|establishment) address(?: of (?:the )?establishment)?|address of (?:the )?establishment/,
+    /(?:business )?address|location/,
+    /postal address/,
+  ],
+  telephone: [/telephone|phone(?: number)?|ph|tel\.?|mobile|contact (?:number|phone)|landline/],
+  email: [/e-?mail(?: address)?|e/],
+  website: [/website|web site|web|url|internet/],
+  contact: [/contact person|contact name|responsible person/, /occupier|contact|owner|manager/],
+  operations: [/operations|type of (?:operation|business)|activities/],
+};
+
 function summarizeEstablishment(text: string): EstablishmentSummary {
-  const website = labelled(text, /website|web site|web|url/) || (/\b(?:https?:\/\/|www\.)[^\s,;]+/i.exec(text)?.[0] ?? '');
+  const lines = readLines(text);
+  const all = Object.values(ESTABLISHMENT_LABELS).flat();
+  const get = (labels: RegExp[]) => labelled(lines, labels, { notOnNextLine: all });
+  const sections = readSections(lines, {
+    operations: /operations?(?: approved)?|approved operations|activities|type of (?:operation|business)|scope of (?:operations|registration)/,
+  });
   return {
     establishment_registration_document: {
-      name_of_establishment: labelled(text, /name of (?:the )?establishment|establishment name|registered name|business name|trading name|name/),
-      registration_number: labelled(
-        text,
-        /(?:establishment )?registration (?:number|no\.?)|establishment (?:number|no\.?)|licen[cs]e (?:number|no\.?)|fssai (?:licen[cs]e )?(?:number|no\.?)/,
-      ),
-      address: labelled(text, /(?:site |physical |postal |business )?address|location/),
-      telephone: labelled(text, /telephone|phone|tel\.?|mobile|contact number/),
-      email: labelled(text, /e-?mail/) || (/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/.exec(text)?.[0] ?? ''),
-      website,
-      contact_person: labelled(text, /contact person|contact name|responsible person|occupier|owner|manager/),
-      operations: labelled(text, /operations|activities|type of (?:operation|business)|scope/),
+      name_of_establishment: get(ESTABLISHMENT_LABELS.name),
+      registration_number: get(ESTABLISHMENT_LABELS.number),
+      address: get(ESTABLISHMENT_LABELS.address),
+      telephone: get(ESTABLISHMENT_LABELS.telephone),
+      email: get(ESTABLISHMENT_LABELS.email) || (/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/.exec(text)?.[0] ?? ''),
+      website: get(ESTABLISHMENT_LABELS.website) || (/\b(?:https?:\/\/|www\.)[^\s,;|]+/i.exec(text)?.[0] ?? ''),
+      contact_person: get(ESTABLISHMENT_LABELS.contact),
+      operations: get(ESTABLISHMENT_LABELS.operations) || sections.operations,
     },
   };
 }
 
-function summarizeHaccp(text: string): HaccpSummary {
-  const s = readSections(text, {
-    hazard_analysis: /hazard analysis|conduct(?:ing)? a hazard analysis|identify hazards/,
-    critical_control_points: /critical control points?|determine (?:the )?critical control points|ccps?\b/,
-    critical_limits: /critical limits?|establish critical limits/,
-    monitoring_procedures: /monitoring(?: procedures?)?|establish monitoring/,
-    corrective_actions: /corrective actions?|establish corrective actions/,
-    verification_procedures: /verification(?: procedures?)?|establish verification/,
-    record_keeping: /record[- ]?keeping|records and documentation|documentation and records|establish record/,
-  });
-  return {
-    haccp_plan: {
-      business_name: labelled(text, /business name|name of business|name of (?:the )?establishment|establishment name|company/),
-      scope: labelled(text, /scope|product description|products?/),
-      ...s,
-      review_date: labelled(text, /review date|date of review|last review(?:ed)?|next review|reviewed on/),
-    },
-  };
-}
+const HACCP_SECTIONS = {
+  scope: /scope(?: of (?:the )?plan)?|product description/,
+  hazard_analysis: /hazard analysis|conduct(?:ing)? a hazard analysis|identify hazards/,
+  critical_control_points: /critical control points?|determine (?:the )?critical control points|ccps?/,
+  critical_limits: /critical limits?|establish critical limits/,
+  monitoring_procedures: /monitoring(?: procedures?)?|establish monitoring/,
+  corrective_actions: /corrective actions?|establish corrective actions/,
+  verification_procedures: /verification(?: procedures?)?|establish verification/,
+  record_keeping: /record[- ]?keeping|records and documentation|documentation and records|establish record(?:s| keeping)?|records/,
+};
+/** Columns of a HACCP control chart (one row per CCP) and the principle each holds. */
+const HACCP_CHART_COLUMNS = {
+  critical_control_points: /ccps?(?: (?:no\.?|number))?|critical control points?|process step \/ ccp/,
+  critical_limits: /critical limits?/,
+  monitoring_procedures: /monitoring(?: procedures?)?(?: \(.*\))?/,
+  corrective_actions: /corrective actions?/,
+  verification_procedures: /verification(?: procedures?)?/,
+  record_keeping: /records?(?: kept)?|record[- ]keeping/,
+};
 
-function summarizeManagementPlan(text: string): ManagementPlanSummary {
-  const s = readSections(text, {
-    storage_and_hygiene: /storage(?: and hygiene)?|grain storage|hygiene|cleaning(?: and sanitation)?|sanitation/,
-    chemical_handling: /chemical(?:s| handling| use| management)?|pesticide use|agvet chemicals?|spray records?/,
-    traceability: /traceability|product identification|batch (?:identification|records)|lot identification/,
-    staff_training: /staff training|training|competency|induction/,
-    water_and_soil: /water(?: and soil)?|soil(?: management)?|irrigation|environment(?:al management)?/,
-  });
-  return {
-    management_plan: {
-      farm_name: labelled(text, /farm name|property name|name of (?:the )?farm|business name|name of (?:the )?establishment/),
-      crops: labelled(text, /crops?(?: grown)?|commodit(?:y|ies)|grain types?/),
-      ...s,
-      review_date: labelled(text, /review date|date of review|last review(?:ed)?|next review|reviewed on/),
-    },
-  };
-}
-
-/** Activity levels as a pest -> level map: "Rats - Low; Mice: None", or one level for every pest. */
-function activityMap(raw: string, pests: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  const pairs = raw
-    .split(/\s*[;,]\s*/)
-    .map((p) => /^(.+?)\s*[:=\-–]\s*(.+)$/.exec(p))
-    .filter(Boolean) as RegExpExecArray[];
-  if (pairs.length) for (const m of pairs) out[m[1].trim()] = m[2].trim();
-  else if (raw.trim()) for (const p of pests.length ? pests : ['all']) out[p] = raw.trim();
+/** Principles set out as the columns of a HACCP control chart: each column's cells, row by row. */
+function chartColumns(lines: DocLine[]): Partial<Record<keyof typeof HACCP_CHART_COLUMNS, string>> {
+  const out: Partial<Record<keyof typeof HACCP_CHART_COLUMNS, string>> = {};
+  for (const t of readTables(lines)) {
+    const cols = Object.entries(HACCP_CHART_COLUMNS).map(([k, re]) => [k, columnOf(t.header, re)] as const);
+    if (cols.filter(([, i]) => i >= 0).length < 2) continue;
+    for (const [k, i] of cols) {
+      if (i < 0) continue;
+      const values = t.rows.map((r) => r[i] ?? '').filter(Boolean);
+      out[k as keyof typeof HACCP_CHART_COLUMNS] = combine(out[k as keyof typeof HACCP_CHART_COLUMNS] ?? '', values.join('; '));
+    }
+  }
   return out;
 }
 
-const ENTRY_FIELDS = {
-  pests: /pests?(?: treating for| treated| targeted| found)?|target pests?/i,
-  activity: /(?:pest )?activity(?: level)?|infestation level/i,
-  chemicals: /bait(?:s)?\s*\/\s*chemicals?(?: used)?|baits?(?: used)?|chemicals?(?: used)?|products? used|treatment/i,
-  areas: /areas?\s*\/\s*sheds?(?: treated)?|areas?(?: treated)?|sheds?(?: treated)?|locations?(?: treated)?/i,
-};
-
-function entryFrom(date: string, fields: Partial<Record<keyof typeof ENTRY_FIELDS, string>>): PestControlEntry {
-  const pests = splitList(fields.pests ?? '');
+function summarizeHaccp(text: string): HaccpSummary {
+  const lines = readLines(text);
+  const s = readSections(lines, HACCP_SECTIONS);
+  const chart = chartColumns(lines);
   return {
-    date: parseDate(date) ?? date.trim(),
-    pests_treating_for: pests,
-    activity_level: activityMap(fields.activity ?? '', pests),
-    bait_chemical_used: splitList(fields.chemicals ?? ''),
-    area_shed_treated: splitList(fields.areas ?? ''),
+    haccp_plan: {
+      business_name:
+        labelled(lines, [/business name|name of (?:the )?business|name of (?:the )?establishment|establishment name|business|company|prepared for/]) ||
+        nameInTitle(lines, /haccp|food safety|plan/i),
+      scope: labelled(lines, [/scope|product description|products?/]) || s.scope,
+      hazard_analysis: s.hazard_analysis,
+      critical_control_points: combine(s.critical_control_points, chart.critical_control_points ?? ''),
+      critical_limits: combine(s.critical_limits, chart.critical_limits ?? ''),
+      monitoring_procedures: combine(s.monitoring_procedures, chart.monitoring_procedures ?? ''),
+      corrective_actions: combine(s.corrective_actions, chart.corrective_actions ?? ''),
+      verification_procedures: combine(s.verification_procedures, chart.verification_procedures ?? ''),
+      record_keeping: combine(s.record_keeping, chart.record_keeping ?? ''),
+      review_date: reviewDate(lines),
+    },
   };
 }
 
-/**
- * Pest control log entries, written either as labelled blocks (each starting with "Date: ...") or as a
- * table whose header row names Date, Pests, Activity, Bait/Chemicals and Areas (cells split by '|' or
- * tabs, as the DOCX reader writes table rows).
- */
-function summarizePestControl(text: string): PestControlSummary {
-  const lines = text.split('\n').map((l) => l.trim());
-  const entries: PestControlEntry[] = [];
-  const headerIdx = lines.findIndex((l) => /\|.*|\t/.test(l) && /date/i.test(l) && /pest/i.test(l));
-  if (headerIdx >= 0) {
-    const cells = (l: string) => l.split(/\s*[|\t]\s*/).map((c) => c.trim());
-    const header = cells(lines[headerIdx]);
-    const col = (re: RegExp) => header.findIndex((h) => re.test(h));
-    const idx = {
-      date: col(/date/i),
-      pests: col(ENTRY_FIELDS.pests),
-      activity: col(ENTRY_FIELDS.activity),
-      chemicals: col(ENTRY_FIELDS.chemicals),
-      areas: col(ENTRY_FIELDS.areas),
-    };
-    for (const l of lines.slice(headerIdx + 1)) {
-      const c = cells(l);
-      if (c.length < 3 || !parseDate(c[idx.date] ?? '')) continue;
-      const at = (i: number) => (i >= 0 ? (c[i] ?? '') : '');
-      entries.push(entryFrom(at(idx.date), { pests: at(idx.pests), activity: at(idx.activity), chemicals: at(idx.chemicals), areas: at(idx.areas) }));
-    }
+/** Crops named in a cropping program table's crop column, each once, in order. */
+function cropsInTables(lines: DocLine[]): string {
+  for (const t of readTables(lines)) {
+    const i = columnOf(t.header, /crops?(?: type)?|commodity/);
+    if (i >= 0) return [...new Set(t.rows.map((r) => r[i]).filter(Boolean))].join('; ');
   }
-  if (!entries.length) {
-    let current: { date: string; fields: Partial<Record<keyof typeof ENTRY_FIELDS, string>> } | undefined;
-    for (const l of lines) {
-      const d = /^(?:date(?: of (?:service|treatment|visit))?)\s*[:\-–]\s*(.+)$/i.exec(l);
-      if (d) {
-        if (current) entries.push(entryFrom(current.date, current.fields));
-        current = { date: d[1], fields: {} };
-        continue;
-      }
-      if (!current) continue;
-      const m = /^(.+?)\s*:\s*(.*)$/.exec(l);
-      if (!m) continue;
-      for (const key of Object.keys(ENTRY_FIELDS) as Array<keyof typeof ENTRY_FIELDS>) {
-        if (new RegExp('^(?:' + ENTRY_FIELDS[key].source + ')$', 'i').test(m[1].trim()) && current.fields[key] === undefined) {
-          current.fields[key] = m[2];
-          break;
-        }
-      }
-    }
-    if (current) entries.push(entryFrom(current.date, current.fields));
-  }
+  return '';
+}
+
+function summarizeManagementPlan(text: string): ManagementPlanSummary {
+  const lines = readLines(text);
+  const s = readSections(lines, {
+    crops: /crops?(?: grown| and varieties)?|commodities/,
+    storage_and_hygiene: /storage(?: and hygiene)?|grain storage|hygiene|cleaning(?: and sanitation)?|sanitation/,
+    chemical_handling: /chemicals?(?: handling| use| management)?|pesticide use|agvet chemicals?|spray records?/,
+    traceability: /traceability|product identification|batch (?:identification|records)|lot identification/,
+    staff_training: /staff training|training|competency|induction|people/,
+    water_and_soil: /water(?: and soil)?|soils?(?: management)?|irrigation|environment(?:al management)?/,
+  });
   return {
-    pest_control_operator: labelled(text, /pest control (?:operator|contractor|company|provider)|technician|licensed operator|operator/),
-    entries,
+    management_plan: {
+      farm_name:
+        labelled(lines, [/farm name|property name|name of (?:the )?farm|farm business|business name|name of (?:the )?establishment|farm|property/]) ||
+        nameInTitle(lines, /plan|farm management/i),
+      crops: labelled(lines, [/crops?(?: grown)?|commodit(?:y|ies)|grain types?/]) || cropsInTables(lines) || s.crops,
+      storage_and_hygiene: s.storage_and_hygiene,
+      chemical_handling: s.chemical_handling,
+      traceability: s.traceability,
+      staff_training: s.staff_training,
+      water_and_soil: s.water_and_soil,
+      review_date: reviewDate(lines),
+    },
   };
 }
 

@@ -6,27 +6,73 @@ const decode = (s: string) =>
     e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : (ENTITIES[e.toLowerCase()] ?? _m),
   );
 
+/** The visible text of a paragraph's runs: tabs and breaks kept, field codes (PAGE, HYPERLINK ...) left out. */
+const runsText = (xml: string) =>
+  decode(
+    xml
+      .replace(/<w:pPr>[\s\S]*?<\/w:pPr>/g, '')
+      .replace(/<w:instrText[^>]*>[^<]*<\/w:instrText>/g, '')
+      .replace(/<w:tab\/>/g, '\t')
+      .replace(/<w:br[^>]*\/>/g, '\n')
+      .replace(/<[^>]+>/g, ''),
+  );
+
 /**
- * The text of a DOCX: word/document.xml's runs, one line per paragraph, tabs and breaks kept, table
- * cells separated by ' | ' so a row of a log table stays one readable line.
+ * A paragraph as a reader sees it: a heading (Heading n or Title style) starts with '# ', an item of a
+ * Word list (its bullet or number lives in the numbering part, not in the text) with '• '.
  */
+function paragraphText(xml: string): string {
+  const props = /<w:pPr>([\s\S]*?)<\/w:pPr>/.exec(xml)?.[1] ?? '';
+  const text = runsText(xml);
+  if (!text.trim()) return '';
+  if (/<w:pStyle w:val="(?:Heading\d|Title)"/i.test(props)) return '# ' + text.trim();
+  if (/<w:numPr>/.test(props)) return '• ' + text.trim();
+  return text;
+}
+
+const PARAGRAPH = /<w:p\b[^>]*\/>|<w:p\b[^>]*>([\s\S]*?)<\/w:p>/g;
+const paragraphs = (xml: string) => [...xml.matchAll(PARAGRAPH)].map((m) => paragraphText(m[1] ?? ''));
+
+/**
+ * A table row as one line, cells joined by ' | ': a row of a log stays one readable line. A cell's
+ * paragraphs (a cell often holds a short list) are joined by '; '.
+ */
+function tableText(xml: string): string {
+  return [...xml.matchAll(/<w:tr\b[^>]*>([\s\S]*?)<\/w:tr>/g)]
+    .map((tr) =>
+      [...tr[1].matchAll(/<w:tc\b[^>]*>([\s\S]*?)<\/w:tc>/g)]
+        .map((tc) =>
+          paragraphs(tc[1])
+            .map((p) =>
+              p
+                .replace(/^[#•] /, '')
+                .replace(/\s+/g, ' ')
+                .trim(),
+            )
+            .filter(Boolean)
+            .join('; '),
+        )
+        .join(' | ')
+        .replace(/(?: \| )+$/, ''),
+    )
+    .filter((row) => row.replace(/[\s|]/g, ''))
+    .join('\n');
+}
+
+/** The text of a DOCX: word/document.xml's paragraphs one a line, tables row by row. */
 export function docxText(file: Buffer): string {
   const xml = readZipEntry(file, 'word/document.xml');
   if (!xml) throw new Error('docx: word/document.xml is missing');
-  const s = xml.toString('utf8');
-  return decode(
-    s
-      .replace(/<w:tab\/>/g, '\t')
-      .replace(/<w:br[^>]*\/>/g, '\n')
-      .replace(/<\/w:p>\s*<\/w:tc>/g, '</w:tc>')
-      .replace(/<\/w:tc>/g, ' | ')
-      .replace(/<\/w:tr>/g, '\n')
-      .replace(/<\/w:p>/g, '\n')
-      // Field codes (PAGE, HYPERLINK ...) are instructions, not text.
-      .replace(/<w:instrText[^>]*>[^<]*<\/w:instrText>/g, '')
-      .replace(/<[^>]+>/g, ''),
-  )
-    .replace(/ \| \n/g, '\n')
+  const body = xml.toString('utf8');
+  const out: string[] = [];
+  let at = 0;
+  for (const t of body.matchAll(/<w:tbl\b[^>]*>[\s\S]*?<\/w:tbl>/g)) {
+    out.push(...paragraphs(body.slice(at, t.index)), tableText(t[0]));
+    at = t.index + t[0].length;
+  }
+  out.push(...paragraphs(body.slice(at)));
+  return out
+    .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

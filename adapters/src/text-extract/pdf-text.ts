@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { bodySize, layoutPage, type PdfTextItem } from './pdf-layout';
 
 /**
  * PDF text through pdfjs-dist (Mozilla pdf.js, legacy build for Node). pdf.js ships only ES modules
@@ -48,32 +49,6 @@ function loadPdfJs() {
   return loaded;
 }
 
-/**
- * One page's text with lines rebuilt from item positions: items on one baseline join, with a space
- * where there is a visible gap (pdf.js splits runs without spaces when a font changes mid-line).
- */
-function pageText(items: Array<TextItem | { type: string }>): string {
-  let out = '';
-  let lastY: number | undefined;
-  let lastEnd = 0;
-  for (const raw of items) {
-    if (!('str' in raw)) continue; // marked-content markers
-    const item = raw;
-    const [, , , , x, y] = item.transform;
-    if (item.str === '') {
-      // An empty item marking an end of line: the next item starts a new line whatever its position.
-      if (item.hasEOL && out && !out.endsWith('\n')) out += '\n';
-      continue;
-    }
-    if (lastY === undefined || out.endsWith('\n')) out += item.str;
-    else if (Math.abs(y - lastY) < 2) out += (x - lastEnd > 1.5 && !out.endsWith(' ') && !item.str.startsWith(' ') ? ' ' : '') + item.str;
-    else out += '\n' + item.str;
-    lastY = y;
-    lastEnd = x + item.width;
-  }
-  return out;
-}
-
 /** The text of a PDF, pages separated by a blank line; throws on files pdf.js cannot open. */
 export async function pdfText(file: Buffer, maxPages = 200): Promise<{ text: string; pages: number }> {
   const { pdfjs, assets } = await loadPdfJs();
@@ -92,7 +67,21 @@ export async function pdfText(file: Buffer, maxPages = 200): Promise<{ text: str
     const pages: string[] = [];
     for (let n = 1; n <= Math.min(doc.numPages, maxPages); n++) {
       const page = await doc.getPage(n);
-      pages.push(pageText((await page.getTextContent()).items));
+      const items = (await page.getTextContent()).items.flatMap((i): PdfTextItem[] =>
+        'str' in i
+          ? [
+              {
+                str: i.str,
+                x: i.transform[4],
+                y: i.transform[5],
+                width: i.width,
+                size: Math.hypot(i.transform[2], i.transform[3]) || i.transform[0],
+                hasEOL: i.hasEOL,
+              },
+            ]
+          : [],
+      );
+      pages.push(layoutPage(items, bodySize(items)));
       page.cleanup();
     }
     const text = pages

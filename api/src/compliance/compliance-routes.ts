@@ -14,12 +14,14 @@ import {
   isAppError,
   kindOfSegment,
   MAX_UPLOAD_BYTES,
+  reviewedSummarySchemas,
   type Actor,
   type ComplianceDocumentType,
   type MessageCode,
 } from '@grain/domain';
 import { checkUnpackedSize, TextExtractError } from '@grain/adapters';
-import { appErrorCodeOf, complianceSubmitUpdate, complianceWorkflow, documentUploadedSignal } from '@grain/workflows';
+import { appErrorCodeOf, complianceSubmitUpdate, complianceWorkflow, documentUploadedSignal, reviewSummaryUpdate } from '@grain/workflows';
+import type { WorkflowHandle } from '@temporalio/client';
 import type { ApiDeps } from '../deps';
 import { actorOf, requirePermission } from '../http/auth-middleware';
 import { langOf } from '../http/lang';
@@ -27,6 +29,7 @@ import { errorText, setRetryHint } from '../http/errors';
 import { withinDeadline } from '../http/temporal-deadline';
 import { singleFile } from '../http/uploads';
 import { checkFileName, detectFileTypeOfFile, isPlainTextFile } from '../http/file-checks';
+import { parseInput } from '../http/parse-input';
 import { complianceReportHtml } from './report-html';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -78,7 +81,8 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
   api.get('/compliance/create', requirePermission('viewDocument'), async (req, res) => {
     const actor = companyActor(req);
     const docs = await store.processedDocuments(actor.companyId);
-    res.json({ required_documents: docs.map(documentView), applicant_id: randomUUID() });
+    // Who reads and audits the documents, so the screen can say it plainly (rules, or an AI model).
+    res.json({ required_documents: docs.map(documentView), applicant_id: randomUUID(), auditor: deps.adapters.ai.auditor });
   });
 
   api.get('/compliance/list', requirePermission('viewDocument'), async (req, res) => {
@@ -106,8 +110,32 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
     }
     const c = await ownCompliance(idParam(req), actor, true);
     if (c.status === 'audited') throw new AppError('COMPLIANCE_ALREADY_AUDITED');
+    await inWorkflow(c, (handle) => handle.executeUpdate(complianceSubmitUpdate, { args: [{ userId: actor.id, documents: chosen }] }));
+    res.status(202).json({ compliance_id: c.id, status: 'auditing', complianceTypes: COMPLIANCE_DOCUMENT_TYPES });
+  });
+
+  /**
+   * The review step: the user's corrections of a processed document's extracted fields, saved
+   * through the submission's workflow (refused once its audit runs), read by the audit that follows.
+   * The document may come from an earlier submission of the company.
+   */
+  api.put('/compliance/:id/documents/:documentId/summary', requirePermission('editDocument'), async (req, res) => {
+    const actor = companyActor(req);
+    const id = idParam(req);
+    const doc = await store.document(idParam(req, 'documentId'), actor.companyId);
+    if (!doc) throw new AppError('NOT_FOUND');
+    if (doc.status !== 'processed') throw new AppError('COMPLIANCE_DOCUMENT_NOT_READY');
+    const summary = parseInput<unknown>(reviewedSummarySchemas[doc.documentType], (req.body as { summary?: unknown } | undefined)?.summary);
+    const c = await ownCompliance(id, actor, true);
+    if (c.status === 'audited') throw new AppError('COMPLIANCE_ALREADY_AUDITED');
+    if (c.status === 'auditing') throw new AppError('COMPLIANCE_AUDIT_RUNNING');
+    await inWorkflow(c, (handle) => handle.executeUpdate(reviewSummaryUpdate, { args: [{ userId: actor.id, documentId: doc.id, summary }] }));
+    res.json({ document: documentView((await store.document(doc.id, actor.companyId))!) });
+  });
+
+  /** Runs a call on the submission's workflow, started first when needed (documents picked from earlier submissions need no upload). */
+  async function inWorkflow<T>(c: { id: string; companyId: string; userId: string }, call: (h: WorkflowHandle) => Promise<T>): Promise<T> {
     const workflowId = complianceWorkflowId(c.id);
-    // Documents picked from earlier submissions need no upload, so the workflow may not exist yet.
     await withinDeadline(deps.temporal, callMs, () =>
       deps.temporal.workflow.start(complianceWorkflow, {
         workflowId,
@@ -118,14 +146,13 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
     );
     try {
       const handle = deps.temporal.workflow.getHandle(workflowId);
-      await withinDeadline(deps.temporal, updateMs, () => handle.executeUpdate(complianceSubmitUpdate, { args: [{ userId: actor.id, documents: chosen }] }));
+      return await withinDeadline(deps.temporal, updateMs, () => call(handle));
     } catch (e) {
       const code = appErrorCodeOf(e);
       if (code) throw new AppError(code as MessageCode);
       throw e;
     }
-    res.status(202).json({ compliance_id: c.id, status: 'auditing', complianceTypes: COMPLIANCE_DOCUMENT_TYPES });
-  });
+  }
 
   async function listFor(actor: Actor & { companyId: string }) {
     const rows = await store.list(actor.companyId);
@@ -154,7 +181,7 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
     const c = await ownCompliance(idParam(req), companyActor(req));
     if (!c.report) throw new AppError('COMPLIANCE_REPORT_MISSING');
     const est = c.documents.establishment_update ? await store.document(c.documents.establishment_update, c.companyId) : null;
-    const pdf = await deps.adapters.pdf.render(complianceReportHtml(c.report, est?.documentSummary));
+    const pdf = await deps.adapters.pdf.render(complianceReportHtml(c.report, est ? documentView(est).document_summary : undefined, langOf(req)));
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', 'attachment; filename="Compliance_Report.pdf"');
     res.send(pdf);

@@ -1,34 +1,71 @@
-import { farmerInfoOf, type StoredComplianceReport } from '@grain/domain';
+import { auditorLabel, auditorOf, checkTitle, correctionsOf, farmerInfoOf, itemText, type Language, type StoredComplianceReport } from '@grain/domain';
 
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const orNA = (s: string | undefined) => (s && s.trim() ? esc(s) : 'N/A');
+
+/** The report's headings in both languages (the screen's own words live in the UI's compliance i18n). */
+const WORDS = {
+  title: { en: 'Compliance Audit Report', vn: 'Báo cáo kiểm tra tuân thủ' },
+  reportId: { en: 'Report ID', vn: 'Mã báo cáo' },
+  reportDate: { en: 'Report Date', vn: 'Ngày báo cáo' },
+  farmer: { en: "Farmer's Information", vn: 'Thông tin nông dân' },
+  name: { en: 'Name', vn: 'Tên' },
+  address: { en: 'Address', vn: 'Địa chỉ' },
+  contact: { en: 'Contact', vn: 'Liên hệ' },
+  website: { en: 'Website', vn: 'Website' },
+  notStated: { en: 'Not stated', vn: 'Không ghi' },
+  total: { en: 'Total Checks', vn: 'Tổng số mục kiểm tra' },
+  compliant: { en: 'Compliant', vn: 'Tuân thủ' },
+  nonCompliant: { en: 'Non-Compliant', vn: 'Không tuân thủ' },
+  result: { en: 'Result', vn: 'Kết quả' },
+  requirement: { en: 'Requirement', vn: 'Yêu cầu' },
+  evidence: { en: 'Evidence', vn: 'Bằng chứng' },
+  recommendations: { en: 'Recommendations', vn: 'Khuyến nghị' },
+  noRecommendations: { en: 'No recommendations provided.', vn: 'Không có khuyến nghị.' },
+  auditedBy: { en: 'Audited by', vn: 'Kiểm tra bởi' },
+  corrected: { en: 'Fields the user corrected before the audit', vn: 'Các trường người dùng đã sửa trước khi kiểm tra' },
+  noCorrections: {
+    en: 'The audit read the fields as extracted; the user corrected none.',
+    vn: 'Việc kiểm tra dùng các trường như đã trích xuất; người dùng không sửa trường nào.',
+  },
+} satisfies Record<string, Record<Language, string>>;
 
 /**
- * The Compliance Audit Report as printable HTML (rendered to PDF by Chromium): the same blocks as the
- * report modal of docs/spec/farm-data-and-documents.md §2 — report id and date, farmer's information from the establishment
- * document, totals, one numbered card per check (Non-Compliant in red), inspector.
+ * The Compliance Audit Report as printable HTML (rendered to PDF by Chromium) in the reader's
+ * language: the same blocks as the report modal of docs/spec/farm-data-and-documents.md §2 — report
+ * id and date, farmer's information, who audited (rules or an AI model), the fields the user
+ * corrected, totals, one numbered card per check (Non-Compliant in red).
  */
-export function complianceReportHtml(report: StoredComplianceReport, establishmentSummary: unknown): string {
+export function complianceReportHtml(report: StoredComplianceReport, establishmentSummary: unknown, lang: Language = 'en'): string {
+  const w = (k: keyof typeof WORDS) => WORDS[k][lang];
+  const orMissing = (s: string | undefined) => (s && s.trim() ? esc(s) : `<i>${w('notStated')}</i>`);
   const farmer = farmerInfoOf(establishmentSummary);
+  const auditor = auditorLabel(auditorOf(report), lang, report.inspector);
+  const corrections = correctionsOf(report, lang);
   const cards = report.compliance_audit
     .map((i, n) => {
       const bad = i.result === 'Non-Compliant';
-      return `<section class="card"><h3>${n + 1}. ${esc(i.compliance_check_item.replace(/_/g, ' '))}</h3>
-<p><b>Result:</b> <span class="${bad ? 'bad' : 'ok'}">${orNA(i.result)}</span></p>
-<p><b>Requirement:</b> ${orNA(i.requirement)}</p><p><b>Evidence:</b> ${orNA(i.evidence)}</p>
-<p><b>Recommendations:</b> ${i.recommendations ? esc(i.recommendations) : 'No recommendations provided.'}</p></section>`;
+      const t = itemText(i, lang);
+      return `<section class="card"><h3>${n + 1}. ${esc(checkTitle(i.compliance_check_item, lang))}</h3>
+<p><b>${w('result')}:</b> <span class="${bad ? 'bad' : 'ok'}">${bad ? w('nonCompliant') : w('compliant')}</span></p>
+<p><b>${w('requirement')}:</b> ${orMissing(t.requirement)}</p><p><b>${w('evidence')}:</b> ${orMissing(t.evidence)}</p>
+<p><b>${w('recommendations')}:</b> ${t.recommendations ? esc(t.recommendations) : w('noRecommendations')}</p></section>`;
     })
     .join('\n');
-  return `<!doctype html><html><head><meta charset="utf-8"><title>Compliance Audit Report</title><style>
+  const correctedBlock = corrections.length
+    ? `<div class="box"><b>${w('corrected')}</b><ul>${corrections.map((c) => `<li>${esc(c.document)}: ${esc(c.fields.join(', '))}</li>`).join('')}</ul></div>`
+    : `<div class="box">${w('noCorrections')}</div>`;
+  return `<!doctype html><html lang="${lang === 'vn' ? 'vi' : 'en'}"><head><meta charset="utf-8"><title>${w('title')}</title><style>
 body{font-family:Helvetica,Arial,sans-serif;font-size:10.5pt;color:#222}h1{font-size:18pt;margin:0 0 8px}
-.meta td{padding:2px 10px 2px 0}.box{border:1px solid #ccc;border-radius:6px;padding:8px 12px;margin:10px 0}
+.meta td{padding:2px 10px 2px 0}.box{border:1px solid #ccc;border-radius:6px;padding:8px 12px;margin:10px 0}.box ul{margin:4px 0 0;padding-left:18px}
 .totals span{display:inline-block;margin-right:24px}.card{border:1px solid #ddd;border-radius:6px;padding:6px 12px;margin:8px 0;page-break-inside:avoid}
-.card h3{margin:4px 0;font-size:11.5pt;text-transform:capitalize}.bad{color:#c62828;font-weight:bold}.ok{color:#2e7d32;font-weight:bold}
+.card h3{margin:4px 0;font-size:11.5pt}.bad{color:#c62828;font-weight:bold}.ok{color:#2e7d32;font-weight:bold}
 footer{margin-top:16px;color:#555}</style></head><body>
-<h1>Compliance Audit Report</h1>
-<table class="meta"><tr><td><b>Report ID:</b></td><td>${esc(report.report_id)}</td></tr><tr><td><b>Report Date:</b></td><td>${esc(report.report_date.slice(0, 10))}</td></tr></table>
-<div class="box"><b>Farmer's Information</b><br>Name: ${orNA(farmer.name)}<br>Address: ${orNA(farmer.address)}<br>Contact: ${orNA(farmer.contact)}<br>Website: ${orNA(farmer.website)}</div>
-<div class="box totals"><span><b>Total Checks:</b> ${report.totals.total}</span><span class="ok">Compliant: ${report.totals.compliant}</span><span class="bad">Non-Compliant: ${report.totals.non_compliant}</span></div>
+<h1>${w('title')}</h1>
+<table class="meta"><tr><td><b>${w('reportId')}:</b></td><td>${esc(report.report_id)}</td></tr><tr><td><b>${w('reportDate')}:</b></td><td>${esc(report.report_date.slice(0, 10))}</td></tr>
+<tr><td><b>${w('auditedBy')}:</b></td><td>${esc(auditor)}</td></tr></table>
+<div class="box"><b>${w('farmer')}</b><br>${w('name')}: ${orMissing(farmer.name)}<br>${w('address')}: ${orMissing(farmer.address)}<br>${w('contact')}: ${orMissing(farmer.contact)}<br>${w('website')}: ${orMissing(farmer.website)}</div>
+${correctedBlock}
+<div class="box totals"><span><b>${w('total')}:</b> ${report.totals.total}</span><span class="ok">${w('compliant')}: ${report.totals.compliant}</span><span class="bad">${w('nonCompliant')}: ${report.totals.non_compliant}</span></div>
 ${cards}
-<footer>Inspector: ${esc(report.inspector)}</footer></body></html>`;
+<footer>${w('auditedBy')}: ${esc(auditor)}</footer></body></html>`;
 }

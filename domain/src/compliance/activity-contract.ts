@@ -10,6 +10,11 @@ export interface ComplianceActivityContract {
   processComplianceDocument(a: { documentId: string }): Promise<{ ok: boolean; code?: string }>;
   /** Records a processing failure after retries ran out, and tells the uploader. */
   failComplianceDocument(a: { documentId: string; reason: string }): Promise<void>;
+  /**
+   * Stores the user's review of a processed document's summary (validated by the API against the
+   * review schema); answers the fields that differ from the extracted summary.
+   */
+  saveSummaryReview(a: { documentId: string; userId: string; summary: unknown }): Promise<{ correctedFields: string[] }>;
   setComplianceDocument(a: { complianceId: string; documentType: ComplianceDocumentType; documentId: string }): Promise<void>;
   markComplianceAuditing(a: { complianceId: string; documents: Partial<Record<ComplianceDocumentType, string>> }): Promise<void>;
   /** Audits the chosen documents, stores the report, publishes compliance_check_update. */

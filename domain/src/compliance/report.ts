@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ComplianceDocumentType } from '../constants';
 
 export const AUDIT_RESULTS = ['Compliant', 'Non-Compliant'] as const;
 export type AuditResult = (typeof AUDIT_RESULTS)[number];
@@ -10,6 +11,8 @@ export const auditItemSchema = z.object({
   requirement: z.string(),
   evidence: z.string(),
   recommendations: z.string(),
+  /** The same three texts in Vietnamese, when the auditor wrote them (older reports have none). */
+  vn: z.object({ requirement: z.string(), evidence: z.string(), recommendations: z.string() }).optional(),
 });
 export type AuditItem = z.infer<typeof auditItemSchema>;
 
@@ -18,12 +21,24 @@ export const auditReportSchema = z.object({
 });
 export type AuditReport = z.infer<typeof auditReportSchema>;
 
+/** Who audited: the embedded rules (no AI involved) or an AI model. */
+export type ReportAuditor = { kind: 'rules' } | { kind: 'ai'; model: string };
+
+/** Fields of one document the user corrected after extraction, before the audit (paths as correctedFields gives them). */
+export interface CorrectedDocumentFields {
+  document_type: ComplianceDocumentType;
+  fields: string[];
+}
+
 /** What is stored and served: the audit plus who audited and when. */
 export interface StoredComplianceReport extends AuditReport {
   report_id: string;
   report_date: string;
-  /** Inspector label, e.g. 'Embedded rule-based auditor' or 'OpenAI gpt-4o-mini'. */
+  /** Inspector label in English (older reports: 'Embedded rule-based auditor', 'AI auditor (OpenAI <model>)'); read it with auditorLabel. */
   inspector: string;
+  auditor?: ReportAuditor;
+  /** Documents whose extracted fields the user corrected before this audit; absent on older reports. */
+  corrected_fields?: CorrectedDocumentFields[];
   totals: { total: number; compliant: number; non_compliant: number };
 }
 

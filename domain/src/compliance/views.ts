@@ -12,7 +12,12 @@ export interface ComplianceDocumentView {
   _id: string;
   document_type: ComplianceDocumentType;
   created_at: string;
+  /** What the audit reads: the user's reviewed summary when there is one, else the extracted one. */
   document_summary: unknown;
+  /** The summary as extraction made it, before any correction. */
+  extracted_summary: unknown;
+  /** Fields the user changed from the extracted summary (correctedFields paths); [] when none. */
+  corrected_fields: string[];
   file_name: string;
   status: ComplianceDocumentStatus;
   error: string | null;
@@ -50,6 +55,8 @@ export interface ComplianceDocumentFacts {
   documentType: ComplianceDocumentType;
   createdAt: string;
   documentSummary: unknown;
+  reviewedSummary: unknown;
+  correctedFields: string[];
   fileName: string;
   status: ComplianceDocumentStatus;
   error: string | null;
@@ -73,7 +80,9 @@ export function documentView(d: ComplianceDocumentFacts): ComplianceDocumentView
     _id: d.id,
     document_type: d.documentType,
     created_at: d.createdAt,
-    document_summary: d.documentSummary,
+    document_summary: d.reviewedSummary ?? d.documentSummary,
+    extracted_summary: d.documentSummary,
+    corrected_fields: d.correctedFields,
     file_name: d.fileName,
     status: d.status,
     error: d.error,
@@ -82,7 +91,7 @@ export function documentView(d: ComplianceDocumentFacts): ComplianceDocumentView
 
 /** A list row plus status and totals for the screen. */
 export function complianceListView(c: ComplianceFacts, establishment?: ComplianceDocumentFacts | null, creatorName?: string): ComplianceListView {
-  const name = establishment ? farmerInfoOf(establishment.documentSummary).name : '';
+  const name = establishment ? farmerInfoOf(establishment.reviewedSummary ?? establishment.documentSummary).name : '';
   return {
     _id: c.id,
     user_id: c.userId,

@@ -29,6 +29,11 @@ export interface ComplianceDocumentRow {
   status: ComplianceDocumentStatus;
   error: string | null;
   documentSummary: unknown;
+  /** The summary after the user's review (null until reviewed, or when the review changed nothing). */
+  reviewedSummary: unknown;
+  correctedFields: string[];
+  reviewedBy: string | null;
+  reviewedAt: string | null;
   createdAt: string;
   processedAt: string | null;
 }
@@ -76,6 +81,10 @@ const DOCUMENT_COLUMNS = [
   'status',
   'error',
   'document_summary',
+  'reviewed_summary',
+  'corrected_fields',
+  'reviewed_by',
+  'reviewed_at',
   'created_at',
   'processed_at',
 ];
@@ -94,6 +103,10 @@ function toDocument(r: Record<string, unknown>): ComplianceDocumentRow {
     status: r.status as ComplianceDocumentStatus,
     error: (r.error as string) ?? null,
     documentSummary: json(r.document_summary),
+    reviewedSummary: json(r.reviewed_summary),
+    correctedFields: (json(r.corrected_fields) as string[] | null) ?? [],
+    reviewedBy: (r.reviewed_by as string) ?? null,
+    reviewedAt: iso(r.reviewed_at),
     createdAt: iso(r.created_at)!,
     processedAt: iso(r.processed_at),
   };
@@ -136,6 +149,8 @@ export interface ComplianceStore {
   processedDocuments(companyId: string, opts?: { limit?: number }): Promise<ComplianceDocumentRow[]>;
   markProcessed(id: string, text: string, summary: unknown): Promise<void>;
   markFailed(id: string, error: string): Promise<void>;
+  /** Records the user's review of a summary; a review that corrected nothing leaves the extracted summary in force. */
+  saveReview(id: string, review: { summary: unknown; correctedFields: string[]; userId: string }): Promise<void>;
 }
 
 export class KnexComplianceStore implements ComplianceStore {
@@ -268,5 +283,17 @@ export class KnexComplianceStore implements ComplianceStore {
     await this.k('compliance_documents')
       .where({ id })
       .update({ status: 'failed', error: error.slice(0, 500), processed_at: new Date() });
+  }
+
+  async saveReview(id: string, review: { summary: unknown; correctedFields: string[]; userId: string }): Promise<void> {
+    const corrected = review.correctedFields.length > 0;
+    await this.k('compliance_documents')
+      .where({ id })
+      .update({
+        reviewed_summary: corrected ? JSON.stringify(review.summary) : null,
+        corrected_fields: JSON.stringify(review.correctedFields),
+        reviewed_by: review.userId,
+        reviewed_at: new Date(),
+      });
   }
 }

@@ -4,6 +4,9 @@
  *
  * - `documentUploaded` (signal, sent with signalWithStart by each upload): the stored file is
  *   processed (text extraction + summary) by an activity, which publishes upload_*_update live.
+ * - `reviewSummary` (update): the user's corrections of a processed document's extracted fields,
+ *   checked by the API against the review schema; refused once an audit runs or ran. Answers the
+ *   fields that differ from the extraction; an audit submitted meanwhile waits until it is stored.
  * - `submit` (update): the four chosen documents; refused at once (validator) when one is missing or
  *   an audit is running or done. Answers when the submission is marked auditing; the report follows
  *   as compliance_check_update on the live channel.
@@ -38,6 +41,14 @@ export interface ComplianceWorkflowState {
   lastError?: string;
 }
 
+export interface ReviewSummaryArgs {
+  userId: string;
+  documentId: string;
+  /** A summary of the document's type, already validated by the API (reviewedSummarySchemas). */
+  summary: unknown;
+}
+
 export const documentUploadedSignal = defineSignal<[DocumentUploadedArgs]>('documentUploaded');
 export const complianceSubmitUpdate = defineUpdate<{ status: ComplianceStatus }, [ComplianceSubmitArgs]>('submit');
+export const reviewSummaryUpdate = defineUpdate<{ correctedFields: string[] }, [ReviewSummaryArgs]>('reviewSummary');
 export const complianceStateQuery = defineQuery<ComplianceWorkflowState>('complianceState');

@@ -5,7 +5,9 @@ import {
   complianceStateQuery,
   complianceSubmitUpdate,
   documentUploadedSignal,
+  reviewSummaryUpdate,
   type ComplianceSubmitArgs,
+  type ReviewSummaryArgs,
   type ComplianceWorkflowInput,
   type ComplianceWorkflowState,
 } from './compliance-messages';
@@ -33,8 +35,14 @@ const IDLE_LIMIT = '30 days';
 export async function complianceWorkflow(input: ComplianceWorkflowInput): Promise<ComplianceWorkflowState> {
   const state: ComplianceWorkflowState = { status: 'draft', uploads: {} };
   let pending: ComplianceSubmitArgs | undefined;
+  /** Reviews being stored: an audit submitted meanwhile starts after them, so it reads the corrections. */
+  let reviewsSaving = 0;
 
   setHandler(complianceStateQuery, () => state);
+  const refuseOnceAuditing = () => {
+    if (state.status === 'auditing') refuse('COMPLIANCE_AUDIT_RUNNING');
+    if (state.status === 'audited') refuse('COMPLIANCE_ALREADY_AUDITED');
+  };
 
   setHandler(documentUploadedSignal, async ({ documentId, documentType }) => {
     state.uploads[documentType] = { documentId, processing: true };
@@ -50,6 +58,21 @@ export async function complianceWorkflow(input: ComplianceWorkflowInput): Promis
     if (ok && state.status === 'draft') await bookkeeping.setComplianceDocument({ complianceId: input.complianceId, documentType, documentId });
   });
 
+  // The review step between extraction and audit. Adds no command to a run that gets no review, so
+  // runs started before it replay unchanged (worker/src/fixtures/compliance-history-before-review.json).
+  setHandler(
+    reviewSummaryUpdate,
+    async (args) => {
+      reviewsSaving++;
+      try {
+        return await bookkeeping.saveSummaryReview(args);
+      } finally {
+        reviewsSaving--;
+      }
+    },
+    { validator: (_args: ReviewSummaryArgs) => refuseOnceAuditing() },
+  );
+
   setHandler(
     complianceSubmitUpdate,
     async (args) => {
@@ -62,8 +85,7 @@ export async function complianceWorkflow(input: ComplianceWorkflowInput): Promis
     },
     {
       validator: (args) => {
-        if (state.status === 'auditing') refuse('COMPLIANCE_AUDIT_RUNNING');
-        if (state.status === 'audited') refuse('COMPLIANCE_ALREADY_AUDITED');
+        refuseOnceAuditing();
         if (COMPLIANCE_DOCUMENT_TYPES.some((t) => !args.documents[t])) refuse('COMPLIANCE_INCOMPLETE');
       },
     },
@@ -73,6 +95,7 @@ export async function complianceWorkflow(input: ComplianceWorkflowInput): Promis
     if (!(await condition(() => pending !== undefined, IDLE_LIMIT))) break;
     const submitted = pending!;
     pending = undefined;
+    await condition(() => reviewsSaving === 0);
     try {
       await auditing.runComplianceAudit({ complianceId: input.complianceId, userId: submitted.userId, asOf: new Date().toISOString() });
       state.status = 'audited';

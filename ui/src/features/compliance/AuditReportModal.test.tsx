@@ -51,13 +51,15 @@ describe('Compliance Audit Report modal', () => {
     wrap(<AuditReportModal open onClose={() => undefined} report={report} establishmentSummary={establishment} />);
     const farmer = screen.getByTestId('farmer-info');
     expect(farmer).toHaveTextContent('Name: Dry Creek Farm');
-    expect(farmer).toHaveTextContent('Contact: N/A');
+    expect(farmer).toHaveTextContent('Contact: Not stated in the document');
     expect(screen.getByTestId('totals')).toHaveTextContent('Total Checks: 2Compliant: 1Non-Compliant: 1');
     const cards = screen.getAllByTestId('audit-item');
-    expect(cards[0]).toHaveTextContent('1. haccp seven principles');
+    expect(cards[0]).toHaveTextContent('1. HACCP: the seven principles');
     expect(cards[0]).toHaveTextContent('Recommendations: No recommendations provided.');
     expect(getComputedStyle(within(cards[0]).getByText('Non-Compliant')).color).toBe('rgb(211, 47, 47)');
-    expect(screen.getByText('Inspector: Embedded rule-based auditor')).toBeInTheDocument();
+    // A report stored before the auditor was recorded still says plainly that no AI was involved.
+    expect(screen.getByTestId('inspector')).toHaveTextContent('Inspector: Rule-based checks (no AI)');
+    expect(screen.getByTestId('corrections')).toHaveTextContent('The audit read the fields as extracted; none were corrected.');
     expect(screen.getByRole('button', { name: 'Download Report' })).toBeInTheDocument();
   });
 
@@ -67,6 +69,47 @@ describe('Compliance Audit Report modal', () => {
     const cards = screen.getAllByTestId('audit-item');
     expect(within(cards[0]).getByText('Không tuân thủ')).toBeInTheDocument();
     expect(within(cards[1]).getByText('Tuân thủ')).toBeInTheDocument();
+  });
+});
+
+const aiReport = {
+  _id: report._id,
+  json_data: {
+    ...report.json_data,
+    inspector: 'AI (gpt-4o-mini)',
+    auditor: { kind: 'ai' as const, model: 'gpt-4o-mini' },
+    corrected_fields: [
+      { document_type: 'establishment_update' as const, fields: ['registration_number'] },
+      { document_type: 'pest_control_update' as const, fields: ['entries.2.bait_chemical_used', 'entries'] },
+    ],
+    compliance_audit: [
+      {
+        ...report.json_data.compliance_audit[1],
+        evidence: 'The registration gives the name "Dry Creek Farm".',
+        vn: { requirement: 'Yêu cầu đăng ký', evidence: 'Giấy đăng ký ghi tên "Dry Creek Farm".', recommendations: 'Giữ thông tin cập nhật.' },
+      },
+    ],
+  },
+} satisfies ComplianceReportRecord;
+
+describe('who audited and what the user corrected', () => {
+  it('names the AI model and lists the corrected fields by document', () => {
+    wrap(<AuditReportModal open onClose={() => undefined} report={aiReport} establishmentSummary={establishment} />);
+    expect(screen.getByTestId('auditor')).toHaveTextContent('Audited by: AI (gpt-4o-mini)');
+    expect(screen.getByTestId('corrections')).toHaveTextContent(
+      'Fields you corrected before the auditEstablishment registration: Registration numberPest control plan: Log entry 2: Baits / chemicals used, Log entries added or removed',
+    );
+    expect(screen.getByTestId('audit-item')).toHaveTextContent('Evidence: The registration gives the name "Dry Creek Farm".');
+  });
+
+  it('in Vietnamese: the auditor, the corrected fields and the check texts', () => {
+    wrap(<AuditReportModal open onClose={() => undefined} report={aiReport} establishmentSummary={establishment} />, 'vn');
+    expect(screen.getByTestId('auditor')).toHaveTextContent('Kiểm tra bởi: AI (mô hình gpt-4o-mini)');
+    expect(screen.getByTestId('corrections')).toHaveTextContent('Đăng ký cơ sở: Số đăng ký');
+    const card = screen.getByTestId('audit-item');
+    expect(card).toHaveTextContent('1. Thông tin đăng ký cơ sở');
+    expect(card).toHaveTextContent('Bằng chứng: Giấy đăng ký ghi tên "Dry Creek Farm".');
+    expect(card).toHaveTextContent('Khuyến nghị: Giữ thông tin cập nhật.');
   });
 });
 
@@ -89,13 +132,13 @@ describe('summary rendering', () => {
         })}
       />,
     );
-    expect(screen.getByTestId('summary')).toHaveTextContent('PEST CONTROL OPERATOR: N/A');
+    expect(screen.getByTestId('summary')).toHaveTextContent('PEST CONTROL OPERATOR: Not stated in the document');
     const table = screen.getByTestId('pest-table');
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Date', 'Pests Treating For', 'Activity Level', 'Bait/Chemicals Used', 'Areas/Sheds Treated']);
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('2026-03-03RatsRats: LowBrodifacoumN/A');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('2026-03-03RatsRats: LowBrodifacoumNot stated in the document');
   });
 });

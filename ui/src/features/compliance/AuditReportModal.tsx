@@ -1,16 +1,12 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
-import { auditItemsOf, farmerInfoOf } from '@grain/domain';
+import { auditItemsOf, auditorLabel, auditorOf, checkTitle, correctionsOf, farmerInfoOf, itemText, type StoredComplianceReport } from '@grain/domain';
 import { useI18n } from '../../i18n/i18n';
 import { useNotify } from '../../app';
 import { complianceApi, type ComplianceReportRecord } from './api';
 import { useDots } from './useDots';
 
-interface StoredMeta {
-  report_id?: string;
-  report_date?: string;
-  inspector?: string;
-}
+type StoredMeta = Partial<Pick<StoredComplianceReport, 'report_id' | 'report_date' | 'inspector' | 'auditor' | 'corrected_fields'>>;
 
 /**
  * 'Compliance Audit Report' (docs/spec/farm-data-and-documents.md §2): in-progress dots until the report exists; then report id
@@ -30,7 +26,7 @@ export function AuditReportModal({
   establishmentSummary: unknown;
   error?: string;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const notify = useNotify();
   const dots = useDots(open && !report && !error);
   const [busy, setBusy] = useState(false);
@@ -38,7 +34,9 @@ export function AuditReportModal({
   const meta = (report && typeof report.json_data === 'object' ? report.json_data : {}) as StoredMeta;
   const farmer = farmerInfoOf(establishmentSummary);
   const compliant = items.filter((i) => i.result === 'Compliant').length;
-  const na = (s?: string) => (s && s.trim() ? s : t('compliance.na'));
+  const na = (s?: string) => (s && s.trim() ? s : t('compliance.notStated'));
+  const auditor = auditorLabel(auditorOf({ auditor: meta.auditor, inspector: meta.inspector ?? '' }), lang, meta.inspector ?? t('compliance.na'));
+  const corrections = correctionsOf(meta, lang);
   // The stored result is the auditor's English word; show it in the reader's language.
   const resultText = (r: string) => (r === 'Compliant' ? t('compliance.compliant') : r === 'Non-Compliant' ? t('compliance.nonCompliant') : na(r));
   const downloadPdf = async () => {
@@ -88,6 +86,25 @@ export function AuditReportModal({
                 {t('compliance.farmer.website')}: {na(farmer.website)}
               </Typography>
             </Box>
+            <Typography data-testid="auditor">
+              <b>{t('compliance.auditedBy')}:</b> {auditor}
+            </Typography>
+            <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, my: 1.5 }} data-testid="corrections">
+              {corrections.length ? (
+                <>
+                  <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+                    {t('compliance.correctedTitle')}
+                  </Typography>
+                  {corrections.map((c) => (
+                    <Typography key={c.document}>
+                      {c.document}: {c.fields.join(', ')}
+                    </Typography>
+                  ))}
+                </>
+              ) : (
+                <Typography>{t('compliance.noCorrections')}</Typography>
+              )}
+            </Box>
             <Stack direction="row" spacing={3} sx={{ mb: 1.5 }} data-testid="totals">
               <Typography>
                 <b>{t('compliance.totalChecks')}:</b> {items.length}
@@ -99,37 +116,40 @@ export function AuditReportModal({
                 <b>{t('compliance.nonCompliant')}:</b> {items.length - compliant}
               </Typography>
             </Stack>
-            {items.map((i, n) => (
-              <Card key={n} variant="outlined" sx={{ mb: 1 }} data-testid="audit-item">
-                <CardContent>
-                  <Typography variant="subtitle1" sx={{ fontWeight: 600, textTransform: 'capitalize' }}>
-                    {n + 1}. {i.compliance_check_item.replace(/_/g, ' ')}
-                  </Typography>
-                  <Typography>
-                    <b>{t('compliance.result')}:</b>{' '}
-                    <Box component="span" sx={{ color: i.result === 'Non-Compliant' ? 'error.main' : 'success.main', fontWeight: 600 }}>
-                      {resultText(i.result)}
-                    </Box>
-                  </Typography>
-                  <Typography>
-                    <b>{t('compliance.requirement')}:</b> {na(i.requirement)}
-                  </Typography>
-                  <Typography>
-                    <b>{t('compliance.evidence')}:</b> {na(i.evidence)}
-                  </Typography>
-                  <Typography>
-                    <b>{t('compliance.recommendations')}:</b> {i.recommendations || t('compliance.noRecommendations')}
-                  </Typography>
-                </CardContent>
-              </Card>
-            ))}
+            {items.map((i, n) => {
+              const text = itemText(i, lang);
+              return (
+                <Card key={n} variant="outlined" sx={{ mb: 1 }} data-testid="audit-item">
+                  <CardContent>
+                    <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+                      {n + 1}. {checkTitle(i.compliance_check_item, lang)}
+                    </Typography>
+                    <Typography>
+                      <b>{t('compliance.result')}:</b>{' '}
+                      <Box component="span" sx={{ color: i.result === 'Non-Compliant' ? 'error.main' : 'success.main', fontWeight: 600 }}>
+                        {resultText(i.result)}
+                      </Box>
+                    </Typography>
+                    <Typography>
+                      <b>{t('compliance.requirement')}:</b> {na(text.requirement)}
+                    </Typography>
+                    <Typography>
+                      <b>{t('compliance.evidence')}:</b> {na(text.evidence)}
+                    </Typography>
+                    <Typography>
+                      <b>{t('compliance.recommendations')}:</b> {text.recommendations || t('compliance.noRecommendations')}
+                    </Typography>
+                  </CardContent>
+                </Card>
+              );
+            })}
           </Box>
         )}
       </DialogContent>
       <DialogActions>
         {report && (
-          <Typography sx={{ mr: 'auto', pl: 1 }} variant="body2">
-            {t('compliance.inspector')}: {meta.inspector ?? t('compliance.na')}
+          <Typography sx={{ mr: 'auto', pl: 1 }} variant="body2" data-testid="inspector">
+            {t('compliance.inspector')}: {auditor}
           </Typography>
         )}
         {report && (

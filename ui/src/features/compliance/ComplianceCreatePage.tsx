@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Link, Stack, Typography } from '@mui/material';
-import { message } from '@grain/domain';
+import { auditorLabel, message, type ReportAuditor } from '@grain/domain';
 import { useI18n } from '../../i18n/i18n';
 import { useNotify, errorText } from '../../app';
 import { useLive, type LiveMessage } from '../../live';
@@ -23,21 +23,32 @@ function failureText(stored: string | null, t: (k: string) => string): string {
 
 /** /views/compliance/create: four documents in, progress live, Submit runs the audit and opens the report. */
 export function ComplianceCreatePage() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const notify = useNotify();
   const [id, setId] = useState<string>('');
+  const [auditor, setAuditor] = useState<ReportAuditor>();
   const [existing, setExisting] = useState<ComplianceDocument[]>([]);
   const [sections, setSections] = useState<Record<Key, SectionState>>({ establishment: EMPTY, haccp: EMPTY, pest: EMPTY, management: EMPTY });
   const [modal, setModal] = useState(false);
   const [report, setReport] = useState<ComplianceReportRecord | null>(null);
   const [auditError, setAuditError] = useState<string>();
   const [auditRequested, setAuditRequested] = useState(false);
+  const [unsaved, setUnsaved] = useState<Partial<Record<Key, boolean>>>({});
+  const dirtySetters = useMemo(
+    () =>
+      Object.fromEntries(SECTIONS.map((s) => [s.key, (d: boolean) => setUnsaved((u) => (u[s.key] === d ? u : { ...u, [s.key]: d }))])) as Record<
+        Key,
+        (d: boolean) => void
+      >,
+    [],
+  );
 
   useEffect(() => {
     complianceApi.createInfo().then(
       (r) => {
         setId(r.applicant_id);
         setExisting(r.required_documents);
+        setAuditor(r.auditor);
       },
       (e) => notify.error(e),
     );
@@ -106,10 +117,24 @@ export function ComplianceCreatePage() {
     }
   };
 
+  /** The user's corrections: saved through the server, the section then shows the stored summary. */
+  const saveSummary = async (key: Key, doc: ComplianceDocument, summary: unknown) => {
+    const r = await complianceApi.saveSummary(id, doc._id, summary);
+    setSections((all) => (all[key].data?._id === doc._id ? { ...all, [key]: { ...all[key], data: r.document } } : all));
+    setExisting((list) => list.map((d) => (d._id === doc._id ? r.document : d)));
+    return r.document;
+  };
+
   const submit = async () => {
     const missing = SECTIONS.filter((s) => sections[s.key].data?.status !== 'processed');
     if (missing.length) {
       notify.warning(t('compliance.missing', { list: missing.map((s) => t(`compliance.section.${s.key}`)).join(', ') }));
+      return;
+    }
+    // The audit reads what is saved: corrections still in the form would silently not count.
+    const pendingEdits = SECTIONS.filter((s) => unsaved[s.key]);
+    if (pendingEdits.length) {
+      notify.warning(t('compliance.review.unsaved', { list: pendingEdits.map((s) => t(`compliance.section.${s.key}`)).join(', ') }));
       return;
     }
     setReport(null);
@@ -147,8 +172,14 @@ export function ComplianceCreatePage() {
           </Button>
         </Stack>
       </Stack>
+      {auditor && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }} data-testid="auditor-kind">
+          {t('compliance.auditorIs', { auditor: auditorLabel(auditor, lang) })}
+        </Typography>
+      )}
       {SECTIONS.map((s) => (
         <DocumentSection
+          processingText={auditor?.kind === 'rules' ? t('compliance.processingRules') : t('compliance.processing')}
           key={s.key}
           sectionKey={s.key}
           title={t(`compliance.section.${s.key}`)}
@@ -156,6 +187,8 @@ export function ComplianceCreatePage() {
           existing={existing.filter((d) => d.document_type === s.kind.documentType)}
           onSelect={(d) => setSection(s.key, d ? { data: d, phase: 'idle' } : EMPTY)}
           onUpload={(f) => upload(s.key, s.kind.segment, f)}
+          onSaveSummary={(doc, summary) => saveSummary(s.key, doc, summary)}
+          onDirty={dirtySetters[s.key]}
         />
       ))}
       <AuditReportModal

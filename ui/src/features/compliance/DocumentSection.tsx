@@ -5,7 +5,7 @@ import UploadIcon from '@mui/icons-material/Upload';
 import { MAX_UPLOAD_BYTES } from '@grain/domain';
 import { useI18n } from '../../i18n/i18n';
 import type { ComplianceDocument } from './api';
-import { SummaryView } from './SummaryView';
+import { SummaryEditor } from './SummaryEditor';
 import { useDots } from './useDots';
 
 /** When a document was uploaded, in the viewer's time zone: "2026-03-15 14:05". */
@@ -33,6 +33,9 @@ export function DocumentSection({
   state,
   onSelect,
   onUpload,
+  onSaveSummary,
+  onDirty,
+  processingText,
 }: {
   sectionKey: 'establishment' | 'haccp' | 'pest' | 'management';
   title: string;
@@ -40,6 +43,10 @@ export function DocumentSection({
   state: SectionState;
   onSelect(d: ComplianceDocument | null): void;
   onUpload(file: File): void;
+  onSaveSummary(doc: ComplianceDocument, summary: unknown): Promise<ComplianceDocument>;
+  onDirty(dirty: boolean): void;
+  /** What reads the file, said honestly: rule-based extraction or an AI model. */
+  processingText: string;
 }) {
   const { t } = useI18n();
   const [file, setFile] = useState<File | null>(null);
@@ -112,7 +119,7 @@ export function DocumentSection({
         {state.phase === 'uploading' && <Typography>{t('compliance.uploading')}</Typography>}
         {state.phase === 'processing' && (
           <Typography sx={{ color: 'success.main' }}>
-            {t('compliance.processing')}
+            {processingText}
             {dots}
           </Typography>
         )}
@@ -125,8 +132,15 @@ export function DocumentSection({
         )}
       </Box>
       {state.data?.status === 'processed' && (
-        <Box sx={{ mt: 1 }}>
-          <SummaryView summary={state.data.document_summary} pest={sectionKey === 'pest'} />
+        <Box sx={{ mt: 1.5 }}>
+          <SummaryEditor
+            key={state.data._id}
+            type={state.data.document_type}
+            doc={state.data}
+            onSave={(summary) => onSaveSummary(state.data!, summary)}
+            onDirty={onDirty}
+            testId={`review-${sectionKey}`}
+          />
         </Box>
       )}
     </Paper>

@@ -36,9 +36,18 @@ function orderedEntries(obj: Record<string, unknown>): Array<[string, unknown]> 
 }
 const empty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
-function Value({ v, depth }: { v: unknown; depth: number }) {
+/** A value the document did not state: said in words, set apart from what it did state. */
+function Missing() {
   const { t } = useI18n();
-  if (empty(v)) return <span>{t('compliance.na')}</span>;
+  return (
+    <Box component="span" sx={{ color: 'warning.dark', fontStyle: 'italic' }} data-missing="true">
+      {t('compliance.notStated')}
+    </Box>
+  );
+}
+
+function Value({ v, depth }: { v: unknown; depth: number }) {
+  if (empty(v)) return <Missing />;
   if (Array.isArray(v)) {
     return (
       <ul style={{ margin: 0, paddingLeft: 20 }}>
@@ -82,7 +91,7 @@ interface PestEntry {
 /** The pest control entries as the spec's table: Date, Pests Treating For, Activity Level, Bait/Chemicals Used, Areas/Sheds Treated. */
 function PestControlTable({ entries }: { entries: PestEntry[] }) {
   const { t } = useI18n();
-  const list = (a?: string[]) => (a && a.length ? a.join(', ') : t('compliance.na'));
+  const list = (a?: string[]) => (a && a.length ? a.join(', ') : <Missing />);
   return (
     <Table size="small" data-testid="pest-table">
       <TableHead>
@@ -95,14 +104,16 @@ function PestControlTable({ entries }: { entries: PestEntry[] }) {
       <TableBody>
         {entries.map((e, i) => (
           <TableRow key={i}>
-            <TableCell>{e.date || t('compliance.na')}</TableCell>
+            <TableCell>{e.date || <Missing />}</TableCell>
             <TableCell>{list(e.pests_treating_for)}</TableCell>
             <TableCell>
-              {e.activity_level && Object.keys(e.activity_level).length
-                ? Object.entries(e.activity_level)
-                    .map(([p, l]) => `${p}: ${l}`)
-                    .join('; ')
-                : t('compliance.na')}
+              {e.activity_level && Object.keys(e.activity_level).length ? (
+                Object.entries(e.activity_level)
+                  .map(([p, l]) => `${p}: ${l}`)
+                  .join('; ')
+              ) : (
+                <Missing />
+              )}
             </TableCell>
             <TableCell>{list(e.bait_chemical_used)}</TableCell>
             <TableCell>{list(e.area_shed_treated)}</TableCell>

@@ -1,4 +1,4 @@
-import type { ComplianceDetailView, ComplianceDocumentView, ComplianceListView } from '@grain/domain';
+import type { ComplianceDetailView, ComplianceDocumentView, ComplianceListView, ReportAuditor } from '@grain/domain';
 import { api, download } from '../../api/client';
 
 /** The wire shapes, written once in the domain. */
@@ -9,7 +9,7 @@ export type ComplianceReportRecord = NonNullable<ComplianceDetailView['report']>
 
 export const complianceApi = {
   list: () => api<ComplianceListRow[]>('/openai/compliance/list'),
-  createInfo: () => api<{ required_documents: ComplianceDocument[]; applicant_id: string }>('compliance/create'),
+  createInfo: () => api<{ required_documents: ComplianceDocument[]; applicant_id: string; auditor?: ReportAuditor }>('compliance/create'),
   detail: (id: string) => api<{ compliance: ComplianceDetail }>(`compliance/${id}`),
   upload: (segment: string, id: string, file: File) => {
     const form = new FormData();
@@ -17,6 +17,8 @@ export const complianceApi = {
     form.append('compliance_id', id);
     return api<{ document: ComplianceDocument }>(`/openai/${segment}/${id}/upload`, { method: 'POST', form });
   },
+  saveSummary: (id: string, documentId: string, summary: unknown) =>
+    api<{ document: ComplianceDocument }>(`compliance/${id}/documents/${documentId}/summary`, { method: 'PUT', body: { summary } }),
   getAudit: (id: string, body: Record<string, unknown>) => api(`compliance/${id}/getaudit`, { method: 'POST', body }),
   downloadReport: (id: string) => download(`/openai/compliance/${id}/download`, 'Compliance_Report.pdf'),
 };
