@@ -54,9 +54,13 @@ export function stackPaths() {
 }
 
 function serverComplete(dir) {
-  return ['bin/temporal-server', 'bin/temporal-sql-tool', 'config/docker.yaml', 'schema/postgresql/v12/temporal/versioned', 'schema/postgresql/v12/visibility/versioned'].every((p) =>
-    existsSync(join(dir, p)),
-  );
+  return [
+    'bin/temporal-server',
+    'bin/temporal-sql-tool',
+    'config/docker.yaml',
+    'schema/postgresql/v12/temporal/versioned',
+    'schema/postgresql/v12/visibility/versioned',
+  ].every((p) => existsSync(join(dir, p)));
 }
 function uiComplete(dir) {
   return existsSync(join(dir, 'bin', 'temporal-ui-server')) && existsSync(join(dir, 'config', 'docker.yaml'));

@@ -17,21 +17,15 @@ export function defaultStackDir() {
 }
 
 /** Every component, in stop order (the app first, the database last). */
-export const COMPONENTS = [
-  'watchdog',
-  'api',
-  ...WORKER_NAMES,
-  'temporal-ui',
-  ...['frontend', 'matching', 'worker', 'history'].map(serviceName),
-  'postgres',
-];
+export const COMPONENTS = ['watchdog', 'api', ...WORKER_NAMES, 'temporal-ui', ...['frontend', 'matching', 'worker', 'history'].map(serviceName), 'postgres'];
 
 /** stack.json: made on the first start, read on every later one (the password is in the database). */
 function stackState(dir, basePort) {
   const file = path.join(dir, 'stack.json');
   if (existsSync(file)) {
     const s = JSON.parse(readFileSync(file, 'utf8'));
-    if (basePort !== undefined && s.basePort !== basePort) throw new Error(`${dir} was set up with base port ${s.basePort}; stop it and use that, or another --dir`);
+    if (basePort !== undefined && s.basePort !== basePort)
+      throw new Error(`${dir} was set up with base port ${s.basePort}; stop it and use that, or another --dir`);
     return s;
   }
   mkdirSync(dir, { recursive: true });

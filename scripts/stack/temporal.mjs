@@ -32,7 +32,12 @@ export async function setupSchema({ paths, ports, password, log }) {
       throw new Error(`temporal-sql-tool ${step.join(' ')} failed: ${(e.stderr || e.message).slice(-2000)}`);
     }
   }
-  log(`schema: ${paths.serverVersion} schemas applied to ${schemaSteps('').filter((s) => s[2] === 'create').map((s) => s[1]).join(', ')}`);
+  log(
+    `schema: ${paths.serverVersion} schemas applied to ${schemaSteps('')
+      .filter((s) => s[2] === 'create')
+      .map((s) => s[1])
+      .join(', ')}`,
+  );
 }
 
 async function frontendReady(address) {
@@ -147,7 +152,10 @@ export async function startUi({ dir, paths, ports, publicUrl, log }) {
   const root = path.join(dir, 'ui');
   mkdirSync(path.join(root, 'config'), { recursive: true });
   copyFileSync(path.join(paths.uiRoot, 'config', 'docker.yaml'), path.join(root, 'config', 'docker.yaml'));
-  writeFileSync(path.join(root, 'config', 'base.yaml'), '# loaded before docker.yaml, which leaves host unset (all interfaces, as a container needs)\nhost: 127.0.0.1\n');
+  writeFileSync(
+    path.join(root, 'config', 'base.yaml'),
+    '# loaded before docker.yaml, which leaves host unset (all interfaces, as a container needs)\nhost: 127.0.0.1\n',
+  );
   const { started } = startProcess(dir, 'temporal-ui', paths.uiServer, ['--root', root, '--config', 'config', '--env', 'docker', 'start'], {
     env: {
       ...process.env,

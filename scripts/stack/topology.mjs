@@ -118,6 +118,16 @@ export function temporalServiceEnv(service, ports, password) {
 export function setupCommands(searchAttributes) {
   return [
     ['operator', 'namespace', 'create', '--namespace', NAMESPACE, '--retention', NAMESPACE_RETENTION],
-    ...Object.entries(searchAttributes).map(([name, type]) => ['operator', 'search-attribute', 'create', '--namespace', NAMESPACE, '--name', name, '--type', type]),
+    ...Object.entries(searchAttributes).map(([name, type]) => [
+      'operator',
+      'search-attribute',
+      'create',
+      '--namespace',
+      NAMESPACE,
+      '--name',
+      name,
+      '--type',
+      type,
+    ]),
   ];
 }
