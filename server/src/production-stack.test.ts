@@ -18,7 +18,7 @@ import { certificateWorkflowId, type CertificateDraft } from '@grain/domain';
 import { EmbeddedLedger } from '@grain/adapters';
 import { createStores, openDb, type Db } from '@grain/persistence';
 import { certificateWorkflow, requestOtpUpdate, signUpdate } from '@grain/workflows';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ApiSession, CodeMailbox, stackCached, startSmtpRelay, startTestStack, uiCount, uiList } from './stack-test-harness';
 
@@ -59,6 +59,15 @@ describeStack('the production stack (npm run stack:start)', () => {
     await db?.close();
     await stack?.stop();
     await relay?.stop();
+  });
+
+  test('runs the versions docker-compose.yml names', async () => {
+    const compose = readFileSync(path.resolve(__dirname, '../../docker-compose.yml'), 'utf8');
+    const { serverVersion } = await connection.workflowService.getSystemInfo({});
+    expect(compose).toContain(`image: temporalio/server:${serverVersion}\n`);
+    const ui = (await (await fetch(`${stack.uiUrl}/api/v1/settings`)).json()) as { Version: string };
+    expect(compose).toContain(`image: temporalio/ui:${ui.Version}\n`);
+    expect(compose).toContain(`image: postgres:${stack.postgresVersion.split('.')[0]}-`);
   });
 
   test('a certificate goes through three levels over HTTP; the Web UI finds it by its search attributes', async () => {
