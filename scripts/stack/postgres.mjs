@@ -2,7 +2,7 @@
 // <dir>/pg, on loopback, password-authenticated like the `postgres` image of docker-compose.yml (its
 // superuser `grain`, the app's database `grain`; Temporal's databases come from temporal-sql-tool).
 // initdb and postgres refuse to run as root: as root they run as the system user `postgres`.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync, rmSync, chmodSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -52,6 +52,8 @@ export async function startPostgres({ dir, ports, password, log }) {
     if (asRoot()) {
       chmodSync(dir, 0o755); // the postgres user must reach its directory
       execFileSync('chown', ['-R', 'postgres:', pgDir]);
+      const [t, a] = asPostgres('test', ['-x', pgDir]);
+      if (spawnSync(t, a).status !== 0) throw new Error(`the user postgres cannot reach ${pgDir}: use a --dir whose parent folders others may enter (o+x)`);
     }
     try {
       execFileSync(...asPostgres(path.join(pg.bin, 'initdb'), ['-D', data, '-U', DB_USER, '--auth=scram-sha-256', `--pwfile=${pwfile}`, '-E', 'UTF8']), {

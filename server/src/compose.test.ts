@@ -82,7 +82,8 @@ describe('docker-compose.yml', () => {
       const job = services['temporal-schema'];
       expect(job.image).toMatch(new RegExp(`^temporalio/admin-tools:${version(t.TEMPORAL_SERVER_VERSION)}-`));
       expect(sqlToolSteps(job.command.join(' '))).toEqual(t.schemaSteps);
-      for (const s of t.TEMPORAL_SERVICES as string[]) expect(services[`temporal-${s}`].depends_on).toMatchObject({ 'temporal-schema': { condition: 'service_completed_successfully' } });
+      for (const s of t.TEMPORAL_SERVICES as string[])
+        expect(services[`temporal-${s}`].depends_on).toMatchObject({ 'temporal-schema': { condition: 'service_completed_successfully' } });
     });
 
     it('the same namespace and search attributes (the domain list, as the dev server registers them)', () => {
@@ -90,7 +91,12 @@ describe('docker-compose.yml', () => {
       const [namespace, ...attributes] = t.setupCommands as string[][];
       expect(command).toContain(`temporal ${namespace.join(' ')}`);
       const loop = /for sa in ([^;]+);/.exec(command)?.[1] ?? '';
-      const registered = Object.fromEntries(loop.trim().split(/\s+/).map((p) => p.split('=')));
+      const registered = Object.fromEntries(
+        loop
+          .trim()
+          .split(/\s+/)
+          .map((p) => p.split('=')),
+      );
       expect(registered).toEqual(SEARCH_ATTRIBUTES);
       expect(attributes.map((a) => a.slice(a.indexOf('--name') + 1, a.indexOf('--name') + 2)[0]).sort()).toEqual(Object.keys(SEARCH_ATTRIBUTES).sort());
       expect(command).toContain(`temporal ${attributes[0].slice(0, attributes[0].indexOf('--name')).join(' ')} --name "$\${sa%%=*}" --type "$\${sa##*=}"`);
@@ -107,7 +113,8 @@ describe('docker-compose.yml', () => {
       expect(services.worker.deploy.replicas).toBe(t.WORKER_PROCESSES);
       expect(services.worker.command).toEqual(['node', 'worker/dist/main.js']);
       expect(services.worker.environment.WORKER_METRICS_ADDRESS).toMatch(/:\d+$/);
-      for (const app of ['api', 'worker']) expect(services[app].environment).toMatchObject({ TEMPORAL_ADDRESS: 'temporal-frontend:7233', TEMPORAL_NAMESPACE: t.NAMESPACE });
+      for (const app of ['api', 'worker'])
+        expect(services[app].environment).toMatchObject({ TEMPORAL_ADDRESS: 'temporal-frontend:7233', TEMPORAL_NAMESPACE: t.NAMESPACE });
     });
   });
 });
