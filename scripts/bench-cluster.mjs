@@ -7,7 +7,9 @@
 // stack's own API and workers are stopped while measuring so only the measured workers poll.
 // Results are appended to bench/RESULTS.md. Needs `npm run build` and `npm run stack:ensure` first.
 //   --duration=<s> per run (default 60)  --lanes=<n> concurrent callers (default 40)
-//   --runs=dev-1,cluster-1,dev-2,cluster-2  --max-load=2.5 --max-wait=300  --no-write
+//   --runs=dev-1,cluster-1,dev-2,cluster-2  --rounds=<n> (the runs n times over, interleaved: the shared
+//   machine's load drifts, so medians of rounds compare better than single runs)
+//   --max-load=2.5 --max-wait=300  --no-write
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -31,7 +33,8 @@ const flag = (name, dflt) => {
 };
 const durationMs = Number(flag('duration', 60)) * 1000;
 const lanes = Number(flag('lanes', 40));
-const runs = String(flag('runs', 'dev-1,cluster-1,dev-2,cluster-2')).split(',');
+const rounds = Number(flag('rounds', 1));
+const runs = Array.from({ length: rounds }, () => String(flag('runs', 'dev-1,cluster-1,dev-2,cluster-2')).split(',')).flat();
 const quiet = () => waitForQuiet({ max: Number(flag('max-load', 2.5)), maxWaitS: Number(flag('max-wait', 300)) });
 const nproc = os.availableParallelism?.() ?? os.cpus().length;
 
@@ -117,7 +120,16 @@ try {
       sections.push(
         report.throughputSection(label, r, { tuning: {}, mail: 'adapter' }, cpuTable(prof.stop(), nproc)).replace('\n\n', `\n\n${loadLine(q)}\n\n`),
       );
-      results.push({ backend, workers, perMinute: r.perMinute, signP95: r.signMs.p95, certP95: r.certMs.p95, errors: r.errors.length, load: q.load[0] });
+      results.push({
+        round: Math.floor(results.length / (runs.length / rounds)) + 1,
+        backend,
+        workers,
+        perMinute: r.perMinute,
+        signP95: r.signMs.p95,
+        certP95: r.certMs.p95,
+        errors: r.errors.length,
+        load: q.load[0],
+      });
       console.log(`  ${r.perMinute.toFixed(0)} certificates/min, sign p95 ${ms(r.signMs.p95)} (${r.completed} done, ${r.errors.length} errors)`);
     } finally {
       await sys.close();
@@ -138,16 +150,28 @@ try {
 }
 process.exit(failed ? 1 : 0);
 
-/** The comparison the runs were for: cluster against dev server, and 2 worker processes against 1. */
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** The comparison the runs were for: cluster against dev server, and 2 worker processes against 1 (medians of the rounds). */
 function summary(rs) {
-  const get = (b, w) => rs.find((r) => r.backend === b && r.workers === w);
+  const of = (b, w) => rs.filter((r) => r.backend === b && r.workers === w);
+  const get = (b, w) =>
+    of(b, w).length ? { perMinute: median(of(b, w).map((r) => r.perMinute)), signP95: median(of(b, w).map((r) => r.signP95)) } : undefined;
   const ratio = (a, b) => (a && b ? `${(a / b).toFixed(2)}x` : 'n/a');
   const lines = [
     '### Cluster vs dev server, 1 vs 2 worker processes (this run)',
     '',
-    '| backend | worker processes | certificates/min | sign p95 | certificate p95 | errors | 1-min load before |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-    ...rs.map((r) => `| ${r.backend} | ${r.workers} | ${r.perMinute.toFixed(0)} | ${ms(r.signP95)} | ${ms(r.certP95)} | ${r.errors} | ${r.load.toFixed(2)} |`),
+    '| round | backend | worker processes | certificates/min | sign p95 | certificate p95 | errors | 1-min load before |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|',
+    ...rs.map(
+      (r) =>
+        `| ${r.round} | ${r.backend} | ${r.workers} | ${r.perMinute.toFixed(0)} | ${ms(r.signP95)} | ${ms(r.certP95)} | ${r.errors} | ${r.load.toFixed(2)} |`,
+    ),
+    '',
+    `Medians of ${rounds} round${rounds > 1 ? 's' : ''}:`,
     '',
   ];
   for (const w of [1, 2]) {
@@ -155,7 +179,7 @@ function summary(rs) {
     const d = get('dev', w);
     if (c && d)
       lines.push(
-        `- ${w} worker process${w > 1 ? 'es' : ''}: cluster / dev server = ${ratio(c.perMinute, d.perMinute)} certificates/min, sign p95 ${ratio(c.signP95, d.signP95)}.`,
+        `- ${w} worker process${w > 1 ? 'es' : ''}: cluster ${c.perMinute.toFixed(0)}/min, sign p95 ${ms(c.signP95)}; dev server ${d.perMinute.toFixed(0)}/min, sign p95 ${ms(d.signP95)}; cluster / dev server = ${ratio(c.perMinute, d.perMinute)} certificates/min, ${ratio(c.signP95, d.signP95)} sign p95.`,
       );
   }
   for (const b of ['cluster', 'dev']) {

@@ -39,6 +39,7 @@ startStack({
         `database       ${s.databaseUrl.replace(/:[^:@/]*@/, ':***@')} (password in ${s.dir}/stack.json)`,
         `mail           ${s.mail}`,
         `logs           ${s.dir}/logs/`,
+        ...(process.env.SEED_DEMO_DATA === 'false' ? [] : [`demo logins    printed once, at the first start, in ${s.dir}/logs/api.log`]),
         'stop with      npm run stack:stop',
       ].join('\n') + '\n',
     );
