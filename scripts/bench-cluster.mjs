@@ -150,10 +150,10 @@ try {
 }
 process.exit(failed ? 1 : 0);
 
-const median = (xs) => {
+function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
+}
 
 /** The comparison the runs were for: cluster against dev server, and 2 worker processes against 1 (medians of the rounds). */
 function summary(rs) {
