@@ -26,6 +26,17 @@ module.exports = {
         '<rootDir>/security',
       ],
       testMatch: ['**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', 'production-stack\\.test\\.ts$'],
+      transform: { '^.+\\.tsx?$': tsJest },
+      setupFiles: ['<rootDir>/jest/node-setup.js'],
+    },
+    {
+      // The production stack (a Temporal cluster, Postgres, 2 workers, 2 API processes and a 200-certificate
+      // flood) takes both cores for minutes: it runs alone, after the other node and ui tests.
+      displayName: 'stack',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server/src'],
+      testMatch: ['**/production-stack.test.ts'],
       transform: { '^.+\\.tsx?$': tsJest },
       setupFiles: ['<rootDir>/jest/node-setup.js'],
     },

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: system packages and the Temporal CLI present, build once, then jest:
 //   1. unit, workflow, API and UI component tests (projects node + ui), two workers;
+//   1b. the production stack (project stack: server/src/production-stack.test.ts), alone;
 //   2. browser end-to-end tests (project e2e), one at a time — each runs the whole app and Chromium.
 // Extra arguments go to jest and replace the default selection (e.g. `npm test -- domain/src`).
 import { spawnSync } from 'node:child_process';
@@ -53,6 +54,7 @@ if (extra.length) {
   jestRun(['--maxWorkers=2', ...extra], env);
 } else {
   jestRun(['--maxWorkers=2', '--selectProjects', 'node', 'ui'], env);
+  jestRun(['--runInBand', '--selectProjects', 'stack'], env);
   jestRun(['--runInBand', '--selectProjects', 'e2e'], env);
 }
 summary();

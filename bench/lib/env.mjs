@@ -45,10 +45,11 @@ export class CodeMailbox {
 /**
  * Starts one system under test on the given dev server. `tuning` goes to createWorker (worker
  * options); `poolMax` sizes the worker's database pool (DATABASE_POOL_MAX); `mail: 'pooled'` swaps in
- * the mail sender with its SMTP pool on (bench/lib/pooled-mail-sender.cjs) for the adapter's.
+ * the mail sender with its SMTP pool on (bench/lib/pooled-mail-sender.cjs) for the adapter's;
+ * `workers` (postgres topology) forks that many worker processes on the system's task queue.
  * @returns the driver's view: client, otps, store, knex, mailbox, taskQueue, workerPid, memory(), close().
  */
-export async function startSystem({ temporal, topology, postgresUrl, tuning = {}, poolMax, mail = 'adapter', logDir }) {
+export async function startSystem({ temporal, topology, postgresUrl, tuning = {}, poolMax, mail = 'adapter', logDir, workers = 1 }) {
   const taskQueue = `bench-${topology}-${Date.now().toString(36)}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'grain-bench-'));
   const mailbox = new CodeMailbox();
@@ -65,42 +66,49 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
       const catcher = new SmtpCatcher(mailbox);
       const smtpPort = await catcher.start(0);
       cleanup.push(() => catcher.stop());
-      const out = openSync(path.join(logDir, `${taskQueue}.log`), 'a');
-      const child = fork(path.resolve(import.meta.dirname, 'worker-process.cjs'), [], {
-        execArgv: ['--expose-gc'],
-        stdio: ['ignore', out, out, 'ipc'],
-        env: {
-          ...process.env,
-          TEMPORAL_ADDRESS: temporal.address,
-          TEMPORAL_TASK_QUEUE: taskQueue,
-          DATABASE_URL: url,
-          DATA_DIR: dataDir,
-          SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-          BENCH_WORKER_TUNING: JSON.stringify(tuning),
-          BENCH_MAIL: mail,
-          ...(poolMax ? { DATABASE_POOL_MAX: String(poolMax) } : {}),
-        },
-      });
-      const replies = [];
-      child.on('message', (m) => replies.shift()?.(m));
-      const next = () =>
-        new Promise((resolve, reject) => {
-          replies.push(resolve);
-          child.once('exit', (c) => reject(new Error(`bench worker exited (${c}); see ${logDir}/${taskQueue}.log`)));
+      // `workers` processes on the one task queue: Temporal spreads the tasks among them (scale-out).
+      const forkWorker = async (i) => {
+        const out = openSync(path.join(logDir, `${taskQueue}-${i}.log`), 'a');
+        const child = fork(path.resolve(import.meta.dirname, 'worker-process.cjs'), [], {
+          execArgv: ['--expose-gc'],
+          stdio: ['ignore', out, out, 'ipc'],
+          env: {
+            ...process.env,
+            TEMPORAL_ADDRESS: temporal.address,
+            TEMPORAL_TASK_QUEUE: taskQueue,
+            DATABASE_URL: url,
+            DATA_DIR: dataDir,
+            SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+            BENCH_WORKER_TUNING: JSON.stringify(tuning),
+            BENCH_MAIL: mail,
+            ...(poolMax ? { DATABASE_POOL_MAX: String(poolMax) } : {}),
+          },
         });
-      await next();
-      cleanup.push(
-        () =>
-          new Promise((resolve) => {
-            if (child.exitCode !== null) return resolve();
-            const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
-            child.once('exit', () => {
-              clearTimeout(t);
-              resolve();
-            });
-            child.send('stop');
-          }),
-      );
+        const replies = [];
+        child.on('message', (m) => replies.shift()?.(m));
+        const next = () =>
+          new Promise((resolve, reject) => {
+            replies.push(resolve);
+            child.once('exit', (c) => reject(new Error(`bench worker exited (${c}); see ${logDir}/${taskQueue}-${i}.log`)));
+          });
+        await next();
+        cleanup.push(
+          () =>
+            new Promise((resolve) => {
+              if (child.exitCode !== null) return resolve();
+              const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
+              child.once('exit', () => {
+                clearTimeout(t);
+                resolve();
+              });
+              child.send('stop');
+            }),
+        );
+        return { child, next };
+      };
+      const children = [];
+      for (let i = 0; i < workers; i++) children.push(await forkWorker(i));
+      const [{ child, next }] = children;
       return {
         topology,
         client,
@@ -110,6 +118,7 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
         otps: createStores(db.knex).otps,
         store: createStores(db.knex).certificates,
         workerPid: child.pid,
+        workerPids: children.map((c) => c.child.pid),
         close,
         memory: () => {
           const p = next();

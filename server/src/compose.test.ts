@@ -1,9 +1,36 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parse } from 'yaml';
 import { SEARCH_ATTRIBUTES } from '@grain/domain';
 
 const root = path.resolve(__dirname, '../..');
+const IMAGE_SCHEMA_DIR = '/etc/temporal/schema/postgresql/v12';
+
+/** docker-compose.yml as compose resolves it (anchors merged, defaults filled in). */
+function composeConfig(): { services: Record<string, any> } {
+  const env = { ...process.env, SMTP_URL: 'smtp://user:pass@mail.example.com:587' };
+  const r = spawnSync('docker-compose', ['config'], { cwd: root, env, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`docker-compose config: ${r.error?.message ?? r.stderr}`);
+  return parse(r.stdout);
+}
+
+/** What `npm run stack:start` runs (scripts/stack/topology.mjs, an ES module, read in a child process). */
+function stackTopology() {
+  const code = `
+    const t = await import(${JSON.stringify(path.join(root, 'scripts/stack/topology.mjs'))});
+    console.log(JSON.stringify({ ...t, schemaSteps: t.schemaSteps(${JSON.stringify(IMAGE_SCHEMA_DIR)}), setupCommands: t.setupCommands(${JSON.stringify(SEARCH_ATTRIBUTES)}), dynamicConfig: t.DYNAMIC_CONFIG }));`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return JSON.parse(r.stdout);
+}
+
+/** The `temporal-sql-tool` steps of a shell command, without the connection flags before --db. */
+const sqlToolSteps = (command: string) =>
+  [...command.matchAll(/temporal-sql-tool ([^;]+);/g)].map((m) => {
+    const args = m[1].trim().split(/\s+/);
+    return args.slice(args.indexOf('--db'));
+  });
+const stringValues = (env: Record<string, unknown>) => Object.fromEntries(Object.entries(env ?? {}).map(([k, v]) => [k, String(v)]));
 
 describe('docker-compose.yml', () => {
   it('is a valid compose file with the production services', () => {
@@ -12,8 +39,18 @@ describe('docker-compose.yml', () => {
     expect(check.error).toBeUndefined();
     expect(check.stderr).toBe('');
     expect(check.status).toBe(0);
-    const services = spawnSync('docker-compose', ['config', '--services'], { cwd: root, env, encoding: 'utf8' });
-    expect(services.stdout.split('\n').filter(Boolean).sort()).toEqual(['api', 'postgres', 'temporal', 'temporal-setup', 'temporal-ui', 'worker']);
+    expect(Object.keys(composeConfig().services).sort()).toEqual([
+      'api',
+      'postgres',
+      'temporal-frontend',
+      'temporal-history',
+      'temporal-matching',
+      'temporal-schema',
+      'temporal-setup',
+      'temporal-ui',
+      'temporal-worker',
+      'worker',
+    ]);
   });
 
   it('refuses to start without a real SMTP relay configured', () => {
@@ -24,15 +61,60 @@ describe('docker-compose.yml', () => {
     expect(check.stderr).toMatch(/SMTP_URL/);
   });
 
-  it('registers the same search attributes as the dev server (the domain list)', () => {
-    const compose = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
-    const line = /for sa in ([^;]+);/.exec(compose)?.[1] ?? '';
-    const registered = Object.fromEntries(
-      line
-        .trim()
-        .split(/\s+/)
-        .map((p) => p.split('=')),
-    );
-    expect(registered).toEqual(SEARCH_ATTRIBUTES);
+  describe('matches what npm run stack:start runs (scripts/stack/topology.mjs)', () => {
+    const { services } = composeConfig();
+    const t = stackTopology();
+    const version = (v: string) => v.replace(/^v/, '');
+
+    it('one container per Temporal service, of the server version built from source, with the same environment and dynamic config', () => {
+      for (const s of t.TEMPORAL_SERVICES as string[]) {
+        const c = services[`temporal-${s}`];
+        expect([s, c?.image]).toEqual([s, `temporalio/server:${version(t.TEMPORAL_SERVER_VERSION)}`]);
+        const env = stringValues(c.environment);
+        expect(env).toMatchObject({ ...t.TEMPORAL_SERVER_ENV, SERVICES: s });
+        expect(env.PROMETHEUS_ENDPOINT).toMatch(/:\d+$/);
+        // compose prints a bind mount as source:target:mode
+        expect([s, c.volumes]).toEqual([s, [`${t.dynamicConfig}:${env.DYNAMIC_CONFIG_FILE_PATH}:ro`]]);
+      }
+    });
+
+    it('the same schema steps, from the admin tools of the same server version', () => {
+      const job = services['temporal-schema'];
+      expect(job.image).toMatch(new RegExp(`^temporalio/admin-tools:${version(t.TEMPORAL_SERVER_VERSION)}-`));
+      expect(sqlToolSteps(job.command.join(' '))).toEqual(t.schemaSteps);
+      for (const s of t.TEMPORAL_SERVICES as string[])
+        expect(services[`temporal-${s}`].depends_on).toMatchObject({ 'temporal-schema': { condition: 'service_completed_successfully' } });
+    });
+
+    it('the same namespace and search attributes (the domain list, as the dev server registers them)', () => {
+      const command: string = services['temporal-setup'].command.join(' ');
+      const [namespace, ...attributes] = t.setupCommands as string[][];
+      expect(command).toContain(`temporal ${namespace.join(' ')}`);
+      const loop = /for sa in ([^;]+);/.exec(command)?.[1] ?? '';
+      const registered = Object.fromEntries(
+        loop
+          .trim()
+          .split(/\s+/)
+          .map((p) => p.split('=')),
+      );
+      expect(registered).toEqual(SEARCH_ATTRIBUTES);
+      expect(attributes.map((a) => a.slice(a.indexOf('--name') + 1, a.indexOf('--name') + 2)[0]).sort()).toEqual(Object.keys(SEARCH_ATTRIBUTES).sort());
+      expect(command).toContain(`temporal ${attributes[0].slice(0, attributes[0].indexOf('--name')).join(' ')} --name "$\${sa%%=*}" --type "$\${sa##*=}"`);
+    });
+
+    it('the Web UI server of the same version pointed at the frontend; Postgres of the tested major', () => {
+      expect(services['temporal-ui'].image).toBe(`temporalio/ui:${version(t.TEMPORAL_UI_VERSION)}`);
+      expect(services['temporal-ui'].environment).toMatchObject({ TEMPORAL_ADDRESS: 'temporal-frontend:7233', TEMPORAL_DEFAULT_NAMESPACE: t.NAMESPACE });
+      expect(services.postgres.image).toMatch(new RegExp(`^postgres:${t.POSTGRES_MAJOR}[-.]`));
+    });
+
+    it('the API with API_PROCESSES and no in-process worker; as many worker replicas, serving metrics', () => {
+      expect(stringValues(services.api.environment)).toMatchObject(t.APP_API_ENV);
+      expect(services.worker.deploy.replicas).toBe(t.WORKER_PROCESSES);
+      expect(services.worker.command).toEqual(['node', 'worker/dist/main.js']);
+      expect(services.worker.environment.WORKER_METRICS_ADDRESS).toMatch(/:\d+$/);
+      for (const app of ['api', 'worker'])
+        expect(services[app].environment).toMatchObject({ TEMPORAL_ADDRESS: 'temporal-frontend:7233', TEMPORAL_NAMESPACE: t.NAMESPACE });
+    });
   });
 });
