@@ -151,7 +151,9 @@ function missingLabels(page: Page, selector: string, labels: string[]): Promise<
     (sel, wanted) => {
       const root = document.querySelector(sel);
       const texts = new Set(
-        [...(root?.querySelectorAll('*') ?? [])].filter((el) => (el as HTMLElement).offsetParent !== null).map((el) => (el.textContent ?? '').trim()),
+        Array.from(root?.querySelectorAll('*') ?? [])
+          .filter((el) => (el as HTMLElement).offsetParent !== null)
+          .map((el) => (el.textContent ?? '').trim()),
       );
       return wanted.filter((w) => !texts.has(w));
     },
