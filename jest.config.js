@@ -24,6 +24,7 @@ module.exports = {
         '<rootDir>/server/src',
         '<rootDir>/bench',
         '<rootDir>/security',
+        '<rootDir>/scripts',
       ],
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', 'production-stack\\.test\\.ts$'],

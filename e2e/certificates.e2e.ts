@@ -12,9 +12,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { HTTPResponse, Page } from 'puppeteer-core';
 import { extractText } from '@grain/adapters';
-import { samplePng } from '@grain/adapters/testing';
 import { startE2E, type E2E } from './harness';
-import { DEMO, SHOTS, byId, fillInput, flow, lastMailId, mailAfter, pickOption, screenshot, signIn, signingCode, step } from './e2e-helpers';
+import {
+  DEMO,
+  SHOTS,
+  byId,
+  createFarmRecord,
+  fillInput,
+  flow,
+  lastMailId,
+  mailAfter,
+  pickOption,
+  screenshot,
+  signIn,
+  signingCode,
+  step,
+  verifyGrainImage,
+} from './e2e-helpers';
 
 jest.setTimeout(180_000);
 
@@ -27,45 +41,6 @@ afterAll(async () => e?.close());
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const detailIs = (p: Page, status: string) => p.waitForSelector(`[data-testid="approval-detail"][data-status="${status}"]`);
 const version = (p: Page) => p.$eval(byId('approval-detail'), (el) => Number(el.getAttribute('data-version')));
-
-/** Creates a farm record through the farm data API as the signed-in user of `page`; answers its id and number. */
-async function createFarmRecord(page: Page): Promise<{ id: string; number: string }> {
-  return page.evaluate(async () => {
-    const res = await fetch('/api/farmdata/harvesting/create', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        grainType: 'Wheat',
-        harvestGrade: 'APW',
-        storageLocation: 'Silo 3, Junee',
-        quantity: '860',
-        protein: '11.8',
-        moisture: '10.4',
-        productionDate: new Date().toISOString().slice(0, 10),
-      }),
-    });
-    const body = (await res.json()) as any;
-    if (res.status !== 201) throw new Error(`farm record: ${res.status} ${JSON.stringify(body)}`);
-    return { id: body.farmData._id as string, number: body.farmData.number as string };
-  });
-}
-
-/** Uploads a grain photo to the embedded image verifier (what its /imagevalidation page does). */
-async function verifyGrainImage(page: Page, farmDataId: string): Promise<boolean> {
-  const png = samplePng(640, 480, Date.now() % 100_000).toString('base64');
-  return page.evaluate(
-    async (id, b64) => {
-      const form = new FormData();
-      form.append('farm_data_id', id);
-      form.append('file', new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' }), 'grain.png');
-      const res = await fetch('/api/farmdata/verification/upload', { method: 'POST', body: form });
-      const body = (await res.json()) as any;
-      return res.ok && body['verification result']?.[0]?.verified === true;
-    },
-    farmDataId,
-    png,
-  );
-}
 
 /** Collects the live-channel messages the page's WebSocket receives (CDP network events). */
 async function watchLiveFrames(page: Page): Promise<Array<{ type: string; data?: { id?: string; stage?: number } }>> {
@@ -292,7 +267,7 @@ async function certificateFlow() {
   await (input as unknown as { uploadFile(p: string): Promise<void> }).uploadFile(file);
   const check = await visitor.waitForSelector(byId('verify-pdf-result'));
   expect(await check!.evaluate((el) => el.textContent)).toMatch(/is the certificate as issued/);
-  // each check on its own line, every one of them passed: seal, whole file, issuer, as issued, ledger, signers
+  // each check on its own line, every one of them passed: seal, whole file, issuer, as issued, ledger, signers, not revoked
   const checks = await visitor.$$eval('[data-testid="verify-checks"] [data-ok]', (els) =>
     els.map((el) => `${el.getAttribute('data-testid')}=${el.getAttribute('data-ok')}`),
   );
@@ -303,6 +278,7 @@ async function certificateFlow() {
     'check-asIssued=true',
     'check-ledger=true',
     'check-signers=true',
+    'check-notRevoked=true',
   ]);
   await screenshot(visitor, 'cert-08-verified');
 

@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
 /** Small browser helpers shared by the e2e files: logins, inputs, MUI pickers, the dev mailbox, screenshots. */
+import { mkdirSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
+import { samplePng } from '@grain/adapters/testing';
 import type { E2E } from './harness';
 
 const DOMAIN = 'riverina-grain.example';
@@ -19,6 +21,7 @@ export const byId = (id: string) => `[data-testid="${id}"]`;
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   // the viewport, as the user sees it (a full-page capture misplaces the fixed top bar)
+  mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/e2e-${name}.png` });
 }
 
@@ -119,10 +122,59 @@ export async function flow(e: E2E, name: string, run: () => Promise<void>, ms = 
     const at = currentStep;
     const bounded = <T>(p: Promise<T>) => Promise.race([p, new Promise<undefined>((r) => setTimeout(() => r(undefined), 5_000))]);
     const pages = (await bounded(e.browser.pages())) ?? [];
-    for (const [i, p] of pages.entries()) await bounded(screenshot(p, `${name}-failed-${i}`).catch(() => undefined));
+    // each page to the front first: a background page never delivers the frame a screenshot waits for
+    for (const [i, p] of pages.entries())
+      await bounded(
+        p
+          .bringToFront()
+          .then(() => screenshot(p, `${name}-failed-${i}`))
+          .catch(() => undefined),
+      );
     console.error(`${name} failed at step "${at}"; the server's last log lines:\n${e.recentLog().join('\n')}`);
     throw err;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Creates a farm record through the farm data API as the signed-in user of `page`; answers its id and number. */
+export async function createFarmRecord(page: Page): Promise<{ id: string; number: string }> {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/farmdata/harvesting/create', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        grainType: 'Wheat',
+        harvestGrade: 'APW',
+        storageLocation: 'Silo 3, Junee',
+        quantity: '860',
+        protein: '11.8',
+        moisture: '10.4',
+        productionDate: new Date().toISOString().slice(0, 10),
+      }),
+    });
+    const body = (await res.json()) as any;
+    if (res.status !== 201) throw new Error(`farm record: ${res.status} ${JSON.stringify(body)}`);
+    return { id: body.farmData._id as string, number: body.farmData.number as string };
+  });
+}
+
+/** samplePng draws 200 different pictures (seeds equal modulo 200 draw the same); the verifier refuses a duplicate. */
+let imageSeed = 0;
+
+/** Uploads a grain photo to the embedded image verifier (what its /imagevalidation page does). */
+export async function verifyGrainImage(page: Page, farmDataId: string): Promise<boolean> {
+  const png = samplePng(640, 480, (++imageSeed % 199) + 1).toString('base64');
+  return page.evaluate(
+    async (id, b64) => {
+      const form = new FormData();
+      form.append('farm_data_id', id);
+      form.append('file', new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' }), 'grain.png');
+      const res = await fetch('/api/farmdata/verification/upload', { method: 'POST', body: form });
+      const body = (await res.json()) as any;
+      return res.ok && body['verification result']?.[0]?.verified === true;
+    },
+    farmDataId,
+    png,
+  );
 }

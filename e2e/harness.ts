@@ -22,9 +22,10 @@ export interface E2E {
 
 /**
  * The whole app on a free port (fresh database, the test run's Temporal dev server, in-process
- * worker, SMTP catcher, built UI) and a headless system Chromium pointed at it.
+ * worker, SMTP catcher, built UI) and a headless system Chromium pointed at it; `env` adds to or
+ * overrides the app's environment.
  */
-export async function startE2E(): Promise<E2E> {
+export async function startE2E(opts: { env?: Record<string, string> } = {}): Promise<E2E> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'grain-e2e-'));
   const logLines: string[] = [];
   const keep = (m: string) => {
@@ -39,6 +40,7 @@ export async function startE2E(): Promise<E2E> {
       TEMPORAL_ADDRESS: process.env.TEMPORAL_TEST_ADDRESS,
       TEMPORAL_TASK_QUEUE: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
       SEED_DEMO_DATA: 'true',
+      ...opts.env,
     },
     db: await createTestDb(),
     log: keep,

@@ -9,10 +9,11 @@
 // Usage: node scripts/ensure-temporal.mjs [--soft] [--print]
 //   --soft   never fail (used by npm postinstall); explain what to do instead
 //   --print  print only the binary path on stdout (for scripts)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { runGoLogged } from './go-build.mjs';
 
 export const TEMPORAL_VERSIONS = ['v1.5.1', 'v1.5.0', 'v1.4.1'];
 
@@ -46,53 +47,29 @@ function log(msg) {
   process.stderr.write(`[temporal] ${msg}\n`);
 }
 
-function goInstall(version) {
-  return new Promise((resolve) => {
-    const dir = join(cacheRoot(), `temporal-${version}`);
-    const tmp = `${dir}.partial`;
-    rmSync(tmp, { recursive: true, force: true });
-    mkdirSync(tmp, { recursive: true });
-    log(`building github.com/temporalio/cli/cmd/temporal@${version} with go install (first time only; takes several minutes)...`);
-    const started = Date.now();
-    const child = spawn('go', ['install', '-x', `github.com/temporalio/cli/cmd/temporal@${version}`], {
-      env: { ...process.env, GOBIN: tmp, GOFLAGS: process.env.GOFLAGS || '-mod=mod' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    // `go install -x` prints every compile step; turn that into a progress line instead of a flood.
-    let packages = 0;
-    let lastErr = '';
-    const tick = setInterval(() => {
-      log(`... ${Math.round((Date.now() - started) / 1000)}s, ${packages} packages compiled`);
-    }, 15000);
-    child.stderr.on('data', (buf) => {
-      const text = buf.toString();
-      packages += (text.match(/\/compile /g) || []).length;
-      for (const line of text.split('\n')) {
-        // `-x` writes every fetch, compile and link step; only go's own messages and compile errors are news.
-        if ((line.startsWith('go: ') && !line.startsWith('go: downloading')) || /^[^\s#][^\s]*\.go:\d+(:\d+)?: /.test(line)) {
-          lastErr = line;
-          log(line);
-        }
-      }
-    });
-    child.on('close', (code) => {
-      clearInterval(tick);
-      if (code === 0 && existsSync(join(tmp, 'temporal'))) {
-        rmSync(dir, { recursive: true, force: true });
-        renameSync(tmp, dir);
-        log(`built ${version} in ${Math.round((Date.now() - started) / 1000)}s -> ${join(dir, 'temporal')}`);
-        resolve(join(dir, 'temporal'));
-      } else {
-        log(`go install ${version} failed (exit ${code}): ${lastErr}`);
-        resolve(null);
-      }
-    });
-    child.on('error', (err) => {
-      clearInterval(tick);
-      log(`cannot run go: ${err.message}`);
-      resolve(null);
-    });
+/** The log of a build of `version`: kept beside the cache, so a failed first install can be read later. */
+export const buildLogOf = (name) => join(cacheRoot(), 'logs', `${name}-build.log`);
+
+async function goInstall(version) {
+  const dir = join(cacheRoot(), `temporal-${version}`);
+  const tmp = `${dir}.partial`;
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  log(`building the Temporal CLI ${version} from the Go module proxy (first time only; several minutes)`);
+  const r = await runGoLogged(['install', `github.com/temporalio/cli/cmd/temporal@${version}`], {
+    env: { ...process.env, GOBIN: tmp, GOFLAGS: process.env.GOFLAGS || '-mod=mod' },
+    logFile: buildLogOf(`temporal-${version}`),
+    log,
   });
+  if (r.ok && existsSync(join(tmp, 'temporal'))) {
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(tmp, dir);
+    log(`built ${version} in ${r.seconds} s -> ${join(dir, 'temporal')}`);
+    return join(dir, 'temporal');
+  }
+  log(`building ${version} failed after ${r.seconds} s:`);
+  for (const line of r.errors) process.stderr.write(`  ${line}\n`);
+  return null;
 }
 
 export async function ensureTemporal() {

@@ -14,10 +14,11 @@
 // Usage: node scripts/fabric-ensure.mjs [--print] [--find]
 //   --print  print only the cache directory on stdout
 //   --find   never build; exit 1 when the binaries are not in the cache
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { cacheRoot } from './ensure-temporal.mjs';
+import { buildLogOf, cacheRoot } from './ensure-temporal.mjs';
+import { runGoLogged } from './go-build.mjs';
 
 const MODULE = 'github.com/hyperledger/fabric';
 /** Fabric releases, newest first, with the pseudo-version of the tagged commit. */
@@ -59,35 +60,15 @@ function log(msg) {
   process.stderr.write(`[fabric] ${msg}\n`);
 }
 
-/** Runs go with progress lines every 15 s instead of the compile flood; resolves { ok, lastErr }. */
-function runGo(args, opts) {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const child = spawn('go', args, { ...opts, stdio: ['ignore', 'ignore', 'pipe'] });
-    let packages = 0;
-    let lastErr = '';
-    const tick = setInterval(() => log(`... ${Math.round((Date.now() - started) / 1000)}s, ${packages} packages compiled`), 15000);
-    child.stderr.on('data', (buf) => {
-      const text = buf.toString();
-      packages += (text.match(/\/compile /g) || []).length;
-      // -x echoes every command; keep go's own messages and compiler errors (file.go:line: ...).
-      for (const line of text.split('\n')) {
-        if ((line.startsWith('go: ') && !line.startsWith('go: downloading')) || /^[^\s#][^\s]*\.go:\d+(:\d+)?: /.test(line)) {
-          lastErr = line;
-          log(line);
-        }
-      }
-    });
-    child.on('close', (code) => {
-      clearInterval(tick);
-      resolve({ ok: code === 0, lastErr, seconds: Math.round((Date.now() - started) / 1000) });
-    });
-    child.on('error', (err) => {
-      clearInterval(tick);
-      resolve({ ok: false, lastErr: err.message, seconds: 0 });
-    });
-  });
+/** go with its output in the build log, a progress line now and then, and go's messages in full on failure. */
+async function runGo(args, opts, logFile) {
+  const r = await runGoLogged(args, { ...opts, logFile, log });
+  return { ok: r.ok, seconds: r.seconds, errors: r.errors, lastErr: r.errors.filter((l) => !/^go exited with code/.test(l)).at(-1) ?? '' };
 }
+
+const printErrors = (errors) => {
+  for (const line of errors) process.stderr.write(`  ${line}\n`);
+};
 
 async function build(tag, pseudo) {
   const dir = fabricCacheDir(tag);
@@ -97,7 +78,8 @@ async function build(tag, pseudo) {
   const env = { ...process.env, GOFLAGS: '-mod=mod' };
   log(`trying Fabric ${tag} (${MODULE}@${pseudo}); a first build takes several minutes on 2 cores...`);
   const started = Date.now();
-  let r = await runGo(['install', '-x', ...FABRIC_TOOLS.map((t) => `${MODULE}/cmd/${t}@${pseudo}`)], { env: { ...env, GOBIN: join(tmp, 'bin') } });
+  const logFile = buildLogOf(`fabric-${tag}`);
+  let r = await runGo(['install', ...FABRIC_TOOLS.map((t) => `${MODULE}/cmd/${t}@${pseudo}`)], { env: { ...env, GOBIN: join(tmp, 'bin') } }, logFile);
   const dl = spawnSync('go', ['mod', 'download', '-json', `${MODULE}@${pseudo}`], { encoding: 'utf8', env });
   let info = {};
   try {
@@ -117,11 +99,12 @@ async function build(tag, pseudo) {
     mkdirSync(join(cacheRoot(), 'build'), { recursive: true });
     cpSync(info.Dir, src, { recursive: true });
     spawnSync('chmod', ['-R', 'u+w', src]);
-    r = await runGo(['build', '-x', '-o', join(tmp, 'bin') + '/', ...FABRIC_TOOLS.map((t) => `./cmd/${t}`)], { cwd: src, env });
+    r = await runGo(['build', '-o', join(tmp, 'bin') + '/', ...FABRIC_TOOLS.map((t) => `./cmd/${t}`)], { cwd: src, env }, buildLogOf(`fabric-${tag}-source`));
     if (r.ok) rmSync(src, { recursive: true, force: true });
   }
   if (!r.ok) {
-    log(`building Fabric ${tag} failed: ${r.lastErr}`);
+    log(`building Fabric ${tag} failed:`);
+    printErrors(r.errors);
     rmSync(tmp, { recursive: true, force: true });
     return null;
   }

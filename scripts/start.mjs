@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildLogged } from './build-logged.mjs';
 import { ensureTemporal } from './ensure-temporal.mjs';
 import { startDevServer } from './temporal-dev.mjs';
 
@@ -16,9 +17,7 @@ const say = (m) => console.log(`[start] ${m}`);
 spawnSync(process.execPath, [path.join(root, 'scripts/ensure-system.mjs'), '--for=start', '--soft'], { stdio: 'inherit' });
 
 if (!process.env.SKIP_BUILD || !existsSync(path.join(root, 'server/dist/main.js'))) {
-  say('building (tsc -b, workflow bundle, UI)...');
-  const b = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-  if (b.status !== 0) process.exit(b.status ?? 1);
+  if (!buildLogged({ root, logFile: path.join(dataDir, 'logs', 'build.log'), say })) process.exit(1);
 }
 
 const children = [];

@@ -8,7 +8,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildLogged } from './build-logged.mjs';
 import { ensureTemporal } from './ensure-temporal.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const reports = mkdtempSync(path.join(tmpdir(), 'grain-test-'));
@@ -46,7 +50,8 @@ function jestRun(args, env) {
 
 run(process.execPath, [new URL('./ensure-system.mjs', import.meta.url).pathname, '--for=test']);
 const bin = await ensureTemporal();
-if (!process.env.SKIP_BUILD) run('npm', ['run', 'build', '--silent']);
+if (!process.env.SKIP_BUILD && !buildLogged({ root, logFile: path.join(root, 'data', 'logs', 'test-build.log'), say: (m) => console.log(`[test] ${m}`) }))
+  process.exit(1);
 // PGlite loads its WebAssembly bundle with a dynamic import, which jest's VM allows only with this flag.
 const env = { ...process.env, TEMPORAL_CLI: bin, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() };
 const extra = process.argv.slice(2);

@@ -4,11 +4,12 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { bundleWorkflowCode } from '@temporalio/worker';
+import { bundleWorkflowCode, DefaultLogger } from '@temporalio/worker';
 import { WORKFLOW_BUNDLE, WORKFLOWS_MODULE } from './create-worker';
 
 export async function buildWorkflowBundle(out = WORKFLOW_BUNDLE): Promise<string> {
-  const { code } = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_MODULE });
+  // warnings and errors only: at INFO webpack lists every module it bundled
+  const { code } = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_MODULE, logger: new DefaultLogger('WARN') });
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(out, code);
   return out;

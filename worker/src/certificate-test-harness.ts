@@ -142,6 +142,32 @@ export async function signWithCode(h: Driver, handle: WorkflowHandle, certificat
   return handle.executeUpdate(signUpdate, { args: [{ actor: actorOf(userId), otpId, note: `ok from ${userId}` }] });
 }
 
+/**
+ * The payloads of a history the Temporal Web UI cannot show: it reads every payload's data as JSON first
+ * and warns "Could not parse payload" when that fails, as for the `binary/null` payload an activity that
+ * answers nothing (`undefined`) records. Each as `<event id> <where in the event> (<encoding>)`.
+ */
+export function payloadsTheWebUiCannotRead(history: { events?: unknown[] | null }): string[] {
+  const found: string[] = [];
+  const text = new TextDecoder();
+  const walk = (node: unknown, where: string) => {
+    if (!node || typeof node !== 'object' || node instanceof Uint8Array) return;
+    const o = node as Record<string, unknown>;
+    const encoding = (o.metadata as Record<string, unknown> | null | undefined)?.encoding;
+    if (encoding instanceof Uint8Array) {
+      try {
+        JSON.parse(text.decode((o.data as Uint8Array | null | undefined) ?? new Uint8Array()));
+      } catch {
+        found.push(`${where} (${text.decode(encoding)})`);
+      }
+      return;
+    }
+    for (const [k, v] of Object.entries(o)) walk(v, `${where}.${k}`);
+  };
+  for (const e of history.events ?? []) walk(e, String((e as { eventId?: unknown }).eventId));
+  return found;
+}
+
 export async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {

@@ -23,6 +23,7 @@ import {
   submit,
   SUBMITTER,
   HARNESS_COMPANY_ID,
+  payloadsTheWebUiCannotRead,
   type Harness,
 } from './certificate-test-harness';
 
@@ -293,6 +294,19 @@ test('recorded histories replay without non-determinism', async () => {
     replayed++;
   }
   expect(replayed).toBe(finishedIds.length);
+}, 60_000);
+
+test('every payload the runs of this file recorded reads as JSON, as the Temporal Web UI reads them', async () => {
+  // completed, rejected, delegated, overdue and terminated runs: activities, local activities, updates, timers
+  const ids: string[] = [];
+  for await (const w of h.client.workflow.list({ query: `TaskQueue = '${h.taskQueue}'` })) ids.push(w.workflowId);
+  expect(ids.length).toBeGreaterThanOrEqual(finishedIds.length + 5);
+  const unreadable: Record<string, string[]> = {};
+  for (const id of ids) {
+    const found = payloadsTheWebUiCannotRead(await h.client.workflow.getHandle(id).fetchHistory());
+    if (found.length) unreadable[id] = found;
+  }
+  expect(unreadable).toEqual({});
 }, 60_000);
 
 test('a history recorded before the local-activity sign path still replays (patch marker)', async () => {

@@ -5,6 +5,7 @@ import type {
   CertificatePayload,
   CertificateState,
   LedgerEventType,
+  MailedResult,
   NotifyEffect,
   OtpBinding,
   Person,
@@ -29,7 +30,8 @@ export function createCertificateActivities(deps: ActivityDeps) {
     certificateId ? `${config.publicUrl}${certificateDetailPath(certificateId, { sign })}` : `${config.publicUrl}/views/approval/list`;
 
   /** Mails each recipient once per key; `sent` runs after each mail the server accepted (also once). */
-  async function mailEach(key: string, to: Person[], text: MailText, sent?: (p: Person, mailKey: string) => Promise<void>) {
+  async function mailEach(key: string, to: Person[], text: MailText, sent?: (p: Person, mailKey: string) => Promise<void>): Promise<MailedResult> {
+    let mailed = 0;
     for (const p of to) {
       if (!p.email) continue;
       const mailKey = `${key}:mail:${p.id}`;
@@ -44,7 +46,9 @@ export function createCertificateActivities(deps: ActivityDeps) {
         return { sent: true };
       });
       await sent?.(p, mailKey); // idempotent itself, so a retry after a crash between the two records it
+      mailed++;
     }
+    return { mailed };
   }
 
   const activities: CertificateActivityContract = {
@@ -66,21 +70,21 @@ export function createCertificateActivities(deps: ActivityDeps) {
       });
     },
 
-    async redeemOtp(a: { otpId: string; binding: OtpBinding; redeemKey: string }): Promise<void> {
+    async redeemOtp(a: { otpId: string; binding: OtpBinding; redeemKey: string }): Promise<{ redeemed: true }> {
       await permanentOnAppError(() => otps.redeem(a.otpId, a.binding, a.redeemKey));
+      return { redeemed: true };
     },
 
-    async notifyCertificate(a: { key: string; effect: NotifyEffect; ctx: CertificateMailContext }): Promise<void> {
+    async notifyCertificate(a: { key: string; effect: NotifyEffect; ctx: CertificateMailContext }): Promise<MailedResult> {
       const e = a.effect;
       const asksToSign = e.type === 'notifySigners' || e.type === 'notifySignaturesVoided' || e.type === 'remindSigners';
       const certificateId = idOf(a.ctx, a.key);
       const c = { ...a.ctx, link: linkTo(certificateId, asksToSign) };
       if (e.type === 'remindSigners') {
         // a reminder sent by hand counts on the overdue dashboard like a timer's
-        await mailEach(a.key, e.recipients, mailTexts.reminder(c, e.overdue), async (p, mailKey) => {
+        return mailEach(a.key, e.recipients, mailTexts.reminder(c, e.overdue), async (p, mailKey) => {
           if (certificateId) await reminders.record({ key: mailKey, certificateId, level: e.level, recipientId: p.id, overdue: e.overdue });
         });
-        return;
       }
       const text =
         e.type === 'notifySigners'
@@ -94,14 +98,20 @@ export function createCertificateActivities(deps: ActivityDeps) {
                 : e.type === 'notifyWithdrawn'
                   ? mailTexts.withdrawn(c, e.by, e.reason)
                   : mailTexts.escalation(c);
-      await mailEach(a.key, e.recipients, text);
+      return mailEach(a.key, e.recipients, text);
     },
 
     /** Reminds the pending signers and records each mail sent, for the overdue dashboard's count. */
-    async remindSigners(a: { key: string; recipients: Person[]; overdue: boolean; ctx: CertificateMailContext; certificateId?: string }): Promise<void> {
+    async remindSigners(a: {
+      key: string;
+      recipients: Person[];
+      overdue: boolean;
+      ctx: CertificateMailContext;
+      certificateId?: string;
+    }): Promise<MailedResult> {
       // Histories from before certificateId was passed carry it only in the key (`certificate-<id>:<timer>`).
       const certificateId = a.certificateId ?? idOf(a.ctx, a.key);
-      await mailEach(a.key, a.recipients, mailTexts.reminder({ ...a.ctx, link: linkTo(certificateId, true) }, a.overdue), async (p, mailKey) => {
+      return mailEach(a.key, a.recipients, mailTexts.reminder({ ...a.ctx, link: linkTo(certificateId, true) }, a.overdue), async (p, mailKey) => {
         if (certificateId) await reminders.record({ key: mailKey, certificateId, level: a.ctx.level ?? 0, recipientId: p.id, overdue: a.overdue });
       });
     },

@@ -56,10 +56,11 @@ export function createComplianceActivities(deps: ActivityDeps): ComplianceActivi
 
     async failComplianceDocument({ documentId, reason }) {
       const doc = await store.document(documentId);
-      if (!doc || doc.status !== 'processing') return;
+      if (!doc || doc.status !== 'processing') return { recorded: false };
       const code: MessageCode = /AI_SERVICE_FAILED/.test(reason) ? 'AI_SERVICE_FAILED' : 'UNAVAILABLE';
       await store.markFailed(documentId, message(code));
       await announceDocument((await store.document(documentId))!, { code });
+      return { recorded: true };
     },
 
     async saveSummaryReview({ documentId, userId, summary }) {
@@ -72,10 +73,12 @@ export function createComplianceActivities(deps: ActivityDeps): ComplianceActivi
 
     async setComplianceDocument({ complianceId, documentType, documentId }) {
       await store.setDocument(complianceId, documentType, documentId);
+      return { documentType, documentId };
     },
 
     async markComplianceAuditing({ complianceId, documents }) {
       await store.startAudit(complianceId, documents);
+      return { status: 'auditing' as const };
     },
 
     async runComplianceAudit({ complianceId, userId, asOf }) {
@@ -122,13 +125,14 @@ export function createComplianceActivities(deps: ActivityDeps): ComplianceActivi
     async failComplianceAudit({ complianceId, userId, reason }) {
       await store.setStatus(complianceId, 'failed', { reportError: reason });
       const companyId = await store.companyOf(complianceId);
-      if (!companyId) return;
+      if (!companyId) return { status: 'failed' as const };
       await live.publish({
         companyId,
         userId,
         type: 'compliance_check_update',
         data: { compliance_id: complianceId, status: 'failed', code: 'AI_SERVICE_FAILED', detail: message('AI_SERVICE_FAILED') },
       });
+      return { status: 'failed' as const };
     },
   };
 }

@@ -41,14 +41,23 @@ export type NotifyEffect = Extract<
   { type: 'notifySigners' | 'notifyRejected' | 'notifyCompleted' | 'escalateOverdue' | 'notifySignaturesVoided' | 'remindSigners' | 'notifyWithdrawn' }
 >;
 
+/**
+ * Every activity answers a value, never nothing: `undefined` is recorded as a `binary/null` payload,
+ * which the Temporal Web UI reads as broken JSON ("Could not parse payload"). A mail activity answers
+ * how many recipients it mailed, which an operator reads in the event history.
+ */
+export interface MailedResult {
+  mailed: number;
+}
+
 export interface CertificateActivityContract {
   /** Makes, stores (hashed) and mails a signing code; never returns the code. */
   issueOtp(a: { binding: OtpBinding; user: Person; ctx: CertificateMailContext; ttlMs?: number }): Promise<{ expiresAt: string; contentHashShort: string }>;
   /** Consumes a code the API verified; `redeemKey` (workflow id + update id) makes a retry succeed. */
-  redeemOtp(a: { otpId: string; binding: OtpBinding; redeemKey: string }): Promise<void>;
-  notifyCertificate(a: { key: string; effect: NotifyEffect; ctx: CertificateMailContext }): Promise<void>;
+  redeemOtp(a: { otpId: string; binding: OtpBinding; redeemKey: string }): Promise<{ redeemed: true }>;
+  notifyCertificate(a: { key: string; effect: NotifyEffect; ctx: CertificateMailContext }): Promise<MailedResult>;
   /** `certificateId` lets the activity record each mail sent (the overdue dashboard counts them). */
-  remindSigners(a: { key: string; recipients: Person[]; overdue: boolean; ctx: CertificateMailContext; certificateId?: string }): Promise<void>;
+  remindSigners(a: { key: string; recipients: Person[]; overdue: boolean; ctx: CertificateMailContext; certificateId?: string }): Promise<MailedResult>;
   appendLedger(a: { key: string; type: LedgerEventType; payload: Record<string, unknown> }): Promise<{ txId: string; blockNumber: number }>;
   upsertCertificateReadModel(state: CertificateState): Promise<{ applied: boolean }>;
   generateCertificatePdf(a: { key: string; state: CertificateState }): Promise<{ pdfKey: string; payload: CertificatePayload }>;

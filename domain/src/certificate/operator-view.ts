@@ -35,17 +35,17 @@ export function operatorView(d: CertificateDraft, companyName: string, appUrl?: 
       `${i + 1}. ${md(l.group)}: ${l.signatures} of ${l.signers.length} (${l.signers.map((s) => md(s.name)).join(', ')}), due ${l.deadline.slice(0, 16).replace('T', ' ')} UTC`,
   );
   const link = appUrl ? [`[Open certificate ${md(d.approvalNumber)} in the app](${appUrl.replace(/\/+$/, '')}${certificateDetailPath(d.id)})`] : [];
+  // The Web UI shows the details in a box of a few lines (more only by scrolling inside it): the link
+  // first. Paragraphs and a list, since Markdown joins single lines into one.
+  const paragraphs = [
+    ...link,
+    `**Company:** ${md(companyName)}  \n**Submitter:** ${md(d.submitter.name)} (${md(d.submitter.email)})`,
+    '**Levels**',
+    levels.join('\n'),
+  ];
   return {
     summary: oneLine(`Certificate ${d.approvalNumber}: ${d.approvalName}`, 200),
-    details: [
-      `**Company:** ${md(companyName)}`,
-      `**Submitter:** ${md(d.submitter.name)} (${md(d.submitter.email)})`,
-      '',
-      '**Levels**',
-      ...levels,
-      '',
-      ...link,
-    ].join('\n'),
+    details: paragraphs.join('\n\n'),
     memo: { certificateNumber: d.approvalNumber, certificateName: d.approvalName, company: companyName, submitter: d.submitter.name },
   };
 }

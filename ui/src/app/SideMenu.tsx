@@ -6,7 +6,7 @@ import { useAuth } from './auth';
 
 const isActive = (pathname: string, match: string[]) => match.some((m) => pathname.startsWith(m));
 
-/** The side menu 'User Setting' (docs/spec/approvals.md §2); below 768 px a row of buttons above the page. */
+/** The side menu 'User Setting' (docs/spec/approvals.md §2); below 768 px rows of buttons above the page. */
 export function UserSettingMenu() {
   const { t } = useI18n();
   const { can } = useAuth();
@@ -19,8 +19,12 @@ export function UserSettingMenu() {
       <Stack
         direction="row"
         spacing={1}
-        sx={{ px: 1, py: 1, overflowX: 'auto', borderBottom: 1, borderColor: 'divider' }}
+        // wrapping, not scrolling sideways: a link cut at the window's edge reads as missing
+        flexWrap="wrap"
+        useFlexGap
+        sx={{ px: 1, py: 1, borderBottom: 1, borderColor: 'divider' }}
         aria-label={t('nav.userSetting')}
+        data-testid="side-menu-row"
         component="nav"
       >
         {links.map((l) => (

@@ -30,8 +30,11 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { allowed, currentTab, LOGIN_PATH, TOP_TABS, USER_SETTING_LINKS } from './navigation';
 import { useTabBadges } from './tab-badges';
 
-/** Where all six tabs fit beside the logo (in either language) and where the user's name fits too. */
-const TABS_FIT = '(max-width:1279.95px)';
+/**
+ * Below this width the tabs get a row of their own: six fit beside the logo from 1280 px (in either
+ * language); each tab more a role sees (inbox, overdue, templates) takes about 140 px more.
+ */
+const tabsFitFrom = (tabs: number) => 1280 + Math.max(0, tabs - 6) * 140;
 const FULL_NAME_FITS = '(max-width:1439.95px)';
 
 /**
@@ -47,7 +50,8 @@ export function TopBar() {
   const tabLabel = (tab: (typeof TOP_TABS)[number]) => {
     const n = tab.badge ? (badges[tab.badge] ?? 0) : 0;
     return n > 0 ? (
-      <Badge badgeContent={n} color="error" max={99} sx={{ '& .MuiBadge-badge': { right: -10 } }} data-testid={`tab-badge-${tab.badge}`}>
+      // inside the tab's own box (the tab clips what sticks out): room made by the tab's right padding
+      <Badge badgeContent={n} color="error" max={99} sx={{ mr: 2, '& .MuiBadge-badge': { right: -12 } }} data-testid={`tab-badge-${tab.badge}`}>
         {t(tab.label)}
       </Badge>
     ) : (
@@ -61,7 +65,7 @@ export function TopBar() {
   const theme = useTheme();
   const mobile = useMediaQuery(theme.breakpoints.down('md'));
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
-  const tabsOwnRow = useMediaQuery(TABS_FIT) && !mobile;
+  const tabsOwnRow = useMediaQuery(`(max-width:${tabsFitFrom(topTabs.length) - 0.05}px)`) && !mobile;
   const compact = useMediaQuery(FULL_NAME_FITS); // below 1440 px: first name only, tighter tabs
   const navigate = useNavigate();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);

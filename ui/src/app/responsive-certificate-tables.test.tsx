@@ -223,7 +223,10 @@ describe('certificate and policy tables on a 450 px phone', () => {
       ['Action', 'submitted'],
       ['Level', '1'],
     ]);
-    for (const id of ['btn-approve', 'btn-reject', 'btn-delegate']) expect(screen.getByTestId(id)).toBeInTheDocument();
+    // the signer's actions sit in the action bar held at the bottom of the window, not 2,000 px down in the level panel
+    const bar = screen.getByTestId('action-bar');
+    expect(bar).toHaveTextContent('Level 1 · Quality waits for your signature');
+    for (const id of ['btn-approve', 'btn-reject', 'btn-delegate']) expect(within(bar).getByTestId(id)).toBeInTheDocument();
   });
 
   it('certificate detail in Vietnamese', async () => {

@@ -119,7 +119,7 @@ describe('wide tables on a 450 px phone', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/views/document/detail?id=d-1'));
   });
 
-  it('the user list at 450 px keeps name, e-mail and role, and drops the columns that do not fit', async () => {
+  it('the user list at 450 px: one card per user with every column and its Update button, no grid', async () => {
     restore = narrowWindow(450);
     fakeApi({
       'GET /api/auth/current_user': () => ({ user: adminUser }),
@@ -130,12 +130,19 @@ describe('wide tables on a 450 px phone', () => {
         total: 1,
         groups: [],
       }),
+      'GET /api/company/profile/c-1': () => ({ company: { _id: 'c-1', name: 'Riverina Grain' } }),
     });
     renderApp('/views/user/list');
-    expect(await screen.findByText('mia@farm.example')).toBeInTheDocument();
-    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(expect.arrayContaining(['Name', 'Email', 'Roles']));
-    expect(headers).not.toContain('Phone');
-    expect(screen.queryByText('0412345678')).not.toBeInTheDocument();
+    const card = await screen.findByTestId('user-row-mia@farm.example');
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    expect(within(card).getByRole('heading')).toHaveTextContent('1. Mia Tran');
+    const values = Object.fromEntries(
+      within(card)
+        .getAllByRole('term')
+        .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    );
+    expect(values).toMatchObject({ Email: 'mia@farm.example', Phone: '0412345678', Roles: 'staff', Status: 'active' });
+    expect(values).toHaveProperty('Company');
+    expect(within(card).getByRole('button', { name: 'Update' })).toBeInTheDocument();
   });
 });

@@ -96,6 +96,6 @@ export async function runEffects(
 }
 
 /** Sends one certificate mail; best effort (logged, never fails the workflow). */
-export function sendMail(mail: PendingMail): Promise<void> {
-  return acts.mail.notifyCertificate(mail).catch((err) => log.warn('certificate mail failed', { effect: mail.effect.type, error: String(err) }));
+export async function sendMail(mail: PendingMail): Promise<void> {
+  await acts.mail.notifyCertificate(mail).catch((err) => log.warn('certificate mail failed', { effect: mail.effect.type, error: String(err) }));
 }

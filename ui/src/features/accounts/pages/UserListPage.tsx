@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Box, Button, InputAdornment, Paper, TextField } from '@mui/material';
+import { Box, Button, InputAdornment, Paper, TablePagination, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { useI18n } from '../../../i18n/i18n';
@@ -8,14 +8,13 @@ import { errorText } from '../../../app/notify';
 import { useAuth } from '../../../app/auth';
 import { Page } from '../../../app/Layout';
 import { useGridLocaleText } from '../../../app/table-locale';
-import { useCardLayout } from '../../../app/RowCards';
+import { RowCards, useCardLayout } from '../../../app/RowCards';
 import { accountsApi, type AccountUser } from '../api';
 import { ServerMessage } from '../components/FormKit';
 import { roleLabelKey } from '../components/format';
 
 const USER_PAGE_SIZES = [15, 25, 50];
 const SEARCH_DEBOUNCE_MS = 300;
-const NARROW_HIDDEN = { item: false, company: false, phone: false, status: false };
 
 type Row = AccountUser & { item: number };
 
@@ -35,7 +34,7 @@ export function UserListPage() {
       [t],
     ),
   );
-  // below 768 px only name, e-mail, role and the actions fit; the rest is one tap away on the detail page
+  // below 768 px seven columns do not fit: one card per user, every column in it
   const narrow = useCardLayout();
   const [model, setModel] = useState<GridPaginationModel>({ page: 0, pageSize: USER_PAGE_SIZES[0] });
   const [searchText, setSearchText] = useState('');
@@ -83,57 +82,49 @@ export function UserListPage() {
   }, [model.page, model.pageSize, search, t]);
 
   const mayEdit = (u: AccountUser) => u.id === me?.id || can('editSystem');
+  const editButton = (row: Row) =>
+    mayEdit(row) && (
+      <Button
+        size="small"
+        variant="outlined"
+        data-testid={`user-edit-${row.email}`}
+        onClick={(e) => {
+          e.stopPropagation();
+          navigate(`/views/user/update?id=${encodeURIComponent(row.id)}`);
+        }}
+      >
+        {t('common.update')}
+      </Button>
+    );
+  // what each column shows, read by the grid on a desk and by the cards on a phone
+  const name = (r: Row) => r.fullName || `${r.firstname} ${r.lastname}`;
+  const fields = (r: Row): Array<[field: string, label: string, value: string]> => {
+    const role = roleLabelKey(r.role);
+    return [
+      ['company', t('acc.users.company'), r.company && typeof r.company === 'object' ? String((r.company as { name?: string }).name ?? '') : companyName],
+      ['email', t('acc.field.email'), r.email],
+      ['phone', t('acc.field.phone'), r.phone ?? ''],
+      ['role', t('acc.users.roles'), role ? t(role) : r.role],
+      ['status', t('acc.users.status'), t(`acc.status.${r.status}`)],
+    ];
+  };
+  const valueOf = (field: string) => (_v: unknown, r: Row) => fields(r).find(([f]) => f === field)?.[2] ?? '';
   const columns = useMemo<GridColDef<Row>[]>(
     () => [
       { field: 'item', headerName: t('acc.users.item'), width: 70, sortable: false },
-      {
-        field: 'name',
-        headerName: t('acc.users.name'),
-        flex: 1,
-        minWidth: 150,
-        sortable: false,
-        valueGetter: (_v, r) => r.fullName || `${r.firstname} ${r.lastname}`,
-      },
-      {
-        field: 'company',
-        headerName: t('acc.users.company'),
-        flex: 1,
-        minWidth: 120,
-        sortable: false,
-        valueGetter: (_v, r) => (r.company && typeof r.company === 'object' ? String((r.company as { name?: string }).name ?? '') : companyName),
-      },
+      { field: 'name', headerName: t('acc.users.name'), flex: 1, minWidth: 150, sortable: false, valueGetter: (_v, r) => name(r) },
+      { field: 'company', headerName: t('acc.users.company'), flex: 1, minWidth: 120, sortable: false, valueGetter: valueOf('company') },
       { field: 'email', headerName: t('acc.field.email'), flex: 1, minWidth: 180, sortable: false },
       { field: 'phone', headerName: t('acc.field.phone'), width: 130, sortable: false },
-      {
-        field: 'role',
-        headerName: t('acc.users.roles'),
-        width: 130,
-        sortable: false,
-        valueGetter: (_v, r) => {
-          const k = roleLabelKey(r.role);
-          return k ? t(k) : r.role;
-        },
-      },
-      { field: 'status', headerName: t('acc.users.status'), width: 100, sortable: false, valueGetter: (_v, r) => t(`acc.status.${r.status}`) },
+      { field: 'role', headerName: t('acc.users.roles'), width: 130, sortable: false, valueGetter: valueOf('role') },
+      { field: 'status', headerName: t('acc.users.status'), width: 100, sortable: false, valueGetter: valueOf('status') },
       {
         field: 'actions',
         headerName: '',
         width: 110,
         sortable: false,
         filterable: false,
-        renderCell: ({ row }) =>
-          mayEdit(row) && (
-            <Button
-              size="small"
-              variant="outlined"
-              onClick={(e) => {
-                e.stopPropagation();
-                navigate(`/views/user/update?id=${encodeURIComponent(row.id)}`);
-              }}
-            >
-              {t('common.update')}
-            </Button>
-          ),
+        renderCell: ({ row }) => editButton(row),
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -170,28 +161,59 @@ export function UserListPage() {
         }}
       />
       <ServerMessage text={error} />
-      <Paper sx={{ width: '100%' }}>
-        <Box sx={{ width: '100%', overflowX: 'auto' }}>
-          <DataGrid
-            rows={rows}
-            columns={columns}
-            rowCount={total}
-            loading={loading}
-            paginationMode="server"
-            paginationModel={model}
-            onPaginationModelChange={setModel}
-            pageSizeOptions={USER_PAGE_SIZES}
-            disableColumnMenu
-            disableRowSelectionOnClick
-            disableVirtualization
-            autoHeight
-            onRowClick={({ row }) => navigate(`/views/user/detail?id=${encodeURIComponent(row.id)}`)}
-            localeText={localeText}
-            columnVisibilityModel={narrow ? NARROW_HIDDEN : {}}
-            sx={{ minWidth: narrow ? 0 : 720, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+      {narrow ? (
+        <Box data-testid="user-cards">
+          <RowCards
+            rows={rows.map((r) => ({
+              key: r.id,
+              testId: `user-row-${r.email}`,
+              title: `${r.item}. ${name(r)}`,
+              onClick: () => navigate(`/views/user/detail?id=${encodeURIComponent(r.id)}`),
+              fields: fields(r).map(([, label, value]) => [label, value]),
+              actions: editButton(r),
+            }))}
+          />
+          <TablePagination
+            component="div"
+            count={total}
+            page={model.page}
+            rowsPerPage={model.pageSize}
+            rowsPerPageOptions={USER_PAGE_SIZES}
+            onPageChange={(_e, page) => setModel({ ...model, page })}
+            onRowsPerPageChange={(e) => setModel({ page: 0, pageSize: Number(e.target.value) })}
+            labelRowsPerPage={t('acc.users.rowsPerPage')}
+            labelDisplayedRows={({ from, to, count }) => t('acc.users.pager', { from, to, count })}
           />
         </Box>
-      </Paper>
+      ) : (
+        <Paper sx={{ width: '100%' }}>
+          <Box sx={{ width: '100%', overflowX: 'auto' }}>
+            <DataGrid
+              rows={rows}
+              columns={columns}
+              rowCount={total}
+              loading={loading}
+              paginationMode="server"
+              paginationModel={model}
+              onPaginationModelChange={setModel}
+              pageSizeOptions={USER_PAGE_SIZES}
+              disableColumnMenu
+              disableRowSelectionOnClick
+              disableVirtualization
+              autoHeight
+              onRowClick={({ row }) => navigate(`/views/user/detail?id=${encodeURIComponent(row.id)}`)}
+              localeText={localeText}
+              // long e-mails and names wrap in their cell instead of ending in an ellipsis
+              getRowHeight={() => 'auto'}
+              sx={{
+                minWidth: 720,
+                '& .MuiDataGrid-row': { cursor: 'pointer' },
+                '& .MuiDataGrid-cell': { py: 1, whiteSpace: 'normal', wordBreak: 'break-word' },
+              }}
+            />
+          </Box>
+        </Paper>
+      )}
     </Page>
   );
 }

@@ -15,6 +15,7 @@ import { RejectDialog } from './RejectDialog';
 import { DelegateDialog } from './DelegateDialog';
 import { AuditTrail } from './AuditTrail';
 import { SigningStepper } from './SigningStepper';
+import { ActionBar } from './ActionBar';
 import { storedText } from '../../../app/stored-text';
 import { AdjustLevelDialog, type AdjustTarget } from '../in-flight/AdjustLevelDialog';
 import { WithdrawDialog } from '../in-flight/WithdrawDialog';
@@ -151,6 +152,8 @@ export function ApprovalDetailPage() {
         {t('cert.inFlight.adjust')}
       </Button>
     );
+  // the viewer's own part on the current level, kept in view by the action bar
+  const mine = can.sign || can.reject || can.delegate;
   const actions = (
     <>
       {can.sign && (
@@ -268,25 +271,11 @@ export function ApprovalDetailPage() {
           const current = l.level === a.stageLevel && a.status !== 'done' && a.status !== 'created';
           // the current and later levels can still be given a new due date or other signers
           const open = l.level >= a.stageLevel && l.status !== 'done';
-          const extra = open ? levelActions(l._id) : null;
-          return (
-            <LevelDetailPanel
-              key={l._id}
-              level={l}
-              current={current}
-              actions={
-                current || extra ? (
-                  <>
-                    {current && actions}
-                    {extra}
-                  </>
-                ) : undefined
-              }
-            />
-          );
+          return <LevelDetailPanel key={l._id} level={l} current={current} actions={open ? levelActions(l._id) || undefined : undefined} />;
         })}
       </Box>
       {a.audit && a.audit.length > 0 && <AuditTrail entries={a.audit} />}
+      {mine && <ActionBar level={a.approvalLevels.find((l) => l.level === a.stageLevel)}>{actions}</ActionBar>}
       <SignDialog open={modal === 'sign'} approval={a} onClose={() => setModal(null)} onSigned={after('cert.signedOk')} />
       <RejectDialog open={modal === 'reject'} approval={a} onClose={() => setModal(null)} onDone={after('cert.rejectedOk')} />
       <DelegateDialog open={modal === 'delegate'} approval={a} people={people} onClose={() => setModal(null)} onDone={after('cert.delegatedOk')} />

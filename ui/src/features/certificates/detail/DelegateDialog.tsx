@@ -15,12 +15,15 @@ import {
   TableRow,
   TextField,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { certificatesApi } from '../api';
 import type { CertificateView, CompanyPerson } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText } from '../../../app';
+import { RowCards, useCardLayout } from '../../../app/RowCards';
 
 /** 'Delegate To' (docs/spec/approvals.md §2): note, signer search, chosen signers (item, name, role, view, remove). */
 export function DelegateDialog({
@@ -42,6 +45,15 @@ export function DelegateDialog({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const level = approval.approvalLevels.find((l) => l.level === approval.stageLevel);
+  // a phone gets the whole screen, and the chosen signers as cards (five columns do not fit 390 px)
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const narrow = useCardLayout();
+  const removeButton = (c: CompanyPerson) => (
+    <IconButton size="small" aria-label={`${t('cert.removeApprover')} ${c.fullName}`} onClick={() => setChosen(chosen.filter((x) => x._id !== c._id))}>
+      <CloseIcon fontSize="small" />
+    </IconButton>
+  );
   const already = new Set([...(level?.signers.map((s) => s._id) ?? []), ...chosen.map((c) => c._id), approval.submitter._id]);
 
   const submit = async () => {
@@ -59,7 +71,7 @@ export function DelegateDialog({
     }
   };
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" data-testid="delegate-dialog">
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} data-testid="delegate-dialog">
       <DialogTitle>{t('cert.delegateTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
@@ -73,36 +85,43 @@ export function DelegateDialog({
             onChange={(_e, p) => p && setChosen([...chosen, p])}
             renderInput={(p) => <TextField {...p} label={t('cert.searchSigner')} inputProps={{ ...p.inputProps, 'data-testid': 'delegate-search' }} />}
           />
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('cert.item')}</TableCell>
-                <TableCell>{t('cert.approver')}</TableCell>
-                <TableCell>{t('cert.position')}</TableCell>
-                <TableCell>{t('common.view')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {chosen.map((c, i) => (
-                <TableRow key={c._id}>
-                  <TableCell>{i + 1}</TableCell>
-                  <TableCell>{c.fullName}</TableCell>
-                  <TableCell>{c.role}</TableCell>
-                  <TableCell>{c.email}</TableCell>
-                  <TableCell align="right">
-                    <IconButton
-                      size="small"
-                      aria-label={`${t('cert.removeApprover')} ${c.fullName}`}
-                      onClick={() => setChosen(chosen.filter((x) => x._id !== c._id))}
-                    >
-                      <CloseIcon fontSize="small" />
-                    </IconButton>
-                  </TableCell>
+          {narrow ? (
+            <RowCards
+              testId="delegate-chosen"
+              rows={chosen.map((c, i) => ({
+                key: c._id,
+                title: `${i + 1}. ${c.fullName}`,
+                badge: removeButton(c),
+                fields: [
+                  [t('cert.position'), c.role],
+                  [t('common.view'), c.email],
+                ],
+              }))}
+            />
+          ) : (
+            <Table size="small" data-testid="delegate-chosen">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('cert.item')}</TableCell>
+                  <TableCell>{t('cert.approver')}</TableCell>
+                  <TableCell>{t('cert.position')}</TableCell>
+                  <TableCell>{t('common.view')}</TableCell>
+                  <TableCell />
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {chosen.map((c, i) => (
+                  <TableRow key={c._id}>
+                    <TableCell>{i + 1}</TableCell>
+                    <TableCell>{c.fullName}</TableCell>
+                    <TableCell>{c.role}</TableCell>
+                    <TableCell>{c.email}</TableCell>
+                    <TableCell align="right">{removeButton(c)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
           {error && (
             <Typography color="error" data-testid="delegate-error">
               {error}

@@ -34,7 +34,7 @@ export function LevelDetailPanel({ level, current, actions }: { level: LevelView
     return entry ? `${t('cert.signed')} ${date(entry.at)}` : t('cert.pending');
   };
   // The current level is open, and opens again when it becomes current (a certificate sent back to it),
-  // so its signers always find their actions; the others open on demand.
+  // so its signers always see who signed and what was said; the others open on demand.
   const [expanded, setExpanded] = useState(current);
   useEffect(() => {
     if (current) setExpanded(true);

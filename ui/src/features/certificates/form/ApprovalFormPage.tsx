@@ -173,8 +173,9 @@ export function ApprovalFormPage() {
               ))}
             </TextField>
           </Grid>
-          <Grid size={{ xs: 12, md: 8 }}>
-            <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+          {/* the farm data table takes the whole width: its ten columns fit a desk beside nothing else */}
+          <Grid size={12}>
+            <Paper variant="outlined" sx={{ p: 2 }}>
               <Typography variant="subtitle1" sx={{ mb: 1 }}>
                 {t('cert.primaryDoc')} *
               </Typography>
@@ -187,6 +188,8 @@ export function ApprovalFormPage() {
                 />
               )}
             </Paper>
+          </Grid>
+          <Grid size={{ xs: 12, md: 8 }}>
             <Paper variant="outlined" sx={{ p: 2 }}>
               <Typography variant="subtitle1" sx={{ mb: 1 }}>
                 {t('cert.relatedDocs')}

@@ -4,6 +4,7 @@ import type { CertificateListCard } from '@grain/domain';
 import { STATUS_COLOR } from '../status';
 import { useI18n } from '../../../i18n/i18n';
 import { LevelProgress } from './LevelProgress';
+import { storedWord } from '../../../app/stored-text';
 
 /** A list card (docs/spec/approvals.md §2): number, name, status, current group, assignees, type, priority, due date, progress. */
 export function ApprovalCard({ a }: { a: CertificateListCard }) {
@@ -25,7 +26,7 @@ export function ApprovalCard({ a }: { a: CertificateListCard }) {
             {a.approvalName}
           </Typography>
           <Typography variant="body2">
-            {t('cert.stage')}: {group ?? '—'}
+            {t('cert.stage')}: {group ? storedWord(group, t) : '—'}
           </Typography>
           <Typography variant="body2">
             {t('cert.assignees')}: {assignees.join(', ') || '—'}
