@@ -13,6 +13,7 @@ import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { certificateDriver } from './certificates.mjs';
 
 const require = createRequire(import.meta.url);
 const { Client, Connection } = require('@temporalio/client');
@@ -67,7 +68,8 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
       cleanup.push(() => catcher.stop());
       const out = openSync(path.join(logDir, `${taskQueue}.log`), 'a');
       const child = fork(path.resolve(import.meta.dirname, 'worker-process.cjs'), [], {
-        execArgv: ['--expose-gc'],
+        // BENCH_CPU_PROF=<dir>: a CPU profile of every thread of the worker (node --cpu-prof), to find where its time goes.
+        execArgv: ['--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
         stdio: ['ignore', out, out, 'ipc'],
         env: {
           ...process.env,
@@ -103,6 +105,7 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
       );
       return {
         topology,
+        driver: certificateDriver,
         client,
         taskQueue,
         mailbox,
@@ -147,6 +150,7 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
     });
     return {
       topology,
+      driver: certificateDriver,
       client,
       taskQueue,
       mailbox,

@@ -5,14 +5,15 @@
 //  - memory reports over IPC ('mem' -> { mem: process.memoryUsage() after a GC, status }).
 // Run with --expose-gc so the heap figure is the live heap, not garbage waiting for collection.
 const { loadConfig, buildAdapters, closeAdapters } = require('@grain/adapters');
-const { openDb } = require('@grain/persistence');
+const { createStores, openDb } = require('@grain/persistence');
 const { createWorker } = require('@grain/worker');
 const { PooledSmtpMailSender } = require('./pooled-mail-sender.cjs');
 
 async function main() {
   const config = loadConfig(process.env);
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
-  const adapters = buildAdapters(config, db.knex);
+  const stores = createStores(db.knex);
+  const adapters = buildAdapters(config, stores);
   if (process.env.BENCH_MAIL === 'pooled') {
     adapters.mail.close?.();
     adapters.mail = new PooledSmtpMailSender(config.smtpUrl, config.mailFrom);
@@ -22,7 +23,7 @@ async function main() {
     address: config.temporalAddress,
     namespace: config.temporalNamespace,
     taskQueue: config.taskQueue,
-    deps: { config, knex: db.knex, adapters },
+    deps: { config, stores, adapters },
     tuning,
   });
   process.on('message', (m) => {

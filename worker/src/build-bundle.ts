@@ -5,10 +5,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
-import { WORKFLOW_BUNDLE, WORKFLOWS_MODULE } from './create-worker';
+import { PRELOADED_MODULES, WORKFLOW_BUNDLE, WORKFLOWS_MODULE } from './create-worker';
 
-export async function buildWorkflowBundle(out = WORKFLOW_BUNDLE): Promise<string> {
-  const { code } = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_MODULE });
+export async function buildWorkflowBundle(out = WORKFLOW_BUNDLE, preloadModules = PRELOADED_MODULES): Promise<string> {
+  const { code } = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_MODULE, preloadModules });
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(out, code);
   return out;
