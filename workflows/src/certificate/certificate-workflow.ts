@@ -70,6 +70,13 @@ const WITHDRAW_NOTICE_PATCH = 'withdraw-notice';
  * Patch marker of the batch as one step (see the top of this file and certificate-commit.ts): fewer
  * activations, local activities, timers and search-attribute upserts per certificate (bench/RESULTS.md,
  * issue 17). Asked once at the start of a run (after FAST_PATCH), so a run keeps one way of working.
+ *
+ * A run with it also has the three patches above without asking for them: every run that records it
+ * started after they existed. Asking for a patch the first time after a local activity is unsafe: where
+ * the original run wrote the local activity's marker in one workflow task and the code after it ran in
+ * the next, replay resolves the local activity early, asks for the patch before its marker is in reach,
+ * and takes the old branch (a chaos run met this with ONE_NOTICE_PATCH: "patch marker encountered ... but
+ * there is no corresponding change command").
  */
 const COMMIT_PATCH = 'one-commit-per-batch';
 
@@ -108,6 +115,8 @@ export async function certificateWorkflow(input: CertificateWorkflowInput): Prom
   const wfId = workflowInfo().workflowId;
   const useFast = patched(FAST_PATCH);
   const useCommit = useFast && patched(COMMIT_PATCH);
+  /** An earlier patch: implied by COMMIT_PATCH, else asked where it is needed (as its runs recorded it). */
+  const has = (patch: string) => useCommit || patched(patch);
   const otp = useFast ? fast.otp : acts.otp;
   const readModel = useFast ? fast.readModel : acts.readModel;
   const run = new CertificateRun(input);
@@ -143,14 +152,14 @@ export async function certificateWorkflow(input: CertificateWorkflowInput): Prom
   commandUpdate(run, rejectUpdate, (a) => ({ type: 'reject', actor: a.actor, toLevel: a.toLevel, reason: a.reason, at: nowIso() }), applyNow);
   commandUpdate(run, delegateUpdate, (a) => ({ type: 'delegate', actor: a.actor, to: a.to, note: a.note, at: nowIso() }), applyNow);
   const contentChange = (cmd: Extract<CertificateCommand, { type: 'edit' | 'resubmit' }>) =>
-    applyNow(patched(SIGNATURES_BOUND_PATCH) ? cmd : { ...cmd, keepSignaturesOverOtherContent: true });
+    applyNow(has(SIGNATURES_BOUND_PATCH) ? cmd : { ...cmd, keepSignaturesOverOtherContent: true });
   commandUpdate(run, resubmitUpdate, (a) => ({ type: 'resubmit', actor: a.actor, changes: a.changes, at: nowIso() }), contentChange);
   commandUpdate(run, editUpdate, (a) => ({ type: 'edit', actor: a.actor, changes: a.changes, at: nowIso() }), contentChange);
   commandUpdate(
     run,
     cancelUpdate,
     (a) => ({ type: 'cancel', actor: a.actor, reason: a.reason, at: nowIso() }),
-    (cmd) => applyNow(patched(WITHDRAW_NOTICE_PATCH) ? cmd : { ...cmd, silent: true }),
+    (cmd) => applyNow(has(WITHDRAW_NOTICE_PATCH) ? cmd : { ...cmd, silent: true }),
   );
   commandUpdate(
     run,
@@ -216,7 +225,7 @@ export async function certificateWorkflow(input: CertificateWorkflowInput): Prom
       if (await run.quiesce()) await run.continueAsNew();
       continue;
     }
-    if (await fireDueTimers(run, wfId)) continue;
+    if (await fireDueTimers(run, wfId, has)) continue;
     const next = levelTimers(run.state, Date.now()).find((t) => !run.fired.has(t.key));
     if (useCommit) await run.idleUntil(next && { key: next.key, at: next.at, summary: timerSummary(next) });
     else await run.idle(next ? Math.max(1, next.at - Date.now()) : undefined, next ? timerSummary(next) : undefined);
@@ -224,12 +233,12 @@ export async function certificateWorkflow(input: CertificateWorkflowInput): Prom
 }
 
 /** Fires the timer events that are due (deadline command, reminder mails); true if any fired. */
-async function fireDueTimers(run: CertificateRun, wfId: string): Promise<boolean> {
+async function fireDueTimers(run: CertificateRun, wfId: string, has: (patch: string) => boolean): Promise<boolean> {
   const now = Date.now();
   const plan = levelTimers(run.state, now).filter((t) => !run.fired.has(t.key));
   // Keys of levels no longer planned (moved on, restarted) are dropped so the carried set stays small.
   for (const k of [...run.fired]) if (!plan.some((t) => k.startsWith(t.key.split(':')[0]))) run.fired.delete(k);
-  if (!patched(ONE_NOTICE_PATCH)) return fireEachDueTimer(run, wfId, plan, now);
+  if (!has(ONE_NOTICE_PATCH)) return fireEachDueTimer(run, wfId, plan, now);
   const due = dueTimers(run.state, run.fired, now);
   for (const t of due.fired) run.fired.add(t.key);
   if (due.deadline) run.apply({ type: 'deadlinePassed', actor: SYSTEM, level: due.deadline.level, at: nowIso() });
