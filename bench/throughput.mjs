@@ -1,28 +1,35 @@
 // (a) Certificates per minute through 3 levels with 2-of-3 signatures each: `lanes` callers, each
 // submitting a certificate and walking it to done (6 x requestOtp -> verify -> sign), until the time
 // budget is spent; certificates in progress then finish and count. Bounded by time and by count.
+// `sys.driver` says how a certificate is driven: ours (bench/lib/certificates.mjs) or the ceiling's
+// (bench/lib/ceiling.mjs). Beside the rate: the worker's CPU per workflow task over the measured
+// certificates, and what their histories recorded per certificate.
 import { performance } from 'node:perf_hooks';
-import { benchDraft, CHAIN, signOnce, submit } from './lib/certificates.mjs';
+import { benchDraft, CHAIN } from './lib/certificates.mjs';
 import { percentiles } from './lib/measure.mjs';
+import { historyCosts, perTask, processCpuSeconds, threadCpuSeconds } from './lib/task-costs.mjs';
 
 export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCerts = 3000, warmup = 2 } = {}) {
+  const { driver } = sys;
   const one = async () => {
     const d = benchDraft('tp');
     const t0 = performance.now();
-    const h = await submit(sys, d);
+    const h = await driver.submit(sys, d);
     let last;
     const signs = [];
     for (const who of CHAIN) {
-      const r = await signOnce(sys, h, d, who);
+      const r = await driver.signOnce(sys, h, d, who);
       signs.push(r);
       last = r.state;
     }
-    if (last.status !== 'done' || !last.pdfKey) throw new Error(`certificate ${d.id} ended ${last.status} without a PDF`);
-    return { id: d.id, ms: performance.now() - t0, signs };
+    if (!driver.finished(last)) throw new Error(`certificate ${d.id} ended ${last.status}${last.pdfKey ? '' : ' without a PDF'}`);
+    return { id: d.id, handle: h, ms: performance.now() - t0, signs };
   };
   // Warm-up (not counted): Chromium's first launch, JIT, the workflow bundle's first load.
   await Promise.all(Array.from({ length: warmup }, one));
 
+  const cpu0 = processCpuSeconds(sys.workerPid);
+  const threads0 = threadCpuSeconds(sys.workerPid);
   const started = performance.now();
   const deadline = started + durationMs;
   let begun = 0;
@@ -40,10 +47,13 @@ export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCer
   };
   await Promise.all(Array.from({ length: lanes }, lane));
   const wallMs = performance.now() - started;
-  const ids = done.map((x) => x.id);
-  const inReadModel = ids.length ? Number((await sys.knex('certificates').whereIn('id', ids).where({ status: 'done' }).count({ n: '*' }))[0].n) : 0;
+  const cpuSeconds = processCpuSeconds(sys.workerPid) - cpu0;
+  const threads1 = threadCpuSeconds(sys.workerPid);
+  const threads = Object.fromEntries(Object.entries(threads1).map(([k, v]) => [k, v - (threads0[k] ?? 0)]));
+  const costs = await historyCosts(done.map((x) => x.handle));
   const signs = done.flatMap((x) => x.signs);
   return {
+    kind: driver.kind,
     lanes,
     wallMs,
     completed: done.length,
@@ -53,7 +63,14 @@ export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCer
     signMs: percentiles(signs.map((s) => s.signMs)),
     lastSignMs: percentiles(done.map((x) => x.signs[x.signs.length - 1].signMs)),
     otpMs: percentiles(signs.map((s) => s.otpMs)),
-    readModelDone: inReadModel,
+    readModelDone: await driver.countDone(
+      sys,
+      done.map((x) => x.id),
+    ),
     mails: sys.mailbox.count,
+    workerCpuSeconds: cpuSeconds,
+    workerThreads: threads,
+    costs,
+    ...perTask(costs, cpuSeconds),
   };
 }

@@ -3,12 +3,15 @@
 // synchronous=NORMAL, as scripts/temporal-dev.mjs sets them), the database, a worker and the built
 // packages; results are appended to bench/RESULTS.md. Needs `npm run build` first.
 //
-//   npm run bench                          pdf, list, throughput (variants default, mail, tuned, pglite-mail),
-//                                          inflight 200 then 1000 (variants default, mail)
+//   npm run bench                          pdf, list, throughput (the ceiling and ours, alternating, --pairs
+//                                          times), inflight 200 then 1000 (the ceiling, then ours), then
+//                                          ours / ceiling with the goals of issue 17
 //   npm run bench -- pdf throughput        only these
 //   npm run bench -- --quick --no-write    a short smoke run, results printed only
-//   options: --duration=<s> (throughput, default 120), --in-flight=200,1000, --runs=<variants>,
-//            --inflight-runs=<variants> (variants: see VARIANTS below),
+//   options: --duration=<s> (throughput, default 120), --pairs=<n> (ceiling + ours throughput pairs,
+//            default 3), --in-flight=200,1000, --runs=<variants> (more throughput variants after the
+//            pairs, default none), --inflight-runs=<variants> (variants: see VARIANTS below),
+//            --no-ceiling (ours only),
 //            --list-rows=100000 --list-connections=50 --list-duration=20 (list API),
 //            --max-load=1.5 (wait, up to --max-wait=600 s, until the 1-minute load is at most this)
 //
@@ -35,9 +38,8 @@ const { openDb } = require('@grain/persistence');
 const { startSystem } = await import('../bench/lib/env.mjs');
 const { throughput } = await import('../bench/throughput.mjs');
 const { inflight } = await import('../bench/inflight.mjs');
-const { pdf } = await import('../bench/pdf.mjs');
-const { listApi } = await import('../bench/list-api.mjs');
 const { cpuProfiler, cpuTable, waitForQuiet, loadLine } = await import('../bench/lib/measure.mjs');
+const { buildCeilingBundle, startCeilingSystem } = await import('../bench/lib/ceiling.mjs');
 const report = await import('../bench/lib/report.mjs');
 
 const argv = process.argv.slice(2);
@@ -48,11 +50,19 @@ const flag = (name, dflt) => {
 const quick = flag('quick', false);
 const names = argv.filter((a) => !a.startsWith('--'));
 const want = (n) => names.length === 0 || names.includes(n);
+// Loaded when asked for: each needs only its own part of the build.
+const { pdf } = want('pdf') ? await import('../bench/pdf.mjs') : {};
+const { listApi } = want('list') ? await import('../bench/list-api.mjs') : {};
 const durationMs = Number(flag('duration', quick ? 30 : 120)) * 1000;
 const inFlights = String(flag('in-flight', quick ? '50' : '200,1000'))
   .split(',')
   .map(Number);
-const runs = String(flag('runs', quick ? 'default' : 'default,mail,tuned,pglite-mail')).split(',');
+// The ceiling (bench/ceiling/): the same shape of work with empty handlers, measured in the same run.
+const ceiling = !flag('no-ceiling', false);
+const pairsWanted = Number(flag('pairs', quick ? 1 : 3));
+const runs = String(flag('runs', ceiling ? '' : 'default'))
+  .split(',')
+  .filter(Boolean);
 const write = !flag('no-write', false);
 const listOpts = {
   rows: Number(flag('list-rows', quick ? 10_000 : 100_000)),
@@ -94,7 +104,7 @@ const variant = (name) => {
   if (!VARIANTS[name]) throw new Error(`unknown variant ${name}; known: ${Object.keys(VARIANTS).join(', ')}`);
   return VARIANTS[name];
 };
-const inflightRuns = String(flag('inflight-runs', quick ? 'default' : 'default,mail')).split(',');
+const inflightRuns = String(flag('inflight-runs', 'default')).split(',');
 
 const logDir = mkdtempSync(path.join(os.tmpdir(), 'grain-bench-logs-'));
 const nproc = os.availableParallelism?.() ?? os.cpus().length;
@@ -134,6 +144,17 @@ try {
       await sys.close();
     }
   };
+  const bundle = ceiling ? await buildCeilingBundle(logDir) : undefined;
+  const withCeiling = async (fn) => {
+    const sys = await startCeilingSystem({ temporal, bundle, tuning: VARIANTS.default.tuning, logDir });
+    try {
+      return await fn(sys);
+    } finally {
+      await sys.close();
+    }
+  };
+  const pairs = [];
+  const inflightPairs = [];
 
   if (want('pdf')) {
     const q = await quiet();
@@ -146,6 +167,30 @@ try {
     const r = await listApi({ postgresUrl, pgPid: pg?.pid, temporalAddress: temporal.address, logDir, ...listOpts, profile: cpuProfiler });
     for (const x of r.runs) x.cpuTable = cpuTable(x.cpu, nproc);
     sections.push(report.listSection(r, loadLine(q)));
+  }
+  if (want('throughput') && ceiling) {
+    // Ceiling and ours alternate, so a change of the machine's load hits both alike.
+    const lanes = quick ? 10 : 40;
+    for (let i = 0; i < pairsWanted; i++) {
+      const pair = {};
+      console.log(`bench: throughput pair ${i + 1}/${pairsWanted}: ceiling (${durationMs / 1000} s)`);
+      await withCeiling(async (sys) => {
+        const q = await quiet();
+        pair.ceiling = await throughput(sys, { durationMs, lanes });
+        sections.push(withLoad(report.ceilingThroughputSection(pair.ceiling, bundle.bytes), q));
+        console.log(`  ${pair.ceiling.perMinute.toFixed(0)} / min, ${pair.ceiling.cpuPerTaskMs.toFixed(1)} ms CPU per workflow task`);
+      });
+      const v = VARIANTS.default;
+      console.log(`bench: throughput pair ${i + 1}/${pairsWanted}: ours (${durationMs / 1000} s)`);
+      await withSystem(v, async (sys) => {
+        const q = await quiet();
+        const prof = cpuProfiler(roots(sys));
+        pair.ours = await throughput(sys, { durationMs, lanes });
+        sections.push(withLoad(report.throughputSection(v.label, pair.ours, v, cpuTable(prof.stop(), nproc)), q));
+        console.log(`  ${pair.ours.perMinute.toFixed(0)} / min, ${pair.ours.cpuPerTaskMs.toFixed(1)} ms CPU per workflow task`);
+      });
+      pairs.push(pair);
+    }
   }
   if (want('throughput')) {
     for (const run of runs) {
@@ -166,6 +211,19 @@ try {
       let lastOpenMs = 0;
       let lastN = 0;
       for (const n of inFlights) {
+        const pair = { n };
+        if (ceiling && run === inflightRuns[0]) {
+          console.log(`bench: inflight ${n} (ceiling)`);
+          await withCeiling(async (sys) => {
+            const q = await quiet();
+            pair.ceiling = await inflight(sys, { inFlight: n, signs: quick ? 100 : 600, concurrency: 8, budgetMs: n > 200 ? 480_000 : 150_000 });
+            sections.push(withLoad(report.ceilingInflightSection(pair.ceiling), q));
+            console.log(
+              `  sign p95 ${pair.ceiling.visibleMs.p95.toFixed(0)} ms, ${(pair.ceiling.perCachedWorkflow / 2 ** 20).toFixed(2)} MB per cached workflow`,
+            );
+          });
+          inflightPairs.push(pair);
+        }
         // Go to the larger count only if opening it is projected to fit the time budget.
         if (lastN && (lastOpenMs / lastN) * n > 300_000) {
           sections.push(
@@ -179,6 +237,7 @@ try {
           const prof = cpuProfiler(roots(sys));
           // Opening 1,000 takes minutes on 2 cores: the time budget grows with the count (opening + signing).
           const r = await inflight(sys, { inFlight: n, signs: quick ? 100 : 600, concurrency: 8, budgetMs: n > 200 ? 480_000 : 150_000 });
+          pair.ours ??= r;
           sections.push(withLoad(report.inflightSection(r, v, cpuTable(prof.stop(), nproc)), q));
           console.log(
             `  visible p50/p95/p99 ${r.visibleMs.p50.toFixed(0)}/${r.visibleMs.p95.toFixed(0)}/${r.visibleMs.p99.toFixed(0)} ms, rss ${(r.memory.open.mem.rss / 2 ** 20).toFixed(0)} MB`,
@@ -188,6 +247,11 @@ try {
         });
       }
     }
+  }
+  if (pairs.length || inflightPairs.some((p) => p.ours)) {
+    const summary = report.ratioSection({ pairs, inflight: inflightPairs.filter((p) => p.ours && p.ceiling) });
+    sections.splice(1, 0, summary);
+    console.log(summary);
   }
 } catch (e) {
   failed = true;

@@ -17,8 +17,19 @@ const { values } = parseArgs({
     kills: { type: 'string', default: '20' },
     restarts: { type: 'string', default: '5' },
     concurrency: { type: 'string', default: '24' },
+    help: { type: 'boolean', default: false },
   },
 });
+if (values.help) {
+  console.log(`npm run chaos [-- options]: certificates through 3 levels of 2-of-3 while the worker is SIGKILLed and
+the Temporal dev server restarted; then read model, ledger and histories must agree (bench/chaos/).
+  --count N        certificates (default 1000)
+  --kills N        worker SIGKILLs (default 20)
+  --restarts N     dev server restarts (default 5)
+  --concurrency N  certificates driven at a time (default 24)
+Appends its figures to bench/RESULTS.md unless CHAOS_NO_RECORD is set. Build first (npm run build).`);
+  process.exit(0);
+}
 const opts = { count: Number(values.count), kills: Number(values.kills), restarts: Number(values.restarts), concurrency: Number(values.concurrency) };
 if (!existsSync(path.join(root, 'worker/dist/main.js')) || !existsSync(path.join(root, 'worker/dist/workflow-bundle.js'))) {
   console.error('chaos: build first (npm run build): worker/dist/main.js and the workflow bundle are needed');

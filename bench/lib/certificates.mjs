@@ -97,3 +97,14 @@ export async function pool(items, n, fn, stop = () => false) {
   };
   await Promise.all(Array.from({ length: Math.min(n, items.length) }, lane));
 }
+
+/** How throughput and inflight drive a certificate (bench/lib/ceiling.mjs has the ceiling's). */
+export const certificateDriver = {
+  kind: 'certificate',
+  submit,
+  signOnce,
+  async countDone(sys, ids) {
+    return ids.length ? Number((await sys.knex('certificates').whereIn('id', ids).where({ status: 'done' }).count({ n: '*' }))[0].n) : 0;
+  },
+  finished: (state) => state.status === 'done' && !!state.pdfKey,
+};

@@ -13,6 +13,7 @@ import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { certificateDriver } from './certificates.mjs';
 
 const require = createRequire(import.meta.url);
 const { Client, Connection } = require('@temporalio/client');
@@ -70,7 +71,8 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
       const forkWorker = async (i) => {
         const out = openSync(path.join(logDir, `${taskQueue}-${i}.log`), 'a');
         const child = fork(path.resolve(import.meta.dirname, 'worker-process.cjs'), [], {
-          execArgv: ['--expose-gc'],
+          // BENCH_CPU_PROF=<dir>: a CPU profile of every thread of the worker (node --cpu-prof), to find where its time goes.
+          execArgv: ['--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
           stdio: ['ignore', out, out, 'ipc'],
           env: {
             ...process.env,
@@ -111,6 +113,7 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
       const [{ child, next }] = children;
       return {
         topology,
+        driver: certificateDriver,
         client,
         taskQueue,
         mailbox,
@@ -156,6 +159,7 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
     });
     return {
       topology,
+      driver: certificateDriver,
       client,
       taskQueue,
       mailbox,

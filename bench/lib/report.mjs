@@ -43,7 +43,7 @@ export function versions(temporalBin) {
 }
 
 const pct = (p) => `${ms(p.p50)} / ${ms(p.p95)} / ${ms(p.p99)} (n=${p.n})`;
-const verdict = (ok) => (ok ? '**met**' : '**missed**');
+const verdict = (ok) => (ok === undefined ? '' : ok ? '**met**' : '**missed**');
 
 export function header({ command, m, v, setup }) {
   return [
@@ -79,6 +79,7 @@ export function throughputSection(label, r, v, cpu) {
     `| requestOtp Update (code mailed) p50 / p95 / p99 | ${pct(r.otpMs)} |`,
     `| mails sent over SMTP | ${r.mails} |`,
     `| errors | ${r.errors.length}${r.errors.length ? `: ${[...new Set(r.errors)].slice(0, 3).join('; ')}` : ''} |`,
+    ...costRows(r),
     '',
     'CPU while measured:',
     '',
@@ -170,4 +171,107 @@ export function listSection(r, loadText) {
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+const f1 = (x) => (Number.isFinite(x) ? x.toFixed(1) : 'n/a');
+/** The worker's cost rows of a throughput result (bench/lib/task-costs.mjs). */
+function costRows(r) {
+  const c = r.perCertificate;
+  const threads = Object.entries(r.workerThreads ?? {})
+    .filter(([, v]) => v >= 0.5)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
+    .join(', ');
+  return [
+    `| **worker CPU per workflow task** (worker process, all threads, over the measured certificates) | **${f1(r.cpuPerTaskMs)} ms** (${r.workerCpuSeconds.toFixed(1)} s over ${r.costs.workflowTasks} tasks; threads: ${threads}) |`,
+    `| per certificate: history events / workflow tasks / activity tasks / local activities / timers / search-attribute upserts | ${f1(c.events)} / ${f1(c.workflowTasks)} / ${f1(c.activityTasks)} / ${f1(c.localActivities)} / ${f1(c.timers)} / ${f1(c.searchAttributeUpserts)} |`,
+    `| per certificate: payload bytes in history | ${f1(c.payloadKiB)} KiB |`,
+  ];
+}
+
+/** A throughput run of the ceiling (bench/ceiling/ceiling-workflow.cjs). */
+export function ceilingThroughputSection(r, bundleBytes) {
+  return [
+    `### (a) Ceiling: the same shape with empty handlers (bench/ceiling/ceiling-workflow.cjs)`,
+    '',
+    `Same dev server, same worker settings (WORKER_SIZING), its own worker process; bundle ${(bundleBytes / 1024).toFixed(0)} KiB. ${r.lanes} concurrent callers; ${(r.wallMs / 1000).toFixed(0)} s measured.`,
+    '',
+    '| figure | value |',
+    '|---|---|',
+    `| workflows completed | ${r.completed} |`,
+    `| **workflows per minute** | **${r.perMinute.toFixed(0)}** |`,
+    `| one workflow end to end p50 / p95 / p99 | ${pct(r.certMs)} |`,
+    `| sign Update p50 / p95 / p99 | ${pct(r.signMs)} |`,
+    `| requestOtp Update p50 / p95 / p99 | ${pct(r.otpMs)} |`,
+    `| errors | ${r.errors.length}${r.errors.length ? `: ${[...new Set(r.errors)].slice(0, 3).join('; ')}` : ''} |`,
+    ...costRows(r),
+    '',
+  ].join('\n');
+}
+
+/** A run of the ceiling with many workflows open (sign latency, memory per cached workflow). */
+export function ceilingInflightSection(r) {
+  const mem = (x) => `RSS ${mb(x.mem.rss)}; ${x.cachedWorkflows} cached workflows`;
+  return [
+    `### (b) Ceiling with ${r.inFlight} in flight: the same shape with empty handlers`,
+    '',
+    `${r.concurrency} concurrent sign callers, round-robin over the open workflows.`,
+    '',
+    '| figure | value |',
+    '|---|---|',
+    `| workflows opened / held by the worker | ${r.opened} / ${r.openInReadModel} in ${(r.openMs / 1000).toFixed(1)} s |`,
+    `| signatures made | ${r.signs} in ${(r.signWallMs / 1000).toFixed(0)} s (${r.signsPerSecond.toFixed(1)} / s) |`,
+    `| **sign Update** p50 / p95 / p99 | **${pct(r.visibleMs)}** |`,
+    `| errors | ${r.errors.length}${r.errors.length ? `: ${[...new Set(r.errors)].slice(0, 3).join('; ')}` : ''} |`,
+    `| worker memory, idle / open / after | ${mem(r.memory.idle)} / ${mem(r.memory.open)} / ${mem(r.memory.after)} |`,
+    `| **RSS above idle per cached workflow** | **${(r.perCachedWorkflow / 1048576).toFixed(2)} MB** |`,
+    '',
+  ].join('\n');
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
+};
+
+/**
+ * Ours beside the ceiling of the same run, with the issue's goals: `pairs` of throughput results
+ * ({ ceiling, ours }), `inflight` results by count ({ n, ceiling, ours }).
+ */
+export function ratioSection({ pairs, inflight }) {
+  const rows = ['| figure | goal | ceiling | ours | ours / ceiling | verdict |', '|---|---|---:|---:|---:|---|'];
+  const line = (name, goal, c, o, ratio, ok, unit = '') =>
+    rows.push(`| ${name} | ${goal} | ${f1(c)}${unit} | ${f1(o)}${unit} | ${Number.isFinite(ratio) ? ratio.toFixed(2) : 'n/a'} | ${verdict(ok)} |`);
+  if (pairs.length) {
+    const c = median(pairs.map((p) => p.ceiling.perMinute));
+    const o = median(pairs.map((p) => p.ours.perMinute));
+    line(`certificates / min, 3 x 2-of-3 (median of ${pairs.length} pair${pairs.length > 1 ? 's' : ''})`, '>= 0.70 x ceiling', c, o, o / c, o / c >= 0.7);
+    const cc = median(pairs.map((p) => p.ceiling.cpuPerTaskMs));
+    const oc = median(pairs.map((p) => p.ours.cpuPerTaskMs));
+    line('worker CPU per workflow task', '<= 2 x ceiling', cc, oc, oc / cc, oc / cc <= 2, ' ms');
+    const ce = median(pairs.map((p) => p.ceiling.perCertificate.events));
+    const oe = median(pairs.map((p) => p.ours.perCertificate.events));
+    line('history events per certificate', '—', ce, oe, oe / ce, undefined);
+    const cw = median(pairs.map((p) => p.ceiling.perCertificate.workflowTasks));
+    const ow = median(pairs.map((p) => p.ours.perCertificate.workflowTasks));
+    line('workflow tasks per certificate', '—', cw, ow, ow / cw, undefined);
+  }
+  for (const x of inflight) {
+    const goal = x.n >= 1000 ? 100 : 75;
+    line(
+      `sign -> read model visible p95, ${x.n} in flight (ceiling: sign Update p95)`,
+      `<= ${goal} ms`,
+      x.ceiling?.visibleMs.p95,
+      x.ours?.visibleMs.p95,
+      x.ours?.visibleMs.p95 / x.ceiling?.visibleMs.p95,
+      x.ours?.visibleMs.p95 <= goal,
+      ' ms',
+    );
+    const cm = x.ceiling?.perCachedWorkflow / 1048576;
+    const om = x.ours?.perCachedWorkflow / 1048576;
+    rows.push(
+      `| memory per cached workflow (RSS above idle), ${x.n} open | <= 0.2 MB | ${cm?.toFixed(2)} MB | ${om?.toFixed(2)} MB | ${(om / cm).toFixed(1)} | ${verdict(om <= 0.2)} |`,
+    );
+  }
+  return ['### Ours beside the ceiling of this run', '', ...rows, ''].join('\n');
 }

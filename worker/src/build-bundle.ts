@@ -5,11 +5,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleWorkflowCode, DefaultLogger } from '@temporalio/worker';
-import { WORKFLOW_BUNDLE, WORKFLOWS_MODULE } from './create-worker';
+import { PRELOADED_MODULES, WORKFLOW_BUNDLE, WORKFLOWS_MODULE } from './create-worker';
 
-export async function buildWorkflowBundle(out = WORKFLOW_BUNDLE): Promise<string> {
+export async function buildWorkflowBundle(out = WORKFLOW_BUNDLE, preloadModules = PRELOADED_MODULES): Promise<string> {
   // warnings and errors only: at INFO webpack lists every module it bundled
-  const { code } = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_MODULE, logger: new DefaultLogger('WARN') });
+  const { code } = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_MODULE, preloadModules, logger: new DefaultLogger('WARN') });
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(out, code);
   return out;

@@ -326,6 +326,39 @@ test('a history recorded before the local-activity sign path still replays (patc
   expect(markers(json)).not.toContain('core_local_activity');
 }, 60_000);
 
+/** The patch ids a history recorded (from its JSON form: payload data in base64). */
+const patchIdsOf = (json: { events?: Array<{ markerRecordedEventAttributes?: { markerName?: string | null; details?: any } | null }> }) =>
+  (json.events ?? [])
+    .filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')
+    .map((e) => JSON.parse(Buffer.from(e.markerRecordedEventAttributes!.details['patch-data'].payloads[0].data, 'base64').toString('utf8')).id as string);
+
+test.each([
+  // recorded before 'one-commit-per-batch': three local activities per sign, a timer per batch
+  ['certificate-history-before-one-commit.json', false],
+  ['certificate-history-timers-before-one-commit.json', false],
+  // recorded with it: one local activity per batch, timers kept across batches
+  ['certificate-history-one-commit.json', true],
+  ['certificate-history-timers-one-commit.json', true],
+])(
+  'recorded history %s replays (patch marker one-commit-per-batch: %s)',
+  async (file, withPatch) => {
+    // A chain with a sign, a rejection to level 1, a resubmit, re-signs, a delegation and the completion;
+    // or a certificate whose reminders and deadline fired before it was signed through.
+    const json = JSON.parse(readFileSync(path.join(__dirname, 'fixtures', file), 'utf8'));
+    expect(patchIdsOf(json).includes('one-commit-per-batch')).toBe(withPatch);
+    if (withPatch) {
+      // Every patch is asked before the first local activity: one asked after one can land in a later
+      // workflow task than replay resolves the local activity in (a chaos run met that nondeterminism).
+      const markers = json.events.map((e: any) => e.markerRecordedEventAttributes?.markerName).filter(Boolean);
+      expect(markers.lastIndexOf('core_patch')).toBeLessThan(markers.indexOf('core_local_activity'));
+      expect(patchIdsOf(json)).toEqual(['sign-local-activities-mail-after-answer', 'one-commit-per-batch']);
+    }
+    const history = temporal.api.history.v1.History.fromObject(json);
+    await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_MODULE }, history)).resolves.toBeUndefined();
+  },
+  60_000,
+);
+
 test('signs arriving together while effects run are all kept: state, read model and ledger agree', async () => {
   // Regression: the workflow once assigned runEffects' result back to its state, so a sign applied
   // while the previous batch's last activity resolved was overwritten (found by the benchmarks).

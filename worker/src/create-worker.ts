@@ -21,30 +21,44 @@ export const WORKFLOW_BUNDLE = path.resolve(__dirname, '../dist/workflow-bundle.
 export const WORKFLOWS_MODULE = require.resolve('@grain/workflows');
 
 /**
- * Composition root of the worker: connection + activities + workflows. Uses the prebuilt bundle when
- * present (start-up in well under a second instead of a webpack run), else bundles at start-up.
- *
+ * Modules loaded once per worker thread and shared by every cached workflow (the SDK's preloadModules,
+ * frozen after loading), instead of a fresh copy of their module state per workflow
+ * (sdk-typescript#2227). Only modules without per-run state belong here: the workflow-safe domain is
+ * pure functions and read-only tables.
+ */
+export const PRELOADED_MODULES = ['@grain/domain/workflow-safe'];
+
+/**
  * Sizing for a 2-core machine: workflow tasks are short CPU bursts, so few concurrent slots; activities
  * mostly wait on the database, SMTP and Chromium, so more slots, capped so PDF renders do not pile up.
+ * Exported so the benchmarks' ceiling worker runs with the same settings.
+ */
+export const WORKER_SIZING = {
+  maxCachedWorkflows: 1000,
+  maxConcurrentWorkflowTaskExecutions: 8,
+  maxConcurrentActivityTaskExecutions: 32,
+  maxConcurrentLocalActivityExecutions: 8,
+  shutdownGraceTime: '10s',
+} satisfies Partial<WorkerOptions>;
+
+/**
+ * Composition root of the worker: connection + activities + workflows. Uses the prebuilt bundle when
+ * present (start-up in well under a second instead of a webpack run), else bundles at start-up.
  */
 export async function createWorker(opts: CreateWorkerOptions): Promise<{ worker: Worker; connection: NativeConnection }> {
   const connection = await NativeConnection.connect({ address: opts.address });
   const workflowSource = opts.workflowsPath
-    ? { workflowsPath: opts.workflowsPath }
+    ? { workflowsPath: opts.workflowsPath, bundlerOptions: { preloadModules: PRELOADED_MODULES } }
     : existsSync(WORKFLOW_BUNDLE)
       ? { workflowBundle: { codePath: WORKFLOW_BUNDLE } }
-      : { workflowsPath: WORKFLOWS_MODULE };
+      : { workflowsPath: WORKFLOWS_MODULE, bundlerOptions: { preloadModules: PRELOADED_MODULES } };
   const worker = await Worker.create({
     connection,
     namespace: opts.namespace ?? 'default',
     taskQueue: opts.taskQueue,
     activities: createActivities(opts.deps),
     ...workflowSource,
-    maxCachedWorkflows: 1000,
-    maxConcurrentWorkflowTaskExecutions: 8,
-    maxConcurrentActivityTaskExecutions: 32,
-    maxConcurrentLocalActivityExecutions: 8,
-    shutdownGraceTime: '10s',
+    ...WORKER_SIZING,
     ...opts.tuning,
   });
   return { worker, connection };

@@ -124,7 +124,7 @@ test('SIGKILL of the worker mid-chain loses and duplicates no signature', async 
   const kills: string[] = [];
 
   await signWithCode(driver, handle, d.id, 'a1');
-  // Kill 1: the sign that completes level 1 is accepted; its redeemOtp activity is running.
+  // Kill 1: the sign that completes level 1 is accepted; its commit (redeem, ledger, read model) is running.
   {
     const { code, level } = await requestCode(driver, handle, 'a2');
     const { otpId } = await driver.otps.verify({ certificateId: d.id, level, userId: 'a2' }, code);
@@ -208,12 +208,13 @@ test('SIGKILL of the worker mid-chain loses and duplicates no signature', async 
   );
   console.log(`worker kills: ${kills.join('; ')}; timed out or retried after them: ${redone.length} history events`);
   expect(redone.length).toBeGreaterThanOrEqual(2);
-  // Ledger appends run as local activities: one recorded marker per block, its result that block's tx id.
-  const ledgerMarkers = events
+  // A batch's redeem, ledger appends and read model run as one local activity: the tx ids its recorded
+  // markers hold are exactly the blocks' tx ids, each once (a commit redone after a kill found its blocks).
+  const commitMarkers = events
     .map((e) => e.markerRecordedEventAttributes)
     .filter((m) => m?.markerName === 'core_local_activity')
-    .filter((m) => args(m!.details!.data)[0].activity_type === 'appendLedger');
-  expect(ledgerMarkers.map((m) => args(m!.details!.result)[0].txId as string).sort()).toEqual(blocks.map((b) => b.tx_id as string).sort());
+    .filter((m) => args(m!.details!.data)[0].activity_type === 'commitCertificateBatch');
+  expect(commitMarkers.flatMap((m) => args(m!.details!.result)[0].txIds as string[]).sort()).toEqual(blocks.map((b) => b.tx_id as string).sort());
 
   // The real CLI finds the finished certificate, and the one left to go overdue, by search attributes.
   const done = await eventually(

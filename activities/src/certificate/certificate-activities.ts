@@ -1,6 +1,7 @@
 import { log } from '@temporalio/activity';
 import type {
   CertificateActivityContract,
+  CertificateCommit,
   CertificateMailContext,
   CertificatePayload,
   CertificateState,
@@ -10,8 +11,8 @@ import type {
   OtpBinding,
   Person,
 } from '@grain/domain';
-import { certificateDetailPath, issuedCertificate } from '@grain/domain';
-import { sealPdf } from '@grain/adapters';
+import { certificateDetailPath, issuedCertificate, recordLedgerTx } from '@grain/domain';
+import { sealPdf, type Ledger } from '@grain/adapters';
 import { issuerFacts, sha256hex } from '@grain/persistence';
 import type { ActivityDeps } from '../deps';
 import { certificateHtml, certificatePayload, qrSvg, verifyUrl } from './certificate-pdf';
@@ -51,7 +52,49 @@ export function createCertificateActivities(deps: ActivityDeps) {
     return { mailed };
   }
 
+  /** Writes the read model and, when the write moved it forward, tells the company's open pages (after commit). */
+  async function publishIfApplied(state: CertificateState, applied: boolean) {
+    if (!applied) return;
+    await live
+      .publish({
+        companyId: state.companyId,
+        type: 'certificate_update',
+        data: { id: state.id, approvalNumber: state.approvalNumber, status: state.status, stage: state.stage, overdue: state.overdue, version: state.version },
+      })
+      .catch((e) => log.warn('live publish failed', { certificateId: state.id, error: String(e) })); // live is best effort; pages also poll
+  }
+
+  /** The redeem, the appends and the read-model write of one commit, through the given stores and ledger. */
+  async function commitWith(s: { otps: typeof otps; certificates: typeof store }, ledger: Ledger, a: CertificateCommit) {
+    if (a.redeem) await s.otps.redeem(a.redeem.otpId, a.redeem.binding, a.redeem.redeemKey);
+    const receipts = await ledger.appendMany(
+      a.ledger.map(({ key, effect }) => ({ key, type: effect.event, payload: { certificateId: a.state.id, ...effect.payload } })),
+    );
+    const txIds = receipts.map((r) => r.txId);
+    const state = a.ledger.reduce((st, { effect }, i) => recordLedgerTx(st, effect, txIds[i], a.at), a.state);
+    const applied = a.writeReadModel ? (await s.certificates.upsert(state)).applied : false;
+    return { txIds, state, applied };
+  }
+
   const activities: CertificateActivityContract = {
+    /**
+     * One batch's database work. With the embedded ledger (same database) redeem, appends and read model
+     * are one transaction: a refused code leaves no block and no row behind, and a retry after a crash
+     * finds everything or nothing. With Fabric the redeem commits first (a refused code never reaches the
+     * ledger), then the appends (idempotent by key), then the read model (versioned): a retry repeats
+     * what did not finish.
+     */
+    async commitCertificateBatch(a: CertificateCommit): Promise<{ txIds: string[] }> {
+      return permanentOnAppError(async () => {
+        const { ledger } = adapters;
+        const r = ledger.withinTransaction
+          ? await deps.stores.transaction((tx) => commitWith({ otps: tx.otps, certificates: tx.certificates }, ledger.withinTransaction!(tx.ledgerBlocks), a))
+          : await commitWith({ otps, certificates: store }, ledger, a);
+        await publishIfApplied(r.state, r.applied);
+        return { txIds: r.txIds };
+      });
+    },
+
     /** Makes a code (CSPRNG), stores its hash and mails it. The code is never returned or logged. */
     async issueOtp(a: {
       binding: OtpBinding;
@@ -125,22 +168,7 @@ export function createCertificateActivities(deps: ActivityDeps) {
     /** Writes the read model and, when the write moved it forward, tells the company's open pages. */
     async upsertCertificateReadModel(state: CertificateState): Promise<{ applied: boolean }> {
       const r = await store.upsert(state);
-      if (r.applied) {
-        await live
-          .publish({
-            companyId: state.companyId,
-            type: 'certificate_update',
-            data: {
-              id: state.id,
-              approvalNumber: state.approvalNumber,
-              status: state.status,
-              stage: state.stage,
-              overdue: state.overdue,
-              version: state.version,
-            },
-          })
-          .catch((e) => log.warn('live publish failed', { certificateId: state.id, error: String(e) })); // live is best effort; pages also poll
-      }
+      await publishIfApplied(state, r.applied);
       return r;
     },
 

@@ -37,6 +37,10 @@ export class EmbeddedLedger implements Ledger {
     await this.store.ping();
   }
 
+  withinTransaction(store: LedgerBlockStore): EmbeddedLedger {
+    return new EmbeddedLedger(store);
+  }
+
   async append(entry: LedgerEntry): Promise<LedgerReceipt> {
     const existing = await this.findByKey(entry.key);
     if (existing) return { txId: existing.channelHeader.tx_id, blockNumber: existing.blockNumber, created: false };

@@ -1,3 +1,4 @@
+import type { LedgerBlockStore } from '@grain/persistence';
 import type { Described } from '../port';
 
 export type LedgerRecordType = 'signature' | 'rejection' | 'delegation' | 'completion' | 'submission' | 'farm_data' | 'compliance_report' | 'revocation';
@@ -49,6 +50,12 @@ export interface Ledger extends Described {
   /** Newest first, keyset paged by block number. */
   blocks(opts?: { before?: number; limit?: number }): Promise<LedgerBlock[]>;
   verify(): Promise<ChainVerification>;
+  /**
+   * The same ledger writing through the given store, i.e. inside the caller's database transaction, so
+   * an append commits or rolls back with the caller's other writes. Only a ledger kept in the
+   * application's own database has it; a separate system (Fabric) cannot join that transaction.
+   */
+  withinTransaction?(store: LedgerBlockStore): Ledger;
 }
 
 export const GRAIN_CHANNEL = 'grainquality';

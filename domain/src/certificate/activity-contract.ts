@@ -50,7 +50,30 @@ export interface MailedResult {
   mailed: number;
 }
 
+/** A ledger effect of a batch with the key its entry is written under (workflow id + version + event). */
+export interface KeyedLedgerEffect {
+  key: string;
+  effect: Extract<CertificateEffect, { type: 'ledger' }>;
+}
+
+/**
+ * One batch's database work as one step: redeem the code of a sign, append the ledger entries, and write
+ * the read model with their tx ids recorded (recordLedgerTx at `at`, as the workflow records them).
+ * With a ledger in the same database it is one transaction: all or nothing.
+ */
+export interface CertificateCommit {
+  redeem?: { otpId: string; binding: OtpBinding; redeemKey: string };
+  ledger: KeyedLedgerEffect[];
+  /** The state the ledger effects are recorded on; written to the read model when `writeReadModel`. */
+  state: CertificateState;
+  writeReadModel: boolean;
+  /** Workflow time the tx ids are recorded at (the audit entries' time). */
+  at: string;
+}
+
 export interface CertificateActivityContract {
+  /** A batch's redeem, ledger entries and read-model write in one step (one transaction where the ledger allows). */
+  commitCertificateBatch(a: CertificateCommit): Promise<{ txIds: string[] }>;
   /** Makes, stores (hashed) and mails a signing code; never returns the code. */
   issueOtp(a: { binding: OtpBinding; user: Person; ctx: CertificateMailContext; ttlMs?: number }): Promise<{ expiresAt: string; contentHashShort: string }>;
   /** Consumes a code the API verified; `redeemKey` (workflow id + update id) makes a retry succeed. */

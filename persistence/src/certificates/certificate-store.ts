@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { AppError, type CertificateListStatus, type CertificateState, type CertificateStatus, type Revocation } from '@grain/domain';
 import { prepared } from './prepared';
 import { cardOf, fromCard, levelRows, LIST_CARD_SQL, type CardJson, type CertificateSummary } from './certificate-rows';
+import { inTransaction } from '../in-transaction';
 
 export type { CertificateSummary } from './certificate-rows';
 
@@ -141,7 +142,7 @@ export class KnexCertificateStore implements CertificateStore {
   }
 
   async upsert(s: CertificateState): Promise<{ applied: boolean }> {
-    return this.k.transaction(async (trx) => {
+    return inTransaction(this.k, async (trx) => {
       const row = this.row(s);
       // Drafts (status created) may always be overwritten by the submitted workflow state.
       const written = await trx('certificates')

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 import { AppError, OTP_DEFAULT_TTL_MS, OTP_DIGITS, OTP_MAX_ATTEMPTS, OTP_MAX_TTL_MS, type OtpBinding } from '@grain/domain';
+import { inTransaction } from '../in-transaction';
 
 /** After verification the signer has this long to complete the sign call. */
 const REDEEM_GRACE_MS = 2 * 60_000;
@@ -124,7 +125,7 @@ export class OtpStore {
    * again; any other second use fails. CONTENT_CHANGED when the certificate was edited after issue.
    */
   async redeem(otpId: string, b: OtpBinding, redeemKey: string): Promise<void> {
-    await this.k.transaction(async (trx) => {
+    await inTransaction(this.k, async (trx) => {
       const row = await trx('certificate_otps').where({ id: otpId }).forUpdate().first();
       const bound = row && row.certificate_id === b.certificateId && Number(row.level) === b.level && row.user_id === b.userId;
       if (!bound || !row.verified_at) throw new AppError('OTP_INVALID');

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { probeDatabase } from '../db-probe';
+import { inTransaction } from '../in-transaction';
 
 /** One row of the embedded ledger's hash chain, as stored. The chaining rules live in the ledger adapter. */
 export interface LedgerBlockRow {
@@ -104,7 +105,7 @@ export class KnexLedgerBlockStore implements LedgerBlockStore {
 
   /** One lock, one look-up of the known keys per 1,000 and one insert per 500 blocks. */
   async append<T>(keys: string[], plan: (state: LedgerAppendState) => { rows: LedgerBlockRow[]; result: T }): Promise<T> {
-    return this.k.transaction(async (trx) => {
+    return inTransaction(this.k, async (trx) => {
       await trx.raw(`lock table ${TABLE} in exclusive mode`);
       const known = new Map<string, { txId: string; blockNumber: number }>();
       const unique = [...new Set(keys)];

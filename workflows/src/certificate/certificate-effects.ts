@@ -47,6 +47,8 @@ export const fast = {
   otp: proxyLocalActivities<Pick<CertificateActivities, 'issueOtp' | 'redeemOtp'>>(OTP),
   ledger: proxyLocalActivities<Pick<CertificateActivities, 'appendLedger'>>(DB_STEP),
   readModel: proxyLocalActivities<Pick<CertificateActivities, 'upsertCertificateReadModel'>>(DB_STEP),
+  /** A batch's redeem, ledger entries and read model as one step (certificate-commit.ts). */
+  commit: proxyLocalActivities<Pick<CertificateActivities, 'commitCertificateBatch'>>(DB_STEP),
 };
 
 /** A mail to send once the batch that produced it is answered (fast mode). */

@@ -3,7 +3,7 @@
  * the queue of batches the main loop works through, the outbox of mails sent after their answer, the
  * timer keys already fired, and when to continue as new. The workflow function only wires it.
  */
-import { allHandlersFinished, condition, continueAsNew, workflowInfo } from '@temporalio/workflow';
+import { allHandlersFinished, CancellationScope, condition, continueAsNew, sleep, workflowInfo } from '@temporalio/workflow';
 import {
   assertAccepted,
   createCertificate,
@@ -11,6 +11,7 @@ import {
   type CertificateCommand,
   type CertificateEffect,
   type CertificateState,
+  type CertificateCommit,
 } from '@grain/domain/workflow-safe';
 import { refusal } from '../app-failure';
 import type { CertificateWorkflowInput } from './certificate-messages';
@@ -24,6 +25,15 @@ export interface Batch {
   seq: number;
   version: number;
   effects: CertificateEffect[];
+  /** The code a sign redeems in the same step as its effects (COMMIT_PATCH). */
+  redeem?: CertificateCommit['redeem'];
+}
+
+/** The timer the run sleeps on between batches, kept while the event it waits for stays the next one. */
+interface PlannedTimer {
+  key: string;
+  fired: boolean;
+  scope: CancellationScope;
 }
 
 export class CertificateRun {
@@ -35,6 +45,13 @@ export class CertificateRun {
   private done = 0;
   /** Mails sent after their batch was answered; awaited before the run ends or continues as new. */
   private readonly outbox = new Set<Promise<void>>();
+  /** A batch the main loop is running (taken off the queue, not yet finished). */
+  private running = false;
+  /** A sign applied before its code is redeemed (COMMIT_PATCH): undone if the code is refused. */
+  private tentative?: { seq: number; before: CertificateState };
+  /** Failures of refused signs, by batch number, for their handlers to answer with. */
+  private readonly refused = new Map<number, unknown>();
+  private timer?: PlannedTimer;
 
   constructor(private readonly input: CertificateWorkflowInput) {
     this.fired = new Set(input.resumeTimers ?? []);
@@ -72,9 +89,52 @@ export class CertificateRun {
     return this.enqueued;
   }
 
+  /**
+   * Applies a sign whose code is redeemed by its own batch: only when nothing else is queued or running
+   * (so undoing it restores exactly the state before it), and nothing applies on top of it until its
+   * batch has run (`signPending`).
+   */
+  applySign(cmd: CertificateCommand, redeem: NonNullable<Batch['redeem']>): number {
+    const before = this.state;
+    const seq = this.apply(cmd);
+    const batch = this.queue[this.queue.length - 1];
+    if (batch?.seq !== seq) return seq;
+    batch.redeem = redeem;
+    this.tentative = { seq, before };
+    return seq;
+  }
+
+  /** True when a sign may be applied: no batch queued or running, no sign waiting for its redeem. */
+  quiet(): boolean {
+    return this.queue.length === 0 && !this.running && !this.tentative;
+  }
+
+  /** A sign is applied but its code not yet redeemed: other commands wait for it. */
+  signPending(): boolean {
+    return this.tentative !== undefined;
+  }
+
+  /** The sign of `batch` was redeemed and committed. */
+  confirm(batch: Batch): void {
+    if (this.tentative?.seq === batch.seq) this.tentative = undefined;
+  }
+
+  /** The code of the sign of `batch` was refused: back to the state before the sign; its handler answers `failure`. */
+  refuse(batch: Batch, failure: unknown): void {
+    if (this.tentative?.seq !== batch.seq) throw failure;
+    this.state = this.tentative.before;
+    this.tentative = undefined;
+    this.refused.set(batch.seq, failure);
+  }
+
   /** The state once the batch `seq` has run its effects and written the read model. */
   async settle(seq: number): Promise<CertificateState> {
     await condition(() => this.done >= seq);
+    const failure = this.refused.get(seq);
+    if (failure !== undefined) {
+      this.refused.delete(seq);
+      throw failure;
+    }
     return this.state;
   }
 
@@ -83,12 +143,15 @@ export class CertificateRun {
   }
 
   nextBatch(): Batch | undefined {
-    return this.queue.shift();
+    const b = this.queue.shift();
+    this.running = b !== undefined;
+    return b;
   }
 
   /** Marks a batch done: the handlers waiting on it answer. */
   finish(batch: Batch): void {
     this.done = batch.seq;
+    this.running = false;
   }
 
   post(mail: Promise<void>): void {
@@ -128,5 +191,31 @@ export class CertificateRun {
     const wake = () => this.queue.length > 0 || this.finished() || workflowInfo().continueAsNewSuggested;
     if (ms === undefined) await condition(wake);
     else await condition(wake, ms, { summary: summary ?? 'waiting for the next reminder or deadline' });
+  }
+
+  /**
+   * As `idle`, but the timer outlives a wake-up (COMMIT_PATCH): it is started once per timer event
+   * (`key`, due at `at`) and cancelled only when another event becomes the next one, where `idle`
+   * started and cancelled a timer around every batch.
+   */
+  async idleUntil(next?: { key: string; at: number; summary: string }): Promise<void> {
+    const key = next ? `${next.key}@${next.at}` : undefined;
+    if (this.timer && this.timer.key !== key) {
+      this.timer.scope.cancel();
+      this.timer = undefined;
+    }
+    if (next && key && !this.timer) {
+      const t: PlannedTimer = { key, fired: false, scope: new CancellationScope() };
+      this.timer = t;
+      void t.scope
+        .run(() => sleep(Math.max(1, next.at - Date.now()), { summary: next.summary }))
+        .then(
+          () => (t.fired = true),
+          () => undefined, // cancelled: another event became the next one
+        );
+    }
+    const timer = this.timer;
+    await condition(() => this.queue.length > 0 || this.finished() || workflowInfo().continueAsNewSuggested || !!timer?.fired);
+    if (timer?.fired && this.timer === timer) this.timer = undefined;
   }
 }

@@ -10,9 +10,14 @@
  * model), and the handler answers when its batch is done — so a sign call returns after the read model
  * shows the signature. The batch's mails go out after that answer (runs started before the
  * FAST_PATCH marker existed keep their original order: mails inside the batch, every step an activity).
+ *
+ * From COMMIT_PATCH on, a batch's database work is one local activity (certificate-commit.ts): a sign
+ * is applied at once and redeems its code in the same step (one transaction with the embedded ledger),
+ * undone if the code is refused; search attributes are upserted only when they change; the timer to
+ * the next reminder or deadline is kept across batches instead of restarted after each.
  */
 import type { UpdateDefinition } from '@temporalio/common';
-import { currentUpdateInfo, log, patched, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { condition, currentUpdateInfo, log, patched, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import {
   currentLevel,
   dueTimers,
@@ -39,7 +44,8 @@ import {
   type CertificateWorkflowInput,
 } from './certificate-messages';
 import { certificateSearchAttributes } from './certificate-search-attributes';
-import { acts, fast, mailContext, runEffects, sendMail } from './certificate-effects';
+import { acts, fast, mailContext, runEffects, sendMail, type PendingMail } from './certificate-effects';
+import { commitBatch } from './certificate-commit';
 import { CertificateRun } from './certificate-run';
 
 const SYSTEM: CommandActor = { id: 'system', name: 'system' };
@@ -60,6 +66,19 @@ const SIGNATURES_BOUND_PATCH = 'signatures-bound-to-content';
 const ONE_NOTICE_PATCH = 'one-notice-per-due-timers';
 /** A withdrawal mails whoever signed or was asked to sign; histories from before it replay without the mail. */
 const WITHDRAW_NOTICE_PATCH = 'withdraw-notice';
+/**
+ * Patch marker of the batch as one step (see the top of this file and certificate-commit.ts): fewer
+ * activations, local activities, timers and search-attribute upserts per certificate (bench/RESULTS.md,
+ * issue 17). Asked once at the start of a run (after FAST_PATCH), so a run keeps one way of working.
+ *
+ * A run with it also has the three patches above without asking for them: every run that records it
+ * started after they existed. Asking for a patch the first time after a local activity is unsafe: where
+ * the original run wrote the local activity's marker in one workflow task and the code after it ran in
+ * the next, replay resolves the local activity early, asks for the patch before its marker is in reach,
+ * and takes the old branch (a chaos run met this with ONE_NOTICE_PATCH: "patch marker encountered ... but
+ * there is no corresponding change command").
+ */
+const COMMIT_PATCH = 'one-commit-per-batch';
 
 /**
  * Registers an Update whose validator runs the machine's checks on the command the handler then
@@ -95,9 +114,17 @@ function commandUpdate<A, C extends CertificateCommand>(
 export async function certificateWorkflow(input: CertificateWorkflowInput): Promise<CertificateState> {
   const wfId = workflowInfo().workflowId;
   const useFast = patched(FAST_PATCH);
+  const useCommit = useFast && patched(COMMIT_PATCH);
+  /** An earlier patch: implied by COMMIT_PATCH, else asked where it is needed (as its runs recorded it). */
+  const has = (patch: string) => useCommit || patched(patch);
   const otp = useFast ? fast.otp : acts.otp;
   const readModel = useFast ? fast.readModel : acts.readModel;
   const run = new CertificateRun(input);
+  // With COMMIT_PATCH a command waits while a sign's code is being redeemed (the sign may be undone);
+  // otherwise it applies at once, in the same turn as before (no await: the command order is unchanged).
+  const mustWait = () => useCommit && run.signPending();
+  const applyNow = (cmd: CertificateCommand): Promise<CertificateState> =>
+    mustWait() ? condition(() => !run.signPending()).then(() => run.settle(run.apply(cmd))) : run.settle(run.apply(cmd));
 
   setHandler(stateQuery, () => run.state);
 
@@ -106,40 +133,53 @@ export async function certificateWorkflow(input: CertificateWorkflowInput): Prom
     signUpdate,
     (a) => ({ type: 'sign', actor: a.actor, note: a.note, signatureValue: a.signatureValue, at: nowIso() }),
     async (cmd, a) => {
+      const redeemKey = `${wfId}:${currentUpdateInfo()?.id ?? ''}`;
+      if (useCommit) {
+        if (!run.quiet()) await condition(() => run.quiet());
+        const s = run.state;
+        const binding = { certificateId: s.id, level: s.stage, userId: a.actor.id, contentHash: s.contentHash };
+        return run.settle(run.applySign({ ...cmd, at: nowIso() }, { otpId: a.otpId, binding, redeemKey }));
+      }
       const level = run.state.stage;
       const binding = { certificateId: run.state.id, level, userId: a.actor.id, contentHash: run.state.contentHash };
-      await otp.redeemOtp({ otpId: a.otpId, binding, redeemKey: `${wfId}:${currentUpdateInfo()?.id ?? ''}` }).catch(unwrapRefusal);
+      await otp.redeemOtp({ otpId: a.otpId, binding, redeemKey }).catch(unwrapRefusal);
       // The code was bound to one level and content; if either moved while it was redeemed, refuse.
       if (run.state.stage !== level || run.state.contentHash !== binding.contentHash) refuse('CONTENT_CHANGED');
       // A signature is made when its code is redeemed, not when the Update was accepted.
       return run.settle(run.apply({ ...cmd, at: nowIso() }));
     },
   );
-  commandUpdate(run, rejectUpdate, (a) => ({ type: 'reject', actor: a.actor, toLevel: a.toLevel, reason: a.reason, at: nowIso() }));
-  commandUpdate(run, delegateUpdate, (a) => ({ type: 'delegate', actor: a.actor, to: a.to, note: a.note, at: nowIso() }));
+  commandUpdate(run, rejectUpdate, (a) => ({ type: 'reject', actor: a.actor, toLevel: a.toLevel, reason: a.reason, at: nowIso() }), applyNow);
+  commandUpdate(run, delegateUpdate, (a) => ({ type: 'delegate', actor: a.actor, to: a.to, note: a.note, at: nowIso() }), applyNow);
   const contentChange = (cmd: Extract<CertificateCommand, { type: 'edit' | 'resubmit' }>) =>
-    run.settle(run.apply(patched(SIGNATURES_BOUND_PATCH) ? cmd : { ...cmd, keepSignaturesOverOtherContent: true }));
+    applyNow(has(SIGNATURES_BOUND_PATCH) ? cmd : { ...cmd, keepSignaturesOverOtherContent: true });
   commandUpdate(run, resubmitUpdate, (a) => ({ type: 'resubmit', actor: a.actor, changes: a.changes, at: nowIso() }), contentChange);
   commandUpdate(run, editUpdate, (a) => ({ type: 'edit', actor: a.actor, changes: a.changes, at: nowIso() }), contentChange);
   commandUpdate(
     run,
     cancelUpdate,
     (a) => ({ type: 'cancel', actor: a.actor, reason: a.reason, at: nowIso() }),
-    (cmd) => run.settle(run.apply(patched(WITHDRAW_NOTICE_PATCH) ? cmd : { ...cmd, silent: true })),
+    (cmd) => applyNow(has(WITHDRAW_NOTICE_PATCH) ? cmd : { ...cmd, silent: true }),
   );
-  commandUpdate(run, adjustLevelUpdate, (a) => ({
-    type: 'adjustLevel',
-    actor: a.actor,
-    level: a.level,
-    deadline: a.deadline,
-    signers: a.signers,
-    at: nowIso(),
-  }));
-  commandUpdate(run, remindUpdate, (a) => ({ type: 'remind', actor: a.actor, to: a.to, at: nowIso() }));
+  commandUpdate(
+    run,
+    adjustLevelUpdate,
+    (a) => ({
+      type: 'adjustLevel',
+      actor: a.actor,
+      level: a.level,
+      deadline: a.deadline,
+      signers: a.signers,
+      at: nowIso(),
+    }),
+    applyNow,
+  );
+  commandUpdate(run, remindUpdate, (a) => ({ type: 'remind', actor: a.actor, to: a.to, at: nowIso() }), applyNow);
 
   setHandler(
     requestOtpUpdate,
     async (a) => {
+      if (mustWait()) await condition(() => !run.signPending());
       const s = run.state;
       const l = currentLevel(s)!;
       const binding = { certificateId: s.id, level: l.level, userId: a.actor.id, contentHash: s.contentHash };
@@ -150,20 +190,30 @@ export async function certificateWorkflow(input: CertificateWorkflowInput): Prom
     { validator: (a) => run.validate({ type: 'sign', actor: a.actor, at: nowIso() }) },
   );
 
+  let searchAttributes = '';
   for (;;) {
     for (let batch = run.nextBatch(); batch; batch = run.nextBatch()) {
-      // runEffects records tx ids and the PDF through `set`; its return value is not assigned back,
-      // because an update applied while the last activity resolved would be overwritten by it.
-      const mails = await runEffects(
-        wfId,
-        batch.version,
-        batch.effects,
-        () => run.state,
-        (s) => (run.state = s),
-        { fast: useFast },
-      );
-      await readModel.upsertCertificateReadModel(run.state);
-      upsertSearchAttributes(certificateSearchAttributes(run.state));
+      let mails: PendingMail[];
+      if (useCommit) {
+        mails = await commitBatch(run, wfId, batch);
+        const sa = certificateSearchAttributes(run.state);
+        const now = JSON.stringify(sa.map((x) => x.value));
+        if (now !== searchAttributes) upsertSearchAttributes(sa);
+        searchAttributes = now;
+      } else {
+        // runEffects records tx ids and the PDF through `set`; its return value is not assigned back,
+        // because an update applied while the last activity resolved would be overwritten by it.
+        mails = await runEffects(
+          wfId,
+          batch.version,
+          batch.effects,
+          () => run.state,
+          (s) => (run.state = s),
+          { fast: useFast },
+        );
+        await readModel.upsertCertificateReadModel(run.state);
+        upsertSearchAttributes(certificateSearchAttributes(run.state));
+      }
       run.finish(batch);
       for (const m of mails) run.post(sendMail(m));
     }
@@ -175,19 +225,20 @@ export async function certificateWorkflow(input: CertificateWorkflowInput): Prom
       if (await run.quiesce()) await run.continueAsNew();
       continue;
     }
-    if (await fireDueTimers(run, wfId)) continue;
+    if (await fireDueTimers(run, wfId, has)) continue;
     const next = levelTimers(run.state, Date.now()).find((t) => !run.fired.has(t.key));
-    await run.idle(next ? Math.max(1, next.at - Date.now()) : undefined, next ? timerSummary(next) : undefined);
+    if (useCommit) await run.idleUntil(next && { key: next.key, at: next.at, summary: timerSummary(next) });
+    else await run.idle(next ? Math.max(1, next.at - Date.now()) : undefined, next ? timerSummary(next) : undefined);
   }
 }
 
 /** Fires the timer events that are due (deadline command, reminder mails); true if any fired. */
-async function fireDueTimers(run: CertificateRun, wfId: string): Promise<boolean> {
+async function fireDueTimers(run: CertificateRun, wfId: string, has: (patch: string) => boolean): Promise<boolean> {
   const now = Date.now();
   const plan = levelTimers(run.state, now).filter((t) => !run.fired.has(t.key));
   // Keys of levels no longer planned (moved on, restarted) are dropped so the carried set stays small.
   for (const k of [...run.fired]) if (!plan.some((t) => k.startsWith(t.key.split(':')[0]))) run.fired.delete(k);
-  if (!patched(ONE_NOTICE_PATCH)) return fireEachDueTimer(run, wfId, plan, now);
+  if (!has(ONE_NOTICE_PATCH)) return fireEachDueTimer(run, wfId, plan, now);
   const due = dueTimers(run.state, run.fired, now);
   for (const t of due.fired) run.fired.add(t.key);
   if (due.deadline) run.apply({ type: 'deadlinePassed', actor: SYSTEM, level: due.deadline.level, at: nowIso() });

@@ -1,0 +1,36 @@
+// The worker of the ceiling (bench/ceiling/ceiling-workflow.cjs): the SDK's Worker with the same
+// options createWorker gives the certificate worker (WORKER_SIZING), its own process like the bench's
+// worker, no activities. Reports memory over IPC like bench/lib/worker-process.cjs.
+const { NativeConnection, Worker } = require('@temporalio/worker');
+const { WORKER_SIZING } = require('@grain/worker');
+
+async function main() {
+  const connection = await NativeConnection.connect({ address: process.env.TEMPORAL_ADDRESS });
+  const worker = await Worker.create({
+    connection,
+    taskQueue: process.env.TEMPORAL_TASK_QUEUE,
+    workflowBundle: { codePath: process.env.CEILING_BUNDLE },
+    ...WORKER_SIZING,
+    ...JSON.parse(process.env.BENCH_WORKER_TUNING || '{}'),
+  });
+  process.on('message', (m) => {
+    if (m === 'mem') {
+      if (global.gc) global.gc();
+      process.send({ mem: process.memoryUsage(), cachedWorkflows: worker.getStatus().numCachedWorkflows });
+    } else if (m === 'stop') {
+      worker.shutdown();
+    }
+  });
+  process.send({ ready: true });
+  try {
+    await worker.run();
+  } finally {
+    await connection.close();
+    process.disconnect?.();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
