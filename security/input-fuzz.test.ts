@@ -1,5 +1,5 @@
 /**
- * Schema-driven fuzzing of every POST endpoint of the app (read from Express's router) with
+ * Schema-driven fuzzing of every POST and PUT endpoint of the app (read from Express's router) with
  * fast-check: arbitrary JSON bodies, records of each endpoint's known fields (taken from its zod
  * schema where the schema is exported, else the spec's field names) holding arbitrary and hostile
  * values, and random files at the upload endpoints. Signed in as the company admin, so requests
@@ -98,7 +98,7 @@ beforeAll(async () => {
   await w.settle();
   // Deletes last, so the objects the other routes name still exist while they are fuzzed.
   routes = appRoutes(w.t.app)
-    .filter((r) => r.method === 'POST')
+    .filter((r) => r.method === 'POST' || r.method === 'PUT')
     .sort((a, b) => Number(/delete$/.test(a.path)) - Number(/delete$/.test(b.path)));
 });
 afterAll(() => w?.close());
@@ -162,7 +162,8 @@ async function quietSnapshot(k: Parameters<typeof dbSnapshot>[0]) {
 async function attempt(r: RouteInfo, body: unknown, file?: { data: Uint8Array; name: string }): Promise<Outcome> {
   const k = w.t.db.knex;
   const before = await quietSnapshot(k);
-  let req = w.agents.admin.post(concretePath(w, r.path));
+  const path = concretePath(w, r.path);
+  let req = r.method === 'PUT' ? w.agents.admin.put(path) : w.agents.admin.post(path);
   const res = file
     ? await req
         .field('farm_data_id', w.own.farmId)
@@ -203,7 +204,7 @@ function check(r: RouteInfo, what: string, o: Outcome): boolean {
   return true;
 }
 
-it('answers every POST endpoint without a 5xx, and a refused request changes nothing', async () => {
+it('answers every POST and PUT endpoint without a 5xx, and a refused request changes nothing', async () => {
   expect(routes.length).toBeGreaterThan(40);
   for (const r of routes) {
     await fc.assert(
@@ -228,7 +229,7 @@ it('answers every POST endpoint without a 5xx, and a refused request changes not
     }
   }
   console.log(
-    `fuzz: ${routes.length} POST endpoints, ${tally.requests} requests, ${tally.refused} refused, ${tally.accepted} accepted, ${problems.length} problems`,
+    `fuzz: ${routes.length} POST and PUT endpoints, ${tally.requests} requests, ${tally.refused} refused, ${tally.accepted} accepted, ${problems.length} problems`,
   );
   expect(problems).toEqual([]);
 });

@@ -50,7 +50,8 @@ async function call(c: MatrixCase, role: Role, scope: Scope, agent: Agent = w.ag
     for (const [k, v] of Object.entries(u.fields ?? {})) req = req.field(k, v);
     return { path, res: await req.attach(u.field, u.data, u.name) };
   }
-  return { path, res: await agent.post(path).send((await c.body?.(o, w)) ?? {}) };
+  const body = (await c.body?.(o, w)) ?? {};
+  return { path, res: await (c.method === 'put' ? agent.put(path) : agent.post(path)).send(body) };
 }
 
 it.each(rows.map((r) => [`${r.c.method.toUpperCase()} ${r.c.route} (${r.c.name}) as ${r.role}, ${r.scope} company`, r] as const))(

@@ -23,7 +23,7 @@ interface Upload {
 }
 export interface MatrixCase {
   name: string;
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'put';
   /** The route as Express lists it, so coverage of every route can be checked. */
   route: string;
   path: (o: CompanyObjects, w: World) => string | Promise<string>;
@@ -410,6 +410,15 @@ export const MATRIX_CASES: MatrixCase[] = [
     path: (o) => `/openai/pest-control/${o.complianceId}/upload`,
     upload: () => ({ field: 'file', name: 'pest-control.txt', data: TXT }),
     expect: only(DOC_EDITORS, [202, 404]),
+  },
+  {
+    // No document of that id in the caller's company: an editor gets 404, before any body is read.
+    name: 'compliance summary review (no such document)',
+    method: 'put',
+    route: '/api/compliance/:id/documents/:documentId/summary',
+    path: (o) => `/api/compliance/${o.complianceId}/documents/${o.complianceId}/summary`,
+    body: () => ({ summary: {} }),
+    expect: only(DOC_EDITORS, [404, 404]),
   },
   // Admin only; a foreign user's mail answers an empty list (which mail shows is tested in api/src/dev).
   {

@@ -195,6 +195,7 @@ export function concretePath(w: World, route: string): string {
   return route
     .replace(':segment', 'establishment')
     .replace(':complianceId', o.complianceId)
+    .replace(':documentId', o.documentId)
     .replace(/approvallevel\/:id/i, (m) => m.replace(':id', `${o.signingId}-L1`))
     .replace(/(approval|approvaltemplate|document|user|group|signature|address|profile|compliance)\/:id/, (_m, kind: string) => `${kind}/${ids[kind]}`)
     .replace(':companyId', o.companyId);
