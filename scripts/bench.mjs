@@ -9,7 +9,8 @@
 //   npm run bench -- --quick --no-write    a short smoke run, results printed only
 //   options: --duration=<s> (throughput, default 120), --in-flight=200,1000, --runs=<variants>,
 //            --inflight-runs=<variants> (variants: see VARIANTS below),
-//            --list-rows=100000 --list-connections=50 --list-duration=20 (list API),
+//            --list-rows=100000 --list-connections=50 --list-duration=20 --list-pairs=2 (list API; pairs of
+//            ours / the bare-route ceiling, alternating),
 //            --max-load=1.5 (wait, up to --max-wait=600 s, until the 1-minute load is at most this)
 //
 // The database: DATABASE_URL when set (a Postgres server; a fresh database per benchmark), else a
@@ -58,6 +59,7 @@ const listOpts = {
   rows: Number(flag('list-rows', quick ? 10_000 : 100_000)),
   connections: Number(flag('list-connections', 50)),
   durationS: Number(flag('list-duration', quick ? 5 : 20)),
+  pairs: Number(flag('list-pairs', quick ? 1 : 2)),
 };
 // Other engineers' tests share this machine: measure only when it is quiet, and say under what load.
 const quiet = async () => waitForQuiet({ max: Number(flag('max-load', 1.5)), maxWaitS: Number(flag('max-wait', 600)) });
@@ -144,7 +146,10 @@ try {
     const q = await quiet();
     console.log(`bench: list API (${listOpts.rows} certificates, ${listOpts.connections} connections)`);
     const r = await listApi({ postgresUrl, pgPid: pg?.pid, temporalAddress: temporal.address, logDir, ...listOpts, profile: cpuProfiler });
-    for (const x of r.runs) x.cpuTable = cpuTable(x.cpu, nproc);
+    for (const x of r.runs) {
+      x.cpuTable = cpuTable(x.cpu, nproc);
+      x.baseline.cpuTable = cpuTable(x.baseline.cpu, nproc);
+    }
     sections.push(report.listSection(r, loadLine(q)));
   }
   if (want('throughput')) {

@@ -1,4 +1,4 @@
-import express, { type Express, type Router } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import cookieParser from 'cookie-parser';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +13,20 @@ import { featureRouter } from './http/params';
 import { createHealthRouter } from './routes/health';
 import { createDevMailRouter, devMailboxEnabled } from './dev/dev-mail';
 import { FEATURES } from './features';
+import { apiPathKey } from './http/feature';
+
+/**
+ * Hands a request under /api to the one feature router its path is under (Feature.apiPaths), so it
+ * does not pass through every feature's routes on its way (the router traversal showed in the list's
+ * profile, bench/RESULTS.md "(e)").
+ */
+function byApiPath(routers: ReadonlyMap<string, Router>): RequestHandler {
+  return (req, res, next) => {
+    const router = routers.get(apiPathKey(req.path));
+    if (router) router(req, res, next);
+    else next();
+  };
+}
 
 export interface CreateAppOptions {
   /** Directory of the built UI (ui/dist); served with an SPA fallback when present. */
@@ -39,13 +53,19 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): Express {
   api.use(createHealthRouter(deps));
   const devMail = devMailboxEnabled(deps.config) ? createDevMailRouter(deps) : undefined;
   if (devMail) api.use(devMail.api);
+  const byPath = new Map<string, Router>();
   for (const feature of FEATURES) {
-    const mounted = feature(deps);
+    const mounted = feature.mount(deps);
     for (const [prefix, router] of Object.entries(mounted)) {
-      if (prefix === 'api') api.use(router);
-      else app.use(prefix, router);
+      if (prefix !== 'api') app.use(prefix, router);
+      else
+        for (const p of feature.apiPaths) {
+          if (byPath.has(p)) throw new Error(`two features claim the API path ${p}`);
+          byPath.set(p, router);
+        }
     }
   }
+  api.use(byApiPath(byPath));
   app.use('/api', api);
   if (devMail) app.use(devMail.page);
   app.use(['/api', '/openai', '/socket'], (_req, res) => res.status(404).json({ invalidMsg: 'Not found', code: 'NOT_FOUND' }));

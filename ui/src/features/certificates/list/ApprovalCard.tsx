@@ -8,9 +8,6 @@ import { LevelProgress } from './LevelProgress';
 /** A list card (docs/spec/approvals.md §2): number, name, status, current group, assignees, type, priority, due date, progress. */
 export function ApprovalCard({ a }: { a: CertificateListCard }) {
   const { t, date } = useI18n();
-  const current = a.approvalLevels.find((l) => l.level === a.stageLevel);
-  const assignees = a.assignees ?? current?.signers.filter((s) => !current.signed.includes(s._id)).map((s) => s.fullName) ?? [];
-  const group = a.currentGroup ?? current?.group;
   return (
     <Card variant="outlined" data-testid={`approval-card-${a.approvalNumber}`}>
       <CardActionArea component={RouterLink} to={`/views/approval/detail?id=${encodeURIComponent(a._id)}`}>
@@ -25,13 +22,13 @@ export function ApprovalCard({ a }: { a: CertificateListCard }) {
             {a.approvalName}
           </Typography>
           <Typography variant="body2">
-            {t('cert.stage')}: {group ?? '—'}
+            {t('cert.stage')}: {a.currentGroup ?? '—'}
           </Typography>
           <Typography variant="body2">
-            {t('cert.assignees')}: {assignees.join(', ') || '—'}
+            {t('cert.assignees')}: {a.assignees.join(', ') || '—'}
           </Typography>
           <Typography variant="body2">
-            {t('cert.docType')}: {docTypeLabel(a.approvalDoc?.docType, t)}
+            {t('cert.docType')}: {docTypeLabel(a.docType, t)}
           </Typography>
           <Typography variant="body2">
             {t('cert.priority')}: {t(`cert.priority.${a.priority}`)} · {t('cert.due')}: {date(a.deadline)}
@@ -46,7 +43,7 @@ export function ApprovalCard({ a }: { a: CertificateListCard }) {
 }
 
 /** The primary document's type in words: a farm record, or a document type's label (raw key only if unknown). */
-function docTypeLabel(docType: string | undefined, t: (k: string) => string): string {
+function docTypeLabel(docType: string | null, t: (k: string) => string): string {
   if (!docType || docType === 'farmData') return t('cert.farmRecord');
   const key = `doc.type.${docType}`;
   const label = t(key);
