@@ -1,0 +1,12 @@
+import { lazy, type ComponentType } from 'react';
+
+/**
+ * A screen loaded with its route, not with the app: each page (and what only it uses, e.g. the data
+ * grid, the charts, the PDF viewer) becomes its own script, fetched when the route is first shown, so
+ * the first screen loads only its own page (issue 17: an approver opening a sign link does not load
+ * the compliance or policy screens). `name` is the page module's named export.
+ */
+export function lazyPage<M extends Record<string, unknown>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page takes its own props
+  return lazy(async () => ({ default: (await load())[name] as ComponentType<any> }));
+}
