@@ -3,7 +3,7 @@
 // synchronous=NORMAL, as scripts/temporal-dev.mjs sets them), the database, a worker and the built
 // packages; results are appended to bench/RESULTS.md. Needs `npm run build` first.
 //
-//   npm run bench                          pdf, list, throughput (variants default, mail, tuned, pglite-mail),
+//   npm run bench                          pdf, list, first-screen, throughput (variants default, mail, tuned, pglite-mail),
 //                                          inflight 200 then 1000 (variants default, mail)
 //   npm run bench -- pdf throughput        only these
 //   npm run bench -- --quick --no-write    a short smoke run, results printed only
@@ -38,6 +38,7 @@ const { throughput } = await import('../bench/throughput.mjs');
 const { inflight } = await import('../bench/inflight.mjs');
 const { pdf } = await import('../bench/pdf.mjs');
 const { listApi } = await import('../bench/list-api.mjs');
+const { firstScreen } = await import('../bench/first-screen.mjs');
 const { cpuProfiler, cpuTable, waitForQuiet, loadLine } = await import('../bench/lib/measure.mjs');
 const report = await import('../bench/lib/report.mjs');
 
@@ -151,6 +152,15 @@ try {
       x.baseline.cpuTable = cpuTable(x.baseline.cpu, nproc);
     }
     sections.push(report.listSection(r, loadLine(q)));
+  }
+  if (want('first-screen')) {
+    const q = await quiet();
+    console.log('bench: first screen (cold cache, Chromium)');
+    const r = await firstScreen({ postgresUrl, temporalAddress: temporal.address, samples: quick ? 4 : 12 });
+    sections.push(withLoad(report.firstScreenSection(r), q));
+    console.log(
+      `  list p50/p95 ${r.list.p50.toFixed(0)}/${r.list.p95.toFixed(0)} ms, sign ${r.sign.p50.toFixed(0)}/${r.sign.p95.toFixed(0)} ms, floor ${r.floor.p50.toFixed(0)} ms`,
+    );
   }
   if (want('throughput')) {
     for (const run of runs) {

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { matchPath, Route, Routes } from 'react-router-dom';
 import { LinearProgress } from '@mui/material';
 import type { FeatureRoute } from '../features';
 import { FEATURE_ROUTES, FEATURE_SERVICES } from '../features';
@@ -26,6 +26,15 @@ function frame(r: FeatureRoute) {
       </Layout>
     </RequireAuth>
   );
+}
+
+/**
+ * Starts loading the page of the route at `pathname` (lazy-page.ts), before the app renders: otherwise
+ * its script would be asked for only once the session check answered, one round trip later.
+ */
+export function preloadPage(pathname: string, routes: FeatureRoute[] = FEATURE_ROUTES): void {
+  const route = routes.find((r) => matchPath({ path: r.path, caseSensitive: false }, pathname));
+  (route?.element.type as { preload?: () => void } | undefined)?.preload?.();
 }
 
 export function AppRoutes({ routes = FEATURE_ROUTES }: { routes?: FeatureRoute[] }) {
