@@ -103,6 +103,8 @@ const logDir = mkdtempSync(path.join(os.tmpdir(), 'grain-bench-logs-'));
 const nproc = os.availableParallelism?.() ?? os.cpus().length;
 const bin = await ensureTemporal();
 const sections = [];
+// ours / ceiling of each headline figure, printed at the end and written first in the run's section
+const ratios = [];
 const stops = [];
 let failed = false;
 try {
@@ -141,7 +143,9 @@ try {
   if (want('pdf')) {
     const q = await quiet();
     console.log('bench: pdf');
-    sections.push(withLoad(report.pdfSection(await pdf({ renders: quick ? 30 : 100 })), q));
+    const r = await pdf({ renders: quick ? 30 : 100 });
+    sections.push(withLoad(report.pdfSection(r), q));
+    ratios.push(...report.pdfRatios(r));
   }
   if (want('list')) {
     const q = await quiet();
@@ -152,12 +156,14 @@ try {
       x.baseline.cpuTable = cpuTable(x.baseline.cpu, nproc);
     }
     sections.push(report.listSection(r, loadLine(q)));
+    ratios.push(...report.listRatios(r));
   }
   if (want('first-screen')) {
     const q = await quiet();
     console.log('bench: first screen (cold cache, Chromium)');
     const r = await firstScreen({ postgresUrl, temporalAddress: temporal.address, samples: quick ? 4 : 12 });
     sections.push(withLoad(report.firstScreenSection(r), q));
+    ratios.push(...report.firstScreenRatios(r));
     console.log(
       `  list p50/p95 ${r.list.p50.toFixed(0)}/${r.list.p95.toFixed(0)} ms, sign ${r.sign.p50.toFixed(0)}/${r.sign.p95.toFixed(0)} ms, floor ${r.floor.p50.toFixed(0)} ms`,
     );
@@ -210,6 +216,7 @@ try {
   sections.push(`Run failed: ${String(e?.message ?? e).split('\n')[0]}\n`);
 } finally {
   for (const s of stops.reverse()) await s().catch(() => undefined);
+  if (ratios.length) sections.splice(1, 0, report.ratioTable(ratios));
   const text = `${sections.join('\n')}\n`;
   if (write && sections.length > 1) appendFileSync(path.join(root, 'bench/RESULTS.md'), `\n${text}`);
   console.log(text);

@@ -1,4 +1,4 @@
-import express, { type Express, type RequestHandler, type Router } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response, type Router } from 'express';
 import cookieParser from 'cookie-parser';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -16,16 +16,16 @@ import { FEATURES } from './features';
 import { apiPathKey } from './http/feature';
 
 /**
- * Hands a request under /api to the one feature router its path is under (Feature.apiPaths), so it
- * does not pass through every feature's routes on its way (the router traversal showed in the list's
- * profile, bench/RESULTS.md "(e)").
+ * Lets through only requests under the feature's API paths (Feature.apiPaths); any other leaves the
+ * feature's router at once (next('router')), so a request does not pass through every feature's routes
+ * on its way (the router traversal showed in the list's profile, bench/RESULTS.md "(e)"). The feature's
+ * router stays in Express's own stack, where the route walks of the security suites read it.
  */
-function byApiPath(routers: ReadonlyMap<string, Router>): RequestHandler {
-  return (req, res, next) => {
-    const router = routers.get(apiPathKey(req.path));
-    if (router) router(req, res, next);
-    else next();
-  };
+function onlyUnder(paths: readonly string[], router: Router): Router {
+  const own = new Set(paths);
+  const gated = express.Router();
+  gated.use((req: Request, _res: Response, next: NextFunction) => (own.has(apiPathKey(req.path)) ? next() : next('router')), router);
+  return gated;
 }
 
 export interface CreateAppOptions {
@@ -53,19 +53,21 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): Express {
   api.use(createHealthRouter(deps));
   const devMail = devMailboxEnabled(deps.config) ? createDevMailRouter(deps) : undefined;
   if (devMail) api.use(devMail.api);
-  const byPath = new Map<string, Router>();
+  const claimed = new Set<string>();
   for (const feature of FEATURES) {
     const mounted = feature.mount(deps);
     for (const [prefix, router] of Object.entries(mounted)) {
-      if (prefix !== 'api') app.use(prefix, router);
-      else
-        for (const p of feature.apiPaths) {
-          if (byPath.has(p)) throw new Error(`two features claim the API path ${p}`);
-          byPath.set(p, router);
-        }
+      if (prefix !== 'api') {
+        app.use(prefix, router);
+        continue;
+      }
+      for (const p of feature.apiPaths) {
+        if (claimed.has(p)) throw new Error(`two features claim the API path ${p}`);
+        claimed.add(p);
+      }
+      api.use(onlyUnder(feature.apiPaths, router));
     }
   }
-  api.use(byApiPath(byPath));
   app.use('/api', api);
   if (devMail) app.use(devMail.page);
   app.use(['/api', '/openai', '/socket'], (_req, res) => res.status(404).json({ invalidMsg: 'Not found', code: 'NOT_FOUND' }));

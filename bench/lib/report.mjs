@@ -230,3 +230,68 @@ export function firstScreenSection(r) {
   }
   return lines.join('\n');
 }
+
+/**
+ * The run's figures beside their ceilings, one row each: { figure, goal, ceiling, ours, ratio, met }.
+ * Printed at the end of `npm run bench` and written first in its section.
+ */
+export function ratioTable(rows) {
+  if (!rows.length) return '';
+  return [
+    '### Ours / ceiling, this run',
+    '',
+    '| figure | goal | ceiling (same run) | ours | ours / ceiling | goal |',
+    '|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.figure} | ${r.goal} | ${r.ceiling} | ${r.ours} | **${r.ratio}** | ${verdict(r.met)} |`),
+    '',
+  ].join('\n');
+}
+
+/** The ratio rows of the list, PDF and first-screen benchmarks. */
+export function listRatios(r) {
+  return r.runs.flatMap((x) => [
+    {
+      figure: `list API req/s, ${x.name}`,
+      goal: `>= ${LIST_GOAL.rpsShare * 100} % of the ceiling`,
+      ceiling: `${x.baseline.rps.toFixed(0)} req/s`,
+      ours: `${x.rps.toFixed(0)} req/s`,
+      ratio: `${((100 * x.rps) / x.baseline.rps).toFixed(0)} %`,
+      met: x.rps >= LIST_GOAL.rpsShare * x.baseline.rps,
+    },
+    {
+      figure: `list API p99, ${x.name}`,
+      goal: `<= ${LIST_GOAL.p99Factor}x the ceiling`,
+      ceiling: `${x.baseline.p99} ms`,
+      ours: `${x.p99} ms`,
+      ratio: `${(x.p99 / x.baseline.p99).toFixed(2)}x`,
+      met: x.p99 <= LIST_GOAL.p99Factor * x.baseline.p99,
+    },
+  ]);
+}
+
+export function pdfRatios(r) {
+  return [
+    {
+      figure: 'warm PDF p95',
+      goal: `<= ${PDF_GOAL.p95Ms} ms and <= ${PDF_GOAL.factor}x the ceiling`,
+      ceiling: ms(r.baseline.p95),
+      ours: ms(r.sequential.p95),
+      ratio: `${(r.sequential.p95 / r.baseline.p95).toFixed(2)}x`,
+      met: r.sequential.p95 <= PDF_GOAL.p95Ms && r.sequential.p95 <= PDF_GOAL.factor * r.baseline.p95,
+    },
+  ];
+}
+
+export function firstScreenRatios(r) {
+  return [
+    ['first screen: list usable, p95', r.list],
+    ['first screen: sign dialog usable, p95', r.sign],
+  ].map(([figure, p]) => ({
+    figure,
+    goal: `<= ${FIRST_SCREEN_GOAL_MS} ms`,
+    ceiling: `${ms(r.floor.p95)} (cold navigation floor)`,
+    ours: ms(p.p95),
+    ratio: `${(p.p95 / r.floor.p95).toFixed(1)}x`,
+    met: p.p95 <= FIRST_SCREEN_GOAL_MS,
+  }));
+}

@@ -35,61 +35,18 @@ declare global {
 
 const STORES = Symbol('authStores');
 type AuthStores = Pick<Stores, 'sessions' | 'authLog'>;
-type Bound = AuthStores & { resolved: ResolvedSessions };
-
-/**
- * Sessions resolved in the last second, by token: the list and the screens' other reads come in bursts
- * from one browser, and the session lookup was the second database round trip of every list request
- * (bench/RESULTS.md "(e)", issue 17). Emptied before and after every request that may change a session,
- * a user or a group in this process, so here it never answers what such a change undid; another API
- * process (API_PROCESSES > 1) sees that change at most RESOLVED_SESSION_MS later. Expiry and idle limits
- * are checked at each lookup, so they too hold within that second.
- */
-export const RESOLVED_SESSION_MS = 1000;
-const MAX_RESOLVED = 10_000;
-class ResolvedSessions {
-  private readonly byToken = new Map<string, { at: number; found: Awaited<ReturnType<AuthStores['sessions']['resolveSession']>> }>();
-  constructor(private readonly sessions: AuthStores['sessions']) {}
-
-  async resolve(token: string) {
-    const now = Date.now();
-    const hit = this.byToken.get(token);
-    if (hit && now - hit.at < RESOLVED_SESSION_MS) return hit.found;
-    const found = await this.sessions.resolveSession(token);
-    if (this.byToken.size >= MAX_RESOLVED) this.byToken.clear();
-    // Only live sessions are kept: a refused token is looked up again (and its refusal logged) every time.
-    if (found) this.byToken.set(token, { at: now, found });
-    else this.byToken.delete(token);
-    return found;
-  }
-
-  clear() {
-    this.byToken.clear();
-  }
-}
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** The spec's GET auth/logout ends a session too. */
-const LOGOUT = /\/auth\/logout\/?$/;
-
 /**
  * Returns the middleware app.ts puts in front of /api and /openai: it tells this module which stores
- * hold the sessions of this app (several apps may live in one process, e.g. in tests), and empties the
- * app's resolved sessions around every request that may change one.
+ * hold the sessions of this app (several apps may live in one process, e.g. in tests).
  */
 export function bindAuth(stores: AuthStores): RequestHandler {
-  const bound: Bound = { sessions: stores.sessions, authLog: stores.authLog, resolved: new ResolvedSessions(stores.sessions) };
-  return (req, res, next) => {
-    (req as Request & { [STORES]?: Bound })[STORES] = bound;
-    if (!SAFE_METHODS.has(req.method) || LOGOUT.test(req.path)) {
-      bound.resolved.clear();
-      res.once('finish', () => bound.resolved.clear());
-    }
+  return (req, _res, next) => {
+    (req as Request & { [STORES]?: AuthStores })[STORES] = stores;
     next();
   };
 }
-function storesOf(req: Request): Bound {
-  const s = (req as Request & { [STORES]?: Bound })[STORES];
+function storesOf(req: Request): AuthStores {
+  const s = (req as Request & { [STORES]?: AuthStores })[STORES];
   if (!s) throw new Error('auth-middleware: bindAuth is not mounted (app.ts)');
   return s;
 }
@@ -111,7 +68,7 @@ export async function attachSession(req: Request): Promise<void> {
   const token = (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
   req.sessionToken = '';
   if (!token || token.length > 100) return;
-  const found = await storesOf(req).resolved.resolve(token);
+  const found = await storesOf(req).sessions.resolveSession(token);
   if (!found) return;
   const { user, group } = found;
   req.sessionToken = token;
