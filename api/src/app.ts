@@ -23,7 +23,7 @@ import { apiPathKey } from './http/feature';
  */
 function onlyUnder(paths: readonly string[], router: Router): Router {
   const own = new Set(paths);
-  const gated = express.Router();
+  const gated = featureRouter();
   gated.use((req: Request, _res: Response, next: NextFunction) => (own.has(apiPathKey(req.path)) ? next() : next('router')), router);
   return gated;
 }

@@ -10,7 +10,6 @@ import { lazy, type ComponentType } from 'react';
 export function lazyPage<M extends Record<string, unknown>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
   let loading: Promise<M> | undefined;
   const get = () => (loading ??= load());
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page takes its own props
   const Page = lazy(async () => ({ default: (await get())[name] as ComponentType<any> }));
   return Object.assign(Page, { preload: () => void get().catch(() => undefined) });
 }
