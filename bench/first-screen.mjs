@@ -61,22 +61,28 @@ async function seedCertificates(server, base, count) {
       dataType: 'Manual',
     });
     await server.db.knex('farm_data').where({ id: record._id }).update({ image_validation: 'Verified' });
-    const res = await fetch(`${base}/api/company/approval/create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base, cookie: `grain_sid=${manager}` },
-      body: JSON.stringify({
-        approvalNumber: `FS-${i + 1}`,
-        approvalName: `Wheat lot ${i + 1}`,
-        priority: 'High',
-        approvalDoc: { _id: record._id },
-        supportDocs: [],
-        approvalLevels: [
-          { group: 'Farm Data Signing', signers: [id(logins.signer1.email)], signatures: 1, deadline: day(3) },
-          { group: 'Inspection Signing', signers: [id(logins.signer2.email)], signatures: 1, deadline: day(5) },
-        ],
-        status: 'signing',
-      }),
-    });
+    // A busy approval service (the Temporal deadline on a loaded machine) answers 503: try again.
+    let res;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      res = await fetch(`${base}/api/company/approval/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base, cookie: `grain_sid=${manager}` },
+        body: JSON.stringify({
+          approvalNumber: `FS-${i + 1}`,
+          approvalName: `Wheat lot ${i + 1}`,
+          priority: 'High',
+          approvalDoc: { _id: record._id },
+          supportDocs: [],
+          approvalLevels: [
+            { group: 'Farm Data Signing', signers: [id(logins.signer1.email)], signatures: 1, deadline: day(3) },
+            { group: 'Inspection Signing', signers: [id(logins.signer2.email)], signatures: 1, deadline: day(5) },
+          ],
+          status: 'signing',
+        }),
+      });
+      if (res.status !== 503) break;
+      await new Promise((r) => setTimeout(r, 2000));
+    }
     const body = await res.json();
     if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(body)}`);
     ids.push(body.approval._id);
