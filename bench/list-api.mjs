@@ -3,6 +3,9 @@
 // manager of a company holding `rows` certificates, with autocannon at `connections` connections:
 // the first page, the first page of a status toggle, and deep pages (cursors the API answered while
 // walking the whole list). Also the query plans of the list's statements (EXPLAIN ANALYZE).
+// Beside each figure, in the same run and alternating with it, the ceiling: a bare Express route
+// (lib/bare-list-process.cjs) running the same keyset statement and answering the same number of bytes.
+// LIST_API_CPU_PROF=<dir> runs the API process and the ceiling's under node --cpu-prof (written at their exit).
 import console from 'node:console';
 import process from 'node:process';
 import { clearTimeout, setTimeout } from 'node:timers';
@@ -14,6 +17,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { seedListCompany } from './lib/list-seed.mjs';
 import { explainList } from './lib/list-plans.mjs';
+import { Buffer } from 'node:buffer';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -22,8 +26,10 @@ const { createPostgresTestDb } = require('@grain/worker/dist/certificate-test-ha
 
 function startApi({ url, temporalAddress, logDir, dataDir }) {
   const out = openSync(path.join(logDir, 'list-api.log'), 'a');
+  const prof = process.env.LIST_API_CPU_PROF;
   const child = fork(path.resolve(import.meta.dirname, 'lib/api-process.cjs'), [], {
     stdio: ['ignore', out, out, 'ipc'],
+    execArgv: prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -40,6 +46,46 @@ function startApi({ url, temporalAddress, logDir, dataDir }) {
     child.once('message', (m) => resolve({ child, port: m.port }));
     child.once('exit', (c) => reject(new Error(`list API process exited (${c}); see ${logDir}/list-api.log`)));
   });
+}
+
+function startBare({ url, companyId, counts, logDir }) {
+  const out = openSync(path.join(logDir, 'list-bare.log'), 'a');
+  const prof = process.env.LIST_API_CPU_PROF;
+  const child = fork(path.resolve(import.meta.dirname, 'lib/bare-list-process.cjs'), [], {
+    stdio: ['ignore', out, out, 'ipc'],
+    execArgv: prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`, '--cpu-prof-name=bare.cpuprofile'] : [],
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: url, COMPANY_ID: companyId, COUNTS: counts },
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve({ child, port: m.port }));
+    child.once('exit', (c) => reject(new Error(`bare list process exited (${c}); see ${logDir}/list-bare.log`)));
+  });
+}
+
+async function stopChild(child) {
+  await new Promise((resolve) => {
+    const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(t);
+      resolve();
+    });
+    child.send('stop');
+  });
+}
+
+/** Mean bytes of the API's answers to (up to 20 of) these paths, and the counts object it answers. */
+async function answerSize(base, cookie, paths) {
+  let bytes = 0;
+  let counts;
+  const some = paths.slice(0, 20);
+  for (const p of some) {
+    const res = await fetch(`${base}${p}`, { headers: { cookie } });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`${p}: ${res.status} ${text}`);
+    bytes += Buffer.byteLength(text);
+    counts = JSON.parse(text).counts;
+  }
+  return { bytes: Math.round(bytes / some.length), counts };
 }
 
 async function login(base, { email, password }) {
@@ -77,13 +123,13 @@ async function walk(base, cookie, rows) {
   return { cursors, pages: cursors.length + 1, ms };
 }
 
-function cannon(base, cookie, { connections, durationS, paths }) {
+function cannon(base, headers, { connections, durationS, paths }) {
   let i = 0;
   return autocannon({
     url: base,
     connections,
     duration: durationS,
-    headers: { cookie },
+    headers,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
   });
 }
@@ -106,10 +152,11 @@ const summary = (r) => ({
  * @param profile cpuProfiler factory (roots Map) from measure.mjs, so the CPU table names our processes
  * @returns { rows, seedSeconds, walk, plans, runs: [{ name, ...summary, cpu }] }
  */
-export async function listApi({ postgresUrl, pgPid, temporalAddress, logDir, rows = 100_000, connections = 50, durationS = 20, profile, only }) {
+export async function listApi({ postgresUrl, pgPid, temporalAddress, logDir, rows = 100_000, connections = 50, durationS = 20, pairs = 1, profile, only }) {
   const { db, url } = await createPostgresTestDb(postgresUrl);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'grain-bench-list-'));
   let api;
+  let bare;
   try {
     const seeded = await seedListCompany(db.knex, rows);
     console.log(`  seeded ${rows} certificates in ${seeded.seconds.toFixed(1)} s`);
@@ -126,32 +173,39 @@ export async function listApi({ postgresUrl, pgPid, temporalAddress, logDir, row
       { name: "first page of the 'signing' toggle", paths: ['/api/company/approvals?status=signing'] },
       { name: `deep pages (${deep.length} cursors from row ${rows / 10} to the end, in turn)`, paths: deep.map(q) },
     ].filter((s, i) => !only || only.includes(i));
+    const first = await answerSize(base, cookie, scenarios[0].paths);
+    bare = await startBare({ url, companyId: seeded.companyId, counts: JSON.stringify(first.counts), logDir });
+    const bareBase = `http://127.0.0.1:${bare.port}`;
     const runs = [];
     for (const s of scenarios) {
-      await cannon(base, cookie, { connections, durationS: 3, paths: s.paths }); // warm-up, discarded
-      const prof = profile(
-        new Map([
-          [api.child.pid, 'API process (npm start topology)'],
-          ...(pgPid ? [[pgPid, 'postgres (ours)']] : []),
-          [process.pid, 'bench process (autocannon)'],
-        ]),
-      );
-      const r = summary(await cannon(base, cookie, { connections, durationS, paths: s.paths }));
-      runs.push({ name: s.name, ...r, cpu: prof.stop(), load: os.loadavg() });
-      console.log(`  ${s.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non2xx ${r.non2xx}, errors ${r.errors}`);
+      const size = await answerSize(base, cookie, s.paths);
+      const sides = {
+        ours: { base, headers: { cookie }, roots: [[api.child.pid, 'API process (npm start topology)']] },
+        bare: { base: bareBase, headers: { 'x-pad-to': String(size.bytes) }, roots: [[bare.child.pid, 'bare Express route process (ceiling)']] },
+      };
+      const got = { ours: [], bare: [] };
+      // Alternating ours / ceiling (pairs times), each after its own warm-up: the same machine at the same moment.
+      for (let p = 0; p < pairs; p++) {
+        for (const side of p % 2 === 0 ? ['ours', 'bare'] : ['bare', 'ours']) {
+          const x = sides[side];
+          await cannon(x.base, x.headers, { connections, durationS: 3, paths: s.paths }); // warm-up, discarded
+          const prof = profile(new Map([...x.roots, ...(pgPid ? [[pgPid, 'postgres (ours)']] : []), [process.pid, 'bench process (autocannon)']]));
+          const r = summary(await cannon(x.base, x.headers, { connections, durationS, paths: s.paths }));
+          got[side].push({ ...r, cpu: prof.stop(), load: os.loadavg() });
+          console.log(
+            `  ${s.name} [${side}]: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.bytesPerReq.toFixed(0)} B, non2xx ${r.non2xx}, errors ${r.errors}`,
+          );
+        }
+      }
+      // The pair whose throughput is the median of ours stands for the scenario.
+      const order = got.ours.map((x, i) => [x.rps, i]).sort((a, b) => a[0] - b[0]);
+      const mid = order[Math.floor((order.length - 1) / 2)][1];
+      runs.push({ name: s.name, ...got.ours[mid], baseline: got.bare[mid], all: got });
     }
-    return { rows, connections, durationS, seedSeconds: seeded.seconds, walk: { pages: w.pages, ms: w.ms }, plans, runs };
+    return { rows, connections, durationS, pairs, seedSeconds: seeded.seconds, walk: { pages: w.pages, ms: w.ms }, plans, runs };
   } finally {
-    if (api) {
-      await new Promise((resolve) => {
-        const t = setTimeout(() => api.child.kill('SIGKILL'), 15_000);
-        api.child.once('exit', () => {
-          clearTimeout(t);
-          resolve();
-        });
-        api.child.send('stop');
-      });
-    }
+    if (bare) await stopChild(bare.child);
+    if (api) await stopChild(api.child);
     await db.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -3,16 +3,17 @@
 // synchronous=NORMAL, as scripts/temporal-dev.mjs sets them), the database, a worker and the built
 // packages; results are appended to bench/RESULTS.md. Needs `npm run build` first.
 //
-//   npm run bench                          pdf, list, throughput (the ceiling and ours, alternating, --pairs
-//                                          times), inflight 200 then 1000 (the ceiling, then ours), then
-//                                          ours / ceiling with the goals of issue 17
+//   npm run bench                          pdf, list, first-screen, throughput (the ceiling and ours,
+//                                          alternating, --pairs times), inflight 200 then 1000 (the ceiling,
+//                                          then ours), then ours / ceiling with the goals of issue 17
 //   npm run bench -- pdf throughput        only these
 //   npm run bench -- --quick --no-write    a short smoke run, results printed only
 //   options: --duration=<s> (throughput, default 120), --pairs=<n> (ceiling + ours throughput pairs,
 //            default 3), --in-flight=200,1000, --runs=<variants> (more throughput variants after the
 //            pairs, default none), --inflight-runs=<variants> (variants: see VARIANTS below),
 //            --no-ceiling (ours only),
-//            --list-rows=100000 --list-connections=50 --list-duration=20 (list API),
+//            --list-rows=100000 --list-connections=50 --list-duration=20 --list-pairs=2 (list API; pairs of
+//            ours / the bare-route ceiling, alternating),
 //            --max-load=1.5 (wait, up to --max-wait=600 s, until the 1-minute load is at most this)
 //
 // The database: DATABASE_URL when set (a Postgres server; a fresh database per benchmark), else a
@@ -53,6 +54,7 @@ const want = (n) => names.length === 0 || names.includes(n);
 // Loaded when asked for: each needs only its own part of the build.
 const { pdf } = want('pdf') ? await import('../bench/pdf.mjs') : {};
 const { listApi } = want('list') ? await import('../bench/list-api.mjs') : {};
+const { firstScreen } = want('first-screen') ? await import('../bench/first-screen.mjs') : {};
 const durationMs = Number(flag('duration', quick ? 30 : 120)) * 1000;
 const inFlights = String(flag('in-flight', quick ? '50' : '200,1000'))
   .split(',')
@@ -68,6 +70,7 @@ const listOpts = {
   rows: Number(flag('list-rows', quick ? 10_000 : 100_000)),
   connections: Number(flag('list-connections', 50)),
   durationS: Number(flag('list-duration', quick ? 5 : 20)),
+  pairs: Number(flag('list-pairs', quick ? 1 : 2)),
 };
 // Other engineers' tests share this machine: measure only when it is quiet, and say under what load.
 const quiet = async () => waitForQuiet({ max: Number(flag('max-load', 1.5)), maxWaitS: Number(flag('max-wait', 600)) });
@@ -110,6 +113,8 @@ const logDir = mkdtempSync(path.join(os.tmpdir(), 'grain-bench-logs-'));
 const nproc = os.availableParallelism?.() ?? os.cpus().length;
 const bin = await ensureTemporal();
 const sections = [];
+// ours / ceiling of each headline figure, printed at the end and written first in the run's section
+const ratios = [];
 const stops = [];
 let failed = false;
 try {
@@ -159,14 +164,30 @@ try {
   if (want('pdf')) {
     const q = await quiet();
     console.log('bench: pdf');
-    sections.push(withLoad(report.pdfSection(await pdf({ renders: quick ? 30 : 100 })), q));
+    const r = await pdf({ renders: quick ? 30 : 100 });
+    sections.push(withLoad(report.pdfSection(r), q));
+    ratios.push(...report.pdfRatios(r));
   }
   if (want('list')) {
     const q = await quiet();
     console.log(`bench: list API (${listOpts.rows} certificates, ${listOpts.connections} connections)`);
     const r = await listApi({ postgresUrl, pgPid: pg?.pid, temporalAddress: temporal.address, logDir, ...listOpts, profile: cpuProfiler });
-    for (const x of r.runs) x.cpuTable = cpuTable(x.cpu, nproc);
+    for (const x of r.runs) {
+      x.cpuTable = cpuTable(x.cpu, nproc);
+      x.baseline.cpuTable = cpuTable(x.baseline.cpu, nproc);
+    }
     sections.push(report.listSection(r, loadLine(q)));
+    ratios.push(...report.listRatios(r));
+  }
+  if (want('first-screen')) {
+    const q = await quiet();
+    console.log('bench: first screen (cold cache, Chromium)');
+    const r = await firstScreen({ postgresUrl, temporalAddress: temporal.address, samples: quick ? 4 : 12 });
+    sections.push(withLoad(report.firstScreenSection(r), q));
+    ratios.push(...report.firstScreenRatios(r));
+    console.log(
+      `  list p50/p95 ${r.list.p50.toFixed(0)}/${r.list.p95.toFixed(0)} ms, sign ${r.sign.p50.toFixed(0)}/${r.sign.p95.toFixed(0)} ms, floor ${r.floor.p50.toFixed(0)} ms`,
+    );
   }
   if (want('throughput') && ceiling) {
     // Ceiling and ours alternate, so a change of the machine's load hits both alike.
@@ -259,6 +280,7 @@ try {
   sections.push(`Run failed: ${String(e?.message ?? e).split('\n')[0]}\n`);
 } finally {
   for (const s of stops.reverse()) await s().catch(() => undefined);
+  if (ratios.length) sections.splice(1, 0, report.ratioTable(ratios));
   const text = `${sections.join('\n')}\n`;
   if (write && sections.length > 1) appendFileSync(path.join(root, 'bench/RESULTS.md'), `\n${text}`);
   console.log(text);

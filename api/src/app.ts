@@ -1,4 +1,4 @@
-import express, { type Express, type Router } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response, type Router } from 'express';
 import cookieParser from 'cookie-parser';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +13,20 @@ import { featureRouter } from './http/params';
 import { createHealthRouter } from './routes/health';
 import { createDevMailRouter, devMailboxEnabled } from './dev/dev-mail';
 import { FEATURES } from './features';
+import { apiPathKey } from './http/feature';
+
+/**
+ * Lets through only requests under the feature's API paths (Feature.apiPaths); any other leaves the
+ * feature's router at once (next('router')), so a request does not pass through every feature's routes
+ * on its way (the router traversal showed in the list's profile, bench/RESULTS.md "(e)"). The feature's
+ * router stays in Express's own stack, where the route walks of the security suites read it.
+ */
+function onlyUnder(paths: readonly string[], router: Router): Router {
+  const own = new Set(paths);
+  const gated = featureRouter();
+  gated.use((req: Request, _res: Response, next: NextFunction) => (own.has(apiPathKey(req.path)) ? next() : next('router')), router);
+  return gated;
+}
 
 export interface CreateAppOptions {
   /** Directory of the built UI (ui/dist); served with an SPA fallback when present. */
@@ -39,11 +53,19 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): Express {
   api.use(createHealthRouter(deps));
   const devMail = devMailboxEnabled(deps.config) ? createDevMailRouter(deps) : undefined;
   if (devMail) api.use(devMail.api);
+  const claimed = new Set<string>();
   for (const feature of FEATURES) {
-    const mounted = feature(deps);
+    const mounted = feature.mount(deps);
     for (const [prefix, router] of Object.entries(mounted)) {
-      if (prefix === 'api') api.use(router);
-      else app.use(prefix, router);
+      if (prefix !== 'api') {
+        app.use(prefix, router);
+        continue;
+      }
+      for (const p of feature.apiPaths) {
+        if (claimed.has(p)) throw new Error(`two features claim the API path ${p}`);
+        claimed.add(p);
+      }
+      api.use(onlyUnder(feature.apiPaths, router));
     }
   }
   app.use('/api', api);

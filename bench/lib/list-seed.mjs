@@ -6,8 +6,29 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const { createCertificate, transition } = require('@grain/domain');
-const { seedCompanyWithUsers, TEST_PASSWORD } = require('@grain/api/dist/testing/session.js');
-const { createStores } = require('@grain/persistence');
+const { createStores, hashPassword } = require('@grain/persistence');
+const { createTestCompany } = require('@grain/persistence/testing');
+
+const PASSWORD = 'Grain#2025pass';
+/** The manager's group may view certificates (the list's permission) as a company's managers do. */
+const MANAGER_PERMISSIONS = ['viewSystem', 'viewInfo', 'viewApproval', 'editApproval'];
+
+/** The company and its manager (signing in with PASSWORD), straight in the database. */
+async function seedCompany(knex, name) {
+  const stores = createStores(knex);
+  const company = await createTestCompany(stores, name);
+  await stores.groups.create(company.id, { groupName: 'manager', status: 'active', roles: MANAGER_PERMISSIONS });
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const manager = await stores.users.create({
+    email: `manager@${slug}.test`,
+    passwordHash: await hashPassword(PASSWORD),
+    firstname: 'Manager',
+    lastname: 'List Bench',
+    role: 'manager',
+    companyId: company.id,
+  });
+  return { companyId: company.id, manager };
+}
 
 const SIGNERS = ['a1', 'a2', 'a3', 'b1', 'b2', 'b3', 'c1', 'c2', 'c3'];
 const CHAIN = ['a1', 'a2', 'b1', 'b2', 'c1', 'c2'];
@@ -51,14 +72,14 @@ function templates(companyId, submitter) {
 const PICK = [7, 7, 7, 7, 7, 0, 1, 2, 3, 4, 5, 6, 7, 2, 4, 6, 1, 3, 5, 0];
 
 /**
- * Creates the company (users admin/manager/staff/signer with TEST_PASSWORD) and `n` certificates,
+ * Creates the company (a manager signing in with PASSWORD) and `n` certificates,
  * newest first by updated_at (one every 5 minutes back from now); 2 % of the unfinished ones overdue.
  * @returns { companyId, login: { email, password }, seconds }
  */
 export async function seedListCompany(knex, n) {
   const t0 = Date.now();
-  const company = await seedCompanyWithUsers(knex, `List Bench ${Date.now().toString(36)}`);
-  const manager = company.users.manager;
+  const company = await seedCompany(knex, `List Bench ${Date.now().toString(36)}`);
+  const manager = company.manager;
   const submitter = { id: manager.id, name: 'Manager List Bench', email: manager.email };
   const states = templates(company.companyId, submitter);
   const pick = PICK.map((t) => states[t]);
@@ -90,5 +111,5 @@ export async function seedListCompany(knex, n) {
   await createStores(knex).certificates.refreshListCards(company.companyId);
   await knex.raw('vacuum analyze certificates'); // the card update left a dead version of every row
   await knex.raw('analyze certificate_levels');
-  return { companyId: company.companyId, login: { email: manager.email, password: TEST_PASSWORD }, seconds: (Date.now() - t0) / 1000, signers: SIGNERS };
+  return { companyId: company.companyId, login: { email: manager.email, password: PASSWORD }, seconds: (Date.now() - t0) / 1000, signers: SIGNERS };
 }

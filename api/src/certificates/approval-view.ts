@@ -1,5 +1,6 @@
 /**
- * The certificate rendered in its wire shape (the domain's views.ts: CertificateView, CertificateListCard).
+ * The certificate rendered in its wire shape (the domain's views.ts: CertificateView; the list's cards are
+ * stored in theirs, see the domain's list-card.ts).
  * The rules it shows - display status, what the viewer may do - are the domain's.
  */
 import {
@@ -9,14 +10,15 @@ import {
   rejectionNotice,
   signedPrincipals,
   signingProgress,
+  toggleCounts,
   type Actor,
-  type CertificateListCard,
+  type CertificateListAnswer,
   type CertificateState,
   type CertificateView,
   type LevelOpened,
   type SubmitterView,
 } from '@grain/domain';
-import type { CertificateSummary } from '@grain/persistence';
+import type { CertificatePageText } from '@grain/persistence';
 
 const submitterView = (p: { id: string; name: string }): SubmitterView => {
   const [firstname, ...rest] = p.name.split(' ');
@@ -108,38 +110,11 @@ export function toCertificateView(
   };
 }
 
-/** A list card from the read model's summary row (no audit, no documents). */
-export function toListCard(c: CertificateSummary): CertificateListCard {
-  return {
-    _id: c.id,
-    approvalNumber: c.approvalNumber,
-    approvalName: c.approvalName,
-    priority: c.priority,
-    stage: null,
-    stageLevel: c.stage,
-    status: c.status,
-    displayStatus: displayStatus(c.status, c.overdue),
-    overdue: c.overdue,
-    summary: '',
-    deadline: c.deadline ?? '',
-    submitter: submitterView(c.submitter),
-    approvalDoc: c.docType ? { _id: '', docName: '', docType: c.docType } : null,
-    supportDocs: [],
-    currentGroup: c.currentGroup,
-    assignees: c.assignees,
-    approvalLevels: c.levels.map((l) => ({
-      _id: `${c.id}-L${l.level}`,
-      level: l.level,
-      group: l.group,
-      signers: [],
-      signed: Array.from({ length: l.signedCount }, (_v, i) => String(i)),
-      signedEntries: [],
-      signatures: l.signatures,
-      deadline: l.deadline ?? '',
-      status: l.status,
-      comments: [],
-      overdue: l.overdue,
-    })),
-    version: c.version,
-  };
+/**
+ * GET company/approvals' answer (CertificateListAnswer) as text: the page's stored cards are written into
+ * it as they are (no parse, no stringify of 20 cards per request), around the counts and the cursor.
+ */
+export function listAnswerText(page: Required<CertificatePageText>): string {
+  const rest: Omit<CertificateListAnswer, 'approval_list'> = { counts: toggleCounts(page.counts), nextCursor: page.next };
+  return `{"approval_list":[${page.cards}],${JSON.stringify(rest).slice(1)}`;
 }

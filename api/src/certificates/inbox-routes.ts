@@ -23,7 +23,7 @@ async function collect(
     const page = await ctx.stores.certificates.list({ ...query, after, limit: 100 });
     read += page.items.length;
     for (const c of page.items) {
-      const stored = await ctx.stores.certificates.get(query.companyId, c.id);
+      const stored = await ctx.stores.certificates.get(query.companyId, c._id);
       const item = stored && pick(stored.state);
       if (item) items.push(item);
     }

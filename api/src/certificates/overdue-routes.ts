@@ -10,7 +10,7 @@ import { actorOf, requirePermission } from '../http/auth-middleware';
 import { companyOf, type CertCtx } from './certificate-context';
 
 /** At most this many active certificates are scanned: the dashboard is about what needs attention now. */
-const MAX_PAGES = 5;
+const MAX_CANDIDATES = 500;
 
 export function overdueRoutes(ctx: CertCtx): Router {
   const r = featureRouter();
@@ -21,38 +21,31 @@ export function overdueRoutes(ctx: CertCtx): Router {
     const onlyLevel = Number(req.query.level) || undefined;
     const now = Date.now();
     const rows: Array<OverdueRow & { since: string | undefined }> = [];
-    let after: string | undefined;
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const p = await ctx.stores.certificates.list({ companyId, statuses: ['signing', 'pending', 'rejected', 'overdue'], after, limit: 100 });
-      for (const c of p.items) {
-        const l = c.levels.find((x) => x.level === c.stage);
-        const due = l?.deadline ? Date.parse(l.deadline) : NaN;
-        if (!l || (onlyLevel && l.level !== onlyLevel)) continue;
-        if (!c.overdue && !(due - now <= windowMs)) continue;
-        const stored = await ctx.stores.certificates.get(companyId, c.id);
-        if (!stored) continue;
-        const s = stored.state;
-        const lvl = currentLevel(s)!;
-        const can = permissionsOf(s, viewer, false);
-        rows.push({
-          _id: c.id,
-          approvalNumber: c.approvalNumber,
-          approvalName: c.approvalName,
-          level: l.level,
-          group: l.group,
-          deadline: lvl.deadline,
-          overdue: c.overdue || due < now,
-          since: lvl.startedAt ?? s.startDate,
-          holders: pendingSigners(s, lvl).map((x) => ({ _id: x.id, fullName: x.name })),
-          remindersSent: 0,
-          levelId: lvl.id,
-          signers: lvl.signers.filter((x) => !x.delegatedBy).map((x) => ({ _id: x.id, fullName: x.name })),
-          manage: can.manage,
-          adjust: can.adjust,
-        });
-      }
-      if (!p.next) break;
-      after = p.next;
+    for (const c of await ctx.stores.certificates.inFlightLevels(companyId, MAX_CANDIDATES)) {
+      const due = c.deadline ? Date.parse(c.deadline) : NaN;
+      if (onlyLevel && c.level !== onlyLevel) continue;
+      if (!c.overdue && !(due - now <= windowMs)) continue;
+      const stored = await ctx.stores.certificates.get(companyId, c.id);
+      if (!stored) continue;
+      const s = stored.state;
+      const lvl = currentLevel(s)!;
+      const can = permissionsOf(s, viewer, false);
+      rows.push({
+        _id: c.id,
+        approvalNumber: c.approvalNumber,
+        approvalName: c.approvalName,
+        level: c.level,
+        group: c.group,
+        deadline: lvl.deadline,
+        overdue: c.overdue || due < now,
+        since: lvl.startedAt ?? s.startDate,
+        holders: pendingSigners(s, lvl).map((x) => ({ _id: x.id, fullName: x.name })),
+        remindersSent: 0,
+        levelId: lvl.id,
+        signers: lvl.signers.filter((x) => !x.delegatedBy).map((x) => ({ _id: x.id, fullName: x.name })),
+        manage: can.manage,
+        adjust: can.adjust,
+      });
     }
     const sent = await ctx.stores.reminders.countSent(new Map(rows.map((x) => [x._id, { level: x.level, since: x.since }])));
     for (const row of rows) row.remindersSent = sent.get(row._id) ?? 0;

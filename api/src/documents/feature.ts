@@ -2,4 +2,4 @@ import type { Feature } from '../http/feature';
 import { createDocumentRouter } from './document-routes';
 
 /** Company documents under /api/company/document(s). */
-export const documentsFeature: Feature = (deps) => ({ api: createDocumentRouter(deps) });
+export const documentsFeature: Feature = { apiPaths: ['company/document', 'company/documentes'], mount: (deps) => ({ api: createDocumentRouter(deps) }) };

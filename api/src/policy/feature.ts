@@ -2,4 +2,4 @@ import type { Feature } from '../http/feature';
 import { createPolicyRouter } from './policy-routes';
 
 /** Policy reference under /api/policy/. */
-export const policyFeature: Feature = (deps) => ({ api: createPolicyRouter(deps) });
+export const policyFeature: Feature = { apiPaths: ['policy'], mount: (deps) => ({ api: createPolicyRouter(deps) }) };

@@ -7,6 +7,7 @@ export * from './activity-contract';
 export * from './access';
 export * from './display-status';
 export * from './list-toggles';
+export * from './list-card';
 export * from './viewer-permissions';
 export * from './issued-certificate';
 export * from './issued-labels';

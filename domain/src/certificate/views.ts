@@ -87,7 +87,7 @@ export interface SubmitterView {
   fullName: string;
 }
 
-/** What a certificate and its list card both answer. */
+/** What a certificate's detail answers. */
 interface CertificateViewBase {
   _id: string;
   approvalNumber: string;
@@ -131,12 +131,38 @@ export interface CertificateView extends CertificateViewBase {
   operatorUrl?: string | null;
 }
 
-/** A list card: the read model's summary row, without documents, signers or audit. */
-export interface CertificateListCard extends CertificateViewBase {
-  stage: null;
+/** A level on a list card: one progress segment. */
+export interface ListCardLevel {
+  level: number;
+  group: string;
+  status: LevelStatus;
+  /** The required count of distinct signatures. */
+  signatures: number;
+  /** Distinct principals who signed it so far. */
+  signedCount: number;
+}
+
+/**
+ * A list card ("approval_list" items): only what the card shows (list-card.ts builds it); the detail
+ * page reads the whole certificate.
+ */
+export interface CertificateListCard {
+  _id: string;
+  approvalNumber: string;
+  approvalName: string;
+  priority: Priority;
+  status: CertificateStatus;
+  displayStatus: DisplayStatus;
+  overdue: boolean;
+  /** The current level's number (0 while a draft). */
+  stageLevel: number;
+  deadline: string;
+  /** The primary document's type (null without one). */
+  docType: string | null;
   /** The current level's group and who still has to sign. */
   currentGroup: string | null;
   assignees: string[];
+  approvalLevels: ListCardLevel[];
 }
 
 /** GET company/approvals. */

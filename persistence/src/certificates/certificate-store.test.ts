@@ -1,5 +1,5 @@
 import { createStores } from '../stores';
-import { createCertificate, transition, type CertificateState, type Signer } from '@grain/domain';
+import { createCertificate, listCardOf, transition, type CertificateState, type Signer } from '@grain/domain';
 import { knex } from 'knex';
 import { createTestDb } from '../testing';
 import type { Db } from '../db';
@@ -91,25 +91,57 @@ describe('KnexCertificateStore', () => {
     let after: string | undefined;
     do {
       const page = await store.list({ companyId: 'co9', limit: 3, after });
-      seen.push(...page.items.map((x) => x.id));
+      seen.push(...page.items.map((x) => x._id));
       after = page.next ?? undefined;
     } while (after);
     expect(seen).toHaveLength(7);
     expect(new Set(seen).size).toBe(7);
     expect(seen[0]).toBe('p-8');
     const signing = await store.list({ companyId: 'co9', statuses: ['signing'] });
-    expect(signing.items.map((x) => x.id)).toEqual(['p-9']);
-    expect(signing.items[0]).toMatchObject({ currentGroup: 'Farm Data Signing', assignees: ['Name a1', 'Name a2'], levels: [{ level: 1, signedCount: 0 }] });
-    expect((await store.list({ companyId: 'co9', statuses: ['overdue'] })).items.map((x) => x.id)).toEqual(['p-8']);
-    expect((await store.list({ companyId: 'co9', search: 'p-3' })).items.map((x) => x.id)).toEqual(['p-3']);
-    expect((await store.list({ companyId: 'co9', signerId: 'a2' })).items.map((x) => x.id).sort()).toEqual(['p-8', 'p-9']);
+    expect(signing.items.map((x) => x._id)).toEqual(['p-9']);
+    expect(signing.items[0]).toMatchObject({
+      currentGroup: 'Farm Data Signing',
+      assignees: ['Name a1', 'Name a2'],
+      approvalLevels: [{ level: 1, signedCount: 0 }],
+    });
+    expect((await store.list({ companyId: 'co9', statuses: ['overdue'] })).items.map((x) => x._id)).toEqual(['p-8']);
+    expect((await store.list({ companyId: 'co9', search: 'p-3' })).items.map((x) => x._id)).toEqual(['p-3']);
+    expect((await store.list({ companyId: 'co9', signerId: 'a2' })).items.map((x) => x._id).sort()).toEqual(['p-8', 'p-9']);
     expect(await store.counts('co9')).toMatchObject({ created: 5, signing: 1, overdue: 1, done: 0 });
-    expect((await store.list({ companyId: 'co1' })).items.every((x) => !x.id.startsWith('p-'))).toBe(true);
+    expect((await store.list({ companyId: 'co1' })).items.every((x) => !x._id.startsWith('p-'))).toBe(true);
+    // The list's answer: the same page as text, with the counts read in the same statement.
+    const text = await store.listText({ companyId: 'co9', limit: 3 }, { counts: true });
+    const parsed = await store.list({ companyId: 'co9', limit: 3 });
+    expect(JSON.parse(`[${text.cards}]`)).toEqual(parsed.items);
+    expect(text.next).toBe(parsed.next);
+    expect(text.counts).toEqual(await store.counts('co9'));
+    expect(await store.listText({ companyId: 'co-none' }, { counts: true })).toEqual({ cards: '', next: null, counts: await store.counts('co-none') });
+    // With filters and a cursor too (the counts' placeholder comes first in the statement's text).
+    const second = await store.listText({ companyId: 'co9', statuses: ['created', 'overdue'], after: text.next!, limit: 2 }, { counts: true });
+    expect(second.counts).toEqual(text.counts);
+    expect(JSON.parse(`[${second.cards}]`)).toEqual(
+      (await store.list({ companyId: 'co9', statuses: ['created', 'overdue'], after: text.next!, limit: 2 })).items,
+    );
+    // The overdue dashboard's candidates: in flight or overdue, with the current level's deadline.
+    expect(await store.inFlightLevels('co9', 10)).toEqual([
+      {
+        id: 'p-8',
+        approvalNumber: 'P-8',
+        approvalName: 'Lot P-8',
+        overdue: true,
+        level: 1,
+        group: 'Farm Data Signing',
+        status: over.levels[0]!.status,
+        deadline: '2030-01-01T00:00:00.000Z',
+      },
+      expect.objectContaining({ id: 'p-9', overdue: false, level: 1 }),
+    ]);
+    expect(await store.inFlightLevels('co9', 1)).toHaveLength(1);
   });
 });
 
 describe('KnexCertificateStore cards and deletes', () => {
-  it('builds each card in the page statement: ISO dates, levels in order, assignees of the current level only', async () => {
+  it('stores each card with only what the list shows: levels in order, assignees of the current level only', async () => {
     const two = createCertificate({
       id: 'card-1',
       approvalNumber: 'CARD-1',
@@ -137,43 +169,25 @@ describe('KnexCertificateStore cards and deletes', () => {
       next,
     } = await store.list({ companyId: 'co-card' });
     expect(next).toBeNull();
-    const stored = (await store.get('co-card', 'card-1'))!;
     expect(card).toEqual({
-      id: 'card-1',
+      _id: 'card-1',
       approvalNumber: 'CARD-1',
       approvalName: 'Lot card',
       priority: s.priority,
       status: s.status,
+      displayStatus: s.status,
       overdue: false,
-      stage: 2,
+      stageLevel: 2,
+      deadline: s.deadline,
+      docType: 'certificate',
       currentGroup: 'Inspection Signing',
       assignees: ['Name b1', 'Name b3'],
-      docType: 'certificate',
-      deadline: '2030-02-03T04:05:06.789Z',
-      submitter: { id: 'sub', name: 'Sam' },
-      levels: [
-        {
-          level: 1,
-          group: 'Farm Data Signing',
-          status: s.levels[0]!.status,
-          signatures: 1,
-          signedCount: 1,
-          overdue: false,
-          deadline: '2030-01-01T00:00:00.000Z',
-        },
-        {
-          level: 2,
-          group: 'Inspection Signing',
-          status: s.levels[1]!.status,
-          signatures: 2,
-          signedCount: 1,
-          overdue: false,
-          deadline: '2030-02-03T04:05:06.789Z',
-        },
+      approvalLevels: [
+        { level: 1, group: 'Farm Data Signing', status: s.levels[0]!.status, signatures: 1, signedCount: 1 },
+        { level: 2, group: 'Inspection Signing', status: s.levels[1]!.status, signatures: 2, signedCount: 1 },
       ],
-      version: s.version,
-      updatedAt: stored.updatedAt,
     });
+    expect(card).toEqual(listCardOf((await store.get('co-card', 'card-1'))!.state));
     // A draft without a document or deadline: nulls, not 'null' strings or epoch dates.
     await store.saveDraft(
       createCertificate({
@@ -186,10 +200,10 @@ describe('KnexCertificateStore cards and deletes', () => {
       }),
     );
     const bare = (await store.list({ companyId: 'co-card', statuses: ['created'] })).items[0]!;
-    expect(bare).toMatchObject({ id: 'card-2', docType: null, deadline: null, levels: [], currentGroup: null, assignees: [], stage: 0 });
+    expect(bare).toMatchObject({ _id: 'card-2', docType: null, deadline: '', approvalLevels: [], currentGroup: null, assignees: [], stageLevel: 0 });
   });
 
-  it('stores the card as cardOf builds it, equal to the one LIST_CARD_SQL builds from the rows (the fallback)', async () => {
+  it('lists a row without a stored card with the card made from its state, and refreshListCards stores it', async () => {
     const base = createCertificate({
       id: 'sql-1',
       approvalNumber: 'SQL-1',
@@ -209,19 +223,23 @@ describe('KnexCertificateStore cards and deletes', () => {
     const stored = await store.list({ companyId: 'co-sql' });
     const cards = await db.knex('certificates').where({ company_id: 'co-sql' }).pluck('list_card');
     expect(cards.every((c) => typeof c === 'string' && c.startsWith('{'))).toBe(true);
-    // Rows without a stored card (written by bulk SQL or before migration 009) list the same.
+    // Rows without a stored card (written by bulk SQL) list the same.
     await db.knex('certificates').where({ company_id: 'co-sql' }).update({ list_card: null });
     expect(await store.list({ companyId: 'co-sql' })).toEqual(stored);
     await store.refreshListCards('co-sql');
     expect(Number((await db.knex('certificates').where({ company_id: 'co-sql' }).whereNull('list_card').count({ n: '*' }).first())!.n)).toBe(0);
     expect(await store.list({ companyId: 'co-sql' })).toEqual(stored);
-    expect(stored.items.map((x) => x.id)).toEqual(['sql-2', 'sql-1', 'sql-0']);
+    expect(stored.items.map((x) => x._id)).toEqual(['sql-2', 'sql-1', 'sql-0']);
     expect(stored.items[1]).toMatchObject({
       docType: 'farm data',
       currentGroup: 'Farm Data Signing',
       assignees: ['Name a2', 'Name a3'],
-      levels: [{ signedCount: 1 }],
+      approvalLevels: [{ signedCount: 1 }],
     });
+    expect(stored.items[0]).toMatchObject({ displayStatus: 'overdue', overdue: true });
+    // One row of a page without its card: the others keep their stored text, the page its order.
+    await db.knex('certificates').where({ id: 'sql-1' }).update({ list_card: null });
+    expect(await store.list({ companyId: 'co-sql', limit: 2 })).toEqual({ items: stored.items.slice(0, 2), next: expect.any(String) });
   });
 
   it('runs the list and counts as prepared statements on Postgres (planned once per connection)', async () => {
@@ -234,6 +252,9 @@ describe('KnexCertificateStore cards and deletes', () => {
       await s1.counts('co-card');
       const names = (await one.raw("select name, statement from pg_prepared_statements where name like 'grain_%'")).rows as Array<{ statement: string }>;
       expect(names.map((x) => x.statement).join('\n')).toMatch(/string_agg[\s\S]*certificate_counts|certificate_counts[\s\S]*string_agg/);
+      await s1.listText({ companyId: 'co-card' }, { counts: true });
+      const after = (await one.raw("select statement from pg_prepared_statements where name like 'grain_%'")).rows as Array<{ statement: string }>;
+      expect(after.some((x) => /string_agg[\s\S]*certificate_counts/.test(x.statement))).toBe(true); // page and counts, one statement
     } finally {
       await one.destroy();
     }

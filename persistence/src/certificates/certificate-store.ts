@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import { AppError, type CertificateListStatus, type CertificateState, type CertificateStatus, type Revocation } from '@grain/domain';
+import { AppError, type CertificateListCard, type CertificateListStatus, type CertificateState, type CertificateStatus, type Revocation } from '@grain/domain';
 import { prepared } from './prepared';
-import { cardOf, fromCard, levelRows, LIST_CARD_SQL, type CardJson, type CertificateSummary } from './certificate-rows';
+import { levelRows, listCardText, type InFlightLevel } from './certificate-rows';
 import { inTransaction } from '../in-transaction';
 
-export type { CertificateSummary } from './certificate-rows';
+export type { InFlightLevel } from './certificate-rows';
 
 export type { CertificateListStatus } from '@grain/domain';
 
@@ -21,8 +21,17 @@ export interface CertificateListQuery {
 }
 
 export interface CertificatePage {
-  items: CertificateSummary[];
+  items: CertificateListCard[];
   next: string | null;
+}
+
+/** A list page as the list answers it: the stored cards' JSON text, not parsed. */
+export interface CertificatePageText {
+  /** The page's cards (CertificateListCard JSON) joined by commas: the inside of a JSON array. */
+  cards: string;
+  next: string | null;
+  /** Count per list status, when asked for (read in the same statement). */
+  counts?: Record<CertificateListStatus, number>;
 }
 
 /** An issued certificate found by public verification, with the recorded sha256 of its issued PDF. */
@@ -61,6 +70,16 @@ export interface CertificateStore {
   upsert(state: CertificateState): Promise<{ applied: boolean }>;
   get(companyId: string, id: string): Promise<StoredCertificate | null>;
   list(q: CertificateListQuery): Promise<CertificatePage>;
+  /**
+   * The same page as stored text (one prepared statement), optionally with the toggle counts read in the
+   * same statement: what GET company/approvals answers.
+   */
+  listText(q: CertificateListQuery, opts?: { counts?: boolean }): Promise<CertificatePageText>;
+  /**
+   * The company's certificates in flight (signing, pending, rejected, or overdue), newest change first, at
+   * most `limit`, each with its current level: the overdue dashboard's candidates.
+   */
+  inFlightLevels(companyId: string, limit: number): Promise<InFlightLevel[]>;
   /** Count per status plus `overdue`, for the list's toggle buttons. */
   counts(companyId: string): Promise<Record<CertificateListStatus, number>>;
   /** Saves a new draft; DUPLICATE_NUMBER if the company already uses the number. */
@@ -98,6 +117,100 @@ function decodeCursor(c: string): [string, string] {
   throw new AppError('INVALID_INPUT', { field: 'after' });
 }
 
+/** Postgres's text of a timestamptz as JavaScript's toISOString() writes it (the cursor's form). */
+const isoSql = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const emptyCounts = (): Record<CertificateListStatus, number> => ({ created: 0, signing: 0, pending: 0, rejected: 0, done: 0, cancelled: 0, overdue: 0 });
+
+/** Counts per list status from certificate_counts rows (an overdue certificate counts only as overdue). */
+function countsOf(rows: ReadonlyArray<{ status: CertificateStatus; overdue: boolean; n: string | number }>): Record<CertificateListStatus, number> {
+  const out = emptyCounts();
+  for (const r of rows) {
+    if (r.overdue) out.overdue += Number(r.n);
+    else out[r.status] = (out[r.status] ?? 0) + Number(r.n);
+  }
+  return out;
+}
+
+/**
+ * The list page's one statement: the keyset page of stored cards joined into one text (in page order),
+ * the cursor of its last row, the ids of rows without a stored card, and (withCounts) the toggle counts.
+ * The list benchmark's bare baseline route runs this same statement (without counts), so the ceiling
+ * it measures reads what the API reads.
+ */
+export function listPageStatement(q: CertificateListQuery, withCounts = false): { sql: string; bindings: Array<string | string[]>; limit: number } {
+  const asked = Math.floor(Number(q.limit ?? 20));
+  const limit = Number.isFinite(asked) ? Math.min(Math.max(asked, 1), 100) : 20;
+  const where = ['c.company_id = ?'];
+  const args: Array<string | string[]> = [q.companyId];
+  if (q.statuses?.length) {
+    // An overdue certificate shows only as overdue.
+    const real = q.statuses.filter((x) => x !== 'overdue');
+    const either = [...(real.length ? ['(c.status = any(?) and not c.overdue)'] : []), ...(q.statuses.includes('overdue') ? ['c.overdue'] : [])];
+    where.push(`(${either.join(' or ')})`);
+    if (real.length) args.push(real);
+  }
+  if (q.search) {
+    where.push('(c.approval_number ilike ? or c.approval_name ilike ?)');
+    const like = `%${q.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    args.push(like, like);
+  }
+  if (q.signerId) {
+    where.push('exists (select 1 from certificate_levels sl where sl.certificate_id = c.id and sl.level = c.stage and ? = any(sl.signer_ids))');
+    args.push(q.signerId);
+  }
+  if (q.after) {
+    where.push('(c.updated_at, c.id) < (?::timestamptz, ?)');
+    args.push(...decodeCursor(q.after));
+  }
+  // limit + 1 rows tell whether a next page exists; n numbers them in page order. The limit is in the
+  // text (1 to 100), so each prepared statement plans a known limit.
+  const counts = withCounts
+    ? `, (select coalesce(json_agg(json_build_object('status', k.status, 'overdue', k.overdue, 'n', k.n)), '[]') from certificate_counts k where k.company_id = ?) as counts`
+    : '';
+  // Its placeholder comes first in the text (the select list), so its value goes first.
+  if (withCounts) args.unshift(q.companyId);
+  const sql = `select string_agg(p.list_card, ',' order by p.n) filter (where p.n <= ${limit}) as page,
+      count(*) > ${limit} as more,
+      max(${isoSql('p.updated_at')}) filter (where p.n = ${limit}) as last_at,
+      max(p.id) filter (where p.n = ${limit}) as last_id,
+      array_agg(p.id) filter (where p.n <= ${limit} and p.list_card is null) as missing${counts}
+    from (select c.list_card, c.updated_at, c.id, row_number() over (order by c.updated_at desc, c.id desc) as n
+      from certificates c where ${where.join(' and ')} order by c.updated_at desc, c.id desc limit ${limit + 1}) p`;
+  return { sql, bindings: args, limit };
+}
+
+interface PageRow {
+  page: string | null;
+  more: boolean;
+  last_at: string | null;
+  last_id: string | null;
+  missing: string[] | null;
+  counts?: Array<{ status: CertificateStatus; overdue: boolean; n: number }> | string;
+}
+
+/** See KnexCertificateStore.refreshListCards; also run by migrations that change what a card holds. */
+export async function refreshListCards(k: Knex, companyId?: string, batch = 1000): Promise<number> {
+  let after = '';
+  let done = 0;
+  for (;;) {
+    const rows = (
+      await k.raw(`select id, state from certificates where id > ?${companyId ? ' and company_id = ?' : ''} order by id limit ${batch}`, [
+        after,
+        ...(companyId ? [companyId] : []),
+      ])
+    ).rows as Array<{ id: string; state: CertificateState | string }>;
+    if (!rows.length) return done;
+    const cards = rows.map((r) => listCardText(typeof r.state === 'string' ? (JSON.parse(r.state) as CertificateState) : r.state));
+    await k.raw(`update certificates c set list_card = v.card from (select unnest(?::text[]) as id, unnest(?::text[]) as card) v where c.id = v.id`, [
+      rows.map((r) => r.id),
+      cards,
+    ]);
+    done += rows.length;
+    after = rows[rows.length - 1].id;
+  }
+}
+
 export class KnexCertificateStore implements CertificateStore {
   constructor(private readonly k: Knex) {}
 
@@ -122,7 +235,7 @@ export class KnexCertificateStore implements CertificateStore {
       state: JSON.stringify(s),
       completed_at: s.completedDate ?? null,
       updated_at: updatedAt,
-      list_card: JSON.stringify(cardOf(s, updatedAt)),
+      list_card: listCardText(s),
     };
   }
 
@@ -165,81 +278,74 @@ export class KnexCertificateStore implements CertificateStore {
     return { state, version: Number(r.version), pdfKey: r.pdf_key, updatedAt: new Date(r.updated_at).toISOString() };
   }
 
-  /**
-   * One statement per page: the keyset page of stored cards (certificates.list_card, kept by every write),
-   * joined by Postgres into one JSON array text, so a page is one value to parse and no JSON is built
-   * per row. The SQL is written out rather than built with knex's query builder (a measurable part of a
-   * list request's CPU, bench/RESULTS.md "(e)"), and runs as a prepared statement.
-   */
   async list(q: CertificateListQuery): Promise<CertificatePage> {
-    const asked = Math.floor(Number(q.limit ?? 20));
-    const limit = Number.isFinite(asked) ? Math.min(Math.max(asked, 1), 100) : 20;
-    const where = ['c.company_id = ?'];
-    const args: Array<string | string[]> = [q.companyId];
-    if (q.statuses?.length) {
-      // An overdue certificate shows only as overdue.
-      const real = q.statuses.filter((x) => x !== 'overdue');
-      const either = [...(real.length ? ['(c.status = any(?) and not c.overdue)'] : []), ...(q.statuses.includes('overdue') ? ['c.overdue'] : [])];
-      where.push(`(${either.join(' or ')})`);
-      if (real.length) args.push(real);
-    }
-    if (q.search) {
-      where.push('(c.approval_number ilike ? or c.approval_name ilike ?)');
-      const like = `%${q.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-      args.push(like, like);
-    }
-    if (q.signerId) {
-      where.push('exists (select 1 from certificate_levels sl where sl.certificate_id = c.id and sl.level = c.stage and ? = any(sl.signer_ids))');
-      args.push(q.signerId);
-    }
-    if (q.after) {
-      where.push('(c.updated_at, c.id) < (?::timestamptz, ?)');
-      args.push(...decodeCursor(q.after));
-    }
-    // A row without a stored card (none should be left after migration 009) says so, and is built below.
-    const sql = `select string_agg(coalesce(p.list_card, json_build_object('missing', p.id)::text), ',' order by p.updated_at desc, p.id desc) as page
-      from (select c.list_card, c.updated_at, c.id from certificates c where ${where.join(' and ')} order by c.updated_at desc, c.id desc limit ${limit + 1}) p`;
-    // The limit is in the text (a number from 2 to 101), so each prepared statement plans a known limit.
-    const page = ((await prepared(this.k, sql, args)) as { rows: Array<{ page: string | null }> }).rows[0]?.page;
-    const cards = page ? (JSON.parse(`[${page}]`) as Array<CardJson | { missing: string }>) : [];
-    const built = await this.buildCards(
-      q.companyId,
-      cards.flatMap((c) => ('missing' in c ? [c.missing] : [])),
-    );
-    const items = cards.slice(0, limit).flatMap((c) => {
-      const card = 'missing' in c ? built.get(c.missing) : c; // undefined: deleted in between
-      return card ? [fromCard(card)] : [];
-    });
-    const last = items[items.length - 1];
-    return { items, next: cards.length > limit && last ? encodeCursor(last.updatedAt, last.id) : null };
-  }
-
-  /** Cards built from the rows by LIST_CARD_SQL, for rows that have none stored. */
-  private async buildCards(companyId: string, ids: string[]): Promise<Map<string, CardJson>> {
-    if (!ids.length) return new Map();
-    const r = await this.k.raw(`select c.id, (${LIST_CARD_SQL})::text as card from certificates c where c.company_id = ? and c.id = any(?)`, [companyId, ids]);
-    return new Map((r.rows as Array<{ id: string; card: string }>).map((x) => [x.id, JSON.parse(x.card) as CardJson]));
+    const page = await this.listText(q);
+    return { items: JSON.parse(`[${page.cards}]`) as CertificateListCard[], next: page.next };
   }
 
   /**
-   * Rebuilds the stored list cards of a company's certificates from their rows (LIST_CARD_SQL), for rows
-   * written by bulk SQL rather than this store (the list benchmark's seed).
+   * One prepared statement per page: the stored cards (certificates.list_card, kept by every write) joined
+   * by Postgres into the answer's text, so the API neither builds nor parses JSON per card
+   * (bench/RESULTS.md "(e)"); the toggle counts come in the same statement.
    */
-  async refreshListCards(companyId: string): Promise<void> {
-    await this.k.raw(`update certificates c set list_card = (${LIST_CARD_SQL})::text where c.company_id = ?`, [companyId]);
+  async listText(q: CertificateListQuery, opts: { counts?: boolean } = {}): Promise<CertificatePageText> {
+    const { sql, bindings } = listPageStatement(q, !!opts.counts);
+    const r = ((await prepared(this.k, sql, bindings)) as { rows: PageRow[] }).rows[0];
+    const next = r?.more && r.last_at && r.last_id ? encodeCursor(r.last_at, r.last_id) : null;
+    const counts = opts.counts ? { counts: countsOf(typeof r?.counts === 'string' ? JSON.parse(r.counts) : (r?.counts ?? [])) } : {};
+    // A row without a stored card (written by bulk SQL, say): the page is built again with its card made from its state.
+    if (r?.missing?.length) return { cards: await this.pageWithMissingCards(q), next, ...counts };
+    return { cards: r?.page ?? '', next, ...counts };
+  }
+
+  private async pageWithMissingCards(q: CertificateListQuery): Promise<string> {
+    const { sql, bindings, limit } = listPageStatement(q);
+    const inner = sql.slice(sql.indexOf('from (select') + 'from ('.length, sql.lastIndexOf(') p'));
+    const rows = (await this.k.raw(`select p.list_card, c.state from (${inner}) p join certificates c on c.id = p.id order by p.n`, bindings)).rows as Array<{
+      list_card: string | null;
+      state: CertificateState | string;
+    }>;
+    return rows
+      .slice(0, limit)
+      .map((x) => x.list_card ?? listCardText(typeof x.state === 'string' ? (JSON.parse(x.state) as CertificateState) : x.state))
+      .join(',');
+  }
+
+  /**
+   * Rebuilds the stored list cards of a company's certificates (all companies without one) from their
+   * state, in batches: for rows written by bulk SQL rather than this store (the list benchmark's seed) and
+   * for migrations that change what a card holds.
+   */
+  async refreshListCards(companyId?: string): Promise<number> {
+    return refreshListCards(this.k, companyId);
+  }
+
+  async inFlightLevels(companyId: string, limit: number): Promise<InFlightLevel[]> {
+    const rows = await this.k.raw(
+      `select c.id, c.approval_number, c.approval_name, c.overdue, l.level, l.group_name, l.status, ${isoSql('l.deadline')} as deadline
+         from certificates c join certificate_levels l on l.certificate_id = c.id and l.level = c.stage
+        where c.company_id = ? and (c.overdue or c.status = any(?))
+        order by c.updated_at desc, c.id desc limit ?`,
+      [companyId, ['signing', 'pending', 'rejected'], limit],
+    );
+    return (rows.rows as Array<Record<string, any>>).map((r) => ({
+      id: r.id,
+      approvalNumber: r.approval_number,
+      approvalName: r.approval_name,
+      overdue: r.overdue,
+      level: Number(r.level),
+      group: r.group_name,
+      status: r.status,
+      deadline: r.deadline ?? null,
+    }));
   }
 
   async counts(companyId: string): Promise<Record<CertificateListStatus, number>> {
-    const out: Record<CertificateListStatus, number> = { created: 0, signing: 0, pending: 0, rejected: 0, done: 0, cancelled: 0, overdue: 0 };
     // Kept by triggers on certificates (migration 008): a few rows instead of a scan of the company's certificates.
     const { rows } = (await prepared(this.k, 'select status, overdue, n from certificate_counts where company_id = ?', [companyId])) as {
       rows: Array<{ status: CertificateStatus; overdue: boolean; n: string | number }>;
     };
-    for (const r of rows) {
-      if (r.overdue) out.overdue += Number(r.n);
-      else out[r.status] = (out[r.status] ?? 0) + Number(r.n);
-    }
-    return out;
+    return countsOf(rows);
   }
 
   async saveDraft(s: CertificateState): Promise<void> {

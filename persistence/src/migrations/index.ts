@@ -12,6 +12,7 @@ import * as userAdminFlag from './010_user_admin_flag';
 import * as certificateViews from './011_certificate_views';
 import * as companySeals from './012_company_seals';
 import * as certificateRevocations from './013_certificate_revocations';
+import * as certificateListCardShape from './015_certificate_list_card_shape';
 import * as complianceSummaryReview from './019_compliance_summary_review';
 
 export interface Migration {
@@ -35,5 +36,6 @@ export const MIGRATIONS: Migration[] = [
   { name: '011_certificate_views', ...certificateViews },
   { name: '012_company_seals', ...companySeals },
   { name: '013_certificate_revocations', ...certificateRevocations },
+  { name: '015_certificate_list_card_shape', ...certificateListCardShape },
   { name: '019_compliance_summary_review', ...complianceSummaryReview },
 ];

@@ -1,4 +1,6 @@
-import { Route, Routes } from 'react-router-dom';
+import { Suspense } from 'react';
+import { matchPath, Route, Routes } from 'react-router-dom';
+import { LinearProgress } from '@mui/material';
 import type { FeatureRoute } from '../features';
 import { FEATURE_ROUTES, FEATURE_SERVICES } from '../features';
 import { Layout } from './Layout';
@@ -11,17 +13,28 @@ import { RequireAccess } from './RequireAccess';
  * `allow` shows the access-denied screen to a user whose permissions do not allow its action.
  */
 function frame(r: FeatureRoute) {
-  if (r.public) return r.element;
+  // Pages load with their route (lazy-page.ts): the shell stays up while a page's script arrives.
+  const page = <Suspense fallback={<LinearProgress data-testid="page-loading" />}>{r.element}</Suspense>;
+  if (r.public) return page;
   return (
     <RequireAuth>
       <Layout sideMenu={r.sideMenu}>
         {FEATURE_SERVICES.map((Service, i) => (
           <Service key={i} />
         ))}
-        <RequireAccess allow={r.allow}>{r.element}</RequireAccess>
+        <RequireAccess allow={r.allow}>{page}</RequireAccess>
       </Layout>
     </RequireAuth>
   );
+}
+
+/**
+ * Starts loading the page of the route at `pathname` (lazy-page.ts), before the app renders: otherwise
+ * its script would be asked for only once the session check answered, one round trip later.
+ */
+export function preloadPage(pathname: string, routes: FeatureRoute[] = FEATURE_ROUTES): void {
+  const route = routes.find((r) => matchPath({ path: r.path, caseSensitive: false }, pathname));
+  (route?.element.type as { preload?: () => void } | undefined)?.preload?.();
 }
 
 export function AppRoutes({ routes = FEATURE_ROUTES }: { routes?: FeatureRoute[] }) {

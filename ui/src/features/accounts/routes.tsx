@@ -1,17 +1,23 @@
 import type { FeatureRoute } from '../../features';
-import { LoginPage } from './pages/LoginPage';
-import { RegisterPage } from './pages/RegisterPage';
-import { ResetPasswordPage } from './pages/ResetPasswordPage';
-import { CompanyFormPage } from './pages/CompanyFormPage';
-import { CompanyDetailPage } from './pages/CompanyDetailPage';
-import { AddressDetailPage, AddressFormPage } from './pages/AddressPages';
-import { UserListPage } from './pages/UserListPage';
-import { UserFormPage } from './pages/UserFormPage';
-import { UserDetailPage } from './pages/UserDetailPage';
-import { UserPasswordPage } from './pages/UserPasswordPage';
-import { GroupDetailPage, GroupFormPage, GroupListPage } from './pages/GroupPages';
-import { SignatureDetailPage, SignatureFormPage } from './pages/SignaturePages';
+import { lazyPage } from '../../app/lazy-page';
 import { companyDataOr, founder, needs, ownOr, ownRecordOr, type RouteAccess } from '../../app/RequireAccess';
+
+const LoginPage = lazyPage(() => import('./pages/LoginPage'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('./pages/RegisterPage'), 'RegisterPage');
+const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
+const CompanyFormPage = lazyPage(() => import('./pages/CompanyFormPage'), 'CompanyFormPage');
+const CompanyDetailPage = lazyPage(() => import('./pages/CompanyDetailPage'), 'CompanyDetailPage');
+const AddressDetailPage = lazyPage(() => import('./pages/AddressPages'), 'AddressDetailPage');
+const AddressFormPage = lazyPage(() => import('./pages/AddressPages'), 'AddressFormPage');
+const UserListPage = lazyPage(() => import('./pages/UserListPage'), 'UserListPage');
+const UserFormPage = lazyPage(() => import('./pages/UserFormPage'), 'UserFormPage');
+const UserDetailPage = lazyPage(() => import('./pages/UserDetailPage'), 'UserDetailPage');
+const UserPasswordPage = lazyPage(() => import('./pages/UserPasswordPage'), 'UserPasswordPage');
+const GroupDetailPage = lazyPage(() => import('./pages/GroupPages'), 'GroupDetailPage');
+const GroupFormPage = lazyPage(() => import('./pages/GroupPages'), 'GroupFormPage');
+const GroupListPage = lazyPage(() => import('./pages/GroupPages'), 'GroupListPage');
+const SignatureDetailPage = lazyPage(() => import('./pages/SignaturePages'), 'SignatureDetailPage');
+const SignatureFormPage = lazyPage(() => import('./pages/SignaturePages'), 'SignatureFormPage');
 
 const setting = (path: string, element: FeatureRoute['element'], allow?: RouteAccess): FeatureRoute => ({ path, element, sideMenu: true, allow });
 

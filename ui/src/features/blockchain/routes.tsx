@@ -1,4 +1,6 @@
 import type { FeatureRoute } from '../../features';
-import { BlockchainPage } from './BlockchainPage';
+import { lazyPage } from '../../app/lazy-page';
+
+const BlockchainPage = lazyPage(() => import('./BlockchainPage'), 'BlockchainPage');
 
 export const BLOCKCHAIN_ROUTES: FeatureRoute[] = [{ path: '/views/blockchain', element: <BlockchainPage /> }];

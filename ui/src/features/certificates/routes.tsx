@@ -1,12 +1,14 @@
 import type { FeatureRoute } from '../../features';
-import { ApprovalListPage } from './list/ApprovalListPage';
-import { ApprovalFormPage } from './form/ApprovalFormPage';
-import { ApprovalDetailPage } from './detail/ApprovalDetailPage';
-import { TemplateListPage } from './templates/TemplateListPage';
-import { OverdueDashboardPage } from './overdue/OverdueDashboardPage';
-import { VerifyPage } from './verify/VerifyPage';
-import { InboxPage } from './inbox/InboxPage';
+import { lazyPage } from '../../app/lazy-page';
 import { needs } from '../../app/RequireAccess';
+
+const ApprovalListPage = lazyPage(() => import('./list/ApprovalListPage'), 'ApprovalListPage');
+const ApprovalFormPage = lazyPage(() => import('./form/ApprovalFormPage'), 'ApprovalFormPage');
+const ApprovalDetailPage = lazyPage(() => import('./detail/ApprovalDetailPage'), 'ApprovalDetailPage');
+const TemplateListPage = lazyPage(() => import('./templates/TemplateListPage'), 'TemplateListPage');
+const OverdueDashboardPage = lazyPage(() => import('./overdue/OverdueDashboardPage'), 'OverdueDashboardPage');
+const VerifyPage = lazyPage(() => import('./verify/VerifyPage'), 'VerifyPage');
+const InboxPage = lazyPage(() => import('./inbox/InboxPage'), 'InboxPage');
 
 /**
  * Certificate screens (docs/spec/approvals.md §2). The selection travels as ?id= (no path parameters). The routes

@@ -1,7 +1,9 @@
 import type { FeatureRoute } from '../../features';
-import { ComplianceListPage } from './ComplianceListPage';
-import { ComplianceCreatePage } from './ComplianceCreatePage';
-import { ComplianceDetailPage } from './ComplianceDetailPage';
+import { lazyPage } from '../../app/lazy-page';
+
+const ComplianceListPage = lazyPage(() => import('./ComplianceListPage'), 'ComplianceListPage');
+const ComplianceCreatePage = lazyPage(() => import('./ComplianceCreatePage'), 'ComplianceCreatePage');
+const ComplianceDetailPage = lazyPage(() => import('./ComplianceDetailPage'), 'ComplianceDetailPage');
 
 /** AI compliance audit screens (docs/spec/farm-data-and-documents.md §2); the selected submission travels as ?id=. */
 export const COMPLIANCE_ROUTES: FeatureRoute[] = [

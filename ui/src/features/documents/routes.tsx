@@ -1,8 +1,10 @@
 import type { FeatureRoute } from '../../features';
-import { DocumentListPage } from './DocumentListPage';
-import { DocumentFormPage } from './DocumentFormPage';
-import { DocumentDetailPage } from './DocumentDetailPage';
+import { lazyPage } from '../../app/lazy-page';
 import { needs } from '../../app/RequireAccess';
+
+const DocumentListPage = lazyPage(() => import('./DocumentListPage'), 'DocumentListPage');
+const DocumentFormPage = lazyPage(() => import('./DocumentFormPage'), 'DocumentFormPage');
+const DocumentDetailPage = lazyPage(() => import('./DocumentDetailPage'), 'DocumentDetailPage');
 
 /** Document screens (docs/spec/farm-data-and-documents.md §2); the selected document travels as ?id=. */
 export const DOCUMENT_ROUTES: FeatureRoute[] = [

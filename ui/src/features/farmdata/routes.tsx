@@ -1,10 +1,12 @@
 import type { FeatureRoute } from '../../features';
-import { FarmDataListPage } from './FarmDataListPage';
-import { FarmDataCreatePage } from './FarmDataCreatePage';
-import { FarmDataUploadPage } from './FarmDataUploadPage';
-import { FarmDataStreamingPage } from './FarmDataStreamingPage';
-import { ImageValidationPage } from './ImageValidationPage';
+import { lazyPage } from '../../app/lazy-page';
 import { needs } from '../../app/RequireAccess';
+
+const FarmDataListPage = lazyPage(() => import('./FarmDataListPage'), 'FarmDataListPage');
+const FarmDataCreatePage = lazyPage(() => import('./FarmDataCreatePage'), 'FarmDataCreatePage');
+const FarmDataUploadPage = lazyPage(() => import('./FarmDataUploadPage'), 'FarmDataUploadPage');
+const FarmDataStreamingPage = lazyPage(() => import('./FarmDataStreamingPage'), 'FarmDataStreamingPage');
+const ImageValidationPage = lazyPage(() => import('./ImageValidationPage'), 'ImageValidationPage');
 
 /** Farm data screens (docs/spec/farm-data-and-documents.md §2), the /views/farmData/list spelling the create page links to, and the image verifier (routes match case-insensitively). */
 export const FARMDATA_ROUTES: FeatureRoute[] = [

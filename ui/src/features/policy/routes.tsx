@@ -1,5 +1,7 @@
 import type { FeatureRoute } from '../../features';
-import { PolicyPage } from './PolicyPage';
+import { lazyPage } from '../../app/lazy-page';
+
+const PolicyPage = lazyPage(() => import('./PolicyPage'), 'PolicyPage');
 
 /** The policy reference, under the spec's three paths (001 §2). */
 export const POLICY_ROUTES: FeatureRoute[] = [

@@ -9,9 +9,6 @@ import { storedWord } from '../../../app/stored-text';
 /** A list card (docs/spec/approvals.md §2): number, name, status, current group, assignees, type, priority, due date, progress. */
 export function ApprovalCard({ a }: { a: CertificateListCard }) {
   const { t, date } = useI18n();
-  const current = a.approvalLevels.find((l) => l.level === a.stageLevel);
-  const assignees = a.assignees ?? current?.signers.filter((s) => !current.signed.includes(s._id)).map((s) => s.fullName) ?? [];
-  const group = a.currentGroup ?? current?.group;
   return (
     <Card variant="outlined" data-testid={`approval-card-${a.approvalNumber}`}>
       <CardActionArea component={RouterLink} to={`/views/approval/detail?id=${encodeURIComponent(a._id)}`}>
@@ -26,13 +23,13 @@ export function ApprovalCard({ a }: { a: CertificateListCard }) {
             {a.approvalName}
           </Typography>
           <Typography variant="body2">
-            {t('cert.stage')}: {group ? storedWord(group, t) : '—'}
+            {t('cert.stage')}: {a.currentGroup ? storedWord(a.currentGroup, t) : '—'}
           </Typography>
           <Typography variant="body2">
-            {t('cert.assignees')}: {assignees.join(', ') || '—'}
+            {t('cert.assignees')}: {a.assignees.join(', ') || '—'}
           </Typography>
           <Typography variant="body2">
-            {t('cert.docType')}: {docTypeLabel(a.approvalDoc?.docType, t)}
+            {t('cert.docType')}: {docTypeLabel(a.docType, t)}
           </Typography>
           <Typography variant="body2">
             {t('cert.priority')}: {t(`cert.priority.${a.priority}`)} · {t('cert.due')}: {date(a.deadline)}
@@ -47,7 +44,7 @@ export function ApprovalCard({ a }: { a: CertificateListCard }) {
 }
 
 /** The primary document's type in words: a farm record, or a document type's label (raw key only if unknown). */
-function docTypeLabel(docType: string | undefined, t: (k: string) => string): string {
+function docTypeLabel(docType: string | null, t: (k: string) => string): string {
   if (!docType || docType === 'farmData') return t('cert.farmRecord');
   const key = `doc.type.${docType}`;
   const label = t(key);

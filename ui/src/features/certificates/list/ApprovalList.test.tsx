@@ -10,35 +10,24 @@ import { StatusToggles } from './StatusToggles';
 import { ApprovalCard } from './ApprovalCard';
 
 const level = (n: number, status: 'done' | 'signing' | 'created') => ({
-  _id: `c-L${n}`,
   level: n,
   group: `Level ${n}`,
-  signers: [],
-  signed: status === 'done' ? ['u1'] : [],
-  signedEntries: [],
+  signedCount: status === 'done' ? 1 : 0,
   signatures: 1,
-  deadline: '2030-01-0' + n,
   status,
-  comments: [],
-  overdue: false,
 });
 const cert = (n: string, name: string, status: CertificateListCard['status'], overdue = false): CertificateListCard => ({
   _id: n,
   approvalNumber: n,
   approvalName: name,
   priority: 'Medium',
-  stage: null,
   stageLevel: 2,
   status,
   displayStatus: overdue ? 'overdue' : status,
   overdue,
-  summary: '',
   deadline: '2030-01-02',
-  submitter: { _id: 's', firstname: 'Sam', lastname: 'S', fullName: 'Sam S' },
-  approvalDoc: null,
-  supportDocs: [],
+  docType: null,
   approvalLevels: [level(1, 'done'), level(2, 'signing'), level(3, 'created')],
-  version: 1,
   currentGroup: 'Level 2',
   assignees: ['Ann Signer'],
 });
