@@ -17,3 +17,12 @@ export const DOCUMENT_TYPE_LABELS_I18N: Record<DocumentType, { en: string; vn: s
   nationalIdentity: { en: 'ID', vn: 'CMND/CCCD' },
   passport: { en: 'Passport', vn: 'Hộ chiếu' },
 };
+
+/**
+ * The name of a certificate's primary document made from a farm record, stored as written here (English);
+ * screens show it in the reader's language by reading the number back with `farmDocumentNumber`.
+ */
+export const farmDocumentName = (recordNumber: string | number): string => `Farm data ${recordNumber}`;
+export function farmDocumentNumber(name: string): string | null {
+  return /^Farm data (\S+)$/.exec(name)?.[1] ?? null;
+}

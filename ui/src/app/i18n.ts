@@ -9,6 +9,7 @@ export const shell: Table = {
   'stored.grain.Barley': { en: 'Barley', vn: 'Lúa mạch' },
   'stored.grain.Corn': { en: 'Corn', vn: 'Ngô' },
   'stored.grain.Categorical': { en: 'Categorical', vn: 'Phân loại' },
+  'stored.farmDocument': { en: 'Farm data', vn: 'Dữ liệu nông trại' },
   'nav.inbox': { en: 'Waiting for me', vn: 'Chờ tôi ký' },
   'nav.certificates': { en: 'Grain Certificates', vn: 'Chứng nhận ngũ cốc' },
   'nav.overdue': { en: 'Overdue', vn: 'Quá hạn' },

@@ -88,4 +88,26 @@ describe('words the system stored in English', () => {
     expect(storedWord('Export inspection', vn)).toBe('Export inspection');
     expect(storedWord('Barley', (k) => translate('en', k))).toBe('Barley');
   });
+
+  it("names a certificate's primary document, made from a farm record, in the reader's language", () => {
+    const approval = {
+      approvalDoc: {
+        _id: 'f-1',
+        docName: 'Farm data 1001',
+        docType: 'farmData',
+        description: 'Wheat APW1 · Silo 4',
+        uploadUser: 'Ada',
+        uploadDate: '2025-11-01',
+      },
+      supportDocs: [],
+    };
+    render(
+      <I18nProvider initial="vn">
+        <DocumentTables approval={approval as never} />
+      </I18nProvider>,
+    );
+    expect(screen.getAllByText('Dữ liệu nông trại 1001').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Farm data 1001')).not.toBeInTheDocument();
+    expect(storedWord('Farm data 1001', (k) => translate('en', k))).toBe('Farm data 1001');
+  });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_LEVEL_NAMES, GRAIN_TYPES, LEGACY_DEFAULT_SUMMARY } from '@grain/domain';
+import { DEFAULT_LEVEL_NAMES, farmDocumentNumber, GRAIN_TYPES, LEGACY_DEFAULT_SUMMARY } from '@grain/domain';
 
 /**
  * A certificate's summary or a document's description as stored. An empty field is stored empty; rows
@@ -10,11 +10,14 @@ export function storedText(text: string | null | undefined): string {
 }
 
 /**
- * Words the system itself stored in English: the default names of the three levels of a new certificate
- * and the grain types. Shown in the reader's language; a name someone typed is shown as typed.
+ * Words the system itself stored in English: the default names of the three levels of a new certificate,
+ * the grain types and the name of a primary document made from a farm record. Shown in the reader's
+ * language; a name someone typed is shown as typed.
  */
 export function storedWord(text: string | null | undefined, t: (key: string) => string): string {
   const v = text ?? '';
+  const farmRecord = farmDocumentNumber(v);
+  if (farmRecord) return `${t('stored.farmDocument')} ${farmRecord}`;
   const level = DEFAULT_LEVEL_NAMES.indexOf(v);
   if (level >= 0) return t(`stored.level.${level + 1}`);
   if ((GRAIN_TYPES as readonly string[]).includes(v)) return t(`stored.grain.${v}`);

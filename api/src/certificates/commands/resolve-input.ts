@@ -6,6 +6,7 @@
 import {
   AppError,
   dueTime,
+  farmDocumentName,
   refId,
   type CertificateInput,
   type DocumentRef,
@@ -35,7 +36,7 @@ export async function resolvePrimary(stores: Stores, companyId: string, ref: { _
   if (!r) throw new AppError('INVALID_INPUT', { field: 'approvalDoc' });
   return {
     id: r._id,
-    name: `Farm data ${r.number}`,
+    name: farmDocumentName(r.number),
     docType: 'farmData',
     description: `${r.grainType} ${r.harvestGrade} · ${r.storageLocation}`,
     uploadedBy: r.uploadUser,

@@ -38,7 +38,7 @@ export function DocumentTables({ approval }: { approval: CertificateView }) {
         {narrow ? (
           // below 768 px: the farm record as one card, labels beside values
           primary ? (
-            <RowCards rowTestId="primary-doc-card" rows={[{ key: primary._id, title: primary.docName, fields: farmFields }]} />
+            <RowCards rowTestId="primary-doc-card" rows={[{ key: primary._id, title: storedWord(primary.docName, t), fields: farmFields }]} />
           ) : (
             none
           )
@@ -55,7 +55,7 @@ export function DocumentTables({ approval }: { approval: CertificateView }) {
             <TableBody>
               {primary ? (
                 <TableRow>
-                  <TableCell>{primary.docName}</TableCell>
+                  <TableCell>{storedWord(primary.docName, t)}</TableCell>
                   {farmFields.map(([label, value]) => (
                     <TableCell key={label}>{value}</TableCell>
                   ))}

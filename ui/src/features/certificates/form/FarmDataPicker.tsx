@@ -3,7 +3,7 @@ import Fuse from 'fuse.js';
 import { Box, Button, Radio, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import { checkAgainstStandard, FUZZY_THRESHOLD, type DocumentView } from '@grain/domain';
+import { checkAgainstStandard, farmDocumentName, FUZZY_THRESHOLD, type DocumentView } from '@grain/domain';
 import { api } from '../../../api/client';
 import { useI18n } from '../../../i18n/i18n';
 import { StandardChip } from './StandardCheckPanel';
@@ -31,7 +31,7 @@ export type FarmDocument = DocumentView & { farm: NonNullable<DocumentView['farm
 export function docFromFarm(r: FarmRecord): FarmDocument {
   return {
     _id: r._id,
-    docName: `Farm data ${r.number}`,
+    docName: farmDocumentName(r.number),
     docType: 'farmData',
     description: `${r.grainType} ${r.harvestGrade} · ${r.storageLocation}`,
     farm: {
@@ -179,7 +179,7 @@ export function FarmDataPicker({ value, onChange }: { value: DocumentView | null
       )}
       {value && (
         <Typography variant="body2" sx={{ mt: 1 }} data-testid="primary-doc">
-          {t('cert.primaryDoc')}: {value.docName}
+          {t('cert.primaryDoc')}: {storedWord(value.docName, t)}
         </Typography>
       )}
     </Box>
