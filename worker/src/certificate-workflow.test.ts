@@ -225,7 +225,7 @@ test('reminders before the due time, then overdue with an escalation mail and se
   );
   expect(repeated.filter((m) => /^Overdue:/.test(m.subject ?? '')).length).toBeGreaterThanOrEqual(2);
   expect(await h.store.list({ companyId: HARNESS_COMPANY_ID, statuses: ['overdue'] })).toMatchObject({
-    items: expect.arrayContaining([expect.objectContaining({ id: d.id, overdue: true })]),
+    items: expect.arrayContaining([expect.objectContaining({ _id: d.id, overdue: true })]),
   });
   expect((await handle.query(stateQuery)).levels[0].overdue).toBe(true);
   const found = await eventually(
