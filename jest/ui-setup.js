@@ -1,4 +1,4 @@
 require('@testing-library/jest-dom');
-// findBy*/waitFor wait up to 5 s (default 1 s): rendering a whole MUI page in jsdom can take longer than
+// findBy*/waitFor wait up to 15 s (default 1 s): rendering a whole MUI page in jsdom can take longer than
 // a second on a busy 2-core machine, and a slow render is not what these tests judge.
-require('@testing-library/react').configure({ asyncUtilTimeout: 5000 });
+require('@testing-library/react').configure({ asyncUtilTimeout: 15_000 });

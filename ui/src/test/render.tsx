@@ -6,7 +6,7 @@ import { AppRoutes } from '../app/AppRoutes';
 import { FEATURE_ROUTES, type FeatureRoute } from '../features';
 
 // The machine is shared by several test runs at once; a screen may need more than the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 /** Shows the current location so a test can see where a screen navigated to. */
 function WhereAmI() {
