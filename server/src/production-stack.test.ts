@@ -77,27 +77,41 @@ describeStack('the production stack (npm run stack:start)', () => {
       taskQueue: stack.taskQueue,
       args: [{ certificate: d, submittedBy: { id: d.submitter.id, name: d.submitter.name } }],
     });
-  const retries = { count: 0 };
+  /** Sign attempts repeated, and why the first few failed (printed after the flood). */
+  const retries = { count: 0, why: [] as string[] };
   const signedInReadModel = async (d: CertificateDraft, level: number, userId: string) => {
     const row = await db.knex('certificate_levels').where({ certificate_id: d.id, level }).first('signed_ids');
     return ((row?.signed_ids as string[] | undefined) ?? []).includes(userId);
   };
-  /** What the API does on "Sign Now", repeated after a failure unless the signature already landed. */
+  /**
+   * What the API does on "Sign Now" (ask for a code, verify it, sign with it), repeated after a failure
+   * unless the signature already landed. The sign's update id is its code's (as a retried sign call with
+   * the same verified code would be one Update), so a retry with a new code is a new Update, never the
+   * stored outcome of an earlier one.
+   */
   const sign = async (d: CertificateDraft, level: number) => {
     const who = d.levels[level - 1].signers[0];
     const actor = { id: who.id, name: who.name };
     const handle = client.workflow.getHandle(certificateWorkflowId(d.id));
+    const failures: string[] = [];
     for (let attempt = 1; ; attempt++) {
+      let step = 'requestOtp';
       try {
         const r = await handle.executeUpdate(requestOtpUpdate, { args: [{ actor }] });
+        step = 'mailbox';
         const code = await mailbox.take(who.email);
+        step = 'verify';
         const { otpId } = await createStores(db.knex).otps.verify({ certificateId: d.id, level: r.level, userId: who.id }, code);
-        await handle.executeUpdate(signUpdate, { args: [{ actor, otpId }], updateId: `sign-${d.id}-${who.id}` });
+        step = 'sign';
+        await handle.executeUpdate(signUpdate, { args: [{ actor, otpId }], updateId: `sign-${otpId}` });
         return;
       } catch (e) {
         if (await signedInReadModel(d, level, who.id).catch(() => false)) return;
         retries.count++;
-        if (attempt >= 30) throw new Error(`sign ${d.id} level ${level}: ${(e as Error).message}`);
+        failures.push(`${step}: ${causes(e)}`);
+        if (retries.why.length < 10) retries.why.push(`${d.id} level ${level} attempt ${attempt}: ${failures[failures.length - 1]}`);
+        if (attempt >= 30)
+          throw new Error(`sign ${d.id} level ${level}, ${attempt} attempts: ${failures.slice(0, 4).join(' | ')} ... ${failures.slice(-2).join(' | ')}`);
         await sleep(Math.min(500 * attempt, 5000));
       }
     }
@@ -251,6 +265,7 @@ describeStack('the production stack (npm run stack:start)', () => {
     console.log(
       `[stack] ${N} certificates: level 1 signed in ${(level1Ms / 1000).toFixed(0)} s, all done in ${(totalMs / 1000).toFixed(0)} s; ${kills.join('; ')}; ${retries.count} sign attempts repeated`,
     );
+    if (retries.why.length) console.log(`[stack] why the first repeated signs failed:\n${retries.why.join('\n')}`);
     expect(kills).toHaveLength(1);
     expect(results.map((r) => r.status)).toEqual(drafts.map(() => 'done'));
 
@@ -354,6 +369,13 @@ async function pool<T>(items: T[], n: number, fn: (item: T) => Promise<void>): P
       while (i < items.length) await fn(items[i++]);
     }),
   );
+}
+
+/** An error's message with its causes (a Temporal Update failure says why only in its cause). */
+function causes(e: unknown): string {
+  const parts: string[] = [];
+  for (let c = e as { message?: string; cause?: unknown } | undefined; c && parts.length < 5; c = c.cause as typeof c) parts.push(c.message ?? String(c));
+  return parts.join(' <- ');
 }
 
 async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
