@@ -23,7 +23,7 @@ export async function commitBatch(run: CertificateRun, wfId: string, batch: Batc
   const at = nowIso();
   let txIds: string[];
   try {
-    ({ txIds } = await fast.commit.commitCertificateBatch({ redeem: batch.redeem, ledger, state: run.state, writeReadModel: !pdf, at }));
+    ({ txIds } = await run.step(() => fast.commit.commitCertificateBatch({ redeem: batch.redeem, ledger, state: run.state, writeReadModel: !pdf, at })));
   } catch (e) {
     if (!batch.redeem) throw e;
     // A refusal (the code was not valid) answers the Update as the first version's redeem did.
@@ -37,7 +37,7 @@ export async function commitBatch(run: CertificateRun, wfId: string, batch: Batc
   if (pdf) {
     const r = await acts.pdf.generateCertificatePdf({ key: wfId, state: run.state });
     run.state = recordPdf(run.state, r.pdfKey, nowIso());
-    await fast.commit.commitCertificateBatch({ ledger: [], state: run.state, writeReadModel: true, at });
+    await run.step(() => fast.commit.commitCertificateBatch({ ledger: [], state: run.state, writeReadModel: true, at }));
   }
   const mails: PendingMail[] = [];
   for (const e of batch.effects) {

@@ -52,8 +52,15 @@ export class CertificateRun {
   /** Failures of refused signs, by batch number, for their handlers to answer with. */
   private readonly refused = new Map<number, unknown>();
   private timer?: PlannedTimer;
+  /** A local activity is running (ONE_STEP_PATCH); the callers waiting for their turn, in order. */
+  private stepping = false;
+  private readonly stepQueue: Array<() => void> = [];
 
-  constructor(private readonly input: CertificateWorkflowInput) {
+  constructor(
+    private readonly input: CertificateWorkflowInput,
+    /** Local activities run one at a time (ONE_STEP_PATCH); runs started before it let them overlap. */
+    private readonly oneStepAtATime = false,
+  ) {
     this.fired = new Set(input.resumeTimers ?? []);
     if (input.resumeState) {
       this.state = input.resumeState;
@@ -63,6 +70,26 @@ export class CertificateRun {
       this.state = first.state;
       this.enqueued = 1;
       this.queue.push({ seq: 1, version: this.state.version, effects: first.effects });
+    }
+  }
+
+  /**
+   * Runs a local activity when no other is running (first come, first served). Two that overlap resolve
+   * live in the order they finish but on replay in the order they were started (sdk-typescript#1744),
+   * so code that runs after each (an Update's answer, the read model's search attributes) was recorded
+   * in one order and replays in another: a nondeterminism error, and the run stops on its next replay.
+   */
+  async step<T>(localActivity: () => Promise<T>): Promise<T> {
+    if (!this.oneStepAtATime) return localActivity();
+    if (this.stepping) await new Promise<void>((turn) => this.stepQueue.push(turn));
+    else this.stepping = true;
+    try {
+      return await localActivity();
+    } finally {
+      // the turn passes straight to the next in line, so no third caller can slip in between
+      const next = this.stepQueue.shift();
+      if (next) next();
+      else this.stepping = false;
     }
   }
 
