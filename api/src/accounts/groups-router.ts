@@ -1,6 +1,19 @@
 import { type Router, type Request } from 'express';
 import { featureRouter } from '../http/params';
-import { AppError, groupSchema, isAdminRoleName, permissionsBeyond, type Actor, type GroupInput, groupView } from '@grain/domain';
+import {
+  AppError,
+  groupSchema,
+  groupView,
+  isAdminRoleName,
+  permissionsBeyond,
+  type Actor,
+  type GroupAnswer,
+  type GroupEditAnswer,
+  type GroupFormInfoAnswer,
+  type GroupInput,
+  type GroupListAnswer,
+  type GroupSavedAnswer,
+} from '@grain/domain';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
 import { denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
@@ -37,11 +50,11 @@ export function createGroupsRouter(deps: ApiDeps): Router {
 
   r.get('/company/groups', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'viewSystem');
-    res.json({ groups: await list(a) });
+    res.json({ groups: await list(a) } satisfies GroupListAnswer);
   });
   r.get('/company/group/create', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'editSystem');
-    res.json({ invalidMsg: '', groups: await list(a) });
+    res.json({ invalidMsg: '', groups: await list(a) } satisfies GroupFormInfoAnswer);
   });
   r.post('/company/group/create', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'editSystem');
@@ -50,15 +63,15 @@ export function createGroupsRouter(deps: ApiDeps): Router {
     checkName(b);
     if (await groups.byName(companyOf(a), b.groupName)) throw new AppError('GROUP_NAME_TAKEN', { fields: [{ path: 'groupName', code: 'GROUP_NAME_TAKEN' }] });
     const g = await groups.create(companyOf(a), { groupName: b.groupName, status: b.status, roles: [...new Set(b.roles)] });
-    res.status(201).json({ group: groupView(g), groups: await list(a) });
+    res.status(201).json({ group: groupView(g), groups: await list(a) } satisfies GroupSavedAnswer);
   });
   r.get('/company/group/:id', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'viewSystem');
-    res.json({ group: groupView(await found(a, String(req.params.id))) });
+    res.json({ group: groupView(await found(a, String(req.params.id))) } satisfies GroupAnswer);
   });
   r.get('/company/group/:id/update', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'editSystem');
-    res.json({ group: groupView(await found(a, String(req.params.id))), invalidMsg: '' });
+    res.json({ group: groupView(await found(a, String(req.params.id))), invalidMsg: '' } satisfies GroupEditAnswer);
   });
   r.post('/company/group/:id/update', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'editSystem');
@@ -69,7 +82,7 @@ export function createGroupsRouter(deps: ApiDeps): Router {
     if (await groups.byName(companyOf(a), b.groupName, g.id))
       throw new AppError('GROUP_NAME_TAKEN', { fields: [{ path: 'groupName', code: 'GROUP_NAME_TAKEN' }] });
     await groups.updateWithMembers(g, { groupName: b.groupName, status: b.status, roles: [...new Set(b.roles)] });
-    res.json({ group: groupView((await groups.byId(g.companyId, g.id))!), groups: await list(a) });
+    res.json({ group: groupView((await groups.byId(g.companyId, g.id))!), groups: await list(a) } satisfies GroupSavedAnswer);
   });
   return r;
 }
