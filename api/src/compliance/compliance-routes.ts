@@ -16,7 +16,13 @@ import {
   MAX_UPLOAD_BYTES,
   reviewedSummarySchemas,
   type Actor,
+  type ComplianceAuditStartedAnswer,
+  type ComplianceDetailAnswer,
+  type ComplianceDocumentAnswer,
   type ComplianceDocumentType,
+  type ComplianceFormInfoAnswer,
+  type ComplianceListAnswer,
+  type ComplianceUploadAnswer,
   type MessageCode,
 } from '@grain/domain';
 import { checkUnpackedSize, TextExtractError } from '@grain/adapters';
@@ -82,7 +88,7 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
     const actor = companyActor(req);
     const docs = await store.processedDocuments(actor.companyId);
     // Who reads and audits the documents, so the screen can say it plainly (rules, or an AI model).
-    res.json({ required_documents: docs.map(documentView), applicant_id: randomUUID(), auditor: deps.adapters.ai.auditor });
+    res.json({ required_documents: docs.map(documentView), applicant_id: randomUUID(), auditor: deps.adapters.ai.auditor } satisfies ComplianceFormInfoAnswer);
   });
 
   api.get('/compliance/list', requirePermission('viewDocument'), async (req, res) => {
@@ -91,7 +97,7 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
 
   api.get('/compliance/:id', requirePermission('viewDocument'), async (req, res) => {
     const c = await ownCompliance(idParam(req), companyActor(req));
-    res.json({ compliance: complianceDetailView(c, await store.documentsOf(c.id)) });
+    res.json({ compliance: complianceDetailView(c, await store.documentsOf(c.id)) } satisfies ComplianceDetailAnswer);
   });
 
   api.post('/compliance/:id/getaudit', requirePermission('editDocument'), async (req, res) => {
@@ -111,7 +117,7 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
     const c = await ownCompliance(idParam(req), actor, true);
     if (c.status === 'audited') throw new AppError('COMPLIANCE_ALREADY_AUDITED');
     await inWorkflow(c, (handle) => handle.executeUpdate(complianceSubmitUpdate, { args: [{ userId: actor.id, documents: chosen }] }));
-    res.status(202).json({ compliance_id: c.id, status: 'auditing', complianceTypes: COMPLIANCE_DOCUMENT_TYPES });
+    res.status(202).json({ compliance_id: c.id, status: 'auditing', complianceTypes: COMPLIANCE_DOCUMENT_TYPES } satisfies ComplianceAuditStartedAnswer);
   });
 
   /**
@@ -130,7 +136,7 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
     if (c.status === 'audited') throw new AppError('COMPLIANCE_ALREADY_AUDITED');
     if (c.status === 'auditing') throw new AppError('COMPLIANCE_AUDIT_RUNNING');
     await inWorkflow(c, (handle) => handle.executeUpdate(reviewSummaryUpdate, { args: [{ userId: actor.id, documentId: doc.id, summary }] }));
-    res.json({ document: documentView((await store.document(doc.id, actor.companyId))!) });
+    res.json({ document: documentView((await store.document(doc.id, actor.companyId))!) } satisfies ComplianceDocumentAnswer);
   });
 
   /** Runs a call on the submission's workflow, started first when needed (documents picked from earlier submissions need no upload). */
@@ -154,7 +160,7 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
     }
   }
 
-  async function listFor(actor: Actor & { companyId: string }) {
+  async function listFor(actor: Actor & { companyId: string }): Promise<ComplianceListAnswer> {
     const rows = await store.list(actor.companyId);
     // The Creator column shows a name; the spec's list only carried the raw user_id (kept as well).
     const names = new Map<string, string>();
@@ -223,7 +229,7 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
         signalArgs: [{ documentId: doc.id, documentType: kind.documentType }],
       }),
     );
-    res.status(202).json({ message: 'File uploaded successfully', compliance_id: c.id, document: documentView(doc) });
+    res.status(202).json({ message: 'File uploaded successfully', compliance_id: c.id, document: documentView(doc) } satisfies ComplianceUploadAnswer);
   });
 
   // The AI service's error answers carry `detail` (docs/spec/farm-data-and-documents.md §7), besides our invalidMsg and code.
