@@ -13,6 +13,7 @@ import {
 } from '@grain/domain';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
+import { companyRequired } from '../http/scope';
 import { actorOf, denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -24,12 +25,8 @@ const today = () => new Date().toISOString().slice(0, 10);
 export function createSignatureRouter(deps: ApiDeps): Router {
   const r = featureRouter();
   const { companies, users, signatures } = deps.stores;
-  const companyOf = (a: Actor): string => {
-    if (!a.companyId) throw new AppError('COMPANY_REQUIRED');
-    return a.companyId;
-  };
   async function issue(a: Actor, password: string, effectiveDate: string | undefined) {
-    const company = (await companies.byId(companyOf(a)))!;
+    const company = (await companies.byId(companyRequired(a)))!;
     const user = (await users.byId(a.id))!;
     return signatures.issue({ user, company }, password, effectiveDate || today(), deps.config.caKeySecret);
   }
@@ -40,7 +37,7 @@ export function createSignatureRouter(deps: ApiDeps): Router {
   });
   r.get('/company/signature/ca', requireUser, async (req, res) => {
     const a = actorOf(req);
-    res.json({ certificate: await signatures.companyCaCertificatePem(companyOf(a)) } satisfies CaCertificateAnswer);
+    res.json({ certificate: await signatures.companyCaCertificatePem(companyRequired(a)) } satisfies CaCertificateAnswer);
   });
   r.post('/company/signature/create', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'editInfo');
@@ -55,14 +52,14 @@ export function createSignatureRouter(deps: ApiDeps): Router {
   });
   r.get('/company/signature/:id', requireUser, async (req, res) => {
     const a = actorOf(req);
-    const s = await signatures.byId(companyOf(a), String(req.params.id));
+    const s = await signatures.byId(companyRequired(a), String(req.params.id));
     if (!s) throw new AppError('NOT_FOUND');
     if (s.userId !== a.id && !can(a, 'viewSystem')) await denyAccess(req, { permission: 'viewSystem', signature: s.id });
     res.json({ signature: signatureView(s) } satisfies SignatureAnswer);
   });
   r.post('/company/signature/:id/update', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'editInfo');
-    const s = await signatures.byId(companyOf(a), String(req.params.id));
+    const s = await signatures.byId(companyRequired(a), String(req.params.id));
     if (!s) throw new AppError('NOT_FOUND');
     if (s.userId !== a.id) await denyAccess(req, { reason: 'signature of another user', signature: s.id });
     const b = parseInput(signatureSchema, req.body ?? {});

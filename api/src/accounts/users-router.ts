@@ -28,6 +28,7 @@ import {
 import { hashPassword, verifyPassword, type Stores, type UserRow, type UserStore } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
+import { companyRequired } from '../http/scope';
 import { actorOf, denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
 import { sendAccountNotice } from './account-notice';
 import { companyJsonById } from './serialize';
@@ -43,12 +44,8 @@ export function createUsersRouter(deps: ApiDeps): Router {
   const r = featureRouter();
   const { users, groups, sessions, authLog: log, signatures } = deps.stores;
 
-  const companyOf = (a: Actor): string => {
-    if (!a.companyId) throw new AppError('COMPANY_REQUIRED');
-    return a.companyId;
-  };
   async function target(a: Actor, id: string): Promise<UserRow> {
-    const u = await users.byIdInCompany(id, companyOf(a));
+    const u = await users.byIdInCompany(id, companyRequired(a));
     if (!u) throw new AppError('NOT_FOUND');
     return u;
   }
@@ -61,7 +58,7 @@ export function createUsersRouter(deps: ApiDeps): Router {
       if (!isAdmin(a)) await denyAccess(req, { reason: 'only an admin grants admin' });
       return ADMIN_ROLE;
     }
-    const g = await groups.byName(companyOf(a), role);
+    const g = await groups.byName(companyRequired(a), role);
     if (!g) throw new AppError('INVALID_ROLE', { fields: [{ path: 'role', code: 'INVALID_ROLE' }] });
     const beyond = permissionsBeyond(a, g.roles);
     if (beyond.length) await denyAccess(req, { reason: 'group grants beyond own permissions', permissions: beyond });
@@ -91,7 +88,7 @@ export function createUsersRouter(deps: ApiDeps): Router {
     if (u.id !== a.id && !isAdmin(a)) await denyAccess(req, { reason: `${what} of another user needs admin`, target: u.id });
   }
   const full = async (u: UserRow) => userView(u, { signature: await signatures.idOfUser(u.id) });
-  const groupList = async (a: Actor) => (await groups.list(companyOf(a))).map(groupView);
+  const groupList = async (a: Actor) => (await groups.list(companyRequired(a))).map(groupView);
   async function endSessionsIfBlocked(u: UserRow, status: AccountStatus | undefined) {
     if (status && status !== 'active') await sessions.endAllFor(u.id);
   }
@@ -99,7 +96,7 @@ export function createUsersRouter(deps: ApiDeps): Router {
   r.get('/company/users', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'viewSystem');
     const q = parseInput(userListQuerySchema, req.query);
-    const page = await users.page(companyOf(a), { page: q.page, pageSize: q.pageSize, q: q.q || undefined });
+    const page = await users.page(companyRequired(a), { page: q.page, pageSize: q.pageSize, q: q.q || undefined });
     res.json({
       user_list: await Promise.all(page.users.map(full)),
       total: page.total,
@@ -111,7 +108,11 @@ export function createUsersRouter(deps: ApiDeps): Router {
 
   r.get('/company/user/create', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'editSystem');
-    res.json({ title: 'Create user', groups: await groupList(a), company: await companyJsonById(deps.stores, companyOf(a)) } satisfies UserFormInfoAnswer);
+    res.json({
+      title: 'Create user',
+      groups: await groupList(a),
+      company: await companyJsonById(deps.stores, companyRequired(a)),
+    } satisfies UserFormInfoAnswer);
   });
 
   r.post('/company/user/create', requireUser, async (req, res) => {
@@ -127,9 +128,9 @@ export function createUsersRouter(deps: ApiDeps): Router {
       phone: b.phone,
       role,
       status: b.status,
-      companyId: companyOf(a),
+      companyId: companyRequired(a),
     });
-    const first = await users.page(companyOf(a), { page: 1, pageSize: 15 });
+    const first = await users.page(companyRequired(a), { page: 1, pageSize: 15 });
     res.status(201).json({ user: await full(u), users: await Promise.all(first.users.map(full)) } satisfies UserCreatedAnswer);
   });
 

@@ -5,7 +5,8 @@ import { AppError, refId, templateInput, type TemplateView } from '@grain/domain
 import type { ApprovalTemplate } from '@grain/persistence';
 import { requirePermission } from '../http/auth-middleware';
 import { resolveSigners } from './commands/resolve-input';
-import { companyOf, type CertCtx } from './certificate-context';
+import { scopeOf } from '../http/scope';
+import type { CertCtx } from './certificate-context';
 
 const templateView = (t: ApprovalTemplate): TemplateView => ({
   _id: t.id,
@@ -26,11 +27,11 @@ export function templateRoutes(ctx: CertCtx): Router {
   const store = ctx.stores.templates;
 
   r.get('/company/approvaltemplates', requirePermission('viewApproval'), async (req, res) => {
-    res.json({ templates: (await store.list(companyOf(req))).map(templateView) });
+    res.json({ templates: (await store.list(scopeOf(req).companyId)).map(templateView) });
   });
 
   r.post('/company/approvaltemplate/create', requirePermission('editApproval'), async (req, res) => {
-    const companyId = companyOf(req);
+    const { companyId } = scopeOf(req);
     const body = templateInput.parse(req.body);
     const levels = [];
     for (const l of body.approvalLevels) {
@@ -46,13 +47,13 @@ export function templateRoutes(ctx: CertCtx): Router {
   });
 
   r.get('/company/approvaltemplate/:id', requirePermission('viewApproval'), async (req, res) => {
-    const t = await store.get(companyOf(req), String(req.params.id));
+    const t = await store.get(scopeOf(req).companyId, String(req.params.id));
     if (!t) throw new AppError('NOT_FOUND');
     res.json({ approvalTemplate: templateView(t) });
   });
 
   r.post('/company/approvaltemplate/:id/delete', requirePermission('editApproval'), async (req, res) => {
-    if (!(await store.remove(companyOf(req), String(req.params.id)))) throw new AppError('NOT_FOUND');
+    if (!(await store.remove(scopeOf(req).companyId, String(req.params.id)))) throw new AppError('NOT_FOUND');
     res.json({ ok: true });
   });
 
