@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { FabricLedgerOptions } from './ledger/fabric-ledger';
 
 /**
  * Every environment variable the system reads, parsed once at start-up. Unset means the embedded
@@ -28,16 +29,8 @@ export interface AppConfig {
   smtpCatcherPort: number;
   mailFrom: string;
   ledger: 'embedded' | 'fabric';
-  fabric?: {
-    peerEndpoint: string;
-    peerHostAlias?: string;
-    tlsCertPath: string;
-    mspId: string;
-    certPath: string;
-    keyPath: string;
-    channel: string;
-    chaincode: string;
-  };
+  /** The Fabric gateway's settings (FABRIC_*), with LEDGER=fabric. */
+  fabric?: FabricLedgerOptions;
   openaiApiKey?: string;
   openaiBaseUrl?: string;
   openaiModel: string;
