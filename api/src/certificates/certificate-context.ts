@@ -1,6 +1,6 @@
 /** What the certificate routes share: the use cases' dependencies, the caller, and the view for a caller. */
 import type { Request } from 'express';
-import { actorSubject, certificateWorkflowId, isAdmin, type Actor, type CertificateState, type CertificateView } from '@grain/domain';
+import { actorSubject, certificateWorkflowId, isAdmin, type Actor, type CertificateAnswer, type CertificateState, type CertificateView } from '@grain/domain';
 import { actorOf } from '../http/auth-middleware';
 import { scopeOf } from '../http/scope';
 import type { ApiDeps } from '../deps';
@@ -46,6 +46,6 @@ async function viewFor(ctx: CertCtx, viewer: Actor, s: CertificateState): Promis
 }
 
 /** The `{ approval }` answer of every call that changes or reads one certificate. */
-export async function approvalAnswer(ctx: CertCtx, req: Request, s: CertificateState): Promise<{ approval: CertificateView }> {
+export async function approvalAnswer(ctx: CertCtx, req: Request, s: CertificateState): Promise<CertificateAnswer> {
   return { approval: await viewFor(ctx, actorOf(req), s) };
 }

@@ -5,7 +5,7 @@
  */
 import type { Router } from 'express';
 import { featureRouter } from '../http/params';
-import { AppError, askedNow, certificateInput, isToggle, statusesOfToggles } from '@grain/domain';
+import { AppError, askedNow, certificateInput, isToggle, statusesOfToggles, type OkAnswer } from '@grain/domain';
 import { requirePermission, requireUser, actorOf } from '../http/auth-middleware';
 import { listAnswerText } from './approval-view';
 import { scopeOf } from '../http/scope';
@@ -81,7 +81,7 @@ export function draftRoutes(ctx: CertCtx): Router {
   r.post('/company/approval/:id/delete', requireUser, async (req, res) => {
     const reason = typeof req.body?.reason === 'string' ? req.body.reason.slice(0, 500) : undefined;
     await cancelCertificate({ caller: callerOf(req), certificateId: String(req.params.id), reason }, ctx);
-    res.json({ ok: true });
+    res.json({ ok: true } satisfies OkAnswer);
   });
 
   return r;

@@ -5,7 +5,7 @@
  */
 import type { Router } from 'express';
 import { featureRouter } from '../http/params';
-import { currentLevel, pendingSigners, permissionsOf, type OverdueRow } from '@grain/domain';
+import { currentLevel, pendingSigners, permissionsOf, type OverdueAnswer, type OverdueRow } from '@grain/domain';
 import { actorOf, requirePermission } from '../http/auth-middleware';
 import { scopeOf } from '../http/scope';
 import type { CertCtx } from './certificate-context';
@@ -51,7 +51,7 @@ export function overdueRoutes(ctx: CertCtx): Router {
     const sent = await ctx.stores.reminders.countSent(new Map(rows.map((x) => [x._id, { level: x.level, since: x.since }])));
     for (const row of rows) row.remindersSent = sent.get(row._id) ?? 0;
     rows.sort((a, b) => Date.parse(a.deadline) - Date.parse(b.deadline));
-    res.json({ rows });
+    res.json({ rows } satisfies OverdueAnswer);
   });
   return r;
 }
