@@ -1,4 +1,8 @@
 import path from 'node:path';
+import type { FabricLedgerOptions } from './ledger/fabric-ledger';
+
+/** The task queue of the workflows when TEMPORAL_TASK_QUEUE is unset (scripts/stack reads it from here). */
+export const DEFAULT_TASK_QUEUE = 'grain-certificates';
 
 /**
  * Every environment variable the system reads, parsed once at start-up. Unset means the embedded
@@ -28,16 +32,8 @@ export interface AppConfig {
   smtpCatcherPort: number;
   mailFrom: string;
   ledger: 'embedded' | 'fabric';
-  fabric?: {
-    peerEndpoint: string;
-    peerHostAlias?: string;
-    tlsCertPath: string;
-    mspId: string;
-    certPath: string;
-    keyPath: string;
-    channel: string;
-    chaincode: string;
-  };
+  /** The Fabric gateway's settings (FABRIC_*), with LEDGER=fabric. */
+  fabric?: FabricLedgerOptions;
   openaiApiKey?: string;
   openaiBaseUrl?: string;
   openaiModel: string;
@@ -134,7 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     temporalAddress: env.TEMPORAL_ADDRESS || 'localhost:7233',
     temporalNamespace: env.TEMPORAL_NAMESPACE || 'default',
     temporalUiUrl: env.TEMPORAL_UI_URL || 'http://localhost:8233',
-    taskQueue: env.TEMPORAL_TASK_QUEUE || 'grain-certificates',
+    taskQueue: env.TEMPORAL_TASK_QUEUE || DEFAULT_TASK_QUEUE,
     temporalDeadlines: { updateMs: millis(env, 'TEMPORAL_UPDATE_TIMEOUT_MS', 15_000), callMs: millis(env, 'TEMPORAL_CALL_TIMEOUT_MS', 5_000) },
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     smtpCatcherPort: int(env, 'SMTP_CATCHER_PORT', 2525),

@@ -16,3 +16,4 @@ export * from './compliance';
 export * from './documents';
 export * from './standards';
 export * from './policy';
+export * from './ledger';

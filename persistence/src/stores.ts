@@ -1,5 +1,14 @@
 import type { Knex } from 'knex';
-import { KnexCertificateStore, CertificateReminderStore, CertificateViewStore, OtpStore } from './certificates';
+import {
+  KnexCertificateReminderStore,
+  KnexCertificateStore,
+  KnexCertificateViewStore,
+  KnexOtpStore,
+  type CertificateReminderStore,
+  type CertificateStore,
+  type CertificateViewStore,
+  type OtpStore,
+} from './certificates';
 import {
   KnexAuthLogStore,
   KnexCompanyStore,
@@ -16,8 +25,8 @@ import {
   type SignatureStore,
   type UserStore,
 } from './accounts';
-import { KnexTemplateStore } from './templates';
-import { FarmDataStore, ImageVerificationStore } from './farm';
+import { KnexTemplateStore, type TemplateStore } from './templates';
+import { KnexFarmDataStore, KnexImageVerificationStore, type FarmDataStore, type ImageVerificationStore } from './farm';
 import { KnexDocumentStore, type DocumentStore } from './documents';
 import { KnexComplianceStore, type ComplianceStore } from './compliance';
 import { KnexLiveEventStore, type LiveEventStore } from './live';
@@ -32,6 +41,13 @@ export interface StoreOptions {
 
 function storesOver(knex: Knex, opts: StoreOptions) {
   // Typed by their interfaces, so callers see the contract rather than the knex class.
+  const certificates: CertificateStore = new KnexCertificateStore(knex);
+  const reminders: CertificateReminderStore = new KnexCertificateReminderStore(knex);
+  const certificateViews: CertificateViewStore = new KnexCertificateViewStore(knex);
+  const otps: OtpStore = new KnexOtpStore(knex, opts.now);
+  const templates: TemplateStore = new KnexTemplateStore(knex);
+  const farmData: FarmDataStore = new KnexFarmDataStore(knex);
+  const imageVerifications: ImageVerificationStore = new KnexImageVerificationStore(knex);
   const users: UserStore = new KnexUserStore(knex);
   const companies: CompanyStore = new KnexCompanyStore(knex);
   const groups: GroupStore = new KnexGroupStore(knex);
@@ -46,11 +62,11 @@ function storesOver(knex: Knex, opts: StoreOptions) {
   const mail: MailStore = new KnexMailStore(knex);
   const ledgerBlocks: LedgerBlockStore = new KnexLedgerBlockStore(knex);
   return {
-    certificates: new KnexCertificateStore(knex),
-    reminders: new CertificateReminderStore(knex),
-    certificateViews: new CertificateViewStore(knex),
-    otps: new OtpStore(knex, opts.now),
-    templates: new KnexTemplateStore(knex),
+    certificates,
+    reminders,
+    certificateViews,
+    otps,
+    templates,
     users,
     companies,
     groups,
@@ -58,8 +74,8 @@ function storesOver(knex: Knex, opts: StoreOptions) {
     authLog,
     resetTokens,
     signatures,
-    farmData: new FarmDataStore(knex),
-    imageVerifications: new ImageVerificationStore(knex),
+    farmData,
+    imageVerifications,
     documents,
     compliance,
     live,

@@ -2,6 +2,7 @@
 // stack.json (ports and the database password, kept for the next start), pids.json, logs/, pg/ (the
 // database cluster), ui/ (the Web UI's config) and app-data/ (the app's stored files).
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureTemporal, findTemporal } from '../ensure-temporal.mjs';
@@ -68,12 +69,17 @@ export async function startStack({ dir = defaultStackDir(), basePort, build = tr
     publicUrl: env.PUBLIC_URL,
     temporalAddress: env.TEMPORAL_ADDRESS,
     databaseUrl: dbUrl(ports, password),
-    taskQueue: env.TEMPORAL_TASK_QUEUE || 'grain-certificates',
+    taskQueue: env.TEMPORAL_TASK_QUEUE || defaultTaskQueue(),
     mail: env.SMTP_URL ? env.SMTP_URL.replace(/\/\/[^@]*@/, '//***@') : `dev mailbox ${env.PUBLIC_URL}/dev/mailbox (no SMTP_URL set)`,
     postgresVersion: pg?.version,
     serverVersion: paths.serverVersion,
     uiVersion: paths.uiVersion,
   };
+}
+
+/** The queue the app's workers poll when none is set: the adapters' default (adapters/dist, built by then). */
+function defaultTaskQueue() {
+  return createRequire(import.meta.url)('../../adapters/dist/config.js').DEFAULT_TASK_QUEUE;
 }
 
 /** Stops the named components (default: all) by their recorded pids, in stop order. */

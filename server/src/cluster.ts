@@ -1,6 +1,6 @@
 import cluster, { type Worker as ClusterWorker } from 'node:cluster';
 import { ConfigError, loadConfig } from '@grain/adapters';
-import { openDb } from '@grain/persistence';
+import { createStores, openDb } from '@grain/persistence';
 import { seedDemoData } from './seed';
 
 /**
@@ -38,7 +38,7 @@ export async function startApiCluster(n: number, env: NodeJS.ProcessEnv, log: (m
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let demoLogins: ApiCluster['demoLogins'];
   try {
-    demoLogins = config.seedDemoData ? await seedDemoData(db.knex) : null;
+    demoLogins = config.seedDemoData ? await seedDemoData(createStores(db.knex)) : null;
   } finally {
     await db.close();
   }

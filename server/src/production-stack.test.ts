@@ -22,7 +22,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import path from 'node:path';
-import { ApiSession, CodeMailbox, stackCached, startSmtpRelay, startTestStack, uiCount, uiList } from './stack-test-harness';
+import { ApiSession, CodeMailbox, stackCached, startSmtpRelay, startTestStack, uiCount, uiList } from './stack.test-harness';
 
 const N = Number(process.env.STACK_TEST_CERTIFICATES || 200);
 const LANES = 16;

@@ -9,9 +9,9 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 it('seeds Riverina Grain Co once, with users per role whose passwords and signatures work', async () => {
-  const logins = await seedDemoData(db.knex);
+  const logins = await seedDemoData(createStores(db.knex));
   expect(logins?.map((l) => l.role)).toEqual(['admin', 'manager', 'staff', 'signer', 'signer', 'signer']);
-  expect(await seedDemoData(db.knex)).toBeNull();
+  expect(await seedDemoData(createStores(db.knex))).toBeNull();
   const company = await db.knex('companies').first();
   expect(company.name).toBe('Riverina Grain Co');
   expect((await db.knex('groups').where({ company_id: company.id })).map((g: { group_name: string }) => g.group_name).sort()).toEqual([

@@ -1,6 +1,5 @@
-import type { Knex } from 'knex';
 import { PERMISSIONS, type Permission } from '@grain/domain';
-import { createStores, hashPassword } from '@grain/persistence';
+import { hashPassword, type Stores } from '@grain/persistence';
 
 export interface DemoLogin {
   email: string;
@@ -44,8 +43,7 @@ const DEMO_EMAIL_DOMAIN = 'riverina-grain.example';
  * signature). Returns the logins to print, or null when the database already has users. (An array, as
  * server.ts reads it, rather than `{ logins }`.)
  */
-export async function seedDemoData(k: Knex): Promise<DemoLogin[] | null> {
-  const stores = createStores(k);
+export async function seedDemoData(stores: Stores): Promise<DemoLogin[] | null> {
   if ((await stores.users.countAll()) > 0) return null;
   const logins: DemoLogin[] = [];
   const created: Array<{ id: string; email: string; firstname: string; lastname: string; signaturePassword?: string }> = [];

@@ -43,7 +43,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   try {
     if (!opts.db) cleanups.push(() => db.close());
     const stores = createStores(db.knex);
-    const demoLogins = config.seedDemoData ? await seedDemoData(db.knex) : null;
+    const demoLogins = config.seedDemoData ? await seedDemoData(stores) : null;
 
     let catcher: SmtpCatcher | undefined;
     let catcherPort: number | undefined;

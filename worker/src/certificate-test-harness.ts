@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import type { Worker } from '@temporalio/worker';
 import { buildAdapters, closeAdapters, SmtpCatcher, loadConfig, type Adapters } from '@grain/adapters';
-import { createStores, KnexCertificateStore, MailStore, openDb, OtpStore, type Db } from '@grain/persistence';
+import { createStores, openDb, type CertificateStore, type Db, type MailStore, type OtpStore } from '@grain/persistence';
 import { createTestDb } from '@grain/persistence/testing';
 import { certificateWorkflowId, type CertificateDraft, type CommandActor, type Signer } from '@grain/domain';
 import { certificateWorkflow, requestOtpUpdate, signUpdate } from '@grain/workflows';
@@ -26,7 +26,7 @@ export interface Harness {
   taskQueue: string;
   mail: MailStore;
   otps: OtpStore;
-  store: KnexCertificateStore;
+  store: CertificateStore;
   adapters: Adapters;
   dataDir: string;
   close(): Promise<void>;

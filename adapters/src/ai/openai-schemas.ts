@@ -1,4 +1,4 @@
-import type { ComplianceDocumentType } from '@grain/domain';
+import { HACCP_PRINCIPLES, type ComplianceDocumentType } from '@grain/domain';
 
 /**
  * JSON schemas for OpenAI structured output (strict mode: every property required, no extra
@@ -23,20 +23,7 @@ export const SUMMARY_SCHEMAS: Record<ComplianceDocumentType, { name: string; sch
   haccp_plan_update: {
     name: 'haccp_plan_summary',
     schema: obj({
-      haccp_plan: obj(
-        strings(
-          'business_name',
-          'scope',
-          'hazard_analysis',
-          'critical_control_points',
-          'critical_limits',
-          'monitoring_procedures',
-          'corrective_actions',
-          'verification_procedures',
-          'record_keeping',
-          'review_date',
-        ),
-      ),
+      haccp_plan: obj(strings('business_name', 'scope', ...HACCP_PRINCIPLES, 'review_date')),
     }),
   },
   management_plan_update: {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { createStores, isImageVerified, type Db } from '@grain/persistence';
+import { createStores, type Db } from '@grain/persistence';
 import { createTestDb, createTestCompany } from '@grain/persistence/testing';
 import { LocalFileStorage } from '../storage/file-storage';
 import { EmbeddedImageVerifier } from './embedded-image-verifier';
@@ -73,7 +73,7 @@ describe('EmbeddedImageVerifier', () => {
       expect(refused).toMatchObject({ verified: false, status: 'rejected', reason, kept_verified: true, image_url: null });
       const standing = await verifier.getResult(scope);
       expect(standing).toMatchObject({ verified: true, width: 640, height: 480, image_url: `/api/farmdata/verification/image/${farmDataId}` });
-      expect(await isImageVerified(db.knex, companyId, farmDataId)).toBe(true);
+      expect(await createStores(db.knex).farmData.isImageVerified(companyId, farmDataId)).toBe(true);
       expect((await verifier.photo(scope))?.data.equals(good)).toBe(true);
     }
     const row = await db.knex('farm_data').where({ id: farmDataId }).first('image_validation', 'image_url');
@@ -90,7 +90,7 @@ describe('EmbeddedImageVerifier', () => {
     expect((await db.knex('farm_data').where({ id: farmDataId }).first('image_validation')).image_validation).toBe('Rejected');
 
     expect((await verifier.submitPhoto({ ...scope, userId, data: samplePng(800, 600, 5) })).verified).toBe(true);
-    expect(await isImageVerified(db.knex, companyId, farmDataId)).toBe(true);
+    expect(await createStores(db.knex).farmData.isImageVerified(companyId, farmDataId)).toBe(true);
     // a second good photo replaces the first one as the evidence
     const second = samplePng(1024, 768, 6);
     expect(await verifier.submitPhoto({ ...scope, userId, data: second })).toMatchObject({ verified: true, width: 1024 });

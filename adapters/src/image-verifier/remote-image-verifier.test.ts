@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { createStores, isImageVerified, type Db } from '@grain/persistence';
+import { createStores, type Db } from '@grain/persistence';
 import { createTestDb, createTestCompany } from '@grain/persistence/testing';
 import { RemoteImageVerifier } from './remote-image-verifier';
 
@@ -64,16 +64,16 @@ describe('RemoteImageVerifier', () => {
 
     expect(await v.generateLink(scope)).toBe(`https://verify.example/${record._id}`);
     expect(await v.getResult(scope)).toBeNull();
-    expect(await isImageVerified(db.knex, company.id, record._id)).toBe(false);
+    expect(await createStores(db.knex).farmData.isImageVerified(company.id, record._id)).toBe(false);
 
     verdicts.set(record._id, 'verified');
     const result = await v.getResult(scope);
     expect(result).toMatchObject({ farm_data_id: record._id, verified: true, image_url: 'https://verify.example/img.jpg' });
-    expect(await isImageVerified(db.knex, company.id, record._id)).toBe(true);
+    expect(await createStores(db.knex).farmData.isImageVerified(company.id, record._id)).toBe(true);
 
     verdicts.set(record._id, 'rejected');
     expect((await v.getResult(scope))?.verified).toBe(false);
-    expect(await isImageVerified(db.knex, company.id, record._id)).toBe(false);
+    expect(await createStores(db.knex).farmData.isImageVerified(company.id, record._id)).toBe(false);
     expect(calls.map((c) => c.path)).toEqual(['/generate_link', '/get_verification_result', '/get_verification_result', '/get_verification_result']);
     expect(calls[0].body).toEqual({ farm_data_id: record._id });
   });

@@ -1,3 +1,4 @@
+import type { ChainVerification, LedgerChannelHeader } from '@grain/domain';
 import type { LedgerBlockStore } from '@grain/persistence';
 import type { Described } from '../port';
 
@@ -22,19 +23,14 @@ export interface LedgerBlock {
   previousHash: string;
   dataHash: string;
   blockHash: string;
-  channelHeader: { type: string; timestamp: string; tx_id: string; version: number; channel_id: string };
+  channelHeader: LedgerChannelHeader;
   recordType: string;
   key: string;
   payload: Record<string, unknown>;
 }
 
-export interface ChainVerification {
-  ok: boolean;
-  checked: number;
-  /** First block whose hashes do not recompute, if any. */
-  brokenAt?: number;
-  reason?: string;
-}
+/** The check of the whole chain, a wire shape of the domain's. */
+export type { ChainVerification };
 
 /**
  * Port: the append-only ledger of the grain quality channel. Embedded default: a hash-chained table in

@@ -1,6 +1,17 @@
 import { type Router, type Request } from 'express';
 import { featureRouter } from '../http/params';
-import { AppError, LOGIN_THROTTLE, loginSchema, REGISTRATION_LIMIT, registerSchema, waitLeftMs, userView } from '@grain/domain';
+import {
+  AppError,
+  LOGIN_THROTTLE,
+  loginSchema,
+  REGISTRATION_LIMIT,
+  registerSchema,
+  userView,
+  waitLeftMs,
+  type LoginStatusAnswer,
+  type LogoutAnswer,
+  type SignedInAnswer,
+} from '@grain/domain';
 import { hashPassword, SESSION_ENDED_EVENT, verifyPassword } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
@@ -31,7 +42,7 @@ export function createAuthRouter(deps: ApiDeps): Router {
     setSessionCookie(res, deps.config.publicUrl, token);
   }
 
-  async function signedInAnswer(userId: string) {
+  async function signedInAnswer(userId: string): Promise<SignedInAnswer> {
     const user = (await users.byId(userId))!;
     const company = await companyJsonById(deps.stores, user.companyId);
     // The UI shows only the actions the user may take; the server checks them again on every call.
@@ -75,7 +86,7 @@ export function createAuthRouter(deps: ApiDeps): Router {
   // The login page asks on load: an empty invalidMsg, and who is signed in when someone is.
   r.get('/auth/login', async (req, res) => {
     await attachSession(req);
-    res.json({ invalidMsg: '', loggedIn: !!req.user, ...(req.user ? await signedInAnswer(req.user.id) : {}) });
+    res.json({ invalidMsg: '', loggedIn: !!req.user, ...(req.user ? await signedInAnswer(req.user.id) : {}) } satisfies LoginStatusAnswer);
   });
 
   r.get('/auth/current_user', requireUser, async (req, res) => {
@@ -91,7 +102,7 @@ export function createAuthRouter(deps: ApiDeps): Router {
       await deps.stores.live.publish({ companyId: req.user.companyId, userId: req.user.id, type: SESSION_ENDED_EVENT, data: null }).catch(() => undefined);
     if (req.user) await log.event({ kind: 'logout', userId: req.user.id, companyId: req.user.companyId, email: req.user.email, ip: ip(req) });
     clearSessionCookie(res, deps.config.publicUrl);
-    res.json({ loggedOut: true });
+    res.json({ loggedOut: true } satisfies LogoutAnswer);
   });
 
   /** Registration signs the new user in, since its success leads to the company form (docs/spec/approvals.md §4). */

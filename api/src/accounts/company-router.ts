@@ -1,6 +1,16 @@
 import { type Router, type Request } from 'express';
 import { featureRouter } from '../http/params';
-import { AppError, addressSchema, companySchema, type Actor, type CompanyInput, addressView } from '@grain/domain';
+import {
+  AppError,
+  addressSchema,
+  addressView,
+  companySchema,
+  type Actor,
+  type AddressAnswer,
+  type AddressListAnswer,
+  type CompanyAnswer,
+  type CompanyInput,
+} from '@grain/domain';
 import type { BankAccountFields, CompanyStore } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
@@ -46,7 +56,7 @@ export function createCompanyRouter(deps: ApiDeps): Router {
     if (req.params.companyId !== a.companyId) throw new AppError('NOT_FOUND');
     const c = await companies.byId(a.companyId);
     if (!c) throw new AppError('NOT_FOUND');
-    res.json({ company: await companyJson(deps.stores, c) });
+    res.json({ company: await companyJson(deps.stores, c) } satisfies CompanyAnswer);
   });
 
   r.post('/company/profile/create', requireUser, async (req, res) => {
@@ -75,7 +85,7 @@ export function createCompanyRouter(deps: ApiDeps): Router {
       if (banks) await txCompanies.replaceBankAccounts(c.id, banks);
       return c;
     });
-    res.status(201).json({ company: await companyJson(deps.stores, company) });
+    res.status(201).json({ company: await companyJson(deps.stores, company) } satisfies CompanyAnswer);
   });
 
   r.post('/company/profile/update', requireUser, () => {
@@ -101,23 +111,23 @@ export function createCompanyRouter(deps: ApiDeps): Router {
     } as Parameters<CompanyStore['update']>[1]);
     const banks = bankAccountsOf(b);
     if (banks) await companies.replaceBankAccounts(a.companyId, banks);
-    res.json({ company: await companyJson(deps.stores, (await companies.byId(a.companyId))!) });
+    res.json({ company: await companyJson(deps.stores, (await companies.byId(a.companyId))!) } satisfies CompanyAnswer);
   });
 
   r.get('/company/addresses', requireUser, async (req, res) => {
-    res.json({ address_list: (await companies.addresses(owner(actorOf(req)))).map(addressView) });
+    res.json({ address_list: (await companies.addresses(owner(actorOf(req)))).map(addressView) } satisfies AddressListAnswer);
   });
 
   r.get('/company/address/:id', requireUser, async (req, res) => {
     const found = await companies.address(owner(actorOf(req)), String(req.params.id));
     if (!found) throw new AppError('NOT_FOUND');
-    res.json({ address: addressView(found) });
+    res.json({ address: addressView(found) } satisfies AddressAnswer);
   });
 
   r.post('/company/address/create', requireUser, async (req, res) => {
     const a = await mayEditCompanyData(req);
     const b = parseInput(addressSchema, req.body ?? {});
-    res.status(201).json({ address: addressView(await companies.createAddress(owner(a), b)) });
+    res.status(201).json({ address: addressView(await companies.createAddress(owner(a), b)) } satisfies AddressAnswer);
   });
 
   r.post('/company/address/:id/update', requireUser, async (req, res) => {
@@ -126,7 +136,7 @@ export function createCompanyRouter(deps: ApiDeps): Router {
     if (!found) throw new AppError('NOT_FOUND');
     const b = parseInput(addressSchema, req.body ?? {});
     await companies.updateAddress(found.id, b);
-    res.json({ address: addressView({ ...found, ...b }) });
+    res.json({ address: addressView({ ...found, ...b }) } satisfies AddressAnswer);
   });
 
   return r;

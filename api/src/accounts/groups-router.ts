@@ -1,8 +1,22 @@
 import { type Router, type Request } from 'express';
 import { featureRouter } from '../http/params';
-import { AppError, groupSchema, isAdminRoleName, permissionsBeyond, type Actor, type GroupInput, groupView } from '@grain/domain';
+import {
+  AppError,
+  groupSchema,
+  groupView,
+  isAdminRoleName,
+  permissionsBeyond,
+  type Actor,
+  type GroupAnswer,
+  type GroupEditAnswer,
+  type GroupFormInfoAnswer,
+  type GroupInput,
+  type GroupListAnswer,
+  type GroupSavedAnswer,
+} from '@grain/domain';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
+import { companyRequired } from '../http/scope';
 import { denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
 
 /**
@@ -14,13 +28,9 @@ import { denyAccess, ensurePermission, requireUser } from '../http/auth-middlewa
 export function createGroupsRouter(deps: ApiDeps): Router {
   const r = featureRouter();
   const groups = deps.stores.groups;
-  const companyOf = (a: Actor): string => {
-    if (!a.companyId) throw new AppError('COMPANY_REQUIRED');
-    return a.companyId;
-  };
-  const list = async (a: Actor) => (await groups.list(companyOf(a))).map(groupView);
+  const list = async (a: Actor) => (await groups.list(companyRequired(a))).map(groupView);
   async function found(a: Actor, id: string) {
-    const g = await groups.byId(companyOf(a), id);
+    const g = await groups.byId(companyRequired(a), id);
     if (!g) throw new AppError('NOT_FOUND');
     return g;
   }
@@ -37,28 +47,29 @@ export function createGroupsRouter(deps: ApiDeps): Router {
 
   r.get('/company/groups', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'viewSystem');
-    res.json({ groups: await list(a) });
+    res.json({ groups: await list(a) } satisfies GroupListAnswer);
   });
   r.get('/company/group/create', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'editSystem');
-    res.json({ invalidMsg: '', groups: await list(a) });
+    res.json({ invalidMsg: '', groups: await list(a) } satisfies GroupFormInfoAnswer);
   });
   r.post('/company/group/create', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'editSystem');
     const b = parseInput(groupSchema, req.body ?? {});
     await checkGrant(req, a, b);
     checkName(b);
-    if (await groups.byName(companyOf(a), b.groupName)) throw new AppError('GROUP_NAME_TAKEN', { fields: [{ path: 'groupName', code: 'GROUP_NAME_TAKEN' }] });
-    const g = await groups.create(companyOf(a), { groupName: b.groupName, status: b.status, roles: [...new Set(b.roles)] });
-    res.status(201).json({ group: groupView(g), groups: await list(a) });
+    if (await groups.byName(companyRequired(a), b.groupName))
+      throw new AppError('GROUP_NAME_TAKEN', { fields: [{ path: 'groupName', code: 'GROUP_NAME_TAKEN' }] });
+    const g = await groups.create(companyRequired(a), { groupName: b.groupName, status: b.status, roles: [...new Set(b.roles)] });
+    res.status(201).json({ group: groupView(g), groups: await list(a) } satisfies GroupSavedAnswer);
   });
   r.get('/company/group/:id', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'viewSystem');
-    res.json({ group: groupView(await found(a, String(req.params.id))) });
+    res.json({ group: groupView(await found(a, String(req.params.id))) } satisfies GroupAnswer);
   });
   r.get('/company/group/:id/update', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'editSystem');
-    res.json({ group: groupView(await found(a, String(req.params.id))), invalidMsg: '' });
+    res.json({ group: groupView(await found(a, String(req.params.id))), invalidMsg: '' } satisfies GroupEditAnswer);
   });
   r.post('/company/group/:id/update', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'editSystem');
@@ -66,10 +77,10 @@ export function createGroupsRouter(deps: ApiDeps): Router {
     const b = parseInput(groupSchema, req.body ?? {});
     await checkGrant(req, a, b);
     checkName(b, g.groupName);
-    if (await groups.byName(companyOf(a), b.groupName, g.id))
+    if (await groups.byName(companyRequired(a), b.groupName, g.id))
       throw new AppError('GROUP_NAME_TAKEN', { fields: [{ path: 'groupName', code: 'GROUP_NAME_TAKEN' }] });
     await groups.updateWithMembers(g, { groupName: b.groupName, status: b.status, roles: [...new Set(b.roles)] });
-    res.json({ group: groupView((await groups.byId(g.companyId, g.id))!), groups: await list(a) });
+    res.json({ group: groupView((await groups.byId(g.companyId, g.id))!), groups: await list(a) } satisfies GroupSavedAnswer);
   });
   return r;
 }

@@ -1,6 +1,14 @@
 import type { Router } from 'express';
 import { featureRouter } from '../http/params';
-import { AppError, message, resetPasswordConfirmSchema, resetPasswordRequestSchema, type Language } from '@grain/domain';
+import {
+  AppError,
+  message,
+  resetPasswordConfirmSchema,
+  resetPasswordRequestSchema,
+  type Language,
+  type ResetMessageAnswer,
+  type ResetTokenCheckAnswer,
+} from '@grain/domain';
 import { hashPassword } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
@@ -54,13 +62,13 @@ export function createPasswordResetRouter(deps: ApiDeps): Router {
   r.post('/company/user/reset_password', (req, res) => {
     const { email } = parseInput(resetPasswordRequestSchema, req.body ?? {});
     const lang = langOf(req);
-    res.json({ message: message('RESET_SENT', lang) });
+    res.json({ message: message('RESET_SENT', lang) } satisfies ResetMessageAnswer);
     mailResetLink(email, lang, req.ip).catch((e: Error) => console.error('[auth] password reset failed:', e.message));
   });
 
   r.post('/company/user/reset_password/check', async (req, res) => {
     const token = typeof req.body?.token === 'string' ? req.body.token : '';
-    res.json({ valid: token.length >= 10 && token.length <= 200 && (await tokens.isValid(token)) });
+    res.json({ valid: token.length >= 10 && token.length <= 200 && (await tokens.isValid(token)) } satisfies ResetTokenCheckAnswer);
   });
 
   r.post('/company/user/reset_password/confirm', async (req, res) => {
@@ -71,7 +79,7 @@ export function createPasswordResetRouter(deps: ApiDeps): Router {
     await tokens.voidFor(userId);
     await sessions.endAllFor(userId);
     await log.event({ kind: 'password_reset_done', userId, ip: req.ip });
-    res.json({ message: message('PASSWORD_CHANGED', langOf(req)) });
+    res.json({ message: message('PASSWORD_CHANGED', langOf(req)) } satisfies ResetMessageAnswer);
   });
   return r;
 }

@@ -16,12 +16,19 @@ import {
   type Actor,
   type AdminChange,
   type AccountStatus,
+  type UserAnswer,
+  type UserCreatedAnswer,
+  type UserDeletedAnswer,
+  type UserEditAnswer,
+  type UserFormInfoAnswer,
+  type UserListAnswer,
   groupView,
   userView,
 } from '@grain/domain';
 import { hashPassword, verifyPassword, type Stores, type UserRow, type UserStore } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
+import { companyRequired } from '../http/scope';
 import { actorOf, denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
 import { sendAccountNotice } from './account-notice';
 import { companyJsonById } from './serialize';
@@ -37,12 +44,8 @@ export function createUsersRouter(deps: ApiDeps): Router {
   const r = featureRouter();
   const { users, groups, sessions, authLog: log, signatures } = deps.stores;
 
-  const companyOf = (a: Actor): string => {
-    if (!a.companyId) throw new AppError('COMPANY_REQUIRED');
-    return a.companyId;
-  };
   async function target(a: Actor, id: string): Promise<UserRow> {
-    const u = await users.byIdInCompany(id, companyOf(a));
+    const u = await users.byIdInCompany(id, companyRequired(a));
     if (!u) throw new AppError('NOT_FOUND');
     return u;
   }
@@ -55,7 +58,7 @@ export function createUsersRouter(deps: ApiDeps): Router {
       if (!isAdmin(a)) await denyAccess(req, { reason: 'only an admin grants admin' });
       return ADMIN_ROLE;
     }
-    const g = await groups.byName(companyOf(a), role);
+    const g = await groups.byName(companyRequired(a), role);
     if (!g) throw new AppError('INVALID_ROLE', { fields: [{ path: 'role', code: 'INVALID_ROLE' }] });
     const beyond = permissionsBeyond(a, g.roles);
     if (beyond.length) await denyAccess(req, { reason: 'group grants beyond own permissions', permissions: beyond });
@@ -85,7 +88,7 @@ export function createUsersRouter(deps: ApiDeps): Router {
     if (u.id !== a.id && !isAdmin(a)) await denyAccess(req, { reason: `${what} of another user needs admin`, target: u.id });
   }
   const full = async (u: UserRow) => userView(u, { signature: await signatures.idOfUser(u.id) });
-  const groupList = async (a: Actor) => (await groups.list(companyOf(a))).map(groupView);
+  const groupList = async (a: Actor) => (await groups.list(companyRequired(a))).map(groupView);
   async function endSessionsIfBlocked(u: UserRow, status: AccountStatus | undefined) {
     if (status && status !== 'active') await sessions.endAllFor(u.id);
   }
@@ -93,13 +96,23 @@ export function createUsersRouter(deps: ApiDeps): Router {
   r.get('/company/users', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'viewSystem');
     const q = parseInput(userListQuerySchema, req.query);
-    const page = await users.page(companyOf(a), { page: q.page, pageSize: q.pageSize, q: q.q || undefined });
-    res.json({ user_list: await Promise.all(page.users.map(full)), total: page.total, page: q.page, pageSize: q.pageSize, groups: await groupList(a) });
+    const page = await users.page(companyRequired(a), { page: q.page, pageSize: q.pageSize, q: q.q || undefined });
+    res.json({
+      user_list: await Promise.all(page.users.map(full)),
+      total: page.total,
+      page: q.page,
+      pageSize: q.pageSize,
+      groups: await groupList(a),
+    } satisfies UserListAnswer);
   });
 
   r.get('/company/user/create', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'editSystem');
-    res.json({ title: 'Create user', groups: await groupList(a), company: await companyJsonById(deps.stores, companyOf(a)) });
+    res.json({
+      title: 'Create user',
+      groups: await groupList(a),
+      company: await companyJsonById(deps.stores, companyRequired(a)),
+    } satisfies UserFormInfoAnswer);
   });
 
   r.post('/company/user/create', requireUser, async (req, res) => {
@@ -115,22 +128,22 @@ export function createUsersRouter(deps: ApiDeps): Router {
       phone: b.phone,
       role,
       status: b.status,
-      companyId: companyOf(a),
+      companyId: companyRequired(a),
     });
-    const first = await users.page(companyOf(a), { page: 1, pageSize: 15 });
-    res.status(201).json({ user: await full(u), users: await Promise.all(first.users.map(full)) });
+    const first = await users.page(companyRequired(a), { page: 1, pageSize: 15 });
+    res.status(201).json({ user: await full(u), users: await Promise.all(first.users.map(full)) } satisfies UserCreatedAnswer);
   });
 
   r.get('/company/user/:id', requireUser, async (req, res) => {
     const a = actorOf(req);
     const u = await target(a, String(req.params.id));
     if (u.id !== a.id && !can(a, 'viewSystem')) await denyAccess(req, { permission: 'viewSystem', target: u.id });
-    res.json({ user: await full(u) });
+    res.json({ user: await full(u) } satisfies UserAnswer);
   });
 
   r.get('/company/user/:id/update', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'editSystem');
-    res.json({ user: await full(await target(a, String(req.params.id))), groups: await groupList(a) });
+    res.json({ user: await full(await target(a, String(req.params.id))), groups: await groupList(a) } satisfies UserEditAnswer);
   });
 
   r.post('/company/user/:id/update', requireUser, async (req, res) => {
@@ -157,7 +170,7 @@ export function createUsersRouter(deps: ApiDeps): Router {
       await sessions.endAllFor(u.id);
       await log.event({ kind: 'email_changed', userId: u.id, companyId: u.companyId, ip: req.ip, detail: { by: a.id } });
     }
-    res.json({ user: await full((await users.byId(u.id))!) });
+    res.json({ user: await full((await users.byId(u.id))!) } satisfies UserAnswer);
   });
 
   const ownProfile = async (req: Request): Promise<UserRow> => {
@@ -166,14 +179,14 @@ export function createUsersRouter(deps: ApiDeps): Router {
     return (await users.byId(a.id))!;
   };
   r.get('/company/user/:id/update_profile', requireUser, async (req, res) => {
-    res.json({ user: await full(await ownProfile(req)) });
+    res.json({ user: await full(await ownProfile(req)) } satisfies UserAnswer);
   });
   r.post('/company/user/:id/update_profile', requireUser, async (req, res) => {
     const u = await ownProfile(req);
     const b = parseInput(profileUpdateSchema, req.body ?? {});
     if (b.email && (await users.emailTaken(b.email, u.id))) throw new AppError('EMAIL_TAKEN');
     await users.update(u.id, { email: b.email, firstname: b.firstname, lastname: b.lastname, phone: b.phone });
-    res.json({ user: await full((await users.byId(u.id))!) });
+    res.json({ user: await full((await users.byId(u.id))!) } satisfies UserAnswer);
   });
 
   r.post('/company/user/:id/update_password', requireUser, async (req, res) => {
@@ -195,7 +208,7 @@ export function createUsersRouter(deps: ApiDeps): Router {
     await users.setPasswordHash(u.id, await hashPassword(b.password));
     await sessions.endAllFor(u.id, self ? req.sessionToken : undefined);
     await log.event({ kind: 'password_changed', userId: u.id, companyId: u.companyId, ip: req.ip, detail: { by: a.id } });
-    res.json({ user: await full(u) });
+    res.json({ user: await full(u) } satisfies UserAnswer);
   });
 
   r.post('/company/user/:id/delete', requireUser, async (req, res) => {
@@ -205,7 +218,7 @@ export function createUsersRouter(deps: ApiDeps): Router {
     await guardAdminTarget(req, a, u);
     await changeKeepingOneAdmin(u, { deleted: true }, (tx) => tx.users.softDelete(u.id));
     await sessions.endAllFor(u.id);
-    res.json({ deleted: true, _id: u.id });
+    res.json({ deleted: true, _id: u.id } satisfies UserDeletedAnswer);
   });
 
   return r;

@@ -2,15 +2,13 @@ import type { Router } from 'express';
 import { featureRouter } from '../http/params';
 import { z } from 'zod';
 import { GRAIN_CONTRACT, type LedgerBlock } from '@grain/adapters';
+import type { BlockEventsAnswer, BlockListAnswer, BlockView, ChainVerificationAnswer } from '@grain/domain';
 import type { ApiDeps } from '../deps';
 import { requireUser } from '../http/auth-middleware';
 import { parseInput } from '../http/parse-input';
 
-/**
- * A block as the blockchain view shows it (docs/spec/farm-data-and-documents.md §3 Block). The payload is left out: the channel
- * is shared by every company, and a block's hashes and header are what the view needs.
- */
-function blockView(b: LedgerBlock, channel: string) {
+/** A block as the blockchain view shows it (docs/spec/farm-data-and-documents.md §3 Block; BlockView says what is left out). */
+function blockView(b: LedgerBlock, channel: string): BlockView {
   return {
     blockNumber: b.blockNumber,
     lastBlock: b.blockHash,
@@ -32,18 +30,18 @@ export function createBlockRouter(deps: ApiDeps): Router {
 
   r.get('/event/blockevents', requireUser, async (_req, res) => {
     const last = await ledger.lastBlock();
-    res.json({ block: last ? blockView(last, ledger.channel) : null, channel: ledger.channel, contract: GRAIN_CONTRACT });
+    res.json({ block: last ? blockView(last, ledger.channel) : null, channel: ledger.channel, contract: GRAIN_CONTRACT } satisfies BlockEventsAnswer);
   });
 
   r.get('/event/blocks', requireUser, async (req, res) => {
     const q = parseInput(blocksQuery, req.query);
     const blocks = await ledger.blocks({ before: q.before, limit: q.limit ?? 20 });
-    res.json({ blocks: blocks.map((b) => blockView(b, ledger.channel)) });
+    res.json({ blocks: blocks.map((b) => blockView(b, ledger.channel)) } satisfies BlockListAnswer);
   });
 
   // Recomputes every block's hashes from its payload; read-only, so a GET.
   r.get('/event/verify', requireUser, async (_req, res) => {
-    res.json({ verification: await ledger.verify() });
+    res.json({ verification: await ledger.verify() } satisfies ChainVerificationAnswer);
   });
 
   return r;

@@ -1,7 +1,8 @@
 /** What the certificate routes share: the use cases' dependencies, the caller, and the view for a caller. */
 import type { Request } from 'express';
-import { AppError, actorSubject, certificateWorkflowId, isAdmin, type Actor, type CertificateState, type CertificateView } from '@grain/domain';
+import { actorSubject, certificateWorkflowId, isAdmin, type Actor, type CertificateAnswer, type CertificateState, type CertificateView } from '@grain/domain';
 import { actorOf } from '../http/auth-middleware';
+import { scopeOf } from '../http/scope';
 import type { ApiDeps } from '../deps';
 import { CertificateWorkflows } from './certificate-workflows';
 import { toCertificateView } from './approval-view';
@@ -19,17 +20,11 @@ export function createCtx(deps: ApiDeps): CertCtx {
   };
 }
 
-/** The caller's company; a user without one has no certificates to see. */
-export function companyOf(req: Request): string {
-  const a = actorOf(req);
-  if (!a.companyId) throw new AppError('ACCESS_DENIED');
-  return a.companyId;
-}
-
+/** The caller of a use case, scoped to their company (a user without one has no certificates to see). */
 export function callerOf(req: Request): Caller {
-  const access = actorOf(req);
+  const { actor: access, companyId } = scopeOf(req);
   const u = req.user!;
-  return { access, companyId: companyOf(req), actor: { ...actorSubject(access), name: u.fullName, email: u.email } };
+  return { access, companyId, actor: { ...actorSubject(access), name: u.fullName, email: u.email } };
 }
 
 /** The certificate as answered to this viewer: with names in the audit trail and what they may do. */
@@ -51,6 +46,6 @@ async function viewFor(ctx: CertCtx, viewer: Actor, s: CertificateState): Promis
 }
 
 /** The `{ approval }` answer of every call that changes or reads one certificate. */
-export async function approvalAnswer(ctx: CertCtx, req: Request, s: CertificateState): Promise<{ approval: CertificateView }> {
+export async function approvalAnswer(ctx: CertCtx, req: Request, s: CertificateState): Promise<CertificateAnswer> {
   return { approval: await viewFor(ctx, actorOf(req), s) };
 }

@@ -5,10 +5,11 @@
  */
 import type { Router } from 'express';
 import { featureRouter } from '../http/params';
-import { AppError, askedNow, certificateInput, isToggle, statusesOfToggles } from '@grain/domain';
+import { AppError, askedNow, certificateInput, isToggle, statusesOfToggles, type OkAnswer } from '@grain/domain';
 import { requirePermission, requireUser, actorOf } from '../http/auth-middleware';
 import { listAnswerText } from './approval-view';
-import { approvalAnswer, callerOf, companyOf, type CertCtx } from './certificate-context';
+import { scopeOf } from '../http/scope';
+import { approvalAnswer, callerOf, type CertCtx } from './certificate-context';
 import { cancelCertificate } from './commands/cancel';
 import { sendCredential, signedCredential } from './commands/credential';
 import { draftDefaults } from './commands/draft-defaults';
@@ -20,7 +21,7 @@ export function draftRoutes(ctx: CertCtx): Router {
   const r = featureRouter();
 
   r.get('/company/approvals', requirePermission('viewApproval'), async (req, res) => {
-    const companyId = companyOf(req);
+    const { companyId } = scopeOf(req);
     const asked = String(req.query.status ?? '')
       .split(',')
       .filter(isToggle);
@@ -80,7 +81,7 @@ export function draftRoutes(ctx: CertCtx): Router {
   r.post('/company/approval/:id/delete', requireUser, async (req, res) => {
     const reason = typeof req.body?.reason === 'string' ? req.body.reason.slice(0, 500) : undefined;
     await cancelCertificate({ caller: callerOf(req), certificateId: String(req.params.id), reason }, ctx);
-    res.json({ ok: true });
+    res.json({ ok: true } satisfies OkAnswer);
   });
 
   return r;

@@ -6,7 +6,8 @@ import type { Router } from 'express';
 import { featureRouter } from '../http/params';
 import { actorSubject, can, inboxItemFor, inboxOrder, teamOverdueItemFor, type CertificateState, type InboxAnswer, type InboxItem } from '@grain/domain';
 import { actorOf, requirePermission } from '../http/auth-middleware';
-import { companyOf, type CertCtx } from './certificate-context';
+import { scopeOf } from '../http/scope';
+import type { CertCtx } from './certificate-context';
 
 /** At most this many candidates are read: an inbox longer than that is a problem of its own. */
 const MAX_CANDIDATES = 200;
@@ -36,7 +37,7 @@ async function collect(
 export function inboxRoutes(ctx: CertCtx): Router {
   const r = featureRouter();
   r.get('/company/approvals/inbox', requirePermission('viewApproval'), async (req, res) => {
-    const companyId = companyOf(req);
+    const { companyId } = scopeOf(req);
     const userId = req.user!.id;
     const now = Date.now();
     // candidates: the current level names the caller as a signer (an index); the domain decides the rest

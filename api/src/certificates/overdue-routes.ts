@@ -5,9 +5,10 @@
  */
 import type { Router } from 'express';
 import { featureRouter } from '../http/params';
-import { currentLevel, pendingSigners, permissionsOf, type OverdueRow } from '@grain/domain';
+import { currentLevel, pendingSigners, permissionsOf, type OverdueAnswer, type OverdueRow } from '@grain/domain';
 import { actorOf, requirePermission } from '../http/auth-middleware';
-import { companyOf, type CertCtx } from './certificate-context';
+import { scopeOf } from '../http/scope';
+import type { CertCtx } from './certificate-context';
 
 /** At most this many active certificates are scanned: the dashboard is about what needs attention now. */
 const MAX_CANDIDATES = 500;
@@ -15,7 +16,7 @@ const MAX_CANDIDATES = 500;
 export function overdueRoutes(ctx: CertCtx): Router {
   const r = featureRouter();
   r.get('/company/approvals/overdue', requirePermission('viewSystem'), async (req, res) => {
-    const companyId = companyOf(req);
+    const { companyId } = scopeOf(req);
     const viewer = actorOf(req);
     const windowMs = Math.min(Math.max(Number(req.query.dueWithinHours) || 48, 1), 24 * 365) * 3600_000;
     const onlyLevel = Number(req.query.level) || undefined;
@@ -50,7 +51,7 @@ export function overdueRoutes(ctx: CertCtx): Router {
     const sent = await ctx.stores.reminders.countSent(new Map(rows.map((x) => [x._id, { level: x.level, since: x.since }])));
     for (const row of rows) row.remindersSent = sent.get(row._id) ?? 0;
     rows.sort((a, b) => Date.parse(a.deadline) - Date.parse(b.deadline));
-    res.json({ rows });
+    res.json({ rows } satisfies OverdueAnswer);
   });
   return r;
 }

@@ -1,11 +1,12 @@
 /** Certificate templates (the form's template bar and /views/template/list), real save and load. */
 import type { Router } from 'express';
 import { featureRouter } from '../http/params';
-import { AppError, refId, templateInput, type TemplateView } from '@grain/domain';
+import { AppError, refId, templateInput, type OkAnswer, type TemplateAnswer, type TemplateListAnswer, type TemplateView } from '@grain/domain';
 import type { ApprovalTemplate } from '@grain/persistence';
 import { requirePermission } from '../http/auth-middleware';
 import { resolveSigners } from './commands/resolve-input';
-import { companyOf, type CertCtx } from './certificate-context';
+import { scopeOf } from '../http/scope';
+import type { CertCtx } from './certificate-context';
 
 const templateView = (t: ApprovalTemplate): TemplateView => ({
   _id: t.id,
@@ -26,11 +27,11 @@ export function templateRoutes(ctx: CertCtx): Router {
   const store = ctx.stores.templates;
 
   r.get('/company/approvaltemplates', requirePermission('viewApproval'), async (req, res) => {
-    res.json({ templates: (await store.list(companyOf(req))).map(templateView) });
+    res.json({ templates: (await store.list(scopeOf(req).companyId)).map(templateView) } satisfies TemplateListAnswer);
   });
 
   r.post('/company/approvaltemplate/create', requirePermission('editApproval'), async (req, res) => {
-    const companyId = companyOf(req);
+    const { companyId } = scopeOf(req);
     const body = templateInput.parse(req.body);
     const levels = [];
     for (const l of body.approvalLevels) {
@@ -42,18 +43,18 @@ export function templateRoutes(ctx: CertCtx): Router {
       });
     }
     const t = await store.save(companyId, { id: req.user!.id, name: req.user!.fullName }, { approvalName: body.approvalName, priority: body.priority, levels });
-    res.status(201).json({ approvalTemplate: templateView(t) });
+    res.status(201).json({ approvalTemplate: templateView(t) } satisfies TemplateAnswer);
   });
 
   r.get('/company/approvaltemplate/:id', requirePermission('viewApproval'), async (req, res) => {
-    const t = await store.get(companyOf(req), String(req.params.id));
+    const t = await store.get(scopeOf(req).companyId, String(req.params.id));
     if (!t) throw new AppError('NOT_FOUND');
-    res.json({ approvalTemplate: templateView(t) });
+    res.json({ approvalTemplate: templateView(t) } satisfies TemplateAnswer);
   });
 
   r.post('/company/approvaltemplate/:id/delete', requirePermission('editApproval'), async (req, res) => {
-    if (!(await store.remove(companyOf(req), String(req.params.id)))) throw new AppError('NOT_FOUND');
-    res.json({ ok: true });
+    if (!(await store.remove(scopeOf(req).companyId, String(req.params.id)))) throw new AppError('NOT_FOUND');
+    res.json({ ok: true } satisfies OkAnswer);
   });
 
   return r;

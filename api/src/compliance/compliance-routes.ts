@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { type Router, type ErrorRequestHandler, type Request } from 'express';
-import { featureRouter } from '../http/params';
+import { type Router, type ErrorRequestHandler } from 'express';
 import {
   AppError,
   COMPLIANCE_DOCUMENT_TYPES,
@@ -15,15 +14,22 @@ import {
   kindOfSegment,
   MAX_UPLOAD_BYTES,
   reviewedSummarySchemas,
-  type Actor,
+  type ComplianceAuditStartedAnswer,
+  type ComplianceDetailAnswer,
+  type ComplianceDocumentAnswer,
   type ComplianceDocumentType,
+  type ComplianceFormInfoAnswer,
+  type ComplianceListAnswer,
+  type ComplianceUploadAnswer,
   type MessageCode,
 } from '@grain/domain';
 import { checkUnpackedSize, TextExtractError } from '@grain/adapters';
 import { appErrorCodeOf, complianceSubmitUpdate, complianceWorkflow, documentUploadedSignal, reviewSummaryUpdate } from '@grain/workflows';
 import type { WorkflowHandle } from '@temporalio/client';
 import type { ApiDeps } from '../deps';
-import { actorOf, requirePermission } from '../http/auth-middleware';
+import { requirePermission } from '../http/auth-middleware';
+import { featureRouter, uuidParam } from '../http/params';
+import { scopeOf } from '../http/scope';
 import { langOf } from '../http/lang';
 import { errorText, setRetryHint } from '../http/errors';
 import { withinDeadline } from '../http/temporal-deadline';
@@ -32,19 +38,8 @@ import { checkFileName, detectFileTypeOfFile, isPlainTextFile } from '../http/fi
 import { parseInput } from '../http/parse-input';
 import { complianceReportHtml } from './report-html';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Compliance belongs to a company: a signed-in user without one cannot take part. */
-function companyActor(req: Request): Actor & { companyId: string } {
-  const a = actorOf(req);
-  if (!a.companyId) throw new AppError('ACCESS_DENIED');
-  return a as Actor & { companyId: string };
-}
-function idParam(req: Request, name = 'id'): string {
-  const v = String(req.params[name] ?? '');
-  if (!UUID.test(v)) throw new AppError('NOT_FOUND');
-  return v.toLowerCase();
-}
+/** Compliance belongs to a company (scopeOf: a signed-in user without one cannot take part). */
+type Scope = ReturnType<typeof scopeOf>;
 /** A document that would unpack past the limits is refused now, not found out later by the reader. */
 function refuseZipBomb(file: Buffer, fileName: string): void {
   try {
@@ -72,46 +67,46 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
   const api = featureRouter();
   const openai = featureRouter();
 
-  async function ownCompliance(id: string, actor: Actor & { companyId: string }, create = false) {
-    const c = create ? await store.ensure(id, { companyId: actor.companyId, userId: actor.id }) : await store.byId(id, actor.companyId);
+  async function ownCompliance(id: string, { actor, companyId }: Scope, create = false) {
+    const c = create ? await store.ensure(id, { companyId, userId: actor.id }) : await store.byId(id, companyId);
     if (!c) throw new AppError('NOT_FOUND');
     return c;
   }
 
   api.get('/compliance/create', requirePermission('viewDocument'), async (req, res) => {
-    const actor = companyActor(req);
-    const docs = await store.processedDocuments(actor.companyId);
+    const docs = await store.processedDocuments(scopeOf(req).companyId);
     // Who reads and audits the documents, so the screen can say it plainly (rules, or an AI model).
-    res.json({ required_documents: docs.map(documentView), applicant_id: randomUUID(), auditor: deps.adapters.ai.auditor });
+    res.json({ required_documents: docs.map(documentView), applicant_id: randomUUID(), auditor: deps.adapters.ai.auditor } satisfies ComplianceFormInfoAnswer);
   });
 
   api.get('/compliance/list', requirePermission('viewDocument'), async (req, res) => {
-    res.json(await listFor(companyActor(req)));
+    res.json(await listFor(scopeOf(req).companyId));
   });
 
   api.get('/compliance/:id', requirePermission('viewDocument'), async (req, res) => {
-    const c = await ownCompliance(idParam(req), companyActor(req));
-    res.json({ compliance: complianceDetailView(c, await store.documentsOf(c.id)) });
+    const c = await ownCompliance(uuidParam(req.params.id), scopeOf(req));
+    res.json({ compliance: complianceDetailView(c, await store.documentsOf(c.id)) } satisfies ComplianceDetailAnswer);
   });
 
   api.post('/compliance/:id/getaudit', requirePermission('editDocument'), async (req, res) => {
-    const actor = companyActor(req);
+    const scope = scopeOf(req);
+    const { actor, companyId } = scope;
     const parsed = getAuditRequestSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw new AppError('INVALID_INPUT');
     const chosen: Partial<Record<ComplianceDocumentType, string>> = {};
     for (const k of COMPLIANCE_KINDS) {
       const id = parsed.data[k.payloadField]?._id;
       if (!id) throw new AppError('COMPLIANCE_INCOMPLETE', { missing: k.documentType });
-      const d = await store.document(id, actor.companyId);
+      const d = await store.document(id, companyId);
       if (!d) throw new AppError('NOT_FOUND');
       if (d.documentType !== k.documentType) throw new AppError('COMPLIANCE_DOCUMENT_WRONG_TYPE', { field: k.payloadField });
       if (d.status !== 'processed') throw new AppError('COMPLIANCE_DOCUMENT_NOT_READY', { field: k.payloadField });
       chosen[k.documentType] = d.id;
     }
-    const c = await ownCompliance(idParam(req), actor, true);
+    const c = await ownCompliance(uuidParam(req.params.id), scope, true);
     if (c.status === 'audited') throw new AppError('COMPLIANCE_ALREADY_AUDITED');
     await inWorkflow(c, (handle) => handle.executeUpdate(complianceSubmitUpdate, { args: [{ userId: actor.id, documents: chosen }] }));
-    res.status(202).json({ compliance_id: c.id, status: 'auditing', complianceTypes: COMPLIANCE_DOCUMENT_TYPES });
+    res.status(202).json({ compliance_id: c.id, status: 'auditing', complianceTypes: COMPLIANCE_DOCUMENT_TYPES } satisfies ComplianceAuditStartedAnswer);
   });
 
   /**
@@ -120,17 +115,18 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
    * The document may come from an earlier submission of the company.
    */
   api.put('/compliance/:id/documents/:documentId/summary', requirePermission('editDocument'), async (req, res) => {
-    const actor = companyActor(req);
-    const id = idParam(req);
-    const doc = await store.document(idParam(req, 'documentId'), actor.companyId);
+    const scope = scopeOf(req);
+    const { actor, companyId } = scope;
+    const id = uuidParam(req.params.id);
+    const doc = await store.document(uuidParam(req.params.documentId), companyId);
     if (!doc) throw new AppError('NOT_FOUND');
     if (doc.status !== 'processed') throw new AppError('COMPLIANCE_DOCUMENT_NOT_READY');
     const summary = parseInput<unknown>(reviewedSummarySchemas[doc.documentType], (req.body as { summary?: unknown } | undefined)?.summary);
-    const c = await ownCompliance(id, actor, true);
+    const c = await ownCompliance(id, scope, true);
     if (c.status === 'audited') throw new AppError('COMPLIANCE_ALREADY_AUDITED');
     if (c.status === 'auditing') throw new AppError('COMPLIANCE_AUDIT_RUNNING');
     await inWorkflow(c, (handle) => handle.executeUpdate(reviewSummaryUpdate, { args: [{ userId: actor.id, documentId: doc.id, summary }] }));
-    res.json({ document: documentView((await store.document(doc.id, actor.companyId))!) });
+    res.json({ document: documentView((await store.document(doc.id, companyId))!) } satisfies ComplianceDocumentAnswer);
   });
 
   /** Runs a call on the submission's workflow, started first when needed (documents picked from earlier submissions need no upload). */
@@ -154,31 +150,27 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
     }
   }
 
-  async function listFor(actor: Actor & { companyId: string }) {
-    const rows = await store.list(actor.companyId);
+  async function listFor(companyId: string): Promise<ComplianceListAnswer> {
+    const rows = await store.list(companyId);
     // The Creator column shows a name; the spec's list only carried the raw user_id (kept as well).
     const names = new Map<string, string>();
     for (const userId of new Set(rows.map((c) => c.userId))) {
-      const u = await users.byIdInCompany(userId, actor.companyId);
+      const u = await users.byIdInCompany(userId, companyId);
       if (u) names.set(userId, `${u.firstname} ${u.lastname}`.trim());
     }
     return Promise.all(
       rows.map(async (c) =>
-        complianceListView(
-          c,
-          c.documents.establishment_update ? await store.document(c.documents.establishment_update, actor.companyId) : null,
-          names.get(c.userId),
-        ),
+        complianceListView(c, c.documents.establishment_update ? await store.document(c.documents.establishment_update, companyId) : null, names.get(c.userId)),
       ),
     );
   }
 
   openai.get('/compliance/list', requirePermission('viewDocument'), async (req, res) => {
-    res.json(await listFor(companyActor(req)));
+    res.json(await listFor(scopeOf(req).companyId));
   });
 
   openai.get('/compliance/:id/download', requirePermission('viewDocument'), async (req, res) => {
-    const c = await ownCompliance(idParam(req), companyActor(req));
+    const c = await ownCompliance(uuidParam(req.params.id), scopeOf(req));
     if (!c.report) throw new AppError('COMPLIANCE_REPORT_MISSING');
     const est = c.documents.establishment_update ? await store.document(c.documents.establishment_update, c.companyId) : null;
     const pdf = await deps.adapters.pdf.render(complianceReportHtml(c.report, est ? documentView(est).document_summary : undefined, langOf(req)));
@@ -190,7 +182,7 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
   openai.post('/:segment/:complianceId/upload', requirePermission('editDocument'), singleFile('file', MAX_UPLOAD_BYTES), async (req, res) => {
     const kind = kindOfSegment(String(req.params.segment));
     if (!kind) throw new AppError('NOT_FOUND');
-    const actor = companyActor(req);
+    const scope = scopeOf(req);
     const file = req.file;
     if (!file || !file.size) throw new AppError('SELECT_FILE');
     // The name as sent (a path part is refused, not cut off) and content that proves the extension:
@@ -200,13 +192,13 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
     if (ext === 'txt' ? !(await isPlainTextFile(file.path)) : (await detectFileTypeOfFile(file.path)) !== ext) throw new AppError('FILE_TYPE_REJECTED');
     // Only a .docx unpacks; its central directory (at the end of the file) is what the check reads.
     if (ext === 'docx') refuseZipBomb(await readFile(file.path), fileName);
-    const c = await ownCompliance(idParam(req, 'complianceId'), actor, true);
+    const c = await ownCompliance(uuidParam(req.params.complianceId), scope, true);
     if (c.status === 'audited') throw new AppError('COMPLIANCE_ALREADY_AUDITED');
     if (c.status === 'auditing') throw new AppError('COMPLIANCE_AUDIT_RUNNING');
     const storageKey = await deps.adapters.storage.putFile(file.path, { ext, prefix: 'compliance' });
     const doc = await store.addDocument({
       companyId: c.companyId,
-      userId: actor.id,
+      userId: scope.actor.id,
       complianceId: c.id,
       documentType: kind.documentType,
       fileName,
@@ -223,7 +215,7 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
         signalArgs: [{ documentId: doc.id, documentType: kind.documentType }],
       }),
     );
-    res.status(202).json({ message: 'File uploaded successfully', compliance_id: c.id, document: documentView(doc) });
+    res.status(202).json({ message: 'File uploaded successfully', compliance_id: c.id, document: documentView(doc) } satisfies ComplianceUploadAnswer);
   });
 
   // The AI service's error answers carry `detail` (docs/spec/farm-data-and-documents.md §7), besides our invalidMsg and code.

@@ -1,6 +1,15 @@
 import { type Router, type Request } from 'express';
 import { z } from 'zod';
-import { AppError, DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS_I18N, MAX_UPLOAD_BYTES } from '@grain/domain';
+import {
+  AppError,
+  DOCUMENT_TYPES,
+  DOCUMENT_TYPE_LABELS_I18N,
+  MAX_UPLOAD_BYTES,
+  type DocumentAnswer,
+  type DocumentFormInfoAnswer,
+  type DocumentListAnswer,
+  type DocumentSavedAnswer,
+} from '@grain/domain';
 import type { ApiDeps } from '../deps';
 import { requirePermission } from '../http/auth-middleware';
 import { langOf } from '../http/lang';
@@ -52,12 +61,12 @@ export function createDocumentRouter(deps: ApiDeps): Router {
     const docType = (DOCUMENT_TYPES as readonly string[]).includes(String(req.query.docType))
       ? (req.query.docType as (typeof DOCUMENT_TYPES)[number])
       : undefined;
-    res.json({ documents: await store.list(companyId, { q, docType }) });
+    res.json({ documents: await store.list(companyId, { q, docType }) } satisfies DocumentListAnswer);
   });
 
   r.get('/company/document/create', requirePermission('viewDocument'), (req, res) => {
     const lang = langOf(req);
-    res.json({ documentTypes: DOCUMENT_TYPES.map((value) => ({ value, label: DOCUMENT_TYPE_LABELS_I18N[value][lang] })) });
+    res.json({ documentTypes: DOCUMENT_TYPES.map((value) => ({ value, label: DOCUMENT_TYPE_LABELS_I18N[value][lang] })) } satisfies DocumentFormInfoAnswer);
   });
 
   r.post('/company/document/create', requirePermission('editDocument'), singleFile('file', MAX_UPLOAD_BYTES), async (req, res) => {
@@ -71,14 +80,14 @@ export function createDocumentRouter(deps: ApiDeps): Router {
       docName: fields.docName || baseName,
       description: fields.description ?? '',
     });
-    res.status(201).json({ documents: { docId: doc.docId, docName: doc.docName }, document: doc });
+    res.status(201).json({ documents: { docId: doc.docId, docName: doc.docName }, document: doc } satisfies DocumentSavedAnswer);
   });
 
   r.get('/company/document/:id/detail', requirePermission('viewDocument'), async (req, res) => {
     const { companyId } = scopeOf(req);
     const document = await store.get(companyId, uuidParam(req.params.id));
     if (!document) throw new AppError('NOT_FOUND');
-    res.json({ document });
+    res.json({ document } satisfies DocumentAnswer);
   });
 
   r.post('/company/document/:id/update', requirePermission('editDocument'), singleFile('file', MAX_UPLOAD_BYTES), async (req, res) => {
@@ -97,7 +106,7 @@ export function createDocumentRouter(deps: ApiDeps): Router {
       throw new AppError(result === null ? 'NOT_FOUND' : 'CONFLICT');
     }
     if (result.replacedKey) await storage.remove(result.replacedKey);
-    res.json({ document: result.doc, documents: { docId: result.doc.docId, docName: result.doc.docName } });
+    res.json({ document: result.doc, documents: { docId: result.doc.docId, docName: result.doc.docName } } satisfies DocumentSavedAnswer);
   });
 
   // The file: inline only for types that cannot carry script (pdf, png, gif), always with the type the

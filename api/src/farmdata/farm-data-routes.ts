@@ -1,7 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import type { Router } from 'express';
 import { z } from 'zod';
-import { AppError, farmDataInputSchema, FARM_DATA_TYPES, generateHarvest, GRAIN_TYPES } from '@grain/domain';
+import {
+  AppError,
+  farmDataInputSchema,
+  FARM_DATA_TYPES,
+  generateHarvest,
+  GRAIN_TYPES,
+  type FarmDataCreatedAnswer,
+  type FarmDataDetailAnswer,
+  type FarmDataListAnswer,
+  type FarmDataUploadAnswer,
+  type GeneratedFarmDataAnswer,
+} from '@grain/domain';
 import type { ApiDeps } from '../deps';
 import { requirePermission } from '../http/auth-middleware';
 import { langOf } from '../http/lang';
@@ -45,7 +56,7 @@ export function createFarmDataRouter(deps: ApiDeps): Router {
       throw e;
     }
     const [recorded] = withStandardFlags(await recordOnLedger(ledger, store, companyId, [saved]));
-    res.status(201).json({ farmData: recorded, farmDatas: [recorded] });
+    res.status(201).json({ farmData: recorded, farmDatas: [recorded] } satisfies FarmDataCreatedAnswer);
   });
 
   r.post('/farmdata/harvesting/upload', requirePermission('editDocument'), singleFile('file', CSV_MAX_BYTES), async (req, res) => {
@@ -60,25 +71,29 @@ export function createFarmDataRouter(deps: ApiDeps): Router {
       rows.map((row) => ({ ...row, dataType: 'Csv' as const })),
     );
     const recorded = withStandardFlags(await recordOnLedger(ledger, store, companyId, saved));
-    res.status(201).json({ farmDatas: recorded, saved: recorded.length });
+    res.status(201).json({ farmDatas: recorded, saved: recorded.length } satisfies FarmDataUploadAnswer);
   });
 
   r.get('/farmdata/harvesting/list', requirePermission('viewDocument'), async (req, res) => {
     const { companyId } = scopeOf(req);
     const q = parseInput(listQuery, req.query);
     await recordPending(ledger, store, companyId);
-    res.json({ farmDatas: withStandardFlags(await store.list(companyId, q)) });
+    res.json({ farmDatas: withStandardFlags(await store.list(companyId, q)) } satisfies FarmDataListAnswer);
   });
 
   r.get('/farmdata/harvesting/search', requirePermission('viewDocument'), async (req, res) => {
     const { companyId } = scopeOf(req);
     const q = parseInput(listQuery, req.query);
-    res.json({ farmDatas: withStandardFlags(await store.searchFarmRecords(companyId, { q: q.q, grainType: q.grainType, limit: q.limit ?? 20 })) });
+    res.json({
+      farmDatas: withStandardFlags(await store.searchFarmRecords(companyId, { q: q.q, grainType: q.grainType, limit: q.limit ?? 20 })),
+    } satisfies FarmDataListAnswer);
   });
 
   r.get('/farmdata/harvesting/autogenerate', requirePermission('editDocument'), async (_req, res) => {
     const g = generateHarvest(Math.random, new Date());
-    res.json({ farmData: withStandardFlag({ ...g, stage: 'Harvest', dataType: 'Streaming', number: String(Date.now()), status: 'Saving' }) });
+    res.json({
+      farmData: withStandardFlag({ ...g, stage: 'Harvest', dataType: 'Streaming' as const, number: String(Date.now()), status: 'Saving' as const }),
+    } satisfies GeneratedFarmDataAnswer);
   });
 
   r.get('/farmdata/harvesting/detail/:id', requirePermission('viewDocument'), async (req, res) => {
@@ -89,7 +104,7 @@ export function createFarmDataRouter(deps: ApiDeps): Router {
     res.json({
       farmData: withStandardFlag(farmData),
       block: block && { blockNumber: block.blockNumber, lastBlock: block.blockHash, data_hash: block.dataHash, channelHeader: block.channelHeader },
-    });
+    } satisfies FarmDataDetailAnswer);
   });
 
   return r;

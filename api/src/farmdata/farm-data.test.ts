@@ -1,6 +1,6 @@
 import { samplePng } from '@grain/adapters/testing';
 import { message } from '@grain/domain';
-import { createStores, isImageVerified } from '@grain/persistence';
+import { createStores } from '@grain/persistence';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { loginAs, seedCompanyWithUsers, TEST_PASSWORD, type Agent, type SeededCompany } from '../testing/session';
 
@@ -222,13 +222,13 @@ describe('farm data API', () => {
     expect(html.body['verification result'][0]).toMatchObject({ verified: false, reason: 'IMAGE_NOT_READABLE' });
     const small = await upload(a, samplePng(100, 80), 'small.png');
     expect(small.body['verification result'][0]).toMatchObject({ verified: false, reason: 'IMAGE_TOO_SMALL', width: 100 });
-    expect(await isImageVerified(t.db.knex, acme.companyId, a)).toBe(false);
+    expect(await createStores(t.db.knex).farmData.isImageVerified(acme.companyId, a)).toBe(false);
 
     const photo = samplePng(640, 480, 3);
     const ok = await upload(a, photo, 'grain.png');
     expect(ok.body['verification result'][0]).toMatchObject({ verified: true, width: 640, height: 480, mime: 'image/png' });
-    expect(await isImageVerified(t.db.knex, acme.companyId, a)).toBe(true);
-    expect(await isImageVerified(t.db.knex, acme.companyId, b)).toBe(false);
+    expect(await createStores(t.db.knex).farmData.isImageVerified(acme.companyId, a)).toBe(true);
+    expect(await createStores(t.db.knex).farmData.isImageVerified(acme.companyId, b)).toBe(false);
     const result = await staff.post('/api/farmdata/verification/get_verification_result').send({ farm_data_id: a });
     expect(result.body['verification result'][0].verified).toBe(true);
     const img = await staff.get(`/api/farmdata/verification/image/${a}`);
@@ -243,7 +243,7 @@ describe('farm data API', () => {
       kept_verified: true,
       reasonText: message('IMAGE_TOO_SMALL', 'vn'),
     });
-    expect(await isImageVerified(t.db.knex, acme.companyId, a)).toBe(true);
+    expect(await createStores(t.db.knex).farmData.isImageVerified(acme.companyId, a)).toBe(true);
     expect((await staff.post('/api/farmdata/verification/get_verification_result').send({ farm_data_id: a })).body['verification result'][0]).toMatchObject({
       verified: true,
       width: 640,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Router } from 'express';
 import { z } from 'zod';
-import { AppError, message, type ImageVerificationResult, type ImageVerificationView } from '@grain/domain';
+import { AppError, message, type ImageVerificationResult, type VerificationLinkAnswer, type VerificationResultAnswer } from '@grain/domain';
 import { EmbeddedImageVerifier } from '@grain/adapters';
 import type { ApiDeps } from '../deps';
 import { requirePermission } from '../http/auth-middleware';
@@ -31,20 +31,23 @@ export function createVerificationRouter(deps: ApiDeps): Router {
     if (!record) throw new AppError('NOT_FOUND');
     return { actor, companyId, record };
   }
-  const answer = (result: ImageVerificationResult, lang: ReturnType<typeof langOf>): { 'verification result': ImageVerificationView[] } => ({
+  const answer = (result: ImageVerificationResult, lang: ReturnType<typeof langOf>): VerificationResultAnswer => ({
     'verification result': [{ ...result, reasonText: result.reason && result.reason in MESSAGES_FOR ? message(result.reason as never, lang) : result.reason }],
   });
 
   r.post('/farmdata/verification/generate_link', requirePermission('viewDocument'), async (req, res) => {
     const { companyId, record } = await scopedRecord(req, parseInput(body, req.body).farm_data_id);
     // `embedded` tells the UI the link is its own /imagevalidation page (open in-app, whatever host PUBLIC_URL names).
-    res.json({ verification_link: await verifier.generateLink({ companyId, farmDataId: record._id }), embedded: verifier.info().kind === 'embedded' });
+    res.json({
+      verification_link: await verifier.generateLink({ companyId, farmDataId: record._id }),
+      embedded: verifier.info().kind === 'embedded',
+    } satisfies VerificationLinkAnswer);
   });
 
   r.post('/farmdata/verification/get_verification_result', requirePermission('viewDocument'), async (req, res) => {
     const { companyId, record } = await scopedRecord(req, parseInput(body, req.body).farm_data_id);
     const result = await verifier.getResult({ companyId, farmDataId: record._id });
-    if (!result) return res.json({ error: message('NOT_FOUND', langOf(req)) });
+    if (!result) return res.json({ error: message('NOT_FOUND', langOf(req)) } satisfies VerificationResultAnswer);
     res.json(answer(result, langOf(req)));
   });
 

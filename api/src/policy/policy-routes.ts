@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { featureRouter } from '../http/params';
 import { z } from 'zod';
-import { AppError } from '@grain/domain';
+import { AppError, type PolicyActionListAnswer, type PolicyOrganisationListAnswer } from '@grain/domain';
 import type { ApiDeps } from '../deps';
 import { requireUser } from '../http/auth-middleware';
 import { POLICY_ACTIONS } from './data/policy-actions';
@@ -20,11 +20,11 @@ export function createPolicyRouter(deps: ApiDeps): Router {
 
   r.get('/policy/policyorg/list', requireUser, (req, res) => {
     const c = country(req.query.country);
-    res.json({ policyOrganisationList: POLICY_ORGANISATIONS.filter((o) => !c || o.Country === c) });
+    res.json({ policyOrganisationList: POLICY_ORGANISATIONS.filter((o) => !c || o.Country === c) } satisfies PolicyOrganisationListAnswer);
   });
 
   r.get('/policy/policyaction/list', requireUser, (_req, res) => {
-    res.json({ policyActionsList: POLICY_ACTIONS });
+    res.json({ policyActionsList: POLICY_ACTIONS } satisfies PolicyActionListAnswer);
   });
 
   // Only names from the list are served; a name is a lookup key, never a path.

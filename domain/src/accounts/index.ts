@@ -3,3 +3,4 @@ export * from './session-user';
 export * from './access-rules';
 export * from './login-throttle';
 export * from './views';
+export * from './answers';

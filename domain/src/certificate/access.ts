@@ -22,6 +22,20 @@ export function assertOwnerOrAdmin(s: Pick<CertificateState, 'submitter'>, who: 
 }
 
 /**
+ * Who may withdraw a certificate (delete its draft, or cancel it once submitted): its submitter or an
+ * admin of its company. The machine's cancel, the cancel use case and the viewer's `delete` permission
+ * all ask this, so changing who may cancel is one edit here (the permission to withdraw at all is
+ * `mayWithdraw`).
+ */
+export function mayCancel(s: Pick<CertificateState, 'submitter'>, who: AccessSubject): boolean {
+  return isOwnerOrAdmin(s, who);
+}
+
+export function assertMayCancel(s: Pick<CertificateState, 'submitter'>, who: AccessSubject): void {
+  if (!mayCancel(s, who)) throw new AppError('ACCESS_DENIED');
+}
+
+/**
  * Who may keep work in flight moving (remind, escalate, change a level's due time or signers): the
  * submitter, an admin, or a manager of the company — the people the overdue dashboard is for.
  */

@@ -21,7 +21,7 @@
  * - a withdrawal tells everyone who signed or is asked to sign, with its reason.
  */
 import { AppError } from '../errors';
-import { assertMayManageInFlight, assertOwnerOrAdmin } from './access';
+import { assertMayCancel, assertMayManageInFlight, assertOwnerOrAdmin } from './access';
 import { applyChanges, assertChainSignable, certificateContentHash } from './build';
 import { contentChanges, stampSignatures, voidSignaturesOverOtherContent } from './signature-binding';
 import type {
@@ -266,7 +266,7 @@ function deadlinePassed(s: CertificateState, c: Cmd<'deadlinePassed'>, fx: Certi
 function cancel(s: CertificateState, c: Cmd<'cancel'>, fx: CertificateEffect[]): void {
   if (s.status === 'done') throw new AppError('CERTIFICATE_DONE');
   if (s.status === 'cancelled') throw new AppError('CERTIFICATE_CANCELLED');
-  assertOwnerOrAdmin(s, c.actor);
+  assertMayCancel(s, c.actor);
   const wasActive = s.status !== 'created';
   s.status = 'cancelled';
   s.overdue = false;

@@ -1,5 +1,5 @@
 import { can, isAdmin, type Actor } from '../permissions';
-import { isOwnerOrAdmin, mayManageInFlight } from './access';
+import { isOwnerOrAdmin, mayCancel, mayManageInFlight } from './access';
 import { currentLevel, pendingSigners } from './machine';
 import { mayRevoke } from './revocation';
 import type { CertificateState } from './types';
@@ -35,7 +35,7 @@ export function permissionsOf(s: CertificateState, viewer: Actor, hasSignature: 
     sign: signer,
     reject: signer,
     delegate: signer && l?.status !== 'done',
-    delete: owner && mayWithdraw(viewer) && s.status !== 'done' && s.status !== 'cancelled',
+    delete: mayCancel(s, actorSubject(viewer)) && mayWithdraw(viewer) && s.status !== 'done' && s.status !== 'cancelled',
     getCert: s.status === 'done',
     revoke: mayRevoke(s, actorSubject(viewer)),
     manage,

@@ -172,6 +172,34 @@ export interface CertificateListAnswer {
   nextCursor: string | null;
 }
 
+/**
+ * The answer of every call that reads or changes one certificate (GET company/approval/{id}, create,
+ * update, sign, reject, delegate, remind, revoke, level update).
+ */
+export interface CertificateAnswer {
+  approval: CertificateView;
+}
+
+/** POST company/approval/{id}/delete and company/approvaltemplate/{id}/delete. */
+export interface OkAnswer {
+  ok: true;
+}
+
+/** GET company/approvaltemplates. */
+export interface TemplateListAnswer {
+  templates: TemplateView[];
+}
+
+/** GET company/approvaltemplate/{id} and POST company/approvaltemplate/create (201). */
+export interface TemplateAnswer {
+  approvalTemplate: TemplateView;
+}
+
+/** GET company/approvals/overdue: the managers' dashboard, earliest deadline first. */
+export interface OverdueAnswer {
+  rows: OverdueRow[];
+}
+
 /** GET company/approval/create: the next free number and the company's signers. */
 export interface CertificateFormInfo {
   approvalNumber: string;

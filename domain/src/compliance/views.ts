@@ -1,6 +1,6 @@
-import type { ComplianceDocumentType } from '../constants';
+import type { COMPLIANCE_DOCUMENT_TYPES, ComplianceDocumentType } from '../constants';
 import type { ComplianceDocumentStatus, ComplianceStatus } from './compliance-kinds';
-import type { StoredComplianceReport } from './report';
+import type { ReportAuditor, StoredComplianceReport } from './report';
 import { farmerInfoOf } from './summaries';
 
 /**
@@ -47,6 +47,40 @@ export interface ComplianceDetailView {
   pestControlData: ComplianceDocumentView | null;
   uploads: ComplianceDocumentView[];
   report: { _id: string; json_data: StoredComplianceReport } | null;
+}
+
+/** GET compliance/create: the company's processed documents to pick from, a fresh id, and who audits. */
+export interface ComplianceFormInfoAnswer {
+  required_documents: ComplianceDocumentView[];
+  applicant_id: string;
+  auditor: ReportAuditor;
+}
+
+/** GET compliance/list and GET /openai/compliance/list: the rows themselves, no envelope (as the spec's AI service answers). */
+export type ComplianceListAnswer = ComplianceListView[];
+
+/** GET compliance/{id}. */
+export interface ComplianceDetailAnswer {
+  compliance: ComplianceDetailView;
+}
+
+/** PUT compliance/{id}/documents/{documentId}/summary: the document with the user's review. */
+export interface ComplianceDocumentAnswer {
+  document: ComplianceDocumentView;
+}
+
+/** POST /openai/{segment}/{complianceId}/upload (202): the stored document; extraction follows in the workflow. */
+export interface ComplianceUploadAnswer {
+  message: string;
+  compliance_id: string;
+  document: ComplianceDocumentView;
+}
+
+/** POST compliance/{id}/getaudit (202): the audit runs in the workflow; the detail shows its report. */
+export interface ComplianceAuditStartedAnswer {
+  compliance_id: string;
+  status: 'auditing';
+  complianceTypes: typeof COMPLIANCE_DOCUMENT_TYPES;
 }
 
 /** What a view needs of a stored document (the persistence row carries more). */

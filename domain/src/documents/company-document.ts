@@ -21,3 +21,25 @@ export interface CompanyDocument {
   company: string;
   version: number;
 }
+
+/** The answers of the document calls (docs/spec/farm-data-and-documents.md §7), written once for the API and the UI. */
+/** GET company/documentes (sic, the spec's path). */
+export interface DocumentListAnswer {
+  documents: CompanyDocument[];
+}
+
+/** GET company/document/create: the document types the form offers, labelled in the caller's language. */
+export interface DocumentFormInfoAnswer {
+  documentTypes: Array<{ value: DocumentType; label: string }>;
+}
+
+/** POST company/document/create (201) and .../{id}/update: the saved document, and its id and name as the spec answered them. */
+export interface DocumentSavedAnswer {
+  document: CompanyDocument;
+  documents: { docId: string; docName: string };
+}
+
+/** GET company/document/{id}/detail. */
+export interface DocumentAnswer {
+  document: CompanyDocument;
+}

@@ -34,3 +34,13 @@ export interface PolicyAction {
   RequiredDocsIN: string[];
   Alignment: string;
 }
+
+/** GET policy/policyorg/list (optionally one country's). */
+export interface PolicyOrganisationListAnswer {
+  policyOrganisationList: PolicyOrganisation[];
+}
+
+/** GET policy/policyaction/list. */
+export interface PolicyActionListAnswer {
+  policyActionsList: PolicyAction[];
+}

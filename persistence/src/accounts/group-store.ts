@@ -32,6 +32,10 @@ export interface GroupStore {
   updateWithMembers(group: GroupRow, g: GroupFields): Promise<void>;
 }
 
+async function updateGroup(k: Knex, companyId: string, id: string, g: GroupFields): Promise<void> {
+  await k('groups').where({ company_id: companyId, id }).update({ group_name: g.groupName, status: g.status, roles: g.roles, updated_at: k.fn.now() });
+}
+
 export class KnexGroupStore implements GroupStore {
   constructor(private readonly k: Knex) {}
 
@@ -54,13 +58,11 @@ export class KnexGroupStore implements GroupStore {
     return (await this.k('groups').where({ company_id: companyId }).orderBy('group_name')).map(toGroup);
   }
   async update(companyId: string, id: string, g: GroupFields): Promise<void> {
-    await this.k('groups')
-      .where({ company_id: companyId, id })
-      .update({ group_name: g.groupName, status: g.status, roles: g.roles, updated_at: this.k.fn.now() });
+    await updateGroup(this.k, companyId, id, g);
   }
   async updateWithMembers(group: GroupRow, g: GroupFields): Promise<void> {
     await this.k.transaction(async (tx) => {
-      await new KnexGroupStore(tx).update(group.companyId, group.id, g);
+      await updateGroup(tx, group.companyId, group.id, g);
       if (g.groupName !== group.groupName) {
         await tx('users')
           .where({ company_id: group.companyId })

@@ -75,7 +75,12 @@ export interface SignatureRow {
   lastModified: string;
 }
 
-export const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+/**
+ * A timestamp column as ISO text, milliseconds kept. The Date may come from another realm (the embedded
+ * database answers from its worker thread; jest runs tests in a VM context), where `instanceof Date`
+ * is false and String(v) would drop the milliseconds; new Date(v) reads any realm's Date exactly.
+ */
+export const iso = (v: unknown): string => new Date(typeof v === 'object' && v !== null ? (v as Date) : String(v)).toISOString();
 /** A `date` column as yyyy-mm-dd whatever the driver returns (Date at local midnight or text). */
 export const dateOnly = (v: unknown): string => {
   if (typeof v === 'string') return v.slice(0, 10);

@@ -1,6 +1,6 @@
 import { createPrivateKey, generateKeyPairSync, randomUUID, sign, verify, X509Certificate, type KeyObject } from 'node:crypto';
 import type { Knex } from 'knex';
-import { AppError, CERTIFICATE_VALIDITY_YEARS } from '@grain/domain';
+import { AppError, CERTIFICATE_VALIDITY_YEARS, type SignatureVerification } from '@grain/domain';
 import { dateOnly, iso, type SignatureRow } from './types';
 import { issueCertificate } from './x509';
 import { ensureCompanySeal, type CompanySeal } from './company-seal';
@@ -97,15 +97,6 @@ async function signWithUserKey(k: Knex, userId: string, password: string, data: 
     signatureId: r.id,
     guid: r.guid,
   };
-}
-
-export interface SignatureVerification {
-  valid: boolean;
-  /** Why not valid: bad-certificate, unknown-issuer, not-issued-by-ca, bad-signature. */
-  reason?: string;
-  userId?: string;
-  companyId?: string;
-  signerName?: string;
 }
 
 /** The X.520 attribute value named `attr` in a Node X509 subject/issuer text ("CN=..\nO=.."). */

@@ -2,7 +2,7 @@ import { createStores } from '../stores';
 import { createCertificate, transition, type CertificateState, type Signer } from '@grain/domain';
 import { createTestDb } from '../testing';
 import type { Db } from '../db';
-import { KnexCertificateStore } from './certificate-store';
+import type { CertificateStore } from './certificate-store';
 
 // The toggle counts kept by triggers (migration 008) must always equal a count of the rows themselves,
 // whatever wrote them: the store's upsert (insert, and insert ... on conflict update), draft edits and
@@ -25,7 +25,7 @@ const submit = (s: CertificateState) => transition(s, { type: 'submit', actor: {
 const sign = (s: CertificateState, who: string) => transition(s, { type: 'sign', actor: { id: who, name: who }, at }).state;
 
 let db: Db;
-let store: KnexCertificateStore;
+let store: CertificateStore;
 beforeAll(async () => {
   db = await createTestDb();
   store = createStores(db.knex).certificates;

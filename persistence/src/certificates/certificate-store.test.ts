@@ -3,7 +3,7 @@ import { createCertificate, listCardOf, transition, type CertificateState, type 
 import { knex } from 'knex';
 import { createTestDb } from '../testing';
 import type { Db } from '../db';
-import { KnexCertificateStore } from './certificate-store';
+import type { CertificateStore } from './certificate-store';
 
 const signer = (id: string): Signer => ({ id, name: `Name ${id}`, email: `${id}@grain.test`, role: 'Inspector' });
 const draft = (id: string, number: string, companyId = 'co1') =>
@@ -19,7 +19,7 @@ const at = '2025-01-01T00:00:00.000Z';
 const submit = (s: CertificateState) => transition(s, { type: 'submit', actor: { id: 'sub', name: 'Sam' }, at }).state;
 
 let db: Db;
-let store: KnexCertificateStore;
+let store: CertificateStore;
 beforeAll(async () => {
   db = await createTestDb();
   store = createStores(db.knex).certificates;

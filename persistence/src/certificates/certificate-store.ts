@@ -95,11 +95,18 @@ export interface CertificateStore {
   nextFreeNumber(companyId: string, prefix: string): Promise<string>;
   /**
    * Public verification, across companies: an issued (done) certificate by content hash (which covers the
-   * issuing company) or by number within its company - never by a number alone, which any company may use.
+   * issuing company), by the sha256 of its issued PDF, or by number within its company - never by a
+   * number alone, which any company may use.
    */
-  findPublic(by: { number: string; companyId: string } | { hash: string }): Promise<PublicCertificate | null>;
+  findPublic(by: { number: string; companyId: string } | { hash: string } | { pdfSha256: string }): Promise<PublicCertificate | null>;
   /** The number of the done certificate whose issued PDF has this sha256, across companies. */
   numberOfIssuedPdf(sha256: string): Promise<string | null>;
+  /**
+   * Rebuilds the stored list cards of a company's certificates (all companies without one) from their
+   * state, in batches: for rows written by bulk SQL rather than this store (the list benchmark's seed) and
+   * for migrations that change what a card holds.
+   */
+  refreshListCards(companyId?: string): Promise<number>;
   /** The company's revocation of an issued certificate, or null. */
   revocationOf(companyId: string, id: string): Promise<Revocation | null>;
   /** Records the revocation of an issued, not yet revoked certificate; false when there was none to revoke. */
@@ -189,7 +196,7 @@ interface PageRow {
   counts?: Array<{ status: CertificateStatus; overdue: boolean; n: number }> | string;
 }
 
-/** See KnexCertificateStore.refreshListCards; also run by migrations that change what a card holds. */
+/** See CertificateStore.refreshListCards; also run by migrations that change what a card holds. */
 export async function refreshListCards(k: Knex, companyId?: string, batch = 1000): Promise<number> {
   let after = '';
   let done = 0;
@@ -311,11 +318,6 @@ export class KnexCertificateStore implements CertificateStore {
       .join(',');
   }
 
-  /**
-   * Rebuilds the stored list cards of a company's certificates (all companies without one) from their
-   * state, in batches: for rows written by bulk SQL rather than this store (the list benchmark's seed) and
-   * for migrations that change what a card holds.
-   */
   async refreshListCards(companyId?: string): Promise<number> {
     return refreshListCards(this.k, companyId);
   }

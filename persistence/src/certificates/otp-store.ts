@@ -1,6 +1,7 @@
-import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 import { AppError, OTP_DEFAULT_TTL_MS, OTP_DIGITS, OTP_MAX_ATTEMPTS, OTP_MAX_TTL_MS, type OtpBinding } from '@grain/domain';
+import { sha256hex } from '../digest';
 import { inTransaction } from '../in-transaction';
 
 /** After verification the signer has this long to complete the sign call. */
@@ -10,7 +11,7 @@ const REDEEM_GRACE_MS = 2 * 60_000;
 export const OTP_REQUESTS_PER_WINDOW = 3;
 export const OTP_REQUEST_WINDOW_MS = 15 * 60_000;
 
-const hashCode = (salt: string, id: string, code: string) => createHash('sha256').update(`${salt}|${id}|${code}`).digest('hex');
+const hashCode = (salt: string, id: string, code: string) => sha256hex(`${salt}|${id}|${code}`);
 
 /**
  * One-time codes for signing. The code is made here with a CSPRNG, returned once to the
@@ -20,7 +21,18 @@ const hashCode = (salt: string, id: string, code: string) => createHash('sha256'
  *   redeem  (activity, from the sign Update, with the otpId) - checks binding + content, once.
  * Neither the code nor its hash ever enters workflow history.
  */
-export class OtpStore {
+export interface OtpStore {
+  /** A fresh code for the binding (older unverified ones are superseded); the code is returned once, never stored. */
+  issue(b: OtpBinding, ttlMs?: number): Promise<{ otpId: string; code: string; expiresAt: string }>;
+  /** OTP_REQUESTS_THROTTLED (with retryAt) once the signer had OTP_REQUESTS_PER_WINDOW codes for the level in the window. */
+  assertMayRequest(b: Omit<OtpBinding, 'contentHash'>): Promise<void>;
+  /** Checks a typed code: OTP_REQUIRED, OTP_INVALID, OTP_EXPIRED or OTP_LOCKED, else the code's id. */
+  verify(b: Omit<OtpBinding, 'contentHash'>, code: string): Promise<{ otpId: string }>;
+  /** Consumes a verified code for one sign (idempotent per redeemKey); CONTENT_CHANGED after an edit. */
+  redeem(otpId: string, b: OtpBinding, redeemKey: string): Promise<void>;
+}
+
+export class KnexOtpStore implements OtpStore {
   constructor(
     private readonly k: Knex,
     private readonly now: () => Date = () => new Date(),

@@ -13,7 +13,17 @@ export interface ReminderRecord {
  * The reminder mails the certificate workflow actually sent (the activity records each after the mail
  * server accepted it), for the managers' overdue dashboard.
  */
-export class CertificateReminderStore {
+export interface CertificateReminderStore {
+  /** Records a sent reminder; the same key twice keeps one row. */
+  record(r: ReminderRecord): Promise<void>;
+  /**
+   * Reminder mails sent per certificate for its given level since that level (re)started: a reject or
+   * resubmit restarts a level and its count. `levels` maps certificate id to { level, since }.
+   */
+  countSent(levels: Map<string, { level: number; since?: string | null }>): Promise<Map<string, number>>;
+}
+
+export class KnexCertificateReminderStore implements CertificateReminderStore {
   constructor(private readonly k: Knex) {}
 
   async record(r: ReminderRecord): Promise<void> {
@@ -23,10 +33,6 @@ export class CertificateReminderStore {
       .ignore();
   }
 
-  /**
-   * Reminder mails sent per certificate for its given level since that level (re)started: a reject or
-   * resubmit restarts a level and its count. `levels` maps certificate id to { level, since }.
-   */
   async countSent(levels: Map<string, { level: number; since?: string | null }>): Promise<Map<string, number>> {
     const out = new Map<string, number>();
     if (levels.size === 0) return out;

@@ -6,10 +6,16 @@ import type { LevelOpened } from '@grain/domain';
  * and user; a level restarted after a reject keeps the row, and the progress compares it with the time
  * the signer was asked again).
  */
-export class CertificateViewStore {
+export interface CertificateViewStore {
+  /** Notes the opening; a later one for the same level changes nothing, unless the level asked again since `askedSince`. */
+  record(certificateId: string, level: number, userId: string, askedSince?: string): Promise<void>;
+  /** Every recorded opening of the certificate. */
+  of(certificateId: string): Promise<LevelOpened[]>;
+}
+
+export class KnexCertificateViewStore implements CertificateViewStore {
   constructor(private readonly k: Knex) {}
 
-  /** Notes the opening; a later one for the same level changes nothing, unless the level asked again since `askedSince`. */
   async record(certificateId: string, level: number, userId: string, askedSince?: string): Promise<void> {
     const q = this.k('certificate_views').insert({ certificate_id: certificateId, level, user_id: userId }).onConflict(['certificate_id', 'level', 'user_id']);
     if (!askedSince) return void (await q.ignore());

@@ -153,6 +153,18 @@ export interface ComplianceStore {
   saveReview(id: string, review: { summary: unknown; correctedFields: string[]; userId: string }): Promise<void>;
 }
 
+// The writes a single method makes and startAudit makes together in its transaction, over either handle.
+async function setStatus(k: Knex, id: string, status: ComplianceStatus, extra: { reportError?: string | null }): Promise<void> {
+  await k('compliances')
+    .where({ id })
+    .update({ status, updated_at: new Date(), ...(extra.reportError !== undefined ? { report_error: extra.reportError?.slice(0, 500) ?? null } : {}) });
+}
+async function setDocument(k: Knex, id: string, type: ComplianceDocumentType, documentId: string): Promise<void> {
+  await k('compliances')
+    .where({ id })
+    .update({ [SLOT_COLUMN[type]]: documentId, updated_at: new Date() });
+}
+
 export class KnexComplianceStore implements ComplianceStore {
   constructor(private readonly k: Knex) {}
 
@@ -191,23 +203,18 @@ export class KnexComplianceStore implements ComplianceStore {
   }
 
   async setStatus(id: string, status: ComplianceStatus, extra: { reportError?: string | null } = {}): Promise<void> {
-    await this.k('compliances')
-      .where({ id })
-      .update({ status, updated_at: new Date(), ...(extra.reportError !== undefined ? { report_error: extra.reportError?.slice(0, 500) ?? null } : {}) });
+    await setStatus(this.k, id, status, extra);
   }
 
   async setDocument(id: string, type: ComplianceDocumentType, documentId: string): Promise<void> {
-    await this.k('compliances')
-      .where({ id })
-      .update({ [SLOT_COLUMN[type]]: documentId, updated_at: new Date() });
+    await setDocument(this.k, id, type, documentId);
   }
 
   /** Records the documents the audit reads and marks the submission auditing, in one transaction. */
   async startAudit(id: string, documents: Partial<Record<ComplianceDocumentType, string | null | undefined>>): Promise<void> {
     await this.k.transaction(async (tx) => {
-      const s = new KnexComplianceStore(tx);
-      for (const [type, documentId] of Object.entries(documents)) if (documentId) await s.setDocument(id, type as ComplianceDocumentType, documentId);
-      await s.setStatus(id, 'auditing', { reportError: null });
+      for (const [type, documentId] of Object.entries(documents)) if (documentId) await setDocument(tx, id, type as ComplianceDocumentType, documentId);
+      await setStatus(tx, id, 'auditing', { reportError: null });
     });
   }
 

@@ -23,7 +23,7 @@ export interface FarmListOptions {
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-export function toFarmData(r: Record<string, any>): FarmData {
+function toFarmData(r: Record<string, any>): FarmData {
   return {
     _id: r.id,
     number: r.number,
@@ -53,7 +53,26 @@ export function toFarmData(r: Record<string, any>): FarmData {
  * never see or touch another's records. `number` defaults to the creation time in milliseconds
  * (docs/spec/farm-data-and-documents.md §3), suffixed within a batch so numbers stay unique per company.
  */
-export class FarmDataStore {
+export interface FarmDataStore {
+  create(companyId: string, userId: string, d: NewFarmData): Promise<FarmData>;
+  /** All rows or none (one transaction); numbers are the batch's time suffixed by position. */
+  createMany(companyId: string, userId: string, rows: NewFarmData[]): Promise<FarmData[]>;
+  /** Newest first, at most `limit` (500 by default, 2000 at the most). */
+  list(companyId: string, opts?: FarmListOptions): Promise<FarmData[]>;
+  /** One record of the company, or null (also null for another company's record or a malformed id). */
+  getFarmRecord(companyId: string, id: string): Promise<FarmData | null>;
+  /** For pickers (e.g. the certificate's primary document): by number prefix or grain type. */
+  searchFarmRecords(companyId: string, opts?: { q?: string; grainType?: GrainType; limit?: number }): Promise<FarmData[]>;
+  setLedgerReceipt(companyId: string, id: string, txId: string, blockNumber: number): Promise<void>;
+  /** Ledger receipts of many records in one statement. */
+  setLedgerReceipts(companyId: string, receipts: Array<{ id: string; txId: string; blockNumber: number }>): Promise<void>;
+  /** Records saved but not yet on the ledger (a failed or interrupted append), oldest first. */
+  unrecorded(companyId: string, limit?: number): Promise<FarmData[]>;
+  /** Whether the record's grain photo passed verification (gates certificate submit). */
+  isImageVerified(companyId: string, farmDataId: string): Promise<boolean>;
+}
+
+export class KnexFarmDataStore implements FarmDataStore {
   constructor(private readonly k: Knex) {}
 
   private row(companyId: string, userId: string, d: NewFarmData, number: string, batch: string | null) {
@@ -124,14 +143,12 @@ export class FarmDataStore {
     return (await q).map(toFarmData);
   }
 
-  /** One record of the company, or null (also null for another company's record). */
   async getFarmRecord(companyId: string, id: string): Promise<FarmData | null> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
     const r = await this.k('farm_data').where({ company_id: companyId, id }).first();
     return r ? toFarmData(r) : null;
   }
 
-  /** For pickers (e.g. the certificate's primary document): by number prefix or grain type. */
   async searchFarmRecords(companyId: string, opts: { q?: string; grainType?: GrainType; limit?: number } = {}): Promise<FarmData[]> {
     return this.list(companyId, { q: opts.q, grainType: opts.grainType, limit: opts.limit ?? 20 });
   }
@@ -140,12 +157,12 @@ export class FarmDataStore {
     await this.k('farm_data').where({ company_id: companyId, id }).update({ tx_id: txId, block_number: blockNumber });
   }
 
-  /** Whether the record's grain photo passed verification (gates certificate submit). */
-  isImageVerified(companyId: string, farmDataId: string): Promise<boolean> {
-    return isImageVerified(this.k, companyId, farmDataId);
+  async isImageVerified(companyId: string, farmDataId: string): Promise<boolean> {
+    if (!/^[0-9a-f-]{36}$/i.test(farmDataId)) return false;
+    const r = await this.k('farm_data').where({ company_id: companyId, id: farmDataId }).first('image_validation');
+    return r?.image_validation === 'Verified';
   }
 
-  /** Ledger receipts of many records in one statement. */
   async setLedgerReceipts(companyId: string, receipts: Array<{ id: string; txId: string; blockNumber: number }>): Promise<void> {
     for (let i = 0; i < receipts.length; i += 500) {
       const chunk = receipts.slice(i, i + 500);
@@ -158,16 +175,8 @@ export class FarmDataStore {
     }
   }
 
-  /** Records saved but not yet on the ledger (a failed or interrupted append), oldest first. */
   async unrecorded(companyId: string, limit = 100): Promise<FarmData[]> {
     const rows = await this.k('farm_data').where({ company_id: companyId }).whereNull('tx_id').orderBy('created_at').limit(limit);
     return rows.map(toFarmData);
   }
-}
-
-/** Whether the farm record's grain photo passed verification (gates certificate submit). */
-export async function isImageVerified(k: Knex, companyId: string, farmDataId: string): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(farmDataId)) return false;
-  const r = await k('farm_data').where({ company_id: companyId, id: farmDataId }).first('image_validation');
-  return r?.image_validation === 'Verified';
 }

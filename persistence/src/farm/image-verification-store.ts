@@ -35,7 +35,17 @@ const toRecord = (r: Record<string, any>): ImageVerificationRecord => ({
  * The latest photo check of each farm record. Saving a check also sets the record's imageValidation
  * (Verified / Rejected) in the same transaction, so the certificate gate reads one column.
  */
-export class ImageVerificationStore {
+export interface ImageVerificationStore {
+  /** Saves the record's latest check and sets its imageValidation (and image URL) in one transaction. */
+  save(v: Omit<ImageVerificationRecord, 'checkedAt'>, imageUrl: string | null): Promise<ImageVerificationRecord>;
+  get(companyId: string, farmDataId: string): Promise<ImageVerificationRecord | null>;
+  /** Another record whose verified photo has these bytes (any company: a reused photo is a reused photo). */
+  findDuplicate(sha256: string, farmDataId: string): Promise<boolean>;
+  /** Records the external verifier's answer (no photo bytes here; they stay with the service). */
+  saveRemote(companyId: string, farmDataId: string, verified: boolean, imageUrl: string | null, reason: string | null): Promise<ImageVerificationRecord>;
+}
+
+export class KnexImageVerificationStore implements ImageVerificationStore {
   constructor(private readonly k: Knex) {}
 
   async save(v: Omit<ImageVerificationRecord, 'checkedAt'>, imageUrl: string | null): Promise<ImageVerificationRecord> {
@@ -70,13 +80,11 @@ export class ImageVerificationStore {
     return r ? toRecord(r) : null;
   }
 
-  /** Another record whose verified photo has these bytes (any company: a reused photo is a reused photo). */
   async findDuplicate(sha256: string, farmDataId: string): Promise<boolean> {
     const r = await this.k('farm_image_verifications').where({ sha256, status: 'verified' }).whereNot({ farm_data_id: farmDataId }).first('farm_data_id');
     return !!r;
   }
 
-  /** Records the external verifier's answer (no photo bytes here; they stay with the service). */
   async saveRemote(companyId: string, farmDataId: string, verified: boolean, imageUrl: string | null, reason: string | null): Promise<ImageVerificationRecord> {
     return this.save(
       {

@@ -2,11 +2,11 @@ import { createStores } from '../stores';
 import { randomUUID } from 'node:crypto';
 import { createTestDb } from '../testing';
 import type { Db } from '../db';
-import { KnexTemplateStore } from './template-store';
+import type { TemplateStore } from './template-store';
 
 describe('KnexTemplateStore', () => {
   let db: Db;
-  let store: KnexTemplateStore;
+  let store: TemplateStore;
   const companyA = randomUUID();
   const companyB = randomUUID();
   const by = { id: randomUUID(), name: 'Ann Admin' };

@@ -1,5 +1,14 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { PERMISSIONS, ACCOUNT_STATUSES, type Permission, type SessionUser as ServerSessionUser, type AccountStatus } from '@grain/domain';
+import {
+  PERMISSIONS,
+  ACCOUNT_STATUSES,
+  type AccountStatus,
+  type LoginStatusAnswer,
+  type Permission,
+  type SessionUser as ServerSessionUser,
+  type SignedInAnswer,
+  type SignedInUserView,
+} from '@grain/domain';
 import { api, ApiError, onSessionEnded } from '../api/client';
 
 /** The signed-in user as every screen sees it (ids normalised, permissions resolved by the server). */
@@ -7,7 +16,8 @@ export interface SessionUser extends ServerSessionUser {
   permissions: Permission[];
 }
 
-type Raw = Record<string, unknown> | null | undefined;
+/** The server's user (SignedInUserView); `id` and `companyId` are read too, where an answer carries them. */
+type Raw = (Partial<SignedInUserView> & { id?: string; companyId?: string | null }) | null | undefined;
 const str = (v: unknown): string => (typeof v === 'string' ? v : v == null ? '' : String(v));
 /** A reference that may arrive as an id or as the populated object (docs/spec/approvals.md §3). */
 export const refId = (v: unknown): string | null => {
@@ -30,7 +40,7 @@ function toSessionUser(raw: Raw): SessionUser | null {
   if (!id) return null;
   const firstname = str(raw.firstname);
   const lastname = str(raw.lastname);
-  const declared = Array.isArray(raw.permissions) ? raw.permissions : [];
+  const declared: readonly unknown[] = Array.isArray(raw.permissions) ? raw.permissions : [];
   return {
     id,
     email: str(raw.email),
@@ -81,7 +91,7 @@ const Ctx = createContext<AuthState | null>(null);
  */
 async function fetchCurrentUser(): Promise<SessionUser | null> {
   try {
-    const body = await api<{ loggedIn?: boolean; user?: Raw }>('auth/login');
+    const body = await api<LoginStatusAnswer>('auth/login');
     if (!body?.loggedIn || !body.user) return null;
     return toSessionUser(body.user);
   } catch (e) {
@@ -128,7 +138,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [refresh]);
 
   const login = useCallback(async (email: string, password: string) => {
-    const body = await api<{ user?: Raw }>('auth/login', { body: { email, password } });
+    const body = await api<SignedInAnswer>('auth/login', { body: { email, password } });
     // login answers the user with its company; current_user carries the resolved permissions
     const fromLogin = toSessionUser(body.user);
     const full = (await fetchCurrentUser().catch(() => null)) ?? fromLogin;

@@ -1,5 +1,5 @@
 /** Withdraw a certificate: a draft is deleted, a submitted one cancelled through the workflow. */
-import { AppError, assertOwnerOrAdmin, mayWithdraw } from '@grain/domain';
+import { AppError, assertMayCancel, mayWithdraw } from '@grain/domain';
 import { cancelUpdate } from '@grain/workflows';
 import type { Caller, CertificateCommandDeps } from './command-deps';
 import { draftChanged } from './draft-changed';
@@ -14,7 +14,7 @@ export interface CancelOptions {
 export async function cancelCertificate({ caller, certificateId, reason }: CancelOptions, deps: CertificateCommandDeps): Promise<void> {
   const s = await loadCertificate(deps.stores, caller, certificateId);
   if (!mayWithdraw(caller.access)) throw new AppError('ACCESS_DENIED');
-  assertOwnerOrAdmin(s, caller.actor);
+  assertMayCancel(s, caller.actor);
   if (s.status !== 'created') {
     await deps.workflows.update(s.id, cancelUpdate, { actor: caller.actor, reason });
     return;

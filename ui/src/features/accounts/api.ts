@@ -1,17 +1,46 @@
-import type { AddressView, CompanyView, GroupView, SignatureView, UserView } from '@grain/domain';
+import type {
+  AddressAnswer,
+  AddressListAnswer,
+  AddressView,
+  CompanyAnswer,
+  CompanyView,
+  GroupAnswer,
+  GroupFormInfoAnswer,
+  GroupListAnswer,
+  GroupSavedAnswer,
+  GroupView,
+  LoginStatusAnswer,
+  MySignatureAnswer,
+  ResetMessageAnswer,
+  ResetTokenCheckAnswer,
+  SignatureAnswer,
+  SignatureView,
+  SignedInAnswer,
+  UserAnswer,
+  UserCreatedAnswer,
+  UserDeletedAnswer,
+  UserFormInfoAnswer,
+  UserListAnswer,
+  UserView,
+} from '@grain/domain';
 import { api } from '../../api/client';
 import { refId } from '../../app/auth';
 
 /**
- * Every accounts call of docs/spec/approvals.md §7 in one place (paths relative to /api/). Records arrive with `id`
- * or `_id`; `withId` gives every record an `id` so screens need not care.
+ * Every accounts call of docs/spec/approvals.md §7 in one place (paths relative to /api/). The answers
+ * are the domain's (domain/src/accounts/answers.ts), written once for the API and this client. Records
+ * carry `_id`; `withId` gives every record an `id` as well (from `id` where one is present), so screens
+ * need not care.
  */
 type Obj = Record<string, unknown>;
-const withId = <T extends Obj>(o: T | null | undefined): (T & { id: string }) | null => (o ? { ...o, id: String(o.id ?? o._id ?? '') } : null);
-const list = <T extends Obj>(v: unknown): Array<T & { id: string }> => (Array.isArray(v) ? v.map((x) => withId(x as T)!) : []);
-
-/** The wire shapes, written once in the domain; `withId` adds `id` beside `_id`. */
 type WithId<T> = T & { id: string };
+const withId = <T extends object>(o: T | null | undefined): WithId<T> | null => {
+  if (!o) return null;
+  const r = o as Obj;
+  return { ...o, id: String(r.id ?? r._id ?? '') };
+};
+const list = <T extends object>(v: readonly T[] | null | undefined): Array<WithId<T>> => (Array.isArray(v) ? v.map((x: T) => withId(x)!) : []);
+
 export type Address = WithId<AddressView>;
 export type Company = WithId<CompanyView>;
 export type AccountUser = WithId<UserView>;
@@ -24,54 +53,53 @@ export interface UserPage {
 }
 
 export const accountsApi = {
-  loginStatus: () => api<{ invalidMsg?: string; notification?: string }>('auth/login'),
-  register: (body: Obj) => api<Obj>('auth/register', { body }),
-  requestReset: (email: string) => api<Obj>('company/user/reset_password', { body: { email } }),
-  checkReset: (token: string) => api<{ valid: boolean }>('company/user/reset_password/check', { body: { token } }),
+  loginStatus: () => api<LoginStatusAnswer>('auth/login'),
+  register: (body: Obj) => api<SignedInAnswer>('auth/register', { body }),
+  requestReset: (email: string) => api<ResetMessageAnswer>('company/user/reset_password', { body: { email } }),
+  checkReset: (token: string) => api<ResetTokenCheckAnswer>('company/user/reset_password/check', { body: { token } }),
   confirmReset: (token: string, password: string, confirmPassword: string) =>
-    api<Obj>('company/user/reset_password/confirm', { body: { token, password, confirmPassword } }),
+    api<ResetMessageAnswer>('company/user/reset_password/confirm', { body: { token, password, confirmPassword } }),
 
-  company: async (id: string) => withId((await api<{ company: Company }>(`company/profile/${id}`)).company as unknown as Obj) as unknown as Company,
-  createCompany: (body: Obj) => api<{ company: Company }>('company/profile/create', { body }),
-  updateCompany: (id: string, body: Obj) => api<{ company: Company }>(`company/profile/${id}/update`, { body }),
+  company: async (id: string) => withId((await api<CompanyAnswer>(`company/profile/${id}`)).company)!,
+  createCompany: (body: Obj) => api<CompanyAnswer>('company/profile/create', { body }),
+  updateCompany: (id: string, body: Obj) => api<CompanyAnswer>(`company/profile/${id}/update`, { body }),
 
-  addresses: async () => list<Obj>((await api<{ address_list: unknown }>('company/addresses')).address_list) as unknown as Address[],
-  createAddress: async (body: Obj) => withId((await api<{ address: Obj }>('company/address/create', { body })).address) as unknown as Address,
-  updateAddress: (id: string, body: Obj) => api<Obj>(`company/address/${id}/update`, { body }),
+  addresses: async (): Promise<Address[]> => list((await api<AddressListAnswer>('company/addresses')).address_list),
+  createAddress: async (body: Obj) => withId((await api<AddressAnswer>('company/address/create', { body })).address)!,
+  updateAddress: (id: string, body: Obj) => api<AddressAnswer>(`company/address/${id}/update`, { body }),
 
   /** Server-side paging (0-based here, 1-based on the wire) and search (the old pager was static text). */
   users: async (q: { page: number; pageSize: number; search?: string }): Promise<UserPage> => {
     const params = new URLSearchParams({ page: String(q.page + 1), pageSize: String(q.pageSize) });
     if (q.search) params.set('q', q.search);
-    const b = await api<{ user_list: unknown; total?: number; groups?: unknown }>(`company/users?${params}`);
-    const users = list<Obj>(b.user_list) as unknown as AccountUser[];
-    return { users, total: typeof b.total === 'number' ? b.total : users.length, groups: list<Obj>(b.groups) as unknown as Group[] };
+    const b = await api<UserListAnswer>(`company/users?${params}`);
+    const users = list(b.user_list);
+    return { users, total: typeof b.total === 'number' ? b.total : users.length, groups: list(b.groups) };
   },
-  user: async (id: string) => withId((await api<{ user: Obj }>(`company/user/${id}`)).user) as unknown as AccountUser,
+  user: async (id: string) => withId((await api<UserAnswer>(`company/user/${id}`)).user)!,
   userCreateInfo: async () => {
-    const b = await api<{ groups?: unknown; company?: Obj }>('company/user/create');
-    return { groups: list<Obj>(b.groups) as unknown as Group[], company: withId(b.company) as unknown as Company | null };
+    const b = await api<UserFormInfoAnswer>('company/user/create');
+    return { groups: list(b.groups), company: withId(b.company) };
   },
-  createUser: (body: Obj) => api<Obj>('company/user/create', { body }),
-  updateUser: (id: string, body: Obj) => api<Obj>(`company/user/${id}/update`, { body }),
-  updateProfile: (id: string, body: Obj) => api<Obj>(`company/user/${id}/update_profile`, { body }),
+  createUser: (body: Obj) => api<UserCreatedAnswer>('company/user/create', { body }),
+  updateUser: (id: string, body: Obj) => api<UserAnswer>(`company/user/${id}/update`, { body }),
+  updateProfile: (id: string, body: Obj) => api<UserAnswer>(`company/user/${id}/update_profile`, { body }),
   /** currentPassword is required when users change their own password. */
   updatePassword: (id: string, body: { password: string; confirmPassword?: string; currentPassword?: string }) =>
-    api<Obj>(`company/user/${id}/update_password`, { body }),
-  deleteUser: (id: string) => api<Obj>(`company/user/${id}/delete`, { method: 'POST', body: {} }),
+    api<UserAnswer>(`company/user/${id}/update_password`, { body }),
+  deleteUser: (id: string) => api<UserDeletedAnswer>(`company/user/${id}/delete`, { method: 'POST', body: {} }),
 
-  groups: async () => list<Obj>((await api<{ groups: unknown }>('company/groups')).groups) as unknown as Group[],
-  group: async (id: string) => withId((await api<{ group: Obj }>(`company/group/${id}`)).group) as unknown as Group,
+  groups: async (): Promise<Group[]> => list((await api<GroupListAnswer>('company/groups')).groups),
+  group: async (id: string) => withId((await api<GroupAnswer>(`company/group/${id}`)).group)!,
   /** Asks the server whether this user may create groups; the answer carries invalidMsg when not. */
-  groupCreateCheck: () => api<{ invalidMsg?: string }>('company/group/create'),
-  createGroup: (body: Obj) => api<Obj>('company/group/create', { body }),
-  updateGroup: (id: string, body: Obj) => api<Obj>(`company/group/${id}/update`, { body }),
+  groupCreateCheck: () => api<GroupFormInfoAnswer>('company/group/create'),
+  createGroup: (body: Obj) => api<GroupSavedAnswer>('company/group/create', { body }),
+  updateGroup: (id: string, body: Obj) => api<GroupSavedAnswer>(`company/group/${id}/update`, { body }),
 
   /** The caller's own signature, or null. */
-  mySignature: async (): Promise<Signature | null> =>
-    withId((await api<{ signature: Obj | null }>('company/signature')).signature) as unknown as Signature | null,
-  createSignature: (body: Obj) => api<{ signature: Signature }>('company/signature/create', { body }),
-  updateSignature: (id: string, body: Obj) => api<{ signature: Signature }>(`company/signature/${id}/update`, { body }),
+  mySignature: async (): Promise<Signature | null> => withId((await api<MySignatureAnswer>('company/signature')).signature),
+  createSignature: (body: Obj) => api<SignatureAnswer>('company/signature/create', { body }),
+  updateSignature: (id: string, body: Obj) => api<SignatureAnswer>(`company/signature/${id}/update`, { body }),
 };
 
 export { refId };

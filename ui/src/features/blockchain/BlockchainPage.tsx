@@ -1,24 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, CardContent, Grid, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { HASH_DISPLAY_LENGTH } from '@grain/domain';
+import {
+  HASH_DISPLAY_LENGTH,
+  type BlockEventsAnswer,
+  type BlockListAnswer,
+  type BlockView,
+  type ChainVerification,
+  type ChainVerificationAnswer,
+} from '@grain/domain';
 import { api } from '../../api/client';
 import { Page, useNotify } from '../../app';
 import { useI18n } from '../../i18n/i18n';
-
-export interface BlockView {
-  blockNumber: number;
-  lastBlock: string;
-  previousHash: string;
-  data_hash: string;
-  channelHeader: { type: string; timestamp: string; tx_id: string; version: number; channel_id: string };
-  recordType: string;
-}
-interface Verification {
-  ok: boolean;
-  checked: number;
-  brokenAt?: number;
-  reason?: string;
-}
 
 const cut = (s: string) => s.slice(0, HASH_DISPLAY_LENGTH);
 const PAGE = 20;
@@ -30,15 +22,15 @@ export function BlockchainPage() {
   const [channel, setChannel] = useState({ channel: 'grainquality', contract: 'grainquality' });
   const [last, setLast] = useState<BlockView | null | undefined>(undefined);
   const [blocks, setBlocks] = useState<BlockView[]>([]);
-  const [verification, setVerification] = useState<Verification | null>(null);
+  const [verification, setVerification] = useState<ChainVerification | null>(null);
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(async () => {
     try {
-      const ev = await api<{ block: BlockView | null; channel: string; contract: string }>('event/blockevents');
+      const ev = await api<BlockEventsAnswer>('event/blockevents');
       setChannel({ channel: ev.channel, contract: ev.contract });
       setLast(ev.block);
-      setBlocks((await api<{ blocks: BlockView[] }>(`event/blocks?limit=${PAGE}`)).blocks);
+      setBlocks((await api<BlockListAnswer>(`event/blocks?limit=${PAGE}`)).blocks);
     } catch (e) {
       setLast(null);
       notify.error(e);
@@ -51,13 +43,13 @@ export function BlockchainPage() {
   const older = async () => {
     const before = blocks[blocks.length - 1]?.blockNumber;
     if (before === undefined) return;
-    const more = (await api<{ blocks: BlockView[] }>(`event/blocks?limit=${PAGE}&before=${before}`)).blocks;
+    const more = (await api<BlockListAnswer>(`event/blocks?limit=${PAGE}&before=${before}`)).blocks;
     setBlocks([...blocks, ...more]);
   };
   const verify = async () => {
     setBusy(true);
     try {
-      setVerification((await api<{ verification: Verification }>('event/verify')).verification);
+      setVerification((await api<ChainVerificationAnswer>('event/verify')).verification);
     } catch (e) {
       notify.error(e);
     } finally {

@@ -1,5 +1,6 @@
 /** The certificate calls as the UI uses them. The answers' shapes are the domain's (views.ts), which the API builds. */
 import type {
+  CertificateAnswer,
   CertificateFormInfo,
   CertificateInputBody,
   CertificateListAnswer,
@@ -7,14 +8,16 @@ import type {
   DelegateInput,
   InboxAnswer,
   NudgeTarget,
-  OverdueRow,
+  OkAnswer,
+  OverdueAnswer,
   PublicVerifyAnswer,
   RejectInput,
   SignInput,
   SigningCodeAnswer,
+  TemplateAnswer,
   TemplateInputBody,
+  TemplateListAnswer,
   UploadCheckAnswer,
-  TemplateView,
 } from '@grain/domain';
 import { api, download } from '../../api/client';
 
@@ -30,33 +33,32 @@ export const certificatesApi = {
     return api<CertificateListAnswer>(`company/approvals${s ? `?${s}` : ''}`);
   },
   createInfo: () => api<CertificateFormInfo>('company/approval/create'),
-  create: (body: CertificateInputBody) => api<{ approval: CertificateView }>('company/approval/create', { body }),
-  update: (id: string, body: CertificateInputBody) => api<{ approval: CertificateView }>(`company/approval/${enc(id)}/update`, { body }),
-  get: (id: string) => api<{ approval: CertificateView }>(`company/approval/${enc(id)}`),
+  create: (body: CertificateInputBody) => api<CertificateAnswer>('company/approval/create', { body }),
+  update: (id: string, body: CertificateInputBody) => api<CertificateAnswer>(`company/approval/${enc(id)}/update`, { body }),
+  get: (id: string) => api<CertificateAnswer>(`company/approval/${enc(id)}`),
   getCert: (a: Pick<CertificateView, '_id' | 'approvalNumber'>) => download(`company/approval/${enc(a._id)}?format=pdf`, `certificate-${a.approvalNumber}.pdf`),
   /** The issued certificate as a verifiable credential (a signed JWT file). */
   getCredential: (a: Pick<CertificateView, '_id' | 'approvalNumber'>) =>
     download(`company/approval/${enc(a._id)}/credential`, `certificate-${a.approvalNumber}.vc.jwt`),
   requestOtp: (levelId: string, approvalId: string) => api<SigningCodeAnswer>(`company/approvalLevel/${enc(levelId)}/sign?approval=${enc(approvalId)}`),
-  sign: (levelId: string, body: SignInput & { approval: string }) => api<{ approval: CertificateView }>(`company/approvallevel/${enc(levelId)}/sign`, { body }),
-  reject: (id: string, body: RejectInput) => api<{ approval: CertificateView }>(`company/approval/${enc(id)}/reject`, { body }),
-  delegate: (id: string, body: DelegateInput & { to: string[] }) => api<{ approval: CertificateView }>(`company/approval/${enc(id)}/delegate`, { body }),
+  sign: (levelId: string, body: SignInput & { approval: string }) => api<CertificateAnswer>(`company/approvallevel/${enc(levelId)}/sign`, { body }),
+  reject: (id: string, body: RejectInput) => api<CertificateAnswer>(`company/approval/${enc(id)}/reject`, { body }),
+  delegate: (id: string, body: DelegateInput & { to: string[] }) => api<CertificateAnswer>(`company/approval/${enc(id)}/delegate`, { body }),
   /** Deletes a draft, or withdraws a certificate in flight (the reason is mailed to its signers). */
-  remove: (id: string, reason?: string) =>
-    api<{ ok: boolean }>(`company/approval/${enc(id)}/delete`, { body: { approvalId: id, ...(reason ? { reason } : {}) } }),
+  remove: (id: string, reason?: string) => api<OkAnswer>(`company/approval/${enc(id)}/delete`, { body: { approvalId: id, ...(reason ? { reason } : {}) } }),
   /** Revokes an issued certificate (admin); the ledger records it and the public answers say so. */
-  revoke: (id: string, reason: string) => api<{ approval: CertificateView }>(`company/approval/${enc(id)}/revoke`, { body: { reason } }),
+  revoke: (id: string, reason: string) => api<CertificateAnswer>(`company/approval/${enc(id)}/revoke`, { body: { reason } }),
   /** A reminder to the pending signers, or an escalation to the managers, sent now. */
-  remind: (id: string, to: NudgeTarget) => api<{ approval: CertificateView }>(`company/approval/${enc(id)}/remind`, { body: { to } }),
+  remind: (id: string, to: NudgeTarget) => api<CertificateAnswer>(`company/approval/${enc(id)}/remind`, { body: { to } }),
   /** A level's due date and/or signers (in flight: no rejection). */
   updateLevel: (levelId: string, body: { deadline?: string; signers?: string[] }) =>
-    api<{ approval: CertificateView }>(`company/approvallevel/${enc(levelId)}/update`, { body }),
-  templates: () => api<{ templates: TemplateView[] }>('company/approvaltemplates'),
-  template: (id: string) => api<{ approvalTemplate: TemplateView }>(`company/approvaltemplate/${enc(id)}`),
-  saveTemplate: (body: TemplateInputBody) => api<{ approvalTemplate: TemplateView }>('company/approvaltemplate/create', { body }),
-  deleteTemplate: (id: string) => api<{ ok: boolean }>(`company/approvaltemplate/${enc(id)}/delete`, { body: {} }),
+    api<CertificateAnswer>(`company/approvallevel/${enc(levelId)}/update`, { body }),
+  templates: () => api<TemplateListAnswer>('company/approvaltemplates'),
+  template: (id: string) => api<TemplateAnswer>(`company/approvaltemplate/${enc(id)}`),
+  saveTemplate: (body: TemplateInputBody) => api<TemplateAnswer>('company/approvaltemplate/create', { body }),
+  deleteTemplate: (id: string) => api<OkAnswer>(`company/approvaltemplate/${enc(id)}/delete`, { body: {} }),
   overdue: (q: { dueWithinHours?: number; level?: number } = {}) =>
-    api<{ rows: OverdueRow[] }>(`company/approvals/overdue?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()}`),
+    api<OverdueAnswer>(`company/approvals/overdue?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()}`),
   /** An issued certificate by its content hash (the QR link), or by number with the issuing company's id. */
   verify: (q: { number?: string; hash?: string; company?: string }) =>
     api<PublicVerifyAnswer>(`public/verify?${new URLSearchParams(Object.entries(q).filter(([, v]) => v) as [string, string][]).toString()}`),

@@ -1,10 +1,10 @@
-import type { PolicyAction, PolicyOrganisation } from '@grain/domain';
+import type { PolicyActionListAnswer, PolicyOrganisationListAnswer } from '@grain/domain';
 import { api } from '../../api/client';
 
 /** Policy calls of docs/spec/farm-data-and-documents.md §7. */
 export const policyApi = {
-  orgs: () => api<{ policyOrganisationList: PolicyOrganisation[] }>('policy/policyorg/list').then((r) => r.policyOrganisationList),
-  actions: () => api<{ policyActionsList: PolicyAction[] }>('policy/policyaction/list').then((r) => r.policyActionsList),
+  orgs: () => api<PolicyOrganisationListAnswer>('policy/policyorg/list').then((r) => r.policyOrganisationList),
+  actions: () => api<PolicyActionListAnswer>('policy/policyaction/list').then((r) => r.policyActionsList),
   /** The reference PDF opened in a new window (docs/spec/farm-data-and-documents.md §7). The window opens first so pop-up blockers allow it. */
   openFile: async (fileName: string) => {
     const w = window.open('', '_blank');
