@@ -17,8 +17,6 @@ export const accounts: Table = {
 
   'acc.role.admin': { en: 'Admin', vn: 'Quản trị' },
   'acc.role.staff': { en: 'Staff', vn: 'Nhân viên' },
-  'acc.role.administrator': { en: 'Administrator', vn: 'Quản trị viên' },
-  'acc.role.manager': { en: 'Manager', vn: 'Quản lý' },
   'acc.status.active': { en: 'active', vn: 'hoạt động' },
   'acc.status.inactive': { en: 'inactive', vn: 'không hoạt động' },
   'acc.status.locked': { en: 'locked', vn: 'bị khóa' },

@@ -4,6 +4,7 @@ import { Alert, Button, Grid, MenuItem, Stack, TextField, Typography } from '@mu
 import { checkAgainstStandard, DEFAULT_GRAIN_TYPE, DEFAULT_HARVEST_GRADE, farmDataInputSchema, HARVEST_GRADES, MANUAL_GRAIN_TYPES } from '@grain/domain';
 import { Page, useNotify } from '../../app';
 import { useI18n } from '../../i18n/i18n';
+import { storedWord } from '../../app/stored-text';
 import { farmApi } from './api';
 import { shortHash } from './format';
 import { StandardFlag } from './StandardFlag';
@@ -91,7 +92,7 @@ export function FarmDataCreatePage() {
             >
               {MANUAL_GRAIN_TYPES.map((g) => (
                 <MenuItem key={g} value={g}>
-                  {g}
+                  {storedWord(g, t)}
                 </MenuItem>
               ))}
             </TextField>

@@ -100,7 +100,7 @@ export function CompanyFormPage({ mode }: { mode: 'create' | 'update' }) {
   };
 
   const addressOptions = [{ value: '', label: t('acc.common.none') }, ...(addresses.data ?? []).map((a) => ({ value: a.id, label: addressText(a) }))];
-  const userOptions = [{ value: '', label: t('acc.common.none') }, ...(users.data ?? []).map((u) => ({ value: u.id, label: userLabel(u) }))];
+  const userOptions = [{ value: '', label: t('acc.common.none') }, ...(users.data ?? []).map((u) => ({ value: u.id, label: userLabel(u, t) }))];
 
   return (
     <Page title={t(mode === 'create' ? 'acc.company.createTitle' : 'acc.company.updateTitle')} testId={`company-${mode}`}>

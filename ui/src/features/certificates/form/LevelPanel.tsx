@@ -20,6 +20,7 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { MAX_SIGNATURES, MIN_SIGNATURES, type CompanyPerson } from '@grain/domain';
 import { today, type ApprovalForm } from './form-model';
 import { useI18n } from '../../../i18n/i18n';
+import { storedLevelName, storedRole, storedWord } from '../../../app/stored-text';
 
 const COUNTS = Array.from({ length: MAX_SIGNATURES - MIN_SIGNATURES + 1 }, (_v, i) => i + MIN_SIGNATURES);
 
@@ -69,15 +70,26 @@ export function LevelPanel({
         )}
       </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        <TextField
-          label={`${t('cert.levelName')} *`}
-          fullWidth
-          size="small"
-          disabled={locked}
-          {...register(`approvalLevels.${index}.group`)}
-          error={!!err?.group}
-          helperText={err?.group?.message ? t(err.group.message) : undefined}
-          inputProps={{ 'data-testid': `level-name-${index + 1}` }}
+        <Controller
+          control={control}
+          name={`approvalLevels.${index}.group`}
+          render={({ field }) => (
+            // a default name reads in the reader's language and is stored as the default (stored-text.ts)
+            <TextField
+              label={`${t('cert.levelName')} *`}
+              fullWidth
+              size="small"
+              disabled={locked}
+              name={field.name}
+              inputRef={field.ref}
+              value={storedWord(field.value, t)}
+              onChange={(e) => field.onChange(storedLevelName(e.target.value))}
+              onBlur={field.onBlur}
+              error={!!err?.group}
+              helperText={err?.group?.message ? t(err.group.message) : undefined}
+              inputProps={{ 'data-testid': `level-name-${index + 1}` }}
+            />
+          )}
         />
         <TextField
           label={`${t('cert.dueDate')} *`}
@@ -153,7 +165,7 @@ export function LevelPanel({
               <TableRow key={s._id}>
                 <TableCell>{i + 1}</TableCell>
                 <TableCell>{s.fullName}</TableCell>
-                <TableCell>{s.role}</TableCell>
+                <TableCell>{storedRole(s.role, t)}</TableCell>
                 <TableCell>{s.email}</TableCell>
                 <TableCell align="right">
                   {!locked && (

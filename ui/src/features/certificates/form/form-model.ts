@@ -14,7 +14,7 @@ import {
   type TemplateView,
 } from '@grain/domain';
 import { z } from 'zod';
-import { storedText } from '../../../app/stored-text';
+import { newLevelName, storedText } from '../../../app/stored-text';
 
 /** The create / update form's values (react-hook-form). */
 export interface LevelForm {
@@ -44,7 +44,7 @@ const todayPlus = (days: number): string => {
 export const today = () => todayPlus(0);
 
 /** A new level: "Approval Level N", one signature, due a few days after the level before it. */
-export const newLevel = (n: number): LevelForm => ({ group: `Approval Level ${n}`, signers: [], signatures: 1, deadline: todayPlus(defaultDueInDays(n)) });
+export const newLevel = (n: number): LevelForm => ({ group: newLevelName(n), signers: [], signatures: 1, deadline: todayPlus(defaultDueInDays(n)) });
 
 /** The three default levels of a new certificate (docs/spec/approvals.md §3). */
 export function emptyForm(approvalNumber: string): ApprovalForm {
