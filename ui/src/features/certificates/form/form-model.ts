@@ -134,7 +134,7 @@ export function approvalFormSchema(lockedLevels = 0) {
           group: z.string().trim().min(1, 'cert.required').max(100, 'cert.tooLong'),
           signers: z.array(z.any()),
           signatures: z.number().int().min(MIN_SIGNATURES, 'INVALID_SIGNATURE_COUNT').max(MAX_SIGNATURES, 'INVALID_SIGNATURE_COUNT'),
-          deadline: z.string().min(1, 'cert.required').refine(isDateText, 'INVALID_DATE'),
+          deadline: z.string().min(1, 'cert.required').refine(isDateText, 'date.invalid'),
         }),
       )
       .min(1, 'LEVELS_REQUIRED')
