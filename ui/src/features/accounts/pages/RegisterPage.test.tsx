@@ -56,7 +56,9 @@ describe('registration', () => {
 
     expect(await screen.findByTestId('toast')).toHaveTextContent('Your account is ready. Next, set up your company.');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/views/company/create'));
-    expect(await screen.findByRole('heading', { name: 'Company Profile' })).toBeInTheDocument();
+    // the page says what to do next, and its button creates the company (not 'Update' on an empty form)
+    expect(await screen.findByRole('heading', { name: 'Set up your company' })).toBeInTheDocument();
+    expect(screen.getByTestId('company-submit')).toHaveTextContent('Create company');
     expect(api.find('POST', '/api/auth/register')[0].body).toEqual({
       email: 'grower@farm.example',
       password: 'Str0ng!pass',
