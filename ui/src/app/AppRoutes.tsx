@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
-import { matchPath, Route, Routes } from 'react-router-dom';
+import { Suspense, useEffect, useRef } from 'react';
+import { matchPath, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { LinearProgress } from '@mui/material';
 import type { FeatureRoute } from '../features';
 import { FEATURE_ROUTES, FEATURE_SERVICES } from '../features';
@@ -37,13 +37,35 @@ export function preloadPage(pathname: string, routes: FeatureRoute[] = FEATURE_R
   (route?.element.type as { preload?: () => void } | undefined)?.preload?.();
 }
 
+/**
+ * A page opened from another (a link, a navigate: PUSH or REPLACE) starts at its top; the window would
+ * otherwise keep the scroll of the page before. Going back or forward (POP) is left to the browser,
+ * which restores where the reader was. A change of the query alone (filters, a tab) keeps the scroll.
+ */
+export function ScrollOnNavigate() {
+  const { pathname } = useLocation();
+  const type = useNavigationType();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (type !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, type]);
+  return null;
+}
+
 export function AppRoutes({ routes = FEATURE_ROUTES }: { routes?: FeatureRoute[] }) {
   return (
-    <Routes>
-      {routes.map((r) => (
-        <Route key={r.path} path={r.path} element={frame(r)} />
-      ))}
-      <Route path="*" element={<NotFound />} />
-    </Routes>
+    <>
+      <ScrollOnNavigate />
+      <Routes>
+        {routes.map((r) => (
+          <Route key={r.path} path={r.path} element={frame(r)} />
+        ))}
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </>
   );
 }
