@@ -96,6 +96,9 @@ describe("one site's four realistic plans (the Wimmera set) through the rule-bas
     expect(evidence.pest_control_records_recent).toBe(
       'The latest of 3 log entries is dated 21/10/2026 (insects and rodents; Bromadiolone wax blocks; Silo 4, workshop and bait stations 15–18), 36 days before the audit date; the limit is 90 days.',
     );
+    expect(evidence.pest_activity_monitoring).toBe(
+      'All 3 entries record the pests targeted and their activity, for example on 12/08/2026: insects (no live insects found).',
+    );
     expect(evidence.haccp_plan_review).toBe('The HACCP plan was last reviewed on 02/02/2026, 297 days before the audit date.');
     expect(JSON.stringify(report)).not.toMatch(/N\/A|""/);
   }, 60_000);

@@ -109,7 +109,7 @@ const pestActivity: Check = (input) => {
   const lacking = entries.filter((e) => !e.pests_treating_for.length || !Object.keys(e.activity_level).length);
   const ok = entries.length > 0 && lacking.length === 0;
   const sample = entries.find((e) => Object.keys(e.activity_level).length);
-  const levels = sample ? Object.entries(sample.activity_level).map(([pest, level]) => `${pest} ${level}`) : [];
+  const levels = sample ? Object.entries(sample.activity_level).map(([pest, level]) => `${pest} (${level})`) : [];
   const eg = sample
     ? both(`, for example on ${dayText(sample.date)}: ${listIn('en', levels)}`, `, ví dụ ngày ${dayText(sample.date)}: ${listIn('vn', levels)}`)
     : both('', '');
