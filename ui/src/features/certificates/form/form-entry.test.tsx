@@ -83,7 +83,10 @@ describe('certificate form: due dates and what is missing', () => {
     await userEvent.type(screen.getByTestId('approval-name'), 'Lot 7');
     await userEvent.click(screen.getByTestId('form-save'));
     const dialog = await screen.findByTestId('missing-fields-dialog');
-    expect(within(dialog).getByTestId('missing-level-deadline-2')).toHaveTextContent('Level 2: Due date');
+    // the dialog says what is wrong with the field, not that every (*) field is required
+    expect(within(dialog).getByTestId('missing-level-deadline-2')).toHaveTextContent('Level 2: Due dateThe date is in the past; choose today or a later day');
+    expect(dialog).toHaveTextContent('Some fields are missing or need correcting');
+    expect(dialog).not.toHaveTextContent('All fields with (*) are required');
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('The date is in the past; choose today or a later day')).toBeInTheDocument();
     expect(api.find('POST', '/api/company/approval/create')).toHaveLength(0);

@@ -156,6 +156,8 @@ export interface MissingField {
   level?: number;
   /** The data-testid of the input to focus. */
   testId: string;
+  /** What is wrong with a field that is filled in (a message code or cert.* key); none when it is only missing. */
+  problem?: string;
 }
 
 type Errors = Partial<Record<'approvalNumber' | 'approvalName', unknown>> & {
@@ -165,15 +167,19 @@ type Errors = Partial<Record<'approvalNumber' | 'approvalName', unknown>> & {
 /** The fields the form's rules refused (react-hook-form's errors) and, on submit, what submitting needs. */
 export function missingFields(f: ApprovalForm, errors: Errors, submitting: boolean): MissingField[] {
   const out: MissingField[] = [];
-  if (errors.approvalNumber) out.push({ label: 'cert.number', testId: 'approval-number' });
-  if (errors.approvalName) out.push({ label: 'cert.name', testId: 'approval-name' });
+  const problem = (e: unknown) => {
+    const m = (e as { message?: string } | undefined)?.message;
+    return m && m !== 'cert.required' ? { problem: m } : {};
+  };
+  if (errors.approvalNumber) out.push({ label: 'cert.number', testId: 'approval-number', ...problem(errors.approvalNumber) });
+  if (errors.approvalName) out.push({ label: 'cert.name', testId: 'approval-name', ...problem(errors.approvalName) });
   if (submitting && !f.approvalDoc) out.push({ label: 'cert.primaryDoc', testId: 'farm-search' });
   const levelErrors = Array.isArray(errors.approvalLevels) ? (errors.approvalLevels as Array<Record<string, unknown> | undefined>) : [];
   f.approvalLevels.forEach((l, i) => {
     const e = levelErrors[i];
     const level = i + 1;
-    if (e?.group) out.push({ label: 'cert.levelName', level, testId: `level-name-${level}` });
-    if (e?.deadline) out.push({ label: 'cert.dueDate', level, testId: `level-deadline-${level}` });
+    if (e?.group) out.push({ label: 'cert.levelName', level, testId: `level-name-${level}`, ...problem(e.group) });
+    if (e?.deadline) out.push({ label: 'cert.dueDate', level, testId: `level-deadline-${level}`, ...problem(e.deadline) });
     if (submitting && (l.signers.length === 0 || l.signers.length < Number(l.signatures))) {
       out.push({ label: 'cert.approvers', level, testId: `approver-search-${level}` });
     }
