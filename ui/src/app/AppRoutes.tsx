@@ -7,6 +7,7 @@ import { Layout } from './Layout';
 import { NotFound } from './NotFound';
 import { RequireAuth } from './RequireAuth';
 import { RequireAccess } from './RequireAccess';
+import { RequireCompany } from './RequireCompany';
 
 /**
  * Public routes render bare; every other route is guarded and framed by the Layout, and a route with
@@ -22,7 +23,9 @@ function frame(r: FeatureRoute) {
         {FEATURE_SERVICES.map((Service, i) => (
           <Service key={i} />
         ))}
-        <RequireAccess allow={r.allow}>{page}</RequireAccess>
+        <RequireCompany skip={r.withoutCompany}>
+          <RequireAccess allow={r.allow}>{page}</RequireAccess>
+        </RequireCompany>
       </Layout>
     </RequireAuth>
   );

@@ -11,6 +11,17 @@ export const shell: Table = {
   'stored.role.staff': { en: 'Staff', vn: 'Nhân viên' },
   'stored.role.signer': { en: 'Signer', vn: 'Người ký duyệt' },
   'stored.system': { en: 'System', vn: 'Hệ thống' },
+  'companyFirst.title': { en: 'Set up your company first', vn: 'Hãy thiết lập công ty trước' },
+  'companyFirst.explain': {
+    en: "Certificates, farm data, documents and users belong to a company. Enter your company's details to start.",
+    vn: 'Chứng nhận, dữ liệu nông trại, tài liệu và người dùng thuộc về một công ty. Nhập thông tin công ty của bạn để bắt đầu.',
+  },
+  'companyFirst.action': { en: 'Set up your company', vn: 'Thiết lập công ty' },
+  'companyFirst.noCompany': { en: 'Your account is not part of a company yet', vn: 'Tài khoản của bạn chưa thuộc công ty nào' },
+  'companyFirst.askAdmin': {
+    en: "Ask your company's administrator to add you, then sign in with the account they create for you.",
+    vn: 'Hãy nhờ quản trị viên của công ty thêm bạn, rồi đăng nhập bằng tài khoản họ tạo cho bạn.',
+  },
   'date.placeholder': { en: 'dd/mm/yyyy', vn: 'nn/tt/nnnn' },
   'date.pick': { en: 'Choose a day on the calendar', vn: 'Chọn ngày trên lịch' },
   'date.invalid': { en: 'Enter the day as day/month/year, e.g. 23/11/2026', vn: 'Nhập ngày theo dạng ngày/tháng/năm, ví dụ 23/11/2026' },

@@ -30,6 +30,10 @@ export const accounts: Table = {
   'acc.register.title': { en: 'Account Registration', vn: 'Đăng ký tài khoản' },
   'acc.register.submit': { en: 'Register', vn: 'Đăng ký' },
   'acc.register.toLogin': { en: 'Already have an account? Log in', vn: 'Đã có tài khoản? Đăng nhập' },
+  'acc.register.successAskAdmin': {
+    en: "Your account is ready. Ask your company's administrator to add you to the company.",
+    vn: 'Tài khoản đã sẵn sàng. Hãy nhờ quản trị viên của công ty thêm bạn vào công ty.',
+  },
   'acc.register.successSignedIn': {
     en: 'Your account is ready. Next, set up your company.',
     vn: 'Tài khoản đã sẵn sàng. Tiếp theo, hãy thiết lập công ty của bạn.',
