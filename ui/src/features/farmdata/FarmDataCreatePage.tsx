@@ -59,10 +59,11 @@ export function FarmDataCreatePage() {
       label={t(label)}
       value={v[k]}
       onChange={set(k)}
-      error={!!errors[k]}
-      helperText={errors[k] ? t(errors[k]) : (extra.helperText as string)}
       inputProps={{ 'data-testid': `farm-${k}` }}
       {...extra}
+      // after `extra`: a field's own helper text (the date format) gives way to its error
+      error={!!errors[k]}
+      helperText={errors[k] ? t(errors[k]) : (extra.helperText as string)}
     />
   );
 
