@@ -4,7 +4,7 @@
  * creates the company, adds a user, creates the group that user's role names (granting permissions),
  * creates a digital signature, and the new user signs in and gets exactly the group's permissions.
  */
-import type { Page } from 'puppeteer-core';
+import type { HTTPResponse, Page } from 'puppeteer-core';
 import { startE2E, type E2E } from './harness';
 import { byId, fillInput, screenshot, signIn } from './e2e-helpers';
 
@@ -57,6 +57,24 @@ describe('accounts in the browser', () => {
       await screenshot(page, 'acc-01-register');
       await page.click(byId('register-submit'));
       await page.waitForFunction(() => location.pathname === '/views/company/create');
+
+      // --- before the company exists: the certificate list says to set it up first, with nothing refused
+      // (it showed "Access denied" and logged a 403) and no live socket opened (it could only fail)
+      const refusedEarly: string[] = [];
+      const sockets: string[] = [];
+      const onResponse = (r: HTTPResponse) => void (r.status() >= 400 && refusedEarly.push(`${r.status()} ${r.url()}`));
+      page.on('response', onResponse);
+      const cdp = await page.createCDPSession();
+      await cdp.send('Network.enable');
+      cdp.on('Network.webSocketCreated', (w) => sockets.push(w.url));
+      await (await page.waitForSelector('::-p-xpath(//header//a[normalize-space()="Grain Certificates"])'))!.click();
+      await page.waitForSelector(byId('company-first'));
+      await screenshot(page, 'acc-01b-company-first');
+      await (await page.waitForSelector(`${byId('company-first')} a`))!.click();
+      await page.waitForFunction(() => location.pathname === '/views/company/create');
+      expect({ refused: refusedEarly, sockets }).toEqual({ refused: [], sockets: [] });
+      page.off('response', onResponse);
+      await cdp.detach();
 
       // --- the company
       await type(page, 'tfn', '1234567890123');

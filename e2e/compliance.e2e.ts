@@ -129,7 +129,7 @@ describe('AI compliance audit in the browser', () => {
     const field = (key: string, name: string) =>
       e.page.$eval(`[data-testid="review-${key}"] [data-testid="field-${name}"]`, (el) => (el as HTMLInputElement).value);
     expect(await field('establishment', 'name_of_establishment')).toBe('Green Valley Grains Pty Ltd');
-    expect(await field('haccp', 'review_date')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await field('haccp', 'review_date')).toMatch(/^\d{2}\/\d{2}\/\d{4}$/); // day/month/year, as every date in the app
     expect(await e.page.$$eval('[data-testid="review-pest"] [data-testid="entry"]', (rows) => rows.length)).toBe(2);
     expect(await e.page.$eval('[data-testid="entry-2-baits"]', (el) => (el as HTMLTextAreaElement).value)).toBe(
       'Phosphine (aluminium phosphide)\nBrodifacoum 0.005% wax blocks',
@@ -214,7 +214,7 @@ describe('AI compliance audit in the browser', () => {
     await e.page.waitForSelector('[data-testid="compliance-row"]');
     const row = await e.page.$eval('[data-testid="compliance-row"]', (r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent));
     expect(row.slice(0, 3)).toEqual(['1', 'Green Valley Grains Pty Ltd', 'Olivia Bennett']);
-    expect(row[3]).toBe(new Date().toISOString().slice(0, 10));
+    expect(row[3]).toBe(new Date().toISOString().slice(0, 10).split('-').reverse().join('/'));
     expect(row[4]).toMatch(/^Audited \(\d+\/\d+\)$/);
     await snap('5-list');
     await e.page.click('[data-testid="compliance-row"]');
@@ -252,7 +252,7 @@ describe('AI compliance audit in the browser', () => {
       if (key === 'establishment') {
         // Only the processed upload is offered (the blank scan failed), named by its file.
         expect(await e.page.$$eval(`[data-testid="option-${key}"]`, (o) => o.map((x) => x.textContent))).toEqual([
-          expect.stringMatching(/^Establishment registration\.pdf — Cơ sở, \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
+          expect.stringMatching(/^Establishment registration\.pdf — Cơ sở, \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/),
         ]);
         await snap('7-select-vn');
       }

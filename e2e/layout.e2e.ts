@@ -220,6 +220,16 @@ async function checkScreens(width: Width, lang: Lang) {
     await manager.setViewport({ ...VIEWPORTS[390], width: 360 });
     await new Promise((r) => setTimeout(r, 300));
     expect({ screen: 'list at 360 px', sideways: await sidewaysScroll(manager) }).toEqual({ screen: 'list at 360 px', sideways: 0 });
+    // a certificate opened from down the list opens at its top (the window kept the list's scroll)
+    const cards = await manager.$$(`${byId('approval-list')} [data-testid^="approval-card"]`);
+    await cards.at(-1)!.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    expect(await manager.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await cards.at(-1)!.click();
+    await manager.waitForSelector(byId('approval-detail'), { visible: true });
+    expect({ screen: 'detail opened from the list', scrollY: await manager.evaluate(() => window.scrollY) }).toEqual({
+      screen: 'detail opened from the list',
+      scrollY: 0,
+    });
   }
 
   step('detail');

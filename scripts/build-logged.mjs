@@ -1,22 +1,10 @@
-// `npm run build` for the drivers (`npm start`, `npm test`): the compiler's and bundlers' output goes to
-// a log; the terminal gets one line and the time, or on a failure the whole output, where the errors are.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+// The build for the drivers (`npm start`, `npm test`): the steps of `npm run build` (scripts/build.mjs),
+// their whole output in a log; the terminal gets the log's path and a line per step, or on a failure the
+// failing step's whole output, where the errors are.
+import { BUILD_STEPS, runSteps } from './build.mjs';
 
-/** @returns {boolean} whether the build succeeded (its output, on failure, already printed) */
-export function buildLogged({ root, logFile, say }) {
-  mkdirSync(path.dirname(logFile), { recursive: true });
-  say(`building (types, workflow bundle, UI), a minute or two; log: ${logFile}`);
-  const started = Date.now();
-  const b = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  const output = `${b.stdout ?? ''}${b.stderr ?? ''}${b.error ? `${b.error.message}\n` : ''}`;
-  writeFileSync(logFile, output);
-  if (b.status !== 0) {
-    process.stderr.write(output);
-    say(`build failed (exit ${b.status}); the output above is also in ${logFile}`);
-    return false;
-  }
-  say(`built in ${Math.round((Date.now() - started) / 1000)} s`);
-  return true;
+/** @returns {Promise<boolean>} whether the build succeeded (its output, on failure, already printed) */
+export async function buildLogged({ root, logFile, say }) {
+  say('building the types, the workflow bundle and the UI (a minute or two)');
+  return runSteps(BUILD_STEPS, { logFile, say, cwd: root });
 }

@@ -4,12 +4,15 @@
 //
 // Fabric's go.mod says `module github.com/hyperledger/fabric` (no /v2 suffix), so its v2.5.x tags are
 // not valid Go versions: the proxy serves a release only as the pseudo-version of the tagged commit
-// (v1.4.0-rc1.0.<commit time>-<commit>). Routes, newest release first:
-//   1. `go install github.com/hyperledger/fabric/cmd/<tool>@<pseudo-version>`;
-//   2. `go mod download` the module, copy it out of the read-only module cache and `go build` there
-//      (route 1 fails when the proxy refuses the module's version list, which go install reads).
-// The cache holds bin/ and config/ (Fabric's sampleconfig core.yaml + orderer.yaml), the layout of a
-// Fabric release tarball. Nothing prebuilt is downloaded; the first build compiles Fabric (minutes).
+// (v1.4.0-rc1.0.<commit time>-<commit>), and refuses some of them ("403 ... This module version is not
+// available"). So the releases are probed quietly, newest first, with `go mod download` (which fetches
+// the module's source, needed for the build anyway), and the first one served is built: one line says
+// which and why. It is built with `go build` in a copy of its source outside the read-only module
+// cache (`go install <cmd>@<version>` cannot be used: it reads the module's version list, which the
+// proxy refuses for this module). The cache holds bin/ and config/ (Fabric's sampleconfig core.yaml +
+// orderer.yaml), the layout of a Fabric release tarball. Nothing prebuilt is downloaded; the first
+// build compiles Fabric (minutes). The terminal gets the log's path and progress; go's messages in full
+// only when the build fails, and every release's refusal in full only when none is served.
 //
 // Usage: node scripts/fabric-ensure.mjs [--print] [--find]
 //   --print  print only the cache directory on stdout
@@ -60,60 +63,70 @@ function log(msg) {
   process.stderr.write(`[fabric] ${msg}\n`);
 }
 
-/** go with its output in the build log, a progress line now and then, and go's messages in full on failure. */
-async function runGo(args, opts, logFile) {
-  const r = await runGoLogged(args, { ...opts, logFile, log });
-  return { ok: r.ok, seconds: r.seconds, errors: r.errors, lastErr: r.errors.filter((l) => !/^go exited with code/.test(l)).at(-1) ?? '' };
-}
-
 const printErrors = (errors) => {
   for (const line of errors) process.stderr.write(`  ${line}\n`);
 };
 
-async function build(tag, pseudo) {
-  const dir = fabricCacheDir(tag);
-  const tmp = `${dir}.partial`;
-  rmSync(tmp, { recursive: true, force: true });
-  mkdirSync(join(tmp, 'bin'), { recursive: true });
-  const env = { ...process.env, GOFLAGS: '-mod=mod' };
-  log(`trying Fabric ${tag} (${MODULE}@${pseudo}); a first build takes several minutes on 2 cores...`);
-  const started = Date.now();
-  const logFile = buildLogOf(`fabric-${tag}`);
-  let r = await runGo(['install', ...FABRIC_TOOLS.map((t) => `${MODULE}/cmd/${t}@${pseudo}`)], { env: { ...env, GOBIN: join(tmp, 'bin') } }, logFile);
+/** `go mod download` of a release: the directory of its source in the module cache, or go's answer why not. */
+function probe(pseudo, env) {
   const dl = spawnSync('go', ['mod', 'download', '-json', `${MODULE}@${pseudo}`], { encoding: 'utf8', env });
   let info = {};
   try {
     info = JSON.parse(dl.stdout || '{}');
   } catch {
-    /* reported below */
+    /* no JSON: go's stderr says why */
   }
-  if (!info.Dir || info.Error) {
-    log(`go mod download ${MODULE}@${pseudo} failed: ${info.Error || dl.stderr.trim()}`);
-    rmSync(tmp, { recursive: true, force: true });
-    return null;
-  }
-  if (!r.ok) {
-    log(`go install route failed (${r.lastErr}); building from the module source instead`);
-    const src = join(cacheRoot(), 'build', `fabric-${tag}`);
-    rmSync(src, { recursive: true, force: true });
-    mkdirSync(join(cacheRoot(), 'build'), { recursive: true });
-    cpSync(info.Dir, src, { recursive: true });
-    spawnSync('chmod', ['-R', 'u+w', src]);
-    r = await runGo(['build', '-o', join(tmp, 'bin') + '/', ...FABRIC_TOOLS.map((t) => `./cmd/${t}`)], { cwd: src, env }, buildLogOf(`fabric-${tag}-source`));
-    if (r.ok) rmSync(src, { recursive: true, force: true });
-  }
+  if (info.Dir && !info.Error && dl.status === 0) return { dir: info.Dir };
+  return { error: (info.Error || dl.stderr || dl.error?.message || `go mod download exited with code ${dl.status}`).trim() };
+}
+
+/** The last line of go's answer, which says why ("This module version is not available."), unquoted. */
+const reasonOf = (error) =>
+  error
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .at(-1)
+    .replace(/^server response:\s*/, '')
+    .replace(/\.$/, '');
+
+/** "v2.5.16 to v2.5.10: "This module version is not available"", one group per distinct reason. */
+function refusedText(refused) {
+  const groups = new Map();
+  for (const r of refused) groups.set(reasonOf(r.error), [...(groups.get(reasonOf(r.error)) ?? []), r.tag]);
+  return [...groups].map(([reason, tags]) => `${tags.length > 1 ? `${tags[0]} to ${tags.at(-1)}` : tags[0]}: "${reason}"`).join('; ');
+}
+
+async function build(tag, moduleDir, env) {
+  const dir = fabricCacheDir(tag);
+  const tmp = `${dir}.partial`;
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(join(tmp, 'bin'), { recursive: true });
+  const started = Date.now();
+  const src = join(cacheRoot(), 'build', `fabric-${tag}`);
+  rmSync(src, { recursive: true, force: true });
+  mkdirSync(join(cacheRoot(), 'build'), { recursive: true });
+  cpSync(moduleDir, src, { recursive: true });
+  spawnSync('chmod', ['-R', 'u+w', src]);
+  const r = await runGoLogged(['build', '-o', join(tmp, 'bin') + '/', ...FABRIC_TOOLS.map((t) => `./cmd/${t}`)], {
+    cwd: src,
+    env,
+    logFile: buildLogOf(`fabric-${tag}`),
+    log,
+  });
   if (!r.ok) {
     log(`building Fabric ${tag} failed:`);
     printErrors(r.errors);
     rmSync(tmp, { recursive: true, force: true });
     return null;
   }
+  rmSync(src, { recursive: true, force: true });
   // The module source (read-only, in GOMODCACHE) carries the sample node configuration.
   mkdirSync(join(tmp, 'config'), { recursive: true });
-  for (const f of ['core.yaml', 'orderer.yaml']) copyFileSync(join(info.Dir, 'sampleconfig', f), join(tmp, 'config', f));
+  for (const f of ['core.yaml', 'orderer.yaml']) copyFileSync(join(moduleDir, 'sampleconfig', f), join(tmp, 'config', f));
   rmSync(dir, { recursive: true, force: true });
   renameSync(tmp, dir);
-  log(`built Fabric ${tag} in ${Math.round((Date.now() - started) / 1000)}s -> ${dir}`);
+  log(`built Fabric ${tag} in ${Math.round((Date.now() - started) / 1000)} s -> ${dir}`);
   return { dir, tag };
 }
 
@@ -125,11 +138,23 @@ export async function ensureFabric() {
       'Fabric binaries are not in the cache and Go is not installed to build them. Install Go (https://go.dev/dl) and run `npm run fabric:ensure`, or set FABRIC_HOME to a directory with bin/ and config/ from a Fabric release.',
     );
   }
+  const env = { ...process.env, GOFLAGS: '-mod=mod' };
+  const refused = [];
   for (const [tag, pseudo] of FABRIC_RELEASES) {
-    const built = await build(tag, pseudo);
-    if (built) return built;
+    const found = probe(pseudo, env);
+    if (found.error) {
+      refused.push({ tag, pseudo, error: found.error });
+      continue;
+    }
+    const why = refused.length ? ` (${refusedText(refused)})` : '';
+    log(`building Fabric ${tag}, the newest v2.5 release the Go module proxy serves${why}; the first build takes about 6 minutes on 2 cores`);
+    const built = await build(tag, found.dir, env);
+    if (!built) throw new Error(`Fabric ${tag} did not build; go's messages are above`);
+    return built;
   }
-  throw new Error(`could not build Fabric (tried ${FABRIC_RELEASES.map(([t]) => t).join(', ')}); see the log above`);
+  log('the Go module proxy serves none of the Fabric v2.5 releases tried:');
+  for (const r of refused) printErrors([`${r.tag} (${MODULE}@${r.pseudo}): ${r.error}`]);
+  throw new Error('no Fabric release to build; set FABRIC_HOME to a directory with bin/ and config/ from a Fabric release');
 }
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;

@@ -17,7 +17,7 @@ const say = (m) => console.log(`[start] ${m}`);
 spawnSync(process.execPath, [path.join(root, 'scripts/ensure-system.mjs'), '--for=start', '--soft'], { stdio: 'inherit' });
 
 if (!process.env.SKIP_BUILD || !existsSync(path.join(root, 'server/dist/main.js'))) {
-  if (!buildLogged({ root, logFile: path.join(dataDir, 'logs', 'build.log'), say })) process.exit(1);
+  if (!(await buildLogged({ root, logFile: path.join(dataDir, 'logs', 'build.log'), say }))) process.exit(1);
 }
 
 const children = [];

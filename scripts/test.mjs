@@ -50,7 +50,10 @@ function jestRun(args, env) {
 
 run(process.execPath, [new URL('./ensure-system.mjs', import.meta.url).pathname, '--for=test']);
 const bin = await ensureTemporal();
-if (!process.env.SKIP_BUILD && !buildLogged({ root, logFile: path.join(root, 'data', 'logs', 'test-build.log'), say: (m) => console.log(`[test] ${m}`) }))
+if (
+  !process.env.SKIP_BUILD &&
+  !(await buildLogged({ root, logFile: path.join(root, 'data', 'logs', 'test-build.log'), say: (m) => console.log(`[test] ${m}`) }))
+)
   process.exit(1);
 // PGlite loads its WebAssembly bundle with a dynamic import, which jest's VM allows only with this flag.
 const env = { ...process.env, TEMPORAL_CLI: bin, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() };

@@ -59,6 +59,11 @@ export const MESSAGES = {
   CITY_REQUIRED: { en: 'City is required', vn: 'Vui lòng nhập tỉnh/thành phố' },
   COUNTRY_REQUIRED: { en: 'Country is required', vn: 'Vui lòng nhập quốc gia' },
   GROUP_NAME_REQUIRED: { en: 'Group name is required', vn: 'Vui lòng nhập tên nhóm' },
+  STORAGE_LOCATION_REQUIRED: { en: 'Storage location is required', vn: 'Vui lòng nhập nơi lưu trữ' },
+  QUANTITY_REQUIRED: { en: 'Quantity is required', vn: 'Vui lòng nhập số lượng' },
+  PROTEIN_REQUIRED: { en: 'Protein is required', vn: 'Vui lòng nhập protein' },
+  MOISTURE_REQUIRED: { en: 'Moisture is required', vn: 'Vui lòng nhập độ ẩm' },
+  PRODUCTION_DATE_REQUIRED: { en: 'Production date is required', vn: 'Vui lòng nhập ngày sản xuất' },
   REQUIRED_FIELDS: {
     en: 'All fields with (*) are required. Please fill them all before submitting.',
     vn: 'Tất cả các trường có dấu (*) là bắt buộc. Vui lòng điền đầy đủ trước khi gửi.',

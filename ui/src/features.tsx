@@ -21,6 +21,12 @@ export interface FeatureRoute {
   sideMenu?: boolean;
   /** Who may open it (app/RequireAccess.tsx: needs(...), ownOr, ...); others see the access-denied screen. */
   allow?: RouteAccess;
+  /**
+   * Works before the signed-in user's company exists (the company and address forms, one's password,
+   * the policy reference). Every other guarded screen shows a company's data and, until there is one,
+   * says to set it up first (app/RequireCompany.tsx).
+   */
+  withoutCompany?: boolean;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { ChromiumPdfRenderer } from '../pdf/pdf-renderer';
 import { ExtractionPool } from '../text-extract';
 import { blocksDocx, blocksHtml, COMPLIANCE_CORPUS, type CorpusDocument, type ProseExpectation } from './corpus';
+import { WIMMERA_CORPUS } from './corpus/wimmera-corpus';
 
 /**
  * The corpus of realistic farm documents through the real reading path: each document is made into
@@ -66,4 +67,39 @@ describe('the corpus of realistic farm documents is read as a person reads it', 
     },
     60_000,
   );
+});
+
+describe("one site's four realistic plans (the Wimmera set) through the rule-based audit", () => {
+  it('passes every check the documents satisfy, with evidence quoting what they say (no N/A)', async () => {
+    const { RuleBasedAuditor } = await import('./rule-based-auditor');
+    const auditor = new RuleBasedAuditor();
+    const byType = Object.fromEntries(
+      await Promise.all(
+        WIMMERA_CORPUS.map(async (d) => {
+          const { text } = await pool.extract(await fileOf(d), d.fileName);
+          return [d.expected.type, { summary: await pool.summarize(d.expected.type, text), text }] as const;
+        }),
+      ),
+    ) as Record<string, { summary: never; text: string }>;
+    const report = await auditor.audit(
+      {
+        establishment: byType.establishment_update,
+        haccpPlan: byType.haccp_plan_update,
+        managementPlan: byType.management_plan_update,
+        pestControl: byType.pest_control_update,
+      },
+      { asOf: new Date('2026-11-26T00:00:00Z') },
+    );
+    const failed = report.compliance_audit.filter((i) => i.result !== 'Compliant').map((i) => `${i.compliance_check_item}: ${i.evidence}`);
+    expect(failed).toEqual([]);
+    const evidence = Object.fromEntries(report.compliance_audit.map((i) => [i.compliance_check_item, i.evidence]));
+    expect(evidence.pest_control_records_recent).toBe(
+      'The latest of 3 log entries is dated 21/10/2026 (insects and rodents; Bromadiolone wax blocks; Silo 4, workshop and bait stations 15–18), 36 days before the audit date; the limit is 90 days.',
+    );
+    expect(evidence.pest_activity_monitoring).toBe(
+      'All 3 entries record the pests targeted and their activity, for example on 12/08/2026: insects (no live insects found).',
+    );
+    expect(evidence.haccp_plan_review).toBe('The HACCP plan was last reviewed on 02/02/2026, 297 days before the audit date.');
+    expect(JSON.stringify(report)).not.toMatch(/N\/A|""/);
+  }, 60_000);
 });

@@ -52,7 +52,7 @@ describe('embedded rule-based auditor', () => {
     }
     expect(items.get('haccp_seven_principles')!.evidence).toMatch(/^The plan documents all 7 HACCP principles\. Under hazard analysis it says "Biological/);
     expect(items.get('pest_control_records_recent')!.evidence).toBe(
-      'The latest of 2 log entries is dated 2026-03-03 (Lesser grain borer and Rats; Phosphine (aluminium phosphide) and Brodifacoum 0.005% wax blocks; Silo 3 and Shed 1), 12 days before the audit date; the limit is 90 days.',
+      'The latest of 2 log entries is dated 03/03/2026 (Lesser grain borer and Rats; Phosphine (aluminium phosphide) and Brodifacoum 0.005% wax blocks; Silo 3 and Shed 1), 12 days before the audit date; the limit is 90 days.',
     );
     expect(items.get('documents_name_same_establishment')!.evidence).toBe(
       'The registration names "Green Valley Grains Pty Ltd"; the HACCP plan names "Green Valley Grains Pty Ltd" and the farm management plan names "Green Valley Grains Pty Ltd".',

@@ -65,10 +65,10 @@ describe('evidence sentences of the rule-based checks', () => {
     expect(pest.evidence).toBe('No entry names the bait or chemical used.');
     expect(pest.vn!.evidence).toBe('Không mục nào ghi mồi hoặc hóa chất đã dùng.');
     expect(items.get('haccp_plan_review')!.evidence).toMatch(
-      /^The HACCP plan was last reviewed on \d{4}-\d{2}-\d{2}, 800 days before the audit date, more than a year\.$/,
+      /^The HACCP plan was last reviewed on \d{2}\/\d{2}\/\d{4}, 800 days before the audit date, more than a year\.$/,
     );
     expect(items.get('haccp_plan_review')!.vn!.evidence).toMatch(
-      /^Kế hoạch HACCP được xem xét lần cuối ngày \d{4}-\d{2}-\d{2}, 800 ngày trước ngày kiểm tra, quá một năm\.$/,
+      /^Kế hoạch HACCP được xem xét lần cuối ngày \d{2}\/\d{2}\/\d{4}, 800 ngày trước ngày kiểm tra, quá một năm\.$/,
     );
   });
 });

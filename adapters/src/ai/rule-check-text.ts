@@ -20,6 +20,15 @@ export function listIn(lang: Language, items: readonly string[], conj: keyof typ
 export const lists = (en: readonly string[], vn: readonly string[], conj: keyof typeof CONJ = 'and'): Both =>
   both(listIn('en', en, conj), listIn('vn', vn, conj));
 
+/**
+ * A day as the app writes it (day/month/year, "21/10/2026", in en and vn alike): a calendar day
+ * (yyyy-mm-dd, as the summaries keep dates) reversed; anything else as written.
+ */
+export const dayText = (v: string) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : v;
+};
+
 /** "1 entry" / "3 entries" (Vietnamese has no plural). */
 export const count = (n: number, one: string, many: string, vn: string): Both => both(`${n} ${n === 1 ? one : many}`, `${n} ${vn}`);
 

@@ -1,7 +1,7 @@
 import type { PestControlEntry } from '@grain/domain';
 import type { AuditInput } from './auditor';
 import { REGULATIONS as R } from './regulations';
-import { both, count, item, listIn, lists, quote, type Both } from './rule-check-text';
+import { both, count, dayText, item, listIn, lists, quote, type Both } from './rule-check-text';
 import { DAY, PEST_RECENCY_DAYS, substantial, type Check } from './rule-checks';
 import { parseDate } from './text-values';
 
@@ -17,7 +17,7 @@ function describeEntry(e: PestControlEntry): Both {
   return both(`${pests.en}; ${chems.en}; ${areas.en}`, `${pests.vn}; ${chems.vn}; ${areas.vn}`);
 }
 const NO_ENTRIES = both('The pest control log has no entries.', 'Nhật ký kiểm soát dịch hại không có mục nào.');
-const datesOf = (entries: PestControlEntry[]) => entries.map((e) => e.date || '?');
+const datesOf = (entries: PestControlEntry[]) => entries.map((e) => (e.date ? dayText(e.date) : '?'));
 
 const pestRecent: Check = (input, asOf) => {
   const entries = entriesOf(input);
@@ -38,8 +38,8 @@ const pestRecent: Check = (input, asOf) => {
     ),
     latest && d
       ? both(
-          `The latest of ${n.en} is dated ${latest.iso} (${d.en}), ${age} days before the audit date; the limit is ${PEST_RECENCY_DAYS} days.`,
-          `Mục mới nhất trong ${n.vn} ghi ngày ${latest.iso} (${d.vn}), ${age} ngày trước ngày kiểm tra; giới hạn là ${PEST_RECENCY_DAYS} ngày.`,
+          `The latest of ${n.en} is dated ${dayText(latest.iso!)} (${d.en}), ${age} days before the audit date; the limit is ${PEST_RECENCY_DAYS} days.`,
+          `Mục mới nhất trong ${n.vn} ghi ngày ${dayText(latest.iso!)} (${d.vn}), ${age} ngày trước ngày kiểm tra; giới hạn là ${PEST_RECENCY_DAYS} ngày.`,
         )
       : entries.length
         ? both(`None of the ${n.en} carries a date.`, `Không mục nào trong ${n.vn} có ngày.`)
@@ -109,8 +109,10 @@ const pestActivity: Check = (input) => {
   const lacking = entries.filter((e) => !e.pests_treating_for.length || !Object.keys(e.activity_level).length);
   const ok = entries.length > 0 && lacking.length === 0;
   const sample = entries.find((e) => Object.keys(e.activity_level).length);
-  const levels = sample ? Object.entries(sample.activity_level).map(([pest, level]) => `${pest} ${level}`) : [];
-  const eg = sample ? both(`, for example on ${sample.date}: ${listIn('en', levels)}`, `, ví dụ ngày ${sample.date}: ${listIn('vn', levels)}`) : both('', '');
+  const levels = sample ? Object.entries(sample.activity_level).map(([pest, level]) => `${pest} (${level})`) : [];
+  const eg = sample
+    ? both(`, for example on ${dayText(sample.date)}: ${listIn('en', levels)}`, `, ví dụ ngày ${dayText(sample.date)}: ${listIn('vn', levels)}`)
+    : both('', '');
   const without = lists(datesOf(lacking), datesOf(lacking));
   const evidence = !entries.length
     ? NO_ENTRIES

@@ -1,7 +1,7 @@
 import { HACCP_PRINCIPLES, type AuditItem, type HaccpPrinciple } from '@grain/domain';
 import type { AuditInput } from './auditor';
 import { REGULATIONS as R } from './regulations';
-import { both, item, lists, quote, type Both } from './rule-check-text';
+import { both, dayText, item, lists, quote, type Both } from './rule-check-text';
 import { parseDate } from './text-values';
 
 /**
@@ -216,14 +216,14 @@ const reviewedWithinYear = (name: string, what: Both, date: string, asOf: Date, 
       ? both(`The review date of the ${what.en}, ${quote(date)}, is not a date.`, `Ngày xem xét của ${what.vn}, ${quote(date)}, không phải là một ngày hợp lệ.`)
       : age >= 0
         ? both(
-            `The ${what.en} was last reviewed on ${date}, ${age} days before the audit date${ok ? '' : ', more than a year'}.`,
-            `${cap(what.vn)} được xem xét lần cuối ngày ${date}, ${age} ngày trước ngày kiểm tra${ok ? '' : ', quá một năm'}.`,
+            `The ${what.en} was last reviewed on ${dayText(iso!)}, ${age} days before the audit date${ok ? '' : ', more than a year'}.`,
+            `${cap(what.vn)} được xem xét lần cuối ngày ${dayText(iso!)}, ${age} ngày trước ngày kiểm tra${ok ? '' : ', quá một năm'}.`,
           )
         : both(
-            `The ${what.en} gives the review date ${date}, ${-age} days after the audit date.`,
-            `${cap(what.vn)} ghi ngày xem xét ${date}, ${-age} ngày sau ngày kiểm tra.`,
+            `The ${what.en} gives the review date ${dayText(iso!)}, ${-age} days after the audit date.`,
+            `${cap(what.vn)} ghi ngày xem xét ${dayText(iso!)}, ${-age} ngày sau ngày kiểm tra.`,
           );
-  const next = iso ? new Date(Date.parse(iso) + 365 * DAY).toISOString().slice(0, 10) : undefined;
+  const next = iso ? dayText(new Date(Date.parse(iso) + 365 * DAY).toISOString().slice(0, 10)) : undefined;
   return item(
     name,
     ok,

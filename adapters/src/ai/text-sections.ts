@@ -46,6 +46,18 @@ const isLabelLine = (l: DocLine, labels: readonly RegExp[]) => l.cells.length ==
  * label, with the value on the next line. '' when none is there.
  */
 export function labelled(lines: readonly DocLine[], labels: readonly RegExp[], opts: { notOnNextLine?: readonly RegExp[] } = {}): string {
+  const longLine = 0.6 * Math.max(0, ...lines.filter((l) => l.cells.length === 1).map((l) => l.text.length));
+  /** A value and the lines a PDF wrapped it onto ("... (wheat, barley," then "canola)"). */
+  const wrapped = (value: string, i: number) => {
+    let v = value;
+    for (let j = i + 1; j < lines.length && lines[j - 1].text.length >= longLine; j++) {
+      const next = lines[j];
+      const open = (v.match(/\(/g) ?? []).length > (v.match(/\)/g) ?? []).length;
+      if (next.heading || next.bullet || next.cells.length > 1 || !next.text || !(open || /^[a-z]/.test(next.text))) break;
+      v += ' ' + next.text;
+    }
+    return v;
+  };
   for (const label of labels) {
     const inline = inlineLabel(label);
     const full = fullLabel(label);
@@ -61,7 +73,7 @@ export function labelled(lines: readonly DocLine[], labels: readonly RegExp[], o
       }
       for (const piece of sentences(l.text)) {
         const m = inline.exec(piece);
-        if (m && !l.heading) return m[1].trim();
+        if (m && !l.heading) return piece === l.text ? wrapped(m[1].trim(), i) : m[1].trim();
       }
       if (!l.heading && full.test(l.text)) {
         const next = lines.slice(i + 1).find((x) => x.text);
@@ -117,7 +129,8 @@ function headingOf<K extends string>(l: DocLine, patterns: FieldPatterns<K>): He
     }
     return { key: best?.key, line: -1, inline: '' };
   }
-  if (l.bullet || l.cells.length > 1 || l.text.length > 160) return undefined;
+  // a long line is prose, unless it starts with a label ("Harvest and storage: harvested grain is ...")
+  if (l.bullet || l.cells.length > 1 || (l.text.length > 160 && !/^[^:]{2,50}:\s/.test(l.text))) return undefined;
   for (const key of Object.keys(patterns) as K[]) {
     const re = new RegExp(NUMBERING + '(?:' + patterns[key].source + ')' + String.raw`[^:\-–—]{0,30}?\s*(?::\s*|\s[-–—]\s*|$)`, 'i');
     const m = re.exec(l.text);
@@ -161,7 +174,8 @@ export function readSections<K extends string>(lines: readonly DocLine[], patter
   lines.forEach((l, i) => {
     const h = headingOf(l, patterns);
     if (h) heads.push({ ...h, line: i });
-    else if (!l.bullet && l.cells.length === 1 && /^[A-Z][\w/&()'-]*(?: [\w/&()'-]+){0,3}:(\s|$)/.test(l.text)) stops.push(i);
+    // ("CCP 1: moisture at or below 12.5%", "Silo 4: ...": an item numbered under a heading, not a label of its own)
+    else if (!l.bullet && l.cells.length === 1 && /^[A-Z][\w/&()'-]*(?: [\w/&()'-]+){0,3}:(\s|$)/.test(l.text) && !/^[^:]*\d:/.test(l.text)) stops.push(i);
   });
   const longLine = 0.7 * Math.max(0, ...lines.filter((l) => l.cells.length === 1).map((l) => l.text.length));
   const out = {} as Record<K, string>;

@@ -77,3 +77,12 @@ export function parseDate(s: string): string | undefined {
   if (m < 1 || m > 12 || d < 1 || d > 31) return undefined;
   return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
+
+/**
+ * The first telephone number in a piece of text, as written: "+61 3 5382 1100", "(03) 5382 1100",
+ * "03 5092 1450", "0412 345 678". An ABN (11 digits in groups, no leading 0 or +) is not one.
+ */
+const PHONE = /(?:\+\d{1,3}(?:[\s-]?\(?\d\)?){8,11}|\(0\d\)\s?\d{4}\s?\d{4}|\b0\d(?:[\s-]?\d){8})(?!\d)/;
+export function phoneIn(s: string): string {
+  return PHONE.exec(s)?.[0].trim() ?? '';
+}

@@ -43,16 +43,17 @@ const code = (c: MessageCode) => ({ message: c });
 const dateField = z.string().transform((v, ctx) => {
   const iso = parseProductionDate(v);
   if (!iso) {
-    ctx.addIssue({ code: 'custom', message: 'INVALID_DATE' satisfies MessageCode });
+    ctx.addIssue({ code: 'custom', message: (v.trim() ? 'INVALID_DATE' : 'PRODUCTION_DATE_REQUIRED') satisfies MessageCode });
     return z.NEVER;
   }
   return iso;
 });
-const numberText = (re: RegExp, c: MessageCode) =>
+/** A number as typed: `required` when left empty (not "must be an integer"), `c` when it is not one. */
+const numberText = (re: RegExp, c: MessageCode, required: MessageCode) =>
   z.union([z.number(), z.string()]).transform((v, ctx) => {
     const s = String(v);
     if (!re.test(s) || !Number.isFinite(Number(s))) {
-      ctx.addIssue({ code: 'custom', message: c });
+      ctx.addIssue({ code: 'custom', message: s.trim() ? c : required });
       return z.NEVER;
     }
     return Number(s);
@@ -65,10 +66,10 @@ const numberText = (re: RegExp, c: MessageCode) =>
 export const farmDataInputSchema = z.object({
   grainType: z.enum(GRAIN_TYPES, code('CSV_FORMAT_ERROR')),
   harvestGrade: z.enum(HARVEST_GRADES, code('CSV_FORMAT_ERROR')),
-  storageLocation: z.string().trim().min(1, code('INVALID_ADDRESS')).max(500, code('INVALID_ADDRESS')),
-  quantity: numberText(INTEGER_RE, 'QUANTITY_NOT_INTEGER'),
-  protein: numberText(FLOAT_RE, 'PROTEIN_NOT_FLOAT').refine((n) => n <= 100, code('PROTEIN_OUT_OF_RANGE')),
-  moisture: numberText(FLOAT_RE, 'MOISTURE_NOT_FLOAT').refine((n) => n <= 100, code('MOISTURE_OUT_OF_RANGE')),
+  storageLocation: z.string().trim().min(1, code('STORAGE_LOCATION_REQUIRED')).max(500, code('INVALID_ADDRESS')),
+  quantity: numberText(INTEGER_RE, 'QUANTITY_NOT_INTEGER', 'QUANTITY_REQUIRED'),
+  protein: numberText(FLOAT_RE, 'PROTEIN_NOT_FLOAT', 'PROTEIN_REQUIRED').refine((n) => n <= 100, code('PROTEIN_OUT_OF_RANGE')),
+  moisture: numberText(FLOAT_RE, 'MOISTURE_NOT_FLOAT', 'MOISTURE_REQUIRED').refine((n) => n <= 100, code('MOISTURE_OUT_OF_RANGE')),
   productionDate: dateField,
   dataType: z.enum(FARM_DATA_TYPES).default('Manual'),
   /** Client-chosen record number (the streaming page numbers rows by time); generated when absent. */

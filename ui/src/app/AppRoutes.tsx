@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
-import { matchPath, Route, Routes } from 'react-router-dom';
+import { Suspense, useEffect, useRef } from 'react';
+import { matchPath, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { LinearProgress } from '@mui/material';
 import type { FeatureRoute } from '../features';
 import { FEATURE_ROUTES, FEATURE_SERVICES } from '../features';
@@ -7,6 +7,7 @@ import { Layout } from './Layout';
 import { NotFound } from './NotFound';
 import { RequireAuth } from './RequireAuth';
 import { RequireAccess } from './RequireAccess';
+import { RequireCompany } from './RequireCompany';
 
 /**
  * Public routes render bare; every other route is guarded and framed by the Layout, and a route with
@@ -22,7 +23,9 @@ function frame(r: FeatureRoute) {
         {FEATURE_SERVICES.map((Service, i) => (
           <Service key={i} />
         ))}
-        <RequireAccess allow={r.allow}>{page}</RequireAccess>
+        <RequireCompany skip={r.withoutCompany}>
+          <RequireAccess allow={r.allow}>{page}</RequireAccess>
+        </RequireCompany>
       </Layout>
     </RequireAuth>
   );
@@ -37,13 +40,35 @@ export function preloadPage(pathname: string, routes: FeatureRoute[] = FEATURE_R
   (route?.element.type as { preload?: () => void } | undefined)?.preload?.();
 }
 
+/**
+ * A page opened from another (a link, a navigate: PUSH or REPLACE) starts at its top; the window would
+ * otherwise keep the scroll of the page before. Going back or forward (POP) is left to the browser,
+ * which restores where the reader was. A change of the query alone (filters, a tab) keeps the scroll.
+ */
+export function ScrollOnNavigate() {
+  const { pathname } = useLocation();
+  const type = useNavigationType();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (type !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, type]);
+  return null;
+}
+
 export function AppRoutes({ routes = FEATURE_ROUTES }: { routes?: FeatureRoute[] }) {
   return (
-    <Routes>
-      {routes.map((r) => (
-        <Route key={r.path} path={r.path} element={frame(r)} />
-      ))}
-      <Route path="*" element={<NotFound />} />
-    </Routes>
+    <>
+      <ScrollOnNavigate />
+      <Routes>
+        {routes.map((r) => (
+          <Route key={r.path} path={r.path} element={frame(r)} />
+        ))}
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </>
   );
 }

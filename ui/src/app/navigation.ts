@@ -52,17 +52,18 @@ export interface LoginRedirect {
  * was signed in on it in this tab (an e-mailed link opened before signing in, or the same user after
  * an expired session); otherwise the certificate list. A logout never leaves a page behind.
  */
-const COMPANY_SETUP_PATH = '/views/company/create';
+export const COMPANY_SETUP_PATH = '/views/company/create';
 
 /**
- * Where a sign-in lands: someone without a company yet sets one up first (every other screen needs it);
- * otherwise back where the session left off, or home.
+ * Where a sign-in lands: an admin without a company yet sets one up first (every other screen needs
+ * it; anyone else without one lands home, which says to ask their administrator); otherwise back where
+ * the session left off, or home.
  */
 export function afterLoginPath(
   state: LoginRedirect | null | undefined,
-  user: { id: string; companyId?: string | null; permissions?: readonly string[] } | null | undefined,
+  user: { id: string; role?: string; companyId?: string | null; permissions?: readonly string[] } | null | undefined,
 ): string {
-  if (user && !user.companyId) return COMPANY_SETUP_PATH;
+  if (user && !user.companyId) return user.role === 'admin' ? COMPANY_SETUP_PATH : HOME_PATH;
   // someone who signs but does not write certificates starts at what waits for their signature
   const home = user?.permissions?.includes('signApproval') && !user.permissions.includes('editApproval') ? INBOX_PATH : HOME_PATH;
   const userId = user?.id;

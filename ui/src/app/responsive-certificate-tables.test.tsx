@@ -191,7 +191,7 @@ describe('certificate and policy tables on a 450 px phone', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(within(mia).getByRole('heading')).toHaveTextContent('1. Mia Tran');
     expectFields(mia, [
-      ['Position', 'staff'],
+      ['Position', 'Staff'],
       ['Due date', '10/11/2025'],
       ['Status', 'Signed 04/11/2025'],
       ['Profile', 'mia@farm.example'],
@@ -234,7 +234,7 @@ describe('certificate and policy tables on a 450 px phone', () => {
     renderApp('/views/approval/detail?id=a-1', { lang: 'vn' });
     const mia = await screen.findByTestId('signer-row-1-mia@farm.example');
     expectFields(mia, [
-      ['Chức vụ', 'staff'],
+      ['Chức vụ', 'Nhân viên'],
       ['Trạng thái', 'Đã ký 04/11/2025'],
       ['Hồ sơ', 'mia@farm.example'],
     ]);

@@ -141,7 +141,7 @@ describe('wide tables on a 450 px phone', () => {
         .getAllByRole('term')
         .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
     );
-    expect(values).toMatchObject({ Email: 'mia@farm.example', Phone: '0412345678', Roles: 'staff', Status: 'active' });
+    expect(values).toMatchObject({ Email: 'mia@farm.example', Phone: '0412345678', Roles: 'Staff', Status: 'active' });
     expect(values).toHaveProperty('Company');
     expect(within(card).getByRole('button', { name: 'Update' })).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from './dates';
+import { formatDate, formatDateTime, parseDay } from './dates';
 
 describe('one date format', () => {
   it('writes day/month/year in both languages, never month first', () => {
@@ -14,5 +14,18 @@ describe('one date format', () => {
     const at = new Date(2026, 2, 4, 17, 5);
     expect(formatDateTime('en', at)).toBe('04/03/2026 17:05');
     expect(formatDateTime('vn', at.toISOString())).toBe('04/03/2026 17:05');
+  });
+});
+
+describe('a day as typed', () => {
+  it('reads day/month/year (any of / . - between) and a calendar day, and nothing else', () => {
+    expect(parseDay('5/1/2027')).toBe('2027-01-05');
+    expect(parseDay(' 05.01.2027 ')).toBe('2027-01-05');
+    expect(parseDay('05-01-2027')).toBe('2027-01-05');
+    expect(parseDay('2027-01-05')).toBe('2027-01-05');
+    expect(parseDay('31/02/2027')).toBeNull(); // no such day
+    expect(parseDay('05/01/27')).toBeNull(); // the year in full
+    expect(parseDay('01/05/2027 ')).toBe('2027-05-01'); // day first, never month first
+    expect(parseDay('February 2027')).toBeNull();
   });
 });

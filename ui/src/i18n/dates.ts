@@ -34,3 +34,19 @@ export function formatDateTime(lang: Language, value: string | Date | null | und
   const time = new Intl.DateTimeFormat(LOCALE[lang], TIME).format(p.at);
   return `${formatDate(lang, p.at)} ${time}`;
 }
+
+/**
+ * A day as a person types it, in the one format (day/month/year, "5/1/2027", "05.01.2027", "05-01-2027"),
+ * or as a calendar gives it (yyyy-mm-dd): the calendar day yyyy-mm-dd, or null when it is not a day that
+ * exists or its year is not written in full.
+ */
+export function parseDay(text: string): string | null {
+  const v = text.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(v);
+  const [y, m, d] = iso ? [iso[1], iso[2], iso[3]].map(Number) : dmy ? [dmy[3], dmy[2], dmy[1]].map(Number) : [NaN, NaN, NaN];
+  if (!y) return null;
+  const at = new Date(Date.UTC(y, m - 1, d));
+  if (at.getUTCFullYear() !== y || at.getUTCMonth() !== m - 1 || at.getUTCDate() !== d) return null;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}

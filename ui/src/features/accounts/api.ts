@@ -25,6 +25,7 @@ import type {
 } from '@grain/domain';
 import { api } from '../../api/client';
 import { refId } from '../../app/auth';
+import { storedRole } from '../../app/stored-text';
 
 /**
  * Every accounts call of docs/spec/approvals.md §7 in one place (paths relative to /api/). The answers
@@ -105,4 +106,6 @@ export const accountsApi = {
 export { refId };
 
 /** 'first last : role' as the director select shows a user (docs/spec/approvals.md §2). */
-export const userLabel = (u: Pick<AccountUser, 'firstname' | 'lastname' | 'role'>) => `${u.firstname} ${u.lastname} : ${u.role}`;
+/** A user as a choice or a company's representative: name and role, the role in the reader's language ("Jack Murray (Manager)"). */
+export const userLabel = (u: Pick<AccountUser, 'firstname' | 'lastname' | 'role'>, t: (key: string) => string) =>
+  `${u.firstname} ${u.lastname} (${storedRole(u.role, t)})`;

@@ -17,8 +17,6 @@ export const accounts: Table = {
 
   'acc.role.admin': { en: 'Admin', vn: 'Quản trị' },
   'acc.role.staff': { en: 'Staff', vn: 'Nhân viên' },
-  'acc.role.administrator': { en: 'Administrator', vn: 'Quản trị viên' },
-  'acc.role.manager': { en: 'Manager', vn: 'Quản lý' },
   'acc.status.active': { en: 'active', vn: 'hoạt động' },
   'acc.status.inactive': { en: 'inactive', vn: 'không hoạt động' },
   'acc.status.locked': { en: 'locked', vn: 'bị khóa' },
@@ -32,6 +30,10 @@ export const accounts: Table = {
   'acc.register.title': { en: 'Account Registration', vn: 'Đăng ký tài khoản' },
   'acc.register.submit': { en: 'Register', vn: 'Đăng ký' },
   'acc.register.toLogin': { en: 'Already have an account? Log in', vn: 'Đã có tài khoản? Đăng nhập' },
+  'acc.register.successAskAdmin': {
+    en: "Your account is ready. Ask your company's administrator to add you to the company.",
+    vn: 'Tài khoản đã sẵn sàng. Hãy nhờ quản trị viên của công ty thêm bạn vào công ty.',
+  },
   'acc.register.successSignedIn': {
     en: 'Your account is ready. Next, set up your company.',
     vn: 'Tài khoản đã sẵn sàng. Tiếp theo, hãy thiết lập công ty của bạn.',
@@ -46,7 +48,12 @@ export const accounts: Table = {
   'acc.reset.save': { en: 'Save new password', vn: 'Lưu mật khẩu mới' },
   'acc.reset.again': { en: 'Ask for a new link', vn: 'Yêu cầu liên kết mới' },
 
-  'acc.company.createTitle': { en: 'Company Profile', vn: 'Hồ sơ công ty' },
+  'acc.company.createTitle': { en: 'Set up your company', vn: 'Thiết lập công ty của bạn' },
+  'acc.company.createIntro': {
+    en: 'Your company holds your certificates, users and documents. Enter its details to start.',
+    vn: 'Công ty của bạn giữ chứng nhận, người dùng và tài liệu. Nhập thông tin công ty để bắt đầu.',
+  },
+  'acc.company.createSubmit': { en: 'Create company', vn: 'Tạo công ty' },
   'acc.company.updateTitle': { en: 'Update Company Profile', vn: 'Cập nhật hồ sơ công ty' },
   'acc.company.detailTitle': { en: 'Company Profile', vn: 'Thông tin doanh nghiệp' },
   'acc.company.tfn': { en: 'ABN (or Vietnamese tax code)', vn: 'Mã số thuế (hoặc ABN của Úc)' },
@@ -63,7 +70,8 @@ export const accounts: Table = {
   'acc.company.bankBranch': { en: 'Bank branch', vn: 'Chi nhánh' },
   'acc.company.taxOffice1': { en: 'Level-1 tax office', vn: 'Cơ quan thuế cấp 1' },
   'acc.company.taxOffice2': { en: 'Managing tax office', vn: 'Cơ quan thuế quản lý' },
-  'acc.company.saved': { en: 'Company Profile created or updated successfully!', vn: 'Hồ sơ công ty đã được tạo hoặc cập nhật thành công!' },
+  'acc.company.created': { en: 'Company created', vn: 'Đã tạo công ty' },
+  'acc.company.saved': { en: 'Company profile updated', vn: 'Đã cập nhật hồ sơ công ty' },
 
   'acc.address.title': { en: 'Company addresses', vn: 'Địa chỉ công ty' },
   'acc.address.createTitle': { en: 'New address', vn: 'Địa chỉ mới' },

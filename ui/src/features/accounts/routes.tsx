@@ -19,7 +19,15 @@ const GroupListPage = lazyPage(() => import('./pages/GroupPages'), 'GroupListPag
 const SignatureDetailPage = lazyPage(() => import('./pages/SignaturePages'), 'SignatureDetailPage');
 const SignatureFormPage = lazyPage(() => import('./pages/SignaturePages'), 'SignatureFormPage');
 
-const setting = (path: string, element: FeatureRoute['element'], allow?: RouteAccess): FeatureRoute => ({ path, element, sideMenu: true, allow });
+const setting = (path: string, element: FeatureRoute['element'], allow?: RouteAccess, withoutCompany?: boolean): FeatureRoute => ({
+  path,
+  element,
+  sideMenu: true,
+  allow,
+  withoutCompany,
+});
+/** A screen of setting up the company itself, usable before it exists. */
+const setup = (path: string, element: FeatureRoute['element'], allow?: RouteAccess) => setting(path, element, allow, true);
 
 /** Account, company, address, user, group and signature screens (docs/spec/approvals.md §2). Selections travel as ?id=. */
 export const ACCOUNT_ROUTES: FeatureRoute[] = [
@@ -30,20 +38,20 @@ export const ACCOUNT_ROUTES: FeatureRoute[] = [
   // also the target of the e-mailed reset link (?token=...), which then asks for the new password
   { path: '/views/resetpassword', element: <ResetPasswordPage />, public: true },
 
-  setting('/views/company/create', <CompanyFormPage mode="create" />, founder),
-  setting('/views/company/update', <CompanyFormPage mode="update" />, needs('editSystem')),
-  setting('/views/company/detail', <CompanyDetailPage />),
-  setting('/views/company_detail', <CompanyDetailPage />),
-  setting('/views/address/detail', <AddressDetailPage />),
-  setting('/views/address/create', <AddressFormPage mode="create" />, companyDataOr('editSystem')),
-  setting('/views/address/update', <AddressFormPage mode="update" />, companyDataOr('editSystem')),
+  setup('/views/company/create', <CompanyFormPage mode="create" />, founder),
+  setup('/views/company/update', <CompanyFormPage mode="update" />, needs('editSystem')),
+  setup('/views/company/detail', <CompanyDetailPage />),
+  setup('/views/company_detail', <CompanyDetailPage />),
+  setup('/views/address/detail', <AddressDetailPage />),
+  setup('/views/address/create', <AddressFormPage mode="create" />, companyDataOr('editSystem')),
+  setup('/views/address/update', <AddressFormPage mode="update" />, companyDataOr('editSystem')),
 
   setting('/views/user/list', <UserListPage />, needs('viewSystem')),
   setting('/views/UserManagement', <UserListPage />, needs('viewSystem')),
   setting('/views/user/create', <UserFormPage mode="create" />, needs('editSystem')),
   setting('/views/user/update', <UserFormPage mode="update" />, ownRecordOr('editSystem')),
   setting('/views/user/detail', <UserDetailPage />, ownOr('viewSystem')),
-  setting('/views/user/update_password', <UserPasswordPage />, ownOr('editSystem')),
+  setup('/views/user/update_password', <UserPasswordPage />, ownOr('editSystem')),
 
   setting('/views/group/list', <GroupListPage />, needs('viewSystem')),
   setting('/views/group/create', <GroupFormPage mode="create" />, needs('editSystem')),

@@ -3,4 +3,4 @@ import { lazyPage } from '../../app/lazy-page';
 
 const BlockchainPage = lazyPage(() => import('./BlockchainPage'), 'BlockchainPage');
 
-export const BLOCKCHAIN_ROUTES: FeatureRoute[] = [{ path: '/views/blockchain', element: <BlockchainPage /> }];
+export const BLOCKCHAIN_ROUTES: FeatureRoute[] = [{ path: '/views/blockchain', element: <BlockchainPage />, withoutCompany: true }];

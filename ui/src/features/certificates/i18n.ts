@@ -185,6 +185,10 @@ export const certificates: Table = {
   'cert.noApprovers': { en: 'No approvers yet', vn: 'Chưa có người ký' },
   'cert.moreLevel': { en: 'More Level', vn: 'Thêm cấp' },
   'cert.required': { en: 'Required', vn: 'Bắt buộc' },
+  'cert.fieldsToFix': {
+    en: 'Some fields are missing or need correcting. Please check them before submitting.',
+    vn: 'Một số trường còn thiếu hoặc cần sửa. Vui lòng kiểm tra trước khi gửi.',
+  },
   'cert.tooLong': { en: 'Too long', vn: 'Quá dài' },
   'cert.needPrimary': { en: 'Choose a farm data record', vn: 'Chọn một bản ghi dữ liệu nông trại' },
   'cert.savedOk': { en: 'Certificate saved as a draft', vn: 'Đã lưu bản nháp chứng nhận' },

@@ -117,7 +117,7 @@ describe('summary rendering', () => {
   it('lists fields in the order of the document form, whatever order the stored JSON has', () => {
     // jsonb hands keys back shortest first; a management plan also shares review_date with the HACCP plan.
     wrap(<SummaryView summary={{ management_plan: { crops: 'Wheat', farm_name: 'Dry Creek', review_date: '2026-01-01', traceability: 'Lots' } }} />);
-    expect(screen.getByTestId('summary').textContent).toBe('MANAGEMENT PLAN: FARM NAME: Dry CreekCROPS: WheatTRACEABILITY: LotsREVIEW DATE: 2026-01-01');
+    expect(screen.getByTestId('summary').textContent).toBe('MANAGEMENT PLAN: FARM NAME: Dry CreekCROPS: WheatTRACEABILITY: LotsREVIEW DATE: 01/01/2026');
   });
 
   it('upper-cases keys, shows N/A for empty values and the pest entries as a table', () => {
@@ -139,6 +139,6 @@ describe('summary rendering', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Date', 'Pests Treating For', 'Activity Level', 'Bait/Chemicals Used', 'Areas/Sheds Treated']);
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('2026-03-03RatsRats: LowBrodifacoumNot stated in the document');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('03/03/2026RatsRats: LowBrodifacoumNot stated in the document');
   });
 });

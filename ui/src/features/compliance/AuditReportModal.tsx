@@ -26,7 +26,7 @@ export function AuditReportModal({
   establishmentSummary: unknown;
   error?: string;
 }) {
-  const { t, lang } = useI18n();
+  const { t, lang, date } = useI18n();
   const notify = useNotify();
   const dots = useDots(open && !report && !error);
   const [busy, setBusy] = useState(false);
@@ -67,7 +67,7 @@ export function AuditReportModal({
               <b>{t('compliance.reportId')}:</b> {meta.report_id ?? report._id}
             </Typography>
             <Typography>
-              <b>{t('compliance.reportDate')}:</b> {(meta.report_date ?? '').slice(0, 10) || t('compliance.na')}
+              <b>{t('compliance.reportDate')}:</b> {date(meta.report_date) || t('compliance.na')}
             </Typography>
             <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, my: 1.5 }} data-testid="farmer-info">
               <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>

@@ -10,7 +10,7 @@ import { complianceApi, type ComplianceListRow } from './api';
 
 /** /views/compliance/list: 'Compliances Management' (docs/spec/farm-data-and-documents.md §2), fuzzy search on the name at 0.05. */
 export function ComplianceListPage() {
-  const { t } = useI18n();
+  const { t, date } = useI18n();
   const notify = useNotify();
   const navigate = useNavigate();
   const [rows, setRows] = useState<ComplianceListRow[] | null>(null);
@@ -64,7 +64,7 @@ export function ComplianceListPage() {
                   <TableCell>{i + 1}</TableCell>
                   <TableCell>{r.docName}</TableCell>
                   <TableCell>{r.creator_name ?? r.user_id}</TableCell>
-                  <TableCell>{r.date_of_issue}</TableCell>
+                  <TableCell>{date(r.date_of_issue)}</TableCell>
                   <TableCell>
                     {t(`compliance.status.${r.status}`)}
                     {r.totals ? ` (${r.totals.compliant}/${r.totals.total})` : ''}

@@ -8,13 +8,6 @@ import type { ComplianceDocument } from './api';
 import { SummaryEditor } from './SummaryEditor';
 import { useDots } from './useDots';
 
-/** When a document was uploaded, in the viewer's time zone: "2026-03-15 14:05". */
-const localTime = (iso: string) => {
-  const d = new Date(iso);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
-};
-
 type UploadPhase = 'idle' | 'uploading' | 'processing' | 'done' | 'error';
 export interface SectionState {
   data: ComplianceDocument | null;
@@ -48,7 +41,7 @@ export function DocumentSection({
   /** What reads the file, said honestly: rule-based extraction or an AI model. */
   processingText: string;
 }) {
-  const { t } = useI18n();
+  const { t, dateTime } = useI18n();
   const [file, setFile] = useState<File | null>(null);
   const dots = useDots(state.phase === 'processing');
   const busy = state.phase === 'uploading';
@@ -73,7 +66,7 @@ export function DocumentSection({
         >
           <MenuItem value="">{t(`compliance.select.${sectionKey}`)}</MenuItem>
           {existing.map((d) => (
-            <MenuItem key={d._id} value={d._id} data-testid={`option-${sectionKey}`}>{`${d.file_name} — ${title}, ${localTime(d.created_at)}`}</MenuItem>
+            <MenuItem key={d._id} value={d._id} data-testid={`option-${sectionKey}`}>{`${d.file_name} — ${title}, ${dateTime(d.created_at)}`}</MenuItem>
           ))}
         </TextField>
       ) : (

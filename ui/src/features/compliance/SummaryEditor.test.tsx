@@ -107,7 +107,7 @@ describe('review of the extracted fields', () => {
     const summary = reviewedSummarySchemas.pest_control_update.parse(onSave.mock.calls[0][0]);
     expect(summary.entries).toEqual([
       { ...pest.entries[0], bait_chemical_used: ['Brodifacoum 0.005% wax blocks'] },
-      { date: '04/02/2026', pests_treating_for: ['Lesser grain borer'], activity_level: {}, bait_chemical_used: [], area_shed_treated: [] },
+      { date: '2026-02-04', pests_treating_for: ['Lesser grain borer'], activity_level: {}, bait_chemical_used: [], area_shed_treated: [] },
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Remove entry 2' }));
     expect(screen.getAllByTestId('entry')).toHaveLength(1);

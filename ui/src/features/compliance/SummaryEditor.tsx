@@ -5,6 +5,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { PEST_ENTRY_FIELDS, SUMMARY_FIELDS, type ComplianceDocumentType } from '@grain/domain';
 import { useI18n } from '../../i18n/i18n';
 import { errorText } from '../../app';
+import { DateField } from '../../app/DateField';
 import type { ComplianceDocument } from './api';
 import { emptyEntry, fromForm, toForm, type EntryForm, type SummaryForm } from './summary-form';
 
@@ -87,6 +88,21 @@ export function SummaryEditor({
           .map((f) => {
             const value = form.fields[f.key] ?? '';
             const m = marks(corrected.has(f.key), !value.trim());
+            if (f.key === 'review_date')
+              return (
+                <DateField
+                  key={f.key}
+                  size="small"
+                  fullWidth
+                  label={f.label[lang]}
+                  value={value}
+                  onChange={(v) => setField(f.key, v)}
+                  helperText={m.helperText}
+                  color={m.color}
+                  testId={`field-${f.key}`}
+                  inputAttributes={{ 'data-missing': !value.trim() ? 'true' : 'false' }}
+                />
+              );
             return (
               <TextField
                 key={f.key}
@@ -135,14 +151,28 @@ export function SummaryEditor({
               <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(180px, 1fr))' } }}>
                 {ENTRY_KEYS.map(([k, key]) => {
                   const m = marks(entryCorrected(i, key), !e[k].trim());
+                  if (k === 'date')
+                    return (
+                      <DateField
+                        key={k}
+                        size="small"
+                        label={PEST_ENTRY_FIELDS.find((f) => f.key === key)!.label[lang]}
+                        value={e[k]}
+                        onChange={(v) => setEntry(i, k, v)}
+                        helperText={m.helperText}
+                        color={m.color}
+                        testId={`entry-${i + 1}-${k}`}
+                        inputAttributes={{ 'data-missing': !e[k].trim() ? 'true' : 'false' }}
+                      />
+                    );
                   return (
                     <TextField
                       key={k}
                       size="small"
                       label={PEST_ENTRY_FIELDS.find((f) => f.key === key)!.label[lang]}
                       value={e[k]}
-                      multiline={k !== 'date'}
-                      placeholder={k === 'date' ? t('compliance.review.notFoundPlaceholder') : t('compliance.review.onePerLine')}
+                      multiline
+                      placeholder={t('compliance.review.onePerLine')}
                       onChange={(ev) => setEntry(i, k, ev.target.value)}
                       helperText={m.helperText}
                       color={m.color}

@@ -1,6 +1,7 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { establishmentSummarySchema, haccpSummarySchema, managementPlanSummarySchema, pestControlSummarySchema } from '@grain/domain';
 import { useI18n } from '../../i18n/i18n';
+import { parseDay } from '../../i18n/dates';
 
 /** Summaries may arrive as an object or a JSON string (docs/spec/farm-data-and-documents.md §3); unparseable is empty (§8). */
 function parseSummary(v: unknown): Record<string, unknown> | null {
@@ -60,7 +61,13 @@ function Value({ v, depth }: { v: unknown; depth: number }) {
     );
   }
   if (typeof v === 'object') return <Fields obj={v as Record<string, unknown>} depth={depth + 1} />;
-  return <span>{String(v)}</span>;
+  return <Text v={String(v)} />;
+}
+
+/** A value as text; a day (a review date) in the app's one date format. */
+function Text({ v }: { v: string }) {
+  const { date } = useI18n();
+  return <span>{parseDay(v) === v ? date(v) : v}</span>;
 }
 
 function Fields({ obj, depth }: { obj: Record<string, unknown>; depth: number }) {
@@ -90,7 +97,7 @@ interface PestEntry {
 
 /** The pest control entries as the spec's table: Date, Pests Treating For, Activity Level, Bait/Chemicals Used, Areas/Sheds Treated. */
 function PestControlTable({ entries }: { entries: PestEntry[] }) {
-  const { t } = useI18n();
+  const { t, date } = useI18n();
   const list = (a?: string[]) => (a && a.length ? a.join(', ') : <Missing />);
   return (
     <Table size="small" data-testid="pest-table">
@@ -104,7 +111,7 @@ function PestControlTable({ entries }: { entries: PestEntry[] }) {
       <TableBody>
         {entries.map((e, i) => (
           <TableRow key={i}>
-            <TableCell>{e.date || <Missing />}</TableCell>
+            <TableCell>{e.date ? parseDay(e.date) === e.date ? date(e.date) : e.date : <Missing />}</TableCell>
             <TableCell>{list(e.pests_treating_for)}</TableCell>
             <TableCell>
               {e.activity_level && Object.keys(e.activity_level).length ? (

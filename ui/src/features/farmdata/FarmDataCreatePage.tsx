@@ -4,6 +4,7 @@ import { Alert, Button, Grid, MenuItem, Stack, TextField, Typography } from '@mu
 import { checkAgainstStandard, DEFAULT_GRAIN_TYPE, DEFAULT_HARVEST_GRADE, farmDataInputSchema, HARVEST_GRADES, MANUAL_GRAIN_TYPES } from '@grain/domain';
 import { Page, useNotify } from '../../app';
 import { useI18n } from '../../i18n/i18n';
+import { storedWord } from '../../app/stored-text';
 import { farmApi } from './api';
 import { shortHash } from './format';
 import { StandardFlag } from './StandardFlag';
@@ -58,10 +59,11 @@ export function FarmDataCreatePage() {
       label={t(label)}
       value={v[k]}
       onChange={set(k)}
-      error={!!errors[k]}
-      helperText={errors[k] ? t(errors[k]) : (extra.helperText as string)}
       inputProps={{ 'data-testid': `farm-${k}` }}
       {...extra}
+      // after `extra`: a field's own helper text (the date format) gives way to its error
+      error={!!errors[k]}
+      helperText={errors[k] ? t(errors[k]) : (extra.helperText as string)}
     />
   );
 
@@ -91,7 +93,7 @@ export function FarmDataCreatePage() {
             >
               {MANUAL_GRAIN_TYPES.map((g) => (
                 <MenuItem key={g} value={g}>
-                  {g}
+                  {storedWord(g, t)}
                 </MenuItem>
               ))}
             </TextField>

@@ -5,6 +5,7 @@ import { useI18n } from '../../i18n/i18n';
 import { displayDate, formatPercent, formatQuantity, shortHash } from './format';
 import { RowCards, useCardLayout, type RowCard } from '../../app/RowCards';
 import { StandardFlag } from './StandardFlag';
+import { storedWord } from '../../app/stored-text';
 
 export type FarmRow = Pick<FarmData, 'number' | 'grainType' | 'harvestGrade' | 'storageLocation' | 'quantity' | 'protein' | 'moisture' | 'productionDate'> &
   Partial<Pick<FarmData, '_id' | 'dataType' | 'txId' | 'imageValidation'>> & { status?: string | null };
@@ -71,7 +72,7 @@ export function FarmDataTable({
       badge: showImage ? image(r.imageValidation) : undefined,
       fields: [
         ...(showStatus ? [[t('farm.status'), r.status ? t(`farm.status.${r.status}`) : ''] as [string, ReactNode]] : []),
-        [t('farm.grainType'), r.grainType],
+        [t('farm.grainType'), storedWord(r.grainType, t)],
         [t('farm.harvestGrade'), r.harvestGrade],
         [t('farm.storageLocation'), r.storageLocation],
         [t('farm.quantity'), formatQuantity(r.quantity, lang)],
@@ -106,7 +107,7 @@ export function FarmDataTable({
             <TableRow key={r._id ?? r.number} data-testid="farm-row">
               {showStatus && <TableCell>{r.status ? t(`farm.status.${r.status}`) : ''}</TableCell>}
               <TableCell>{r.number}</TableCell>
-              <TableCell>{r.grainType}</TableCell>
+              <TableCell>{storedWord(r.grainType, t)}</TableCell>
               <TableCell>{r.harvestGrade}</TableCell>
               <TableCell>{r.storageLocation}</TableCell>
               <TableCell align="right">{formatQuantity(r.quantity, lang)}</TableCell>

@@ -4,6 +4,7 @@ import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typo
 import type { FarmData } from '@grain/domain';
 import { Page, useNotify } from '../../app';
 import { useI18n } from '../../i18n/i18n';
+import { storedWord } from '../../app/stored-text';
 import type { ImageVerificationView } from '@grain/domain';
 import { farmApi } from './api';
 import { displayDate, formatPercent, formatQuantity } from './format';
@@ -83,14 +84,14 @@ export function ImageValidationPage() {
         SelectProps={{ inputProps: { 'data-testid': 'pick-record' } }}
       >
         {records.map((r) => (
-          <MenuItem key={r._id} value={r._id}>{`${r.number} · ${r.grainType} · ${r.storageLocation}`}</MenuItem>
+          <MenuItem key={r._id} value={r._id}>{`${r.number} · ${storedWord(r.grainType, t)} · ${r.storageLocation}`}</MenuItem>
         ))}
       </TextField>
       {record && (
         <Card variant="outlined" sx={{ mb: 2, maxWidth: 600 }}>
           <CardContent>
             <Typography variant="subtitle1">{`${t('farm.number')} ${record.number}`}</Typography>
-            <Typography variant="body2">{`${record.grainType} ${record.harvestGrade} · ${record.storageLocation} · ${formatQuantity(record.quantity, lang)} · ${t('farm.protein')} ${formatPercent(record.protein, lang)} · ${t('farm.moisture')} ${formatPercent(record.moisture, lang)} · ${displayDate(record.productionDate)}`}</Typography>
+            <Typography variant="body2">{`${storedWord(record.grainType, t)} ${record.harvestGrade} · ${record.storageLocation} · ${formatQuantity(record.quantity, lang)} · ${t('farm.protein')} ${formatPercent(record.protein, lang)} · ${t('farm.moisture')} ${formatPercent(record.moisture, lang)} · ${displayDate(record.productionDate)}`}</Typography>
             <Typography
               variant="body2"
               sx={{ mt: 1 }}

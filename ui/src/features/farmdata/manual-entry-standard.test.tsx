@@ -24,4 +24,17 @@ describe('manual entry', () => {
     expect(await screen.findByText(/out of the standard of its claimed grade/)).toBeInTheDocument();
     expect(api.find('POST', '/api/farmdata/harvesting/create')).toHaveLength(1);
   });
+
+  it.each([
+    ['en', ['Storage location is required', 'Quantity is required', 'Protein is required', 'Moisture is required', 'Production date is required']],
+    ['vn', ['Vui lòng nhập nơi lưu trữ', 'Vui lòng nhập số lượng', 'Vui lòng nhập protein', 'Vui lòng nhập độ ẩm', 'Vui lòng nhập ngày sản xuất']],
+  ] as const)('an empty required field says it is required, not that it is invalid (%s)', async (lang, said) => {
+    const api = fakeApi({ 'GET /api/auth/current_user': () => ({ user: adminUser }) });
+    renderApp('/views/farmdata/harvesting/create', { lang });
+    await userEvent.clear(await screen.findByTestId('farm-productionDate'));
+    await userEvent.click(screen.getByTestId('farm-submit'));
+    for (const text of said) expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByText(/Invalid Address|must be an integer|must be a number/)).not.toBeInTheDocument();
+    expect(api.find('POST', '/api/farmdata/harvesting/create')).toHaveLength(0);
+  });
 });

@@ -11,6 +11,7 @@ import {
 } from 'react-hook-form';
 import { MenuItem, TextField, Typography } from '@mui/material';
 import { ApiError } from '../../../api/client';
+import { DateField } from '../../../app/DateField';
 import { useI18n } from '../../../i18n/i18n';
 
 /**
@@ -71,19 +72,36 @@ export function TextInput<T extends FieldValues>({
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...boundFieldProps(name, field, fieldState, t, helperText)}
-          label={label}
-          type={type}
-          required={required}
-          disabled={disabled}
-          placeholder={placeholder}
-          autoComplete={autoComplete}
-          multiline={multiline}
-          slotProps={{ inputLabel: type === 'date' ? { shrink: true } : undefined, htmlInput: { 'data-testid': `input-${name}` } }}
-        />
-      )}
+      render={({ field, fieldState }) => {
+        const bound = boundFieldProps(name, field, fieldState, t, helperText);
+        // a day in the app's one format (day/month/year), not the browser's (app/DateField.tsx)
+        if (type === 'date')
+          return (
+            <DateField
+              {...bound}
+              ref={undefined}
+              onChange={(v) => field.onChange(v)}
+              onBlur={() => field.onBlur()}
+              label={label}
+              required={required}
+              disabled={disabled}
+              testId={`input-${name}`}
+            />
+          );
+        return (
+          <TextField
+            {...bound}
+            label={label}
+            type={type}
+            required={required}
+            disabled={disabled}
+            placeholder={placeholder}
+            autoComplete={autoComplete}
+            multiline={multiline}
+            slotProps={{ htmlInput: { 'data-testid': `input-${name}` } }}
+          />
+        );
+      }}
     />
   );
 }

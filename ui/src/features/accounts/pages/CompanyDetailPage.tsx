@@ -53,7 +53,7 @@ export function CompanyDetailPage() {
               { label: t('acc.company.taxCode'), value: c.tfn },
               { label: t('acc.company.companyName'), value: c.name, testId: 'company-name' },
               { label: t('acc.company.address'), value: addressText(c.address, state.data?.addresses) },
-              { label: t('acc.company.legalRep'), value: state.data?.rep ? userLabel(state.data.rep) : '' },
+              { label: t('acc.company.legalRep'), value: state.data?.rep ? userLabel(state.data.rep, t) : '' },
               { label: t('acc.field.email'), value: c.email },
               { label: t('acc.field.phone'), value: c.phone },
               { label: t('acc.company.website'), value: c.website },

@@ -91,7 +91,7 @@ export function CompanyFormPage({ mode }: { mode: 'create' | 'update' }) {
     try {
       if (mode === 'create') await accountsApi.createCompany(toPayload(v));
       else await accountsApi.updateCompany(companyId!, toPayload(v));
-      notify.success(t('acc.company.saved'));
+      notify.success(t(mode === 'create' ? 'acc.company.created' : 'acc.company.saved'));
       await refresh(); // a new company changes the session user's companyId
       navigate('/views/company/detail');
     } catch (e) {
@@ -100,13 +100,22 @@ export function CompanyFormPage({ mode }: { mode: 'create' | 'update' }) {
   };
 
   const addressOptions = [{ value: '', label: t('acc.common.none') }, ...(addresses.data ?? []).map((a) => ({ value: a.id, label: addressText(a) }))];
-  const userOptions = [{ value: '', label: t('acc.common.none') }, ...(users.data ?? []).map((u) => ({ value: u.id, label: userLabel(u) }))];
+  const userOptions = [{ value: '', label: t('acc.common.none') }, ...(users.data ?? []).map((u) => ({ value: u.id, label: userLabel(u, t) }))];
 
   return (
     <Page title={t(mode === 'create' ? 'acc.company.createTitle' : 'acc.company.updateTitle')} testId={`company-${mode}`}>
       {mode === 'update' && !companyId && <Alert severity="error">{t('USER_ID_MISSING')}</Alert>}
+      {mode === 'create' && (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('acc.company.createIntro')}
+        </Typography>
+      )}
       <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 820 }}>
-        <form onSubmit={handleSubmit(onSubmit, msg.fromInvalid)} noValidate aria-label={t('acc.company.createTitle')}>
+        <form
+          onSubmit={handleSubmit(onSubmit, msg.fromInvalid)}
+          noValidate
+          aria-label={t(mode === 'create' ? 'acc.company.createTitle' : 'acc.company.updateTitle')}
+        >
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }} useFlexGap>
             <TextInput control={control} name="tfn" label={t('acc.company.tfn')} required />
             <TextInput control={control} name="name" label={t('acc.company.name')} required />
@@ -137,7 +146,7 @@ export function CompanyFormPage({ mode }: { mode: 'create' | 'update' }) {
           <ServerMessage text={msg.message} />
           <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
             <Button type="submit" variant="contained" disabled={formState.isSubmitting} data-testid="company-submit">
-              {t('common.update')}
+              {t(mode === 'create' ? 'acc.company.createSubmit' : 'common.update')}
             </Button>
             {mode === 'update' && (
               <Button component={RouterLink} to="/views/company/detail">

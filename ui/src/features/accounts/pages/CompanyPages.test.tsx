@@ -77,7 +77,7 @@ describe('company screens', () => {
     await user.click(await screen.findByRole('option', { name: '12 Silo Road, Wagga, New South Wales, Australia' }));
     await user.click(screen.getByTestId('company-submit'));
 
-    expect(await screen.findByTestId('toast')).toHaveTextContent('Company Profile created or updated successfully!');
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Company created');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/views/company/detail'));
     expect(await screen.findByTestId('company-name')).toHaveTextContent('Riverina Grain Co');
     const sent = api.find('POST', '/api/company/profile/create')[0].body as Record<string, unknown>;

@@ -14,6 +14,7 @@ import { groupForm, type GroupForm } from '../schemas';
 import { SelectInput, ServerMessage, TextInput, useFormMessage } from '../components/FormKit';
 import { PermissionTable } from '../components/PermissionTable';
 import { useLoad } from '../components/useLoad';
+import { storedRole } from '../../../app/stored-text';
 import { LoadState, ReadOnlyRows } from '../components/ReadOnlyRows';
 
 /** Admin always, else editSystem (docs/spec/approvals.md §6). A hint for the UI; the server decides. */
@@ -69,7 +70,7 @@ export function GroupListPage() {
                   data-testid={`group-row-${g.groupName}`}
                 >
                   <TableCell>{i + 1}</TableCell>
-                  <TableCell>{g.groupName}</TableCell>
+                  <TableCell>{storedRole(g.groupName, t)}</TableCell>
                   <TableCell>{t(`acc.status.${g.status}`)}</TableCell>
                   <TableCell align="right">
                     {mayEdit && (
@@ -202,7 +203,7 @@ export function GroupDetailPage() {
         <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 820 }}>
           <ReadOnlyRows
             rows={[
-              { label: t('acc.groups.name'), value: g.groupName, testId: 'group-name' },
+              { label: t('acc.groups.name'), value: storedRole(g.groupName, t), testId: 'group-name' },
               { label: t('acc.users.status'), value: t(`acc.status.${g.status}`) },
             ]}
           />

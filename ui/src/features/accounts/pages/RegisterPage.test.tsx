@@ -56,7 +56,9 @@ describe('registration', () => {
 
     expect(await screen.findByTestId('toast')).toHaveTextContent('Your account is ready. Next, set up your company.');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/views/company/create'));
-    expect(await screen.findByRole('heading', { name: 'Company Profile' })).toBeInTheDocument();
+    // the page says what to do next, and its button creates the company (not 'Update' on an empty form)
+    expect(await screen.findByRole('heading', { name: 'Set up your company' })).toBeInTheDocument();
+    expect(screen.getByTestId('company-submit')).toHaveTextContent('Create company');
     expect(api.find('POST', '/api/auth/register')[0].body).toEqual({
       email: 'grower@farm.example',
       password: 'Str0ng!pass',
@@ -67,6 +69,33 @@ describe('registration', () => {
       role: 'admin',
       termsAccepted: true,
     });
+  });
+
+  it('a staff member, who cannot set up a company, is told to ask the administrator instead of landing on a refused form', async () => {
+    let registered = false;
+    const staff = { _id: 'u-staff', email: 'hand@farm.example', firstname: 'Minh', lastname: 'Le', role: 'staff', status: 'active', company: null };
+    fakeApi({
+      'GET /api/auth/current_user': () => (registered ? { user: staff, company: null } : signedOut),
+      'POST /api/auth/register': () => {
+        registered = true;
+        return { status: 201, body: { user: staff, company: null } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/views/adminSignup');
+    await user.click(await screen.findByRole('button', { name: 'Agree to process registration' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.type(screen.getByLabelText(/^Email/), 'hand@farm.example');
+    await user.type(screen.getByLabelText(/^Password/), 'Str0ng!pass');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Str0ng!pass');
+    await user.type(screen.getByLabelText(/^First name/), 'Minh');
+    await user.type(screen.getByLabelText(/^Last name/), 'Le');
+    await user.click(screen.getByLabelText(/^Role/));
+    await user.click(await screen.findByRole('option', { name: 'Staff' }));
+    await user.click(screen.getByTestId('register-submit'));
+    expect(await screen.findByTestId('toast')).toHaveTextContent("Your account is ready. Ask your company's administrator to add you to the company.");
+    expect(await screen.findByTestId('company-first')).toHaveTextContent('Your account is not part of a company yet');
+    expect(screen.queryByText('Access denied')).not.toBeInTheDocument();
   });
 
   it('shows the server refusal in red and stays on the form', async () => {

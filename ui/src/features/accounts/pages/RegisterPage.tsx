@@ -5,6 +5,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Box, Button, Link, Stack } from '@mui/material';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../../app/auth';
+import { afterLoginPath } from '../../../app/navigation';
 import { useNotify } from '../../../app/notify';
 import { accountsApi } from '../api';
 import { registerForm, type RegisterForm } from '../schemas';
@@ -33,8 +34,10 @@ export function RegisterPage() {
       // a registration that also signed the user in continues with the company profile; asking someone
       // already signed in to "please sign in" would send them to a screen they do not need
       const signedIn = await refresh();
-      notify.success(t(signedIn ? 'acc.register.successSignedIn' : 'acc.register.success'));
-      navigate(signedIn ? '/views/company/create' : '/views/login');
+      // an admin sets up the company next; anyone else waits to be added to one by its administrator
+      const founds = signedIn?.role === 'admin';
+      notify.success(t(!signedIn ? 'acc.register.success' : founds ? 'acc.register.successSignedIn' : 'acc.register.successAskAdmin'));
+      navigate(signedIn ? afterLoginPath(null, signedIn) : '/views/login');
     } catch (e) {
       msg.fromServer(e);
     }

@@ -31,7 +31,7 @@ describe('digital signature screens', () => {
     await user.type(await screen.findByLabelText(/^Signature password/), 'Sig#nature1');
     await user.type(screen.getByLabelText(/^Confirm password/), 'Sig#nature2');
     await user.clear(screen.getByLabelText(/^Effective date/));
-    await user.type(screen.getByLabelText(/^Effective date/), '2026-01-05');
+    await user.type(screen.getByLabelText(/^Effective date/), '05/01/2026');
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     expect(await screen.findByText('Mismatch password')).toBeInTheDocument();
     expect(api.find('POST', '/api/company/signature/create')).toHaveLength(0);

@@ -74,7 +74,7 @@ export function SignatureFormPage({ mode }: { mode: 'create' | 'update' }) {
         <form onSubmit={handleSubmit(onSubmit, msg.fromInvalid)} noValidate aria-label={t('acc.signature.createTitle')}>
           <TextInput control={control} name="password" label={t('acc.signature.password')} type="password" autoComplete="new-password" required />
           <TextInput control={control} name="confirmPassword" label={t('acc.field.confirmPassword')} type="password" autoComplete="new-password" required />
-          <TextInput control={control} name="effectiveDate" label={t('acc.signature.effectiveDate')} type="date" placeholder="yyyy-MM-dd" required />
+          <TextInput control={control} name="effectiveDate" label={t('acc.signature.effectiveDate')} type="date" required />
           <ServerMessage text={msg.message} />
           <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={!mayEdit || formState.isSubmitting} data-testid="signature-submit">
             {t('acc.signature.generate')}

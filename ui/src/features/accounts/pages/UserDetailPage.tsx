@@ -10,7 +10,8 @@ import { ApiError } from '../../../api/client';
 import { accountsApi, type Signature } from '../api';
 import { useLoad } from '../components/useLoad';
 import { LoadState, ReadOnlyRows } from '../components/ReadOnlyRows';
-import { dateOnly, roleLabelKey } from '../components/format';
+import { dateOnly } from '../components/format';
+import { storedRole } from '../../../app/stored-text';
 
 /** /views/user/detail (?id=, default: oneself): profile, signature row, Delete (confirmed) and Update. */
 export function UserDetailPage() {
@@ -29,7 +30,6 @@ export function UserDetailPage() {
   const mayEdit = own || can('editSystem');
   const mayDelete = !own && can('deleteSystem');
   const sig = u?.signature && typeof u.signature === 'object' ? (u.signature as Signature) : null;
-  const roleKey = u ? roleLabelKey(u.role) : null;
 
   const remove = async () => {
     setBusy(true);
@@ -79,7 +79,7 @@ export function UserDetailPage() {
               { label: t('acc.users.name'), value: u.fullName || `${u.firstname} ${u.lastname}`, testId: 'user-name' },
               { label: t('acc.field.email'), value: u.email },
               { label: t('acc.field.phone'), value: u.phone },
-              { label: t('acc.users.roles'), value: roleKey ? t(roleKey) : u.role },
+              { label: t('acc.users.roles'), value: storedRole(u.role, t) },
               { label: t('acc.users.status'), value: t(`acc.status.${u.status}`) },
               {
                 label: t('nav.signature'),

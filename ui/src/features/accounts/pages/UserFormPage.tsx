@@ -12,6 +12,7 @@ import { accountsApi } from '../api';
 import { profileForm, userCreateForm, userUpdateForm, type UserCreateForm } from '../schemas';
 import { SelectInput, ServerMessage, TextInput, useFormMessage } from '../components/FormKit';
 import { useLoad } from '../components/useLoad';
+import { storedRole } from '../../../app/stored-text';
 
 const EMPTY: UserCreateForm = { email: '', password: '', confirmPassword: '', firstname: '', lastname: '', phone: '', role: 'staff', status: 'active' };
 
@@ -73,7 +74,7 @@ export function UserFormPage({ mode }: { mode: 'create' | 'update' }) {
   const grantable = (groups.data ?? []).filter((g) => meAdmin || g.roles.every((p) => me?.permissions.includes(p)));
   const roleNames = new Set<string>([...(meAdmin ? ['admin'] : []), ...grantable.map((g) => g.groupName)]);
   if (existing.data?.role) roleNames.add(existing.data.role);
-  const roleOptions = [...roleNames].map((r) => ({ value: r, label: r === 'admin' ? t('acc.role.administrator') : r }));
+  const roleOptions = [...roleNames].map((r) => ({ value: r, label: storedRole(r, t) }));
   const statusOptions = ACCOUNT_STATUSES.map((s) => ({ value: s, label: t(`acc.status.${s}`) }));
 
   return (

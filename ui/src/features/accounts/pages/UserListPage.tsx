@@ -11,7 +11,7 @@ import { useGridLocaleText } from '../../../app/table-locale';
 import { RowCards, useCardLayout } from '../../../app/RowCards';
 import { accountsApi, type AccountUser } from '../api';
 import { ServerMessage } from '../components/FormKit';
-import { roleLabelKey } from '../components/format';
+import { storedRole } from '../../../app/stored-text';
 
 const USER_PAGE_SIZES = [15, 25, 50];
 const SEARCH_DEBOUNCE_MS = 300;
@@ -99,12 +99,11 @@ export function UserListPage() {
   // what each column shows, read by the grid on a desk and by the cards on a phone
   const name = (r: Row) => r.fullName || `${r.firstname} ${r.lastname}`;
   const fields = (r: Row): Array<[field: string, label: string, value: string]> => {
-    const role = roleLabelKey(r.role);
     return [
       ['company', t('acc.users.company'), r.company && typeof r.company === 'object' ? String((r.company as { name?: string }).name ?? '') : companyName],
       ['email', t('acc.field.email'), r.email],
       ['phone', t('acc.field.phone'), r.phone ?? ''],
-      ['role', t('acc.users.roles'), role ? t(role) : r.role],
+      ['role', t('acc.users.roles'), storedRole(r.role, t)],
       ['status', t('acc.users.status'), t(`acc.status.${r.status}`)],
     ];
   };

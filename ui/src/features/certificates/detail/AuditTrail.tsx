@@ -8,6 +8,8 @@ export function AuditTrail({ entries }: { entries: AuditEntryView[] }) {
   const { t, date, dateTime } = useI18n();
   const narrow = useCardLayout();
   const when = (e: AuditEntryView) => dateTime(e.at);
+  // the workflow's own entries (ledger records, the PDF) are made by the system, named in the reader's language
+  const who = (e: AuditEntryView) => (e.actorId === 'system' ? t('stored.system') : (e.actorName ?? e.actorId));
   // an entry's parts are kept, so it reads in the reader's language; older entries show as recorded
   const detail = (e: AuditEntryView) => {
     if (e.action === 'reject' && e.toLevel) return t('cert.audit.rejectedTo', { to: e.toLevel, reason: e.reason ?? '' });
@@ -47,7 +49,7 @@ export function AuditTrail({ entries }: { entries: AuditEntryView[] }) {
             key: String(i),
             title: when(e),
             fields: [
-              [t('cert.who'), e.actorName ?? e.actorId],
+              [t('cert.who'), who(e)],
               [t('cert.action'), t(`cert.action.${e.action}`)],
               [t('cert.level'), e.level ?? ''],
               [t('cert.detail'), detail(e)],
@@ -69,7 +71,7 @@ export function AuditTrail({ entries }: { entries: AuditEntryView[] }) {
             {entries.map((e, i) => (
               <TableRow key={i}>
                 <TableCell>{when(e)}</TableCell>
-                <TableCell>{e.actorName ?? e.actorId}</TableCell>
+                <TableCell>{who(e)}</TableCell>
                 <TableCell>{t(`cert.action.${e.action}`)}</TableCell>
                 <TableCell>{e.level ?? ''}</TableCell>
                 <TableCell>{detail(e)}</TableCell>

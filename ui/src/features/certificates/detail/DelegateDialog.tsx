@@ -24,6 +24,7 @@ import type { CertificateView, CompanyPerson } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText } from '../../../app';
 import { RowCards, useCardLayout } from '../../../app/RowCards';
+import { storedRole } from '../../../app/stored-text';
 
 /** 'Delegate To' (docs/spec/approvals.md §2): note, signer search, chosen signers (item, name, role, view, remove). */
 export function DelegateDialog({
@@ -93,7 +94,7 @@ export function DelegateDialog({
                 title: `${i + 1}. ${c.fullName}`,
                 badge: removeButton(c),
                 fields: [
-                  [t('cert.position'), c.role],
+                  [t('cert.position'), storedRole(c.role, t)],
                   [t('common.view'), c.email],
                 ],
               }))}
@@ -114,7 +115,7 @@ export function DelegateDialog({
                   <TableRow key={c._id}>
                     <TableCell>{i + 1}</TableCell>
                     <TableCell>{c.fullName}</TableCell>
-                    <TableCell>{c.role}</TableCell>
+                    <TableCell>{storedRole(c.role, t)}</TableCell>
                     <TableCell>{c.email}</TableCell>
                     <TableCell align="right">{removeButton(c)}</TableCell>
                   </TableRow>

@@ -21,7 +21,7 @@ import { levelDisplayStatus, type LevelView } from '@grain/domain';
 import { STATUS_COLOR } from '../status';
 import { useI18n } from '../../../i18n/i18n';
 import { RowCards, useCardLayout } from '../../../app/RowCards';
-import { storedWord } from '../../../app/stored-text';
+import { storedRole, storedWord } from '../../../app/stored-text';
 
 /** One level of the detail page; the current one is highlighted and expanded. */
 export function LevelDetailPanel({ level, current, actions }: { level: LevelView; current: boolean; actions?: ReactNode }) {
@@ -68,7 +68,7 @@ export function LevelDetailPanel({ level, current, actions }: { level: LevelView
               testId: `signer-row-${level.level}-${s.email}`,
               title: `${i + 1}. ${approver(s)}`,
               fields: [
-                [t('cert.position'), s.role],
+                [t('cert.position'), storedRole(s.role, t)],
                 [t('cert.dueDate'), date(level.deadline)],
                 [t('cert.signStatus'), signStatus(s)],
                 [t('cert.profile'), s.email],
@@ -93,7 +93,7 @@ export function LevelDetailPanel({ level, current, actions }: { level: LevelView
                   <TableRow key={s._id} data-testid={`signer-row-${level.level}-${s.email}`}>
                     <TableCell>{i + 1}</TableCell>
                     <TableCell>{approver(s)}</TableCell>
-                    <TableCell>{s.role}</TableCell>
+                    <TableCell>{storedRole(s.role, t)}</TableCell>
                     <TableCell>{date(level.deadline)}</TableCell>
                     <TableCell>{signStatus(s)}</TableCell>
                     <TableCell>{s.email}</TableCell>

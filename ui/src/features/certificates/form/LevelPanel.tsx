@@ -20,6 +20,8 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { MAX_SIGNATURES, MIN_SIGNATURES, type CompanyPerson } from '@grain/domain';
 import { today, type ApprovalForm } from './form-model';
 import { useI18n } from '../../../i18n/i18n';
+import { DateField } from '../../../app/DateField';
+import { storedLevelName, storedRole, storedWord } from '../../../app/stored-text';
 
 const COUNTS = Array.from({ length: MAX_SIGNATURES - MIN_SIGNATURES + 1 }, (_v, i) => i + MIN_SIGNATURES);
 
@@ -43,7 +45,7 @@ export function LevelPanel({
   locked?: boolean;
 }) {
   const { t } = useI18n();
-  const { control, register, setValue, formState } = useFormContext<ApprovalForm>();
+  const { control, setValue, formState } = useFormContext<ApprovalForm>();
   const signers = useWatch({ control, name: `approvalLevels.${index}.signers` }) ?? [];
   const err = formState.errors.approvalLevels?.[index];
   const chosen = new Set(signers.map((s) => s._id));
@@ -69,29 +71,48 @@ export function LevelPanel({
         )}
       </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        <TextField
-          label={`${t('cert.levelName')} *`}
-          fullWidth
-          size="small"
-          disabled={locked}
-          {...register(`approvalLevels.${index}.group`)}
-          error={!!err?.group}
-          helperText={err?.group?.message ? t(err.group.message) : undefined}
-          inputProps={{ 'data-testid': `level-name-${index + 1}` }}
+        <Controller
+          control={control}
+          name={`approvalLevels.${index}.group`}
+          render={({ field }) => (
+            // a default name reads in the reader's language and is stored as the default (stored-text.ts)
+            <TextField
+              label={`${t('cert.levelName')} *`}
+              fullWidth
+              size="small"
+              disabled={locked}
+              name={field.name}
+              inputRef={field.ref}
+              value={storedWord(field.value, t)}
+              onChange={(e) => field.onChange(storedLevelName(e.target.value))}
+              onBlur={field.onBlur}
+              error={!!err?.group}
+              helperText={err?.group?.message ? t(err.group.message) : undefined}
+              inputProps={{ 'data-testid': `level-name-${index + 1}` }}
+            />
+          )}
         />
-        <TextField
-          label={`${t('cert.dueDate')} *`}
-          type="date"
-          size="small"
-          placeholder="yyyy-mm-dd"
-          // wide enough for the whole date with its year and the picker icon, on a phone too
-          sx={{ minWidth: 170, flexShrink: 0 }}
-          disabled={locked}
-          InputLabelProps={{ shrink: true }}
-          {...register(`approvalLevels.${index}.deadline`)}
-          error={!!err?.deadline}
-          helperText={err?.deadline?.message ? t(err.deadline.message) : undefined}
-          inputProps={{ 'data-testid': `level-deadline-${index + 1}`, ...(locked ? {} : { min: today() }) }}
+        <Controller
+          control={control}
+          name={`approvalLevels.${index}.deadline`}
+          render={({ field }) => (
+            <DateField
+              label={`${t('cert.dueDate')} *`}
+              size="small"
+              // wide enough for the whole date with its year and the calendar button, on a phone too
+              sx={{ minWidth: 170, flexShrink: 0 }}
+              disabled={locked}
+              name={field.name}
+              inputRef={field.ref}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={!!err?.deadline}
+              helperText={err?.deadline?.message ? t(err.deadline.message) : undefined}
+              testId={`level-deadline-${index + 1}`}
+              min={locked ? undefined : today()}
+            />
+          )}
         />
         <Controller
           control={control}
@@ -153,7 +174,7 @@ export function LevelPanel({
               <TableRow key={s._id}>
                 <TableCell>{i + 1}</TableCell>
                 <TableCell>{s.fullName}</TableCell>
-                <TableCell>{s.role}</TableCell>
+                <TableCell>{storedRole(s.role, t)}</TableCell>
                 <TableCell>{s.email}</TableCell>
                 <TableCell align="right">
                   {!locked && (

@@ -23,11 +23,12 @@ export function MissingFieldsDialog({ fields, onClose }: { fields: MissingField[
     <Dialog open={fields.length > 0} onClose={close} disableRestoreFocus aria-labelledby="missing-fields-title" data-testid="missing-fields-dialog">
       <DialogTitle id="missing-fields-title">{t('message.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{t('REQUIRED_FIELDS')}</DialogContentText>
+        {/* only missing: the spec's "All fields with (*) are required"; a field filled in wrongly says what is wrong */}
+        <DialogContentText>{t(fields.some((f) => f.problem) ? 'cert.fieldsToFix' : 'REQUIRED_FIELDS')}</DialogContentText>
         <List dense>
           {fields.map((f) => (
             <ListItem key={`${f.level ?? 0}-${f.label}`} data-testid={`missing-${f.testId}`}>
-              <ListItemText primary={f.level ? `${t('cert.level')} ${f.level}: ${t(f.label)}` : t(f.label)} />
+              <ListItemText primary={f.level ? `${t('cert.level')} ${f.level}: ${t(f.label)}` : t(f.label)} secondary={f.problem ? t(f.problem) : undefined} />
             </ListItem>
           ))}
         </List>

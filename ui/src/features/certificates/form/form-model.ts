@@ -14,7 +14,7 @@ import {
   type TemplateView,
 } from '@grain/domain';
 import { z } from 'zod';
-import { storedText } from '../../../app/stored-text';
+import { newLevelName, storedText } from '../../../app/stored-text';
 
 /** The create / update form's values (react-hook-form). */
 export interface LevelForm {
@@ -44,7 +44,7 @@ const todayPlus = (days: number): string => {
 export const today = () => todayPlus(0);
 
 /** A new level: "Approval Level N", one signature, due a few days after the level before it. */
-export const newLevel = (n: number): LevelForm => ({ group: `Approval Level ${n}`, signers: [], signatures: 1, deadline: todayPlus(defaultDueInDays(n)) });
+export const newLevel = (n: number): LevelForm => ({ group: newLevelName(n), signers: [], signatures: 1, deadline: todayPlus(defaultDueInDays(n)) });
 
 /** The three default levels of a new certificate (docs/spec/approvals.md §3). */
 export function emptyForm(approvalNumber: string): ApprovalForm {
@@ -134,7 +134,7 @@ export function approvalFormSchema(lockedLevels = 0) {
           group: z.string().trim().min(1, 'cert.required').max(100, 'cert.tooLong'),
           signers: z.array(z.any()),
           signatures: z.number().int().min(MIN_SIGNATURES, 'INVALID_SIGNATURE_COUNT').max(MAX_SIGNATURES, 'INVALID_SIGNATURE_COUNT'),
-          deadline: z.string().min(1, 'cert.required').refine(isDateText, 'INVALID_DATE'),
+          deadline: z.string().min(1, 'cert.required').refine(isDateText, 'date.invalid'),
         }),
       )
       .min(1, 'LEVELS_REQUIRED')
@@ -156,6 +156,8 @@ export interface MissingField {
   level?: number;
   /** The data-testid of the input to focus. */
   testId: string;
+  /** What is wrong with a field that is filled in (a message code or cert.* key); none when it is only missing. */
+  problem?: string;
 }
 
 type Errors = Partial<Record<'approvalNumber' | 'approvalName', unknown>> & {
@@ -165,15 +167,19 @@ type Errors = Partial<Record<'approvalNumber' | 'approvalName', unknown>> & {
 /** The fields the form's rules refused (react-hook-form's errors) and, on submit, what submitting needs. */
 export function missingFields(f: ApprovalForm, errors: Errors, submitting: boolean): MissingField[] {
   const out: MissingField[] = [];
-  if (errors.approvalNumber) out.push({ label: 'cert.number', testId: 'approval-number' });
-  if (errors.approvalName) out.push({ label: 'cert.name', testId: 'approval-name' });
+  const problem = (e: unknown) => {
+    const m = (e as { message?: string } | undefined)?.message;
+    return m && m !== 'cert.required' ? { problem: m } : {};
+  };
+  if (errors.approvalNumber) out.push({ label: 'cert.number', testId: 'approval-number', ...problem(errors.approvalNumber) });
+  if (errors.approvalName) out.push({ label: 'cert.name', testId: 'approval-name', ...problem(errors.approvalName) });
   if (submitting && !f.approvalDoc) out.push({ label: 'cert.primaryDoc', testId: 'farm-search' });
   const levelErrors = Array.isArray(errors.approvalLevels) ? (errors.approvalLevels as Array<Record<string, unknown> | undefined>) : [];
   f.approvalLevels.forEach((l, i) => {
     const e = levelErrors[i];
     const level = i + 1;
-    if (e?.group) out.push({ label: 'cert.levelName', level, testId: `level-name-${level}` });
-    if (e?.deadline) out.push({ label: 'cert.dueDate', level, testId: `level-deadline-${level}` });
+    if (e?.group) out.push({ label: 'cert.levelName', level, testId: `level-name-${level}`, ...problem(e.group) });
+    if (e?.deadline) out.push({ label: 'cert.dueDate', level, testId: `level-deadline-${level}`, ...problem(e.deadline) });
     if (submitting && (l.signers.length === 0 || l.signers.length < Number(l.signatures))) {
       out.push({ label: 'cert.approvers', level, testId: `approver-search-${level}` });
     }

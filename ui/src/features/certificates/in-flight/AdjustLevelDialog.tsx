@@ -4,6 +4,9 @@ import type { CertificateView, CompanyPerson } from '@grain/domain';
 import { certificatesApi } from '../api';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText } from '../../../app';
+import { DateField } from '../../../app/DateField';
+import { parseDay } from '../../../i18n/dates';
+import { today } from '../form/form-model';
 
 /** The level being changed: its id, number, due time and the signers asked now (not delegates). */
 export interface AdjustTarget {
@@ -45,6 +48,7 @@ export function AdjustLevelDialog({ target, onClose, onDone }: { target: AdjustT
   const signersChanged = ids(chosen) !== ids(target.signers);
   const save = async () => {
     if (!due) return setError(t('cert.inFlight.dueRequired'));
+    if (!parseDay(due)) return setError(t('date.invalid'));
     if (chosen.length === 0) return setError(t('cert.inFlight.signerRequired'));
     setBusy(true);
     setError(null);
@@ -66,13 +70,7 @@ export function AdjustLevelDialog({ target, onClose, onDone }: { target: AdjustT
           <Typography variant="body2" color="text.secondary">
             {t('cert.inFlight.adjustExplained')}
           </Typography>
-          <TextField
-            type="date"
-            label={t('cert.due')}
-            value={due}
-            onChange={(e) => setDue(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'adjust-due' } }}
-          />
+          <DateField label={t('cert.due')} value={due} onChange={setDue} testId="adjust-due" min={today()} />
           <Typography variant="subtitle2">{t('cert.inFlight.signers')}</Typography>
           <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap data-testid="adjust-signers">
             {chosen.map((c) => (

@@ -33,7 +33,7 @@ describe('work in flight in the browser', () => {
         <AdjustLevelDialog target={target} onClose={() => undefined} onDone={onDone} />
       </I18nProvider>,
     );
-    expect(screen.getByTestId('adjust-due')).toHaveValue('2026-11-27');
+    expect(screen.getByTestId('adjust-due')).toHaveValue('27/11/2026');
     // nothing changed yet: nothing to save
     expect(screen.getByTestId('adjust-save')).toBeDisabled();
     fireEvent.click(within(screen.getByTestId('adjust-signer-u-liam')).getByTestId('CancelIcon'));
@@ -49,7 +49,7 @@ describe('work in flight in the browser', () => {
   });
 
   it("shows the server's refusal in the dialog and keeps what was typed", async () => {
-    fakeApi({
+    const api = fakeApi({
       'GET /api/company/approval/create': () => ({ signers: people, approvalNumber: '1' }),
       'POST /api/company/approvallevel/cert-1-L1/update': () => ({ status: 400, body: { code: 'DATE_IN_PAST', invalidMsg: 'Ngày đã qua' } }),
     });
@@ -58,10 +58,11 @@ describe('work in flight in the browser', () => {
         <AdjustLevelDialog target={target} onClose={() => undefined} onDone={() => undefined} />
       </I18nProvider>,
     );
-    fireEvent.change(screen.getByTestId('adjust-due'), { target: { value: '2020-01-01' } });
+    fireEvent.change(screen.getByTestId('adjust-due'), { target: { value: '01/01/2020' } });
     fireEvent.click(screen.getByTestId('adjust-save'));
     expect(await screen.findByTestId('adjust-error')).toHaveTextContent('Ngày đã qua');
-    expect(screen.getByTestId('adjust-due')).toHaveValue('2020-01-01');
+    expect(screen.getByTestId('adjust-due')).toHaveValue('01/01/2020');
+    expect(api.find('POST', '/api/company/approvallevel/cert-1-L1/update')[0].body).toEqual({ deadline: '2020-01-01' });
   });
 
   it('withdraws only with a reason', async () => {
