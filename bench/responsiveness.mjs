@@ -6,7 +6,9 @@
 // the health samples before, during and after the load, the time-outs, and each job's own time, as a
 // Markdown section for bench/RESULTS.md. Needs the built packages (`npx tsc -b`).
 //
-//   node bench/responsiveness.mjs [--rows=5000] [--logins=100] [--paragraphs=120000] [--settle=20] [--profile=<dir>]
+//   node bench/responsiveness.mjs [--rows=5000] [--logins=100] [--paragraphs=120000] [--pdf-mb=49] [--settle=20] [--profile=<dir>]
+// --pdf-mb: a compliance PDF of that size (a scanned plan: text pages and a large image) uploaded and read
+// beside the rest (0 leaves it out; the upload limit is 50 MiB).
 // --profile writes a CPU profile of the server process into <dir> when it stops.
 // BENCH_DATABASE_URL=postgres://... runs the same server on that (empty) Postgres database instead of PGlite (with WORKER_IN_PROCESS=1 to keep the worker in the server process).
 import { spawn } from 'node:child_process';
@@ -22,9 +24,9 @@ import { startDevServer } from '../scripts/temporal-dev.mjs';
 import { ms, percentiles } from './lib/measure.mjs';
 
 if (process.argv.includes('--help')) {
-  console.log(`node bench/responsiveness.mjs [--rows=5000] [--logins=100] [--paragraphs=120000] [--settle=20] [--profile=<dir>]
-  Samples GET /api/health and GET /api/no-such-path every 100 ms while a CSV import, a large DOCX, a zip
-  bomb and concurrent logins run on one server process; prints a Markdown section for bench/RESULTS.md.
+  console.log(`node bench/responsiveness.mjs [--rows=5000] [--logins=100] [--paragraphs=120000] [--pdf-mb=49] [--settle=20] [--profile=<dir>]
+  Samples GET /api/health and GET /api/no-such-path every 100 ms while a CSV import, a large DOCX, a
+  near-50 MB PDF, a zip bomb and concurrent logins run on one server process; prints a Markdown section for bench/RESULTS.md.
   --profile=<dir>  CPU profiles of the server's threads (main, PGlite, text extraction) into <dir>;
                    read them with node bench/lib/profile-stretches.mjs <file>
   BENCH_DATABASE_URL=postgres://...  the same on that (empty) Postgres database instead of PGlite
@@ -39,6 +41,7 @@ const arg = (name, dflt) => Number(process.argv.find((a) => a.startsWith(`--${na
 const ROWS = arg('rows', 5000);
 const LOGINS = arg('logins', 100);
 const PARAGRAPHS = arg('paragraphs', 120_000);
+const PDF_MB = arg('pdf-mb', 49);
 const SETTLE_S = arg('settle', 20);
 const sleep = (t) => new Promise((r) => setTimeout(r, t));
 const freePort = () =>
@@ -139,6 +142,50 @@ const bomb = writeZip([
   { name: 'word/document.xml', data: `<w:document><w:body>${run.repeat(Math.ceil(59e6 / run.length))}</w:body></w:document>` },
 ]);
 
+const largePdf = PDF_MB > 0 ? await scannedPlanPdf(PDF_MB * 1e6) : null;
+
+/**
+ * A pest-control plan as a scanned office would send it: a few pages of text and one photographed page,
+ * the image (random pixels, which no compression shrinks) making up the size.
+ */
+async function scannedPlanPdf(bytes) {
+  const { PDFDocument, StandardFonts } = require('pdf-lib');
+  const { deflateSync } = require('node:zlib');
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let p = 0; p < 4; p++) {
+    const page = doc.addPage([595, 842]);
+    for (let l = 0; l < 50; l++)
+      page.drawText(`Section ${p + 1}.${l + 1}: ${Array.from({ length: 10 }, pick).join(' ')}`, { x: 40, y: 800 - l * 15, size: 9, font });
+  }
+  // a PNG of random RGB pixels, square, sized so the file comes out near `bytes`
+  const side = Math.floor(Math.sqrt((bytes - 200_000) / 3));
+  const raw = Buffer.alloc((side * 3 + 1) * side);
+  require('node:crypto').randomFillSync(raw);
+  for (let y = 0; y < side; y++) raw[y * (side * 3 + 1)] = 0; // filter byte of each row: none
+  const chunk = (type, data) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(require('node:zlib').crc32(td));
+    return Buffer.concat([len, td, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(side, 0);
+  ihdr.writeUInt32BE(side, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const png = Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 1 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  const image = await doc.embedPng(png);
+  doc.addPage([595, 842]).drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
+  return Buffer.from(await doc.save());
+}
+
 const { cookie } = await login();
 // Health sampler: a request every 100 ms whatever the previous one does, so a stall shows as many
 // slow samples rather than as fewer samples.
@@ -181,6 +228,7 @@ const timed = async (label, f) => {
   }
 };
 const complianceId = randomUUID();
+const pdfComplianceId = randomUUID();
 const jobs = await Promise.all([
   timed(`CSV import, ${ROWS} rows (${(csv.length / 1e6).toFixed(1)} MB)`, async () => {
     const r = await upload(cookie, '/api/farmdata/harvesting/upload', csv, 'harvest.csv');
@@ -190,6 +238,14 @@ const jobs = await Promise.all([
     const r = await upload(cookie, `/openai/haccp-plan/${complianceId}/upload`, largeDocx, 'plan.docx');
     return `${r.status}`;
   }),
+  ...(largePdf
+    ? [
+        timed(`compliance PDF upload, ${(largePdf.length / 1e6).toFixed(1)} MB (4 text pages and a scanned page)`, async () => {
+          const r = await upload(cookie, `/openai/management-plan/${pdfComplianceId}/upload`, largePdf, 'plan-scan.pdf');
+          return `${r.status}`;
+        }),
+      ]
+    : []),
   timed(`zip bomb upload, ${(bomb.length / 1e3).toFixed(0)} KB -> 59 MB`, async () => {
     const r = await upload(cookie, `/openai/pest-control/${randomUUID()}/upload`, bomb, 'bomb.docx');
     return `${r.status} ${(await r.json()).code}`;
@@ -201,19 +257,27 @@ const jobs = await Promise.all([
     return JSON.stringify(by);
   }),
 ]);
-// The DOCX is read by the worker after the upload answered: wait for it, then a quiet spell.
-const t0 = performance.now();
-let docStatus = 'unknown';
-while (performance.now() - t0 < 120_000) {
-  const r = await fetch(`${base}/api/compliance/${complianceId}`, { headers: headers(cookie) }).catch(() => null);
-  const doc = r && r.ok ? (await r.json().catch(() => ({}))).compliance?.uploads?.[0] : null;
-  if (doc && doc.status !== 'processing') {
-    docStatus = `${doc.status}${doc.error ? ` (${doc.error})` : ''}`;
-    break;
+// The documents are read by the worker after their uploads answered: wait for them, then a quiet spell.
+const readBy = async (id, label) => {
+  const t0 = performance.now();
+  let docStatus = 'unknown';
+  while (performance.now() - t0 < 180_000) {
+    const r = await fetch(`${base}/api/compliance/${id}`, { headers: headers(cookie) }).catch(() => null);
+    const doc = r && r.ok ? (await r.json().catch(() => ({}))).compliance?.uploads?.[0] : null;
+    if (doc && doc.status !== 'processing') {
+      docStatus = `${doc.status}${doc.error ? ` (${doc.error})` : ''}`;
+      break;
+    }
+    await sleep(250);
   }
-  await sleep(250);
-}
-jobs.push({ label: 'compliance DOCX read by the worker (after its upload answered)', ms: performance.now() - t0, out: docStatus });
+  return { label, ms: performance.now() - t0, out: docStatus };
+};
+jobs.push(
+  ...(await Promise.all([
+    readBy(complianceId, 'compliance DOCX read by the worker (after its upload answered)'),
+    ...(largePdf ? [readBy(pdfComplianceId, 'compliance PDF read by the worker (after its upload answered)')] : []),
+  ])),
+);
 phase = 'after';
 await sleep(SETTLE_S * 1000);
 clearInterval(sampler);
@@ -245,7 +309,7 @@ const lines = [
       samples.filter((s) => s.target === target && s.phase === 'before'),
     ),
     row(
-      `${nameOf(target)}, during the load (until the DOCX is read)`,
+      `${nameOf(target)}, during the load (until the documents are read)`,
       samples.filter((s) => s.target === target && s.phase === 'during'),
     ),
     row(
