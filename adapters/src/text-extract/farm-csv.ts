@@ -1,6 +1,16 @@
 import Papa from 'papaparse';
 import { CsvRowChecker, normalizeCsvHeader, type CsvCheck } from '@grain/domain';
 
+/** The bytes as UTF-8 text, or null when they are not (invalid sequences or a NUL byte). */
+export function utf8Text(b: Uint8Array): string | null {
+  if (b.includes(0)) return null;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(b);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A farm CSV's rows checked by the domain's row rules (first row = header, headers normalized as the
  * old importer did), or null when the file is not UTF-8 text. Runs in an extraction thread
@@ -8,13 +18,8 @@ import { CsvRowChecker, normalizeCsvHeader, type CsvCheck } from '@grain/domain'
  * would otherwise hold the API's thread.
  */
 export function readFarmCsv(file: Uint8Array): CsvCheck | null {
-  if (file.includes(0)) return null;
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(file);
-  } catch {
-    return null;
-  }
+  const text = utf8Text(file);
+  if (text === null) return null;
   const checker = new CsvRowChecker();
   Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
     header: true,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
+import { utf8Text } from '@grain/adapters';
 import { AppError, UPLOAD_EXTENSIONS } from '@grain/domain';
 
 export type UploadExt = (typeof UPLOAD_EXTENSIONS)[number];
@@ -93,16 +94,6 @@ export function checkFileName(raw: string): { name: string; ext: string } {
   const parts = name.toLowerCase().split('.');
   if (parts.slice(1).some((p) => EXECUTABLE.has(p.trim()))) throw new AppError('FILE_TYPE_REJECTED');
   return { name, ext: parts.length < 2 ? '' : parts[parts.length - 1] };
-}
-
-/** The bytes as text when they are valid UTF-8 and hold no NUL; null otherwise. */
-export function utf8Text(b: Buffer): string | null {
-  if (b.includes(0)) return null;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(b);
-  } catch {
-    return null;
-  }
 }
 
 /** UTF-8 text without NUL bytes or markup a browser would treat as a page (a .txt upload). */
