@@ -152,9 +152,9 @@ export function extractTextOffThread(file: Buffer, fileName = ''): Promise<Extra
   return sharedPool().extract(file, fileName, { handOver: true });
 }
 
-/** `readFarmCsv` in the process-wide extraction pool, off the main thread; `file` is handed over (empty afterwards). */
+/** `readFarmCsv` in the process-wide extraction pool, off the main thread (a copy of `file` goes there: at most 5 MB). */
 export function readFarmCsvOffThread(file: Buffer): Promise<CsvCheck | null> {
-  return sharedPool().farmCsv(file, { handOver: true });
+  return sharedPool().farmCsv(file);
 }
 
 /** The rule-based summary in the process-wide extraction pool, off the main thread. */

@@ -6,7 +6,7 @@ import { AppError, message, type CsvFarmRow, type Language } from '@grain/domain
  * applies the row rules, in an extraction thread: parsing and checking thousands of rows would hold
  * this thread for hundreds of milliseconds (the responsiveness bench's longest stretches). Any failing
  * row refuses the whole file: the AppError lists every failing row with its message, so the person can
- * fix them all at once. `data` is handed to the thread (empty afterwards).
+ * fix them all at once.
  */
 export async function parseFarmCsv(data: Buffer, lang: Language): Promise<CsvFarmRow[]> {
   const checked = await readFarmCsvOffThread(data);
