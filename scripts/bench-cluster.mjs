@@ -11,7 +11,7 @@
 //   machine's load drifts, so medians of rounds compare better than single runs)
 //   --max-load=2.5 --max-wait=300  --no-write
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureTemporal } from './ensure-temporal.mjs';
@@ -38,23 +38,7 @@ const runs = Array.from({ length: rounds }, () => String(flag('runs', 'dev-1,clu
 const quiet = () => waitForQuiet({ max: Number(flag('max-load', 2.5)), maxWaitS: Number(flag('max-wait', 300)) });
 const nproc = os.availableParallelism?.() ?? os.cpus().length;
 
-async function freePortBase(width) {
-  const free = (p) =>
-    new Promise((r) =>
-      net
-        .createServer()
-        .once('error', () => r(false))
-        .listen(p, '127.0.0.1', function () {
-          this.close(() => r(true));
-        }),
-    );
-  for (;;) {
-    const base = 20000 + Math.floor(Math.random() * 12000);
-    let ok = true;
-    for (let p = base; p < base + width && ok; p++) ok = await free(p);
-    if (ok) return base;
-  }
-}
+const { freePortRange } = createRequire(import.meta.url)('../adapters/dist/testing.js');
 
 const logDir = mkdtempSync(path.join(os.tmpdir(), 'grain-bench-cluster-'));
 const stackDir = mkdtempSync(path.join(os.tmpdir(), 'grain-bench-stack-'));
@@ -66,7 +50,7 @@ let failed = false;
 try {
   const stack = await startStack({
     dir: stackDir,
-    basePort: await freePortBase(19),
+    basePort: await freePortRange(19),
     build: false,
     ownerPid: process.pid,
     log: (m) => console.log(`  [stack] ${m}`),

@@ -6,3 +6,4 @@ export * from './ai/sample-documents';
 export { samplePng } from './image-verifier/sample-images';
 export { buildDocx, writeZip } from './text-extract/zip-writer';
 export { COMPLIANCE_CORPUS, blocksDocx, blocksHtml, type CorpusDocument } from './ai/corpus';
+export { freePortRange } from './free-port-range';

@@ -6,11 +6,11 @@
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { SmtpCatcher } from '@grain/adapters';
+import { freePortRange } from '@grain/adapters/testing';
 import type { MailStore } from '@grain/persistence';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -39,24 +39,6 @@ export interface RunningStack {
   taskQueue: string;
   postgresVersion: string;
   ports: { workerMetrics: number[]; metrics: Record<string, number> };
-}
-
-function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net
-      .createServer()
-      .once('error', () => resolve(false))
-      .listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-  });
-}
-/** A base with the 19 ports after it free, below the ephemeral range where port-0 servers land. */
-async function freePortBase(): Promise<number> {
-  for (;;) {
-    const base = 20000 + Math.floor(Math.random() * 12000);
-    let ok = true;
-    for (let p = base; p < base + 19 && ok; p++) ok = await portFree(p);
-    if (ok) return base;
-  }
 }
 
 /** The in-memory side of the SMTP relay: the newest signing code per recipient. */
@@ -95,7 +77,7 @@ export async function startTestStack(
   env: NodeJS.ProcessEnv,
 ): Promise<RunningStack & { startMs: number; stop(): Promise<void>; restart(only: string[]): Promise<void>; kill(only: string[]): Promise<void> }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'grain-stack-'));
-  const base = await freePortBase();
+  const base = await freePortRange(19);
   const opts = { env, timeout: 300_000, maxBuffer: 16 * 1024 * 1024 };
   const t0 = Date.now();
   let stdout: string;

@@ -6,7 +6,6 @@
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -15,6 +14,7 @@ import { loadConfig } from '../config';
 import { createStores } from '@grain/persistence';
 import { createTestDb } from '@grain/persistence/testing';
 import { FabricLedger } from './fabric-ledger';
+import { freePortRange } from '../free-port-range';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const script = (name: string) => path.join(ROOT, 'scripts', name);
@@ -27,25 +27,6 @@ if (!fabricCached) {
 }
 const describeFabric = fabricCached ? describe : describe.skip;
 
-function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net
-      .createServer()
-      .once('error', () => resolve(false))
-      .listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-  });
-}
-/** A base port with the 7 ports after it free (orderer, admin, ops, peer, chaincode, ops, ccaas). */
-async function freePortBase(): Promise<number> {
-  for (;;) {
-    // Below the kernel's ephemeral range (32768+), where other tests' servers on port 0 land: a port
-    // found free here cannot be taken by them before the network binds it.
-    const base = 20000 + Math.floor(Math.random() * 12000);
-    let ok = true;
-    for (let p = base; p < base + 7 && ok; p++) ok = await portFree(p);
-    if (ok) return base;
-  }
-}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** What the activity's retry policy does for a ledger append while the peer is away. */
 async function retried<T>(fn: () => Promise<T>, attempts = 40): Promise<T> {
@@ -71,7 +52,7 @@ describeFabric('FabricLedger on a local Fabric network', () => {
     let stdout = '';
     // One more try on a fresh directory and ports if the first start fails (a busy machine, a port race).
     for (let attempt = 1; ; attempt++) {
-      const base = await freePortBase();
+      const base = await freePortRange(7); // orderer, admin, ops, peer, chaincode, ops, ccaas
       try {
         ({ stdout } = await run(process.execPath, [script('fabric-start.mjs'), `--dir=${dir}`, `--base-port=${base}`, '--no-build', '--json'], {
           timeout: 300_000,
