@@ -49,7 +49,9 @@ export class ChromiumPdfRenderer implements PdfRenderer {
   }
   private getBrowser(): Promise<Browser> {
     if (!this.browser) {
-      this.browser = puppeteer.launch({ executablePath: this.executablePath, headless: true, args: CHROMIUM_ARGS });
+      // Over a pipe rather than a WebSocket: Chromium exits when the pipe closes, so a worker killed
+      // outright (SIGKILL, out of memory) does not leave its browser running (~200 MB each).
+      this.browser = puppeteer.launch({ executablePath: this.executablePath, headless: true, args: CHROMIUM_ARGS, pipe: true });
       this.browser.then(
         (b) => b.on('disconnected', () => (this.browser = undefined)),
         () => (this.browser = undefined),
