@@ -1,5 +1,5 @@
 import { ChromiumPdfRenderer } from '../pdf/pdf-renderer';
-import { checkUnpackedSize, ExtractionPool, extractText } from '.';
+import { checkUnpackedSize, ExtractionPool, extractText, extractTextOffThread, readFarmCsvOffThread } from '.';
 import { buildDocx, writeZip } from '../testing';
 
 /** A long but ordinary document: varied words, so it deflates like real text does. */
@@ -84,5 +84,14 @@ describe('text extraction in worker threads', () => {
     expect(() => checkUnpackedSize(liar, 'liar.docx')).not.toThrow();
     await expect(pool.extract(liar, 'liar.docx')).rejects.toMatchObject({ code: 'DOCUMENT_TOO_LARGE_UNPACKED' });
     expect(() => checkUnpackedSize(largeDocx(120_000), 'large.docx')).not.toThrow();
+  }, 120_000);
+
+  it('reads a farm CSV at once while compliance documents are being read (it does not wait behind them)', async () => {
+    const finished: string[] = [];
+    const files = [1, 2, 3].map(() => largeDocx(60_000)); // made first: making one keeps this thread busy
+    const documents = files.map((file, n) => extractTextOffThread(file, `plan-${n}.docx`).then(() => finished.push(`document ${n}`)));
+    const csv = readFarmCsvOffThread(Buffer.from('Farm Name,Grain Type\nHill Farm,Barley\n')).then(() => finished.push('csv'));
+    await Promise.all([...documents, csv]);
+    expect(finished[0]).toBe('csv');
   }, 120_000);
 });

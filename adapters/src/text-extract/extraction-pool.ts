@@ -152,9 +152,14 @@ export function extractTextOffThread(file: Buffer, fileName = ''): Promise<Extra
   return sharedPool().extract(file, fileName, { handOver: true });
 }
 
-/** `readFarmCsv` in the process-wide extraction pool, off the main thread (a copy of `file` goes there: at most 5 MB). */
+let csvThread: ExtractionPool | undefined;
+/**
+ * `readFarmCsv` off the main thread (a copy of `file` goes there: at most 5 MB), in a thread of its own:
+ * in the documents' pool a CSV import would wait behind a compliance document being read (seconds, up to
+ * the pool's time limit) while the person who uploaded it watches.
+ */
 export function readFarmCsvOffThread(file: Buffer): Promise<CsvCheck | null> {
-  return sharedPool().farmCsv(file);
+  return (csvThread ??= new ExtractionPool({ size: 1, timeLimitMs: 30_000 })).farmCsv(file);
 }
 
 /** The rule-based summary in the process-wide extraction pool, off the main thread. */
