@@ -5,7 +5,7 @@ import { buildAdapters, closeAdapters, loadConfig, probeInBackground, SmtpCatche
 import { createStores, openDb, type Db, type DbProbe } from '@grain/persistence';
 import { attachLiveChannel, createApp } from '@grain/api';
 import { createWorker } from '@grain/worker';
-import { DefaultLogger, Runtime, type Worker } from '@temporalio/worker';
+import type { Worker } from '@temporalio/worker';
 import { seedDemoData } from './seed';
 
 export interface RunningServer {
@@ -71,7 +71,6 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     let worker: Worker | undefined;
     let workerRun: Promise<void> | undefined;
     if (config.workerInProcess) {
-      quietTemporalRuntime();
       const w = await createWorker({
         address: config.temporalAddress,
         namespace: config.temporalNamespace,
@@ -178,12 +177,3 @@ function databaseReport(db: Pick<Db, 'kind'>, p: DbProbe, dataDir: string): Heal
  */
 const TEMPORAL_PROBE_FRESH_MS = 2000;
 const TEMPORAL_PROBE_MAX_AGE_MS = 5000;
-
-/** Worker logs at WARN unless TEMPORAL_LOG_LEVEL says otherwise; the runtime can be set up only once. */
-function quietTemporalRuntime() {
-  try {
-    Runtime.install({ logger: new DefaultLogger((process.env.TEMPORAL_LOG_LEVEL as 'WARN') || 'WARN') });
-  } catch {
-    /* already installed by an earlier worker in this process */
-  }
-}

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { Worker } from '@temporalio/worker';
 import { temporal } from '@temporalio/proto';
 import { WORKFLOWS_MODULE } from './create-worker';
+import { installTemporalRuntime } from './runtime';
+
+installTemporalRuntime(); // the replayer's logs at the worker's level, as in production
 
 /**
  * A compliance submission recorded with the workflow before the review step existed (four uploads,

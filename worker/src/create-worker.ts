@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '@grain/activities';
+import { installTemporalRuntime } from './runtime';
 
 export interface CreateWorkerOptions {
   address: string;
@@ -46,6 +47,7 @@ export const WORKER_SIZING = {
  * present (start-up in well under a second instead of a webpack run), else bundles at start-up.
  */
 export async function createWorker(opts: CreateWorkerOptions): Promise<{ worker: Worker; connection: NativeConnection }> {
+  installTemporalRuntime();
   const connection = await NativeConnection.connect({ address: opts.address });
   const workflowSource = opts.workflowsPath
     ? { workflowsPath: opts.workflowsPath, bundlerOptions: { preloadModules: PRELOADED_MODULES } }

@@ -1,1 +1,2 @@
 export * from './create-worker';
+export * from './runtime';

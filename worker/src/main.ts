@@ -4,15 +4,14 @@
  */
 import { loadConfig, buildAdapters, closeAdapters } from '@grain/adapters';
 import { createStores, openDb } from '@grain/persistence';
-import { Runtime } from '@temporalio/worker';
 import { createWorker } from './create-worker';
+import { installTemporalRuntime } from './runtime';
 
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const config = loadConfig(env);
   // The SDK serves its metrics (task slots, poll and schedule-to-start latencies, sticky cache) for
   // Prometheus at WORKER_METRICS_ADDRESS (host:port, path /metrics); it must be set before any connection.
-  const metrics = env.WORKER_METRICS_ADDRESS?.trim();
-  if (metrics) Runtime.install({ telemetryOptions: { metrics: { prometheus: { bindAddress: metrics } } } });
+  installTemporalRuntime({ env, metricsAddress: env.WORKER_METRICS_ADDRESS?.trim() || undefined });
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
   const stores = createStores(db.knex);
   const adapters = buildAdapters(config, stores);

@@ -7,11 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import type { NativeConnection, Worker } from '@temporalio/worker';
+import { createWorker } from '@grain/worker';
 import { COMPLIANCE_KINDS } from '@grain/domain';
 import { extractText } from '@grain/adapters';
 import { buildDocx, compliantSamples } from '@grain/adapters/testing';
-import { createActivities } from '@grain/activities';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { seedCompanyWithUsers, TEST_ORIGIN, TEST_PASSWORD } from '../testing/session';
 
@@ -57,13 +57,12 @@ beforeAll(async () => {
   t = await createTestApp({ TEMPORAL_TASK_QUEUE: taskQueue });
   const seeded = await seedCompanyWithUsers(t.db.knex, 'Green Valley', ['admin', 'staff', 'viewer'], { viewer: ['viewDocument'] });
   const other = await seedCompanyWithUsers(t.db.knex, 'Other Farm', ['admin']);
-  native = await NativeConnection.connect({ address: process.env.TEMPORAL_TEST_ADDRESS! });
-  worker = await Worker.create({
-    connection: native,
+  ({ worker, connection: native } = await createWorker({
+    address: process.env.TEMPORAL_TEST_ADDRESS!,
     taskQueue,
     workflowsPath: require.resolve('@grain/workflows/src/compliance/compliance-workflow.ts'),
-    activities: createActivities({ config: t.deps.config, stores: t.deps.stores, adapters: t.deps.adapters }),
-  });
+    deps: { config: t.deps.config, stores: t.deps.stores, adapters: t.deps.adapters },
+  }));
   workerRun = worker.run();
   server = t.app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));

@@ -8,14 +8,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection, WorkflowUpdateFailedError } from '@temporalio/client';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { Worker, type NativeConnection } from '@temporalio/worker';
 import { complianceWorkflowId, COMPLIANCE_DOCUMENT_TYPES, type ComplianceDocumentType } from '@grain/domain';
 import { buildAdapters, closeAdapters, loadConfig, type Adapters } from '@grain/adapters';
 import { buildDocx, compliantSamples, deficientSamples, sampleDocumentHtml, type SampleSet } from '@grain/adapters/testing';
 import { createStores, hashPassword, type Db, type Stores } from '@grain/persistence';
 import { createTestDb, createTestCompany } from '@grain/persistence/testing';
 import { appErrorCodeOf, complianceSubmitUpdate, complianceWorkflow, documentUploadedSignal, reviewSummaryUpdate } from '@grain/workflows';
-import { createActivities } from '..';
+import { createWorker } from './create-worker';
 
 const taskQueue = `compliance-wf-test-${randomUUID()}`;
 let db: Db;
@@ -48,13 +48,12 @@ beforeAll(async () => {
   owner = { companyId: company.id, userId: user.id };
   store = stores.compliance;
   const address = process.env.TEMPORAL_TEST_ADDRESS!;
-  nativeConnection = await NativeConnection.connect({ address });
-  worker = await Worker.create({
-    connection: nativeConnection,
+  ({ worker, connection: nativeConnection } = await createWorker({
+    address,
     taskQueue,
     workflowsPath: require.resolve('@grain/workflows/src/compliance/compliance-workflow.ts'),
-    activities: createActivities({ config, stores, adapters }),
-  });
+    deps: { config, stores, adapters },
+  }));
   workerRun = worker.run();
   connection = await Connection.connect({ address });
   client = new Client({ connection });
