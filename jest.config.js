@@ -9,6 +9,7 @@ module.exports = {
   globalSetup: '<rootDir>/jest/global-setup.mjs',
   globalTeardown: '<rootDir>/jest/global-teardown.mjs',
   testTimeout: 60000,
+  reporters: ['<rootDir>/jest/quiet-reporter.js', 'summary'],
   projects: [
     {
       displayName: 'node',

@@ -55,8 +55,13 @@ if (
   !(await buildLogged({ root, logFile: path.join(root, 'data', 'logs', 'test-build.log'), say: (m) => console.log(`[test] ${m}`) }))
 )
   process.exit(1);
-// PGlite loads its WebAssembly bundle with a dynamic import, which jest's VM allows only with this flag.
-const env = { ...process.env, TEMPORAL_CLI: bin, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() };
+// PGlite loads its WebAssembly bundle with a dynamic import, which jest's VM allows only with this flag
+// (an experimental one: its warning is left out of the output).
+const env = {
+  ...process.env,
+  TEMPORAL_CLI: bin,
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --disable-warning=ExperimentalWarning`.trim(),
+};
 const extra = process.argv.slice(2);
 if (extra.length) {
   jestRun(['--maxWorkers=2', ...extra], env);
