@@ -15,6 +15,7 @@ import { appRoutes, isStateChanging } from './support/routes';
 import { changedTables, dbSnapshot } from './support/db-checksum';
 import { streamUpload } from './support/stream-upload';
 import { concretePath, PDF_BYTES, startWorld, type World } from './support/world';
+import { listen } from '../api/src/http/listen';
 
 jest.setTimeout(300_000);
 
@@ -135,8 +136,7 @@ describe('upload corpus', () => {
         dataType: 'Manual',
       })
     )._id;
-    server = w.t.app.listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
+    server = await listen(w.t.app, 0);
   });
   afterAll(() => new Promise((r) => server.close(r)));
 

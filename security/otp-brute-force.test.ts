@@ -13,6 +13,7 @@ import { isAppError, OTP_MAX_ATTEMPTS } from '@grain/domain';
 import { createStores } from '@grain/persistence';
 import { TEST_ORIGIN, TEST_PASSWORD } from '../api/src/testing/session';
 import { startWorld, type World } from './support/world';
+import { listen } from '../api/src/http/listen';
 
 jest.setTimeout(240_000);
 
@@ -26,10 +27,9 @@ let server: Server;
 let base: string;
 beforeAll(async () => {
   w = await startWorld();
-  server = w.t.app.listen(0, '127.0.0.1');
+  server = await listen(w.t.app, 0);
   // The keep-alive socket must outlive the store phase (the client reuses it afterwards).
   server.keepAliveTimeout = 300_000;
-  await new Promise((r) => server.once('listening', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {

@@ -3,3 +3,4 @@ export * from './deps';
 export * from './http/errors';
 export * from './http/lang';
 export * from './live';
+export * from './http/listen';

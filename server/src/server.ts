@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { buildAdapters, closeAdapters, loadConfig, probeInBackground, SmtpCatcher, type Adapters, type AppConfig, type HealthReport } from '@grain/adapters';
 import { createStores, openDb, type Db, type DbProbe } from '@grain/persistence';
-import { attachLiveChannel, createApp } from '@grain/api';
+import { attachLiveChannel, createApp, listen } from '@grain/api';
 import { createWorker } from '@grain/worker';
 import type { Worker } from '@temporalio/worker';
 import { seedDemoData } from './seed';
@@ -116,9 +116,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     });
 
     const app = createApp({ config, stores, adapters, temporal, health }, { uiDir: opts.uiDir ?? path.resolve(__dirname, '../../ui/dist') });
-    const server: Server = await new Promise((resolve, reject) => {
-      const s = app.listen(config.port, config.host, () => resolve(s));
-      s.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'EADDRINUSE' ? new Error(`PORT: ${config.port} is already in use`) : e));
+    const server: Server = await listen(app, config.port, config.host).catch((e: NodeJS.ErrnoException) => {
+      throw e.code === 'EADDRINUSE' ? new Error(`PORT: ${config.port} is already in use`) : e;
     });
     cleanups.push(
       () =>

@@ -15,6 +15,7 @@ import { compliantSamples, sampleDocumentHtml, writeZip } from '@grain/adapters/
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { seedCompanyWithUsers, TEST_ORIGIN, TEST_PASSWORD } from '../testing/session';
 import { attachLiveChannel } from '../live';
+import { listen } from '../http/listen';
 
 const taskQueue = `compliance-api-test-${randomUUID()}`;
 let t: TestApp;
@@ -91,8 +92,7 @@ beforeAll(async () => {
     deps: { config: t.deps.config, stores: t.deps.stores, adapters: t.deps.adapters },
   }));
   workerRun = worker.run();
-  server = t.app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
+  server = await listen(t.app, 0);
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   live = attachLiveChannel(server, t.deps, { pollMs: 100 });
   farmer = { id: seeded.users.staff.id, cookie: await login(seeded.users.staff.email) };
@@ -201,9 +201,7 @@ it('uploads four PDFs, streams progress over the socket (resuming after a drop),
 }, 180_000);
 
 it('serves the socket only to the signed-in user it names, and answers upload errors with detail', async () => {
-  // A zip bomb (about 59 MB of Word XML in a small archive) is refused before anything unpacks it. Built
-  // first: deflating it takes seconds on a loaded machine, long enough for the server to drop the idle
-  // keep-alive connection the next request would reuse.
+  // A zip bomb (about 59 MB of Word XML in a small archive) is refused before anything unpacks it.
   const run = '<w:p><w:r><w:t>grain</w:t></w:r></w:p>';
   const bomb = writeZip([
     { name: '[Content_Types].xml', data: '<Types/>' },

@@ -14,6 +14,7 @@ import { extractText } from '@grain/adapters';
 import { buildDocx, compliantSamples } from '@grain/adapters/testing';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { seedCompanyWithUsers, TEST_ORIGIN, TEST_PASSWORD } from '../testing/session';
+import { listen } from '../http/listen';
 
 const taskQueue = `compliance-review-test-${randomUUID()}`;
 let t: TestApp;
@@ -64,8 +65,7 @@ beforeAll(async () => {
     deps: { config: t.deps.config, stores: t.deps.stores, adapters: t.deps.adapters },
   }));
   workerRun = worker.run();
-  server = t.app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
+  server = await listen(t.app, 0);
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   farmer = await login(seeded.users.staff.email);
   viewer = await login(seeded.users.viewer.email);

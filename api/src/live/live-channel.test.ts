@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import { seedCompanyWithUsers, TEST_ORIGIN, TEST_PASSWORD, type SeededCompany } from '../testing/session';
 import { attachLiveChannel } from './live-channel';
 import { LIVE_CLOSE, MAX_SOCKETS_PER_SESSION } from './live-access';
+import { listen } from '../http/listen';
 
 let t: TestApp;
 let co: SeededCompany;
@@ -63,8 +64,7 @@ beforeAll(async () => {
   t = await createTestApp();
   co = await seedCompanyWithUsers(t.db.knex, 'Live Follows', ['admin', 'staff', 'signer', 'clerk'], { clerk: ['viewInfo', 'editInfo'] });
   for (const recheckMs of [3_600_000, 200]) {
-    const server = t.app.listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
+    const server = await listen(t.app, 0);
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     servers.push({ server, base, live: attachLiveChannel(server, t.deps, { pollMs: 50, recheckMs }) });
   }
