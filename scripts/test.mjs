@@ -60,6 +60,9 @@ if (
 const env = {
   ...process.env,
   TEMPORAL_CLI: bin,
+  // Tests provoke the worker's warnings on purpose (wrong codes, killed workers, late completions):
+  // only its errors are shown unless TEMPORAL_LOG_LEVEL asks for more.
+  TEMPORAL_LOG_LEVEL: process.env.TEMPORAL_LOG_LEVEL || 'ERROR',
   NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --disable-warning=ExperimentalWarning`.trim(),
 };
 const extra = process.argv.slice(2);
