@@ -27,6 +27,12 @@ export interface FeatureRoute {
    * says to set it up first (app/RequireCompany.tsx).
    */
   withoutCompany?: boolean;
+  /**
+   * The GET calls the page makes as it first renders, made with the same functions: on a cold start
+   * they are asked as soon as the session is known, while the page's script is still arriving
+   * (main.tsx, AppRoutes warmPage), and the page's own calls take those answers. Only reads.
+   */
+  warm?: (query: URLSearchParams) => void;
 }
 
 /**

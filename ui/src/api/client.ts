@@ -58,7 +58,45 @@ export interface ApiOptions {
   timeoutMs?: number;
 }
 
-export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Promise<T> {
+/** GET calls asked early for a screen about to render (warmUp), by language and path, with when they were asked. */
+const early = new Map<string, { at: number; answer: Promise<unknown> }>();
+/** An early answer older than this is not lent: the screen asks again. */
+const EARLY_FOR_MS = 10_000;
+let warming = false;
+
+/**
+ * Asks now the GET calls that `calls` makes (the same functions the screen uses, so the same paths),
+ * before the screen that needs them has rendered: on a cold start its script is still arriving and
+ * React has not yet run its effects. The screen's own identical call, made within 10 s in the same
+ * language, takes the early answer (once) instead of asking again. Anything else `calls` does (a POST)
+ * is sent as usual and never lent.
+ */
+export function warmUp(calls: () => void): void {
+  warming = true;
+  try {
+    calls();
+  } finally {
+    warming = false;
+  }
+}
+
+export function api<T = unknown>(path: string, opts: ApiOptions = {}): Promise<T> {
+  const plainGet = (opts.method ?? 'GET') === 'GET' && opts.body === undefined && !opts.form && !opts.signal;
+  if (!plainGet) return call<T>(path, opts);
+  const key = `${currentLang()} ${path}`;
+  if (warming) {
+    const answer = call<T>(path, opts);
+    answer.catch(() => undefined); // its failure is the screen's to show, when it takes the answer
+    early.set(key, { at: Date.now(), answer });
+    return answer;
+  }
+  const asked = early.get(key);
+  if (!asked) return call<T>(path, opts);
+  early.delete(key);
+  return Date.now() - asked.at <= EARLY_FOR_MS ? (asked.answer as Promise<T>) : call<T>(path, opts);
+}
+
+async function call<T>(path: string, opts: ApiOptions): Promise<T> {
   const timeoutMs = opts.timeoutMs ?? (opts.form ? UPLOAD_TIMEOUT_MS : API_TIMEOUT_MS);
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), timeoutMs);

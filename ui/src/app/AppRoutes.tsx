@@ -8,6 +8,8 @@ import { NotFound } from './NotFound';
 import { RequireAuth } from './RequireAuth';
 import { RequireAccess } from './RequireAccess';
 import { RequireCompany } from './RequireCompany';
+import type { SessionUser } from './auth';
+import { warmUp } from '../api/client';
 
 /**
  * Public routes render bare; every other route is guarded and framed by the Layout, and a route with
@@ -38,6 +40,20 @@ function frame(r: FeatureRoute) {
 export function preloadPage(pathname: string, routes: FeatureRoute[] = FEATURE_ROUTES): void {
   const route = routes.find((r) => matchPath({ path: r.path, caseSensitive: false }, pathname));
   (route?.element.type as { preload?: () => void } | undefined)?.preload?.();
+}
+
+/**
+ * Asks the first calls of the page at `location` for `user` (its route's `warm`) before the page has
+ * loaded, when that page will be shown to them: a guarded route, their company there where it needs
+ * one, and their access allowing it. Anything else asks nothing.
+ */
+export function warmPage(location: { pathname: string; search: string }, user: SessionUser, routes: FeatureRoute[] = FEATURE_ROUTES): void {
+  const route = routes.find((r) => matchPath({ path: r.path, caseSensitive: false }, location.pathname));
+  if (!route?.warm || route.public || (!user.companyId && !route.withoutCompany)) return;
+  const query = new URLSearchParams(location.search);
+  if (route.allow && !route.allow(user, query)) return;
+  const warm = route.warm;
+  warmUp(() => warm(query));
 }
 
 /**

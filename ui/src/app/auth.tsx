@@ -9,7 +9,7 @@ import {
   type SignedInAnswer,
   type SignedInUserView,
 } from '@grain/domain';
-import { api, ApiError, onSessionEnded } from '../api/client';
+import { api, ApiError, onSessionEnded, warmUp } from '../api/client';
 
 /** The signed-in user as every screen sees it (ids normalised, permissions resolved by the server). */
 export interface SessionUser extends ServerSessionUser {
@@ -98,6 +98,18 @@ async function fetchCurrentUser(): Promise<SessionUser | null> {
     if (e instanceof ApiError && (e.status === 401 || e.status === 403 || e.status === 404)) return null;
     throw e;
   }
+}
+
+/**
+ * Asks who is signed in now, before the app renders (main.tsx): the AuthProvider's first check takes
+ * this answer (api.ts warmUp) instead of asking once React has rendered and run its effects.
+ */
+export function warmSession(): Promise<SessionUser | null> {
+  let answer: Promise<SessionUser | null> = Promise.resolve(null);
+  warmUp(() => {
+    answer = fetchCurrentUser();
+  });
+  return answer.catch(() => null);
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
