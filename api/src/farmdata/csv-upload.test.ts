@@ -22,11 +22,15 @@ describe('reading a farm CSV', () => {
 
   it("leaves the API's thread free while 5,000 rows are parsed and checked", async () => {
     const file = csv(goodRows(5000));
-    const before = performance.eventLoopUtilization();
-    const rows = await parseFarmCsv(file, 'en');
-    const used = performance.eventLoopUtilization(before);
-    expect(rows).toHaveLength(5000);
-    // parsed here, the loop is busy nearly all the time (0.9+); in a thread it mostly waits for the answer
-    expect(used.utilization).toBeLessThan(0.5);
+    // parsed here, the loop is busy nearly all the time (0.9+) on every attempt; in a thread it mostly waits for
+    // the answer. The least of three: one attempt can coincide with a garbage collection of this (jest) process.
+    const used: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const before = performance.eventLoopUtilization();
+      const rows = await parseFarmCsv(file, 'en');
+      used.push(performance.eventLoopUtilization(before).utilization);
+      expect(rows).toHaveLength(5000);
+    }
+    expect(Math.min(...used)).toBeLessThan(0.5);
   });
 });
