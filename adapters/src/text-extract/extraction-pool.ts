@@ -65,9 +65,9 @@ export class ExtractionPool {
     return { text: r.text!, kind: r.kind! };
   }
 
-  /** A farm CSV read and checked row by row (`readFarmCsv`); null when it is not UTF-8 text. */
-  async farmCsv(file: Buffer, opts: { timeLimitMs?: number; handOver?: boolean } = {}): Promise<CsvCheck | null> {
-    return (await this.run({ op: 'farmCsv', file: threadCopy(file, opts.handOver) }, 'farm CSV', opts.timeLimitMs)).csv ?? null;
+  /** A farm CSV read and checked row by row (`readFarmCsv`), sent as a copy (the caller may read it again); null when it is not UTF-8 text. */
+  async farmCsv(file: Buffer, opts: { timeLimitMs?: number } = {}): Promise<CsvCheck | null> {
+    return (await this.run({ op: 'farmCsv', file: threadCopy(file) }, 'farm CSV', opts.timeLimitMs)).csv ?? null;
   }
 
   /** The embedded rule-based summary of a document's text: regular expressions over megabytes of text. */

@@ -33,12 +33,15 @@ function frame(r: FeatureRoute) {
   );
 }
 
+/** The route a path opens, as the router matches it (case-insensitive). */
+const routeAt = (pathname: string, routes: FeatureRoute[]) => routes.find((r) => matchPath({ path: r.path, caseSensitive: false }, pathname));
+
 /**
  * Starts loading the page of the route at `pathname` (lazy-page.ts), before the app renders: otherwise
  * its script would be asked for only once the session check answered, one round trip later.
  */
 export function preloadPage(pathname: string, routes: FeatureRoute[] = FEATURE_ROUTES): void {
-  const route = routes.find((r) => matchPath({ path: r.path, caseSensitive: false }, pathname));
+  const route = routeAt(pathname, routes);
   (route?.element.type as { preload?: () => void } | undefined)?.preload?.();
 }
 
@@ -48,7 +51,7 @@ export function preloadPage(pathname: string, routes: FeatureRoute[] = FEATURE_R
  * one, and their access allowing it. Anything else asks nothing.
  */
 export function warmPage(location: { pathname: string; search: string }, user: SessionUser, routes: FeatureRoute[] = FEATURE_ROUTES): void {
-  const route = routes.find((r) => matchPath({ path: r.path, caseSensitive: false }, location.pathname));
+  const route = routeAt(location.pathname, routes);
   if (!route?.warm || route.public || (!user.companyId && !route.withoutCompany)) return;
   const query = new URLSearchParams(location.search);
   if (route.allow && !route.allow(user, query)) return;
