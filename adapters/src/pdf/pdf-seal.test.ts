@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import * as asn1js from 'asn1js';
 import { createStores } from '@grain/persistence';
 import { createTestDb } from '@grain/persistence/testing';
 import { checkPdfSeal, sealPdf } from './pdf-seal';
@@ -32,9 +33,23 @@ async function samplePdf(): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
+/** The CMS a sealed PDF carries, exactly as long as its DER says (the placeholder's zero padding left out). */
+function cmsOf(pdf: Buffer): Buffer {
+  const text = pdf.toString('latin1');
+  const [a, b, c] = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)/
+    .exec(text.slice(text.lastIndexOf('/ByteRange')))!
+    .slice(1)
+    .map(Number);
+  const der = Buffer.from(text.slice(a + b + 1, c - 1), 'hex');
+  const { offset } = asn1js.fromBER(der.buffer.slice(der.byteOffset, der.byteOffset + der.length) as ArrayBuffer);
+  expect(offset).toBeGreaterThan(0);
+  return der.subarray(0, offset);
+}
+
 describe('the certificate seal', () => {
   let sealed: Buffer;
   let caPem: string;
+  let identity: Parameters<typeof sealPdf>[1];
   beforeAll(async () => {
     const db = await createTestDb();
     const company = { id: randomUUID(), name: 'Riverina Grain Co' };
@@ -44,13 +59,14 @@ describe('the certificate seal', () => {
       .catch(() => undefined);
     const seal = await createStores(db.knex).signatures.companySeal(company, 'seal-test-secret');
     caPem = seal.caCertificatePem;
-    sealed = await sealPdf(await samplePdf(), {
+    identity = {
       ...seal,
       chainPems: [seal.caCertificatePem],
       name: company.name,
       reason: 'Grain quality certificate 202611241 issued',
       location: 'Wagga Wagga NSW',
-    });
+    };
+    sealed = await sealPdf(await samplePdf(), identity);
     await db.close();
   });
 
@@ -100,5 +116,19 @@ describe('the certificate seal', () => {
     // a PDF with bytes added after the seal is no longer signed whole
     expect(await checkPdfSeal(Buffer.concat([sealed, Buffer.from('\n% appended\n')]))).toMatchObject({ valid: true, wholeDocument: false });
     expect(await checkPdfSeal(await samplePdf())).toMatchObject({ signed: false, valid: false });
+  });
+
+  it('holds when its signature happens to end in a zero byte (about one seal in 256)', async () => {
+    // ECDSA signs with a fresh random nonce, so the CMS's last byte (the signature's) is 0x00 once in ~256
+    // seals; the placeholder after it is zero padding, and the seal must still read back whole.
+    const pdf = await samplePdf();
+    let endsInZero: Buffer | undefined;
+    for (let i = 0; i < 4000 && !endsInZero; i++) {
+      const s = await sealPdf(pdf, identity);
+      if (cmsOf(s).at(-1) === 0) endsInZero = s;
+    }
+    expect(endsInZero).toBeDefined();
+    expect(pdfsig(endsInZero!)).toMatch(/Signature Validation: Signature is Valid\./);
+    expect(await checkPdfSeal(endsInZero!)).toMatchObject({ signed: true, valid: true, wholeDocument: true });
   });
 });

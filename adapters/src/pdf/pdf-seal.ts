@@ -143,14 +143,14 @@ export async function checkPdfSeal(pdf: Buffer): Promise<PdfSealCheck> {
   if (!range) return none;
   const [a, b, c, d] = range.slice(1).map(Number);
   if (a + b > pdf.length || c + d > pdf.length || c < a + b) return none;
-  const hex = text
-    .slice(a + b, c)
-    .replace(/[<>\s]/g, '')
-    .replace(/(00)+$/, '');
+  // The signature's place holds the CMS's DER and then zero padding: the DER says its own length (a
+  // CMS may itself end in a zero byte, so the padding is never trimmed by looking at it).
+  const hex = text.slice(a + b, c).replace(/[<>\s]/g, '');
   engine();
   try {
-    const der = Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex');
-    const info = pkijs.ContentInfo.fromBER(ab(der));
+    const cms = asn1js.fromBER(ab(Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex')));
+    if (cms.offset < 0) return { ...none, signed: true };
+    const info = new pkijs.ContentInfo({ schema: cms.result });
     const signedData = new pkijs.SignedData({ schema: info.content });
     const data = ab(Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]));
     const valid = await signedData.verify({ signer: 0, data, checkChain: false }).catch(() => false);
