@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureFabric, findFabric } from './fabric-ensure.mjs';
 import { deployChaincode, ensureChaincodeBuilt } from './fabric-chaincode.mjs';
+import { runsCommand } from './own-process.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CHANNEL = 'grainquality';
@@ -44,16 +45,8 @@ const writeJson = (f, v) => writeFileSync(f, JSON.stringify(v, null, 2) + '\n');
 export const readState = (dir) => readJson(path.join(dir, 'network.json'), null);
 export const readPids = (dir) => readJson(path.join(dir, 'pids.json'), {});
 
-/** True when `pid` is alive and is still the process we started (guards against pid reuse). */
-export function isOurs(pid, name) {
-  if (!pid) return false;
-  try {
-    process.kill(pid, 0);
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(name);
-  } catch {
-    return false;
-  }
-}
+/** True when `pid` is alive and is still the process we started as `name` (guards against pid reuse). */
+export const isOurs = (pid, name) => runsCommand(pid, name);
 
 const processName = { orderer: 'orderer', peer: 'peer', chaincode: 'fabric-chaincode-node' };
 

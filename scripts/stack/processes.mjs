@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { hasEnvEntry } from '../own-process.mjs';
 
 const pidsFile = (dir) => path.join(dir, 'pids.json');
 export const logFile = (dir, name) => path.join(dir, 'logs', `${name}.log`);
@@ -23,17 +24,8 @@ function recordPid(dir, name, pid) {
   writeFileSync(pidsFile(dir), JSON.stringify(pids, null, 1));
 }
 
-export function isOurs(dir, pid) {
-  if (!pid) return false;
-  try {
-    process.kill(pid, 0);
-    const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
-    if (state === 'Z') return false; // exited, not yet reaped by its parent
-    return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`GRAIN_STACK_DIR=${dir}`);
-  } catch {
-    return false;
-  }
-}
+/** True when `pid` is alive and is a process this stack (directory `dir`) started. */
+export const isOurs = (dir, pid) => hasEnvEntry(pid, `GRAIN_STACK_DIR=${dir}`);
 
 export const running = (dir, name) => isOurs(dir, readPids(dir)[name]);
 
