@@ -1,4 +1,5 @@
-import { performance } from 'node:perf_hooks';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { parseFarmCsv } from './csv-upload';
 
 const header = 'item,grainType,harvestGrade,storageLocation,quantity,protein,moisture,productionDate';
@@ -20,17 +21,31 @@ describe('reading a farm CSV', () => {
     await expect(parseFarmCsv(Buffer.from([0xff, 0xfe, 0x00, 0x41]), 'en')).rejects.toMatchObject({ code: 'CSV_READ_ERROR' });
   });
 
-  it("leaves the API's thread free while 5,000 rows are parsed and checked", async () => {
-    const file = csv(goodRows(5000));
-    // parsed here, the loop is busy nearly all the time (0.9+) on every attempt; in a thread it mostly waits for
-    // the answer. The least of three: one attempt can coincide with a garbage collection of this (jest) process.
-    const used: number[] = [];
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const before = performance.eventLoopUtilization();
-      const rows = await parseFarmCsv(file, 'en');
-      used.push(performance.eventLoopUtilization(before).utilization);
-      expect(rows).toHaveLength(5000);
-    }
-    expect(Math.min(...used)).toBeLessThan(0.5);
+  it("leaves the API's thread free while 5,000 rows are parsed and checked", () => {
+    // Measured in a Node process of its own, running the built module: in jest's process the loop also runs
+    // what earlier test files in that process left going, and one CI run measured it busy (1.0) on all three
+    // reads. Parsed on the calling thread, the loop is busy nearly all the time (0.9+) on every read; in a
+    // thread it mostly waits for the answer. The least of three reads: one can coincide with a garbage collection.
+    const probe = `
+const { parseFarmCsv } = require(${JSON.stringify(path.resolve(__dirname, '../../dist/farmdata/csv-upload.js'))});
+const file = Buffer.from(${JSON.stringify(csv(goodRows(5000)).toString())});
+(async () => {
+  const used = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    // a turn of the loop on each side, so work done on this thread is counted in the window
+    await new Promise((r) => setImmediate(r));
+    const before = performance.eventLoopUtilization();
+    const rows = await parseFarmCsv(file, 'en');
+    await new Promise((r) => setImmediate(r));
+    used.push({ rows: rows.length, utilization: performance.eventLoopUtilization(before).utilization });
+  }
+  process.stdout.write(JSON.stringify(used));
+  process.exit(0);
+})();`;
+    const r = spawnSync(process.execPath, ['-'], { input: probe, encoding: 'utf8', timeout: 60_000 });
+    expect(r.stderr).toBe('');
+    const used = JSON.parse(r.stdout) as Array<{ rows: number; utilization: number }>;
+    expect(used.map((u) => u.rows)).toEqual([5000, 5000, 5000]);
+    expect(Math.min(...used.map((u) => u.utilization))).toBeLessThan(0.5);
   });
 });
