@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { matchPath, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { LinearProgress } from '@mui/material';
-import type { FeatureRoute } from '../features';
+import type { FeatureRoute } from '../feature-route';
 import { FEATURE_ROUTES, FEATURE_SERVICES } from '../features';
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';

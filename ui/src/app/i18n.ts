@@ -1,4 +1,4 @@
-import type { Table } from '../i18n/i18n';
+import type { Table } from '../i18n/translation-table';
 
 /** Texts of the shell: navigation, user menu, footer, guard and dialogs. */
 export const shell: Table = {

@@ -1,4 +1,4 @@
-import type { Table } from './i18n';
+import type { Table } from './translation-table';
 
 export const common: Table = {
   'app.title': { en: 'Grain Quality Certificates', vn: 'Chứng nhận chất lượng ngũ cốc' },

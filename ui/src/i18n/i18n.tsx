@@ -3,9 +3,6 @@ import { message, MESSAGES, type Language, type MessageCode } from '@grain/domai
 import { TRANSLATIONS } from './tables';
 import { formatDate, formatDateTime } from './dates';
 
-/** A translation table: key -> text per language. Every feature contributes one (features/<x>/i18n.ts). */
-export type Table = Record<string, { en: string; vn: string }>;
-
 interface I18n {
   lang: Language;
   setLang(l: Language): void;

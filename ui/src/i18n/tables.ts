@@ -1,4 +1,4 @@
-import type { Table } from './i18n';
+import type { Table } from './translation-table';
 import { common } from './common';
 import { shell } from '../app/i18n';
 import { accounts } from '../features/accounts/i18n';

@@ -3,7 +3,8 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { Language } from '@grain/domain';
 import { Providers } from '../app/Providers';
 import { AppRoutes } from '../app/AppRoutes';
-import { FEATURE_ROUTES, type FeatureRoute } from '../features';
+import { FEATURE_ROUTES } from '../features';
+import type { FeatureRoute } from '../feature-route';
 
 // The machine is shared by several test runs at once; a screen may need more than the default 1 s.
 configure({ asyncUtilTimeout: 15_000 });

@@ -1,4 +1,4 @@
-import type { Table } from '../../i18n/i18n';
+import type { Table } from '../../i18n/translation-table';
 
 /** Texts of the account, company, address, user, group and signature screens (quoted spec wording kept). */
 export const accounts: Table = {

@@ -1,4 +1,4 @@
-import type { Table } from '../../i18n/i18n';
+import type { Table } from '../../i18n/translation-table';
 
 export const blockchain: Table = {
   'chain.title': { en: 'Blockchain', vn: 'Blockchain' },

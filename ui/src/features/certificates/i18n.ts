@@ -1,4 +1,4 @@
-import type { Table } from '../../i18n/i18n';
+import type { Table } from '../../i18n/translation-table';
 
 /** Texts of the certificate screens (keys cert.*), en and vn. */
 export const certificates: Table = {

@@ -1,4 +1,4 @@
-import type { Table } from '../../i18n/i18n';
+import type { Table } from '../../i18n/translation-table';
 
 export const compliance: Table = {
   'compliance.listTitle': { en: 'Compliances Management', vn: 'Quản lý tuân thủ' },

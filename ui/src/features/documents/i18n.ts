@@ -1,4 +1,4 @@
-import type { Table } from '../../i18n/i18n';
+import type { Table } from '../../i18n/translation-table';
 import { DOCUMENT_TYPE_LABELS_I18N } from '@grain/domain';
 
 const typeLabels: Table = Object.fromEntries(Object.entries(DOCUMENT_TYPE_LABELS_I18N).map(([k, v]) => [`doc.type.${k}`, v]));

@@ -1,4 +1,4 @@
-import type { Table } from '../../i18n/i18n';
+import type { Table } from '../../i18n/translation-table';
 
 export const farmdata: Table = {
   'farm.listTitle': { en: 'Farm Data', vn: 'Dữ liệu nông trại' },

@@ -23,8 +23,8 @@ import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { ensureTemporal } from './ensure-temporal.mjs';
-import { startDevServer } from './temporal-dev.mjs';
+import { ensureTemporal } from '../scripts/ensure-temporal.mjs';
+import { startDevServer } from '../scripts/temporal-dev.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
@@ -36,12 +36,12 @@ for (const f of ['worker/dist/workflow-bundle.js', 'worker/dist/certificate-test
 }
 const { startThrowawayPostgres } = require('../worker/dist/certificate-test-harness.js');
 const { openDb } = require('@grain/persistence');
-const { startSystem } = await import('../bench/lib/env.mjs');
-const { throughput } = await import('../bench/throughput.mjs');
-const { inflight } = await import('../bench/inflight.mjs');
-const { cpuProfiler, cpuTable, waitForQuiet, loadLine } = await import('../bench/lib/measure.mjs');
-const { buildCeilingBundle, startCeilingSystem } = await import('../bench/lib/ceiling.mjs');
-const report = await import('../bench/lib/report.mjs');
+const { startSystem } = await import('./lib/env.mjs');
+const { throughput } = await import('./throughput.mjs');
+const { inflight } = await import('./inflight.mjs');
+const { cpuProfiler, cpuTable, waitForQuiet, loadLine } = await import('./lib/measure.mjs');
+const { buildCeilingBundle, startCeilingSystem } = await import('./lib/ceiling.mjs');
+const report = await import('./lib/report.mjs');
 
 const argv = process.argv.slice(2);
 const flag = (name, dflt) => {
@@ -52,9 +52,9 @@ const quick = flag('quick', false);
 const names = argv.filter((a) => !a.startsWith('--'));
 const want = (n) => names.length === 0 || names.includes(n);
 // Loaded when asked for: each needs only its own part of the build.
-const { pdf } = want('pdf') ? await import('../bench/pdf.mjs') : {};
-const { listApi } = want('list') ? await import('../bench/list-api.mjs') : {};
-const { firstScreen } = want('first-screen') ? await import('../bench/first-screen.mjs') : {};
+const { pdf } = want('pdf') ? await import('./pdf.mjs') : {};
+const { listApi } = want('list') ? await import('./list-api.mjs') : {};
+const { firstScreen } = want('first-screen') ? await import('./first-screen.mjs') : {};
 const durationMs = Number(flag('duration', quick ? 30 : 120)) * 1000;
 const inFlights = String(flag('in-flight', quick ? '50' : '200,1000'))
   .split(',')

@@ -14,18 +14,18 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureTemporal } from './ensure-temporal.mjs';
-import { startDevServer } from './temporal-dev.mjs';
-import { startStack, stopStack } from './stack/stack.mjs';
-import { dbUrl } from './stack/postgres.mjs';
-import { readPids } from './stack/processes.mjs';
-import { NUM_HISTORY_SHARDS } from './stack/topology.mjs';
+import { ensureTemporal } from '../scripts/ensure-temporal.mjs';
+import { startDevServer } from '../scripts/temporal-dev.mjs';
+import { startStack, stopStack } from '../scripts/stack/stack.mjs';
+import { dbUrl } from '../scripts/stack/postgres.mjs';
+import { readPids } from '../scripts/stack/processes.mjs';
+import { NUM_HISTORY_SHARDS } from '../scripts/stack/topology.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const { startSystem } = await import('../bench/lib/env.mjs');
-const { throughput } = await import('../bench/throughput.mjs');
-const { cpuProfiler, cpuTable, waitForQuiet, loadLine, ms } = await import('../bench/lib/measure.mjs');
-const report = await import('../bench/lib/report.mjs');
+const { startSystem } = await import('./lib/env.mjs');
+const { throughput } = await import('./throughput.mjs');
+const { cpuProfiler, cpuTable, waitForQuiet, loadLine, ms } = await import('./lib/measure.mjs');
+const report = await import('./lib/report.mjs');
 
 const flag = (name, dflt) => {
   const a = process.argv.find((x) => x === `--${name}` || x.startsWith(`--${name}=`));

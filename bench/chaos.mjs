@@ -6,9 +6,9 @@ import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureTemporal } from './ensure-temporal.mjs';
-import { runChaos } from '../bench/chaos/run.mjs';
-import { machine, versions } from '../bench/lib/report.mjs';
+import { ensureTemporal } from '../scripts/ensure-temporal.mjs';
+import { runChaos } from './chaos/run.mjs';
+import { machine, versions } from './lib/report.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
