@@ -1,5 +1,5 @@
 # One image for the api (server) and the worker; the command picks the role.
-FROM node:20.19-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV PUPPETEER_SKIP_DOWNLOAD=1
 COPY package.json package-lock.json .npmrc .puppeteerrc.cjs ./
@@ -16,7 +16,7 @@ RUN npm install --ignore-scripts --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20.19-bookworm-slim
+FROM node:24-bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends chromium fonts-liberation ca-certificates && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production CHROMIUM_PATH=/usr/bin/chromium HOST=0.0.0.0

@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { buildLogged } from './build-logged.mjs';
 import { ensureTemporal } from './ensure-temporal.mjs';
 import { startDevServer } from './temporal-dev.mjs';
+import { requireSupportedNode } from './node-runtime.mjs';
+
+requireSupportedNode('npm start');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.resolve(process.env.DATA_DIR || path.join(root, 'data'));

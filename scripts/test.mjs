@@ -11,6 +11,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildLogged } from './build-logged.mjs';
 import { ensureTemporal } from './ensure-temporal.mjs';
+import { requireSupportedNode } from './node-runtime.mjs';
+
+requireSupportedNode('npm test');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
