@@ -88,7 +88,8 @@ class CadesSigner extends Signer {
       false,
       ['sign'],
     );
-    await signedData.sign(key, 0, 'SHA-256');
+    // PKI.js types its keys as the DOM's CryptoKey, whose usages list is older than Node 24's.
+    await signedData.sign(key as Parameters<pkijs.SignedData['sign']>[0], 0, 'SHA-256');
     const cms = new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema(true) });
     return Buffer.from(cms.toSchema().toBER(false));
   }
