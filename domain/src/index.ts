@@ -17,3 +17,4 @@ export * from './documents';
 export * from './standards';
 export * from './policy';
 export * from './ledger';
+export * from './corrective-actions';

@@ -236,6 +236,45 @@ export const MESSAGES = {
     en: 'Reading the document took too long; save it again or split it',
     vn: 'Đọc tài liệu mất quá nhiều thời gian; vui lòng lưu lại hoặc chia nhỏ tài liệu',
   },
+  // corrective actions (issue 32)
+  ACTION_NOT_OWNER: { en: 'Only the owner of this corrective action can do this', vn: 'Chỉ người phụ trách hành động khắc phục này mới có thể thực hiện' },
+  ACTION_OWNER_CANNOT_VERIFY: {
+    en: 'The owner of a corrective action cannot judge their own fix; someone else who may verify must do it',
+    vn: 'Người phụ trách không thể tự đánh giá việc khắc phục của mình; cần một người khác có quyền xác minh',
+  },
+  ACTION_WRONG_STATE: { en: 'The corrective action is not in a state that allows this', vn: 'Hành động khắc phục không ở trạng thái cho phép việc này' },
+  ACTION_CLOSED: { en: 'The corrective action is already verified and closed', vn: 'Hành động khắc phục đã được xác minh và đóng' },
+  ACTION_DUE_IN_PAST: { en: 'The due date must be in the future', vn: 'Hạn hoàn thành phải là một ngày trong tương lai' },
+  ACTION_NOTE_REQUIRED: { en: 'Describe the fix in a note', vn: 'Vui lòng mô tả việc khắc phục trong ghi chú' },
+  ACTION_REASON_REQUIRED: { en: 'Give the reason for reopening', vn: 'Vui lòng nêu lý do mở lại' },
+  ACTION_EVIDENCE_REQUIRED: { en: 'Attach at least one document or photo as evidence', vn: 'Vui lòng đính kèm ít nhất một tài liệu hoặc ảnh làm bằng chứng' },
+  ACTION_TOO_MANY_FILES: { en: 'A fix may carry at most 10 files of evidence', vn: 'Mỗi lần khắc phục chỉ được đính kèm tối đa 10 tệp bằng chứng' },
+  ACTION_TEXT_TOO_LONG: { en: 'The text is too long (2000 characters at most)', vn: 'Nội dung quá dài (tối đa 2000 ký tự)' },
+  ACTION_SAME_OWNER: { en: 'The action already has this owner', vn: 'Hành động đã được giao cho người này' },
+  ACTION_OWNER_INVALID: {
+    en: 'The owner must be an active user of your company who may own corrective actions',
+    vn: 'Người phụ trách phải là người dùng đang hoạt động của công ty bạn và có quyền nhận hành động khắc phục',
+  },
+  ACTION_SEVERITY_INVALID: { en: 'Severity must be critical, major or minor', vn: 'Mức độ phải là nghiêm trọng, lớn hoặc nhỏ' },
+  ACTION_AUDIT_NOT_FINISHED: {
+    en: 'Corrective actions are made from a finished audit',
+    vn: 'Hành động khắc phục chỉ được tạo từ một lần kiểm tra đã hoàn tất',
+  },
+  ACTION_CHECK_NOT_FOUND: { en: 'The audit has no such check', vn: 'Lần kiểm tra không có mục này' },
+  ACTION_ALREADY_EXISTS: { en: 'This finding already has a corrective action', vn: 'Phát hiện này đã có hành động khắc phục' },
+  ACTION_NO_FINDINGS: {
+    en: 'The audit has no non-compliant finding without an action',
+    vn: 'Lần kiểm tra không có phát hiện không phù hợp nào chưa có hành động',
+  },
+  ACTION_EVIDENCE_TYPE: {
+    en: 'Evidence must be a PDF or a photo (PNG, JPEG or GIF) whose content matches its name',
+    vn: 'Bằng chứng phải là tệp PDF hoặc ảnh (PNG, JPEG hoặc GIF) có nội dung đúng với tên tệp',
+  },
+  ACTION_EVIDENCE_UNKNOWN: {
+    en: 'A file of evidence is unknown or was already used by another fix',
+    vn: 'Một tệp bằng chứng không tồn tại hoặc đã được dùng cho lần khắc phục khác',
+  },
+  ACTION_EVIDENCE_LOCKED: { en: 'Evidence of a submitted fix cannot be changed', vn: 'Không thể thay đổi bằng chứng của lần khắc phục đã gửi' },
   // a call to the workflow service missed its deadline: the change may still land, so check before re-sending
   APPROVAL_SERVICE_BUSY: {
     en: 'The approval service is busy, try again in a moment. If you had just sent a change, check whether it went through before sending it again.',

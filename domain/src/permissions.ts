@@ -14,6 +14,11 @@ export const PERMISSIONS = [
   'viewInfo',
   'signApproval',
   'signDocument',
+  // corrective actions (issue 32): make them from audit findings, be their owner, judge fixes, see them
+  'createCorrectiveAction',
+  'ownCorrectiveAction',
+  'verifyCorrectiveAction',
+  'viewCorrectiveAction',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -15,8 +15,17 @@ export const SEARCH_ATTRIBUTES = {
   CertificateName: 'Text',
   SubmitterName: 'Keyword',
   CompanyName: 'Keyword',
+  /**
+   * Corrective-action workflows (with CompanyId, Overdue and DueTime above): their farm, owner (user id)
+   * and state. The dev server and the SQL visibility store take at most 10 Keyword attributes per
+   * namespace; this makes 9, so the owner's name and the severity are in the workflow's summary instead.
+   */
+  FarmName: 'Keyword',
+  ActionOwner: 'Keyword',
+  ActionState: 'Keyword',
 } as const;
 export type SearchAttributeName = keyof typeof SEARCH_ATTRIBUTES;
 
 export const certificateWorkflowId = (certificateId: string) => `certificate-${certificateId}`;
 export const complianceWorkflowId = (complianceId: string) => `compliance-${complianceId}`;
+export const correctiveActionWorkflowId = (actionId: string) => `corrective-action-${actionId}`;

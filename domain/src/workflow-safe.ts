@@ -14,3 +14,7 @@ export { createCertificate, applyChanges, assertChainSignable, certificateConten
 export * from './certificate/activity-contract';
 export * from './compliance/activity-contract';
 export * from './compliance/compliance-kinds';
+export * from './corrective-actions/types';
+export * from './corrective-actions/machine';
+export * from './corrective-actions/timer-plan';
+export * from './corrective-actions/activity-contract';
