@@ -1,10 +1,12 @@
 import type { ActivityDeps } from './deps';
 import { createCertificateActivities } from './certificate';
 import { createComplianceActivities } from './compliance';
+import { createCorrectiveActionActivities } from './corrective-action';
 
 export * from './deps';
 export * from './certificate';
 export * from './compliance';
+export * from './corrective-action';
 
 /**
  * An activity that answers nothing records `undefined` as a `binary/null` payload, which the Temporal
@@ -23,6 +25,7 @@ export function createActivities(deps: ActivityDeps) {
   const activities = {
     ...createCertificateActivities(deps),
     ...createComplianceActivities(deps),
+    ...createCorrectiveActionActivities(deps),
   };
   return activities satisfies AnswerAValue<typeof activities>;
 }

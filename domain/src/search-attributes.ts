@@ -28,4 +28,18 @@ export type SearchAttributeName = keyof typeof SEARCH_ATTRIBUTES;
 
 export const certificateWorkflowId = (certificateId: string) => `certificate-${certificateId}`;
 export const complianceWorkflowId = (complianceId: string) => `compliance-${complianceId}`;
-export const correctiveActionWorkflowId = (actionId: string) => `corrective-action-${actionId}`;
+/**
+ * A corrective action's workflow id, readable in the Temporal UI's list: its farm, the audit check's
+ * number and the action's id (e.g. corrective-action-green-farm-check-3-<uuid>).
+ */
+export function correctiveActionWorkflowId(a: { id: string; farm: { name: string }; finding: { checkIndex: number } }): string {
+  const farm = a.farm.name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/gi, 'd')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40);
+  return `corrective-action-${farm || 'farm'}-check-${a.finding.checkIndex + 1}-${a.id}`;
+}

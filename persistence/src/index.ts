@@ -13,4 +13,5 @@ export * from './compliance';
 export * from './live';
 export * from './activities';
 export * from './ledger';
+export * from './corrective-actions';
 export * from './stores';

@@ -33,6 +33,7 @@ import { KnexLiveEventStore, type LiveEventStore } from './live';
 import { KnexMailStore, type MailStore } from './mail-store';
 import { KnexActivityResultStore, type ActivityResultStore } from './activities';
 import { KnexLedgerBlockStore, type LedgerBlockStore } from './ledger';
+import { KnexCorrectiveActionStore, type CorrectiveActionStore } from './corrective-actions';
 
 /** Options for tests: the clock the one-time codes are judged by. */
 export interface StoreOptions {
@@ -61,6 +62,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
   const documents: DocumentStore = new KnexDocumentStore(knex);
   const mail: MailStore = new KnexMailStore(knex);
   const ledgerBlocks: LedgerBlockStore = new KnexLedgerBlockStore(knex);
+  const correctiveActions: CorrectiveActionStore = new KnexCorrectiveActionStore(knex);
   return {
     certificates,
     reminders,
@@ -82,6 +84,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
     mail,
     activityResults,
     ledgerBlocks,
+    correctiveActions,
   };
 }
 

@@ -41,6 +41,8 @@ export function signatureFingerprint(e: SignedEntry): string {
 export interface IssuerFacts {
   issuer?: { name: string; address?: string; /** The company's registration (tax file) number. */ registration?: string };
   farmRecord?: { number: string; /** yyyy-mm-dd */ productionDate?: string; txId?: string | null };
+  /** Open critical corrective actions of the company when the certificate was issued (frozen at issue). */
+  openCriticalActionsAtIssue?: number;
 }
 
 export interface IssuedSignature {
@@ -79,6 +81,8 @@ export interface IssuedCertificate {
   levels: Array<{ level: number; group: string; required: number; signatures: IssuedSignature[] }>;
   contentHash: string;
   chainId: string;
+  /** True when the company had no open critical corrective action at issue; absent when not known. */
+  noOpenCriticalActionsAtIssue?: boolean;
 }
 
 /** Dates come from the completion time, so a retried render produces the same document. */
@@ -124,5 +128,6 @@ export function issuedCertificate(s: CertificateState, facts: IssuerFacts = {}):
     }),
     contentHash: s.contentHash,
     chainId: s.chainId ?? '',
+    ...(facts.openCriticalActionsAtIssue !== undefined && { noOpenCriticalActionsAtIssue: facts.openCriticalActionsAtIssue === 0 }),
   };
 }

@@ -104,6 +104,9 @@ export function actionRowView(s: CorrectiveActionState, now: string): Corrective
   };
 }
 
+/** The action's page in the app (mails link here; signing in first if needed). */
+export const correctiveActionPath = (actionId: string) => `/corrective-actions/${actionId}`;
+
 export const evidencePath = (actionId: string, evidenceId: string) => `/api/corrective-actions/${actionId}/evidence/${evidenceId}`;
 
 export function actionView(s: CorrectiveActionState, viewer: Actor, now: string): CorrectiveActionView {

@@ -1,0 +1,2 @@
+export * from './corrective-action-store';
+export * from './action-people';

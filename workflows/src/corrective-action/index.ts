@@ -1,0 +1,3 @@
+export * from './corrective-action-messages';
+export * from './corrective-action-search-attributes';
+export * from './corrective-action-workflow';
