@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_ACTION_TIMING, type ActionTiming } from '@grain/domain';
 import type { FabricLedgerOptions } from './ledger/fabric-ledger';
 
 /** The task queue of the workflows when TEMPORAL_TASK_QUEUE is unset (scripts/stack reads it from here). */
@@ -27,6 +28,12 @@ export interface AppConfig {
    * worker to run it, so it gets longer than a query, a start or a signal.
    */
   temporalDeadlines: { updateMs: number; callMs: number };
+  /**
+   * Corrective actions' reminders before the due time and escalation after it (ACTION_REMINDER_OFFSETS_MS,
+   * comma-separated, and ACTION_ESCALATE_AFTER_MS; unset: 3 days and 1 day before, 2 days after).
+   * Tests and demos shorten them.
+   */
+  correctiveActionTiming: ActionTiming;
   smtpUrl?: string;
   /** Port of the embedded SMTP catcher (used when SMTP_URL is unset). */
   smtpCatcherPort: number;
@@ -70,6 +77,16 @@ function millis(env: NodeJS.ProcessEnv, name: string, dflt: number): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1 || n > 600_000) throw new ConfigError(name, `must be milliseconds between 1 and 600000, got "${v}"`);
   return n;
+}
+
+/** A list of durations in ms (1 ms to 365 days each); unset: the default. */
+function durations(env: NodeJS.ProcessEnv, name: string, dflt: number[]): number[] {
+  const v = env[name];
+  if (v === undefined || v === '') return dflt;
+  const list = v.split(',').map((x) => Number(x.trim()));
+  if (!list.every((n) => Number.isInteger(n) && n >= 1 && n <= 365 * 86_400_000))
+    throw new ConfigError(name, `must be milliseconds (1 to 365 days), comma-separated, got "${v}"`);
+  return list;
 }
 
 function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | undefined {
@@ -132,6 +149,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     temporalUiUrl: env.TEMPORAL_UI_URL || 'http://localhost:8233',
     taskQueue: env.TEMPORAL_TASK_QUEUE || DEFAULT_TASK_QUEUE,
     temporalDeadlines: { updateMs: millis(env, 'TEMPORAL_UPDATE_TIMEOUT_MS', 15_000), callMs: millis(env, 'TEMPORAL_CALL_TIMEOUT_MS', 5_000) },
+    correctiveActionTiming: {
+      reminderOffsetsMs: durations(env, 'ACTION_REMINDER_OFFSETS_MS', DEFAULT_ACTION_TIMING.reminderOffsetsMs),
+      escalateAfterMs: durations(env, 'ACTION_ESCALATE_AFTER_MS', [DEFAULT_ACTION_TIMING.escalateAfterMs])[0],
+    },
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     smtpCatcherPort: int(env, 'SMTP_CATCHER_PORT', 2525),
     mailFrom: env.MAIL_FROM || 'Grain Certificates <no-reply@grain.local>',
