@@ -22,9 +22,14 @@ const GROUPS: Record<string, Permission[]> = {
     'viewInfo',
     'signApproval',
     'signDocument',
+    // corrective actions: the manager makes and assigns them, judges fixes, and may own one
+    'createCorrectiveAction',
+    'ownCorrectiveAction',
+    'verifyCorrectiveAction',
+    'viewCorrectiveAction',
   ],
-  staff: ['viewApproval', 'editDocument', 'viewDocument', 'editInfo', 'viewInfo'],
-  signer: ['viewApproval', 'viewDocument', 'editInfo', 'viewInfo', 'signApproval', 'signDocument'],
+  staff: ['viewApproval', 'editDocument', 'viewDocument', 'editInfo', 'viewInfo', 'ownCorrectiveAction', 'viewCorrectiveAction'],
+  signer: ['viewApproval', 'viewDocument', 'editInfo', 'viewInfo', 'signApproval', 'signDocument', 'verifyCorrectiveAction', 'viewCorrectiveAction'],
 };
 
 const PEOPLE: Array<{ key: string; role: string; firstname: string; lastname: string; password: string; signaturePassword?: string }> = [

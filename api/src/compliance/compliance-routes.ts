@@ -3,7 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { type Router, type ErrorRequestHandler } from 'express';
 import {
   AppError,
+  can,
   COMPLIANCE_DOCUMENT_TYPES,
+  farmOfEstablishment,
   COMPLIANCE_KINDS,
   complianceDetailView,
   complianceListView,
@@ -173,7 +175,12 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
     const c = await ownCompliance(uuidParam(req.params.id), scopeOf(req));
     if (!c.report) throw new AppError('COMPLIANCE_REPORT_MISSING');
     const est = c.documents.establishment_update ? await store.document(c.documents.establishment_update, c.companyId) : null;
-    const pdf = await deps.adapters.pdf.render(complianceReportHtml(c.report, est ? documentView(est).document_summary : undefined, langOf(req)));
+    const summary = est ? documentView(est).document_summary : undefined;
+    // the farm's corrective actions (this audit's and earlier ones'), for the report's last section
+    const actions = can(scopeOf(req).actor, 'viewCorrectiveAction')
+      ? await deps.stores.correctiveActions.list(c.companyId, { farm: farmOfEstablishment(summary) })
+      : [];
+    const pdf = await deps.adapters.pdf.render(complianceReportHtml(c.report, summary, langOf(req), actions));
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', 'attachment; filename="Compliance_Report.pdf"');
     res.send(pdf);

@@ -59,6 +59,7 @@ const listQuery = z
     severity: z.enum(ACTION_SEVERITIES).optional(),
     complianceId: z.string().uuid().optional(),
     ownerId: z.string().uuid().optional(),
+    lang: z.string().optional(),
   })
   .strict();
 
@@ -70,7 +71,7 @@ export function actionRoutes(deps: ActionCommandDeps): Router {
   const rows = (list: CorrectiveActionState[]) => list.map((s) => actionRowView(s, now()));
 
   r.get('/corrective-actions', async (req, res) => {
-    const filter = parseInput(listQuery, req.query);
+    const { lang: _lang, ...filter } = parseInput(listQuery, req.query);
     res.json({ actions: rows(await listActions({ caller: callerOf(req), filter }, deps)) } satisfies CorrectiveActionListAnswer);
   });
   r.get('/corrective-actions/summary', async (req, res) => {

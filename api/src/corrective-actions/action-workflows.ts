@@ -41,6 +41,8 @@ export class ActionWorkflows {
   }
 
   async update<Arg>(state: CorrectiveActionState, def: UpdateDefinition<CorrectiveActionState, [Arg]>, arg: Arg): Promise<CorrectiveActionState> {
+    // a verified action's workflow has ended: the read model says so before Temporal would answer "not found"
+    if (state.status === 'verified') throw new AppError('ACTION_CLOSED');
     const handle = this.client.workflow.getHandle(correctiveActionWorkflowId(state));
     try {
       return await withinDeadline(this.client, this.deadlines.updateMs, () => handle.executeUpdate(def, { args: [arg] }));

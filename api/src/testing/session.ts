@@ -45,9 +45,13 @@ const TEST_GROUPS: Record<string, Permission[]> = {
     'viewDocument',
     'signApproval',
     'signDocument',
+    'createCorrectiveAction',
+    'ownCorrectiveAction',
+    'verifyCorrectiveAction',
+    'viewCorrectiveAction',
   ],
-  staff: ['viewInfo', 'editInfo', 'viewApproval', 'viewDocument', 'editDocument'],
-  signer: ['viewInfo', 'editInfo', 'viewApproval', 'viewDocument', 'signApproval', 'signDocument'],
+  staff: ['viewInfo', 'editInfo', 'viewApproval', 'viewDocument', 'editDocument', 'ownCorrectiveAction', 'viewCorrectiveAction'],
+  signer: ['viewInfo', 'editInfo', 'viewApproval', 'viewDocument', 'signApproval', 'signDocument', 'verifyCorrectiveAction', 'viewCorrectiveAction'],
 };
 
 /**

@@ -91,7 +91,8 @@ function skippedReminders(t: ActionTiming, dueAt: string, at: string): number[] 
 const NONE: ActionEffect[] = [];
 
 export function transitionAction(state: CorrectiveActionState, command: ActionCommand): ActionTransition {
-  const s: CorrectiveActionState = structuredClone(state);
+  // JSON, not structuredClone: the workflow sandbox has no structuredClone
+  const s = JSON.parse(JSON.stringify(state)) as CorrectiveActionState;
   const effects: ActionEffect[] = [];
   const log = (e: Omit<ActionAuditEntry, 'at'>) => s.audit.push({ at: command.at, ...e });
   const done = (): ActionTransition => {

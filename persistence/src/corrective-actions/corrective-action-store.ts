@@ -8,7 +8,8 @@ export interface ActionListFilter {
   complianceId?: string;
   severity?: ActionSeverity;
   ownerId?: string;
-  farmKey?: string;
+  /** The same farm: its key (registration number, else name), or its name where one audit had no registration. */
+  farm?: { key: string; name: string };
 }
 
 export interface NewEvidence extends EvidenceRef {
@@ -144,7 +145,8 @@ export class KnexCorrectiveActionStore implements CorrectiveActionStore {
     if (f.complianceId) q.where({ compliance_id: f.complianceId });
     if (f.severity) q.where({ severity: f.severity });
     if (f.ownerId) q.where({ owner_id: f.ownerId });
-    if (f.farmKey !== undefined) q.where({ farm_key: f.farmKey });
+    const farm = f.farm;
+    if (farm) q.where((w) => w.where({ farm_key: farm.key }).orWhereRaw('lower(farm_name) = lower(?)', [farm.name || farm.key]));
     const rows = await q
       .orderBy([{ column: 'due_at', order: 'asc' }, { column: 'id' }])
       .limit(1000)

@@ -23,9 +23,7 @@ export async function showAuditActions({ caller, complianceId }: ShowAuditAction
   const mine = await stores.correctiveActions.list(caller.companyId, { complianceId });
   const auditedAt = c.report.report_date;
   const earlier = farm.key
-    ? (await stores.correctiveActions.list(caller.companyId, { farmKey: farm.key })).filter(
-        (a) => a.finding.complianceId !== complianceId && a.createdAt <= auditedAt,
-      )
+    ? (await stores.correctiveActions.list(caller.companyId, { farm })).filter((a) => a.finding.complianceId !== complianceId && a.createdAt <= auditedAt)
     : [];
   return {
     farm,
