@@ -8,6 +8,7 @@ import { DOCUMENT_ROUTES } from './features/documents/routes';
 import { POLICY_ROUTES } from './features/policy/routes';
 import { BLOCKCHAIN_ROUTES } from './features/blockchain/routes';
 import { COMPLIANCE_ROUTES } from './features/compliance/routes';
+import { CORRECTIVE_ACTION_ROUTES } from './features/corrective-actions/routes';
 
 /**
  * Every feature's routes, gathered. A feature folder (features/<name>/) exports its routes from
@@ -21,6 +22,7 @@ export const FEATURE_ROUTES: FeatureRoute[] = [
   ...POLICY_ROUTES,
   ...BLOCKCHAIN_ROUTES,
   ...COMPLIANCE_ROUTES,
+  ...CORRECTIVE_ACTION_ROUTES,
 ];
 
 /** Components without a screen that keep shell state current (tab counts); rendered in every framed page. */

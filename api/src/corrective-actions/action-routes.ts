@@ -15,6 +15,7 @@ import {
   redateInput,
   reopenInput,
   submitFixInput,
+  type ActionOwnersAnswer,
   type CorrectiveActionAnswer,
   type CorrectiveActionListAnswer,
   type CorrectiveActionState,
@@ -46,6 +47,7 @@ import { summarizeActions } from './commands/summarize-actions';
 import { listWaiting } from './commands/list-waiting';
 import { listOpenCritical } from './commands/list-open-critical';
 import { showAuditActions } from './commands/show-audit-actions';
+import { listOwners } from './commands/list-owners';
 import { MAX_EVIDENCE_BYTES } from './support/evidence-file';
 
 export function callerOf(req: Request): ActionCaller {
@@ -83,6 +85,9 @@ export function actionRoutes(deps: ActionCommandDeps): Router {
   });
   r.get('/corrective-actions/open-critical', async (req, res) => {
     res.json({ actions: rows(await listOpenCritical({ caller: callerOf(req) }, deps)) } satisfies OpenCriticalActionsAnswer);
+  });
+  r.get('/corrective-actions/owners', async (req, res) => {
+    res.json({ owners: await listOwners({ caller: callerOf(req) }, deps) } satisfies ActionOwnersAnswer);
   });
   r.get('/corrective-actions/audit/:complianceId', async (req, res) => {
     res.json(await showAuditActions({ caller: callerOf(req), complianceId: uuidParam(req.params.complianceId) }, deps));

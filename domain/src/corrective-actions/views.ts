@@ -105,7 +105,7 @@ export function actionRowView(s: CorrectiveActionState, now: string): Corrective
 }
 
 /** The action's page in the app (mails link here; signing in first if needed). */
-export const correctiveActionPath = (actionId: string) => `/corrective-actions/${actionId}`;
+export const correctiveActionPath = (actionId: string) => `/views/corrective-actions/detail?id=${encodeURIComponent(actionId)}`;
 
 export const evidencePath = (actionId: string, evidenceId: string) => `/api/corrective-actions/${actionId}/evidence/${evidenceId}`;
 
@@ -206,6 +206,11 @@ export interface AuditActionsAnswer {
 /** GET corrective-actions/open-critical: what signers of a certificate are told (information, not a block). */
 export interface OpenCriticalActionsAnswer {
   actions: CorrectiveActionRowView[];
+}
+
+/** GET corrective-actions/owners: who an action may be given to (active users of the company who may own actions). */
+export interface ActionOwnersAnswer {
+  owners: ActionPerson[];
 }
 
 /** POST corrective-actions/:id/evidence: a file stored for the next fix (removable until it is submitted). */

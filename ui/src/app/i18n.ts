@@ -39,6 +39,7 @@ export const shell: Table = {
   'nav.newCertificate': { en: 'Create New Certificate', vn: 'Tạo chứng nhận mới' },
   'nav.policy': { en: 'Policy Control', vn: 'Kiểm soát chính sách' },
   'nav.compliance': { en: 'AI Compliance Audit', vn: 'Kiểm toán tuân thủ AI' },
+  'nav.correctiveActions': { en: 'Corrective actions', vn: 'Hành động khắc phục' },
   'nav.logoTitle': { en: 'Blockchain view', vn: 'Xem blockchain' },
   'nav.openMenu': { en: 'Open menu', vn: 'Mở menu' },
   'nav.userMenu': { en: 'User menu', vn: 'Menu người dùng' },

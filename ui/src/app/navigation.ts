@@ -12,6 +12,7 @@ export const TOP_TABS: ReadonlyArray<{ label: string; to: string; match: string;
   { label: 'nav.newCertificate', to: '/views/approval/create', match: '/views/approval/create', permission: 'editApproval' },
   { label: 'nav.policy', to: '/views/policy/list', match: '/views/policy' },
   { label: 'nav.compliance', to: '/views/compliance/list', match: '/views/compliance' },
+  { label: 'nav.correctiveActions', to: '/views/corrective-actions/list', match: '/views/corrective-actions', permission: 'viewCorrectiveAction' },
   { label: 'nav.overdue', to: '/views/approval/overdue', match: '/views/approval/overdue', permission: 'viewSystem' },
   { label: 'nav.templates', to: '/views/template/list', match: '/views/template', permission: 'editApproval' },
 ];

@@ -133,6 +133,10 @@ export const accounts: Table = {
   'acc.perm.viewInfo': { en: 'View information', vn: 'Xem thông tin' },
   'acc.perm.signApproval': { en: 'Sign certificates', vn: 'Ký chứng nhận' },
   'acc.perm.signDocument': { en: 'Sign documents', vn: 'Ký tài liệu' },
+  'acc.perm.createCorrectiveAction': { en: 'Create and assign corrective actions', vn: 'Tạo và giao hành động khắc phục' },
+  'acc.perm.ownCorrectiveAction': { en: 'Own corrective actions (fix them)', vn: 'Phụ trách hành động khắc phục (khắc phục)' },
+  'acc.perm.verifyCorrectiveAction': { en: 'Verify corrective actions', vn: 'Xác minh hành động khắc phục' },
+  'acc.perm.viewCorrectiveAction': { en: 'View corrective actions', vn: 'Xem hành động khắc phục' },
 
   'acc.signature.createTitle': { en: 'Create digital signature', vn: 'Tạo chữ ký số' },
   'acc.signature.updateTitle': { en: 'Update digital signature', vn: 'Cập nhật chữ ký số' },

@@ -8,6 +8,7 @@ import { complianceApi, type ComplianceDetail } from './api';
 import { AuditReportModal } from './AuditReportModal';
 import { SummaryView } from './SummaryView';
 import { SECTIONS } from './sections';
+import { AuditFindings } from '../corrective-actions/AuditFindings';
 
 /** /views/compliance/detail?id=: the submission's four documents, their summaries, and its report. */
 export function ComplianceDetailPage() {
@@ -61,6 +62,7 @@ export function ComplianceDetailPage() {
               {t('compliance.auditFailed', { reason: t('AI_SERVICE_FAILED') })}
             </Alert>
           )}
+          {c.status === 'audited' && <AuditFindings complianceId={c._id} />}
           {SECTIONS.map((s) => {
             const d = c[s.kind.payloadField];
             return (

@@ -7,6 +7,7 @@ import type { CertificateView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText } from '../../../app';
 import { SignReview } from './SignReview';
+import { OpenCriticalNotice } from '../../corrective-actions/OpenCriticalNotice';
 
 /** Seconds before another code may be asked for (the server limits code requests too, and says so). */
 const RESEND_AFTER_S = 30;
@@ -97,6 +98,7 @@ export function SignDialog({
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <SignReview approval={approval} />
+          <OpenCriticalNotice />
           <TextField
             label={t('cert.note')}
             value={note}

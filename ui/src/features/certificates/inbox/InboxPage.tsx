@@ -9,6 +9,7 @@ import { errorText, Page } from '../../../app';
 import { RowCards, useCardLayout } from '../../../app/RowCards';
 import { storedWord } from '../../../app/stored-text';
 import { TeamOverdue } from './TeamOverdue';
+import { WaitingActions } from '../../corrective-actions/WaitingActions';
 
 /**
  * /views/approval/inbox, "Waiting for me": what needs the signed-in user's signature now, overdue first,
@@ -101,6 +102,7 @@ export function InboxPage() {
             </Table>
           </Paper>
         ))}
+      <WaitingActions hideWhenEmpty />
       {answer?.teamOverdue && <TeamOverdue items={answer.teamOverdue} count={answer.teamOverdueCount ?? 0} onChanged={() => void load()} />}
     </Page>
   );

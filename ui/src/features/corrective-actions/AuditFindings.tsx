@@ -1,0 +1,144 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, Checkbox, Chip, Link, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { ACTION_SEVERITIES, correctiveActionPath, type ActionPerson, type ActionSeverity, type AuditActionsAnswer } from '@grain/domain';
+import { useI18n } from '../../i18n/i18n';
+import { useAuth, useNotify } from '../../app';
+import { can } from '../../app/auth';
+import { actionsApi } from './api';
+import { StateChip } from './parts';
+
+/**
+ * On an audited submission's page: each check with its result and its corrective action (state, link),
+ * what earlier actions on the same farm came to (fixed since, or found again), and — for whoever may
+ * make actions — choosing checks to turn into actions (severity, owner, due date), or all at once.
+ */
+export function AuditFindings({ complianceId }: { complianceId: string }) {
+  const { t } = useI18n();
+  const notify = useNotify();
+  const { user } = useAuth();
+  const mayCreate = can(user, 'createCorrectiveAction');
+  const [data, setData] = useState<AuditActionsAnswer | null>(null);
+  const [owners, setOwners] = useState<ActionPerson[]>([]);
+  const [picked, setPicked] = useState<number[]>([]);
+  const [ownerId, setOwnerId] = useState('');
+  const [severity, setSeverity] = useState<ActionSeverity>('major');
+  const [due, setDue] = useState('');
+  const [busy, setBusy] = useState(false);
+  const load = useCallback(() => {
+    actionsApi.audit(complianceId).then(setData, () => setData(null));
+  }, [complianceId]);
+  useEffect(load, [load]);
+  useEffect(() => {
+    if (mayCreate)
+      actionsApi.owners().then(
+        (r) => setOwners(r.owners),
+        () => setOwners([]),
+      );
+  }, [mayCreate]);
+  if (!data || !data.checks.length) return null;
+
+  const create = async (all: boolean) => {
+    setBusy(true);
+    try {
+      const r = await actionsApi.create(
+        all
+          ? { complianceId, all: true, ownerId }
+          : { complianceId, items: picked.map((checkIndex) => ({ checkIndex, severity, ownerId, ...(due ? { dueAt: due } : {}) })) },
+      );
+      notify.success(t('ca.created', { n: r.created.length }));
+      setPicked([]);
+      load();
+    } catch (e) {
+      notify.error(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid="ca-findings">
+      <Typography variant="h6">{t('ca.findings')}</Typography>
+      {data.checks.map((c) => (
+        <Box key={c.index} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }} data-testid={`ca-finding-${c.index}`}>
+          <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+            {mayCreate && !c.action && (
+              <Checkbox
+                size="small"
+                checked={picked.includes(c.index)}
+                onChange={(e) => setPicked((p) => (e.target.checked ? [...p, c.index] : p.filter((x) => x !== c.index)))}
+                inputProps={{ 'aria-label': c.check }}
+                data-testid={`ca-pick-${c.index}`}
+              />
+            )}
+            <Typography variant="body2" sx={{ flex: 1, minWidth: 160 }}>
+              {c.index + 1}. {c.check}
+            </Typography>
+            <Chip size="small" color={c.result === 'Compliant' ? 'success' : 'error'} label={t(`ca.result.${c.result}`)} />
+            {c.action ? (
+              <Link component={RouterLink} to={correctiveActionPath(c.action.id)} data-testid={`ca-finding-action-${c.index}`}>
+                <StateChip row={c.action} />
+              </Link>
+            ) : (
+              c.result === 'Non-Compliant' && <Typography variant="caption">{t('ca.noAction')}</Typography>
+            )}
+          </Stack>
+          {c.earlier.map((e) => (
+            <Typography key={e.id} variant="caption" display="block" color={e.fixed ? 'success.main' : 'warning.main'} data-testid="ca-earlier">
+              <Link component={RouterLink} to={correctiveActionPath(e.id)}>
+                {t(e.fixed ? 'ca.earlierFixed' : 'ca.earlierNotFixed', { state: t(`ca.status.${e.status}`) })}
+              </Link>
+            </Typography>
+          ))}
+        </Box>
+      ))}
+      {mayCreate && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }} alignItems={{ sm: 'center' }} flexWrap="wrap" useFlexGap>
+          <TextField
+            select
+            size="small"
+            label={t('ca.owner')}
+            value={ownerId}
+            onChange={(e) => setOwnerId(e.target.value)}
+            sx={{ minWidth: 180 }}
+            data-testid="ca-owner-select"
+          >
+            {owners.map((o) => (
+              <MenuItem key={o.id} value={o.id}>
+                {o.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label={t('ca.severity')}
+            value={severity}
+            onChange={(e) => setSeverity(e.target.value as ActionSeverity)}
+            sx={{ minWidth: 140 }}
+          >
+            {ACTION_SEVERITIES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {t(`ca.severity.${s}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            type="date"
+            size="small"
+            label={t('ca.dueDefault')}
+            value={due}
+            onChange={(e) => setDue(e.target.value)}
+            InputLabelProps={{ shrink: true }}
+            inputProps={{ 'data-testid': 'ca-due-input' }}
+          />
+          <Button variant="contained" disabled={busy || !ownerId || !picked.length} onClick={() => void create(false)} data-testid="ca-create-selected">
+            {t('ca.createSelected')}
+          </Button>
+          <Button variant="outlined" disabled={busy || !ownerId} onClick={() => void create(true)} data-testid="ca-create-all">
+            {t('ca.createAll')}
+          </Button>
+        </Stack>
+      )}
+    </Paper>
+  );
+}
