@@ -1,21 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Divider,
-  Link,
-  MenuItem,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { ActionPerson, CorrectiveActionView, EvidenceView } from '@grain/domain';
 import { useI18n } from '../../i18n/i18n';
 import { Page, useNotify } from '../../app';
@@ -266,11 +251,21 @@ export function ActionDetailPage() {
           {(a.allowed.reassign || a.allowed.redate) && (
             <Paper variant="outlined" sx={{ p: 2 }}>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }}>
-                <TextField select size="small" label={t('ca.owner')} value={newOwner} onChange={(e) => setNewOwner(e.target.value)} sx={{ minWidth: 180 }}>
+                <TextField
+                  select
+                  SelectProps={{ native: true }}
+                  InputLabelProps={{ shrink: true }}
+                  size="small"
+                  label={t('ca.owner')}
+                  value={newOwner}
+                  onChange={(e) => setNewOwner(e.target.value)}
+                  sx={{ minWidth: 180 }}
+                >
+                  <option value="" />
                   {(owners ?? []).map((o) => (
-                    <MenuItem key={o.id} value={o.id}>
+                    <option key={o.id} value={o.id}>
                       {o.name}
-                    </MenuItem>
+                    </option>
                   ))}
                 </TextField>
                 <Button disabled={busy || !newOwner} onClick={() => void step(() => actionsApi.reassign(id, newOwner), 'ca.done.saved')}>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Checkbox, Chip, Link, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Checkbox, Chip, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { ACTION_SEVERITIES, correctiveActionPath, type ActionPerson, type ActionSeverity, type AuditActionsAnswer } from '@grain/domain';
 import { useI18n } from '../../i18n/i18n';
 import { useAuth, useNotify } from '../../app';
@@ -93,33 +93,39 @@ export function AuditFindings({ complianceId }: { complianceId: string }) {
       ))}
       {mayCreate && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }} alignItems={{ sm: 'center' }} flexWrap="wrap" useFlexGap>
+          {/* native selects: the phone's own picker */}
           <TextField
             select
+            SelectProps={{ native: true }}
+            InputLabelProps={{ shrink: true }}
             size="small"
             label={t('ca.owner')}
             value={ownerId}
             onChange={(e) => setOwnerId(e.target.value)}
             sx={{ minWidth: 180 }}
-            data-testid="ca-owner-select"
+            inputProps={{ 'data-testid': 'ca-owner-select' }}
           >
+            <option value="" />
             {owners.map((o) => (
-              <MenuItem key={o.id} value={o.id}>
+              <option key={o.id} value={o.id}>
                 {o.name}
-              </MenuItem>
+              </option>
             ))}
           </TextField>
           <TextField
             select
+            SelectProps={{ native: true }}
             size="small"
             label={t('ca.severity')}
             value={severity}
             onChange={(e) => setSeverity(e.target.value as ActionSeverity)}
             sx={{ minWidth: 140 }}
+            inputProps={{ 'data-testid': 'ca-severity-select' }}
           >
             {ACTION_SEVERITIES.map((s) => (
-              <MenuItem key={s} value={s}>
+              <option key={s} value={s}>
                 {t(`ca.severity.${s}`)}
-              </MenuItem>
+              </option>
             ))}
           </TextField>
           <TextField
