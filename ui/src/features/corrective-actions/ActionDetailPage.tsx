@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Link, Paper, Stack, TextField, Typography } from '@mui/material';
-import type { ActionPerson, CorrectiveActionView, EvidenceView } from '@grain/domain';
+import { checkTitle, type ActionPerson, type CorrectiveActionView, type EvidenceView } from '@grain/domain';
 import { useI18n } from '../../i18n/i18n';
 import { Page, useNotify } from '../../app';
 import { actionsApi } from './api';
@@ -14,7 +14,7 @@ import { SeverityChip, StateChip } from './parts';
  * verify accepts it or reopens it with a reason; whoever makes actions reassigns or redates.
  */
 export function ActionDetailPage() {
-  const { t, date, dateTime } = useI18n();
+  const { t, date, dateTime, lang } = useI18n();
   const notify = useNotify();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
@@ -96,7 +96,7 @@ export function ActionDetailPage() {
         <Stack spacing={2}>
           <Paper variant="outlined" sx={{ p: 2 }}>
             <Typography variant="h6" data-testid="ca-check">
-              {a.check}
+              {checkTitle(a.check, lang)}
             </Typography>
             <Stack direction="row" spacing={1} sx={{ my: 1 }} flexWrap="wrap" useFlexGap>
               <StateChip row={a} />

@@ -38,7 +38,7 @@ export function ActionListPage() {
   }, [load]);
   return (
     <Page title={t('ca.title')} testId="ca-list-page">
-      <WaitingActions />
+      <WaitingActions title="ca.waiting.mine" />
       {error && <Alert severity="error">{error}</Alert>}
       {summary && (
         <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid="ca-summary">

@@ -9,7 +9,9 @@ import { useI18n } from '../../i18n/i18n';
 function Bars({ bars, title, testId }: { bars: Array<{ label: string; values: Array<{ n: number; color: string }> }>; title: string; testId: string }) {
   const max = Math.max(1, ...bars.flatMap((b) => b.values.map((v) => v.n)));
   const W = 320;
-  const rowH = 28;
+  const per = bars[0]?.values.length ?? 1;
+  const barH = per > 1 ? 12 : 18;
+  const rowH = per * (barH + 3) + 10;
   const labelW = 90;
   const H = bars.length * rowH + 8;
   return (
@@ -18,10 +20,10 @@ function Bars({ bars, title, testId }: { bars: Array<{ label: string; values: Ar
       <svg viewBox={`0 0 ${W} ${H}`} width="100%" style={{ maxWidth: 480 }} role="img" aria-label={title} data-testid={testId}>
         {bars.map((b, i) => {
           const y = i * rowH + 4;
-          let x = labelW;
+          const x = labelW;
           return (
             <g key={b.label}>
-              <text x={0} y={y + 17} fontSize={12} fill="#333">
+              <text x={0} y={y + (per * (barH + 3)) / 2 + 4} fontSize={12} fill="#333">
                 {b.label}
               </text>
               {b.values.map((v, j) => {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Checkbox, Chip, Link, Paper, Stack, TextField, Typography } from '@mui/material';
-import { ACTION_SEVERITIES, correctiveActionPath, type ActionPerson, type ActionSeverity, type AuditActionsAnswer } from '@grain/domain';
+import { ACTION_SEVERITIES, checkTitle, correctiveActionPath, type ActionPerson, type ActionSeverity, type AuditActionsAnswer } from '@grain/domain';
 import { useI18n } from '../../i18n/i18n';
 import { useAuth, useNotify } from '../../app';
 import { can } from '../../app/auth';
@@ -14,7 +14,7 @@ import { StateChip } from './parts';
  * make actions — choosing checks to turn into actions (severity, owner, due date), or all at once.
  */
 export function AuditFindings({ complianceId }: { complianceId: string }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const notify = useNotify();
   const { user } = useAuth();
   const mayCreate = can(user, 'createCorrectiveAction');
@@ -66,12 +66,12 @@ export function AuditFindings({ complianceId }: { complianceId: string }) {
                 size="small"
                 checked={picked.includes(c.index)}
                 onChange={(e) => setPicked((p) => (e.target.checked ? [...p, c.index] : p.filter((x) => x !== c.index)))}
-                inputProps={{ 'aria-label': c.check }}
+                inputProps={{ 'aria-label': checkTitle(c.check, lang) }}
                 data-testid={`ca-pick-${c.index}`}
               />
             )}
             <Typography variant="body2" sx={{ flex: 1, minWidth: 160 }}>
-              {c.index + 1}. {c.check}
+              {c.index + 1}. {checkTitle(c.check, lang)}
             </Typography>
             <Chip size="small" color={c.result === 'Compliant' ? 'success' : 'error'} label={t(`ca.result.${c.result}`)} />
             {c.action ? (

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Link, Typography } from '@mui/material';
-import { correctiveActionPath, type CorrectiveActionRowView } from '@grain/domain';
+import { checkTitle, correctiveActionPath, type CorrectiveActionRowView } from '@grain/domain';
 import { useI18n } from '../../i18n/i18n';
 import { actionsApi } from './api';
 
 /** In the sign dialog: the company's open critical corrective actions, as information the signer signs with (not a block). */
 export function OpenCriticalNotice() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const [rows, setRows] = useState<CorrectiveActionRowView[]>([]);
   useEffect(() => {
     actionsApi.openCritical().then(
@@ -22,7 +22,7 @@ export function OpenCriticalNotice() {
       {rows.slice(0, 5).map((r) => (
         <Typography key={r.id} variant="body2">
           <Link component={RouterLink} to={correctiveActionPath(r.id)} target="_blank">
-            {r.farm.name}: {r.check}
+            {r.farm.name}: {checkTitle(r.check, lang)}
           </Link>
         </Typography>
       ))}

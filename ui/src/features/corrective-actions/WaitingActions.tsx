@@ -9,7 +9,7 @@ import { ActionRows } from './parts';
  * "Waiting for me" for corrective actions: the ones the user owns and must fix, and fixes they may
  * verify. Shown on the inbox beside the certificates, and on the corrective-actions page.
  */
-export function WaitingActions({ hideWhenEmpty = false }: { hideWhenEmpty?: boolean }) {
+export function WaitingActions({ hideWhenEmpty = false, title = 'ca.waiting.title' }: { hideWhenEmpty?: boolean; title?: string }) {
   const { t } = useI18n();
   const [w, setW] = useState<WaitingActionsAnswer | null>(null);
   useEffect(() => {
@@ -20,7 +20,7 @@ export function WaitingActions({ hideWhenEmpty = false }: { hideWhenEmpty?: bool
   if (none && hideWhenEmpty) return null;
   return (
     <Box sx={{ mb: 3 }} data-testid="ca-waiting">
-      <Typography variant="h6">{t('ca.waiting.title')}</Typography>
+      <Typography variant="h6">{t(title)}</Typography>
       {none && <Typography color="text.secondary">{t('ca.waiting.none')}</Typography>}
       {w.toFix.length > 0 && (
         <Box sx={{ mt: 1 }}>

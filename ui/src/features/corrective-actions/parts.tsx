@@ -1,7 +1,7 @@
 /** Small pieces the corrective-action screens share: the state chip, the severity chip, the list as table or cards. */
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Chip, Link, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { correctiveActionPath, type ActionSeverity, type CorrectiveActionRowView } from '@grain/domain';
+import { checkTitle, correctiveActionPath, type ActionSeverity, type CorrectiveActionRowView } from '@grain/domain';
 import { useI18n } from '../../i18n/i18n';
 import { RowCards, useCardLayout } from '../../app';
 
@@ -30,7 +30,7 @@ export function SeverityChip({ severity }: { severity: ActionSeverity }) {
 
 /** The actions as a table, or as cards on a phone. */
 export function ActionRows({ rows, testId }: { rows: CorrectiveActionRowView[]; testId: string }) {
-  const { t, date } = useI18n();
+  const { t, date, lang } = useI18n();
   const narrow = useCardLayout();
   const navigate = useNavigate();
   if (narrow)
@@ -40,7 +40,7 @@ export function ActionRows({ rows, testId }: { rows: CorrectiveActionRowView[]; 
         rowTestId="ca-card"
         rows={rows.map((r) => ({
           key: r.id,
-          title: r.check,
+          title: checkTitle(r.check, lang),
           badge: <StateChip row={r} />,
           onClick: () => navigate(correctiveActionPath(r.id)),
           fields: [
@@ -72,7 +72,7 @@ export function ActionRows({ rows, testId }: { rows: CorrectiveActionRowView[]; 
             <TableRow key={r.id} data-testid="ca-row">
               <TableCell>
                 <Link component={RouterLink} to={correctiveActionPath(r.id)}>
-                  {r.check}
+                  {checkTitle(r.check, lang)}
                 </Link>
               </TableCell>
               <TableCell>{r.farm.name}</TableCell>
