@@ -50,7 +50,7 @@ import { showAuditActions } from './commands/show-audit-actions';
 import { listOwners } from './commands/list-owners';
 import { MAX_EVIDENCE_BYTES } from './support/evidence-file';
 
-export function callerOf(req: Request): ActionCaller {
+function callerOf(req: Request): ActionCaller {
   const { actor, companyId } = scopeOf(req);
   return { access: actor, companyId, person: { id: actor.id, name: req.user?.fullName || req.user?.email || actor.id } };
 }

@@ -191,7 +191,9 @@ it('audit -> findings -> actions; one action through reminder, overdue, escalati
   // the owner is told, with a deep link to the action, in both languages
   const assigned = await until('the assignment mail', async () => (await mailsTo(who.staff, /^Corrective action for you/))[0]);
   expect(assigned.text).toContain(`http://127.0.0.1:3000/views/corrective-actions/detail?id=${action.id}`);
-  expect((await json(await call(who.manager, '/api/corrective-actions/owners'))).owners.map((o: any) => o.id).sort()).toEqual([who.admin.id, who.manager.id, who.staff.id].sort());
+  expect((await json(await call(who.manager, '/api/corrective-actions/owners'))).owners.map((o: any) => o.id).sort()).toEqual(
+    [who.admin.id, who.manager.id, who.staff.id].sort(),
+  );
   expect((await call(who.staff, '/api/corrective-actions/owners')).status).toBe(403);
   expect(assigned.text).toContain('Hạn');
   // signers of the farm's certificates see the open critical action
