@@ -58,6 +58,7 @@ describe('the shell', () => {
       'Create New Certificate',
       'Policy Control',
       'AI Compliance Audit',
+      'Corrective actions',
       'Overdue',
       'Templates',
     ]);
