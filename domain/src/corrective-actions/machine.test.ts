@@ -5,6 +5,9 @@ import { actionAllowed, actionSummary } from './views';
 import { farmOfEstablishment, policyRefOf } from './finding';
 import { dueTimeOf, createActionsInput, redateInput } from './request-schemas';
 import type { ActionCommand, CorrectiveActionState } from './types';
+import { createCertificate } from '../certificate/build';
+import { issuedCertificate } from '../certificate/issued-certificate';
+import { testDraft } from '../testing/certificate-fixtures';
 
 const T0 = '2026-03-01T00:00:00.000Z';
 const at = (ms: number) => new Date(Date.parse(T0) + ms).toISOString();
@@ -205,5 +208,14 @@ describe('views and inputs', () => {
       items: [{ checkIndex: 0, ownerId: '00000000-0000-4000-8000-000000000000', severity: 'huge' }],
     });
     expect(bad.success).toBe(false);
+  });
+});
+
+describe('the issued certificate', () => {
+  it('states "no open critical corrective actions at issue" only when the count frozen at issue is 0', () => {
+    const cert = createCertificate(testDraft());
+    expect(issuedCertificate(cert, { openCriticalActionsAtIssue: 0 }).noOpenCriticalActionsAtIssue).toBe(true);
+    expect(issuedCertificate(cert, { openCriticalActionsAtIssue: 2 }).noOpenCriticalActionsAtIssue).toBe(false);
+    expect(issuedCertificate(cert, {})).not.toHaveProperty('noOpenCriticalActionsAtIssue');
   });
 });
