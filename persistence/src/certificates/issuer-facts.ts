@@ -4,7 +4,7 @@
  * page shows the certificate; both are fixed by then (the record is on the ledger before its certificate
  * can be submitted).
  */
-import type { CertificateState, IssuerFacts } from '@grain/domain';
+import { addressLine, type CertificateState, type IssuerFacts } from '@grain/domain';
 import type { Stores } from '../stores';
 
 export async function issuerFacts(stores: Pick<Stores, 'companies' | 'farmData'>, s: CertificateState): Promise<IssuerFacts> {
@@ -15,7 +15,7 @@ export async function issuerFacts(stores: Pick<Stores, 'companies' | 'farmData'>
     issuer: company
       ? {
           name: company.name,
-          ...(address && { address: [address.street, address.suburb, address.city, address.country].filter(Boolean).join(', ') }),
+          ...(address && { address: addressLine(address) }),
           ...(company.tfn && { registration: company.tfn }),
         }
       : undefined,
