@@ -60,6 +60,7 @@ export const accounts: Table = {
   'acc.company.name': { en: 'Name of organization', vn: 'Tên tổ chức' },
   'acc.company.companyName': { en: 'Company name', vn: 'Tên công ty' },
   'acc.company.taxCode': { en: 'Tax code', vn: 'Mã số thuế' },
+  'acc.company.abn': { en: 'ABN', vn: 'Mã số doanh nghiệp Úc (ABN)' },
   'acc.company.address': { en: 'Address', vn: 'Địa chỉ' },
   'acc.company.director': { en: 'Director', vn: 'Giám đốc' },
   'acc.company.legalRep': { en: 'Legal representative', vn: 'Người đại diện pháp luật' },

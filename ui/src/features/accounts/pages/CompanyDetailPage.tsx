@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink, Navigate } from 'react-router-dom';
 import { Button, MenuItem, Paper, TextField } from '@mui/material';
-import { countryCodeOf, formatPhone, formatTaxNumber } from '@grain/domain';
+import { countryCodeOf, formatPhone, formatTaxNumber, taxNumberKind } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { usePlace } from '../../../app/place';
 import { useAuth } from '../../../app/auth';
@@ -57,7 +57,12 @@ export function CompanyDetailPage() {
         <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 820 }}>
           <ReadOnlyRows
             rows={[
-              { label: t('acc.company.taxCode'), value: formatTaxNumber(c.tfn), testId: 'company-tfn' },
+              // an ABN is called one; a Vietnamese code (or an older number) is the tax code
+              {
+                label: t(taxNumberKind(c.tfn ?? '') === 'abn' ? 'acc.company.abn' : 'acc.company.taxCode'),
+                value: formatTaxNumber(c.tfn),
+                testId: 'company-tfn',
+              },
               { label: t('acc.company.companyName'), value: c.name, testId: 'company-name' },
               { label: t('acc.company.address'), value: addressText(c.address, state.data?.addresses, countryName), testId: 'company-address' },
               { label: t('acc.company.legalRep'), value: state.data?.rep ? userLabel(state.data.rep, t) : '' },
