@@ -1,6 +1,7 @@
 import { ADDRESSES, BANK_NAMES, COMPANY_NAMES, GROUP_NAMES, PERSON_NAMES, PHONES, TAX_NUMBERS } from '../testing/real-world';
 import { check, formatTaxNumber, isVnTaxCode } from '../validation';
-import { accountSchemas, addressSchema } from './schemas';
+import { addressSchema } from './schemas';
+import { accountSchemas } from './account-forms';
 import { formatPhone, phoneE164 } from './phone';
 import { addressLine } from './views';
 import { placeOf, todayIn } from './place';

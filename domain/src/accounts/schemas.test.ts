@@ -1,4 +1,5 @@
-import { accountSchemas, groupSchema, signatureSchema, userListQuerySchema } from './schemas';
+import { groupSchema, signatureSchema, userListQuerySchema } from './schemas';
+import { accountSchemas } from './account-forms';
 
 const { registerSchema } = accountSchemas('VN');
 const { companySchema } = accountSchemas('AU');
