@@ -77,7 +77,7 @@ describe('accounts in the browser', () => {
       await cdp.detach();
 
       // --- the company
-      await type(page, 'tfn', '1234567890123');
+      await type(page, 'tfn', '51 824 753 556');
       await type(page, 'name', 'River Grain Co');
       await type(page, 'email', `office-${stamp}@river-grain.example`);
       await type(page, 'phone', '+61298765432');

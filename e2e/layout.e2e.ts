@@ -23,8 +23,8 @@ type Lang = 'en' | 'vn';
 const LABELS = {
   farmColumns: {
     // the record's number heads its card on a phone, and has a column of its own on a desk
-    en: ['Claimed grade standard', 'Grain type', 'Harvest grade', 'Storage location', 'Quantity', 'Protein', 'Moisture', 'Production date'],
-    vn: ['Tiêu chuẩn hạng đã khai', 'Loại hạt', 'Hạng thu hoạch', 'Nơi lưu trữ', 'Số lượng', 'Protein', 'Độ ẩm', 'Ngày sản xuất'],
+    en: ['Claimed grade standard', 'Grain type', 'Harvest grade', 'Storage location', 'Quantity (tonnes)', 'Protein', 'Moisture', 'Production date'],
+    vn: ['Tiêu chuẩn hạng đã khai', 'Loại hạt', 'Hạng thu hoạch', 'Nơi lưu trữ', 'Số lượng (tấn)', 'Protein', 'Độ ẩm', 'Ngày sản xuất'],
   },
   userColumns: { en: ['Email', 'Phone', 'Roles', 'Status', 'Company'], vn: ['Email', 'Số điện thoại', 'Vai trò', 'Trạng thái', 'Công ty'] },
   delegateColumns: { en: ['Position', 'View'], vn: ['Chức vụ', 'Xem'] },

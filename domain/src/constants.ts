@@ -13,7 +13,6 @@ export const GROUP_NAME_MAX = 50;
 export const FUZZY_THRESHOLD = 0.05;
 export const TOAST_MS = 5000;
 export const CERTIFICATE_VALIDITY_YEARS = 3;
-export const MEMBER_ID_PREFIX = 'Member ID';
 /**
  * What the old system (and this one before it was fixed) stored as a certificate's summary or a document's
  * description when the field was left empty: a placeholder, read back as empty.

@@ -7,23 +7,45 @@ import type { Language } from './constants';
  */
 export const MESSAGES = {
   // validation (docs/spec/farm-data-and-documents.md §5 shared table)
-  INVALID_NAME: { en: 'Invalid Name', vn: 'Tên không hợp lệ' },
-  INVALID_COMPANY_NAME: { en: 'Invalid Company Name', vn: 'Tên công ty không hợp lệ' },
+  INVALID_NAME: {
+    en: "Invalid Name: use letters, with a space, apostrophe ('), hyphen (-) or full stop between words",
+    vn: "Tên không hợp lệ: dùng chữ cái, giữa các từ có thể có dấu cách, dấu nháy ('), gạch nối (-) hoặc dấu chấm",
+  },
+  INVALID_COMPANY_NAME: {
+    en: "Invalid Company Name: 2 to 200 characters with a letter or digit; letters, digits, spaces and & . , ' ( ) / - are fine",
+    vn: "Tên công ty không hợp lệ: 2 đến 200 ký tự, có chữ cái hoặc chữ số; được dùng chữ, số, dấu cách và & . , ' ( ) / -",
+  },
   PASSWORD_TOO_SIMPLE: {
     en: 'Password too simple: use 8 or more characters with upper and lower case letters, a digit and one of !@#$%^&*',
     vn: 'Mật khẩu quá đơn giản',
   },
   PASSWORD_MISMATCH: { en: 'Mismatch password', vn: 'Mật khẩu không khớp' },
   INVALID_EMAIL: { en: 'Invalid Email', vn: 'Email không hợp lệ' },
-  INVALID_PHONE: { en: 'Invalid Phone Number', vn: 'Số điện thoại không hợp lệ' },
+  INVALID_PHONE: {
+    en: 'Invalid Phone Number: enter a number in use, e.g. (03) 5495 1234 or +61 3 5495 1234 (with its country code when it is from another country)',
+    vn: 'Số điện thoại không hợp lệ: nhập số đang dùng, ví dụ 0292 3821 234 hoặc +84 292 3821 234 (kèm mã quốc gia nếu là số nước khác)',
+  },
   INVALID_BANK_NAME: { en: 'Invalid Bank Name', vn: 'Tên ngân hàng không hợp lệ' },
   INVALID_BANK_BRANCH: { en: 'Invalid Bank Branch', vn: 'Chi nhánh ngân hàng không hợp lệ' },
   INVALID_ADDRESS: { en: 'Invalid Address', vn: 'Địa chỉ không hợp lệ' },
   INVALID_TAX_OFFICE: { en: 'Invalid Tax Office Address', vn: 'Địa chỉ cơ quan thuế không hợp lệ' },
-  INVALID_STREET: { en: 'Invalid Street name', vn: 'Tên đường không hợp lệ' },
-  INVALID_SUBURB: { en: 'Invalid Suburb', vn: 'Phường/xã không hợp lệ' },
-  INVALID_CITY: { en: 'Invalid City', vn: 'Tỉnh/thành phố không hợp lệ' },
+  INVALID_STREET: { en: 'Invalid Street name (2 to 100 characters)', vn: 'Tên đường không hợp lệ (2 đến 100 ký tự)' },
+  INVALID_SUBURB: { en: 'Invalid Suburb', vn: 'Phường/xã, quận/huyện không hợp lệ' },
+  INVALID_CITY: { en: 'Invalid City', vn: 'Thành phố/thị xã không hợp lệ' },
   INVALID_COUNTRY: { en: 'Invalid Country name', vn: 'Tên quốc gia không hợp lệ' },
+  INVALID_PROVINCE: { en: 'Invalid province', vn: 'Tỉnh/thành phố không hợp lệ' },
+  PROVINCE_REQUIRED: { en: 'Province is required for an address in Vietnam', vn: 'Vui lòng nhập tỉnh/thành phố cho địa chỉ ở Việt Nam' },
+  INVALID_STATE: {
+    en: 'Choose the state or territory: NSW, VIC, QLD, WA, SA, TAS, ACT or NT',
+    vn: 'Chọn bang hoặc vùng lãnh thổ: NSW, VIC, QLD, WA, SA, TAS, ACT hoặc NT',
+  },
+  STATE_REQUIRED: { en: 'State is required for an address in Australia', vn: 'Vui lòng chọn bang cho địa chỉ ở Úc' },
+  INVALID_POSTCODE: { en: 'An Australian postcode has 4 digits', vn: 'Mã bưu chính của Úc gồm 4 chữ số' },
+  POSTCODE_REQUIRED: { en: 'Postcode is required for an address in Australia', vn: 'Vui lòng nhập mã bưu chính cho địa chỉ ở Úc' },
+  POSTCODE_NOT_IN_STATE: {
+    en: 'This postcode is not one of the state’s; check the postcode and the state',
+    vn: 'Mã bưu chính này không thuộc bang đã chọn; vui lòng kiểm tra lại mã bưu chính và bang',
+  },
   INVALID_URL: { en: 'Invalid website URL', vn: 'Địa chỉ website không hợp lệ' },
   INVALID_DATE: { en: 'Invalid Date', vn: 'Ngày không hợp lệ' },
   INVALID_BANK_ACCOUNT: { en: 'Invalid bank account number (12 to 16 digits)', vn: 'Số tài khoản ngân hàng không hợp lệ' },
@@ -42,7 +64,10 @@ export const MESSAGES = {
   INVALID_QUANTITY: { en: 'Invalid Quantity', vn: 'Số lượng không hợp lệ' },
   INVALID_PRICE: { en: 'Invalid cost/price', vn: 'Giá không hợp lệ' },
   INVALID_INVOICE_CODE: { en: 'Invalid Invoice Code', vn: 'Mã hóa đơn không hợp lệ' },
-  INVALID_GROUP_NAME: { en: 'Invalid user group name', vn: 'Tên nhóm người dùng không hợp lệ' },
+  INVALID_GROUP_NAME: {
+    en: 'Invalid user group name: up to 50 characters with a letter or digit',
+    vn: 'Tên nhóm người dùng không hợp lệ: tối đa 50 ký tự, có chữ cái hoặc chữ số',
+  },
   INVALID_CODE: { en: 'Invalid Code Number', vn: 'Mã số không hợp lệ' },
   INVALID_INPUT: { en: 'Please correct data: ', vn: 'Vui lòng sửa dữ liệu: ' },
   PLEASE_CORRECT_INFO: { en: 'Please correct info: ', vn: 'Vui lòng sửa thông tin: ' },
@@ -64,6 +89,14 @@ export const MESSAGES = {
   PROTEIN_REQUIRED: { en: 'Protein is required', vn: 'Vui lòng nhập protein' },
   MOISTURE_REQUIRED: { en: 'Moisture is required', vn: 'Vui lòng nhập độ ẩm' },
   PRODUCTION_DATE_REQUIRED: { en: 'Production date is required', vn: 'Vui lòng nhập ngày sản xuất' },
+  PRODUCTION_DATE_IN_FUTURE: {
+    en: 'The production date is after today; grain cannot be produced on a day still to come',
+    vn: 'Ngày sản xuất sau ngày hôm nay; không thể sản xuất ngũ cốc vào một ngày chưa đến',
+  },
+  PRODUCTION_DATE_TOO_OLD: {
+    en: 'The production date is more than 10 years ago; check the year',
+    vn: 'Ngày sản xuất cách đây hơn 10 năm; vui lòng kiểm tra lại năm',
+  },
   REQUIRED_FIELDS: {
     en: 'All fields with (*) are required. Please fill them all before submitting.',
     vn: 'Tất cả các trường có dấu (*) là bắt buộc. Vui lòng điền đầy đủ trước khi gửi.',
@@ -89,6 +122,23 @@ export const MESSAGES = {
   INVALID_PERMISSION: { en: 'Unknown permission', vn: 'Quyền không hợp lệ' },
   CANNOT_DELETE_SELF: { en: 'You cannot delete your own account', vn: 'Bạn không thể xóa tài khoản của chính mình' },
   CURRENT_PASSWORD_WRONG: { en: 'Your current password is wrong', vn: 'Mật khẩu hiện tại không đúng' },
+  CURRENT_PASSWORD_REQUIRED: {
+    en: 'Enter your current password to change your e-mail address',
+    vn: 'Nhập mật khẩu hiện tại để đổi địa chỉ email',
+  },
+  EMAIL_CHANGE_SENT: {
+    en: 'We sent a link to your new address; your e-mail changes when you open it (within one hour)',
+    vn: 'Chúng tôi đã gửi một liên kết đến địa chỉ mới; email của bạn chỉ đổi khi bạn mở liên kết đó (trong vòng một giờ)',
+  },
+  EMAIL_CHANGE_INVALID: {
+    en: 'This confirmation link is invalid or has expired; ask for the change again',
+    vn: 'Liên kết xác nhận không hợp lệ hoặc đã hết hạn; vui lòng yêu cầu đổi lại',
+  },
+  EMAIL_CHANGE_THROTTLED: {
+    en: 'Too many e-mail changes were asked for in the last hour; try again later',
+    vn: 'Bạn đã yêu cầu đổi email quá nhiều lần trong một giờ qua; vui lòng thử lại sau',
+  },
+  EMAIL_CHANGED: { en: 'Your e-mail address was changed', vn: 'Địa chỉ email của bạn đã được thay đổi' },
   TERMS_NOT_ACCEPTED: { en: 'Please agree to the terms and conditions', vn: 'Vui lòng đồng ý với điều khoản và điều kiện' },
   PASSWORD_CHANGED: { en: 'Your password was changed; please sign in again', vn: 'Mật khẩu đã được thay đổi; vui lòng đăng nhập lại' },
   SIGNATURE_MISSING: { en: 'You have no digital signature yet; create one first', vn: 'Bạn chưa có chữ ký số; vui lòng tạo trước' },
@@ -175,6 +225,10 @@ export const MESSAGES = {
   COMPLIANCE_FILE_UNREADABLE: { en: 'The file could not be read; it may be damaged', vn: 'Không thể đọc tệp; tệp có thể bị hỏng' },
   COMPLIANCE_AUDIT_RUNNING: { en: 'The audit of this submission is already running', vn: 'Việc kiểm tra hồ sơ này đang chạy' },
   COMPLIANCE_ALREADY_AUDITED: { en: 'This submission has already been audited; create a new one', vn: 'Hồ sơ này đã được kiểm tra; vui lòng tạo hồ sơ mới' },
+  COMPLIANCE_CREATE_GONE: {
+    en: 'POST company/compliance/create is no longer served: get a compliance id from GET /api/compliance/create, then upload each document to POST /openai/{establishment|haccp-plan|management-plan|pest-control}/{compliance_id}/upload',
+    vn: 'POST company/compliance/create không còn được hỗ trợ: lấy mã hồ sơ từ GET /api/compliance/create, rồi tải từng tài liệu lên POST /openai/{establishment|haccp-plan|management-plan|pest-control}/{compliance_id}/upload',
+  },
   COMPLIANCE_REPORT_MISSING: { en: 'No compliance report ID found for PDF generation.', vn: 'Không tìm thấy mã báo cáo tuân thủ để tạo PDF.' },
   AI_SERVICE_FAILED: { en: 'The AI service did not answer usefully; try again', vn: 'Dịch vụ AI không phản hồi hợp lệ; vui lòng thử lại' },
   // certificates: dates, code requests, public verification

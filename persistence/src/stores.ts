@@ -12,6 +12,7 @@ import {
 import {
   KnexAuthLogStore,
   KnexCompanyStore,
+  KnexEmailChangeStore,
   KnexGroupStore,
   KnexResetTokenStore,
   KnexSessionStore,
@@ -19,6 +20,7 @@ import {
   KnexUserStore,
   type AuthLogStore,
   type CompanyStore,
+  type EmailChangeStore,
   type GroupStore,
   type ResetTokenStore,
   type SessionStore,
@@ -55,6 +57,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
   const sessions: SessionStore = new KnexSessionStore(knex);
   const authLog: AuthLogStore = new KnexAuthLogStore(knex);
   const resetTokens: ResetTokenStore = new KnexResetTokenStore(knex);
+  const emailChanges: EmailChangeStore = new KnexEmailChangeStore(knex);
   const signatures: SignatureStore = new KnexSignatureStore(knex);
   const compliance: ComplianceStore = new KnexComplianceStore(knex);
   const live: LiveEventStore = new KnexLiveEventStore(knex);
@@ -75,6 +78,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
     sessions,
     authLog,
     resetTokens,
+    emailChanges,
     signatures,
     farmData,
     imageVerifications,

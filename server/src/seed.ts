@@ -56,7 +56,8 @@ export async function seedDemoData(stores: Stores): Promise<DemoLogin[] | null> 
     const { companies, groups, users } = tx;
     const c = await companies.create({
       name: 'Riverina Grain Co',
-      tfn: '5123456789012',
+      // the ATO's example ABN (valid check digits), stored as its 11 digits
+      tfn: '51824753556',
       addressId: null,
       phone: '+61269001234',
       email: `office@${DEMO_EMAIL_DOMAIN}`,
@@ -68,7 +69,7 @@ export async function seedDemoData(stores: Stores): Promise<DemoLogin[] | null> 
     });
     const address = await companies.createAddress(
       { companyId: c.id, userId: '00000000-0000-0000-0000-000000000000' },
-      { street: '12 Silo Road', suburb: 'Junee', city: 'New South Wales', country: 'Australia' },
+      { street: '12 Silo Road', suburb: 'Junee', city: '', state: 'NSW', postcode: '2663', province: null, country: 'Australia' },
     );
     await companies.replaceBankAccounts(c.id, [
       { account: '062000123456789', bankName: 'Commonwealth Bank', branch: 'Wagga Wagga', name: 'Riverina Grain Co' },

@@ -26,7 +26,7 @@ function doneCertificate(facts: FarmFacts, deviationReason?: string): Certificat
     id: 'c-1',
     approvalNumber: '202511201',
     approvalName: 'APW wheat, lot 7',
-    companyId: 'co-1',
+    companyId: COMPANY_ID,
     submitter: { id: 'u-sub', name: 'Sam Submitter', email: 'sam@acme.example' },
     approvalDoc: {
       id: 'f-1',
@@ -69,11 +69,15 @@ function doneCertificate(facts: FarmFacts, deviationReason?: string): Certificat
   return { ...s, status: 'done', completedDate: '2025-11-21T08:15:00.000Z', chainId: 'c'.repeat(64) };
 }
 
-async function render(s: CertificateState, name: string): Promise<{ file: string; text: string; pages: number }> {
+/** The company's id in the certificate (internal: it must not be printed). */
+const COMPANY_ID = '6f1c2d3e-4b5a-4c7d-9e8f-0a1b2c3d4e5f';
+const ISSUER = { name: 'Acme Grain Pty Ltd', address: '12 Silo Road, Junee NSW 2663, Australia', registration: '51824753556' };
+
+async function render(s: CertificateState, name: string, issuer = ISSUER): Promise<{ file: string; text: string; pages: number }> {
   const url = verifyUrl('https://grain.example', s.contentHash);
   const html = certificateHtml(
     issuedCertificate(s, {
-      issuer: { name: 'Acme Grain Pty Ltd', address: '12 Silo Road, Junee, NSW, Australia', registration: '51 824 753 556' },
+      issuer,
       farmRecord: { number: '1732000000000', productionDate: '2025-11-10', txId: 'f'.repeat(64) },
     }),
     { url, svg: await qrSvg(url) },
@@ -93,9 +97,9 @@ describe('certificate of quality PDF', () => {
     const facts: Array<[RegExp, string]> = [
       [/Certificate of Quality \/ Giấy chứng nhận chất lượng/, 'title'],
       [/Issued by \/ Đơn vị cấp Acme Grain Pty Ltd/, 'issuer'],
-      [/Address \/ Địa chỉ 12 Silo Road, Junee, NSW, Australia/, 'address'],
-      [/Registration number \/ Số đăng ký 51 824 753 556/, 'registration'],
-      [/Membership number \/ Số hội viên Member ID co-1/, 'membership'],
+      [/Address \/ Địa chỉ 12 Silo Road, Junee NSW 2663, Australia/, 'address'],
+      // the ABN as the ABR writes it, under its own name (the stored 11 digits are grouped 2-3-3-3)
+      [/ABN \/ Mã số doanh nghiệp Úc \(ABN\) 51 824 753 556/, 'ABN'],
       [/Certificate number \/ Số chứng nhận 202511201/, 'number'],
       [/Certificate name \/ Tên chứng nhận APW wheat, lot 7/, 'name'],
       [/Date of issue \/ Ngày cấp 2025-11-21/, 'issue date'],
@@ -103,7 +107,7 @@ describe('certificate of quality PDF', () => {
       [/Valid to \/ Có hiệu lực đến 2028-11-21/, 'valid to'],
       [/Grain type \/ Loại hạt Wheat/, 'grain type'],
       [/Harvest grade \/ Hạng thu hoạch APW/, 'harvest grade'],
-      [/Quantity \/ Số lượng 860/, 'quantity'],
+      [/Quantity \(tonnes\) \/ Số lượng \(tấn\) 860 t/, 'quantity with its unit'],
       [/Storage location \/ Nơi lưu trữ Silo 3, Junee/, 'storage'],
       [/Production date \/ Ngày sản xuất 2025-11-10/, 'production date'],
       [/Farm record \/ Bản ghi nông trại 1732000000000/, 'farm record'],
@@ -125,7 +129,25 @@ describe('certificate of quality PDF', () => {
     expect({ missing, text }).toEqual({ missing: [], text });
     for (const e of s.levels.flatMap((l) => l.signed)) expect(text).toContain(signatureFingerprint(e));
     expect(text).not.toMatch(/certification_number|membership_number|valid_from|chain_id/); // no payload keys as labels
+    // no internal id: not the company's (the key to its other certificates), no "Member ID", no 13-digit "registration"
+    expect(text).not.toMatch(/Member ID|Membership number|Registration number/);
+    expect(text.replace(/\s/g, '')).not.toContain(COMPANY_ID.replace(/-/g, ''));
+    expect(text).not.toContain(COMPANY_ID.slice(0, 8));
     if (process.env.CERTIFICATE_PNG) execFileSync('pdftoppm', ['-png', '-r', '80', '-singlefile', file, process.env.CERTIFICATE_PNG.replace(/\.png$/, '')]);
+  });
+
+  it("prints a Vietnamese company's tax code under its name, a large quantity grouped, and a grower's own membership number", async () => {
+    const s = doneCertificate({ ...farm, quantity: 24000, membershipNumber: 'GrainCorp 40771' });
+    const { text } = await render(s, 'vn', {
+      name: 'Công ty TNHH Nông sản Cần Thơ',
+      address: '12 Đường 30/4, Ninh Kiều, Cần Thơ, Vietnam',
+      registration: '0101248141-001',
+    });
+    expect(text).toMatch(/Tax code \/ Mã số thuế 0101248141-001/);
+    expect(text).toMatch(/Issued by \/ Đơn vị cấp Công ty TNHH Nông sản Cần Thơ/);
+    expect(text).toMatch(/Address \/ Địa chỉ 12 Đường 30\/4, Ninh Kiều, Cần Thơ, Vietnam/);
+    expect(text).toMatch(/Quantity \(tonnes\) \/ Số lượng \(tấn\) 24\s?000 t/);
+    expect(text).toMatch(/Membership number \/ Số hội viên GrainCorp 40771/);
   });
 
   it('prints why a failing record was issued, and says when no standard is on file', async () => {

@@ -18,7 +18,7 @@ export function certificatePayload(s: CertificateState): CertificatePayload {
     certification_number: c.number,
     location: c.grain.storageLocation ?? '',
     grade: c.grain.grade,
-    membership_number: c.membershipNumber,
+    membership_number: c.membershipNumber ?? '',
     date_of_certification: c.issued,
     chain_id: c.chainId,
     valid_from: c.validFrom,
@@ -84,9 +84,11 @@ function signaturesSection(c: IssuedCertificate): string {
 }
 
 /**
- * The certificate of quality: issuer, certificate, the grain with its measurements beside the
- * standard's limits, the support documents, every level's signers, and how to verify it. Labels are
- * English with Vietnamese beside them; sized for one A4 page for a typical certificate.
+ * The certificate of quality: issuer (name, address, ABN or Vietnamese tax code as people read it),
+ * certificate, the grain with its quantity in tonnes and its measurements beside the standard's limits,
+ * the support documents, every level's signers, and how to verify it. No id of this system is printed
+ * (a company id is the key to its other certificates). Labels are English with Vietnamese beside them;
+ * sized for one A4 page for a typical certificate.
  */
 export function certificateHtml(c: IssuedCertificate, verify?: VerifyLink): string {
   const docs = c.supportDocuments.length
@@ -104,14 +106,14 @@ export function certificateHtml(c: IssuedCertificate, verify?: VerifyLink): stri
   </style></head><body>
     <h1>${label('title')}</h1>
     <table class="facts">
-      ${row('issuer', c.issuer.name)}${c.issuer.address ? row('address', c.issuer.address) : ''}${c.issuer.registration ? row('registration', c.issuer.registration) : ''}
-      ${row('membership', c.membershipNumber)}
+      ${row('issuer', c.issuer.name)}${c.issuer.address ? row('address', c.issuer.address) : ''}${c.issuer.registration ? row(c.issuer.registrationKind ?? 'registration', c.issuer.registration) : ''}
+      ${c.membershipNumber ? row('membership', c.membershipNumber) : ''}
       ${row('number', c.number)}${row('name', c.name)}
       ${row('issued', c.issued)}${row('validFrom', c.validFrom)}${row('validTo', c.validTo)}
     </table>
     <h2>${label('grain')}</h2>
     <table class="facts">
-      ${row('grainType', c.grain.grainType ?? '')}${row('harvestGrade', c.grain.grade)}${row('quantity', c.grain.quantity ?? '')}
+      ${row('grainType', c.grain.grainType ?? '')}${row('harvestGrade', c.grain.grade)}${row('quantity', c.grain.quantityText ?? '')}
       ${row('storage', c.grain.storageLocation ?? '')}${row('productionDate', c.grain.productionDate ?? '')}
       ${row('farmRecord', c.grain.farmRecord ?? '')}${row('farmTx', c.grain.farmRecordTxId ?? '', 'mono')}
     </table>

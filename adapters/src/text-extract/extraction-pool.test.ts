@@ -90,7 +90,7 @@ describe('text extraction in worker threads', () => {
     const finished: string[] = [];
     const files = [1, 2, 3].map(() => largeDocx(60_000)); // made first: making one keeps this thread busy
     const documents = files.map((file, n) => extractTextOffThread(file, `plan-${n}.docx`).then(() => finished.push(`document ${n}`)));
-    const csv = readFarmCsvOffThread(Buffer.from('Farm Name,Grain Type\nHill Farm,Barley\n')).then(() => finished.push('csv'));
+    const csv = readFarmCsvOffThread(Buffer.from('Farm Name,Grain Type\nHill Farm,Barley\n'), '2026-11-27').then(() => finished.push('csv'));
     await Promise.all([...documents, csv]);
     expect(finished[0]).toBe('csv');
   }, 120_000);

@@ -16,7 +16,9 @@ export interface ExtractionPoolOptions {
 type Extracted = { text: string; kind: ExtractableKind };
 /** What a thread is asked to do: read a file's text, summarise a text with the embedded rules, or read a farm CSV. */
 export type ThreadTask =
-  { op: 'extract'; file: Uint8Array; fileName: string } | { op: 'summarize'; type: ComplianceDocumentType; text: string } | { op: 'farmCsv'; file: Uint8Array };
+  | { op: 'extract'; file: Uint8Array; fileName: string }
+  | { op: 'summarize'; type: ComplianceDocumentType; text: string }
+  | { op: 'farmCsv'; file: Uint8Array; today: string };
 type ThreadAnswer =
   | { ok: true; text?: string; kind?: ExtractableKind; summary?: unknown; csv?: CsvCheck | null }
   | { ok: false; code?: TextExtractError['code']; message: string };
@@ -65,9 +67,12 @@ export class ExtractionPool {
     return { text: r.text!, kind: r.kind! };
   }
 
-  /** A farm CSV read and checked row by row (`readFarmCsv`), sent as a copy (the caller may read it again); null when it is not UTF-8 text. */
-  async farmCsv(file: Buffer, opts: { timeLimitMs?: number } = {}): Promise<CsvCheck | null> {
-    return (await this.run({ op: 'farmCsv', file: threadCopy(file) }, 'farm CSV', opts.timeLimitMs)).csv ?? null;
+  /**
+   * A farm CSV read and checked row by row on the company's day `today` (`readFarmCsv`), sent as a copy
+   * (the caller may read it again); null when it is not UTF-8 text.
+   */
+  async farmCsv(file: Buffer, today: string, opts: { timeLimitMs?: number } = {}): Promise<CsvCheck | null> {
+    return (await this.run({ op: 'farmCsv', file: threadCopy(file), today }, 'farm CSV', opts.timeLimitMs)).csv ?? null;
   }
 
   /** The embedded rule-based summary of a document's text: regular expressions over megabytes of text. */
@@ -158,8 +163,8 @@ let csvThread: ExtractionPool | undefined;
  * in the documents' pool a CSV import would wait behind a compliance document being read (seconds, up to
  * the pool's time limit) while the person who uploaded it watches.
  */
-export function readFarmCsvOffThread(file: Buffer): Promise<CsvCheck | null> {
-  return (csvThread ??= new ExtractionPool({ size: 1, timeLimitMs: 30_000 })).farmCsv(file);
+export function readFarmCsvOffThread(file: Buffer, today: string): Promise<CsvCheck | null> {
+  return (csvThread ??= new ExtractionPool({ size: 1, timeLimitMs: 30_000 })).farmCsv(file, today);
 }
 
 /** The rule-based summary in the process-wide extraction pool, off the main thread. */

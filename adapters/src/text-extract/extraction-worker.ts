@@ -12,7 +12,7 @@ parentPort!.on('message', async (task: ThreadTask) => {
       return;
     }
     if (task.op === 'farmCsv') {
-      parentPort!.postMessage({ ok: true, csv: readFarmCsv(task.file) });
+      parentPort!.postMessage({ ok: true, csv: readFarmCsv(task.file, task.today) });
       return;
     }
     const { text, kind } = await extractText(Buffer.from(task.file.buffer, task.file.byteOffset, task.file.byteLength), task.fileName);

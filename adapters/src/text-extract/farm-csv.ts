@@ -13,14 +13,15 @@ export function utf8Text(b: Uint8Array): string | null {
 
 /**
  * A farm CSV's rows checked by the domain's row rules (first row = header, headers normalized as the
- * old importer did), or null when the file is not UTF-8 text. Runs in an extraction thread
+ * old importer did) on the company's calendar day `today` (yyyy-mm-dd: a production date after it is
+ * refused, as by hand), or null when the file is not UTF-8 text. Runs in an extraction thread
  * (`readFarmCsvOffThread`): parsing and checking 5,000 rows is a few hundred milliseconds of work that
  * would otherwise hold the API's thread.
  */
-export function readFarmCsv(file: Uint8Array): CsvCheck | null {
+export function readFarmCsv(file: Uint8Array, today: string): CsvCheck | null {
   const text = utf8Text(file);
   if (text === null) return null;
-  const checker = new CsvRowChecker();
+  const checker = new CsvRowChecker(today);
   Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
     header: true,
     skipEmptyLines: 'greedy',

@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import request from 'supertest';
+import { message } from '@grain/domain';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { browserAgent, loginAs, seedCompanyWithUsers, TEST_PASSWORD, type SeededCompany } from '../testing/session';
 
@@ -30,12 +31,12 @@ describe('registration and company creation', () => {
     expect(reg.body.user).toMatchObject({ email: 'founder@river.test', role: 'admin', status: 'active', company: null, fullName: 'Nguyễn Văn An' });
     const addr = await agent
       .post('/api/company/address/create')
-      .send({ street: '1 Mill Lane', suburb: 'Temora', city: 'New South Wales', country: 'Australia' });
+      .send({ street: '1 Mill Lane', suburb: 'Temora', state: 'NSW', postcode: '2666', country: 'Australia' });
     expect(addr.status).toBe(201);
     expect((await agent.get('/api/company/addresses')).body.address_list).toHaveLength(1);
     const created = await agent.post('/api/company/profile/create').send({
       name: 'River Grain',
-      tfn: '1234567890123',
+      tfn: '51 824 753 556',
       address: addr.body.address._id,
       phone: '+61298765432',
       email: 'office@river.test',
@@ -47,8 +48,9 @@ describe('registration and company creation', () => {
     const company = created.body.company;
     expect(company).toMatchObject({
       name: 'River Grain',
-      tfn: '1234567890123',
-      address: { street: '1 Mill Lane' },
+      // stored as its 11 digits (shown grouped)
+      tfn: '51824753556',
+      address: { street: '1 Mill Lane', state: 'NSW', postcode: '2666' },
       bankAccounts: [{ account: '123456789012', bankName: 'ANZ' }],
     });
     expect(company.admin).toBe(reg.body.user._id);
@@ -79,8 +81,8 @@ describe('registration and company creation', () => {
       ],
       [{ confirmPassword: 'Other#2025x' }, 'PASSWORD_MISMATCH', 'Mismatch password', 'Mật khẩu không khớp'],
       [{ email: 'not-an-email' }, 'INVALID_EMAIL', 'Invalid Email', 'Email không hợp lệ'],
-      [{ firstname: 'R2D2' }, 'INVALID_NAME', 'Invalid Name', 'Tên không hợp lệ'],
-      [{ phone: '12' }, 'INVALID_PHONE', 'Invalid Phone Number', 'Số điện thoại không hợp lệ'],
+      [{ firstname: 'R2D2' }, 'INVALID_NAME', message('INVALID_NAME', 'en'), message('INVALID_NAME', 'vn')],
+      [{ phone: '12' }, 'INVALID_PHONE', message('INVALID_PHONE', 'en'), message('INVALID_PHONE', 'vn')],
     ];
     for (const [override, code, en, vn] of cases) {
       const body = registration('valid@river.test', override);
@@ -92,9 +94,9 @@ describe('registration and company creation', () => {
     }
     const admin = await loginAs(t.app, acme.users.admin.email, TEST_PASSWORD);
     const group = await admin.post('/api/company/group/create?lang=vn').send({ groupName: 'bad<group>' });
-    expect(group.body).toMatchObject({ code: 'INVALID_GROUP_NAME', invalidMsg: 'Tên nhóm người dùng không hợp lệ' });
-    const street = await admin.post('/api/company/address/create').send({ street: 'x', suburb: 'Junee', city: 'NSW', country: 'Australia' });
-    expect(street.body).toMatchObject({ code: 'INVALID_STREET', invalidMsg: 'Invalid Street name' });
+    expect(group.body).toMatchObject({ code: 'INVALID_GROUP_NAME', invalidMsg: 'Tên nhóm người dùng không hợp lệ: tối đa 50 ký tự, có chữ cái hoặc chữ số' });
+    const street = await admin.post('/api/company/address/create').send({ street: 'x', suburb: 'Junee', state: 'NSW', postcode: '2663', country: 'Australia' });
+    expect(street.body).toMatchObject({ code: 'INVALID_STREET', invalidMsg: 'Invalid Street name (2 to 100 characters)' });
     const tfn = await admin.post(`/api/company/profile/${acme.companyId}/update`).set('Accept-Language', 'vi-VN').send({ name: 'Acme Grain', tfn: '12' });
     expect(tfn.body).toMatchObject({ code: 'INVALID_TFN', invalidMsg: 'Nhập số ABN của Úc (11 chữ số) hoặc mã số thuế Việt Nam (10 hoặc 13 chữ số)' });
     const taken = await browserAgent(t.app).post('/api/auth/register').send(registration(acme.users.staff.email.toUpperCase()));

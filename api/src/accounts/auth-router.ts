@@ -1,13 +1,13 @@
 import { type Router, type Request } from 'express';
 import { featureRouter } from '../http/params';
 import {
+  accountSchemas,
   AppError,
-  LOGIN_THROTTLE,
   loginSchema,
+  loginWaitMs,
+  placeOf,
   REGISTRATION_LIMIT,
-  registerSchema,
   userView,
-  waitLeftMs,
   type LoginStatusAnswer,
   type LogoutAnswer,
   type SignedInAnswer,
@@ -17,6 +17,7 @@ import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
 import { actorFor, attachSession, requireUser } from '../http/auth-middleware';
 import { companyJsonById } from './serialize';
+import { langOf } from '../http/lang';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
 
 // Compared against when the e-mail is unknown, so a miss costs the same time as a wrong password.
@@ -25,9 +26,10 @@ const dummy = () => (dummyHash ??= hashPassword('not-a-real-password-!A1'));
 
 /**
  * auth/login (POST signs in, GET answers the login status), auth/logout, auth/current_user,
- * auth/register. Sign-in is slowed by growing delays per account-and-address and per address (never
- * per account alone: nobody can lock another person out), registration is limited per address, and
- * every attempt is logged in auth_events.
+ * auth/register. Sign-in is slowed by growing delays (the rule and its reasons: domain
+ * accounts/login-throttle.ts): per account and address, per account from every address, per address
+ * across accounts — the last two not from an address the account signed in from before. Registration
+ * is limited per address, and every attempt is logged in auth_events.
  */
 export function createAuthRouter(deps: ApiDeps): Router {
   const r = featureRouter();
@@ -50,20 +52,19 @@ export function createAuthRouter(deps: ApiDeps): Router {
     return { user: { ...userView(user, { company, signature: await signatures.idOfUser(user.id) }), permissions }, company };
   }
 
-  async function loginWaitMs(email: string, address: string): Promise<number> {
-    const now = Date.now();
-    const f = await log.loginFailures(email, address, new Date(now - LOGIN_THROTTLE.windowMs));
-    return Math.max(waitLeftMs(f.pair.count, f.pair.last, LOGIN_THROTTLE.pair, now), waitLeftMs(f.address.count, f.address.last, LOGIN_THROTTLE.address, now));
+  async function waitMs(email: string, address: string): Promise<number> {
+    const history = await log.signInHistory(email, address);
+    return loginWaitMs(history, Date.now());
   }
 
   r.post('/auth/login', async (req, res) => {
     const body = parseInput(loginSchema, req.body ?? {});
     const email = body.email.toLowerCase();
     const base = { email, ip: ip(req), method: req.method, path: req.originalUrl };
-    const waitMs = await loginWaitMs(email, ip(req));
-    if (waitMs > 0) {
-      await log.event({ kind: 'login_throttled', ...base, detail: { waitMs } });
-      res.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
+    const wait = await waitMs(email, ip(req));
+    if (wait > 0) {
+      await log.event({ kind: 'login_throttled', ...base, detail: { waitMs: wait } });
+      res.setHeader('Retry-After', String(Math.ceil(wait / 1000)));
       throw new AppError('LOGIN_THROTTLED');
     }
     const user = await users.byEmailWithHash(email);
@@ -107,7 +108,8 @@ export function createAuthRouter(deps: ApiDeps): Router {
 
   /** Registration signs the new user in, since its success leads to the company form (docs/spec/approvals.md §4). */
   r.post('/auth/register', async (req, res) => {
-    const body = parseInput(registerSchema, req.body ?? {});
+    // no company yet: a phone number without its country code is read in the form's language's country
+    const body = parseInput(accountSchemas(placeOf(null, langOf(req)).country).registerSchema, req.body ?? {});
     if (body.termsAccepted === false) throw new AppError('TERMS_NOT_ACCEPTED');
     // Counted before the e-mail check, so probing for registered addresses is limited too.
     const since = new Date(Date.now() - REGISTRATION_LIMIT.windowMs);
@@ -131,6 +133,8 @@ export function createAuthRouter(deps: ApiDeps): Router {
       ip: ip(req),
       detail: { role: user.role, termsAccepted: body.termsAccepted ?? true },
     });
+    // registering signs in: this address becomes one the account is known at (login-throttle.ts)
+    await log.attempt(user.email, ip(req), true);
     await startSession(req, res, user.id);
     res.status(201).json(await signedInAnswer(user.id));
   });

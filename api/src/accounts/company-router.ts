@@ -1,10 +1,11 @@
 import { type Router, type Request } from 'express';
 import { featureRouter } from '../http/params';
 import {
+  accountSchemas,
   AppError,
   addressSchema,
   addressView,
-  companySchema,
+  placeOf,
   type Actor,
   type AddressAnswer,
   type AddressListAnswer,
@@ -16,6 +17,8 @@ import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
 import { actorOf, denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
 import { companyJson } from './serialize';
+import { langOf } from '../http/lang';
+import { companyPlace } from '../http/place';
 
 function bankAccountsOf(b: CompanyInput): BankAccountFields[] | undefined {
   const list = b.bankAccounts ?? (b.bankAccount === undefined ? undefined : ([] as NonNullable<CompanyInput['bankAccounts']>).concat(b.bankAccount));
@@ -43,6 +46,17 @@ export function createCompanyRouter(deps: ApiDeps): Router {
     }
   }
 
+  /**
+   * The company form read for the country it will be in: the address it names (the founder's or the
+   * company's), else the company's present address, else the language's country. A phone number
+   * typed without its country code belongs to that country.
+   */
+  async function companyFormFor(req: Request, a: Actor) {
+    const named = typeof req.body?.address === 'string' && req.body.address ? await companies.address(owner(a), req.body.address) : null;
+    const country = named ? placeOf(named, langOf(req)).country : (await companyPlace(deps.stores, a.companyId, req)).country;
+    return accountSchemas(country).companySchema;
+  }
+
   /** Company data may be edited by editSystem holders, or by a founder before the company exists. */
   async function mayEditCompanyData(req: Request): Promise<Actor> {
     const a = actorOf(req);
@@ -63,7 +77,7 @@ export function createCompanyRouter(deps: ApiDeps): Router {
     const a = actorOf(req);
     if (a.companyId) throw new AppError('COMPANY_EXISTS');
     if (a.role !== 'admin') await denyAccess(req, { reason: 'only an admin founds a company' });
-    const b = parseInput(companySchema, req.body ?? {});
+    const b = parseInput(await companyFormFor(req, a), req.body ?? {});
     await checkRefs(a, b, null);
     const company = await deps.stores.transaction(async (tx) => {
       const txCompanies = tx.companies;
@@ -95,7 +109,7 @@ export function createCompanyRouter(deps: ApiDeps): Router {
   r.post('/company/profile/:id/update', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'editSystem');
     if (req.params.id !== a.companyId) throw new AppError('NOT_FOUND');
-    const b = parseInput(companySchema, req.body ?? {});
+    const b = parseInput(await companyFormFor(req, a), req.body ?? {});
     await checkRefs(a, b, a.companyId);
     await companies.update(a.companyId, {
       name: b.name,

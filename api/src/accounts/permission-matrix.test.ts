@@ -42,7 +42,7 @@ async function companyObjects(stores: Stores, co: SeededCompany): Promise<Ids> {
   const company = (await stores.companies.byId(co.companyId))!;
   const address = await stores.companies.createAddress(
     { companyId: co.companyId, userId: target.id },
-    { street: '9 Test Street', suburb: 'Griffith', city: 'Victoria', country: 'Australia' },
+    { street: '9 Test Street', suburb: 'Griffith', city: '', state: 'NSW', postcode: '2680', province: null, country: 'Australia' },
   );
   const group = await stores.groups.create(co.companyId, { groupName: 'extra', status: 'active', roles: ['viewInfo'] });
   const signature = await stores.signatures.issue({ user: target, company }, 'Sig#nature1', '2026-01-01');
@@ -86,14 +86,14 @@ const CASES: Case[] = [
     name: 'POST company/address/create',
     method: 'post',
     path: () => '/api/company/address/create',
-    body: () => ({ street: '5 New Road', suburb: 'Leeton', city: 'Victoria', country: 'Australia' }),
+    body: () => ({ street: '5 New Road', suburb: 'Leeton', state: 'NSW', postcode: '2705', country: 'Australia' }),
     expect: only(['admin'], 201),
   },
   {
     name: 'POST company/address/:id/update',
     method: 'post',
     path: (i) => `/api/company/address/${i.addressId}/update`,
-    body: () => ({ street: '9 Test Street', suburb: 'Griffith', city: 'Victoria', country: 'Australia' }),
+    body: () => ({ street: '9 Test Street', suburb: 'Griffith', state: 'NSW', postcode: '2680', country: 'Australia' }),
     expect: only(['admin'], [200, 404], [403, 403]),
   },
   { name: 'GET company/users', method: 'get', path: () => '/api/company/users?page=1&pageSize=5', expect: only(['admin', 'manager'], 200) },

@@ -7,13 +7,14 @@ import {
   isAdmin,
   isAdminRoleName,
   lastAdminRefusal,
+  loginWaitMs,
+  message,
+  accountSchemas,
   passwordUpdateSchema,
   permissionsBeyond,
-  profileUpdateSchema,
-  userCreateSchema,
   userListQuerySchema,
-  userUpdateSchema,
   type Actor,
+  type EmailConfirmedAnswer,
   type AdminChange,
   type AccountStatus,
   type UserAnswer,
@@ -30,8 +31,13 @@ import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
 import { companyRequired } from '../http/scope';
 import { actorOf, denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
-import { sendAccountNotice } from './account-notice';
+import { emailChangeMails, sendAccountNotice, sendRequiredMail } from './account-notice';
 import { companyJsonById } from './serialize';
+import { companyPlace } from '../http/place';
+import { langOf } from '../http/lang';
+
+/** At most this many changes of one's own e-mail address per hour (each mails two addresses). */
+const MAX_EMAIL_CHANGES_PER_HOUR = 3;
 
 /**
  * company/users and company/user/... (docs/spec/approvals.md §6-§7). Another company's user is 404. Seeing other
@@ -42,7 +48,40 @@ import { companyJsonById } from './serialize';
  */
 export function createUsersRouter(deps: ApiDeps): Router {
   const r = featureRouter();
-  const { users, groups, sessions, authLog: log, signatures } = deps.stores;
+  const { users, groups, sessions, authLog: log, signatures, emailChanges } = deps.stores;
+  /** The forms with a phone number, read in the company's country. */
+  const schemasFor = async (req: Request, companyId: string | null) => accountSchemas((await companyPlace(deps.stores, companyId, req)).country);
+
+  /**
+   * A change of one's own e-mail address (issue 26): it needs the current password (a wrong one counts
+   * as a failed sign-in, so a held session cannot be used to guess it), tells the old address, and
+   * happens only when the link mailed to the new address is opened (confirm_email). Answers the
+   * pending address.
+   */
+  async function requestOwnEmailChange(req: Request, u: UserRow, newEmail: string, currentPassword: string | undefined): Promise<string> {
+    const fields = (code: 'CURRENT_PASSWORD_REQUIRED' | 'CURRENT_PASSWORD_WRONG') => ({ fields: [{ path: 'currentPassword', code }] });
+    if (!currentPassword) throw new AppError('CURRENT_PASSWORD_REQUIRED', fields('CURRENT_PASSWORD_REQUIRED'));
+    const ip = req.ip ?? 'unknown';
+    const wait = loginWaitMs(await log.signInHistory(u.email, ip), Date.now());
+    if (wait > 0) throw new AppError('LOGIN_THROTTLED');
+    const withHash = (await users.byEmailWithHash(u.email))!;
+    if (!(await verifyPassword(currentPassword, withHash.passwordHash))) {
+      await log.attempt(u.email, ip, false);
+      throw new AppError('CURRENT_PASSWORD_WRONG', fields('CURRENT_PASSWORD_WRONG'));
+    }
+    if (await users.emailTaken(newEmail, u.id)) throw new AppError('EMAIL_TAKEN');
+    if ((await emailChanges.countSince(u.id, new Date(Date.now() - 3600_000))) >= MAX_EMAIL_CHANGES_PER_HOUR) throw new AppError('EMAIL_CHANGE_THROTTLED');
+    const { token } = await emailChanges.request(u.id, newEmail);
+    const link = `${deps.config.publicUrl.replace(/\/$/, '')}/views/confirm-email?token=${token}`;
+    const mails = emailChangeMails(`${u.firstname} ${u.lastname}`, newEmail, link);
+    await sendRequiredMail(deps.adapters, newEmail, mails.confirm);
+    await sendRequiredMail(deps.adapters, u.email, mails.requested);
+    await log.event({ kind: 'email_change_requested', userId: u.id, companyId: u.companyId, ip, detail: { to: newEmail } });
+    return newEmail;
+  }
+  const pendingAnswer = (req: Request, pending: string | undefined) =>
+    pending ? { emailChangePending: pending, message: message('EMAIL_CHANGE_SENT', langOf(req)) } : {};
+  const changesEmail = (u: UserRow, email: string | undefined) => !!email && email.trim().toLowerCase() !== u.email.toLowerCase();
 
   async function target(a: Actor, id: string): Promise<UserRow> {
     const u = await users.byIdInCompany(id, companyRequired(a));
@@ -117,7 +156,7 @@ export function createUsersRouter(deps: ApiDeps): Router {
 
   r.post('/company/user/create', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'editSystem');
-    const b = parseInput(userCreateSchema, req.body ?? {});
+    const b = parseInput((await schemasFor(req, a.companyId)).userCreateSchema, req.body ?? {});
     const role = await checkRole(req, a, b.role);
     if (await users.emailTaken(b.email)) throw new AppError('EMAIL_TAKEN');
     const u = await users.create({
@@ -150,27 +189,30 @@ export function createUsersRouter(deps: ApiDeps): Router {
     const a = await ensurePermission(req, 'editSystem');
     const u = await target(a, String(req.params.id));
     await guardAdminTarget(req, a, u);
-    const b = parseInput(userUpdateSchema, req.body ?? {});
+    const b = parseInput((await schemasFor(req, a.companyId)).userUpdateSchema, req.body ?? {});
     if (u.id === a.id && ((b.role && b.role !== u.role) || (b.status && b.status !== u.status))) {
       await denyAccess(req, { reason: 'own role or status' });
     }
     const role = b.role && b.role !== u.role ? await checkRole(req, a, b.role) : undefined;
-    const newEmail = b.email && b.email.trim().toLowerCase() !== u.email.toLowerCase() ? b.email : undefined;
+    // one's own address changes only through the confirmed path, here as on the profile
+    const ownEmail = u.id === a.id && changesEmail(u, b.email) ? b.email : undefined;
+    const newEmail = u.id !== a.id && changesEmail(u, b.email) ? b.email : undefined;
     if (newEmail) await guardCredentials(req, a, u, 'email');
     if (newEmail && (await users.emailTaken(newEmail, u.id))) throw new AppError('EMAIL_TAKEN');
     // Checked before the notice goes out too, so nobody is told of a change that will not happen.
     await keepOneAdmin(users, u, { role, status: b.status });
     const byOther = newEmail && u.id !== a.id;
     if (byOther) await sendAccountNotice(deps.adapters, u.email, 'email', `${u.firstname} ${u.lastname}`, newEmail);
+    const pending = ownEmail ? await requestOwnEmailChange(req, u, ownEmail, b.currentPassword) : undefined;
     await changeKeepingOneAdmin(u, { role, status: b.status }, (tx) =>
-      tx.users.update(u.id, { email: b.email, firstname: b.firstname, lastname: b.lastname, phone: b.phone, role, status: b.status }),
+      tx.users.update(u.id, { email: newEmail, firstname: b.firstname, lastname: b.lastname, phone: b.phone, role, status: b.status }),
     );
     await endSessionsIfBlocked(u, b.status);
     if (byOther) {
       await sessions.endAllFor(u.id);
       await log.event({ kind: 'email_changed', userId: u.id, companyId: u.companyId, ip: req.ip, detail: { by: a.id } });
     }
-    res.json({ user: await full((await users.byId(u.id))!) } satisfies UserAnswer);
+    res.json({ user: await full((await users.byId(u.id))!), ...pendingAnswer(req, pending) } satisfies UserAnswer);
   });
 
   const ownProfile = async (req: Request): Promise<UserRow> => {
@@ -183,11 +225,32 @@ export function createUsersRouter(deps: ApiDeps): Router {
   });
   r.post('/company/user/:id/update_profile', requireUser, async (req, res) => {
     const u = await ownProfile(req);
-    const b = parseInput(profileUpdateSchema, req.body ?? {});
-    if (b.email && (await users.emailTaken(b.email, u.id))) throw new AppError('EMAIL_TAKEN');
-    await users.update(u.id, { email: b.email, firstname: b.firstname, lastname: b.lastname, phone: b.phone });
-    res.json({ user: await full((await users.byId(u.id))!) } satisfies UserAnswer);
+    const b = parseInput((await schemasFor(req, u.companyId)).profileUpdateSchema, req.body ?? {});
+    const pending = changesEmail(u, b.email) ? await requestOwnEmailChange(req, u, b.email!, b.currentPassword) : undefined;
+    await users.update(u.id, { firstname: b.firstname, lastname: b.lastname, phone: b.phone });
+    res.json({ user: await full((await users.byId(u.id))!), ...pendingAnswer(req, pending) } satisfies UserAnswer);
   });
+
+  /**
+   * The link mailed to a new address: opening it (the page posts the token) makes the change. No
+   * session is needed — the password was given when the change was asked for, and the token proves
+   * the new mailbox; the old address is told.
+   */
+  r.post('/company/user/confirm_email', async (req, res) => {
+    const token = typeof req.body?.token === 'string' && req.body.token.length >= 10 && req.body.token.length <= 200 ? req.body.token : '';
+    const change = token ? await emailChanges.consume(token) : null;
+    const u = change ? await users.byId(change.userId) : null;
+    if (!change || !u || u.status !== 'active') throw new AppError('EMAIL_CHANGE_INVALID');
+    if (await users.emailTaken(change.newEmail, u.id)) throw new AppError('EMAIL_TAKEN');
+    await users.update(u.id, { email: change.newEmail });
+    await log.event({ kind: 'email_changed', userId: u.id, companyId: u.companyId, ip: req.ip, detail: { by: u.id, confirmed: true } });
+    await sendAccountNoticeQuietly(u.email, emailChangeMails(`${u.firstname} ${u.lastname}`, change.newEmail, '').changed);
+    res.json({ email: change.newEmail, message: message('EMAIL_CHANGED', langOf(req)) } satisfies EmailConfirmedAnswer);
+  });
+  /** The notice after a confirmed change: the change stands even if the old mailbox cannot be reached. */
+  async function sendAccountNoticeQuietly(to: string, mail: { subject: string; text: string }) {
+    await deps.adapters.mail.send({ to, ...mail }).catch((e: Error) => console.error('[accounts] notice failed:', e.message));
+  }
 
   r.post('/company/user/:id/update_password', requireUser, async (req, res) => {
     const a = actorOf(req);

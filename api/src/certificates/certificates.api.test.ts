@@ -266,7 +266,7 @@ describe('certificate API', () => {
       issued.name,
       issued.issued,
       issued.validTo,
-      issued.membershipNumber,
+      ...(issued.membershipNumber ? [issued.membershipNumber] : []),
       issued.grain.grade,
       issued.grain.farmRecord,
       issued.contentHash.slice(0, 20),

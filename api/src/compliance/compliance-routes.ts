@@ -75,6 +75,21 @@ export function createComplianceRouters(deps: ApiDeps): { api: Router; openai: R
     return c;
   }
 
+  /**
+   * The spec's `POST company/compliance/create` (multipart: file, docName, docType, ...; "not used by
+   * the current create screen") uploaded a document with no submission to audit it in. Documents are
+   * uploaded into a submission instead: 410 Gone, naming the calls that replace it (docs/spec-deviations.md).
+   * Answered before the body is read, to anyone: it tells nothing about any company.
+   */
+  api.all('/company/compliance/create', () => {
+    throw new AppError('COMPLIANCE_CREATE_GONE', {
+      replacement: [
+        { method: 'GET', path: '/api/compliance/create', answers: 'applicant_id (the compliance id)' },
+        { method: 'POST', path: '/openai/{establishment|haccp-plan|management-plan|pest-control}/{compliance_id}/upload', body: 'multipart: file' },
+      ],
+    });
+  });
+
   api.get('/compliance/create', requirePermission('viewDocument'), async (req, res) => {
     const docs = await store.processedDocuments(scopeOf(req).companyId);
     // Who reads and audits the documents, so the screen can say it plainly (rules, or an AI model).

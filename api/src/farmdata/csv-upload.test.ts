@@ -4,21 +4,23 @@ import { parseFarmCsv } from './csv-upload';
 
 const header = 'item,grainType,harvestGrade,storageLocation,quantity,protein,moisture,productionDate';
 const csv = (rows: string[]) => Buffer.from([header, ...rows].join('\n'));
+/** The company's day the rows are checked on. */
+const TODAY = '2026-11-27';
 const goodRows = (n: number) => Array.from({ length: n }, (_, i) => `${i + 1},Wheat,APH,"Silo ${i % 9}, bay ${i % 4}",${1000 + i},13.1,10.2,01/11/2025`);
 
 describe('reading a farm CSV', () => {
   it('answers the checked rows, every failing row with its message, and refuses what is not UTF-8 text', async () => {
-    const rows = await parseFarmCsv(csv(goodRows(3)), 'en');
+    const rows = await parseFarmCsv(csv(goodRows(3)), 'en', TODAY);
     expect(rows.map((r) => [r.item, r.storageLocation, r.quantity])).toEqual([
       ['1', 'Silo 0, bay 0', 1000],
       ['2', 'Silo 1, bay 1', 1001],
       ['3', 'Silo 2, bay 2', 1002],
     ]);
-    await expect(parseFarmCsv(csv([...goodRows(2), '3,Wheat,APH,Silo 1,abc,13.1,10.2,01/11/2025']), 'vn')).rejects.toMatchObject({
+    await expect(parseFarmCsv(csv([...goodRows(2), '3,Wheat,APH,Silo 1,abc,13.1,10.2,01/11/2025']), 'vn', TODAY)).rejects.toMatchObject({
       code: 'QUANTITY_NOT_INTEGER',
       details: { failed: 1, rows: [expect.objectContaining({ row: 3, code: 'QUANTITY_NOT_INTEGER', message: expect.any(String) })] },
     });
-    await expect(parseFarmCsv(Buffer.from([0xff, 0xfe, 0x00, 0x41]), 'en')).rejects.toMatchObject({ code: 'CSV_READ_ERROR' });
+    await expect(parseFarmCsv(Buffer.from([0xff, 0xfe, 0x00, 0x41]), 'en', TODAY)).rejects.toMatchObject({ code: 'CSV_READ_ERROR' });
   });
 
   it("leaves the API's thread free while 5,000 rows are parsed and checked", () => {
@@ -35,7 +37,7 @@ const file = Buffer.from(${JSON.stringify(csv(goodRows(5000)).toString())});
     // a turn of the loop on each side, so work done on this thread is counted in the window
     await new Promise((r) => setImmediate(r));
     const before = performance.eventLoopUtilization();
-    const rows = await parseFarmCsv(file, 'en');
+    const rows = await parseFarmCsv(file, 'en', '2026-11-27');
     await new Promise((r) => setImmediate(r));
     used.push({ rows: rows.length, utilization: performance.eventLoopUtilization(before).utilization });
   }

@@ -3,7 +3,7 @@ import type { Router } from 'express';
 import { z } from 'zod';
 import {
   AppError,
-  farmDataInputSchema,
+  farmDataInputSchemaFor,
   FARM_DATA_TYPES,
   generateHarvest,
   GRAIN_TYPES,
@@ -21,6 +21,7 @@ import { recordOnLedger, recordPending } from './ledger-recording';
 import { scopeOf } from '../http/scope';
 import { uuidParam, featureRouter } from '../http/params';
 import { parseInput } from '../http/parse-input';
+import { companyToday } from '../http/place';
 import { singleFile } from '../http/uploads';
 import { checkFileName } from '../http/file-checks';
 import { withStandardFlag, withStandardFlags } from './standard-flag';
@@ -47,7 +48,8 @@ export function createFarmDataRouter(deps: ApiDeps): Router {
 
   r.post('/farmdata/harvesting/create', requirePermission('editDocument'), async (req, res) => {
     const { actor, companyId } = scopeOf(req);
-    const v = parseInput(farmDataInputSchema, req.body?.farmData ?? req.body);
+    // a production date after the company's today (or implausibly old) cannot be true
+    const v = parseInput(farmDataInputSchemaFor(await companyToday(deps.stores, companyId, req)), req.body?.farmData ?? req.body);
     let saved;
     try {
       saved = await store.create(companyId, actor.id, { ...v, streamingUser: v.dataType === 'Streaming' ? actor.id : null });
@@ -64,7 +66,7 @@ export function createFarmDataRouter(deps: ApiDeps): Router {
     if (!req.file) throw new AppError('SELECT_FILE');
     if (checkFileName(req.file.originalname).ext !== 'csv') throw new AppError('FILE_TYPE_REJECTED');
     // A CSV is at most a few MB: it is read from the upload's temp file and parsed as a stream.
-    const rows = await parseFarmCsv(await readFile(req.file.path), langOf(req));
+    const rows = await parseFarmCsv(await readFile(req.file.path), langOf(req), await companyToday(deps.stores, companyId, req));
     const saved = await store.createMany(
       companyId,
       actor.id,

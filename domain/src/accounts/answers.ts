@@ -77,6 +77,19 @@ export interface UserCreatedAnswer {
 /** GET company/user/{id}, GET/POST .../update_profile, POST .../update and .../update_password. */
 export interface UserAnswer {
   user: UserView;
+  /**
+   * After a change of one's own e-mail: the new address, which a link was mailed to; `user.email` stays
+   * the old one until the link is opened (POST company/user/confirm_email).
+   */
+  emailChangePending?: string;
+  /** The EMAIL_CHANGE_SENT text in the caller's language, with `emailChangePending`. */
+  message?: string;
+}
+
+/** POST company/user/confirm_email: the e-mail address now in force. */
+export interface EmailConfirmedAnswer {
+  email: string;
+  message: string;
 }
 
 /** GET company/user/{id}/update: the user and the groups a role may name. */

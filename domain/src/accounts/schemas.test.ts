@@ -1,4 +1,8 @@
-import { companySchema, groupSchema, registerSchema, signatureSchema, userListQuerySchema } from './schemas';
+import { groupSchema, signatureSchema, userListQuerySchema } from './schemas';
+import { accountSchemas } from './account-forms';
+
+const { registerSchema } = accountSchemas('VN');
+const { companySchema } = accountSchemas('AU');
 
 const reg = { email: 'an@farm.vn', password: 'Harvest#2025', firstname: 'Nguyễn', lastname: 'Thị Hoa', phone: '+84912345678' };
 const codes = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) => (r.success ? [] : r.error!.issues.map((i) => i.message));
@@ -21,7 +25,7 @@ describe('account schemas (docs/spec/approvals.md §5)', () => {
     expect(codes(registerSchema.safeParse({ ...reg, ...override }))).toContain(code);
   });
   it('checks company fields: the tax number, URL, bank accounts of 12-16 digits', () => {
-    expect(codes(companySchema.safeParse({ name: 'Riverina Grain Co', tfn: '1234567890123', website: 'https://r.example:8080/x' }))).toEqual([]);
+    expect(codes(companySchema.safeParse({ name: 'Riverina Grain Co', tfn: '0101248141-001', website: 'https://r.example:8080/x' }))).toEqual([]);
     expect(codes(companySchema.safeParse({ name: 'R', tfn: '123' }))).toEqual(['INVALID_COMPANY_NAME', 'INVALID_TFN']);
     expect(codes(companySchema.safeParse({ name: 'Riverina', website: 'www.x.com' }))).toEqual(['INVALID_URL']);
     expect(codes(companySchema.safeParse({ name: 'Riverina', bankAccounts: [{ account: '12345', bankName: 'ANZ' }] }))).toEqual(['INVALID_BANK_ACCOUNT']);
@@ -32,10 +36,11 @@ describe('account schemas (docs/spec/approvals.md §5)', () => {
     ['53 004 085 616', []],
     ['51 824 753 557', ['INVALID_ABN']], // one digit off: the check digits say so
     ['12345678901', ['INVALID_ABN']],
-    ['0101234567', []], // a Vietnamese company
-    ['0101234567-001', []], // and its branch
-    ['0101234567001', []],
-    ['01012345-67001', ['INVALID_VN_TAX_CODE']],
+    ['0101248141', []], // a Vietnamese company (FPT)
+    ['0101248141-001', []], // and its branch
+    ['0101248141001', []],
+    ['01012481-41001', ['INVALID_VN_TAX_CODE']],
+    ['0101234567', ['INVALID_VN_TAX_CODE']], // its check digit does not match
     ['123456789', ['INVALID_TFN']], // neither kind: the message names both
     ['ABN 51824753556', ['INVALID_TFN']],
   ])('reads the tax number %s as an ABN or a Vietnamese tax code', (tfn, expected) => {

@@ -1,44 +1,15 @@
 import { z } from 'zod';
 import type { MessageCode } from '../messages';
-import { PERMISSIONS, ACCOUNT_STATUSES, DEFAULT_GROUP_PERMISSIONS } from '../permissions';
-import { RULES, dateText, optionalRule, ruleString } from '../validation';
+import { PERMISSIONS, DEFAULT_GROUP_PERMISSIONS } from '../permissions';
+import { dateText, optionalRule, ruleString } from '../validation';
+import { auPostcodeProblem, auStateOf, countryCodeOf, COUNTRY_NAMES } from './place';
+import { code, confirmMatches, email, password, status } from './form-fields';
 
 /**
  * The account forms of docs/spec/approvals.md §5, shared by the UI (react-hook-form + zodResolver) and the API.
- * Every issue message is a message code; translate with `message(code, lang)`.
+ * Every issue message is a message code; translate with `message(code, lang)`. The forms with a phone
+ * number are in account-forms.ts (they bring the phone number metadata, which the sign-in page need not load).
  */
-const code = (c: MessageCode) => ({ message: c });
-
-/** Confirmation differs only when both are non-empty and differ (docs/spec/approvals.md §5). */
-function confirmMatches<T extends { password?: string; confirmPassword?: string }>(v: T, ctx: z.RefinementCtx) {
-  if (v.password && v.confirmPassword && v.password !== v.confirmPassword) {
-    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'PASSWORD_MISMATCH' satisfies MessageCode });
-  }
-}
-
-const id = () => z.string().trim().max(64);
-const optionalId = () => z.union([z.literal(''), z.null(), id()]).optional();
-/** Not trimmed: a password is taken exactly as typed. */
-const password = () =>
-  z
-    .string()
-    .max(200, code('PASSWORD_TOO_SIMPLE'))
-    .superRefine((v, ctx) => {
-      if (!v) ctx.addIssue({ code: 'custom', message: RULES.password.required });
-      else if (!RULES.password.re.test(v)) ctx.addIssue({ code: 'custom', message: RULES.password.code });
-    });
-const email = () => ruleString('email').max(320, code('INVALID_EMAIL'));
-
-/** What a new user states, whether registering themselves or added by an administrator. */
-const newUserFields = () => ({
-  email: email(),
-  password: password(),
-  confirmPassword: z.string().optional(),
-  firstname: ruleString('personName'),
-  lastname: ruleString('personName'),
-  phone: optionalRule('phone'),
-});
-
 export const loginSchema = z.object({
   email: z.string().trim().min(1, code('EMAIL_REQUIRED')).max(320, code('INVALID_EMAIL')),
   password: z.string().min(1, code('PASSWORD_REQUIRED')).max(200, code('LOGIN_FAILED')),
@@ -46,15 +17,6 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const REGISTRATION_ROLES = ['admin', 'staff'] as const;
-export const registerSchema = z
-  .object({
-    ...newUserFields(),
-    role: z.enum(REGISTRATION_ROLES, code('INVALID_ROLE')).default('admin'),
-    /** The terms modal's "Agree to process registration"; false refuses, absent counts as agreed. */
-    termsAccepted: z.boolean().optional(),
-  })
-  .superRefine(confirmMatches);
-export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const bankAccountSchema = z.object({
   account: ruleString('bankAccount'),
@@ -64,58 +26,54 @@ export const bankAccountSchema = z.object({
 });
 export type BankAccountInput = z.infer<typeof bankAccountSchema>;
 
-export const companySchema = z.object({
-  name: ruleString('companyName'),
-  tfn: optionalRule('tfn'),
-  address: optionalId(),
-  phone: optionalRule('phone'),
-  email: z.union([z.literal(''), email()]).optional(),
-  website: optionalRule('url'),
-  taxOfficeLevel1: optionalRule('taxOffice'),
-  taxOfficeLevel2: optionalRule('taxOffice'),
-  admin: optionalId(),
-  /** Spelt so in the spec's payload (the legal representative, a user id). */
-  reprentative: optionalId(),
-  bankAccounts: z.array(bankAccountSchema).max(20).optional(),
-  /** The spec's name for the same list; a single account is accepted too. */
-  bankAccount: z.union([bankAccountSchema, z.array(bankAccountSchema).max(20)]).optional(),
-});
-export type CompanyInput = z.infer<typeof companySchema>;
-
-export const addressSchema = z.object({
-  street: ruleString('street'),
-  suburb: ruleString('suburb'),
-  city: ruleString('city'),
-  country: ruleString('country'),
-});
-export type AddressInput = z.infer<typeof addressSchema>;
-
-const status = () => z.enum(ACCOUNT_STATUSES, code('INVALID_STATUS'));
-const role = () => z.string().trim().min(1, code('INVALID_ROLE')).max(50, code('INVALID_ROLE'));
-
-export const userCreateSchema = z
+/**
+ * An address as the post writes it: street and suburb everywhere; in Australia the state (NSW, VIC, ...
+ * or its name) and a 4-digit postcode of that state; in Vietnam the province; elsewhere the city. The
+ * country is stored by its name (Australia, Vietnam for any usual spelling or code).
+ */
+export const addressSchema = z
   .object({
-    ...newUserFields(),
-    role: role(),
-    status: status().default('active'),
+    street: ruleString('street'),
+    suburb: ruleString('suburb'),
+    // null or '' where the country has no such part (the form sends back what it was given)
+    city: z.union([z.literal(''), z.null(), ruleString('city')]).optional(),
+    state: z.string().trim().max(40, code('INVALID_STATE')).nullish(),
+    postcode: z.string().trim().max(10, code('INVALID_POSTCODE')).nullish(),
+    province: z.union([z.literal(''), z.null(), ruleString('province')]).optional(),
+    country: ruleString('country'),
   })
-  .superRefine(confirmMatches);
-export type UserCreateInput = z.infer<typeof userCreateSchema>;
-
-/** An administrator's edit of another user. */
-export const userUpdateSchema = z.object({
-  email: email().optional(),
-  firstname: ruleString('personName').optional(),
-  lastname: ruleString('personName').optional(),
-  phone: optionalRule('phone'),
-  role: role().optional(),
-  status: status().optional(),
-});
-export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
-
-/** A user's edit of their own record: no role or status. */
-export const profileUpdateSchema = userUpdateSchema.omit({ role: true, status: true });
-export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
+  .superRefine((a, ctx) => {
+    const issue = (path: string, message: MessageCode) => ctx.addIssue({ code: 'custom', path: [path], message });
+    const country = countryCodeOf(a.country);
+    if (country === 'AU') {
+      // an older client sent the state in `city` (shown as "State"): it is read as the state
+      const state = auStateOf(a.state || (a.city && auStateOf(a.city) ? a.city : ''));
+      if (!a.state && !state) issue('state', 'STATE_REQUIRED');
+      else if (!state) issue('state', 'INVALID_STATE');
+      const postcode = a.postcode ?? '';
+      if (!postcode) issue('postcode', 'POSTCODE_REQUIRED');
+      else {
+        const problem = auPostcodeProblem(postcode, state);
+        if (problem) issue('postcode', problem);
+      }
+    } else if (country === 'VN') {
+      if (!a.province) issue('province', 'PROVINCE_REQUIRED');
+    } else if (!a.city) issue('city', 'CITY_REQUIRED');
+  })
+  .transform((a) => {
+    const country = countryCodeOf(a.country);
+    const state = country === 'AU' ? auStateOf(a.state || a.city || '') : null;
+    return {
+      street: a.street,
+      suburb: a.suburb,
+      city: country === 'AU' && !a.state && a.city && auStateOf(a.city) ? '' : (a.city ?? ''),
+      state,
+      postcode: country === 'AU' ? (a.postcode ?? null) : null,
+      province: country === 'VN' ? a.province || null : null,
+      country: country ? COUNTRY_NAMES[country] : a.country,
+    };
+  });
+export type AddressInput = z.output<typeof addressSchema>;
 
 /** currentPassword is required when users change their own password. */
 export const passwordUpdateSchema = z

@@ -1,4 +1,5 @@
 import type { Permission, AccountStatus } from '../permissions';
+import { countryCodeOf } from './place';
 
 /**
  * The accounts records on the wire (docs/spec/approvals.md §7), written once: the API builds them with
@@ -10,6 +11,12 @@ export interface AddressView {
   street: string;
   suburb: string;
   city: string;
+  /** An Australian address's state (NSW, VIC, ...); '' elsewhere. */
+  state: string;
+  /** An Australian address's postcode; '' elsewhere. */
+  postcode: string;
+  /** A Vietnamese address's province; '' elsewhere. */
+  province: string;
   country: string;
 }
 export interface BankAccountView {
@@ -72,7 +79,10 @@ interface AddressFacts {
   id: string;
   street: string;
   suburb: string;
-  city: string;
+  city: string | null;
+  state?: string | null;
+  postcode?: string | null;
+  province?: string | null;
   country: string;
 }
 interface BankAccountFacts {
@@ -123,7 +133,30 @@ interface SignatureFacts {
   lastModified: string;
 }
 
-export const addressView = (a: AddressFacts): AddressView => ({ _id: a.id, street: a.street, suburb: a.suburb, city: a.city, country: a.country });
+export const addressView = (a: AddressFacts): AddressView => ({
+  _id: a.id,
+  street: a.street,
+  suburb: a.suburb,
+  city: a.city ?? '',
+  state: a.state ?? '',
+  postcode: a.postcode ?? '',
+  province: a.province ?? '',
+  country: a.country,
+});
+
+/**
+ * An address on one line in the order its country's post writes it: "Unit 3/14 O'Connell St.,
+ * St. Arnaud VIC 3478, Australia"; "12 Đường 30/4, Ninh Kiều, Cần Thơ, Vietnam"; elsewhere street,
+ * suburb, city, country. `countryName` names the country in the reader's language.
+ */
+export function addressLine(a: Omit<AddressFacts, 'id'>, countryName: (country: string) => string = (c) => c): string {
+  const parts = (xs: Array<string | null | undefined>) => xs.map((x) => (x ?? '').trim()).filter(Boolean);
+  const country = countryName(a.country);
+  if (countryCodeOf(a.country) === 'AU') {
+    return parts([a.street, a.city, parts([a.suburb, a.state, a.postcode]).join(' '), country]).join(', ');
+  }
+  return parts([a.street, a.suburb, a.city, a.province, country]).join(', ');
+}
 
 export const bankAccountView = (b: BankAccountFacts): BankAccountView => ({
   _id: b.id,

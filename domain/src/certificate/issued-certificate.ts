@@ -2,7 +2,8 @@
  * The certificate as issued: every fact the certificate of quality states, in one shape. The PDF prints
  * it and the public verify page shows it, so a buyer reading either sees the same facts.
  */
-import { CERTIFICATE_VALIDITY_YEARS, MEMBER_ID_PREFIX } from '../constants';
+import { CERTIFICATE_VALIDITY_YEARS } from '../constants';
+import { formatTaxNumber, taxNumberKind } from '../validation';
 import type { RecordedStandardCheck } from '../standards/types';
 import { sha256Hex } from './sha256';
 import type { CertificateState, FarmFacts, SignedEntry } from './types';
@@ -22,6 +23,16 @@ export function certificateValidity(issuedAt: string): { validFrom: string; vali
   return { validFrom: issuedAt.slice(0, 10), validTo: to.toISOString().slice(0, 10) };
 }
 
+/**
+ * A farm record's quantity as the certificate writes it: tonnes, the unit farm records are kept in,
+ * with thin-space thousands (read alike in English and Vietnamese, where "," and "." swap): "24 000 t".
+ */
+export function quantityText(tonnes: number | null | undefined): string | null {
+  if (typeof tonnes !== 'number' || !Number.isFinite(tonnes)) return null;
+  const [whole, frac] = String(tonnes).split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u2009')}${frac ? `.${frac}` : ''} t`;
+}
+
 /** A measurement as the certificate writes it ("11.5 %", "-" when not measured). */
 export function percentText(n: number | null | undefined): string {
   return typeof n === 'number' ? `${n} %` : '-';
@@ -39,7 +50,7 @@ export function signatureFingerprint(e: SignedEntry): string {
 
 /** What the certificate states beyond its own state, read from the issuer's records when it is issued. */
 export interface IssuerFacts {
-  issuer?: { name: string; address?: string; /** The company's registration (tax file) number. */ registration?: string };
+  issuer?: { name: string; address?: string; /** The company's ABN or Vietnamese tax code, as stored. */ registration?: string };
   farmRecord?: { number: string; /** yyyy-mm-dd */ productionDate?: string; txId?: string | null };
   /** Open critical corrective actions of the company when the certificate was issued (frozen at issue). */
   openCriticalActionsAtIssue?: number;
@@ -56,8 +67,16 @@ export interface IssuedSignature {
 }
 
 export interface IssuedCertificate {
-  issuer: { name: string; address: string | null; registration: string | null };
-  membershipNumber: string;
+  issuer: {
+    name: string;
+    address: string | null;
+    /** The company's ABN ("51 824 753 556") or Vietnamese tax code ("0101248141-001"), as people read it. */
+    registration: string | null;
+    /** Which of the two `registration` is (null for an older number that is neither). */
+    registrationKind: 'abn' | 'vnTaxCode' | null;
+  };
+  /** The grower's membership number where the farm record states one; never an id of this system. */
+  membershipNumber: string | null;
   number: string;
   name: string;
   /** yyyy-mm-dd */
@@ -67,7 +86,10 @@ export interface IssuedCertificate {
   grain: {
     grainType: string | null;
     grade: string;
+    /** Tonnes. */
     quantity: number | null;
+    /** The quantity with its unit ("860 t"). */
+    quantityText: string | null;
     storageLocation: string | null;
     productionDate: string | null;
     farmRecord: string | null;
@@ -90,9 +112,15 @@ export function issuedCertificate(s: CertificateState, facts: IssuerFacts = {}):
   const farm = s.approvalDoc?.farm ?? {};
   const issuedAt = s.completedDate ?? new Date().toISOString();
   const { validFrom, validTo } = certificateValidity(issuedAt);
+  const registration = facts.issuer?.registration?.trim() || null;
   return {
-    issuer: { name: facts.issuer?.name ?? s.companyId, address: facts.issuer?.address ?? null, registration: facts.issuer?.registration ?? null },
-    membershipNumber: farm.membershipNumber ?? `${MEMBER_ID_PREFIX} ${s.companyId}`,
+    issuer: {
+      name: facts.issuer?.name ?? '',
+      address: facts.issuer?.address ?? null,
+      registration: registration && formatTaxNumber(registration),
+      registrationKind: registration ? taxNumberKind(registration) : null,
+    },
+    membershipNumber: farm.membershipNumber?.trim() || null,
     number: s.approvalNumber,
     name: s.approvalName,
     issued: issuedAt.slice(0, 10),
@@ -102,6 +130,7 @@ export function issuedCertificate(s: CertificateState, facts: IssuerFacts = {}):
       grainType: farm.grainType ?? null,
       grade: certificateGrade(farm),
       quantity: farm.quantity ?? null,
+      quantityText: quantityText(farm.quantity),
       storageLocation: farm.storageLocation ?? null,
       productionDate: facts.farmRecord?.productionDate || null,
       farmRecord: facts.farmRecord?.number ?? s.approvalDoc?.name ?? null,

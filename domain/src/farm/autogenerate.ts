@@ -14,7 +14,8 @@ export type GeneratedHarvest = HarvestFields;
 
 /**
  * A plausible harvesting record for the streaming page: grain-typical protein and moisture (2
- * decimals), 5-60 t in kg, produced within the last 30 days. `rng` returns [0, 1).
+ * decimals), 5-60 tonnes (the unit farm records are kept in), produced within the last 30 days.
+ * `rng` returns [0, 1).
  */
 export function generateHarvest(rng: () => number, now: Date): GeneratedHarvest {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rng() * xs.length) % xs.length];
@@ -26,7 +27,7 @@ export function generateHarvest(rng: () => number, now: Date): GeneratedHarvest 
     grainType,
     harvestGrade: pick(HARVEST_GRADES),
     storageLocation: pick(SILOS),
-    quantity: 5000 + Math.floor(rng() * 55_000),
+    quantity: 5 + Math.floor(rng() * 56),
     protein: between(r.protein),
     moisture: between(r.moisture),
     productionDate: day.toISOString().slice(0, 10),

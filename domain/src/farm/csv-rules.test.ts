@@ -1,5 +1,8 @@
 import { checkCsvRows, CsvRowChecker, CSV_MAX_ROWS, normalizeCsvHeader } from './csv-rules';
-import { farmDataInputSchema, parseProductionDate } from './farm-data';
+import { farmDataInputSchemaFor, parseProductionDate } from './farm-data';
+
+/** The company's day the rows are checked on. */
+const TODAY = '2026-11-27';
 import { generateHarvest } from './autogenerate';
 import { message } from '../messages';
 
@@ -16,7 +19,7 @@ const good = {
 
 describe('farm CSV row rules (docs/spec/farm-data-and-documents.md §5)', () => {
   it('accepts a good row and converts its values', () => {
-    const { rows, errors } = checkCsvRows([good]);
+    const { rows, errors } = checkCsvRows([good], TODAY);
     expect(errors).toEqual([]);
     expect(rows).toEqual([
       {
@@ -33,15 +36,18 @@ describe('farm CSV row rules (docs/spec/farm-data-and-documents.md §5)', () => 
   });
 
   it('gives each failing row the spec message', () => {
-    const { rows, errors } = checkCsvRows([
-      good,
-      { ...good, grainType: 'Rice' },
-      { ...good, harvestGrade: 'XYZ' },
-      { ...good, storageLocation: '' },
-      { ...good, quantity: '12.5' },
-      { ...good, moisture: 'wet' },
-      { ...good, protein: '1e3' },
-    ]);
+    const { rows, errors } = checkCsvRows(
+      [
+        good,
+        { ...good, grainType: 'Rice' },
+        { ...good, harvestGrade: 'XYZ' },
+        { ...good, storageLocation: '' },
+        { ...good, quantity: '12.5' },
+        { ...good, moisture: 'wet' },
+        { ...good, protein: '1e3' },
+      ],
+      TODAY,
+    );
     expect(rows).toHaveLength(1);
     expect(errors.map((e) => [e.row, message(e.code)])).toEqual([
       [2, 'CSV format data error'],
@@ -54,17 +60,17 @@ describe('farm CSV row rules (docs/spec/farm-data-and-documents.md §5)', () => 
   });
 
   it('refuses a file with no data rows', () => {
-    expect(checkCsvRows([{ item: '', grainType: '' }]).errors).toEqual([{ row: 0, code: 'CSV_EMPTY' }]);
+    expect(checkCsvRows([{ item: '', grainType: '' }], TODAY).errors).toEqual([{ row: 0, code: 'CSV_EMPTY' }]);
     expect(message('CSV_EMPTY')).toBe('Upload farm csv data file error');
   });
 
   it('checks records one at a time, skipping empty ones, and stops reading past the row limit', () => {
-    const checker = new CsvRowChecker();
+    const checker = new CsvRowChecker(TODAY);
     expect(checker.add({ item: ' ', grainType: '' })).toBe(true);
     expect(checker.add(good)).toBe(true);
     expect(checker.add({ ...good, quantity: 'x' })).toBe(true);
     expect(checker.result().errors).toEqual([{ row: 2, code: 'QUANTITY_NOT_INTEGER' }]);
-    const big = new CsvRowChecker();
+    const big = new CsvRowChecker(TODAY);
     let accepted = 0;
     while (big.add(good)) accepted++;
     expect(accepted).toBe(CSV_MAX_ROWS);
@@ -88,7 +94,7 @@ describe('farm CSV row rules (docs/spec/farm-data-and-documents.md §5)', () => 
     const rng = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     for (let i = 0; i < 50; i++) {
       const g = generateHarvest(rng, new Date('2025-11-20T00:00:00Z'));
-      expect(farmDataInputSchema.safeParse({ ...g, dataType: 'Streaming' }).success).toBe(true);
+      expect(farmDataInputSchemaFor('2025-11-20').safeParse({ ...g, dataType: 'Streaming' }).success).toBe(true);
       expect(g.productionDate <= '2025-11-20' && g.productionDate > '2025-10-20').toBe(true);
     }
   });

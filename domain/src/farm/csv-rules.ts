@@ -1,6 +1,6 @@
 import { GRAIN_TYPES, HARVEST_GRADES, type GrainType, type HarvestGrade } from '../constants';
 import type { MessageCode } from '../messages';
-import { parseProductionDate, type HarvestFields } from './farm-data';
+import { parseProductionDate, productionDateProblem, type HarvestFields } from './farm-data';
 
 /** Header text as the old importer keyed it: every non-word character becomes an underscore. */
 export function normalizeCsvHeader(h: string): string {
@@ -28,16 +28,20 @@ const FLOAT_RE = /^\d{1,6}(\.\d{1,4})?$/;
 
 /**
  * Spec 001 §5 per-row rules: required fields and the grain type / grade lists give 'CSV format data
- * error'; then quantity, moisture and protein each have their own message. A row reports its first
- * failure. Rows that are entirely empty (a trailing newline) are skipped.
+ * error'; a production date that cannot be true on `today` (the company's calendar day) says so as
+ * the hand-entered form does (productionDateProblem); then quantity, moisture and protein each have
+ * their own message. A row reports its first failure. Rows that are entirely empty (a trailing
+ * newline) are skipped.
  */
-export function checkCsvRow(raw: Record<string, unknown>, row: number): CsvFarmRow | CsvRowError {
+export function checkCsvRow(raw: Record<string, unknown>, row: number, today: string): CsvFarmRow | CsvRowError {
   const v = (k: string) => (raw[k] === undefined || raw[k] === null ? '' : String(raw[k]).trim());
   for (const k of REQUIRED) if (v(k) === '') return { row, code: 'CSV_FORMAT_ERROR' };
   if (!(GRAIN_TYPES as readonly string[]).includes(v('grainType'))) return { row, code: 'CSV_FORMAT_ERROR' };
   if (!(HARVEST_GRADES as readonly string[]).includes(v('harvestGrade'))) return { row, code: 'CSV_FORMAT_ERROR' };
   const productionDate = parseProductionDate(v('productionDate'));
   if (!productionDate) return { row, code: 'CSV_FORMAT_ERROR' };
+  const dateProblem = productionDateProblem(productionDate, today);
+  if (dateProblem) return { row, code: dateProblem };
   if (!INTEGER_RE.test(v('quantity'))) return { row, code: 'QUANTITY_NOT_INTEGER' };
   if (!FLOAT_RE.test(v('moisture'))) return { row, code: 'MOISTURE_NOT_FLOAT' };
   if (Number(v('moisture')) > 100) return { row, code: 'MOISTURE_OUT_OF_RANGE' };
@@ -64,6 +68,8 @@ export const CSV_MAX_ROWS = 5000;
  * than CSV_MAX_ROWS records: the file is refused as a whole and the rest need not be read.
  */
 export class CsvRowChecker {
+  /** `today`: the company's calendar day (yyyy-mm-dd) the rows' production dates are checked against. */
+  constructor(private readonly today: string) {}
   private readonly rows: CsvFarmRow[] = [];
   private readonly errors: CsvRowError[] = [];
   private seen = 0;
@@ -77,7 +83,7 @@ export class CsvRowChecker {
       this.tooMany = true;
       return false;
     }
-    const res = checkCsvRow(record, this.seen);
+    const res = checkCsvRow(record, this.seen, this.today);
     if ('code' in res) this.errors.push(res);
     else this.rows.push(res);
     return true;
@@ -91,9 +97,9 @@ export class CsvRowChecker {
   }
 }
 
-/** Checks parsed CSV records (objects keyed by normalized header) all at once. */
-export function checkCsvRows(records: Array<Record<string, unknown>>): CsvCheck {
-  const checker = new CsvRowChecker();
+/** Checks parsed CSV records (objects keyed by normalized header) all at once, on the company's day `today`. */
+export function checkCsvRows(records: Array<Record<string, unknown>>, today: string): CsvCheck {
+  const checker = new CsvRowChecker(today);
   for (const r of records) if (!checker.add(r)) break;
   return checker.result();
 }

@@ -34,22 +34,30 @@ describe('admin flag', () => {
   });
 });
 
-describe('sign-in failures', () => {
-  const since = () => new Date(Date.now() - 3600_000);
-  it("counts per account and address, reset only by that pair's own success", async () => {
+describe('sign-in history', () => {
+  it("counts per account and address, reset only by that pair's own success; per account from anywhere; per address", async () => {
     for (let i = 0; i < 3; i++) await stores.authLog.attempt('pat@stores.test', '10.0.0.1', false);
     await stores.authLog.attempt('pat@stores.test', '10.0.0.2', false);
     await stores.authLog.attempt('kim@stores.test', '10.0.0.1', false);
-    const f = await stores.authLog.loginFailures('PAT@stores.test', '10.0.0.1', since());
-    expect(f.pair.count).toBe(3);
-    expect(f.address.count).toBe(4);
+    const f = await stores.authLog.signInHistory('PAT@stores.test', '10.0.0.1');
+    expect([f.pair.count, f.account.count, f.address.count, f.knownAddress]).toEqual([3, 4, 4, false]);
     expect(f.pair.last).toBeInstanceOf(Date);
     // Someone else's success (another address) does not clear this pair; the pair's own does.
     await stores.authLog.attempt('pat@stores.test', '10.0.0.2', true);
-    expect((await stores.authLog.loginFailures('pat@stores.test', '10.0.0.1', since())).pair.count).toBe(3);
+    expect((await stores.authLog.signInHistory('pat@stores.test', '10.0.0.1')).pair.count).toBe(3);
     await stores.authLog.attempt('pat@stores.test', '10.0.0.1', true);
-    const after = await stores.authLog.loginFailures('pat@stores.test', '10.0.0.1', since());
+    const after = await stores.authLog.signInHistory('pat@stores.test', '10.0.0.1');
     expect(after.pair).toEqual({ count: 0, last: null });
-    expect(after.address.count).toBe(4);
+    // the account's failures from everywhere stay counted; the address is now known to the account
+    expect([after.account.count, after.address.count, after.knownAddress]).toEqual([4, 4, true]);
+    expect((await stores.authLog.signInHistory('kim@stores.test', '10.0.0.1')).knownAddress).toBe(false);
+  });
+  it('forgets a known address after LOGIN_THROTTLE.knownForMs', async () => {
+    await stores.authLog.attempt('old@stores.test', '10.0.9.9', true);
+    await db
+      .knex('login_attempts')
+      .where({ email: 'old@stores.test' })
+      .update({ created_at: new Date(Date.now() - 91 * 86_400_000) });
+    expect((await stores.authLog.signInHistory('old@stores.test', '10.0.9.9')).knownAddress).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { LOGIN_THROTTLE, type FailureCount, type SignInHistory } from '@grain/domain';
 
 export type AuthEventKind =
   | 'login_ok'
@@ -14,7 +15,8 @@ export type AuthEventKind =
   | 'password_reset_requested'
   | 'password_reset_done'
   | 'password_changed'
-  | 'email_changed';
+  | 'email_changed'
+  | 'email_change_requested';
 
 export interface AuthEvent {
   kind: AuthEventKind;
@@ -27,29 +29,19 @@ export interface AuthEvent {
   detail?: Record<string, unknown>;
 }
 
-/** Failed sign-ins counted for throttling: how many, and when the last one was. */
-export interface FailureCount {
-  count: number;
-  last: Date | null;
-}
-export interface LoginFailures {
-  /** This account from this address, since the pair's last success. */
-  pair: FailureCount;
-  /** This address, across accounts. */
-  address: FailureCount;
-}
-
 /** The sign-in log (throttling) and the audit log of authentication and refused authorization. */
 export interface AuthLogStore {
   event(e: AuthEvent): Promise<void>;
   events(filter?: { kind?: AuthEventKind; userId?: string; email?: string }, limit?: number): Promise<any[]>;
   attempt(email: string, ip: string, succeeded: boolean): Promise<void>;
   /**
-   * Failed sign-ins after `since`, for one account from one address (reset by that pair's success,
-   * never by someone else's) and for the address across accounts. The rule that turns them into a
-   * wait is the domain's (throttleDelayMs).
+   * What the sign-in log says about an attempt of `email` from `ip` at `now`: failures of the pair
+   * (since that pair's last success, never reset by someone else's), of the account from every address,
+   * of the address across accounts, each within its window; and whether the account signed in from this
+   * address within `knownForMs` (the windows are the domain's LOGIN_THROTTLE). The rule that turns them
+   * into a wait is the domain's (loginWaitMs).
    */
-  loginFailures(email: string, ip: string, since: Date): Promise<LoginFailures>;
+  signInHistory(email: string, ip: string, now?: Date): Promise<SignInHistory>;
   /** Events of a kind from one address after `since` (the registration limit counts them). */
   countFromAddress(kind: AuthEventKind, ip: string, since: Date): Promise<number>;
 }
@@ -81,14 +73,22 @@ export class KnexAuthLogStore implements AuthLogStore {
     await this.k('login_attempts').insert({ email: email.trim().toLowerCase().slice(0, 320), ip: ip.slice(0, 64), succeeded });
   }
 
-  async loginFailures(email: string, ip: string, since: Date): Promise<LoginFailures> {
+  async signInHistory(email: string, ip: string, now = new Date()): Promise<SignInHistory> {
+    const w = {
+      pairMs: LOGIN_THROTTLE.pair.windowMs,
+      accountMs: LOGIN_THROTTLE.account.windowMs,
+      addressMs: LOGIN_THROTTLE.address.windowMs,
+      knownForMs: LOGIN_THROTTLE.knownForMs,
+    };
     const acct = email.trim().toLowerCase();
     const address = ip.slice(0, 64);
+    const ago = (ms: number) => new Date(now.getTime() - ms);
     const lastOk = await this.k('login_attempts')
       .where({ email: acct, ip: address, succeeded: true })
-      .where('created_at', '>=', since)
+      .where('created_at', '>=', ago(Math.max(w.pairMs, w.knownForMs)))
       .max<{ m: Date | null }[]>({ m: 'created_at' });
-    const pairSince = lastOk[0]?.m ? new Date(lastOk[0].m) : since;
+    const lastOkAt = lastOk[0]?.m ? new Date(lastOk[0].m) : null;
+    const pairSince = lastOkAt && lastOkAt > ago(w.pairMs) ? lastOkAt : ago(w.pairMs);
     const failures = (q: Knex.QueryBuilder, after: Date) =>
       q.where({ succeeded: false }).where('created_at', '>', after).first(this.k.raw('count(*) as n'), this.k.raw('max(created_at) as m')) as Promise<{
         n: string | number;
@@ -98,11 +98,17 @@ export class KnexAuthLogStore implements AuthLogStore {
       count: Number(r?.n ?? 0),
       last: r?.m ? new Date(r.m) : null,
     });
-    const [pair, byAddress] = await Promise.all([
+    const [pair, byAccount, byAddress] = await Promise.all([
       failures(this.k('login_attempts').where({ email: acct, ip: address }), pairSince),
-      failures(this.k('login_attempts').where({ ip: address }), since),
+      failures(this.k('login_attempts').where({ email: acct }), ago(w.accountMs)),
+      failures(this.k('login_attempts').where({ ip: address }), ago(w.addressMs)),
     ]);
-    return { pair: toCount(pair), address: toCount(byAddress) };
+    return {
+      pair: toCount(pair),
+      account: toCount(byAccount),
+      address: toCount(byAddress),
+      knownAddress: !!lastOkAt && lastOkAt >= ago(w.knownForMs),
+    };
   }
 
   async countFromAddress(kind: AuthEventKind, ip: string, since: Date): Promise<number> {

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { iso, type AddressRow, type BankAccountRow, type CompanyRow } from './types';
 
 export type CompanyFields = Omit<CompanyRow, 'id' | 'createdAt' | 'updatedAt'>;
-export type AddressFields = Pick<AddressRow, 'street' | 'suburb' | 'city' | 'country'>;
+export type AddressFields = Pick<AddressRow, 'street' | 'suburb' | 'city' | 'state' | 'postcode' | 'province' | 'country'>;
 export type BankAccountFields = Pick<BankAccountRow, 'account' | 'bankName' | 'branch' | 'name'>;
 
 const toCompany = (r: Record<string, any>): CompanyRow => ({
@@ -46,8 +46,20 @@ const toAddress = (r: Record<string, any>): AddressRow => ({
   companyId: r.company_id ?? null,
   street: r.street,
   suburb: r.suburb,
-  city: r.city,
+  city: r.city ?? '',
+  state: r.state ?? null,
+  postcode: r.postcode ?? null,
+  province: r.province ?? null,
   country: r.country,
+});
+const addressCols = (a: AddressFields) => ({
+  street: a.street,
+  suburb: a.suburb,
+  city: a.city,
+  state: a.state ?? null,
+  postcode: a.postcode ?? null,
+  province: a.province ?? null,
+  country: a.country,
 });
 const toBank = (r: Record<string, any>): BankAccountRow => ({
   id: r.id,
@@ -95,7 +107,7 @@ export class KnexCompanyStore implements CompanyStore {
   // Addresses: owned by a company, or (before the company exists) by the user who entered them.
   async createAddress(owner: { companyId: string | null; userId: string }, a: AddressFields): Promise<AddressRow> {
     const id = randomUUID();
-    await this.k('addresses').insert({ id, company_id: owner.companyId, created_by: owner.userId, ...a });
+    await this.k('addresses').insert({ id, company_id: owner.companyId, created_by: owner.userId, ...addressCols(a) });
     return toAddress(await this.k('addresses').where({ id }).first());
   }
   private ownedAddresses(owner: { companyId: string | null; userId: string }) {
@@ -111,7 +123,7 @@ export class KnexCompanyStore implements CompanyStore {
     return r ? toAddress(r) : null;
   }
   async updateAddress(id: string, a: AddressFields): Promise<void> {
-    await this.k('addresses').where({ id }).update(a);
+    await this.k('addresses').where({ id }).update(addressCols(a));
   }
   /** At company creation the founder's loose addresses become the company's. */
   async adoptAddresses(userId: string, companyId: string): Promise<void> {

@@ -5,5 +5,6 @@ export * from './group-store';
 export * from './session-store';
 export * from './auth-log-store';
 export * from './reset-token-store';
+export * from './email-change-store';
 export * from './user-signature';
 export { issueCertificate } from './x509';

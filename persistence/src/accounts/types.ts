@@ -26,6 +26,12 @@ export interface AddressRow {
   street: string;
   suburb: string;
   city: string;
+  /** Australia: the state's abbreviation (NSW, VIC, ...). */
+  state: string | null;
+  /** Australia: 4 digits. */
+  postcode: string | null;
+  /** Vietnam: the province or centrally-run city. */
+  province: string | null;
   country: string;
 }
 

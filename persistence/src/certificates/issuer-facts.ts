@@ -5,7 +5,7 @@
  * can be submitted). Whether the company had open critical corrective actions is frozen on the first
  * read after issue (the PDF render at issue).
  */
-import type { CertificateState, IssuerFacts } from '@grain/domain';
+import { addressLine, type CertificateState, type IssuerFacts } from '@grain/domain';
 import type { Stores } from '../stores';
 
 export async function issuerFacts(stores: Pick<Stores, 'companies' | 'farmData' | 'correctiveActions'>, s: CertificateState): Promise<IssuerFacts> {
@@ -16,7 +16,7 @@ export async function issuerFacts(stores: Pick<Stores, 'companies' | 'farmData' 
     issuer: company
       ? {
           name: company.name,
-          ...(address && { address: [address.street, address.suburb, address.city, address.country].filter(Boolean).join(', ') }),
+          ...(address && { address: addressLine(address) }),
           ...(company.tfn && { registration: company.tfn }),
         }
       : undefined,

@@ -14,6 +14,9 @@ import * as companySeals from './012_company_seals';
 import * as certificateRevocations from './013_certificate_revocations';
 import * as certificateListCardShape from './015_certificate_list_card_shape';
 import * as complianceSummaryReview from './019_compliance_summary_review';
+import * as addressParts from './030_address_parts';
+import * as phonesE164 from './031_phones_e164';
+import * as emailChanges from './032_email_changes';
 import * as correctiveActions from './045_corrective_actions';
 
 export interface Migration {
@@ -39,5 +42,8 @@ export const MIGRATIONS: Migration[] = [
   { name: '013_certificate_revocations', ...certificateRevocations },
   { name: '015_certificate_list_card_shape', ...certificateListCardShape },
   { name: '019_compliance_summary_review', ...complianceSummaryReview },
+  { name: '030_address_parts', ...addressParts },
+  { name: '031_phones_e164', ...phonesE164 },
+  { name: '032_email_changes', ...emailChanges },
   { name: '045_corrective_actions', ...correctiveActions },
 ];

@@ -4,6 +4,7 @@ import {
   ACCOUNT_STATUSES,
   type AccountStatus,
   type LoginStatusAnswer,
+  type AddressPlace,
   type Permission,
   type SessionUser as ServerSessionUser,
   type SignedInAnswer,
@@ -14,6 +15,8 @@ import { api, ApiError, onSessionEnded, warmUp } from '../api/client';
 /** The signed-in user as every screen sees it (ids normalised, permissions resolved by the server). */
 export interface SessionUser extends ServerSessionUser {
   permissions: Permission[];
+  /** Where the user's company is (its address's country and state): the place forms are read for (app/place.ts). */
+  companyAddress?: AddressPlace | null;
 }
 
 /** The server's user (SignedInUserView); `id` and `companyId` are read too, where an answer carries them. */
@@ -41,6 +44,7 @@ function toSessionUser(raw: Raw): SessionUser | null {
   const firstname = str(raw.firstname);
   const lastname = str(raw.lastname);
   const declared: readonly unknown[] = Array.isArray(raw.permissions) ? raw.permissions : [];
+  const address = raw.company && typeof raw.company === 'object' ? raw.company.address : null;
   return {
     id,
     email: str(raw.email),
@@ -52,6 +56,7 @@ function toSessionUser(raw: Raw): SessionUser | null {
     status: userStatus(raw.status),
     companyId: refId(raw.companyId ?? raw.company),
     permissions: declared.filter((p): p is Permission => (PERMISSIONS as readonly string[]).includes(p as string)),
+    companyAddress: address ? { country: str(address.country), state: str(address.state) } : null,
   };
 }
 

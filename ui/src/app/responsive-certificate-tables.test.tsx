@@ -206,7 +206,7 @@ describe('certificate and policy tables on a 450 px phone', () => {
       ['Grain type', 'Barley'],
       ['Harvest grade', 'FEED'],
       ['Storage location', 'Shed 2'],
-      ['Quantity', '800'],
+      ['Quantity (tonnes)', '800'],
       ['Protein', '9.50'],
       ['Moisture', '11.20'],
     ]);

@@ -76,7 +76,7 @@ describe('wide tables on a 450 px phone', () => {
     for (const [label, value] of [
       ['Grain Type', 'Wheat'],
       ['Storage Location', 'Silo A1'],
-      ['Quantity', '24,000'],
+      ['Quantity (tonnes)', '24,000'],
       ['Protein', '12.50'],
       ['Moisture', '10.00'],
       ['Production Date', '03/11/2025'],
@@ -141,7 +141,8 @@ describe('wide tables on a 450 px phone', () => {
         .getAllByRole('term')
         .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
     );
-    expect(values).toMatchObject({ Email: 'mia@farm.example', Phone: '0412345678', Roles: 'Staff', Status: 'active' });
+    // a number stored as typed is shown as the company's people write it
+    expect(values).toMatchObject({ Email: 'mia@farm.example', Phone: '0412 345 678', Roles: 'Staff', Status: 'active' });
     expect(values).toHaveProperty('Company');
     expect(within(card).getByRole('button', { name: 'Update' })).toBeInTheDocument();
   });

@@ -4,6 +4,7 @@ import type {
   AddressView,
   CompanyAnswer,
   CompanyView,
+  EmailConfirmedAnswer,
   GroupAnswer,
   GroupFormInfoAnswer,
   GroupListAnswer,
@@ -85,6 +86,8 @@ export const accountsApi = {
   createUser: (body: Obj) => api<UserCreatedAnswer>('company/user/create', { body }),
   updateUser: (id: string, body: Obj) => api<UserAnswer>(`company/user/${id}/update`, { body }),
   updateProfile: (id: string, body: Obj) => api<UserAnswer>(`company/user/${id}/update_profile`, { body }),
+  /** The link mailed to a new address: posting its token makes the change (no session needed). */
+  confirmEmail: (token: string) => api<EmailConfirmedAnswer>('company/user/confirm_email', { body: { token } }),
   /** currentPassword is required when users change their own password. */
   updatePassword: (id: string, body: { password: string; confirmPassword?: string; currentPassword?: string }) =>
     api<UserAnswer>(`company/user/${id}/update_password`, { body }),

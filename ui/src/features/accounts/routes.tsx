@@ -5,6 +5,7 @@ import { companyDataOr, founder, needs, ownOr, ownRecordOr, type RouteAccess } f
 const LoginPage = lazyPage(() => import('./pages/LoginPage'), 'LoginPage');
 const RegisterPage = lazyPage(() => import('./pages/RegisterPage'), 'RegisterPage');
 const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
+const ConfirmEmailPage = lazyPage(() => import('./pages/ConfirmEmailPage'), 'ConfirmEmailPage');
 const CompanyFormPage = lazyPage(() => import('./pages/CompanyFormPage'), 'CompanyFormPage');
 const CompanyDetailPage = lazyPage(() => import('./pages/CompanyDetailPage'), 'CompanyDetailPage');
 const AddressDetailPage = lazyPage(() => import('./pages/AddressPages'), 'AddressDetailPage');
@@ -37,6 +38,8 @@ export const ACCOUNT_ROUTES: FeatureRoute[] = [
   { path: '/views/register', element: <RegisterPage />, public: true },
   // also the target of the e-mailed reset link (?token=...), which then asks for the new password
   { path: '/views/resetpassword', element: <ResetPasswordPage />, public: true },
+  // the link mailed to a new e-mail address (?token=...): confirming there makes the change
+  { path: '/views/confirm-email', element: <ConfirmEmailPage />, public: true },
 
   setup('/views/company/create', <CompanyFormPage mode="create" />, founder),
   setup('/views/company/update', <CompanyFormPage mode="update" />, needs('editSystem')),

@@ -1,30 +1,23 @@
 import type { z } from 'zod';
 import {
   addressSchema,
-  companySchema,
   groupSchema,
   loginSchema,
-  optionalRule,
   passwordUpdateSchema,
-  profileUpdateSchema,
-  registerSchema,
   resetPasswordConfirmSchema,
   resetPasswordRequestSchema,
   signatureSchema,
-  userCreateSchema,
-  userUpdateSchema,
 } from '@grain/domain';
 
 /**
  * The account forms use the domain's schemas (docs/spec/approvals.md §5), the very ones the API parses with, so the
  * UI refuses exactly what the server refuses; every issue message is a message code, shown via t().
- * Form value types are the schemas' inputs (defaults make some fields optional there).
+ * Form value types are the schemas' inputs (defaults make some fields optional there). The forms with a
+ * phone number are in phone-forms.ts (the sign-in page loads none of the phone number metadata).
  */
+
 export const loginForm = loginSchema;
 export type LoginForm = z.input<typeof loginSchema>;
-
-export const registerForm = registerSchema;
-export type RegisterForm = z.input<typeof registerSchema>;
 
 export const resetRequestForm = resetPasswordRequestSchema;
 export type ResetRequestForm = z.input<typeof resetPasswordRequestSchema>;
@@ -35,21 +28,8 @@ export type ResetConfirmForm = z.input<typeof resetPasswordConfirmSchema>;
 export const passwordForm = passwordUpdateSchema;
 export type PasswordForm = z.input<typeof passwordUpdateSchema>;
 
-/** The company form edits one bank account as flat fields; the payload nests it as `bankAccount`. */
-export const companyForm = companySchema.omit({ bankAccount: true, bankAccounts: true }).extend({
-  bankAccount: optionalRule('bankAccount'),
-  bankName: optionalRule('bankName'),
-  bankBranch: optionalRule('bankBranch'),
-});
-export type CompanyForm = z.input<typeof companyForm>;
-
 export const addressForm = addressSchema;
 export type AddressForm = z.input<typeof addressSchema>;
-
-export const userCreateForm = userCreateSchema;
-export type UserCreateForm = z.input<typeof userCreateSchema>;
-export const userUpdateForm = userUpdateSchema;
-export const profileForm = profileUpdateSchema;
 
 export const groupForm = groupSchema;
 export type GroupForm = z.input<typeof groupSchema>;

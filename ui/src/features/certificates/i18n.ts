@@ -105,7 +105,7 @@ export const certificates: Table = {
   'cert.grainType': { en: 'Grain type', vn: 'Loại hạt' },
   'cert.harvestGrade': { en: 'Harvest grade', vn: 'Hạng thu hoạch' },
   'cert.storageLocation': { en: 'Storage location', vn: 'Nơi lưu trữ' },
-  'cert.quantity': { en: 'Quantity', vn: 'Số lượng' },
+  'cert.quantity': { en: 'Quantity (tonnes)', vn: 'Số lượng (tấn)' },
   'cert.protein': { en: 'Protein', vn: 'Protein' },
   'cert.moisture': { en: 'Moisture', vn: 'Độ ẩm' },
   'cert.productionDate': { en: 'Production date', vn: 'Ngày sản xuất' },

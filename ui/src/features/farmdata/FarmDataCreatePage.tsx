@@ -1,24 +1,30 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Button, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { checkAgainstStandard, DEFAULT_GRAIN_TYPE, DEFAULT_HARVEST_GRADE, farmDataInputSchema, HARVEST_GRADES, MANUAL_GRAIN_TYPES } from '@grain/domain';
+import {
+  checkAgainstStandard,
+  DEFAULT_GRAIN_TYPE,
+  DEFAULT_HARVEST_GRADE,
+  farmDataInputSchemaFor,
+  HARVEST_GRADES,
+  toDisplayDate,
+  MANUAL_GRAIN_TYPES,
+} from '@grain/domain';
 import { Page, useNotify } from '../../app';
 import { useI18n } from '../../i18n/i18n';
 import { storedWord } from '../../app/stored-text';
 import { farmApi } from './api';
 import { shortHash } from './format';
 import { StandardFlag } from './StandardFlag';
-
-const today = () => {
-  const d = new Date();
-  return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
-};
+import { useCompanyToday } from '../../app/place';
 
 /** /views/farmdata/harvesting/create: one harvesting record by hand, recorded on the blockchain when saved. */
 export function FarmDataCreatePage() {
   const { t } = useI18n();
   const notify = useNotify();
   const navigate = useNavigate();
+  // the company's calendar day: a production date after it cannot be true (the server's rule too)
+  const today = useCompanyToday();
   const [v, setV] = useState({
     grainType: DEFAULT_GRAIN_TYPE as string,
     harvestGrade: DEFAULT_HARVEST_GRADE as string,
@@ -26,7 +32,7 @@ export function FarmDataCreatePage() {
     quantity: '',
     protein: '',
     moisture: '',
-    productionDate: today(),
+    productionDate: toDisplayDate(today),
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -34,7 +40,7 @@ export function FarmDataCreatePage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = farmDataInputSchema.safeParse({ ...v, dataType: 'Manual' });
+    const parsed = farmDataInputSchemaFor(today).safeParse({ ...v, dataType: 'Manual' });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
       return;

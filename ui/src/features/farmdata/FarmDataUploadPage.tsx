@@ -7,6 +7,7 @@ import { useI18n } from '../../i18n/i18n';
 import { uploadCsv } from './api';
 import { CsvPreview } from './CsvPreview';
 import { parseCsvFile, type CsvPreviewRow } from './csv-parse';
+import { useCompanyToday } from '../../app/place';
 import { FarmDataTable } from './FarmDataTable';
 import type { FarmData } from '@grain/domain';
 
@@ -16,6 +17,8 @@ import type { FarmData } from '@grain/domain';
  */
 export function FarmDataUploadPage() {
   const { t } = useI18n();
+  // the company's calendar day: the preview refuses the production dates the server refuses
+  const today = useCompanyToday();
   const notify = useNotify();
   const [file, setFile] = useState<File | null>(null);
   const [rows, setRows] = useState<CsvPreviewRow[] | null>(null);
@@ -31,7 +34,7 @@ export function FarmDataUploadPage() {
     setFile(f);
     setProgress({ phase: 'parsing', pct: 0 });
     try {
-      setRows(await parseCsvFile(f, (pct) => setProgress({ phase: 'parsing', pct })));
+      setRows(await parseCsvFile(f, today, (pct) => setProgress({ phase: 'parsing', pct })));
     } catch {
       notify.error('CSV_READ_ERROR');
     } finally {

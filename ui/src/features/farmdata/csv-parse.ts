@@ -10,9 +10,10 @@ export interface CsvPreviewRow {
 
 /**
  * Parses the chosen CSV in the browser (papaparse, chunked so a large file reports progress and does
- * not freeze the page) and applies the same row rules as the server, so problems show before upload.
+ * not freeze the page) and applies the same row rules as the server on the company's day `today`
+ * (yyyy-mm-dd), so problems show before upload.
  */
-export function parseCsvFile(file: File, onProgress: (pct: number) => void): Promise<CsvPreviewRow[]> {
+export function parseCsvFile(file: File, today: string, onProgress: (pct: number) => void): Promise<CsvPreviewRow[]> {
   return new Promise((resolve, reject) => {
     const rows: CsvPreviewRow[] = [];
     Papa.parse<Record<string, string>>(file, {
@@ -21,7 +22,7 @@ export function parseCsvFile(file: File, onProgress: (pct: number) => void): Pro
       transformHeader: normalizeCsvHeader,
       chunkSize: 256 * 1024,
       chunk: (res) => {
-        for (const raw of res.data) rows.push({ row: rows.length + 1, raw, result: checkCsvRow(raw, rows.length + 1) });
+        for (const raw of res.data) rows.push({ row: rows.length + 1, raw, result: checkCsvRow(raw, rows.length + 1, today) });
         if (file.size > 0) onProgress(Math.min(100, Math.round(((res.meta.cursor ?? 0) / file.size) * 100)));
       },
       complete: () => {
@@ -34,7 +35,7 @@ export function parseCsvFile(file: File, onProgress: (pct: number) => void): Pro
 }
 
 /** The same, for text already in memory (tests, pasted data). */
-export function parseCsvText(text: string): CsvPreviewRow[] {
+export function parseCsvText(text: string, today: string): CsvPreviewRow[] {
   const res = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: 'greedy', transformHeader: normalizeCsvHeader });
-  return res.data.map((raw, i) => ({ row: i + 1, raw, result: checkCsvRow(raw, i + 1) }));
+  return res.data.map((raw, i) => ({ row: i + 1, raw, result: checkCsvRow(raw, i + 1, today) }));
 }

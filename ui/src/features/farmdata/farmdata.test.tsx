@@ -114,6 +114,8 @@ describe('grade standard flag', () => {
 });
 
 describe('CSV preview', () => {
+  /** The company's day the rows are checked on. */
+  const TODAY = '2026-11-27';
   const text = [
     'item,grain Type,harvestGrade,storageLocation,quantity,protein,moisture,productionDate',
     '1,Wheat,APH,Silo A1,1200,13.1,10.2,01/11/2025',
@@ -121,7 +123,7 @@ describe('CSV preview', () => {
   ].join('\n');
 
   it('keys headers as the importer does, so a spaced header is a format error', () => {
-    const rows = parseCsvText(text);
+    const rows = parseCsvText(text, TODAY);
     expect(Object.keys(rows[0].raw)).toContain('grain_Type');
     expect(rows.every((r) => 'code' in r.result && r.result.code === 'CSV_FORMAT_ERROR')).toBe(true);
   });
@@ -129,6 +131,7 @@ describe('CSV preview', () => {
   it('previews good rows formatted and bad rows with the spec message', () => {
     const rows = parseCsvText(
       text.replace('grain Type', 'grainType') + '\n3,Barley,AH,Shed 2,12.5,11,10,02/11/2025\n4,Corn,ASW,Bunker 3,500,8.75,wet,05/11/2025',
+      TODAY,
     );
     wrap(<CsvPreview rows={rows} />);
     expect(screen.getByTestId('csv-summary')).toHaveTextContent('4 rows, 3 with problems');
@@ -143,7 +146,7 @@ describe('CSV preview', () => {
   it('shows the messages in Vietnamese', () => {
     wrap(
       <CsvPreview
-        rows={parseCsvText('item,grainType,harvestGrade,storageLocation,quantity,protein,moisture,productionDate\n1,Wheat,APH,S,1.5,1,1,01/01/2025')}
+        rows={parseCsvText('item,grainType,harvestGrade,storageLocation,quantity,protein,moisture,productionDate\n1,Wheat,APH,S,1.5,1,1,01/01/2025', TODAY)}
       />,
       'vn',
     );

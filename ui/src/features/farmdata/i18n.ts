@@ -14,7 +14,7 @@ export const farmdata: Table = {
   'farm.grainType': { en: 'Grain Type', vn: 'Loại ngũ cốc' },
   'farm.harvestGrade': { en: 'Harvest Grade', vn: 'Hạng thu hoạch' },
   'farm.storageLocation': { en: 'Storage Location', vn: 'Nơi lưu trữ' },
-  'farm.quantity': { en: 'Quantity', vn: 'Số lượng' },
+  'farm.quantity': { en: 'Quantity (tonnes)', vn: 'Số lượng (tấn)' },
   'farm.protein': { en: 'Protein', vn: 'Protein' },
   'farm.moisture': { en: 'Moisture', vn: 'Độ ẩm' },
   'farm.productionDate': { en: 'Production Date', vn: 'Ngày sản xuất' },

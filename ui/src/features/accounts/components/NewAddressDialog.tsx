@@ -1,10 +1,12 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useI18n } from '../../../i18n/i18n';
 import { accountsApi, type Address } from '../api';
 import { addressForm, type AddressForm } from '../schemas';
-import { ServerMessage, TextInput, useFormMessage } from './FormKit';
+import { ServerMessage, useFormMessage } from './FormKit';
+import { AddressFields, emptyAddress } from './AddressFields';
+import { usePlace } from '../../../app/place';
 
 /**
  * A new address, made from inside another form (the company profile): the form behind stays as typed and
@@ -12,10 +14,11 @@ import { ServerMessage, TextInput, useFormMessage } from './FormKit';
  */
 export function NewAddressDialog({ open, onClose, onCreated }: { open: boolean; onClose(): void; onCreated(a: Address): void }) {
   const { t } = useI18n();
+  const { country } = usePlace();
   const { control, handleSubmit, reset, formState, setError } = useForm<AddressForm>({
     resolver: zodResolver(addressForm),
     mode: 'onTouched',
-    defaultValues: { street: '', suburb: '', city: '', country: '' },
+    defaultValues: emptyAddress(country),
   });
   const msg = useFormMessage<AddressForm>('PLEASE_REINPUT_INFO', setError);
   const close = () => {
@@ -38,12 +41,7 @@ export function NewAddressDialog({ open, onClose, onCreated }: { open: boolean; 
       <form onSubmit={(e) => void handleSubmit(onSubmit, msg.fromInvalid)(e)} noValidate aria-label={t('acc.address.createTitle')}>
         <DialogTitle id="new-address-title">{t('acc.address.createTitle')}</DialogTitle>
         <DialogContent>
-          <TextInput control={control} name="street" label={t('acc.address.street')} required />
-          <TextInput control={control} name="suburb" label={t('acc.address.suburb')} required />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} useFlexGap>
-            <TextInput control={control} name="city" label={t('acc.address.state')} required />
-            <TextInput control={control} name="country" label={t('acc.address.country')} required />
-          </Stack>
+          <AddressFields control={control} />
           <ServerMessage text={msg.message} />
         </DialogContent>
         <DialogActions>

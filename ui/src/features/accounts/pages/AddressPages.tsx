@@ -2,17 +2,21 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Button, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { countryCodeOf } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { useNotify, errorText } from '../../../app/notify';
 import { Page } from '../../../app/Layout';
 import { accountsApi } from '../api';
 import { addressForm, type AddressForm } from '../schemas';
-import { ServerMessage, TextInput, useFormMessage } from '../components/FormKit';
+import { ServerMessage, useFormMessage } from '../components/FormKit';
+import { AddressFields, emptyAddress } from '../components/AddressFields';
+import { useAuth } from '../../../app/auth';
+import { usePlace } from '../../../app/place';
 import { useLoad } from '../components/useLoad';
 import { LoadState } from '../components/ReadOnlyRows';
 
-/** /views/address/detail: the company's addresses (street, suburb, state, country). */
+/** /views/address/detail: the company's addresses (street, suburb, state or province, country). */
 export function AddressDetailPage() {
   const { t } = useI18n();
   const state = useLoad(() => accountsApi.addresses(), []);
@@ -34,7 +38,7 @@ export function AddressDetailPage() {
               <TableRow>
                 <TableCell>{t('acc.address.street')}</TableCell>
                 <TableCell>{t('acc.address.suburb')}</TableCell>
-                <TableCell>{t('acc.address.state')}</TableCell>
+                <TableCell>{t('acc.address.place')}</TableCell>
                 <TableCell>{t('acc.address.country')}</TableCell>
                 <TableCell />
               </TableRow>
@@ -51,8 +55,8 @@ export function AddressDetailPage() {
                 <TableRow key={a.id}>
                   <TableCell>{a.street}</TableCell>
                   <TableCell>{a.suburb}</TableCell>
-                  <TableCell>{a.city}</TableCell>
-                  <TableCell>{a.country}</TableCell>
+                  <TableCell>{[a.city, a.state, a.postcode, a.province].filter(Boolean).join(' ')}</TableCell>
+                  <TableCell>{countryCodeOf(a.country) ? t(`acc.country.${countryCodeOf(a.country)}`) : a.country}</TableCell>
                   <TableCell align="right">
                     <Button size="small" component={RouterLink} to={`/views/address/update?id=${encodeURIComponent(a.id)}`} sx={{ whiteSpace: 'nowrap' }}>
                       {t('acc.address.update')}
@@ -74,15 +78,18 @@ export function AddressFormPage({ mode }: { mode: 'create' | 'update' }) {
   const notify = useNotify();
   const navigate = useNavigate();
   const id = useSearchParams()[0].get('id') ?? '';
+  const { country } = usePlace();
+  const { refresh } = useAuth();
   const { control, handleSubmit, reset, formState, setError } = useForm<AddressForm>({
     resolver: zodResolver(addressForm),
     mode: 'onTouched',
-    defaultValues: { street: '', suburb: '', city: '', country: '' },
+    defaultValues: emptyAddress(country),
   });
   const msg = useFormMessage<AddressForm>('PLEASE_REINPUT_INFO', setError);
   const existing = useLoad(async () => (mode === 'update' ? ((await accountsApi.addresses()).find((a) => a.id === id) ?? null) : null), [mode, id]);
   useEffect(() => {
-    if (existing.data) reset({ street: existing.data.street, suburb: existing.data.suburb, city: existing.data.city, country: existing.data.country });
+    const a = existing.data;
+    if (a) reset({ street: a.street, suburb: a.suburb, city: a.city, state: a.state, postcode: a.postcode, province: a.province, country: a.country });
   }, [existing.data, reset]);
 
   const onSubmit = async (v: AddressForm) => {
@@ -90,6 +97,8 @@ export function AddressFormPage({ mode }: { mode: 'create' | 'update' }) {
     try {
       if (mode === 'create') await accountsApi.createAddress(v);
       else await accountsApi.updateAddress(id, v);
+      // the company's address says where it is (phone numbers, today's date): read it again
+      await refresh();
       notify.success(t('acc.address.saved'));
       navigate('/views/address/detail');
     } catch (e) {
@@ -110,12 +119,7 @@ export function AddressFormPage({ mode }: { mode: 'create' | 'update' }) {
       {mode === 'update' && !existing.loading && !existing.data && <ServerMessage text={t('NOT_FOUND')} />}
       <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
         <form onSubmit={handleSubmit(onSubmit, msg.fromInvalid)} noValidate aria-label={t('acc.address.title')}>
-          <TextInput control={control} name="street" label={t('acc.address.street')} required />
-          <TextInput control={control} name="suburb" label={t('acc.address.suburb')} required />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} useFlexGap>
-            <TextInput control={control} name="city" label={t('acc.address.state')} required />
-            <TextInput control={control} name="country" label={t('acc.address.country')} required />
-          </Stack>
+          <AddressFields control={control} />
           <ServerMessage text={msg.message} />
           <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={formState.isSubmitting} data-testid="address-submit">
             {t(mode === 'create' ? 'common.create' : 'acc.address.update')}

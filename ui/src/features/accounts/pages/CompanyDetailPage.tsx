@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link as RouterLink, Navigate } from 'react-router-dom';
 import { Button, MenuItem, Paper, TextField } from '@mui/material';
+import { countryCodeOf, formatPhone, formatTaxNumber, taxNumberKind } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
+import { usePlace } from '../../../app/place';
 import { useAuth } from '../../../app/auth';
 import { errorText } from '../../../app/notify';
 import { Page } from '../../../app/Layout';
@@ -16,6 +18,11 @@ export function CompanyDetailPage() {
   const { user, can } = useAuth();
   const companyId = user?.companyId ?? null;
   const [bank, setBank] = useState(0);
+  const { country } = usePlace();
+  const countryName = (name: string) => {
+    const code = countryCodeOf(name);
+    return code ? t(`acc.country.${code}`) : name;
+  };
   const state = useLoad(async () => {
     if (!companyId) return null;
     const company = await accountsApi.company(companyId);
@@ -50,12 +57,17 @@ export function CompanyDetailPage() {
         <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 820 }}>
           <ReadOnlyRows
             rows={[
-              { label: t('acc.company.taxCode'), value: c.tfn },
+              // an ABN is called one; a Vietnamese code (or an older number) is the tax code
+              {
+                label: t(taxNumberKind(c.tfn ?? '') === 'abn' ? 'acc.company.abn' : 'acc.company.taxCode'),
+                value: formatTaxNumber(c.tfn),
+                testId: 'company-tfn',
+              },
               { label: t('acc.company.companyName'), value: c.name, testId: 'company-name' },
-              { label: t('acc.company.address'), value: addressText(c.address, state.data?.addresses) },
+              { label: t('acc.company.address'), value: addressText(c.address, state.data?.addresses, countryName), testId: 'company-address' },
               { label: t('acc.company.legalRep'), value: state.data?.rep ? userLabel(state.data.rep, t) : '' },
               { label: t('acc.field.email'), value: c.email },
-              { label: t('acc.field.phone'), value: c.phone },
+              { label: t('acc.field.phone'), value: formatPhone(c.phone, country), testId: 'company-phone' },
               { label: t('acc.company.website'), value: c.website },
               {
                 label: t('acc.company.bankAccount'),

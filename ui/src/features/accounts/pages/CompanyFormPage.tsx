@@ -3,16 +3,18 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Button, Divider, Link, Paper, Stack, Typography } from '@mui/material';
+import { countryCodeOf, formatPhone, formatTaxNumber, type CountryCode } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../../app/auth';
 import { useNotify } from '../../../app/notify';
 import { Page } from '../../../app/Layout';
 import { accountsApi, refId, userLabel, type Company } from '../api';
-import { companyForm, type CompanyForm } from '../schemas';
+import { companyForm, type CompanyForm } from '../phone-forms';
 import { SelectInput, ServerMessage, TextInput, useFormMessage } from '../components/FormKit';
 import { useLoad } from '../components/useLoad';
 import { addressText } from '../components/format';
 import { NewAddressDialog } from '../components/NewAddressDialog';
+import { usePlace } from '../../../app/place';
 
 const EMPTY: CompanyForm = {
   tfn: '',
@@ -29,15 +31,16 @@ const EMPTY: CompanyForm = {
   bankBranch: '',
 };
 
-function toForm(c: Company): CompanyForm {
+/** The stored company as its people read it: the tax number grouped, the phone in the country's format. */
+function toForm(c: Company, country: CountryCode): CompanyForm {
   const bank = c.bankAccounts?.[0];
   return {
     ...EMPTY,
-    tfn: c.tfn ?? '',
+    tfn: formatTaxNumber(c.tfn),
     name: c.name ?? '',
     address: refId(c.address) ?? '',
     email: c.email ?? '',
-    phone: c.phone ?? '',
+    phone: formatPhone(c.phone, country),
     website: c.website ?? '',
     reprentative: refId(c.reprentative) ?? '',
     taxOfficeLevel1: c.taxOfficeLevel1 ?? '',
@@ -68,22 +71,27 @@ export function CompanyFormPage({ mode }: { mode: 'create' | 'update' }) {
   const navigate = useNavigate();
   const companyId = user?.companyId ?? null;
   const [addingAddress, setAddingAddress] = useState(false);
+  const place = usePlace();
+  const addresses = useLoad(() => accountsApi.addresses().catch(() => []), []);
+  // the company is where the address it names is: a phone number without its country code is read
+  // there (as the server reads it); with no address, where the company is now (or the language's country)
+  const countryOf = (addressId: string | null | undefined): CountryCode =>
+    countryCodeOf((addresses.data ?? []).find((a) => a.id === addressId)?.country) ?? place.country;
   const { control, handleSubmit, reset, formState, setError, setValue } = useForm<CompanyForm>({
-    resolver: zodResolver(companyForm),
+    resolver: (values, context, options) => zodResolver(companyForm(countryOf(values.address)))(values, context, options),
     mode: 'onTouched',
     defaultValues: EMPTY,
   });
   const msg = useFormMessage<CompanyForm>('PLEASE_REINPUT_INFO', setError);
 
-  const addresses = useLoad(() => accountsApi.addresses().catch(() => []), []);
   const users = useLoad(
     () => (mode === 'update' && companyId ? accountsApi.users({ page: 0, pageSize: 100 }).then((p) => p.users) : Promise.resolve([])),
     [mode, companyId],
   );
   const company = useLoad(() => (mode === 'update' && companyId ? accountsApi.company(companyId) : Promise.resolve(null)), [mode, companyId]);
   useEffect(() => {
-    if (company.data) reset(toForm(company.data));
-  }, [company.data, reset]);
+    if (company.data) reset(toForm(company.data, place.country));
+  }, [company.data, reset, place.country]);
 
   const onSubmit = async (v: CompanyForm) => {
     msg.setMessage('');

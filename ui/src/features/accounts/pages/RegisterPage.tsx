@@ -3,25 +3,27 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Box, Button, Link, Stack } from '@mui/material';
+import { countryOfLanguage } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../../app/auth';
 import { afterLoginPath } from '../../../app/navigation';
 import { useNotify } from '../../../app/notify';
 import { accountsApi } from '../api';
-import { registerForm, type RegisterForm } from '../schemas';
+import { registerForm, type RegisterForm } from '../phone-forms';
 import { AuthFrame } from '../components/AuthFrame';
 import { TermsDialog } from '../components/TermsDialog';
 import { SelectInput, ServerMessage, TextInput, useFormMessage } from '../components/FormKit';
 
 /** /views/adminSignup (and /views/register after a failure): account registration behind the terms modal. */
 export function RegisterPage() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const notify = useNotify();
   const { refresh } = useAuth();
   const navigate = useNavigate();
   const [termsOpen, setTermsOpen] = useState(true);
   const { control, handleSubmit, formState, setError } = useForm<RegisterForm>({
-    resolver: zodResolver(registerForm),
+    // no company yet: a phone number without its country code is read in the language's country, as the server does
+    resolver: zodResolver(registerForm(countryOfLanguage(lang))),
     mode: 'onTouched',
     defaultValues: { email: '', password: '', confirmPassword: '', firstname: '', lastname: '', phone: '', role: 'admin' },
   });

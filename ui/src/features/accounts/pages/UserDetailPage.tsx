@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Paper } from '@mui/material';
+import { formatPhone } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
+import { usePlace } from '../../../app/place';
 import { useAuth } from '../../../app/auth';
 import { errorText, useNotify } from '../../../app/notify';
 import { Page } from '../../../app/Layout';
@@ -21,6 +23,7 @@ export function UserDetailPage() {
   const navigate = useNavigate();
   const id = useSearchParams()[0].get('id') || me?.id || '';
   const [confirm, setConfirm] = useState(false);
+  const { country } = usePlace();
   const [busy, setBusy] = useState(false);
   const state = useLoad(() => accountsApi.user(id), [id]);
 
@@ -78,7 +81,7 @@ export function UserDetailPage() {
             rows={[
               { label: t('acc.users.name'), value: u.fullName || `${u.firstname} ${u.lastname}`, testId: 'user-name' },
               { label: t('acc.field.email'), value: u.email },
-              { label: t('acc.field.phone'), value: u.phone },
+              { label: t('acc.field.phone'), value: formatPhone(u.phone, country), testId: 'user-phone' },
               { label: t('acc.users.roles'), value: storedRole(u.role, t) },
               { label: t('acc.users.status'), value: t(`acc.status.${u.status}`) },
               {

@@ -1,20 +1,31 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Paper, Stack } from '@mui/material';
-import { ACCOUNT_STATUSES } from '@grain/domain';
+import { ACCOUNT_STATUSES, formatPhone } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../../app/auth';
 import { useNotify } from '../../../app/notify';
 import { Page } from '../../../app/Layout';
 import { accountsApi } from '../api';
-import { profileForm, userCreateForm, userUpdateForm, type UserCreateForm } from '../schemas';
+import { profileForm, userCreateForm, userUpdateForm, type UserCreateForm } from '../phone-forms';
 import { SelectInput, ServerMessage, TextInput, useFormMessage } from '../components/FormKit';
 import { useLoad } from '../components/useLoad';
 import { storedRole } from '../../../app/stored-text';
+import { usePlace } from '../../../app/place';
 
-const EMPTY: UserCreateForm = { email: '', password: '', confirmPassword: '', firstname: '', lastname: '', phone: '', role: 'staff', status: 'active' };
+const EMPTY: UserCreateForm = {
+  email: '',
+  password: '',
+  confirmPassword: '',
+  firstname: '',
+  lastname: '',
+  phone: '',
+  role: 'staff',
+  status: 'active',
+  currentPassword: '',
+};
 
 /** /views/user/create and /views/user/update (?id=); one's own record goes through update_profile (docs/spec/approvals.md §6). */
 export function UserFormPage({ mode }: { mode: 'create' | 'update' }) {
@@ -24,9 +35,13 @@ export function UserFormPage({ mode }: { mode: 'create' | 'update' }) {
   const navigate = useNavigate();
   const id = useSearchParams()[0].get('id') ?? '';
   const own = mode === 'update' && id === me?.id;
+  const { country } = usePlace();
   const { control, handleSubmit, reset, formState, setError } = useForm<UserCreateForm>({
-    // the update form has no password fields; one's own record cannot change role or status
-    resolver: zodResolver((mode === 'create' ? userCreateForm : own ? profileForm : userUpdateForm) as typeof userCreateForm),
+    // the update form has no password fields; one's own record cannot change role or status; a phone
+    // number is read in the company's country, as the server reads it
+    resolver: zodResolver(
+      (mode === 'create' ? userCreateForm(country) : own ? profileForm(country) : userUpdateForm(country)) as ReturnType<typeof userCreateForm>,
+    ),
     mode: 'onTouched',
     defaultValues: EMPTY,
   });
@@ -49,19 +64,34 @@ export function UserFormPage({ mode }: { mode: 'create' | 'update' }) {
         email: u.email,
         firstname: u.firstname,
         lastname: u.lastname,
-        phone: u.phone ?? '',
+        phone: formatPhone(u.phone, country),
         role: u.role,
         status: (u.status as UserCreateForm['status']) || 'active',
       });
-  }, [existing.data, reset]);
+    // the stored number (E.164) is shown as the company's people write it
+  }, [existing.data, reset, country]);
+  // one's own new e-mail address needs the current password, and waits for the new address to confirm it
+  const typedEmail = useWatch({ control, name: 'email' });
+  const changingOwnEmail = own && !!existing.data && (typedEmail ?? '').trim().toLowerCase() !== existing.data.email.toLowerCase();
 
-  const onSubmit = async ({ confirmPassword, password, ...v }: UserCreateForm) => {
+  const onSubmit = async ({ confirmPassword, password, currentPassword, ...v }: UserCreateForm) => {
     msg.setMessage('');
     try {
+      let pending: string | undefined;
       if (mode === 'create') await accountsApi.createUser({ ...v, password, confirmPassword, company: me?.companyId });
-      else if (own) await accountsApi.updateProfile(id, { email: v.email, firstname: v.firstname, lastname: v.lastname, phone: v.phone });
+      else if (own)
+        pending = (
+          await accountsApi.updateProfile(id, {
+            email: v.email,
+            firstname: v.firstname,
+            lastname: v.lastname,
+            phone: v.phone,
+            ...(changingOwnEmail ? { currentPassword } : {}),
+          })
+        ).message;
       else await accountsApi.updateUser(id, v);
-      notify.success(t(mode === 'create' ? 'acc.users.created' : 'acc.users.updated'));
+      if (pending) notify.success(pending);
+      else notify.success(t(mode === 'create' ? 'acc.users.created' : 'acc.users.updated'));
       if (own) await refresh();
       navigate(mode === 'create' ? '/views/user/list' : `/views/user/detail?id=${encodeURIComponent(id)}`);
     } catch (e) {
@@ -91,6 +121,17 @@ export function UserFormPage({ mode }: { mode: 'create' | 'update' }) {
         <form onSubmit={handleSubmit(onSubmit, msg.fromInvalid)} noValidate aria-label={t('acc.users.createTitle')}>
           {/* Another user's e-mail is changed by an admin only. */}
           <TextInput control={control} name="email" label={t('acc.field.email')} type="email" required disabled={mode === 'update' && !own && !meAdmin} />
+          {changingOwnEmail && (
+            <TextInput
+              control={control}
+              name="currentPassword"
+              label={t('acc.users.currentPasswordForEmail')}
+              type="password"
+              autoComplete="current-password"
+              helperText={t('acc.users.emailChangeHint')}
+              required
+            />
+          )}
           {mode === 'create' && (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} useFlexGap>
               <TextInput control={control} name="password" label={t('acc.field.password')} type="password" autoComplete="new-password" required />

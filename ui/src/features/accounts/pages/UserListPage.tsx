@@ -3,7 +3,9 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Box, Button, InputAdornment, Paper, TablePagination, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import { formatPhone } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
+import { usePlace } from '../../../app/place';
 import { errorText } from '../../../app/notify';
 import { useAuth } from '../../../app/auth';
 import { Page } from '../../../app/Layout';
@@ -21,6 +23,7 @@ type Row = AccountUser & { item: number };
 /** /views/user/list (and legacy /views/UserManagement): users on a DataGrid paged and searched by the server. */
 export function UserListPage() {
   const { t } = useI18n();
+  const { country } = usePlace();
   const { can, user: me } = useAuth();
   const navigate = useNavigate();
   // every grid text in the UI language (screen-reader names too), with this list's own empty and pager lines
@@ -102,7 +105,7 @@ export function UserListPage() {
     return [
       ['company', t('acc.users.company'), r.company && typeof r.company === 'object' ? String((r.company as { name?: string }).name ?? '') : companyName],
       ['email', t('acc.field.email'), r.email],
-      ['phone', t('acc.field.phone'), r.phone ?? ''],
+      ['phone', t('acc.field.phone'), formatPhone(r.phone, country)],
       ['role', t('acc.users.roles'), storedRole(r.role, t)],
       ['status', t('acc.users.status'), t(`acc.status.${r.status}`)],
     ];
@@ -114,7 +117,7 @@ export function UserListPage() {
       { field: 'name', headerName: t('acc.users.name'), flex: 1, minWidth: 150, sortable: false, valueGetter: (_v, r) => name(r) },
       { field: 'company', headerName: t('acc.users.company'), flex: 1, minWidth: 120, sortable: false, valueGetter: valueOf('company') },
       { field: 'email', headerName: t('acc.field.email'), flex: 1, minWidth: 180, sortable: false },
-      { field: 'phone', headerName: t('acc.field.phone'), width: 130, sortable: false },
+      { field: 'phone', headerName: t('acc.field.phone'), width: 150, sortable: false, valueGetter: valueOf('phone') },
       { field: 'role', headerName: t('acc.users.roles'), width: 130, sortable: false, valueGetter: valueOf('role') },
       { field: 'status', headerName: t('acc.users.status'), width: 100, sortable: false, valueGetter: valueOf('status') },
       {
@@ -127,7 +130,7 @@ export function UserListPage() {
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, me?.id, can, companyName],
+    [t, me?.id, can, companyName, country],
   );
 
   return (

@@ -30,7 +30,7 @@ export function IssuedFacts({ c }: { c: IssuedCertificate }) {
         <TableBody>
           {fact('issuer', c.issuer.name)}
           {fact('address', c.issuer.address)}
-          {fact('registration', c.issuer.registration)}
+          {fact(c.issuer.registrationKind ?? 'registration', c.issuer.registration)}
           {fact('membership', c.membershipNumber)}
           {fact('number', c.number)}
           {fact('name', c.name)}
@@ -51,7 +51,7 @@ export function IssuedFacts({ c }: { c: IssuedCertificate }) {
         <TableBody>
           {fact('grainType', c.grain.grainType)}
           {fact('harvestGrade', c.grain.grade)}
-          {fact('quantity', c.grain.quantity)}
+          {fact('quantity', c.grain.quantityText ?? c.grain.quantity)}
           {fact('storage', c.grain.storageLocation)}
           {fact('productionDate', c.grain.productionDate)}
           {fact('farmRecord', c.grain.farmRecord)}

@@ -70,7 +70,10 @@ describe('public verify page', () => {
     expect(within(facts).getByText(farmRecord)).toBeTruthy();
     expect(screen.getByTestId('issued-farmRecord').textContent).toBe('1732000000000');
     expect(screen.getByTestId('issued-farmTx').textContent).toBe('f'.repeat(64));
-    expect(screen.getByTestId('issued-registration').textContent).toBe('51 824 753 556');
+    // the ABN under its own name, as people read it; the quantity with its unit
+    expect(screen.getByTestId('issued-abn').textContent).toBe('51 824 753 556');
+    expect(within(facts).getByText(lang === 'vn' ? 'Mã số doanh nghiệp Úc (ABN)' : 'ABN')).toBeTruthy();
+    expect(screen.getByTestId('issued-quantity').textContent).toBe('860 t');
     expect(screen.getByTestId('issued-standard').textContent).toMatch(/APW1 .* 2025\/26 · AU-GRAIN-2025\/26/);
     // protein 9.8 is under APW's minimum: the page says so, and why it was issued anyway
     expect(within(facts).getAllByText(fail).length).toBeGreaterThan(0);
