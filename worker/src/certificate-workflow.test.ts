@@ -2,14 +2,11 @@
  * The certificate workflow end to end: real dev server, real worker, database, SMTP, ledger, Chromium.
  */
 import { Worker } from '@temporalio/worker';
-import { temporal } from '@temporalio/proto';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { certificateWorkflowId } from '@grain/domain';
 import { appErrorCodeOf, delegateUpdate, rejectUpdate, requestOtpUpdate, signUpdate, stateQuery } from '@grain/workflows';
 import { WORKFLOWS_MODULE } from './create-worker';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { extractText } from '@grain/adapters';
 import { createStores } from '@grain/persistence';
 import {
@@ -308,61 +305,6 @@ test('every payload the runs of this file recorded reads as JSON, as the Tempora
   }
   expect(unreadable).toEqual({});
 }, 60_000);
-
-test('a history recorded before the local-activity sign path still replays (patch marker)', async () => {
-  // Recorded with the first workflow version: sign, reject to level 1, re-sign, delegate, completion.
-  // (History.fromObject, not the SDK's historyFromJSON: that one fails here on a second protobufjs copy)
-  const json = JSON.parse(readFileSync(path.join(__dirname, 'fixtures', 'certificate-history-before-local-activities.json'), 'utf8'));
-  const history = temporal.api.history.v1.History.fromObject(json);
-  expect(history.events.length).toBeGreaterThan(400);
-  await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_MODULE }, history)).resolves.toBeUndefined();
-  // and the runs of this file, started with the current code, took the new path
-  const markers = (x: { events?: Array<{ markerRecordedEventAttributes?: { markerName?: string | null } | null }> | null }) =>
-    (x.events ?? []).map((e) => e.markerRecordedEventAttributes?.markerName).filter(Boolean);
-  const fresh = markers(await h.client.workflow.getHandle(finishedIds[0]).fetchHistory());
-  expect(fresh).toContain('core_patch');
-  expect(fresh).toContain('core_local_activity');
-  expect(markers(json)).not.toContain('core_patch');
-  expect(markers(json)).not.toContain('core_local_activity');
-}, 60_000);
-
-/** The patch ids a history recorded (from its JSON form: payload data in base64). */
-const patchIdsOf = (json: { events?: Array<{ markerRecordedEventAttributes?: { markerName?: string | null; details?: any } | null }> }) =>
-  (json.events ?? [])
-    .filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')
-    .map((e) => JSON.parse(Buffer.from(e.markerRecordedEventAttributes!.details['patch-data'].payloads[0].data, 'base64').toString('utf8')).id as string);
-
-const FAST_AND_COMMIT: string[] = ['sign-local-activities-mail-after-answer', 'one-commit-per-batch'];
-test.each([
-  // recorded before 'one-commit-per-batch': three local activities per sign, a timer per batch
-  ['certificate-history-before-one-commit.json', []],
-  ['certificate-history-timers-before-one-commit.json', []],
-  // recorded with it: one local activity per batch, timers kept across batches
-  ['certificate-history-one-commit.json', FAST_AND_COMMIT],
-  ['certificate-history-timers-one-commit.json', FAST_AND_COMMIT],
-  // and with 'one-local-activity-at-a-time': a code request that arrived while the submission was being
-  // committed waited for the commit (overlapping-local-activities.test.ts recorded it, on Postgres)
-  ['certificate-history-one-step.json', [...FAST_AND_COMMIT, 'one-local-activity-at-a-time']],
-])(
-  'recorded history %s replays (patch markers %j)',
-  async (file, patches) => {
-    // A chain with a sign, a rejection to level 1, a resubmit, re-signs, a delegation and the completion;
-    // or a certificate whose reminders and deadline fired before it was signed through.
-    const json = JSON.parse(readFileSync(path.join(__dirname, 'fixtures', file), 'utf8'));
-    // the runs before 'one-commit-per-batch' asked their patches where needed; the later ones exactly these
-    if (patches.length) expect(patchIdsOf(json)).toEqual(patches);
-    else expect(patchIdsOf(json)).not.toContain('one-commit-per-batch');
-    if (patches.length) {
-      // Every patch is asked before the first local activity: one asked after one can land in a later
-      // workflow task than replay resolves the local activity in (a chaos run met that nondeterminism).
-      const markers = json.events.map((e: any) => e.markerRecordedEventAttributes?.markerName).filter(Boolean);
-      expect(markers.lastIndexOf('core_patch')).toBeLessThan(markers.indexOf('core_local_activity'));
-    }
-    const history = temporal.api.history.v1.History.fromObject(json);
-    await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_MODULE }, history)).resolves.toBeUndefined();
-  },
-  60_000,
-);
 
 test('signs arriving together while effects run are all kept: state, read model and ledger agree', async () => {
   // Regression: the workflow once assigned runEffects' result back to its state, so a sign applied

@@ -42,6 +42,13 @@ export const WORKER_SIZING = {
   shutdownGraceTime: '10s',
 } satisfies Partial<WorkerOptions>;
 
+/** The workflow code a worker (or a replay) runs: `workflowsPath` bundled, else the prebuilt bundle, else the built module bundled. */
+export function workflowSource(workflowsPath?: string) {
+  if (workflowsPath) return { workflowsPath, bundlerOptions: { preloadModules: PRELOADED_MODULES } };
+  if (existsSync(WORKFLOW_BUNDLE)) return { workflowBundle: { codePath: WORKFLOW_BUNDLE } };
+  return { workflowsPath: WORKFLOWS_MODULE, bundlerOptions: { preloadModules: PRELOADED_MODULES } };
+}
+
 /**
  * Composition root of the worker: connection + activities + workflows. Uses the prebuilt bundle when
  * present (start-up in well under a second instead of a webpack run), else bundles at start-up.
@@ -49,17 +56,12 @@ export const WORKER_SIZING = {
 export async function createWorker(opts: CreateWorkerOptions): Promise<{ worker: Worker; connection: NativeConnection }> {
   installTemporalRuntime();
   const connection = await NativeConnection.connect({ address: opts.address });
-  const workflowSource = opts.workflowsPath
-    ? { workflowsPath: opts.workflowsPath, bundlerOptions: { preloadModules: PRELOADED_MODULES } }
-    : existsSync(WORKFLOW_BUNDLE)
-      ? { workflowBundle: { codePath: WORKFLOW_BUNDLE } }
-      : { workflowsPath: WORKFLOWS_MODULE, bundlerOptions: { preloadModules: PRELOADED_MODULES } };
   const worker = await Worker.create({
     connection,
     namespace: opts.namespace ?? 'default',
     taskQueue: opts.taskQueue,
     activities: createActivities(opts.deps),
-    ...workflowSource,
+    ...workflowSource(opts.workflowsPath),
     ...WORKER_SIZING,
     ...opts.tuning,
   });

@@ -49,8 +49,8 @@ export interface SignedEntry {
   txId?: string;
   /** The signer's digital-signature id, if the API attached one. */
   signatureValue?: string;
-  /** The content hash the signature was made over (absent on signatures recorded before it was kept). */
-  contentHash?: string;
+  /** The content hash the signature was made over. */
+  contentHash: string;
 }
 
 /** A signature that no longer counts: the content changed after it was made. Kept for the audit trail. */
@@ -257,14 +257,6 @@ export interface CommandActor {
   isManager?: boolean;
 }
 
-/**
- * Set by the workflow only for runs that made this change before signatures were bound to their
- * content, so their histories replay: signatures over other content are then kept, as they were.
- */
-interface ContentChangeOptions {
-  keepSignaturesOverOtherContent?: boolean;
-}
-
 interface Base {
   actor: CommandActor;
   /** ISO time of the command (workflow time in the workflow). */
@@ -273,14 +265,14 @@ interface Base {
 
 export type CertificateCommand =
   | ({ type: 'submit' } & Base)
-  | ({ type: 'edit'; changes: CertificateChanges } & ContentChangeOptions & Base)
+  | ({ type: 'edit'; changes: CertificateChanges } & Base)
   | ({ type: 'editDraft'; changes: DraftChanges } & Base)
-  | ({ type: 'resubmit'; changes?: CertificateChanges } & ContentChangeOptions & Base)
+  | ({ type: 'resubmit'; changes?: CertificateChanges } & Base)
   | ({ type: 'sign'; note?: string; signatureValue?: string } & Base)
   | ({ type: 'reject'; toLevel: number; reason: string } & Base)
   | ({ type: 'delegate'; to: Signer[]; note?: string } & Base)
   | ({ type: 'deadlinePassed'; level: number } & Base)
-  | ({ type: 'cancel'; reason?: string; silent?: boolean } & Base)
+  | ({ type: 'cancel'; reason?: string } & Base)
   /** A level's due time or signers changed while the certificate is in flight (no rejection). */
   | ({ type: 'adjustLevel'; level: number; deadline?: string; signers?: Signer[] } & Base)
   /** A reminder (to the pending signers) or an escalation (to the managers) sent by hand, rate-limited. */

@@ -5,6 +5,7 @@
  */
 import type { SearchAttributeUpdatePair } from '@temporalio/common';
 import type { SearchAttributeKey } from '@temporalio/common/lib/search-attributes';
+import { upsertSearchAttributes } from '@temporalio/workflow';
 import { currentLevel, SEARCH_ATTRIBUTES, type CertificateState, type SearchAttributeName } from '@grain/domain/workflow-safe';
 
 type KeyType<N extends SearchAttributeName> = Uppercase<(typeof SEARCH_ATTRIBUTES)[N]> & ('KEYWORD' | 'TEXT' | 'INT' | 'BOOL' | 'DATETIME');
@@ -33,4 +34,15 @@ export function certificateSearchAttributes(s: CertificateState): SearchAttribut
     { key: K.CertificateName, value: s.approvalName },
     { key: K.SubmitterName, value: s.submitter.name },
   ];
+}
+
+/** Upserts the certificate's search attributes when they differ from the last ones upserted. */
+export function searchAttributesKeeper(): (s: CertificateState) => void {
+  let last = '';
+  return (s) => {
+    const sa = certificateSearchAttributes(s);
+    const now = JSON.stringify(sa.map((x) => x.value));
+    if (now !== last) upsertSearchAttributes(sa);
+    last = now;
+  };
 }
