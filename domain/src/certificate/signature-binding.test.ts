@@ -112,4 +112,3 @@ describe('a signature counts only for the content it was made over', () => {
     expect(effects.map((e) => e.type)).toEqual(['notifySigners']);
   });
 });
-});
