@@ -156,11 +156,19 @@ export class CertificateRun {
   }
 
   /**
-   * Applies a sign whose code is redeemed by its own batch: only when nothing else is queued or running
-   * (so undoing it restores exactly the state before it), and nothing applies on top of it until its
-   * batch has run (`signPending`).
+   * Applies a sign whose code is redeemed by its own batch, once the run is quiet (so undoing it
+   * restores exactly the state before it); nothing applies on top of it until its batch has run
+   * (`signPending`). Quiet is checked again after every wake-up: several signs waiting for one batch
+   * wake in the same activation, and only the first may go (issue 26, item 3).
    */
-  applySign(cmd: CertificateCommand, redeem: NonNullable<Batch['redeem']>): number {
+  async sign(make: (s: CertificateState) => { cmd: CertificateCommand; redeem: NonNullable<Batch['redeem']> }): Promise<CertificateState> {
+    while (!this.quiet()) await condition(() => this.quiet());
+    const { cmd, redeem } = make(this.state);
+    return this.settle(this.applySign(cmd, redeem));
+  }
+
+  private applySign(cmd: CertificateCommand, redeem: NonNullable<Batch['redeem']>): number {
+    if (!this.quiet()) throw new Error('a sign is applied only when no batch is queued, running or pending');
     const before = this.state;
     const seq = this.apply(cmd);
     const batch = this.queue[this.queue.length - 1];

@@ -25,13 +25,13 @@ export async function certificateWorkflow(input: m.CertificateWorkflowInput): Pr
   run.onCommand(
     m.signUpdate,
     (a) => ({ ...signCommand(a.actor), note: a.note, signatureValue: a.signatureValue }),
-    async (cmd, a) => {
-      if (!run.quiet()) await condition(() => run.quiet());
-      const s = run.state;
-      const binding = { certificateId: s.id, level: s.stage, userId: a.actor.id, contentHash: s.contentHash };
+    (cmd, a) => {
       const redeemKey = `${wfId}:${currentUpdateInfo()?.id ?? ''}`;
-      // A signature is made when its code is redeemed, not when the Update was accepted.
-      return run.settle(run.applySign({ ...cmd, at: nowIso() }, { otpId: a.otpId, binding, redeemKey }));
+      // A signature is made when its code is redeemed (bound to the level and content then), not when the Update was accepted.
+      return run.sign((s) => ({
+        cmd: { ...cmd, at: nowIso() },
+        redeem: { otpId: a.otpId, redeemKey, binding: { certificateId: s.id, level: s.stage, userId: a.actor.id, contentHash: s.contentHash } },
+      }));
     },
   );
   run.onCommand(m.rejectUpdate, (a) => ({ type: 'reject', actor: a.actor, toLevel: a.toLevel, reason: a.reason, at: nowIso() }));
