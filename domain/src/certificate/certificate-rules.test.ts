@@ -171,8 +171,14 @@ describe('permissionsOf', () => {
     ['a signer without the sign permission', submitted, viewer('a1', 'staff'), []],
     ['a signer of a later level', submitted, signer('b1'), []],
     ['the submitter while signing', submitted, editor('sub'), ['adjust', 'delete', 'manage']],
-    ['a manager while signing', submitted, viewer('mgr', 'manager', 'editApproval', 'viewApproval'), ['adjust', 'manage']],
-    ['a manager without the edit permission', submitted, viewer('mgr', 'manager', 'viewApproval'), []],
+    [
+      'a holder of manageApproval while signing',
+      submitted,
+      viewer('mgr', 'team-leads', 'editApproval', 'viewApproval', 'manageApproval'),
+      ['adjust', 'manage'],
+    ],
+    ['a group named manager without manageApproval', submitted, viewer('mgr', 'manager', 'editApproval', 'viewApproval'), []],
+    ['a manager without the edit permission', submitted, viewer('mgr', 'manager', 'viewApproval', 'manageApproval'), []],
     ['another editor while signing', submitted, editor('x'), []],
     [
       'anyone on a done certificate',

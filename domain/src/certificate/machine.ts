@@ -15,7 +15,7 @@
  *   (signature-binding.ts), so a completed certificate carries only signatures over its final content;
  * - delegate adds signers acting on behalf of the delegator and appends the comment "name: text";
  * - a passed deadline marks the current level and the certificate overdue (escalation once per level);
- * - in flight, the submitter, an admin or a manager may change the due time or the signers of the current
+ * - in flight, the submitter, an admin or a holder of manageApproval may change the due time or the signers of the current
  *   or a later level (never removing one who signed; the certificate's hash does not cover them), and
  *   send a reminder or an escalation by hand, at most once an hour per level each;
  * - a withdrawal tells everyone who signed or is asked to sign, with its reason.

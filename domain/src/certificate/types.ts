@@ -253,7 +253,7 @@ export interface CommandActor {
   email?: string;
   /** The actor's role is admin (may edit / cancel any certificate of the company). */
   isAdmin?: boolean;
-  /** The actor's role is manager (may remind, escalate and adjust a level of any certificate in flight). */
+  /** The actor holds manageApproval (may remind, escalate and adjust a level of any certificate in flight). */
   isManager?: boolean;
 }
 

@@ -53,6 +53,9 @@ async function adjustInFlight(
     actor: caller.actor,
     level: l.level,
     ...(deadline ? { deadline: dueTime(deadline) } : {}),
-    ...(input.signers ? { signers: await resolveSigners(deps.stores, s.companyId, input.signers.map(refId)) } : {}),
+    // a signer added in flight must be one who may sign
+    ...(input.signers
+      ? { signers: await resolveSigners(deps.stores, s.companyId, input.signers.map(refId), (id) => !l.signers.some((x) => x.id === id)) }
+      : {}),
   });
 }

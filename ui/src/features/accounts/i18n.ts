@@ -133,6 +133,10 @@ export const accounts: Table = {
   'acc.perm.viewInfo': { en: 'View information', vn: 'Xem thông tin' },
   'acc.perm.signApproval': { en: 'Sign certificates', vn: 'Ký chứng nhận' },
   'acc.perm.signDocument': { en: 'Sign documents', vn: 'Ký tài liệu' },
+  'acc.perm.manageApproval': {
+    en: 'Manage certificates in flight (remind, escalate, re-route, move due dates)',
+    vn: 'Quản lý chứng nhận đang xử lý (nhắc, báo cáo lên, đổi người ký, dời hạn)',
+  },
 
   'acc.signature.createTitle': { en: 'Create digital signature', vn: 'Tạo chữ ký số' },
   'acc.signature.updateTitle': { en: 'Update digital signature', vn: 'Cập nhật chữ ký số' },
