@@ -82,10 +82,13 @@ export const actorOf = (id: string): CommandActor => ({ id, name: `Signer ${id}`
 export const SUBMITTER = { id: 'sub', name: 'Sam Submitter', email: 'sub@grain.test' };
 /** The harness's company: a uuid like every real company id (activities look the issuer up by it). */
 export const HARNESS_COMPANY_ID = '00000000-0000-4000-8000-0000000c0de0';
+export const HARNESS_COMPANY_NAME = 'Harness Grain Co';
+/** The workflow id of a harness certificate, as the API names it on submit. */
+export const harnessWorkflowId = (d: Pick<CertificateDraft, 'id' | 'approvalNumber'>) => certificateWorkflowId(d, HARNESS_COMPANY_NAME);
 
 /** The issuing company of the harness's certificates: its seal seals every issued PDF. */
 async function seedHarnessCompany(db: Db): Promise<void> {
-  await db.knex('companies').insert({ id: HARNESS_COMPANY_ID, name: 'Harness Grain Co' }).onConflict('id').ignore();
+  await db.knex('companies').insert({ id: HARNESS_COMPANY_ID, name: HARNESS_COMPANY_NAME }).onConflict('id').ignore();
 }
 
 let seq = 0;
@@ -120,7 +123,7 @@ export type Driver = Pick<Harness, 'client' | 'mail' | 'otps' | 'taskQueue'>;
 
 export async function submit(h: Driver, draft: CertificateDraft): Promise<WorkflowHandle<typeof certificateWorkflow>> {
   return h.client.workflow.start(certificateWorkflow, {
-    workflowId: certificateWorkflowId(draft.id),
+    workflowId: harnessWorkflowId(draft),
     taskQueue: h.taskQueue,
     args: [{ certificate: draft, submittedBy: { id: SUBMITTER.id, name: SUBMITTER.name } }],
   });

@@ -3,7 +3,6 @@
  */
 import { Worker } from '@temporalio/worker';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
-import { certificateWorkflowId } from '@grain/domain';
 import { appErrorCodeOf, delegateUpdate, rejectUpdate, requestOtpUpdate, signUpdate, stateQuery } from '@grain/workflows';
 import { WORKFLOWS_MODULE } from './create-worker';
 import { createHash } from 'node:crypto';
@@ -20,6 +19,7 @@ import {
   submit,
   SUBMITTER,
   HARNESS_COMPANY_ID,
+  harnessWorkflowId,
   payloadsTheWebUiCannotRead,
   type Harness,
 } from './certificate-test-harness';
@@ -92,7 +92,28 @@ test('a 3-level chain with 2-of-3 signatures completes: read model, ledger, mail
     },
     (ids) => ids.length === 1,
   );
-  expect(found).toEqual([certificateWorkflowId(d.id)]);
+  expect(found).toEqual([harnessWorkflowId(d)]);
+});
+
+test('operators read the certificate in the Temporal UI: a workflow id with company and number, and current details of where it is and whom it waits for', async () => {
+  const d = chainDraft();
+  const handle = await submit(h, d);
+  expect(handle.workflowId).toBe(`certificate-harness-grain-co-${d.approvalNumber.toLowerCase()}-${d.id.slice(0, 12)}`);
+  const details = async () => (await handle.query<{ currentDetails?: string }>('__temporal_workflow_metadata')).currentDetails ?? '';
+  await signWithCode(h, handle, d.id, 'a1');
+  expect(await details()).toBe(
+    `**Level 1 of 3** (Farm Data Signing): waiting for Signer a2, Signer a3 — 1 of 2 signatures so far.\n\n**Due** ${d.levels[0].deadline.slice(0, 16).replace('T', ' ')} UTC.`,
+  );
+  // the read model's state names the workflow: the API finds it from the certificate id
+  const row = await eventually(
+    () => h.store.get(HARNESS_COMPANY_ID, d.id),
+    (r) => !!r?.state.workflowId,
+  );
+  expect(row!.state.workflowId).toBe(handle.workflowId);
+  await signWithCode(h, handle, d.id, 'a2');
+  await handle.executeUpdate(rejectUpdate, { args: [{ actor: actorOf('b1'), toLevel: 1, reason: 'moisture figure is wrong' }] });
+  expect(await details()).toBe('**Sent back to level 1 of 3** (Farm Data Signing): waiting for Sam Submitter to update and resubmit.');
+  await handle.terminate('test over');
 });
 
 test('reject to an earlier level, then re-signing walks the chain again', async () => {

@@ -198,6 +198,8 @@ export interface CertificateState {
   contentHash: string;
   /** How `contentHash` is made (CertificateDraft.hashVersion). */
   hashVersion?: 2;
+  /** The id of the certificate's workflow (certificateWorkflowId), set by the workflow from submit on; absent on a draft. */
+  workflowId?: string;
   /** Storage key of the generated certificate PDF once done. */
   pdfKey?: string;
   /** Ledger tx id of the completion record (the payload's chain_id). */

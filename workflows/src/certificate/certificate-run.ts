@@ -69,7 +69,9 @@ export class CertificateRun {
       this.state = input.resumeState;
       this.enqueued = 0;
     } else {
-      const first = transition(createCertificate(input.certificate), { type: 'submit', actor: input.submittedBy, at: nowIso() });
+      // the state names its workflow, so the API finds the workflow from the read model
+      const draft = { ...createCertificate(input.certificate), workflowId: workflowInfo().workflowId };
+      const first = transition(draft, { type: 'submit', actor: input.submittedBy, at: nowIso() });
       this.state = first.state;
       this.enqueued = 1;
       this.queue.push({ seq: 1, version: this.state.version, effects: first.effects });

@@ -1,5 +1,5 @@
 /**
- * One workflow per certificate (id certificateWorkflowId(certificate id)), started by the API on
+ * One workflow per certificate (id certificateWorkflowId: company, number, id), started by the API on
  * submit. Wiring only: every rule lives in the domain machine (transition), the bookkeeping in
  * CertificateRun, a batch's work in certificate-commit.ts, the timers in certificate-timers.ts. This
  * file turns Updates and timers into commands and runs the batches they make, one by one.
@@ -8,7 +8,7 @@ import { condition, currentUpdateInfo, setHandler, workflowInfo } from '@tempora
 import { currentLevel, type CertificateState, type CommandActor } from '@grain/domain/workflow-safe';
 import { unwrapRefusal } from '../app-failure';
 import * as m from './certificate-messages';
-import { searchAttributesKeeper } from './certificate-search-attributes';
+import { operatorsView } from './certificate-search-attributes';
 import { issueOtp, mailContext, sendMail } from './certificate-effects';
 import { commitBatch } from './certificate-commit';
 import { fireDueTimers, nextTimer } from './certificate-timers';
@@ -62,11 +62,12 @@ export async function certificateWorkflow(input: m.CertificateWorkflowInput): Pr
     { validator: (a) => run.validate(signCommand(a.actor)) },
   );
 
-  const upsertSearchAttributes = searchAttributesKeeper();
+  const showToOperators = operatorsView();
+  showToOperators(run.state);
   for (;;) {
     for (let batch = run.nextBatch(); batch; batch = run.nextBatch()) {
       const mails = await commitBatch(run, wfId, batch);
-      upsertSearchAttributes(run.state);
+      showToOperators(run.state);
       run.finish(batch);
       for (const mail of mails) run.post(sendMail(mail));
     }
