@@ -10,6 +10,9 @@
  *    and consistent: workflow result = read model = ledger = workflow history, every signature once;
  *    the Web UI finds them all by their search attributes.
  *
+ * 3. Worker Versioning: a certificate in flight stays on the worker version it started on while the
+ *    next version's worker, started beside it, takes the new ones.
+ *
  * Skipped with a message when the cluster binaries are not in the cache (`npm run stack:ensure` builds
  * them, about 6 minutes on 2 cores; CI builds them first, like Fabric's).
  */
@@ -336,6 +339,40 @@ describeStack('the production stack (npm run stack:start)', () => {
     expect((await uiList(stack.uiUrl, query)).sort()).toEqual(drafts.map((d) => wfIdOf(d)).sort());
     for (const d of [drafts[0], drafts[Math.floor(N / 2)], drafts[N - 1]])
       expect(await uiList(stack.uiUrl, `CertificateNumber="${d.approvalNumber}" AND CurrentLevel=3`)).toEqual([wfIdOf(d)]);
+  });
+
+  test('a new worker version takes new certificates; one in flight stays on the version it started on until it is done', async () => {
+    const deployment = 'grain-certificates';
+    const current = async () =>
+      (await connection.workflowService.describeWorkerDeployment({ namespace: 'default', deploymentName: deployment })).workerDeploymentInfo?.routingConfig
+        ?.currentDeploymentVersion?.buildId;
+    // the stack's workers run the version named by their workflow bundle's hash, and made it current
+    const first = await current();
+    expect(first).toMatch(/^[0-9a-f]{12}$/);
+    const pinnedTo = async (id: string) => {
+      const h = client.workflow.getHandle(id);
+      const tasks = new Set(
+        ((await h.fetchHistory()).events ?? []).map((e) => e.workflowTaskCompletedEventAttributes?.deploymentVersion?.buildId).filter(Boolean),
+      );
+      return { tasks: [...tasks], pinned: (await h.describe()).raw.workflowExecutionInfo?.versioningInfo?.deploymentVersion?.buildId };
+    };
+    const [old, fresh] = [draft(2), draft(3)];
+    await startCertificate(old);
+    await sign(old, 1);
+    // a deploy of the next version: its worker starts beside the running ones and makes itself current
+    await stack.restart(['worker-next']);
+    expect(await eventually(current, (v) => v === 'next')).toBe('next');
+    await startCertificate(fresh);
+    await sign(fresh, 1);
+    await sign(old, 2);
+    await sign(old, 3);
+    expect((await client.workflow.getHandle(wfIdOf(old)).result()).status).toBe('done');
+    expect(await pinnedTo(wfIdOf(old))).toEqual({ tasks: [first], pinned: first });
+    expect(await pinnedTo(wfIdOf(fresh))).toEqual({ tasks: ['next'], pinned: 'next' });
+    // (back to the stack's version, so nothing after this test waits for a worker that is gone)
+    await connection.workflowService.setWorkerDeploymentCurrentVersion({ namespace: 'default', deploymentName: deployment, buildId: first! });
+    await client.workflow.getHandle(wfIdOf(fresh)).terminate('stack test: versions');
+    await stack.kill(['worker-next']);
   });
 });
 

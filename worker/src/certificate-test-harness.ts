@@ -16,10 +16,14 @@ import { createStores, openDb, type CertificateStore, type Db, type MailStore, t
 import { createTestDb } from '@grain/persistence/testing';
 import { certificateWorkflowId, type CertificateDraft, type CommandActor, type Signer } from '@grain/domain';
 import { certificateWorkflow, requestOtpUpdate, signUpdate } from '@grain/workflows';
+import type { ActivityDeps } from '@grain/activities';
 import { createWorker, WORKFLOWS_MODULE } from './create-worker';
+import type { WorkerDeployment } from './versioning';
 
 export interface Harness {
   db: Db;
+  /** What the harness's worker runs on: another worker (another version) can be made from it. */
+  deps: ActivityDeps;
   client: Client;
   connection: Connection;
   worker: Worker;
@@ -32,7 +36,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(taskQueue: string): Promise<Harness> {
+export async function startHarness(taskQueue: string, opts: { deployment?: WorkerDeployment } = {}): Promise<Harness> {
   const address = process.env.TEMPORAL_TEST_ADDRESS!;
   const db = await createTestDb();
   await seedHarnessCompany(db);
@@ -49,12 +53,14 @@ export async function startHarness(taskQueue: string): Promise<Harness> {
     taskQueue,
     deps: { config, stores, adapters },
     workflowsPath: WORKFLOWS_MODULE,
+    deployment: opts.deployment,
   });
   const running = worker.run();
   const connection = await Connection.connect({ address });
   const client = new Client({ connection });
   return {
     db,
+    deps: { config, stores, adapters },
     client,
     connection,
     worker,

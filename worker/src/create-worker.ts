@@ -3,6 +3,7 @@ import path from 'node:path';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '@grain/activities';
 import { installTemporalRuntime } from './runtime';
+import { deploymentOptions, type WorkerDeployment } from './versioning';
 
 export interface CreateWorkerOptions {
   address: string;
@@ -13,6 +14,8 @@ export interface CreateWorkerOptions {
   workflowsPath?: string;
   /** Overrides for tests (e.g. smaller caches); sized for a 2-core machine by default. */
   tuning?: Partial<WorkerOptions>;
+  /** The Worker Deployment version this worker runs (versioning.ts); unversioned without. */
+  deployment?: WorkerDeployment;
 }
 
 /** The prebuilt workflow bundle (worker/dist/workflow-bundle.js, made by `npm run build:bundle -w @grain/worker`). */
@@ -63,6 +66,7 @@ export async function createWorker(opts: CreateWorkerOptions): Promise<{ worker:
     activities: createActivities(opts.deps),
     ...workflowSource(opts.workflowsPath),
     ...WORKER_SIZING,
+    ...(opts.deployment ? deploymentOptions(opts.deployment) : {}),
     ...opts.tuning,
   });
   return { worker, connection };
