@@ -17,8 +17,7 @@ import { createTestDb } from '@grain/persistence/testing';
 import { certificateWorkflowId, type CertificateDraft, type CommandActor, type Signer } from '@grain/domain';
 import { certificateWorkflow, requestOtpUpdate, signUpdate } from '@grain/workflows';
 import type { ActivityDeps } from '@grain/activities';
-import { createWorker, WORKFLOWS_MODULE } from './create-worker';
-import type { WorkerDeployment } from './versioning';
+import { createWorker, WORKFLOWS_MODULE, type WorkerDeployment } from './create-worker';
 
 export interface Harness {
   db: Db;
@@ -88,7 +87,7 @@ export const actorOf = (id: string): CommandActor => ({ id, name: `Signer ${id}`
 export const SUBMITTER = { id: 'sub', name: 'Sam Submitter', email: 'sub@grain.test' };
 /** The harness's company: a uuid like every real company id (activities look the issuer up by it). */
 export const HARNESS_COMPANY_ID = '00000000-0000-4000-8000-0000000c0de0';
-export const HARNESS_COMPANY_NAME = 'Harness Grain Co';
+const HARNESS_COMPANY_NAME = 'Harness Grain Co';
 /** The workflow id of a harness certificate, as the API names it on submit. */
 export const harnessWorkflowId = (d: Pick<CertificateDraft, 'id' | 'approvalNumber'>) => certificateWorkflowId(d, HARNESS_COMPANY_NAME);
 

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '@grain/activities';
 import { installTemporalRuntime } from './runtime';
-import { deploymentOptions, type WorkerDeployment } from './versioning';
 
 export interface CreateWorkerOptions {
   address: string;
@@ -16,6 +15,12 @@ export interface CreateWorkerOptions {
   tuning?: Partial<WorkerOptions>;
   /** The Worker Deployment version this worker runs (versioning.ts); unversioned without. */
   deployment?: WorkerDeployment;
+}
+
+/** A Worker Deployment version: the deployment's name and the build id of the code a worker runs. */
+export interface WorkerDeployment {
+  name: string;
+  buildId: string;
 }
 
 /** The prebuilt workflow bundle (worker/dist/workflow-bundle.js, made by `npm run build:bundle -w @grain/worker`). */
@@ -66,7 +71,14 @@ export async function createWorker(opts: CreateWorkerOptions): Promise<{ worker:
     activities: createActivities(opts.deps),
     ...workflowSource(opts.workflowsPath),
     ...WORKER_SIZING,
-    ...(opts.deployment ? deploymentOptions(opts.deployment) : {}),
+    // its workflows pinned to the version they started on (versioning.ts)
+    ...(opts.deployment && {
+      workerDeploymentOptions: {
+        useWorkerVersioning: true,
+        version: { deploymentName: opts.deployment.name, buildId: opts.deployment.buildId },
+        defaultVersioningBehavior: 'PINNED',
+      },
+    }),
     ...opts.tuning,
   });
   return { worker, connection };

@@ -6,9 +6,9 @@
  */
 import type { WorkflowHandle } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
-import { createWorker, WORKFLOWS_MODULE } from './create-worker';
+import { createWorker, WORKFLOWS_MODULE, type WorkerDeployment } from './create-worker';
 import { chainDraft, signWithCode, startHarness, submit, type Harness } from './certificate-test-harness';
-import { currentVersion, makeCurrentVersion, type WorkerDeployment } from './versioning';
+import { currentVersion, makeCurrentVersion } from './versioning';
 
 const name = `grain-test-${process.pid}-${Date.now()}`;
 const v1: WorkerDeployment = { name, buildId: 'v1' };

@@ -8,13 +8,8 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import type { NativeConnection, WorkerOptions } from '@temporalio/worker';
-import { WORKFLOW_BUNDLE } from './create-worker';
-
-export interface WorkerDeployment {
-  name: string;
-  buildId: string;
-}
+import type { NativeConnection } from '@temporalio/worker';
+import { WORKFLOW_BUNDLE, type WorkerDeployment } from './create-worker';
 
 /** The version a worker runs, from its environment; undefined for an unversioned worker. */
 export function workerDeploymentOf(env: NodeJS.ProcessEnv): WorkerDeployment | undefined {
@@ -29,13 +24,6 @@ function bundleBuildId(): string {
   if (!existsSync(WORKFLOW_BUNDLE))
     throw new Error('WORKER_DEPLOYMENT_NAME is set but WORKER_BUILD_ID is not, and there is no workflow bundle to take it from: run `npm run build`');
   return createHash('sha256').update(readFileSync(WORKFLOW_BUNDLE)).digest('hex').slice(0, 12);
-}
-
-/** The worker options of a versioned worker: its version, its workflows pinned to it. */
-export function deploymentOptions(d: WorkerDeployment): Pick<WorkerOptions, 'workerDeploymentOptions'> {
-  return {
-    workerDeploymentOptions: { useWorkerVersioning: true, version: { deploymentName: d.name, buildId: d.buildId }, defaultVersioningBehavior: 'PINNED' },
-  };
 }
 
 /**
