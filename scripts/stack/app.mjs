@@ -55,7 +55,8 @@ export async function startWorkers({ dir, ports, env, log, only = WORKER_NAMES }
     });
     const since = started ? readLog(dir, name).length : 0;
     await waitUntil(dir, name, () => readLog(dir, name).slice(since).includes('worker: polling task queue'), { what: 'polling', timeoutMs: 60_000 });
-    if (started) log(`${name} polling (metrics http://127.0.0.1:${ports.workerMetrics[i]}/metrics)`);
+    if (started)
+      log(name === NEXT_WORKER ? `${name} polling (the next version)` : `${name} polling (metrics http://127.0.0.1:${ports.workerMetrics[i]}/metrics)`);
   }
 }
 
