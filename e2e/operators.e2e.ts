@@ -100,12 +100,15 @@ async function operatorsFlow() {
   await admin.goto(e.url(`/views/approval/detail?id=${id}`));
   await admin.waitForSelector(`${byId('approval-detail')}[data-status="done"]`, { timeout: 60_000 });
   const workflowUrl = await admin.$eval(byId('btn-temporal'), (a) => a.getAttribute('href'));
-  expect(workflowUrl).toBe(`${UI}/namespaces/default/workflows/certificate-${id}`);
+  // the workflow id reads as company, certificate number and the start of the certificate id
+  const wfId = decodeURIComponent(workflowUrl!.split('/workflows/')[1] ?? '');
+  expect(workflowUrl).toBe(`${UI}/namespaces/default/workflows/${encodeURIComponent(wfId)}`);
+  expect(wfId).toMatch(new RegExp(`^certificate-riverina-grain-co-[a-z0-9-]+-${id.replace(/-/g, '').slice(0, 12)}$`));
   const warnings: string[] = [];
   admin.on('console', (m) => {
     if (/could not parse payload/i.test(m.text())) warnings.push(`${admin.url().replace(UI!, '')}: ${m.text().slice(0, 80)}`);
   });
-  await openWorkflowPage(admin, workflowUrl!, `certificate-${id}`);
+  await openWorkflowPage(admin, workflowUrl!, wfId);
   await admin.waitForFunction(() => /\/history$/.test(location.pathname) && document.body.innerText.includes('generateCertificatePdf'));
   await screenshot(admin, 'temporal-ui-history');
   const run = admin.url().replace(/\/history$/, '');
@@ -115,7 +118,7 @@ async function operatorsFlow() {
   // warns once per value for any workflow (one started by the Temporal CLI with one memo field and one
   // attribute shows two warnings); the values themselves are the ones the History tab reads cleanly.
   for (const tab of ['pending-activities', 'call-stack', 'query', 'user-metadata']) {
-    await openWorkflowPage(admin, `${run}/${tab}`, `certificate-${id}`);
+    await openWorkflowPage(admin, `${run}/${tab}`, wfId);
   }
   expect(warnings).toEqual([]);
 

@@ -19,9 +19,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TEMPORAL_CALL_TIMEOUT_MS: '5s' })).toThrow(/TEMPORAL_CALL_TIMEOUT_MS/);
   });
 
-  it('names the secret by what it protects: the company CA keys (the old SESSION_SECRET still read)', () => {
+  it('names the secret by what it protects: the company CA keys (the old name SESSION_SECRET is not read)', () => {
     expect(loadConfig({ CA_KEY_SECRET: 'k1' }).caKeySecret).toBe('k1');
-    expect(loadConfig({ SESSION_SECRET: 'k0' }).caKeySecret).toBe('k0');
+    expect(loadConfig({ SESSION_SECRET: 'k0' }).caKeySecret).toBeUndefined();
     expect(loadConfig({}).caKeySecret).toBeUndefined();
   });
 

@@ -46,7 +46,7 @@ export interface AppConfig {
   openaiModel: string;
   chromiumPath?: string;
   imageVerifierUrl?: string;
-  /** Encrypts each company's signing-CA private key at rest (CA_KEY_SECRET; SESSION_SECRET, its old name, still read). */
+  /** Encrypts each company's signing-CA private key at rest (CA_KEY_SECRET). */
   caKeySecret?: string;
   /** Run the Temporal worker inside the server process (default when the database is embedded). */
   workerInProcess: boolean;
@@ -163,7 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     openaiModel: env.OPENAI_MODEL || 'gpt-4o-mini',
     chromiumPath: env.CHROMIUM_PATH || undefined,
     imageVerifierUrl: url(env, 'IMAGE_VERIFIER_URL', ['http:', 'https:']),
-    caKeySecret: env.CA_KEY_SECRET || env.SESSION_SECRET || undefined,
+    caKeySecret: env.CA_KEY_SECRET || undefined,
     workerInProcess: bool(env, 'WORKER_IN_PROCESS', !databaseUrl),
     seedDemoData: bool(env, 'SEED_DEMO_DATA', true),
   };

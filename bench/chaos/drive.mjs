@@ -7,8 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { certificateWorkflowId } = require('@grain/domain');
-const { HARNESS_COMPANY_ID } = require('@grain/worker/dist/certificate-test-harness.js');
+const { HARNESS_COMPANY_ID, harnessWorkflowId } = require('@grain/worker/dist/certificate-test-harness.js');
 const { certificateWorkflow, requestOtpUpdate, signUpdate, stateQuery, appErrorCodeOf } = require('@grain/workflows');
 
 export const CHAIN = [
@@ -67,7 +66,7 @@ const signedAt = (state, level, userId) => state.levels[level - 1]?.signed.some(
  * `onSigned()` is called after each signature the workflow confirmed.
  */
 export async function driveCertificate(sys, draft, stats, onSigned) {
-  const wfId = certificateWorkflowId(draft.id);
+  const wfId = harnessWorkflowId(draft);
   await persist(
     `start ${draft.id}`,
     () =>

@@ -1,11 +1,7 @@
 // The end-of-run check of the chaos run: every certificate final, and the read model, the ledger and
 // the workflow histories agreeing signature for signature (none lost, none duplicated).
 import { Buffer } from 'node:buffer';
-import { createRequire } from 'node:module';
 import { CHAIN } from './drive.mjs';
-
-const require = createRequire(import.meta.url);
-const { certificateWorkflowId } = require('@grain/domain');
 
 const key = (cert, level, user) => `${cert}|${level}|${user}`;
 
@@ -14,8 +10,8 @@ function expected(ids) {
   return new Set(ids.flatMap((id) => CHAIN.map(([who, level]) => key(id, level, `${id}-${who}`))));
 }
 
-async function historySignatures(client, id) {
-  const history = await client.workflow.getHandle(certificateWorkflowId(id)).fetchHistory();
+async function historySignatures(client, workflowId) {
+  const history = await client.workflow.getHandle(workflowId).fetchHistory();
   const accepted = [];
   for (const e of history.events ?? []) {
     const a = e.workflowExecutionUpdateAcceptedEventAttributes;
@@ -38,8 +34,11 @@ export async function verifyRun({ knex, client, ids }) {
   // Read model: status done, each level exactly its two signers.
   const rows = await knex('certificates').whereIn('id', ids).select('id', 'status', 'state');
   const readModel = [];
+  /** Each certificate's workflow, as its state names it. */
+  const workflowIds = new Map();
   for (const r of rows) {
     const s = typeof r.state === 'string' ? JSON.parse(r.state) : r.state;
+    workflowIds.set(r.id, s.workflowId);
     if (r.status !== 'done') problems.push(`${r.id}: read model status ${r.status}`);
     for (const l of s.levels) for (const e of l.signed) readModel.push(key(r.id, l.level, e.userId));
   }
@@ -60,12 +59,17 @@ export async function verifyRun({ knex, client, ids }) {
   const history = [];
   let notCompleted = 0;
   for (const id of ids) {
-    const d = await client.workflow.getHandle(certificateWorkflowId(id)).describe();
+    const workflowId = workflowIds.get(id);
+    if (!workflowId) {
+      problems.push(`${id}: no workflow id in the read model`);
+      continue;
+    }
+    const d = await client.workflow.getHandle(workflowId).describe();
     if (d.status.name !== 'COMPLETED') {
       notCompleted++;
       problems.push(`${id}: workflow ${d.status.name}`);
     }
-    for (const s of await historySignatures(client, id)) history.push(key(id, levelOf.get(s.userId.slice(id.length + 1)), s.userId));
+    for (const s of await historySignatures(client, workflowId)) history.push(key(id, levelOf.get(s.userId.slice(id.length + 1)), s.userId));
   }
 
   for (const [name, list] of [

@@ -9,14 +9,13 @@ import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { certificateWorkflowId } = require('@grain/domain');
 const { certificateWorkflow, requestOtpUpdate, signUpdate } = require('@grain/workflows');
 
 /** Signers who complete a 3-level, 2-of-3 chain, in order. */
 export const CHAIN = ['a1', 'a2', 'b1', 'b2', 'c1', 'c2'];
 // The company id is a uuid, as the accounts tables make it (the live-events outbox is keyed by it).
 // the company the bench databases are seeded with: the issuer whose seal seals each PDF
-const { HARNESS_COMPANY_ID: BENCH_COMPANY } = require('@grain/worker/dist/certificate-test-harness.js');
+const { HARNESS_COMPANY_ID: BENCH_COMPANY, harnessWorkflowId } = require('@grain/worker/dist/certificate-test-harness.js');
 const SUBMITTER = { id: 'bench-sub', name: 'Bench Submitter', email: 'sub@bench.test' };
 
 let seq = 0;
@@ -44,7 +43,7 @@ export function benchDraft(prefix = 'b') {
 
 export async function submit(sys, draft) {
   return sys.client.workflow.start(certificateWorkflow, {
-    workflowId: certificateWorkflowId(draft.id),
+    workflowId: harnessWorkflowId(draft),
     taskQueue: sys.taskQueue,
     args: [{ certificate: draft, submittedBy: { id: SUBMITTER.id, name: SUBMITTER.name } }],
   });

@@ -189,6 +189,10 @@ export const MESSAGES = {
     vn: 'Mỗi cấp cần số người ký không ít hơn số chữ ký yêu cầu',
   },
   DELEGATE_REQUIRED: { en: 'Choose at least one person to delegate to', vn: 'Chọn ít nhất một người để ủy quyền' },
+  SIGNER_MAY_NOT_SIGN: {
+    en: 'This person may not sign certificates: their group does not hold the permission to sign',
+    vn: 'Người này không được ký chứng nhận: nhóm của họ không có quyền ký',
+  },
   DELEGATE_ALREADY_SIGNER: { en: 'This person is already a signer of the level', vn: 'Người này đã là người ký của cấp này' },
   CONTENT_CHANGED: {
     en: 'The certificate changed after the code was sent; request a new code',

@@ -19,6 +19,12 @@ export const PERMISSIONS = [
   'ownCorrectiveAction',
   'verifyCorrectiveAction',
   'viewCorrectiveAction',
+  /**
+   * Keep any certificate of the company moving while in flight: remind, escalate, re-route a level's
+   * signers, move its due time; and be told when one runs late. Held through a group like every
+   * permission (never by a group's name); only someone who holds it may grant it.
+   */
+  'manageApproval',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

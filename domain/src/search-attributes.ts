@@ -26,7 +26,28 @@ export const SEARCH_ATTRIBUTES = {
 } as const;
 export type SearchAttributeName = keyof typeof SEARCH_ATTRIBUTES;
 
-export const certificateWorkflowId = (certificateId: string) => `certificate-${certificateId}`;
+/** Lower-case words joined by '-', Vietnamese and other accents dropped: "Nông Trại Đà Lạt" -> "nong-trai-da-lat". */
+const slug = (text: string, max: number) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[đĐ]/g, 'd')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, max)
+    .replace(/^-+|-+$/g, '');
+
+/**
+ * The id of a certificate's workflow, as operators read it in the Temporal Web UI and CLI: company,
+ * certificate number, then the first 12 hex digits of the certificate's id ("certificate-riverina-grain-co-
+ * 202611273-0b6f2c9e41d7"). Fixed when the certificate is submitted (the number cannot change after, a
+ * renamed company keeps its running workflows' ids); the number is unique within its company and the id
+ * part tells apart companies of the same name. The workflow records it in its state (`workflowId`), so
+ * the API finds the workflow from the read model.
+ */
+export function certificateWorkflowId(c: { id: string; approvalNumber: string }, companyName: string): string {
+  return ['certificate', slug(companyName, 40) || 'company', slug(c.approvalNumber, 40) || 'draft', c.id.replace(/-/g, '').slice(0, 12)].join('-');
+}
 export const complianceWorkflowId = (complianceId: string) => `compliance-${complianceId}`;
 /**
  * A corrective action's workflow id, readable in the Temporal UI's list: its farm, the audit check's

@@ -4,11 +4,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { logFile, startProcess, waitUntil } from './processes.mjs';
-import { APP_API_ENV, NAMESPACE, ROOT, WORKER_PROCESSES } from './topology.mjs';
+import { APP_API_ENV, NAMESPACE, ROOT, WORKER_DEPLOYMENT, WORKER_PROCESSES } from './topology.mjs';
 import { dbUrl } from './postgres.mjs';
 
 export const workerName = (i) => `worker-${i}`;
 export const WORKER_NAMES = Array.from({ length: WORKER_PROCESSES }, (_, i) => workerName(i + 1));
+/**
+ * A worker of the next version (build id `next`), started only when asked for (`--only=worker-next`):
+ * what a deploy of new workflow code starts beside the running version; it becomes current once polling.
+ */
+export const NEXT_WORKER = 'worker-next';
 
 const WORKER_MAIN = path.join(ROOT, 'worker', 'dist', 'main.js');
 const SERVER_MAIN = path.join(ROOT, 'server', 'dist', 'main.js');
@@ -18,6 +23,8 @@ export function appEnv({ dir, ports, password, env = process.env }) {
   const publicUrl = env.PUBLIC_URL || `http://localhost:${ports.app}`;
   const out = {
     ...env,
+    WORKER_DEPLOYMENT_NAME: WORKER_DEPLOYMENT,
+    WORKER_PROMOTE: 'true',
     DATABASE_URL: dbUrl(ports, password),
     TEMPORAL_ADDRESS: `127.0.0.1:${ports.frontend}`,
     TEMPORAL_NAMESPACE: NAMESPACE,
@@ -29,7 +36,7 @@ export function appEnv({ dir, ports, password, env = process.env }) {
     SMTP_CATCHER_PORT: String(ports.smtpCatcher),
   };
   // the stack's own values win over whatever the caller's shell holds for another setup
-  for (const k of ['TEMPORAL_CLI', 'WORKER_IN_PROCESS', 'API_PROCESSES']) delete out[k];
+  for (const k of ['TEMPORAL_CLI', 'WORKER_IN_PROCESS', 'API_PROCESSES', 'WORKER_BUILD_ID']) delete out[k];
   return out;
 }
 
@@ -40,15 +47,16 @@ function builtOrThrow() {
 
 export async function startWorkers({ dir, ports, env, log, only = WORKER_NAMES }) {
   builtOrThrow();
-  for (const [i, name] of WORKER_NAMES.entries()) {
+  for (const [i, name] of [...WORKER_NAMES, NEXT_WORKER].entries()) {
     if (!only.includes(name)) continue;
     const { started } = startProcess(dir, name, process.execPath, [WORKER_MAIN], {
-      env: { ...env, WORKER_METRICS_ADDRESS: `127.0.0.1:${ports.workerMetrics[i]}` },
+      env: name === NEXT_WORKER ? { ...env, WORKER_BUILD_ID: 'next' } : { ...env, WORKER_METRICS_ADDRESS: `127.0.0.1:${ports.workerMetrics[i]}` },
       cwd: ROOT,
     });
     const since = started ? readLog(dir, name).length : 0;
     await waitUntil(dir, name, () => readLog(dir, name).slice(since).includes('worker: polling task queue'), { what: 'polling', timeoutMs: 60_000 });
-    if (started) log(`${name} polling (metrics http://127.0.0.1:${ports.workerMetrics[i]}/metrics)`);
+    if (started)
+      log(name === NEXT_WORKER ? `${name} polling (the next version)` : `${name} polling (metrics http://127.0.0.1:${ports.workerMetrics[i]}/metrics)`);
   }
 }
 

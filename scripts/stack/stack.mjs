@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureTemporal, findTemporal } from '../ensure-temporal.mjs';
 import { ensureTemporalStack, findTemporalStack } from '../ensure-temporal-server.mjs';
-import { appEnv, startApi, startWorkers, WORKER_NAMES } from './app.mjs';
+import { appEnv, NEXT_WORKER, startApi, startWorkers, WORKER_NAMES } from './app.mjs';
 import { startPostgres, dbUrl } from './postgres.mjs';
 import { startProcess, stopProcesses } from './processes.mjs';
 import { registerNamespace, serviceName, setupSchema, startServices, startUi } from './temporal.mjs';
@@ -18,7 +18,15 @@ export function defaultStackDir() {
 }
 
 /** Every component, in stop order (the app first, the database last). */
-export const COMPONENTS = ['watchdog', 'api', ...WORKER_NAMES, 'temporal-ui', ...['frontend', 'matching', 'worker', 'history'].map(serviceName), 'postgres'];
+export const COMPONENTS = [
+  'watchdog',
+  'api',
+  ...WORKER_NAMES,
+  NEXT_WORKER,
+  'temporal-ui',
+  ...['frontend', 'matching', 'worker', 'history'].map(serviceName),
+  'postgres',
+];
 
 /** stack.json: made on the first start, read on every later one (the password is in the database). */
 function stackState(dir, basePort) {
@@ -58,7 +66,7 @@ export async function startStack({ dir = defaultStackDir(), basePort, build = tr
   await startServices({ dir, paths, ports, password, log, only: TEMPORAL_SERVICES.filter((s) => wants(serviceName(s))) });
   if (!only) await registerNamespace({ cli, ports, log });
   const uiUrl = wants('temporal-ui') ? await startUi({ dir, paths, ports, publicUrl: env.PUBLIC_URL, log }) : `http://127.0.0.1:${ports.ui}`;
-  await startWorkers({ dir, ports, env, log, only: WORKER_NAMES.filter(wants) });
+  await startWorkers({ dir, ports, env, log, only: [...WORKER_NAMES.filter(wants), ...(only?.includes(NEXT_WORKER) ? [NEXT_WORKER] : [])] });
   const appUrl = wants('api') ? await startApi({ dir, ports, env, log }) : `http://127.0.0.1:${ports.app}`;
   log(`up in ${((Date.now() - started) / 1000).toFixed(1)} s (${dir})`);
   return {

@@ -24,6 +24,12 @@ export const NAMESPACE = 'default';
 /** How long Temporal keeps a closed workflow's history (the read model and ledger keep the certificate). */
 export const NAMESPACE_RETENTION = '30d';
 export const WORKER_PROCESSES = 2;
+/**
+ * The Worker Deployment of the stack's workers (worker/src/versioning.ts): each runs the version its
+ * workflow bundle's hash names and makes it current once polling; certificates stay pinned to the
+ * version they started on (docs/CONTRIBUTING.md, "Changing the workflow").
+ */
+export const WORKER_DEPLOYMENT = 'grain-certificates';
 export const API_PROCESSES = 2;
 export const DYNAMIC_CONFIG = path.join(ROOT, 'deploy', 'temporal-dynamicconfig.yaml');
 

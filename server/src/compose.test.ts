@@ -113,6 +113,8 @@ describe('docker-compose.yml', () => {
       expect(services.worker.deploy.replicas).toBe(t.WORKER_PROCESSES);
       expect(services.worker.command).toEqual(['node', 'worker/dist/main.js']);
       expect(services.worker.environment.WORKER_METRICS_ADDRESS).toMatch(/:\d+$/);
+      // the same Worker Deployment as the stack's workers, pinned and made current as they are
+      expect(services.worker.environment).toMatchObject({ WORKER_DEPLOYMENT_NAME: t.WORKER_DEPLOYMENT, WORKER_PROMOTE: 'true' });
       for (const app of ['api', 'worker'])
         expect(services[app].environment).toMatchObject({ TEMPORAL_ADDRESS: 'temporal-frontend:7233', TEMPORAL_NAMESPACE: t.NAMESPACE });
     });

@@ -10,6 +10,9 @@
  *    and consistent: workflow result = read model = ledger = workflow history, every signature once;
  *    the Web UI finds them all by their search attributes.
  *
+ * 3. Worker Versioning (before the flood): a certificate in flight stays on the worker version it started on while the
+ *    next version's worker, started beside it, takes the new ones.
+ *
  * Skipped with a message when the cluster binaries are not in the cache (`npm run stack:ensure` builds
  * them, about 6 minutes on 2 cores; CI builds them first, like Fabric's).
  */
@@ -29,6 +32,9 @@ const LANES = 16;
 const COMPANY = '00000000-0000-4000-8000-0000000057ac';
 /** The flood's own company, so the Web UI's count of its done certificates is the flood's alone. */
 const FLOOD_COMPANY = '00000000-0000-4000-8000-0000000057ad';
+const COMPANY_NAMES: Record<string, string> = { [COMPANY]: 'Stack Test Grain Co', [FLOOD_COMPANY]: 'Stack Flood Grain Co' };
+/** The workflow id the API gives a certificate on submit (company, number, id). */
+const wfIdOf = (d: CertificateDraft) => certificateWorkflowId(d, COMPANY_NAMES[d.companyId]);
 const cached = stackCached();
 if (!cached) {
   console.log(
@@ -57,11 +63,7 @@ describeStack('the production stack (npm run stack:start)', () => {
     db = await openDb({ databaseUrl: stack.databaseUrl }, { migrate: false });
     connection = await Connection.connect({ address: stack.temporalAddress });
     client = new Client({ connection });
-    for (const [id, name] of [
-      [COMPANY, 'Stack Test Grain Co'],
-      [FLOOD_COMPANY, 'Stack Flood Grain Co'],
-    ])
-      await db.knex('companies').insert({ id, name }).onConflict('id').ignore();
+    for (const [id, name] of Object.entries(COMPANY_NAMES)) await db.knex('companies').insert({ id, name }).onConflict('id').ignore();
   });
 
   afterAll(async () => {
@@ -73,7 +75,7 @@ describeStack('the production stack (npm run stack:start)', () => {
 
   const startCertificate = (d: CertificateDraft) =>
     client.workflow.start(certificateWorkflow, {
-      workflowId: certificateWorkflowId(d.id),
+      workflowId: wfIdOf(d),
       taskQueue: stack.taskQueue,
       args: [{ certificate: d, submittedBy: { id: d.submitter.id, name: d.submitter.name } }],
     });
@@ -92,7 +94,7 @@ describeStack('the production stack (npm run stack:start)', () => {
   const sign = async (d: CertificateDraft, level: number) => {
     const who = d.levels[level - 1].signers[0];
     const actor = { id: who.id, name: who.name };
-    const handle = client.workflow.getHandle(certificateWorkflowId(d.id));
+    const handle = client.workflow.getHandle(wfIdOf(d));
     const failures: string[] = [];
     for (let attempt = 1; ; attempt++) {
       let step = 'requestOtp';
@@ -190,7 +192,8 @@ describeStack('the production stack (npm run stack:start)', () => {
       if (pdf.status !== 200) await sleep(500);
     }
     expect(pdf.status).toBe(200);
-    const wf = certificateWorkflowId(id);
+    const wf = ((await db.knex('certificates').where({ id }).first('state')).state as { workflowId: string }).workflowId;
+    expect(wf).toMatch(/^certificate-riverina-grain-co-/);
     const found = await eventually(
       () => uiList(stack.uiUrl, `CertificateNumber="${number}" AND CertificateStatus="done"`),
       (ids) => ids.length === 1,
@@ -203,7 +206,7 @@ describeStack('the production stack (npm run stack:start)', () => {
     for (const x of [d, dropped]) await startCertificate(x);
     await sign(d, 1);
     await sign(dropped, 1);
-    const wf = certificateWorkflowId(d.id);
+    const wf = wfIdOf(d);
     const firstRun = (await client.workflow.getHandle(wf).describe()).runId;
     // What an operator does for a certificate whose workflow task keeps failing after a bad deploy.
     await run(process.env.TEMPORAL_CLI!, [
@@ -230,9 +233,44 @@ describeStack('the production stack (npm run stack:start)', () => {
     expect(await uiList(stack.uiUrl, `WorkflowId="${wf}" AND CertificateStatus="done"`)).toEqual([wf]);
 
     // Terminated (a certificate nobody will finish): the read model keeps its last state, signed level 1.
-    await client.workflow.getHandle(certificateWorkflowId(dropped.id)).terminate('stack test: dropped');
+    await client.workflow.getHandle(wfIdOf(dropped)).terminate('stack test: dropped');
     const kept = await db.knex('certificates').where({ id: dropped.id }).first('status', 'stage');
     expect(kept).toEqual({ status: 'signing', stage: 2 });
+  });
+
+  test('a new worker version takes new certificates; one in flight stays on the version it started on until it is done', async () => {
+    const deployment = 'grain-certificates';
+    const current = async () =>
+      (await connection.workflowService.describeWorkerDeployment({ namespace: 'default', deploymentName: deployment }).catch(() => null))?.workerDeploymentInfo
+        ?.routingConfig?.currentDeploymentVersion?.buildId;
+    // the stack's workers run the version named by their workflow bundle's hash, and made it current
+    const first = await eventually(current, (v) => !!v);
+    if (!first) console.log(`[stack] no current version; worker-1 says:\n${readFileSync(path.join(stack.dir, 'logs', 'worker-1.log'), 'utf8').slice(-3000)}`);
+    expect(first).toMatch(/^[0-9a-f]{12}$/);
+    const pinnedTo = async (id: string) => {
+      const h = client.workflow.getHandle(id);
+      const tasks = new Set(
+        ((await h.fetchHistory()).events ?? []).map((e) => e.workflowTaskCompletedEventAttributes?.deploymentVersion?.buildId).filter(Boolean),
+      );
+      return { tasks: [...tasks], pinned: (await h.describe()).raw.workflowExecutionInfo?.versioningInfo?.deploymentVersion?.buildId };
+    };
+    const [old, fresh] = [draft(2), draft(3)];
+    await startCertificate(old);
+    await sign(old, 1);
+    // a deploy of the next version: its worker starts beside the running ones and makes itself current
+    await stack.restart(['worker-next']);
+    expect(await eventually(current, (v) => v === 'next')).toBe('next');
+    await startCertificate(fresh);
+    await sign(fresh, 1);
+    await sign(old, 2);
+    await sign(old, 3);
+    expect((await client.workflow.getHandle(wfIdOf(old)).result()).status).toBe('done');
+    expect(await pinnedTo(wfIdOf(old))).toEqual({ tasks: [first], pinned: first });
+    expect(await pinnedTo(wfIdOf(fresh))).toEqual({ tasks: ['next'], pinned: 'next' });
+    // (back to the stack's version, so nothing after this test waits for a worker that is gone)
+    await connection.workflowService.setWorkerDeploymentCurrentVersion({ namespace: 'default', deploymentName: deployment, buildId: first! });
+    await client.workflow.getHandle(wfIdOf(fresh)).terminate('stack test: versions');
+    await stack.kill(['worker-next']);
   });
 
   test(`${N} certificates in flight survive SIGKILL of a worker process and of the history service`, async () => {
@@ -281,7 +319,7 @@ describeStack('the production stack (npm run stack:start)', () => {
     expect(results.filter((r, i) => JSON.stringify(r.levels.map((l) => l.signed.map((s) => s.userId))) !== JSON.stringify(expected(drafts[i])))).toEqual([]);
 
     // Ledger: per certificate one submission, three signatures, one completion; no key twice; the chain verifies.
-    const mine = new Set(drafts.map((d) => certificateWorkflowId(d.id)));
+    const mine = new Set(drafts.map((d) => wfIdOf(d)));
     const blocks = (await db.knex('ledger_blocks').where('idempotency_key', 'like', 'certificate-s%').orderBy('block_number')).filter((b) =>
       mine.has((b.idempotency_key as string).split(':')[0]),
     );
@@ -293,9 +331,9 @@ describeStack('the production stack (npm run stack:start)', () => {
     const keys = blocks.map((b) => b.idempotency_key as string);
     expect(new Set(keys).size).toBe(keys.length);
     const wrongLedger = drafts.filter(
-      (d) => JSON.stringify(ledger.get(certificateWorkflowId(d.id))) !== JSON.stringify(['submission', 'signature', 'signature', 'signature', 'completion']),
+      (d) => JSON.stringify(ledger.get(wfIdOf(d))) !== JSON.stringify(['submission', 'signature', 'signature', 'signature', 'completion']),
     );
-    expect(wrongLedger.map((d) => [d.id, ledger.get(certificateWorkflowId(d.id))])).toEqual([]);
+    expect(wrongLedger.map((d) => [d.id, ledger.get(wfIdOf(d))])).toEqual([]);
     expect(results.flatMap((r) => r.levels.flatMap((l) => l.signed.map((s) => s.txId))).sort()).toEqual(
       blocks
         .filter((b) => b.record_type === 'signature')
@@ -333,9 +371,9 @@ describeStack('the production stack (npm run stack:start)', () => {
         (n) => n === N,
       ),
     ).toBe(N);
-    expect((await uiList(stack.uiUrl, query)).sort()).toEqual(drafts.map((d) => certificateWorkflowId(d.id)).sort());
+    expect((await uiList(stack.uiUrl, query)).sort()).toEqual(drafts.map((d) => wfIdOf(d)).sort());
     for (const d of [drafts[0], drafts[Math.floor(N / 2)], drafts[N - 1]])
-      expect(await uiList(stack.uiUrl, `CertificateNumber="${d.approvalNumber}" AND CurrentLevel=3`)).toEqual([certificateWorkflowId(d.id)]);
+      expect(await uiList(stack.uiUrl, `CertificateNumber="${d.approvalNumber}" AND CurrentLevel=3`)).toEqual([wfIdOf(d)]);
   });
 });
 

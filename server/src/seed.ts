@@ -12,6 +12,7 @@ export interface DemoLogin {
 const GROUPS: Record<string, Permission[]> = {
   admin: [...PERMISSIONS],
   manager: [
+    'manageApproval',
     'viewSystem',
     'editApproval',
     'deleteApproval',

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
 import { createTestDb } from '@grain/persistence/testing';
 import { startServer, type RunningServer } from './server';
 
@@ -140,4 +142,71 @@ describe('startServer (embedded defaults)', () => {
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
+});
+
+/**
+ * `npm start` on a ./data holding a certificate started by an earlier version of the workflow code: the
+ * start-up replays the running workflows and refuses with what to do, instead of a certificate that
+ * silently never moves again.
+ */
+describe('startServer on Temporal history an earlier workflow version left', () => {
+  const taskQueue = `server-stale-${Date.now()}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'grain-stale-'));
+  const env = {
+    PORT: '0',
+    SMTP_CATCHER_PORT: '0',
+    DATA_DIR: dataDir,
+    TEMPORAL_ADDRESS: process.env.TEMPORAL_TEST_ADDRESS,
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    SEED_DEMO_DATA: 'false',
+    GRAIN_TEMPORAL_EMBEDDED: '1',
+  };
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('refuses to start, naming the run and the two ways out (finish or reset); starts once none is left', async () => {
+    const connection = await Connection.connect({ address: process.env.TEMPORAL_TEST_ADDRESS! });
+    const client = new Client({ connection });
+    const db = await createTestDb();
+    try {
+      // a run of the "earlier version", on the task queue the server will use
+      const old = await NativeConnection.connect({ address: process.env.TEMPORAL_TEST_ADDRESS! });
+      const worker = await Worker.create({
+        connection: old,
+        taskQueue,
+        workflowsPath: require.resolve('@grain/worker/src/testing/stale-certificate-workflow.ts'),
+      });
+      const workflowId = `certificate-stale-${Date.now()}`;
+      await worker.runUntil(async () => {
+        const handle = await client.workflow.start('certificateWorkflow', { workflowId, taskQueue, args: [{}] });
+        // its first workflow task is done (the timer started): the history holds the old version's commands
+        for (let i = 0; i < 100 && !(await handle.fetchHistory()).events?.some((e) => e.timerStartedEventAttributes); i++)
+          await new Promise((r) => setTimeout(r, 100));
+      });
+      await old.close();
+      for (let i = 0; i < 100; i++) {
+        const n = await client.workflow.count(`TaskQueue = '${taskQueue}' AND ExecutionStatus = 'Running'`);
+        if (n.count === 1) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+
+      const refused = await startServer({ env, db, log: () => undefined }).then(
+        (s) => s.stop().then(() => 'started'),
+        (e: Error) => e.message,
+      );
+      expect(refused).toContain(workflowId);
+      expect(refused).toMatch(/earlier version of the workflow code and cannot continue/);
+      expect(refused).toMatch(/finish them: check out the commit that started them/);
+      expect(refused).toContain(`reset: stop, delete ${dataDir}`);
+
+      // finished (here: terminated), the same data starts
+      await client.workflow.getHandle(workflowId).terminate('finished by hand');
+      for (let i = 0; i < 100 && (await client.workflow.count(`TaskQueue = '${taskQueue}' AND ExecutionStatus = 'Running'`)).count > 0; i++)
+        await new Promise((r) => setTimeout(r, 100));
+      const s = await startServer({ env, db, log: () => undefined });
+      await s.stop();
+    } finally {
+      await db.close();
+      await connection.close();
+    }
+  }, 120_000);
 });

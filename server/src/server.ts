@@ -4,7 +4,7 @@ import { Client, Connection } from '@temporalio/client';
 import { buildAdapters, closeAdapters, loadConfig, probeInBackground, SmtpCatcher, type Adapters, type AppConfig, type HealthReport } from '@grain/adapters';
 import { createStores, openDb, type Db, type DbProbe } from '@grain/persistence';
 import { attachLiveChannel, createApp, listen } from '@grain/api';
-import { createWorker } from '@grain/worker';
+import { createWorker, findStaleRuns, staleRunsMessage } from '@grain/worker';
 import type { Worker } from '@temporalio/worker';
 import { seedDemoData } from './seed';
 
@@ -67,6 +67,13 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     }
     cleanups.push(() => connection.close());
     const temporal = new Client({ connection, namespace: config.temporalNamespace });
+
+    // The Temporal dev server of `npm start` keeps its history in ./data: runs an earlier version of the
+    // workflow started there would stall on this one, so the user is told what to do before anything runs.
+    if (config.workerInProcess && (opts.env ?? process.env).GRAIN_TEMPORAL_EMBEDDED === '1') {
+      const stale = await findStaleRuns(temporal, config.taskQueue);
+      if (stale.length) throw new Error(staleRunsMessage(stale, config.dataDir));
+    }
 
     let worker: Worker | undefined;
     let workerRun: Promise<void> | undefined;

@@ -16,10 +16,13 @@ import { createStores, openDb, type CertificateStore, type Db, type MailStore, t
 import { createTestDb } from '@grain/persistence/testing';
 import { certificateWorkflowId, type CertificateDraft, type CommandActor, type Signer } from '@grain/domain';
 import { certificateWorkflow, requestOtpUpdate, signUpdate } from '@grain/workflows';
-import { createWorker, WORKFLOWS_MODULE } from './create-worker';
+import type { ActivityDeps } from '@grain/activities';
+import { createWorker, WORKFLOWS_MODULE, type WorkerDeployment } from './create-worker';
 
 export interface Harness {
   db: Db;
+  /** What the harness's worker runs on: another worker (another version) can be made from it. */
+  deps: ActivityDeps;
   client: Client;
   connection: Connection;
   worker: Worker;
@@ -32,7 +35,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(taskQueue: string): Promise<Harness> {
+export async function startHarness(taskQueue: string, opts: { deployment?: WorkerDeployment } = {}): Promise<Harness> {
   const address = process.env.TEMPORAL_TEST_ADDRESS!;
   const db = await createTestDb();
   await seedHarnessCompany(db);
@@ -49,12 +52,14 @@ export async function startHarness(taskQueue: string): Promise<Harness> {
     taskQueue,
     deps: { config, stores, adapters },
     workflowsPath: WORKFLOWS_MODULE,
+    deployment: opts.deployment,
   });
   const running = worker.run();
   const connection = await Connection.connect({ address });
   const client = new Client({ connection });
   return {
     db,
+    deps: { config, stores, adapters },
     client,
     connection,
     worker,
@@ -82,10 +87,13 @@ export const actorOf = (id: string): CommandActor => ({ id, name: `Signer ${id}`
 export const SUBMITTER = { id: 'sub', name: 'Sam Submitter', email: 'sub@grain.test' };
 /** The harness's company: a uuid like every real company id (activities look the issuer up by it). */
 export const HARNESS_COMPANY_ID = '00000000-0000-4000-8000-0000000c0de0';
+const HARNESS_COMPANY_NAME = 'Harness Grain Co';
+/** The workflow id of a harness certificate, as the API names it on submit. */
+export const harnessWorkflowId = (d: Pick<CertificateDraft, 'id' | 'approvalNumber'>) => certificateWorkflowId(d, HARNESS_COMPANY_NAME);
 
 /** The issuing company of the harness's certificates: its seal seals every issued PDF. */
 async function seedHarnessCompany(db: Db): Promise<void> {
-  await db.knex('companies').insert({ id: HARNESS_COMPANY_ID, name: 'Harness Grain Co' }).onConflict('id').ignore();
+  await db.knex('companies').insert({ id: HARNESS_COMPANY_ID, name: HARNESS_COMPANY_NAME }).onConflict('id').ignore();
 }
 
 let seq = 0;
@@ -120,7 +128,7 @@ export type Driver = Pick<Harness, 'client' | 'mail' | 'otps' | 'taskQueue'>;
 
 export async function submit(h: Driver, draft: CertificateDraft): Promise<WorkflowHandle<typeof certificateWorkflow>> {
   return h.client.workflow.start(certificateWorkflow, {
-    workflowId: certificateWorkflowId(draft.id),
+    workflowId: harnessWorkflowId(draft),
     taskQueue: h.taskQueue,
     args: [{ certificate: draft, submittedBy: { id: SUBMITTER.id, name: SUBMITTER.name } }],
   });

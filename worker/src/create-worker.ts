@@ -13,6 +13,14 @@ export interface CreateWorkerOptions {
   workflowsPath?: string;
   /** Overrides for tests (e.g. smaller caches); sized for a 2-core machine by default. */
   tuning?: Partial<WorkerOptions>;
+  /** The Worker Deployment version this worker runs (versioning.ts); unversioned without. */
+  deployment?: WorkerDeployment;
+}
+
+/** A Worker Deployment version: the deployment's name and the build id of the code a worker runs. */
+export interface WorkerDeployment {
+  name: string;
+  buildId: string;
 }
 
 /** The prebuilt workflow bundle (worker/dist/workflow-bundle.js, made by `npm run build:bundle -w @grain/worker`). */
@@ -42,6 +50,13 @@ export const WORKER_SIZING = {
   shutdownGraceTime: '10s',
 } satisfies Partial<WorkerOptions>;
 
+/** The workflow code a worker (or a replay) runs: `workflowsPath` bundled, else the prebuilt bundle, else the built module bundled. */
+export function workflowSource(workflowsPath?: string) {
+  if (workflowsPath) return { workflowsPath, bundlerOptions: { preloadModules: PRELOADED_MODULES } };
+  if (existsSync(WORKFLOW_BUNDLE)) return { workflowBundle: { codePath: WORKFLOW_BUNDLE } };
+  return { workflowsPath: WORKFLOWS_MODULE, bundlerOptions: { preloadModules: PRELOADED_MODULES } };
+}
+
 /**
  * Composition root of the worker: connection + activities + workflows. Uses the prebuilt bundle when
  * present (start-up in well under a second instead of a webpack run), else bundles at start-up.
@@ -49,18 +64,21 @@ export const WORKER_SIZING = {
 export async function createWorker(opts: CreateWorkerOptions): Promise<{ worker: Worker; connection: NativeConnection }> {
   installTemporalRuntime();
   const connection = await NativeConnection.connect({ address: opts.address });
-  const workflowSource = opts.workflowsPath
-    ? { workflowsPath: opts.workflowsPath, bundlerOptions: { preloadModules: PRELOADED_MODULES } }
-    : existsSync(WORKFLOW_BUNDLE)
-      ? { workflowBundle: { codePath: WORKFLOW_BUNDLE } }
-      : { workflowsPath: WORKFLOWS_MODULE, bundlerOptions: { preloadModules: PRELOADED_MODULES } };
   const worker = await Worker.create({
     connection,
     namespace: opts.namespace ?? 'default',
     taskQueue: opts.taskQueue,
     activities: createActivities(opts.deps),
-    ...workflowSource,
+    ...workflowSource(opts.workflowsPath),
     ...WORKER_SIZING,
+    // its workflows pinned to the version they started on (versioning.ts)
+    ...(opts.deployment && {
+      workerDeploymentOptions: {
+        useWorkerVersioning: true,
+        version: { deploymentName: opts.deployment.name, buildId: opts.deployment.buildId },
+        defaultVersioningBehavior: 'PINNED',
+      },
+    }),
     ...opts.tuning,
   });
   return { worker, connection };

@@ -1,2 +1,3 @@
 export * from './create-worker';
 export * from './runtime';
+export * from './stale-runs';

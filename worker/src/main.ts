@@ -6,6 +6,7 @@ import { loadConfig, buildAdapters, closeAdapters } from '@grain/adapters';
 import { createStores, openDb } from '@grain/persistence';
 import { createWorker } from './create-worker';
 import { installTemporalRuntime } from './runtime';
+import { makeCurrentVersion, workerDeploymentOf } from './versioning';
 
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const config = loadConfig(env);
@@ -15,11 +16,13 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
   const stores = createStores(db.knex);
   const adapters = buildAdapters(config, stores);
+  const deployment = workerDeploymentOf(env);
   const { worker, connection } = await createWorker({
     address: config.temporalAddress,
     namespace: config.temporalNamespace,
     taskQueue: config.taskQueue,
     deps: { config, stores, adapters },
+    deployment,
   });
   const stop = (signal: string) => {
     console.log(`worker: ${signal}, shutting down`);
@@ -27,9 +30,18 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
-  console.log(`worker: polling task queue ${config.taskQueue} at ${config.temporalAddress}`);
+  console.log(
+    `worker: polling task queue ${config.taskQueue} at ${config.temporalAddress}` + (deployment ? ` as ${deployment.name} version ${deployment.buildId}` : ''),
+  );
+  const running = worker.run();
+  // WORKER_PROMOTE=true: once polling, this version takes the new workflows (the ones in flight stay pinned to theirs)
+  if (deployment && env.WORKER_PROMOTE === 'true')
+    void makeCurrentVersion(connection, config.temporalNamespace, deployment).then(
+      () => console.log(`worker: ${deployment.name} version ${deployment.buildId} is current`),
+      (e: Error) => console.error(`worker: ${e.message}`),
+    );
   try {
-    await worker.run();
+    await running;
   } finally {
     await connection.close();
     await closeAdapters(adapters);

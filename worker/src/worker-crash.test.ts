@@ -112,7 +112,8 @@ async function cliList(query: string): Promise<string[]> {
 }
 
 test('SIGKILL of the worker mid-chain loses and duplicates no signature', async () => {
-  const overdue = await submit(driver, chainDraft({ reminders: { offsetsMs: [500], overdueRepeatMs: 600_000 } }, 1500));
+  const late = chainDraft({ reminders: { offsetsMs: [500], overdueRepeatMs: 600_000 } }, 1500);
+  const overdue = await submit(driver, late);
   const d = chainDraft();
   const handle = await submit(driver, d);
   const wfId = handle.workflowId;
@@ -223,7 +224,7 @@ test('SIGKILL of the worker mid-chain loses and duplicates no signature', async 
   );
   expect(done).toEqual([wfId]);
   const od = await eventually(
-    () => cliList(`Overdue=true AND CertificateNumber='${overdue.workflowId.replace(/^certificate-/, 'N-')}'`),
+    () => cliList(`Overdue=true AND CertificateNumber='${late.approvalNumber}'`),
     (ids) => ids.length === 1,
   );
   expect(od).toEqual([overdue.workflowId]);

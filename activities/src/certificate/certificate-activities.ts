@@ -5,7 +5,6 @@ import type {
   CertificateMailContext,
   CertificatePayload,
   CertificateState,
-  LedgerEventType,
   MailedResult,
   NotifyEffect,
   OtpBinding,
@@ -24,11 +23,8 @@ export function createCertificateActivities(deps: ActivityDeps) {
   const { certificates: store, otps, reminders, live, activityResults } = deps.stores;
   // A retried activity gets the kept result of a step it already did, so mails and files happen once.
   const once = <T>(key: string, fn: () => Promise<T>) => activityResults.once(key, fn);
-  // A mail links to its certificate (to its sign dialog when it asks the reader to sign). Inputs recorded
-  // before mails carried the certificate id name it only in the key (`certificate-<id>:...`).
-  const idOf = (ctx: CertificateMailContext, key: string) => ctx.certificateId ?? /^certificate-([^:]+):/.exec(key)?.[1];
-  const linkTo = (certificateId: string | undefined, sign = false) =>
-    certificateId ? `${config.publicUrl}${certificateDetailPath(certificateId, { sign })}` : `${config.publicUrl}/views/approval/list`;
+  // A mail links to its certificate (to its sign dialog when it asks the reader to sign).
+  const linkTo = (certificateId: string, sign = false) => `${config.publicUrl}${certificateDetailPath(certificateId, { sign })}`;
 
   /** Mails each recipient once per key; `sent` runs after each mail the server accepted (also once). */
   async function mailEach(key: string, to: Person[], text: MailText, sent?: (p: Person, mailKey: string) => Promise<void>): Promise<MailedResult> {
@@ -113,20 +109,15 @@ export function createCertificateActivities(deps: ActivityDeps) {
       });
     },
 
-    async redeemOtp(a: { otpId: string; binding: OtpBinding; redeemKey: string }): Promise<{ redeemed: true }> {
-      await permanentOnAppError(() => otps.redeem(a.otpId, a.binding, a.redeemKey));
-      return { redeemed: true };
-    },
-
     async notifyCertificate(a: { key: string; effect: NotifyEffect; ctx: CertificateMailContext }): Promise<MailedResult> {
       const e = a.effect;
       const asksToSign = e.type === 'notifySigners' || e.type === 'notifySignaturesVoided' || e.type === 'remindSigners';
-      const certificateId = idOf(a.ctx, a.key);
+      const { certificateId } = a.ctx;
       const c = { ...a.ctx, link: linkTo(certificateId, asksToSign) };
       if (e.type === 'remindSigners') {
-        // a reminder sent by hand counts on the overdue dashboard like a timer's
+        // each reminder mail sent (by a timer or by hand) counts on the overdue dashboard
         return mailEach(a.key, e.recipients, mailTexts.reminder(c, e.overdue), async (p, mailKey) => {
-          if (certificateId) await reminders.record({ key: mailKey, certificateId, level: e.level, recipientId: p.id, overdue: e.overdue });
+          await reminders.record({ key: mailKey, certificateId, level: e.level, recipientId: p.id, overdue: e.overdue });
         });
       }
       const text =
@@ -142,34 +133,6 @@ export function createCertificateActivities(deps: ActivityDeps) {
                   ? mailTexts.withdrawn(c, e.by, e.reason)
                   : mailTexts.escalation(c);
       return mailEach(a.key, e.recipients, text);
-    },
-
-    /** Reminds the pending signers and records each mail sent, for the overdue dashboard's count. */
-    async remindSigners(a: {
-      key: string;
-      recipients: Person[];
-      overdue: boolean;
-      ctx: CertificateMailContext;
-      certificateId?: string;
-    }): Promise<MailedResult> {
-      // Histories from before certificateId was passed carry it only in the key (`certificate-<id>:<timer>`).
-      const certificateId = a.certificateId ?? idOf(a.ctx, a.key);
-      return mailEach(a.key, a.recipients, mailTexts.reminder({ ...a.ctx, link: linkTo(certificateId, true) }, a.overdue), async (p, mailKey) => {
-        if (certificateId) await reminders.record({ key: mailKey, certificateId, level: a.ctx.level ?? 0, recipientId: p.id, overdue: a.overdue });
-      });
-    },
-
-    /** One ledger entry per event; the key (workflow id + state version + event) makes retries no-ops. */
-    async appendLedger(a: { key: string; type: LedgerEventType; payload: Record<string, unknown> }): Promise<{ txId: string; blockNumber: number }> {
-      const r = await adapters.ledger.append({ key: a.key, type: a.type, payload: a.payload });
-      return { txId: r.txId, blockNumber: r.blockNumber };
-    },
-
-    /** Writes the read model and, when the write moved it forward, tells the company's open pages. */
-    async upsertCertificateReadModel(state: CertificateState): Promise<{ applied: boolean }> {
-      const r = await store.upsert(state);
-      await publishIfApplied(state, r.applied);
-      return r;
     },
 
     /** Renders and stores the certificate PDF once per certificate content. */
@@ -194,8 +157,7 @@ export function createCertificateActivities(deps: ActivityDeps) {
         return { pdfKey, payload, sha256: sha256hex(pdf) };
       });
       // Recorded on every attempt (an update, so idempotent): the public page checks uploads against it.
-      const sha256 = (r as { sha256?: string }).sha256 ?? sha256hex(await adapters.storage.get(r.pdfKey)); // results kept before hashes were
-      await store.recordPdfHash(a.state.id, sha256);
+      await store.recordPdfHash(a.state.id, r.sha256);
       return { pdfKey: r.pdfKey, payload: r.payload };
     },
   };

@@ -1,6 +1,6 @@
 /** What the certificate routes share: the use cases' dependencies, the caller, and the view for a caller. */
 import type { Request } from 'express';
-import { actorSubject, certificateWorkflowId, isAdmin, type Actor, type CertificateAnswer, type CertificateState, type CertificateView } from '@grain/domain';
+import { actorSubject, isAdmin, type Actor, type CertificateAnswer, type CertificateState, type CertificateView } from '@grain/domain';
 import { actorOf } from '../http/auth-middleware';
 import { scopeOf } from '../http/scope';
 import type { ApiDeps } from '../deps';
@@ -39,8 +39,8 @@ async function viewFor(ctx: CertCtx, viewer: Actor, s: CertificateState): Promis
   // Admins are the operators here: they get the link to the certificate's workflow in the Temporal UI.
   const { temporalUiUrl, temporalNamespace } = ctx.deps.config;
   const operatorUrl =
-    isAdmin(viewer) && s.status !== 'created'
-      ? `${temporalUiUrl.replace(/\/$/, '')}/namespaces/${encodeURIComponent(temporalNamespace)}/workflows/${encodeURIComponent(certificateWorkflowId(s.id))}`
+    isAdmin(viewer) && s.workflowId
+      ? `${temporalUiUrl.replace(/\/$/, '')}/namespaces/${encodeURIComponent(temporalNamespace)}/workflows/${encodeURIComponent(s.workflowId)}`
       : null;
   return { ...view, revocation, operatorUrl, ...(view.can ? { can: { ...view.can, revoke: view.can.revoke && !revocation } } : {}) };
 }

@@ -28,14 +28,19 @@ export class CertificateWorkflows {
     private readonly appUrl?: string,
   ) {}
 
-  /** `companyName` is for operators: the workflow's summary, memo and CompanyName search attribute. */
-  async start(input: CertificateWorkflowInput, companyName = ''): Promise<void> {
+  /**
+   * Starts the workflow of a submitted draft; answers its id (company, number, id: certificateWorkflowId),
+   * which the workflow records in its state. `companyName` is for operators: the id, the summary, memo and
+   * the CompanyName search attribute.
+   */
+  async start(input: CertificateWorkflowInput, companyName = ''): Promise<string> {
     const view = operatorView(input.certificate, companyName, this.appUrl);
     const K = CERTIFICATE_SEARCH_KEYS;
+    const workflowId = certificateWorkflowId(input.certificate, companyName);
     await withinDeadline(this.client, this.deadlines.callMs, () =>
       this.client.workflow
         .start(CERTIFICATE_WORKFLOW_TYPE, {
-          workflowId: certificateWorkflowId(input.certificate.id),
+          workflowId,
           taskQueue: this.taskQueue,
           args: [input],
           staticSummary: view.summary,
@@ -54,10 +59,17 @@ export class CertificateWorkflows {
           throw e;
         }),
     );
+    return workflowId;
   }
 
-  async update<Ret, Arg>(certificateId: string, def: UpdateDefinition<Ret, [Arg]>, arg: Arg): Promise<Ret> {
-    const handle = this.client.workflow.getHandle(certificateWorkflowId(certificateId));
+  /** The workflow of a submitted certificate, by the id its state records; a draft has none (NOT_FOUND). */
+  private handle(c: Pick<CertificateState, 'workflowId'>) {
+    if (!c.workflowId) throw new AppError('NOT_FOUND');
+    return this.client.workflow.getHandle(c.workflowId);
+  }
+
+  async update<Ret, Arg>(c: Pick<CertificateState, 'workflowId'>, def: UpdateDefinition<Ret, [Arg]>, arg: Arg): Promise<Ret> {
+    const handle = this.handle(c);
     try {
       return await withinDeadline(this.client, this.deadlines.updateMs, () => handle.executeUpdate(def, { args: [arg] }));
     } catch (e) {
@@ -65,9 +77,9 @@ export class CertificateWorkflows {
     }
   }
 
-  async state(certificateId: string): Promise<CertificateState> {
+  async state(c: Pick<CertificateState, 'workflowId'>): Promise<CertificateState> {
     try {
-      const handle = this.client.workflow.getHandle(certificateWorkflowId(certificateId));
+      const handle = this.handle(c);
       return await withinDeadline(this.client, this.deadlines.callMs, () => handle.query(stateQuery));
     } catch (e) {
       return toAppError(e);

@@ -1,5 +1,6 @@
 import { daysFromNow, useCertHarness } from './certificates.test-harness';
-import type { Agent } from '../testing/session';
+import { hashPassword } from '@grain/persistence';
+import { loginAs, TEST_PASSWORD, type Agent } from '../testing/session';
 
 /**
  * Work in flight through the API, the real workflow and real SMTP: a manager reminds and escalates by
@@ -142,5 +143,105 @@ describe('work in flight', () => {
     const after = (await manager.get(`/api/company/approval/${a._id}`).expect(200)).body.approval;
     expect(after.status).toBe('cancelled');
     expect(after.audit.at(-1)).toMatchObject({ action: 'cancel', reason: 'Lot sold to another buyer' });
+  });
+
+  it('the power over work in flight is the manageApproval permission, not a group called "manager"', async () => {
+    // Other Farms has no manager group. Its operator holds editSystem (and may edit certificates) but not manageApproval.
+    const stores = h.t.deps.stores;
+    const company = h.other.companyId;
+    const ops = await stores.groups.create(company, {
+      groupName: 'operations',
+      status: 'active',
+      roles: ['viewSystem', 'editSystem', 'viewInfo', 'editInfo', 'viewApproval', 'editApproval', 'signApproval'],
+    });
+    const email = `ops-${Date.now()}@other.test`;
+    const attacker = await stores.users.create({
+      email,
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      firstname: 'Otto',
+      lastname: 'Ops',
+      role: 'operations',
+      companyId: company,
+    });
+    const otherAdmin = await h.as('admin', h.other);
+    const a = (
+      await otherAdmin
+        .post('/api/company/approval/create')
+        .send({
+          approvalNumber: `ATTACK-${Date.now()}`,
+          approvalName: 'Barley lot 10',
+          approvalDoc: { _id: await h.farmRecord(h.other) },
+          supportDocs: [],
+          approvalLevels: [{ group: 'Farm Data Signing', signers: [h.other.users.signer.id], signatures: 1, deadline: day(3) }],
+          status: 'signing',
+        })
+        .expect(201)
+    ).body.approval;
+    const agent = await loginAs(h.t.app, email, TEST_PASSWORD);
+    // the attack: rename the own group "manager", then re-route the level to oneself
+    await agent
+      .post(`/api/company/group/${ops.id}/update`)
+      .send({
+        groupName: 'manager',
+        status: 'active',
+        roles: ['viewSystem', 'editSystem', 'viewInfo', 'editInfo', 'viewApproval', 'editApproval', 'signApproval'],
+      })
+      .expect(200);
+    const again = await loginAs(h.t.app, email, TEST_PASSWORD);
+    expect((await again.get(`/api/company/approval/${a._id}`).expect(200)).body.approval.can).toMatchObject({ manage: false, adjust: false });
+    await again
+      .post(`/api/company/approvallevel/${a.approvalLevels[0]._id}/update`)
+      .send({ signers: [attacker.id] })
+      .expect(403);
+    await again.post(`/api/company/approval/${a._id}/remind`).send({ to: 'signers' }).expect(403);
+    // nor may they grant the permission they do not hold
+    await again
+      .post(`/api/company/group/${ops.id}/update`)
+      .send({ groupName: 'manager', status: 'active', roles: ['viewSystem', 'editSystem', 'viewApproval', 'editApproval', 'manageApproval'] })
+      .expect(403);
+    const unchanged = (await stores.groups.byId(company, ops.id))!;
+    expect(unchanged.roles).not.toContain('manageApproval');
+    // the company's admin grants it: now the group may re-route, but only to people who may sign
+    await otherAdmin
+      .post(`/api/company/group/${ops.id}/update`)
+      .send({ groupName: 'manager', status: 'active', roles: [...unchanged.roles, 'manageApproval'] })
+      .expect(200);
+    const granted = await loginAs(h.t.app, email, TEST_PASSWORD);
+    const viewer = await stores.users.create({
+      email: `viewer-${Date.now()}@other.test`,
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      firstname: 'Vera',
+      lastname: 'Viewer',
+      role: 'viewers',
+      companyId: company,
+    });
+    await stores.groups.create(company, { groupName: 'viewers', status: 'active', roles: ['viewInfo', 'viewApproval'] });
+    const refused = await granted
+      .post(`/api/company/approvallevel/${a.approvalLevels[0]._id}/update`)
+      .send({ signers: [viewer.id] })
+      .expect(400);
+    expect(refused.body.code).toBe('SIGNER_MAY_NOT_SIGN');
+    const moved = await granted
+      .post(`/api/company/approvallevel/${a.approvalLevels[0]._id}/update`)
+      .send({ signers: [attacker.id] })
+      .expect(200);
+    expect(moved.body.approval.approvalLevels[0].signers.map((x: { _id: string }) => x._id)).toEqual([attacker.id]);
+    // a delegate must hold it too
+    const signer = await h.as('signer', h.other);
+    const b = (
+      await otherAdmin
+        .post('/api/company/approval/create')
+        .send({
+          approvalNumber: `DELEGATE-${Date.now()}`,
+          approvalName: 'Barley lot 11',
+          approvalDoc: { _id: await h.farmRecord(h.other) },
+          supportDocs: [],
+          approvalLevels: [{ group: 'Farm Data Signing', signers: [h.other.users.signer.id], signatures: 1, deadline: day(3) }],
+          status: 'signing',
+        })
+        .expect(201)
+    ).body.approval;
+    const delegated = await signer.post(`/api/company/approval/${b._id}/delegate`).send({ to: [viewer.id] });
+    expect(delegated.body.code).toBe('SIGNER_MAY_NOT_SIGN');
   });
 });

@@ -89,7 +89,7 @@ describe('a Temporal server that cannot be reached', () => {
     try {
       const workflows = new CertificateWorkflows(new Client({ connection }), 'nobody', { updateMs: UPDATE_MS, callMs: CALL_MS });
       const { res: refused, ms } = await timed(() =>
-        workflows.state('00000000-0000-4000-8000-000000000000').then(
+        workflows.state({ workflowId: 'certificate-nobody-1-000000000000' }).then(
           () => undefined,
           (e: unknown) => e,
         ),
@@ -98,7 +98,7 @@ describe('a Temporal server that cannot be reached', () => {
       expect((refused as AppError).code).toBe('APPROVAL_SERVICE_BUSY');
       expect(ms).toBeLessThan(CALL_MS + SLACK_MS);
       const update = await timed(() =>
-        workflows.update('00000000-0000-4000-8000-000000000000', signUpdate, { actor: { id: 'x' } } as never).then(
+        workflows.update({ workflowId: 'certificate-nobody-1-000000000000' }, signUpdate, { actor: { id: 'x' } } as never).then(
           () => undefined,
           (e: unknown) => e,
         ),

@@ -35,6 +35,7 @@ export interface SeededCompany {
 /** Groups of the test company; admin needs none (role admin holds every permission). */
 const TEST_GROUPS: Record<string, Permission[]> = {
   manager: [
+    'manageApproval',
     'viewSystem',
     'editInfo',
     'viewInfo',

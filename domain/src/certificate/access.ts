@@ -6,7 +6,7 @@
 import { AppError } from '../errors';
 import type { CertificateState } from './types';
 
-/** The person asking: a user id and whether their role is admin. */
+/** The person asking: a user id, whether their role is admin, and whether they hold manageApproval. */
 export interface AccessSubject {
   id: string;
   isAdmin?: boolean;
@@ -37,7 +37,8 @@ export function assertMayCancel(s: Pick<CertificateState, 'submitter'>, who: Acc
 
 /**
  * Who may keep work in flight moving (remind, escalate, change a level's due time or signers): the
- * submitter, an admin, or a manager of the company — the people the overdue dashboard is for.
+ * submitter, an admin, or a holder of manageApproval in the company — the people the overdue dashboard
+ * is for.
  */
 export function mayManageInFlight(s: Pick<CertificateState, 'submitter'>, who: AccessSubject): boolean {
   return isOwnerOrAdmin(s, who) || !!who.isManager;

@@ -2,7 +2,7 @@
  * The certificate activities' signatures: implemented in @grain/activities, called by the workflow
  * through proxyActivities. Kept in the domain (types only) so neither package imports the other.
  */
-import type { CertificateEffect, CertificateState, LedgerEventType, Person } from './types';
+import type { CertificateEffect, CertificateState, Person } from './types';
 
 /** What a one-time code is bound to: a signer acting on one level of one certificate's content. */
 export interface OtpBinding {
@@ -14,8 +14,7 @@ export interface OtpBinding {
 
 /** What certificate mails quote. */
 export interface CertificateMailContext {
-  /** Absent in activity inputs recorded before mails linked to their certificate. */
-  certificateId?: string;
+  certificateId: string;
   approvalNumber: string;
   approvalName: string;
   level?: number;
@@ -76,12 +75,6 @@ export interface CertificateActivityContract {
   commitCertificateBatch(a: CertificateCommit): Promise<{ txIds: string[] }>;
   /** Makes, stores (hashed) and mails a signing code; never returns the code. */
   issueOtp(a: { binding: OtpBinding; user: Person; ctx: CertificateMailContext; ttlMs?: number }): Promise<{ expiresAt: string; contentHashShort: string }>;
-  /** Consumes a code the API verified; `redeemKey` (workflow id + update id) makes a retry succeed. */
-  redeemOtp(a: { otpId: string; binding: OtpBinding; redeemKey: string }): Promise<{ redeemed: true }>;
   notifyCertificate(a: { key: string; effect: NotifyEffect; ctx: CertificateMailContext }): Promise<MailedResult>;
-  /** `certificateId` lets the activity record each mail sent (the overdue dashboard counts them). */
-  remindSigners(a: { key: string; recipients: Person[]; overdue: boolean; ctx: CertificateMailContext; certificateId?: string }): Promise<MailedResult>;
-  appendLedger(a: { key: string; type: LedgerEventType; payload: Record<string, unknown> }): Promise<{ txId: string; blockNumber: number }>;
-  upsertCertificateReadModel(state: CertificateState): Promise<{ applied: boolean }>;
   generateCertificatePdf(a: { key: string; state: CertificateState }): Promise<{ pdfKey: string; payload: CertificatePayload }>;
 }

@@ -77,9 +77,6 @@ describe('adjust a level in flight', () => {
     expect(refusal(createCertificate(draft()), { type: 'adjustLevel', actor: actor('sub'), level: 1, deadline: later(500) })).toBe('CERTIFICATE_NOT_ACTIVE');
     const done = apply(s, { type: 'sign', actor: actor('b1') }).state;
     expect(refusal(done, { type: 'adjustLevel', actor: actor('sub'), level: 2, deadline: later(500) })).toBe('CERTIFICATE_DONE');
-    expect(refusal(submitted({ hashVersion: undefined }), { type: 'adjustLevel', actor: actor('sub'), level: 1, deadline: later(500) })).toBe(
-      'CERTIFICATE_NOT_EDITABLE',
-    );
   });
 });
 
@@ -125,8 +122,6 @@ describe('withdraw', () => {
       },
     ]);
     expect(r.state.audit.at(-1)).toMatchObject({ action: 'cancel', reason: 'Lot sold elsewhere' });
-    // runs recorded before the notice existed replay without it
-    expect(apply(s, { type: 'cancel', actor: actor('sub'), silent: true }).effects).toEqual([]);
     // a draft has nobody to tell
     expect(apply(createCertificate(draft()), { type: 'cancel', actor: actor('sub') }).effects).toEqual([]);
   });

@@ -26,13 +26,10 @@ export const TOGGLE_STATUSES: Record<Toggle, CertificateListStatus[]> = {
   created: ['created'],
 };
 
-/** Toggle names older clients send: `pending` (before it joined Signing) still filters by its status. */
-const LEGACY_TOGGLES: Record<string, CertificateListStatus[]> = { pending: ['pending'] };
-
-export const isToggle = (x: string): x is Toggle => (TOGGLES as readonly string[]).includes(x) || x in LEGACY_TOGGLES;
+export const isToggle = (x: string): x is Toggle => (TOGGLES as readonly string[]).includes(x);
 
 /** The list statuses the asked toggles cover. */
-export const statusesOfToggles = (toggles: readonly Toggle[]): CertificateListStatus[] => toggles.flatMap((t) => TOGGLE_STATUSES[t] ?? LEGACY_TOGGLES[t] ?? []);
+export const statusesOfToggles = (toggles: readonly Toggle[]): CertificateListStatus[] => toggles.flatMap((t) => TOGGLE_STATUSES[t]);
 
 /** Counts per toggle from counts per list status (an overdue certificate is counted only as overdue). */
 export function toggleCounts(c: Record<CertificateListStatus, number>): ToggleCounts {

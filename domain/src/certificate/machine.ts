@@ -15,7 +15,7 @@
  *   (signature-binding.ts), so a completed certificate carries only signatures over its final content;
  * - delegate adds signers acting on behalf of the delegator and appends the comment "name: text";
  * - a passed deadline marks the current level and the certificate overdue (escalation once per level);
- * - in flight, the submitter, an admin or a manager may change the due time or the signers of the current
+ * - in flight, the submitter, an admin or a holder of manageApproval may change the due time or the signers of the current
  *   or a later level (never removing one who signed; the certificate's hash does not cover them), and
  *   send a reminder or an escalation by hand, at most once an hour per level each;
  * - a withdrawal tells everyone who signed or is asked to sign, with its reason.
@@ -23,7 +23,7 @@
 import { AppError } from '../errors';
 import { assertMayCancel, assertMayManageInFlight, assertOwnerOrAdmin } from './access';
 import { applyChanges, assertChainSignable, certificateContentHash } from './build';
-import { contentChanges, stampSignatures, voidSignaturesOverOtherContent } from './signature-binding';
+import { contentChanges, voidSignaturesOverOtherContent } from './signature-binding';
 import type {
   AuditEntry,
   CertificateCommand,
@@ -111,12 +111,11 @@ function submit(s: CertificateState, c: Cmd<'submit'>, fx: CertificateEffect[]):
 function edit(s: CertificateState, c: Cmd<'edit'>, fx: CertificateEffect[], before: CertificateState): void {
   if (s.status !== 'created' && s.status !== 'rejected') throw new AppError('CERTIFICATE_NOT_EDITABLE');
   assertOwnerOrAdmin(s, c.actor);
-  stampSignatures(s, before.contentHash);
   applyChanges(s, c.changes);
   if (s.status !== 'rejected') return;
   assertChainSignable(s);
   // Signing restarts where signatures were voided; the level waits there, rejected, for the resubmit.
-  if (!c.keepSignaturesOverOtherContent && voidSignaturesOverOtherContent(s, before, c.at, fx) !== undefined) s.levels[s.stage - 1].status = 'rejected';
+  if (voidSignaturesOverOtherContent(s, before, c.at, fx) !== undefined) s.levels[s.stage - 1].status = 'rejected';
 }
 
 /**
@@ -135,10 +134,9 @@ function editDraft(s: CertificateState, c: Cmd<'editDraft'>): void {
 function resubmit(s: CertificateState, c: Cmd<'resubmit'>, fx: CertificateEffect[], before: CertificateState): void {
   if (s.status !== 'rejected') throw new AppError(s.status === 'done' ? 'CERTIFICATE_DONE' : 'CERTIFICATE_NOT_ACTIVE');
   assertOwnerOrAdmin(s, c.actor);
-  stampSignatures(s, before.contentHash);
   if (c.changes) applyChanges(s, c.changes);
   assertChainSignable(s);
-  if (!c.keepSignaturesOverOtherContent) voidSignaturesOverOtherContent(s, before, c.at, fx);
+  voidSignaturesOverOtherContent(s, before, c.at, fx);
   const l = startLevel(s, s.stage, c.at);
   s.status = l.status === 'pending' ? 'pending' : 'signing';
   fx.push({ type: 'notifySigners', level: l.level, reason: 'resubmitted', recipients: uniquePeople(pendingSigners(s, l)) });
@@ -271,7 +269,7 @@ function cancel(s: CertificateState, c: Cmd<'cancel'>, fx: CertificateEffect[]):
   s.status = 'cancelled';
   s.overdue = false;
   const l = currentLevel(s);
-  if (!wasActive || !l || c.silent) return;
+  if (!wasActive || !l) return;
   const signedAny = s.levels.flatMap((x) => x.signers.filter((p) => x.signed.some((e) => e.userId === p.id)));
   const recipients = uniquePeople([...signedAny, ...pendingSigners(s, l)]).filter((p) => p.id !== c.actor.id);
   if (recipients.length) fx.push({ type: 'notifyWithdrawn', level: l.level, reason: (c.reason ?? '').trim(), by: c.actor.name, recipients });
@@ -292,8 +290,6 @@ function openLevel(s: CertificateState, n: number): CertificateLevel {
 function adjustLevel(s: CertificateState, c: Cmd<'adjustLevel'>, fx: CertificateEffect[]): { dueBefore?: string; added: string[]; removed: string[] } {
   assertMayManageInFlight(s, c.actor);
   const l = openLevel(s, c.level);
-  // The first hash form covers due times and signers: changing them would change what was signed.
-  if (s.hashVersion !== 2) throw new AppError('CERTIFICATE_NOT_EDITABLE');
   if (c.deadline === undefined && c.signers === undefined) throw new AppError('NOTHING_TO_CHANGE');
   const out: { dueBefore?: string; added: string[]; removed: string[] } = { added: [], removed: [] };
   if (c.deadline !== undefined && c.deadline !== l.deadline) {

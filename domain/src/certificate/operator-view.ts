@@ -4,7 +4,8 @@
  * link back to the certificate in the app). Set when the workflow starts; Temporal shows both on the
  * workflow's page and the summary in its lists.
  */
-import type { CertificateDraft } from './types';
+import { currentLevel, pendingSigners, signedPrincipals } from './machine';
+import type { CertificateDraft, CertificateState } from './types';
 
 export interface OperatorView {
   summary: string;
@@ -18,6 +19,37 @@ const oneLine = (s: string, max: number) => {
 };
 /** Markdown text with its special characters escaped, so a name cannot turn into a link or a heading. */
 const md = (s: string) => s.replace(/([\\`*_{}[\]()#+\-.!|<>])/g, '\\$1');
+
+const utc = (iso?: string) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '');
+
+/**
+ * The workflow's current details in the Temporal Web UI (Markdown): where the certificate is and whom it
+ * waits for — the level, who has still to sign and by when, or the submitter after a send-back. Kept
+ * current by the workflow after every change (it costs no history: the UI asks the worker for it).
+ */
+export function currentDetails(s: CertificateState): string {
+  const l = currentLevel(s);
+  const of = `${s.stage} of ${s.levels.length}`;
+  switch (s.status) {
+    case 'created':
+      return 'Draft: not submitted.';
+    case 'done':
+      return `**Issued** ${utc(s.completedDate)}: all ${s.levels.length} levels signed.`;
+    case 'cancelled':
+      return '**Withdrawn**: waits for nobody.';
+    case 'rejected':
+      return `**Sent back to level ${of}** (${md(l?.group ?? '')}): waiting for ${md(s.submitter.name)} to update and resubmit.`;
+    default: {
+      if (!l) return '';
+      const waiting = pendingSigners(s, l).map((p) => md(p.name));
+      const signed = signedPrincipals(l).size;
+      return [
+        `**Level ${of}** (${md(l.group)}): waiting for ${waiting.join(', ') || 'nobody'} — ${signed} of ${l.signatures} signature${l.signatures === 1 ? '' : 's'} so far.`,
+        `**Due** ${utc(l.deadline)}${l.overdue ? ' — **overdue**' : ''}.`,
+      ].join('\n\n');
+    }
+  }
+}
 
 /** The certificate's page in the app; `sign` opens its sign dialog for a signer of the current level. */
 export function certificateDetailPath(certificateId: string, opts: { sign?: boolean } = {}): string {

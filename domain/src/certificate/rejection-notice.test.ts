@@ -50,11 +50,6 @@ describe('the notice of a certificate sent back', () => {
     expect(rejectionNotice(resubmitted, names)).toMatchObject({ toLevel: 1, resubmitted: true, changedSince: ['name', 'summary'] });
     expect(rejectionNotice(run(resubmitted, { type: 'sign', actor: actor('a1') }), names)).toBeNull();
   });
-  it('reads entries recorded before a reject kept its parts', () => {
-    const s = start();
-    const old = { ...s, audit: s.audit.map((e) => (e.action === 'reject' ? { ...e, toLevel: undefined, reason: undefined } : e)) };
-    expect(rejectionNotice(old, names)).toMatchObject({ toLevel: 1, reason: 'The moisture reading is from last year' });
-  });
   it('is gone once the level it was sent back to has signed again', () => {
     expect(rejectionNotice(run(start(), { type: 'resubmit', actor: actor('sub'), changes: {} }, { type: 'sign', actor: actor('a1') }), names)).toBeNull();
   });

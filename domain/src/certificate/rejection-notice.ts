@@ -17,16 +17,12 @@ export interface RejectionNotice {
   resubmitted: boolean;
 }
 
-/** Entries recorded before reject entries kept their parts: "to level N: reason". */
-const OLD_DETAIL = /^to level (\d+): ([\s\S]*)$/;
-
 export function rejectionNotice(s: CertificateState, nameOf: (userId: string) => string | undefined): RejectionNotice | null {
   const i = s.audit.map((e) => e.action).lastIndexOf('reject');
   if (i < 0) return null;
   const e = s.audit[i];
-  const old = OLD_DETAIL.exec(e.detail ?? '');
-  const toLevel = e.toLevel ?? (old ? Number(old[1]) : NaN);
-  if (!Number.isInteger(toLevel)) return null;
+  const toLevel = e.toLevel;
+  if (toLevel === undefined) return null;
   const after = s.audit.slice(i + 1);
   const resubmitted = after.some((x) => x.action === 'resubmit');
   const level = currentLevel(s);
@@ -38,7 +34,7 @@ export function rejectionNotice(s: CertificateState, nameOf: (userId: string) =>
     at: e.at,
     fromLevel: e.level ?? toLevel,
     toLevel,
-    reason: e.reason ?? old?.[2] ?? '',
+    reason: e.reason ?? '',
     changedSince: CONTENT_CHANGES.filter((c) => changed.has(c)),
     resubmitted,
   };

@@ -111,16 +111,4 @@ describe('a signature counts only for the content it was made over', () => {
     expect(state.levels[0].voided).toBeUndefined();
     expect(effects.map((e) => e.type)).toEqual(['notifySigners']);
   });
-
-  it('runs that changed content before the rule keep their signatures (replay), with the hash they were made over', () => {
-    const before = rejectedBackToLevel2();
-    for (const l of before.levels) for (const e of l.signed) delete e.contentHash; // recorded before hashes were kept
-    const { state, effects } = run(before, { type: 'resubmit', actor: SUB, changes: newFarm, keepSignaturesOverOtherContent: true });
-    expect(state).toMatchObject({ stage: 2, status: 'signing' });
-    expect(state.levels[0].signed.map((e) => [e.userId, e.contentHash])).toEqual([
-      ['a1', before.contentHash],
-      ['a2', before.contentHash],
-    ]);
-    expect(effects.map((e) => e.type)).toEqual(['notifySigners']);
-  });
 });

@@ -21,14 +21,6 @@ export function contentChanges(before: CertificateState, after: CertificateState
 }
 
 /**
- * Gives signatures recorded before hashes were kept the hash they were made over: content changes
- * only through edit and resubmit, so until this change it was `hashBefore`.
- */
-export function stampSignatures(s: CertificateState, hashBefore: string): void {
-  for (const l of s.levels) for (const e of l.signed) e.contentHash ??= hashBefore;
-}
-
-/**
  * Voids the signatures of `s` (already changed) made over other content than its current hash: each
  * leaves `signed` for `voided` with an audit entry, its level starts over, and the stage moves back to
  * the first such level. Returns that level's number (or undefined if nothing was voided) and pushes the
@@ -66,7 +58,7 @@ export function voidSignaturesOverOtherContent(s: CertificateState, before: Cert
 }
 
 function voided(e: SignedEntry, voidedFor: string, at: string): VoidedSignature {
-  return { ...e, contentHash: e.contentHash ?? '', voidedAt: at, voidedFor };
+  return { ...e, voidedAt: at, voidedFor };
 }
 
 function voidEntry(e: SignedEntry, level: number, hashNow: string, at: string): AuditEntry {
@@ -75,8 +67,8 @@ function voidEntry(e: SignedEntry, level: number, hashNow: string, at: string): 
     actorId: e.userId,
     action: 'signatureVoided',
     level,
-    detail: `signed over ${(e.contentHash ?? '').slice(0, 12)}, content now ${hashNow.slice(0, 12)}`,
-    signedOver: (e.contentHash ?? '').slice(0, 12),
+    detail: `signed over ${e.contentHash.slice(0, 12)}, content now ${hashNow.slice(0, 12)}`,
+    signedOver: e.contentHash.slice(0, 12),
     contentNow: hashNow.slice(0, 12),
   };
 }

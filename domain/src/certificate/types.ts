@@ -49,8 +49,8 @@ export interface SignedEntry {
   txId?: string;
   /** The signer's digital-signature id, if the API attached one. */
   signatureValue?: string;
-  /** The content hash the signature was made over (absent on signatures recorded before it was kept). */
-  contentHash?: string;
+  /** The content hash the signature was made over. */
+  contentHash: string;
 }
 
 /** A signature that no longer counts: the content changed after it was made. Kept for the audit trail. */
@@ -198,6 +198,8 @@ export interface CertificateState {
   contentHash: string;
   /** How `contentHash` is made (CertificateDraft.hashVersion). */
   hashVersion?: 2;
+  /** The id of the certificate's workflow (certificateWorkflowId), set by the workflow from submit on; absent on a draft. */
+  workflowId?: string;
   /** Storage key of the generated certificate PDF once done. */
   pdfKey?: string;
   /** Ledger tx id of the completion record (the payload's chain_id). */
@@ -253,16 +255,8 @@ export interface CommandActor {
   email?: string;
   /** The actor's role is admin (may edit / cancel any certificate of the company). */
   isAdmin?: boolean;
-  /** The actor's role is manager (may remind, escalate and adjust a level of any certificate in flight). */
+  /** The actor holds manageApproval (may remind, escalate and adjust a level of any certificate in flight). */
   isManager?: boolean;
-}
-
-/**
- * Set by the workflow only for runs that made this change before signatures were bound to their
- * content, so their histories replay: signatures over other content are then kept, as they were.
- */
-interface ContentChangeOptions {
-  keepSignaturesOverOtherContent?: boolean;
 }
 
 interface Base {
@@ -273,14 +267,14 @@ interface Base {
 
 export type CertificateCommand =
   | ({ type: 'submit' } & Base)
-  | ({ type: 'edit'; changes: CertificateChanges } & ContentChangeOptions & Base)
+  | ({ type: 'edit'; changes: CertificateChanges } & Base)
   | ({ type: 'editDraft'; changes: DraftChanges } & Base)
-  | ({ type: 'resubmit'; changes?: CertificateChanges } & ContentChangeOptions & Base)
+  | ({ type: 'resubmit'; changes?: CertificateChanges } & Base)
   | ({ type: 'sign'; note?: string; signatureValue?: string } & Base)
   | ({ type: 'reject'; toLevel: number; reason: string } & Base)
   | ({ type: 'delegate'; to: Signer[]; note?: string } & Base)
   | ({ type: 'deadlinePassed'; level: number } & Base)
-  | ({ type: 'cancel'; reason?: string; silent?: boolean } & Base)
+  | ({ type: 'cancel'; reason?: string } & Base)
   /** A level's due time or signers changed while the certificate is in flight (no rejection). */
   | ({ type: 'adjustLevel'; level: number; deadline?: string; signers?: Signer[] } & Base)
   /** A reminder (to the pending signers) or an escalation (to the managers) sent by hand, rate-limited. */

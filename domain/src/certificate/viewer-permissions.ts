@@ -39,13 +39,13 @@ export function permissionsOf(s: CertificateState, viewer: Actor, hasSignature: 
     getCert: s.status === 'done',
     revoke: mayRevoke(s, actorSubject(viewer)),
     manage,
-    adjust: manage && s.hashVersion === 2,
+    adjust: manage,
     signaturePassword: hasSignature,
   };
 }
 
 /** The viewer as the access rules see them (access.ts). */
-export const actorSubject = (viewer: Actor) => ({ id: viewer.id, isAdmin: isAdmin(viewer), isManager: viewer.role === 'manager' });
+export const actorSubject = (viewer: Actor) => ({ id: viewer.id, isAdmin: isAdmin(viewer), isManager: can(viewer, 'manageApproval') });
 
 /** Deleting a draft or cancelling a certificate takes either the delete or the edit permission. */
 export const mayWithdraw = (viewer: Actor): boolean => can(viewer, 'deleteApproval') || can(viewer, 'editApproval');

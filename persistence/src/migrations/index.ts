@@ -17,6 +17,7 @@ import * as complianceSummaryReview from './019_compliance_summary_review';
 import * as addressParts from './030_address_parts';
 import * as phonesE164 from './031_phones_e164';
 import * as emailChanges from './032_email_changes';
+import * as certificateWorkflowId from './035_certificate_workflow_id';
 import * as correctiveActions from './045_corrective_actions';
 
 export interface Migration {
@@ -45,5 +46,6 @@ export const MIGRATIONS: Migration[] = [
   { name: '030_address_parts', ...addressParts },
   { name: '031_phones_e164', ...phonesE164 },
   { name: '032_email_changes', ...emailChanges },
+  { name: '035_certificate_workflow_id', ...certificateWorkflowId },
   { name: '045_corrective_actions', ...correctiveActions },
 ];

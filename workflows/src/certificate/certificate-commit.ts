@@ -1,14 +1,12 @@
 /**
- * A batch's work as few steps as it can be (runs from COMMIT_PATCH on, certificate-workflow.ts): one
- * local activity redeems a sign's code, appends the batch's ledger entries and writes the read model
- * with their tx ids — one database transaction with the embedded ledger — where the first version ran
- * three local activities (redeem, each ledger entry, read model), each an activation of its own and
- * the whole state converted for the read model. A batch that renders the PDF writes the read model in
- * a second step, after the PDF. Mails are returned, to be sent after the answer.
+ * A batch's work as few steps as it can be: one local activity redeems a sign's code, appends the
+ * batch's ledger entries and writes the read model with their tx ids — one database transaction with
+ * the embedded ledger. A batch that renders the PDF writes the read model in a second step, after the
+ * PDF. Mails are returned, to be sent after the answer.
  */
 import { ActivityFailure, ApplicationFailure } from '@temporalio/workflow';
 import { APP_ERROR_FAILURE_TYPE, recordLedgerTx, recordPdf, type CertificateEffect, type KeyedLedgerEffect } from '@grain/domain/workflow-safe';
-import { acts, fast, mailContext, type PendingMail } from './certificate-effects';
+import { commitCertificateBatch, generateCertificatePdf, mailContext, type PendingMail } from './certificate-effects';
 import type { Batch, CertificateRun } from './certificate-run';
 
 const nowIso = () => new Date().toISOString();
@@ -23,10 +21,10 @@ export async function commitBatch(run: CertificateRun, wfId: string, batch: Batc
   const at = nowIso();
   let txIds: string[];
   try {
-    ({ txIds } = await run.step(() => fast.commit.commitCertificateBatch({ redeem: batch.redeem, ledger, state: run.state, writeReadModel: !pdf, at })));
+    ({ txIds } = await run.step(() => commitCertificateBatch({ redeem: batch.redeem, ledger, state: run.state, writeReadModel: !pdf, at })));
   } catch (e) {
     if (!batch.redeem) throw e;
-    // A refusal (the code was not valid) answers the Update as the first version's redeem did.
+    // A refusal (the code was not valid) is the sign Update's answer.
     const refusal = e instanceof ActivityFailure && e.cause instanceof ApplicationFailure && e.cause.type === APP_ERROR_FAILURE_TYPE;
     run.refuse(batch, refusal ? e.cause : e);
     return [];
@@ -35,9 +33,9 @@ export async function commitBatch(run: CertificateRun, wfId: string, batch: Batc
   // The same records the activity wrote, on the state as it is now (an Update may have changed it meanwhile).
   run.state = ledger.reduce((s, { effect }, i) => recordLedgerTx(s, effect, txIds[i], at), run.state);
   if (pdf) {
-    const r = await acts.pdf.generateCertificatePdf({ key: wfId, state: run.state });
+    const r = await generateCertificatePdf({ key: wfId, state: run.state });
     run.state = recordPdf(run.state, r.pdfKey, nowIso());
-    await run.step(() => fast.commit.commitCertificateBatch({ ledger: [], state: run.state, writeReadModel: true, at }));
+    await run.step(() => commitCertificateBatch({ ledger: [], state: run.state, writeReadModel: true, at }));
   }
   const mails: PendingMail[] = [];
   for (const e of batch.effects) {

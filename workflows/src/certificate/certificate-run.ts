@@ -2,8 +2,15 @@
  * The bookkeeping of one certificate run (after Temporal's safe-message-handlers sample): the state,
  * the queue of batches the main loop works through, the outbox of mails sent after their answer, the
  * timer keys already fired, and when to continue as new. The workflow function only wires it.
+ *
+ * Order of work: a handler applies its command to the state at once (so concurrent Updates see each
+ * other) and enqueues a batch; the main loop runs batches one by one, and the handler answers when its
+ * batch is done — so a sign call returns after the read model shows the signature. A sign is applied
+ * when nothing else is queued or running and redeems its code in its batch's commit; it is undone if the
+ * code is refused, and other commands wait for it meanwhile.
  */
-import { allHandlersFinished, CancellationScope, condition, continueAsNew, sleep, workflowInfo } from '@temporalio/workflow';
+import type { UpdateDefinition } from '@temporalio/common';
+import { allHandlersFinished, CancellationScope, condition, continueAsNew, currentUpdateInfo, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
 import {
   assertAccepted,
   createCertificate,
@@ -25,7 +32,7 @@ export interface Batch {
   seq: number;
   version: number;
   effects: CertificateEffect[];
-  /** The code a sign redeems in the same step as its effects (COMMIT_PATCH). */
+  /** The code a sign redeems in the same step as its effects. */
   redeem?: CertificateCommit['redeem'];
 }
 
@@ -47,26 +54,24 @@ export class CertificateRun {
   private readonly outbox = new Set<Promise<void>>();
   /** A batch the main loop is running (taken off the queue, not yet finished). */
   private running = false;
-  /** A sign applied before its code is redeemed (COMMIT_PATCH): undone if the code is refused. */
+  /** A sign applied before its code is redeemed: undone if the code is refused. */
   private tentative?: { seq: number; before: CertificateState };
   /** Failures of refused signs, by batch number, for their handlers to answer with. */
   private readonly refused = new Map<number, unknown>();
   private timer?: PlannedTimer;
-  /** A local activity is running (ONE_STEP_PATCH); the callers waiting for their turn, in order. */
+  /** A local activity is running; the callers waiting for their turn, in order. */
   private stepping = false;
   private readonly stepQueue: Array<() => void> = [];
 
-  constructor(
-    private readonly input: CertificateWorkflowInput,
-    /** Local activities run one at a time (ONE_STEP_PATCH); runs started before it let them overlap. */
-    private readonly oneStepAtATime = false,
-  ) {
+  constructor(private readonly input: CertificateWorkflowInput) {
     this.fired = new Set(input.resumeTimers ?? []);
     if (input.resumeState) {
       this.state = input.resumeState;
       this.enqueued = 0;
     } else {
-      const first = transition(createCertificate(input.certificate), { type: 'submit', actor: input.submittedBy, at: nowIso() });
+      // the state names its workflow, so the API finds the workflow from the read model
+      const draft = { ...createCertificate(input.certificate), workflowId: workflowInfo().workflowId };
+      const first = transition(draft, { type: 'submit', actor: input.submittedBy, at: nowIso() });
       this.state = first.state;
       this.enqueued = 1;
       this.queue.push({ seq: 1, version: this.state.version, effects: first.effects });
@@ -80,7 +85,6 @@ export class CertificateRun {
    * in one order and replays in another: a nondeterminism error, and the run stops on its next replay.
    */
   async step<T>(localActivity: () => Promise<T>): Promise<T> {
-    if (!this.oneStepAtATime) return localActivity();
     if (this.stepping) await new Promise<void>((turn) => this.stepQueue.push(turn));
     else this.stepping = true;
     try {
@@ -102,6 +106,43 @@ export class CertificateRun {
     }
   }
 
+  /**
+   * Registers an Update whose validator runs the machine's checks on the command the handler then
+   * applies. The command is built once, in the validator, and handed to the handler; on replay
+   * validators do not run, so the handler builds it (the same command: workflow time is the Update's).
+   * By default the handler applies it once no sign is pending and answers the state after its batch.
+   */
+  onCommand<A, C extends CertificateCommand>(
+    update: UpdateDefinition<CertificateState, [A]>,
+    toCommand: (args: A) => C,
+    handle: (cmd: C, args: A) => Promise<CertificateState> = (cmd) => this.applyAfterSign(cmd),
+  ): void {
+    const built = new Map<string, C>();
+    const updateId = () => currentUpdateInfo()?.id ?? '';
+    setHandler(
+      update,
+      (args) => {
+        const id = updateId();
+        const cmd = built.get(id) ?? toCommand(args);
+        built.delete(id);
+        return handle(cmd, args);
+      },
+      {
+        validator: (args) => {
+          const cmd = toCommand(args);
+          this.validate(cmd);
+          built.set(updateId(), cmd);
+        },
+      },
+    );
+  }
+
+  /** Applies a command once no sign waits for its code (it may be undone), and answers the state after its batch. */
+  async applyAfterSign(cmd: CertificateCommand): Promise<CertificateState> {
+    if (this.signPending()) await condition(() => !this.signPending());
+    return this.settle(this.apply(cmd));
+  }
+
   /** Applies a command now (so concurrent Updates see each other) and returns the batch number to wait for. */
   apply(cmd: CertificateCommand): number {
     let r;
@@ -117,11 +158,19 @@ export class CertificateRun {
   }
 
   /**
-   * Applies a sign whose code is redeemed by its own batch: only when nothing else is queued or running
-   * (so undoing it restores exactly the state before it), and nothing applies on top of it until its
-   * batch has run (`signPending`).
+   * Applies a sign whose code is redeemed by its own batch, once the run is quiet (so undoing it
+   * restores exactly the state before it); nothing applies on top of it until its batch has run
+   * (`signPending`). Quiet is checked again after every wake-up: several signs waiting for one batch
+   * wake in the same activation, and only the first may go (issue 26, item 3).
    */
-  applySign(cmd: CertificateCommand, redeem: NonNullable<Batch['redeem']>): number {
+  async sign(make: (s: CertificateState) => { cmd: CertificateCommand; redeem: NonNullable<Batch['redeem']> }): Promise<CertificateState> {
+    while (!this.quiet()) await condition(() => this.quiet());
+    const { cmd, redeem } = make(this.state);
+    return this.settle(this.applySign(cmd, redeem));
+  }
+
+  private applySign(cmd: CertificateCommand, redeem: NonNullable<Batch['redeem']>): number {
+    if (!this.quiet()) throw new Error('a sign is applied only when no batch is queued, running or pending');
     const before = this.state;
     const seq = this.apply(cmd);
     const batch = this.queue[this.queue.length - 1];
@@ -163,10 +212,6 @@ export class CertificateRun {
       throw failure;
     }
     return this.state;
-  }
-
-  hasWork(): boolean {
-    return this.queue.length > 0;
   }
 
   nextBatch(): Batch | undefined {
@@ -211,19 +256,10 @@ export class CertificateRun {
   }
 
   /**
-   * Sleeps until there is work, the run finished, the server suggests continue-as-new, or `ms` passed;
-   * the timer carries `summary` (what it is for), which the Temporal UI shows on it.
-   */
-  async idle(ms?: number, summary?: string): Promise<void> {
-    const wake = () => this.queue.length > 0 || this.finished() || workflowInfo().continueAsNewSuggested;
-    if (ms === undefined) await condition(wake);
-    else await condition(wake, ms, { summary: summary ?? 'waiting for the next reminder or deadline' });
-  }
-
-  /**
-   * As `idle`, but the timer outlives a wake-up (COMMIT_PATCH): it is started once per timer event
-   * (`key`, due at `at`) and cancelled only when another event becomes the next one, where `idle`
-   * started and cancelled a timer around every batch.
+   * Sleeps until there is work, the run finished, the server suggests continue-as-new, or the next timer
+   * event is due. The timer outlives a wake-up: it is started once per timer event (`key`, due at `at`)
+   * and cancelled only when another event becomes the next one; it carries `summary` (what it is for),
+   * which the Temporal UI shows on it.
    */
   async idleUntil(next?: { key: string; at: number; summary: string }): Promise<void> {
     const key = next ? `${next.key}@${next.at}` : undefined;

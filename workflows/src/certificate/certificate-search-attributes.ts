@@ -5,7 +5,8 @@
  */
 import type { SearchAttributeUpdatePair } from '@temporalio/common';
 import type { SearchAttributeKey } from '@temporalio/common/lib/search-attributes';
-import { currentLevel, SEARCH_ATTRIBUTES, type CertificateState, type SearchAttributeName } from '@grain/domain/workflow-safe';
+import { setCurrentDetails, upsertSearchAttributes } from '@temporalio/workflow';
+import { currentDetails, currentLevel, SEARCH_ATTRIBUTES, type CertificateState, type SearchAttributeName } from '@grain/domain/workflow-safe';
 
 type KeyType<N extends SearchAttributeName> = Uppercase<(typeof SEARCH_ATTRIBUTES)[N]> & ('KEYWORD' | 'TEXT' | 'INT' | 'BOOL' | 'DATETIME');
 
@@ -33,4 +34,19 @@ export function certificateSearchAttributes(s: CertificateState): SearchAttribut
     { key: K.CertificateName, value: s.approvalName },
     { key: K.SubmitterName, value: s.submitter.name },
   ];
+}
+
+/**
+ * What operators see of the run, kept current after every change: the search attributes (upserted only
+ * when they differ from the last ones) and the current details (where the certificate is, whom it waits for).
+ */
+export function operatorsView(): (s: CertificateState) => void {
+  let last = '';
+  return (s) => {
+    setCurrentDetails(currentDetails(s));
+    const sa = certificateSearchAttributes(s);
+    const now = JSON.stringify(sa.map((x) => x.value));
+    if (now !== last) upsertSearchAttributes(sa);
+    last = now;
+  };
 }

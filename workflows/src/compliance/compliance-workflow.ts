@@ -58,8 +58,7 @@ export async function complianceWorkflow(input: ComplianceWorkflowInput): Promis
     if (ok && state.status === 'draft') await bookkeeping.setComplianceDocument({ complianceId: input.complianceId, documentType, documentId });
   });
 
-  // The review step between extraction and audit. Adds no command to a run that gets no review, so
-  // runs started before it replay unchanged (worker/src/fixtures/compliance-history-before-review.json).
+  // The review step between extraction and audit.
   setHandler(
     reviewSummaryUpdate,
     async (args) => {

@@ -16,7 +16,7 @@ export async function cancelCertificate({ caller, certificateId, reason }: Cance
   if (!mayWithdraw(caller.access)) throw new AppError('ACCESS_DENIED');
   assertMayCancel(s, caller.actor);
   if (s.status !== 'created') {
-    await deps.workflows.update(s.id, cancelUpdate, { actor: caller.actor, reason });
+    await deps.workflows.update(s, cancelUpdate, { actor: caller.actor, reason });
     return;
   }
   await deps.stores.certificates.deleteDraft(s.companyId, s.id);

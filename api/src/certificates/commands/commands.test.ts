@@ -135,7 +135,8 @@ describe('certificate use cases', () => {
     const manager = caller('manager', EDITOR);
     const submitted = await saveDraft({ caller: manager, input: await input({ status: 'signing', approvalName: 'Barley lot 12 for export' }) }, deps);
     const company = (await h.t.deps.stores.companies.byId(h.acme.companyId))!.name;
-    const handle = h.t.deps.temporal.workflow.getHandle(certificateWorkflowId(submitted.id));
+    const handle = h.t.deps.temporal.workflow.getHandle(certificateWorkflowId(submitted, company));
+    expect(submitted.workflowId).toBe(handle.workflowId);
     const d = await handle.describe();
     expect(await d.staticSummary()).toBe(`Certificate ${submitted.approvalNumber}: Barley lot 12 for export`);
     const details = (await d.staticDetails()) ?? '';

@@ -15,6 +15,6 @@ export interface DelegateOptions {
 
 export async function delegateCertificate({ caller, certificateId, to, note }: DelegateOptions, deps: CertificateCommandDeps): Promise<CertificateState> {
   const s = await loadCertificate(deps.stores, caller, certificateId);
-  const delegates = await resolveSigners(deps.stores, caller.companyId, to);
-  return deps.workflows.update(s.id, delegateUpdate, { actor: caller.actor, to: delegates, note });
+  const delegates = await resolveSigners(deps.stores, caller.companyId, to, () => true);
+  return deps.workflows.update(s, delegateUpdate, { actor: caller.actor, to: delegates, note });
 }

@@ -35,7 +35,7 @@ export async function editLevel({ caller, levelId, input }: EditLevelOptions, de
     await deps.stores.certificates.updateDraft(next);
     return next;
   }
-  if (s.status === 'rejected') return deps.workflows.update(s.id, editUpdate, { actor: caller.actor, changes: { levels } });
+  if (s.status === 'rejected') return deps.workflows.update(s, editUpdate, { actor: caller.actor, changes: { levels } });
   throw new AppError(s.status === 'done' ? 'CERTIFICATE_DONE' : 'CERTIFICATE_NOT_EDITABLE');
 }
 
@@ -49,10 +49,13 @@ async function adjustInFlight(
 ): Promise<CertificateState> {
   const l = s.levels[idx];
   if ((input.group && input.group !== l.group) || (input.signatures && input.signatures !== l.signatures)) throw new AppError('CERTIFICATE_NOT_EDITABLE');
-  return deps.workflows.update(s.id, adjustLevelUpdate, {
+  return deps.workflows.update(s, adjustLevelUpdate, {
     actor: caller.actor,
     level: l.level,
     ...(deadline ? { deadline: dueTime(deadline) } : {}),
-    ...(input.signers ? { signers: await resolveSigners(deps.stores, s.companyId, input.signers.map(refId)) } : {}),
+    // a signer added in flight must be one who may sign
+    ...(input.signers
+      ? { signers: await resolveSigners(deps.stores, s.companyId, input.signers.map(refId), (id) => !l.signers.some((x) => x.id === id)) }
+      : {}),
   });
 }

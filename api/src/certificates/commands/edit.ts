@@ -30,7 +30,7 @@ export async function editCertificate({ caller, certificateId, input }: EditOpti
     supportDocs: parts.supportDocs,
     levels: parts.levels,
   };
-  if (input.status !== 'signing') return deps.workflows.update(current.id, editUpdate, { actor: caller.actor, changes });
+  if (input.status !== 'signing') return deps.workflows.update(current, editUpdate, { actor: caller.actor, changes });
   await assertSubmittable(deps.stores, caller, current, changes);
-  return deps.workflows.update(current.id, resubmitUpdate, { actor: caller.actor, changes });
+  return deps.workflows.update(current, resubmitUpdate, { actor: caller.actor, changes });
 }

@@ -1,11 +1,11 @@
-import { certificateWorkflowId, type CertificateState, type LedgerAnchor } from '@grain/domain';
+import type { CertificateState, LedgerAnchor } from '@grain/domain';
 import type { CertCtx } from '../certificate-context';
 
 /** The completion block: its key is `<workflow id>:<version>:completion`, the version being the one that completed. */
 export async function ledgerAnchor(ctx: CertCtx, s: CertificateState): Promise<LedgerAnchor | null> {
   if (s.status !== 'done') return null;
   for (let v = s.version; v > 0 && v >= s.version - 10; v--) {
-    const b = await ctx.deps.adapters.ledger.findByKey(`${certificateWorkflowId(s.id)}:${v}:completion`).catch(() => null);
+    const b = await ctx.deps.adapters.ledger.findByKey(`${s.workflowId}:${v}:completion`).catch(() => null);
     if (b) return { txId: b.channelHeader.tx_id, blockNumber: b.blockNumber, blockHash: b.blockHash, timestamp: b.channelHeader.timestamp };
   }
   return null;

@@ -13,5 +13,5 @@ export interface RejectOptions {
 
 export async function rejectCertificate({ caller, certificateId, toLevel, reason }: RejectOptions, deps: CertificateCommandDeps): Promise<CertificateState> {
   const s = await loadCertificate(deps.stores, caller, certificateId);
-  return deps.workflows.update(s.id, rejectUpdate, { actor: caller.actor, toLevel, reason });
+  return deps.workflows.update(s, rejectUpdate, { actor: caller.actor, toLevel, reason });
 }

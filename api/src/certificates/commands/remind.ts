@@ -14,5 +14,5 @@ export async function remindCertificate({ caller, certificateId, to }: RemindOpt
   const s = await loadCertificate(deps.stores, caller, certificateId);
   // the machine's own checks on what the caller sees (a draft has no workflow to ask); its validator decides last
   assertAccepted(s, { type: 'remind', actor: caller.actor, to, at: new Date().toISOString() });
-  return deps.workflows.update(s.id, remindUpdate, { actor: caller.actor, to });
+  return deps.workflows.update(s, remindUpdate, { actor: caller.actor, to });
 }

@@ -16,5 +16,5 @@ export async function requestCode({ caller, levelId }: RequestCodeOptions, deps:
   const s = await loadCertificate(deps.stores, caller, certificateIdOfLevel(levelId));
   const level = currentLevelNamed(s, levelId);
   await deps.stores.otps.assertMayRequest({ certificateId: s.id, level: level.level, userId: caller.actor.id });
-  return deps.workflows.update(s.id, requestOtpUpdate, { actor: caller.actor });
+  return deps.workflows.update(s, requestOtpUpdate, { actor: caller.actor });
 }

@@ -4,7 +4,9 @@
  * record, whose facts come from the database, not the client) and the support documents.
  */
 import {
+  actorOfUser,
   AppError,
+  can,
   dueTime,
   farmDocumentName,
   refId,
@@ -19,12 +21,18 @@ import type { Stores, UserRow } from '@grain/persistence';
 
 export const signerOf = (u: UserRow): Signer => ({ id: u.id, name: `${u.firstname} ${u.lastname}`.trim(), email: u.email, role: u.role });
 
-/** Users of the company by id; an id outside the company (or unknown, or deleted) is refused. */
-export async function resolveSigners(stores: Stores, companyId: string, ids: string[]): Promise<Signer[]> {
+/**
+ * Users of the company by id; an id outside the company (or unknown, or deleted) is refused. Those for
+ * whom `mustSign` says so (a signer added in flight, a delegate) must hold signApproval through their
+ * group (or be an admin), else SIGNER_MAY_NOT_SIGN.
+ */
+export async function resolveSigners(stores: Stores, companyId: string, ids: string[], mustSign: (id: string) => boolean = () => false): Promise<Signer[]> {
   const out: Signer[] = [];
   for (const id of [...new Set(ids)]) {
     const u = /^[0-9a-f-]{36}$/i.test(id) ? await stores.users.byIdInCompany(id, companyId) : null;
     if (!u || u.status !== 'active') throw new AppError('INVALID_INPUT', { field: 'signers', id });
+    if (mustSign(id) && !can(actorOfUser(u, u.isAdmin ? null : await stores.groups.byName(companyId, u.role)), 'signApproval'))
+      throw new AppError('SIGNER_MAY_NOT_SIGN', { field: 'signers', id });
     out.push(signerOf(u));
   }
   return out;
@@ -83,10 +91,11 @@ export async function resolveLevels(stores: Stores, companyId: string, levels: C
   return out;
 }
 
-/** The company's active admins and managers: whom overdue mail escalates to. */
+/** The company's active admins and holders of manageApproval: whom overdue mail escalates to. */
 export async function managersOf(stores: Stores, companyId: string): Promise<Person[]> {
   const users = await stores.users.listByCompany(companyId);
+  const groups = new Map((await stores.groups.list(companyId)).map((g) => [g.groupName, g]));
   return users
-    .filter((u) => u.status === 'active' && (u.role === 'admin' || u.role === 'manager'))
+    .filter((u) => u.status === 'active' && can(actorOfUser(u, groups.get(u.role) ?? null), 'manageApproval'))
     .map((u) => ({ id: u.id, name: `${u.firstname} ${u.lastname}`, email: u.email }));
 }

@@ -29,5 +29,5 @@ export async function signCertificate(o: SignOptions, deps: CertificateCommandDe
     const sig = await stores.signatures.sign(actor.id, o.signaturePassword, Buffer.from(s.contentHash, 'utf8'));
     signatureValue = `${sig.guid}:${sig.signature}`;
   }
-  return deps.workflows.update(s.id, signUpdate, { actor, otpId, note: o.note, signatureValue });
+  return deps.workflows.update(s, signUpdate, { actor, otpId, note: o.note, signatureValue });
 }

@@ -55,7 +55,7 @@ async function awaitReadModel(stores: Stores, s: CertificateState, minVersion: n
 /** Starts the workflow of a saved draft that passed assertSubmittable; answers the submitted certificate. */
 export async function startSubmitted(deps: CertificateCommandDeps, caller: Caller, draft: CertificateState): Promise<CertificateState> {
   const company = await deps.stores.companies.byId(draft.companyId);
-  await deps.workflows.start({ certificate: draftOf(draft), submittedBy: caller.actor }, company?.name ?? '');
-  const fromWorkflow = await deps.workflows.state(draft.id);
+  const workflowId = await deps.workflows.start({ certificate: draftOf(draft), submittedBy: caller.actor }, company?.name ?? '');
+  const fromWorkflow = await deps.workflows.state({ workflowId });
   return (await awaitReadModel(deps.stores, draft, 1)) ?? fromWorkflow;
 }

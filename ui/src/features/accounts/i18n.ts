@@ -167,6 +167,10 @@ export const accounts: Table = {
   'acc.perm.ownCorrectiveAction': { en: 'Own corrective actions (fix them)', vn: 'Phụ trách hành động khắc phục (khắc phục)' },
   'acc.perm.verifyCorrectiveAction': { en: 'Verify corrective actions', vn: 'Xác minh hành động khắc phục' },
   'acc.perm.viewCorrectiveAction': { en: 'View corrective actions', vn: 'Xem hành động khắc phục' },
+  'acc.perm.manageApproval': {
+    en: 'Manage certificates in flight (remind, escalate, re-route, move due dates)',
+    vn: 'Quản lý chứng nhận đang xử lý (nhắc, báo cáo lên, đổi người ký, dời hạn)',
+  },
 
   'acc.signature.createTitle': { en: 'Create digital signature', vn: 'Tạo chữ ký số' },
   'acc.signature.updateTitle': { en: 'Update digital signature', vn: 'Cập nhật chữ ký số' },

@@ -1,0 +1,36 @@
+/**
+ * The certificate's timers: reminders before a level's due time, the deadline (overdue + escalation),
+ * reminders repeating after it (the plan is domain/src/certificate/timer-plan.ts). Events found due
+ * together (a due date already past at submission, a worker that was down) make one notice.
+ */
+import { dueTimers, levelTimers, pendingSigners, timerSummary, type CommandActor } from '@grain/domain/workflow-safe';
+import { mailContext, sendMail } from './certificate-effects';
+import type { CertificateRun } from './certificate-run';
+
+const SYSTEM: CommandActor = { id: 'system', name: 'system' };
+
+/** Fires the timer events that are due (the deadline command, one reminder notice); true if any fired. */
+export function fireDueTimers(run: CertificateRun, wfId: string): boolean {
+  const now = Date.now();
+  const plan = levelTimers(run.state, now);
+  // Keys of levels no longer planned (moved on, restarted) are dropped so the carried set stays small.
+  for (const k of [...run.fired]) if (!plan.some((t) => k.startsWith(t.key.split(':')[0]))) run.fired.delete(k);
+  const due = dueTimers(run.state, run.fired, now);
+  for (const t of due.fired) run.fired.add(t.key);
+  if (due.deadline) run.apply({ type: 'deadlinePassed', actor: SYSTEM, level: due.deadline.level, at: new Date(now).toISOString() });
+  const t = due.notice;
+  const recipients = t ? pendingSigners(run.state, run.state.levels[t.level - 1]).map((x) => ({ id: x.id, name: x.name, email: x.email })) : [];
+  if (t && recipients.length) {
+    const overdue = due.fired.some((x) => x.kind !== 'reminder');
+    run.post(
+      sendMail({ key: `${wfId}:${t.key}`, effect: { type: 'remindSigners', level: t.level, overdue, recipients }, ctx: mailContext(run.state, t.level) }),
+    );
+  }
+  return due.fired.length > 0;
+}
+
+/** The next timer event the run sleeps until (none once the certificate waits for nobody). */
+export function nextTimer(run: CertificateRun): { key: string; at: number; summary: string } | undefined {
+  const next = levelTimers(run.state, Date.now()).find((t) => !run.fired.has(t.key));
+  return next && { key: next.key, at: next.at, summary: timerSummary(next) };
+}
