@@ -10,7 +10,7 @@ import type { AuditEntry, CertificateStatus, FarmFacts, LevelStatus } from './ty
 import type { CertificatePermissions } from './viewer-permissions';
 import type { IssuedCertificate } from './issued-certificate';
 import type { RejectionNotice } from './rejection-notice';
-import type { LevelProgress } from './progress';
+import type { LevelProgress, WaitingFor } from './progress';
 import type { RecordedStandardCheck } from '../standards/types';
 import type { Revocation } from './revocation';
 
@@ -123,6 +123,8 @@ export interface CertificateView extends CertificateViewBase {
   rejection?: RejectionNotice | null;
   /** Each level and, per signer, asked / opened / signed (progress.ts). */
   progress?: LevelProgress[];
+  /** Who has to act next: the submitter (to submit, or to update and resubmit) or the signers of a level. */
+  waitingFor?: WaitingFor | null;
   /** What the caller may do now (the server enforces it again). */
   can?: CertificatePermissions;
   /** Set once the issuing company revoked the issued certificate. */
@@ -163,6 +165,11 @@ export interface CertificateListCard {
   currentGroup: string | null;
   assignees: string[];
   approvalLevels: ListCardLevel[];
+  /**
+   * Set once the issuing company revoked the issued certificate: when and why. Not part of the stored
+   * card (a revocation is no change of the certificate's state): the list's query adds it to the card.
+   */
+  revocation?: { at: string; reason: string };
 }
 
 /** GET company/approvals. */
