@@ -145,6 +145,13 @@ function countsOf(rows: ReadonlyArray<{ status: CertificateStatus; overdue: bool
  * The list benchmark's bare baseline route runs this same statement (without counts), so the ceiling
  * it measures reads what the API reads.
  */
+/**
+ * The stored card, and on a revoked certificate the revocation's time and reason added to it
+ * (CertificateListCard.revocation): the card is the certificate's state, the revocation a fact beside it.
+ */
+const CARD_WITH_REVOCATION = `case when c.revoked_at is null then c.list_card
+      else (c.list_card::jsonb || jsonb_build_object('revocation', jsonb_build_object('at', ${isoSql('c.revoked_at')}, 'reason', c.revocation_reason)))::text end`;
+
 export function listPageStatement(q: CertificateListQuery, withCounts = false): { sql: string; bindings: Array<string | string[]>; limit: number } {
   const asked = Math.floor(Number(q.limit ?? 20));
   const limit = Number.isFinite(asked) ? Math.min(Math.max(asked, 1), 100) : 20;
@@ -182,7 +189,7 @@ export function listPageStatement(q: CertificateListQuery, withCounts = false): 
       max(${isoSql('p.updated_at')}) filter (where p.n = ${limit}) as last_at,
       max(p.id) filter (where p.n = ${limit}) as last_id,
       array_agg(p.id) filter (where p.n <= ${limit} and p.list_card is null) as missing${counts}
-    from (select c.list_card, c.updated_at, c.id, row_number() over (order by c.updated_at desc, c.id desc) as n
+    from (select ${CARD_WITH_REVOCATION} as list_card, c.updated_at, c.id, row_number() over (order by c.updated_at desc, c.id desc) as n
       from certificates c where ${where.join(' and ')} order by c.updated_at desc, c.id desc limit ${limit + 1}) p`;
   return { sql, bindings: args, limit };
 }

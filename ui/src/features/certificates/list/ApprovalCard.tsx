@@ -17,11 +17,20 @@ export function ApprovalCard({ a }: { a: CertificateListCard }) {
             <Typography variant="subtitle2" color="text.secondary">
               #{a.approvalNumber}
             </Typography>
-            <Chip size="small" label={t(`cert.status.${a.displayStatus}`)} color={STATUS_COLOR[a.displayStatus]} data-testid="status-badge" />
+            {a.revocation ? (
+              <Chip size="small" label={t('cert.status.revoked')} color="error" data-testid="status-badge" data-status="revoked" />
+            ) : (
+              <Chip size="small" label={t(`cert.status.${a.displayStatus}`)} color={STATUS_COLOR[a.displayStatus]} data-testid="status-badge" />
+            )}
           </Stack>
           <Typography variant="h6" sx={{ my: 0.5 }} color={a.status === 'done' ? 'success.main' : undefined}>
             {a.approvalName}
           </Typography>
+          {a.revocation && (
+            <Typography variant="body2" color="error" data-testid="card-revoked">
+              {t('cert.revokedOn', { date: date(a.revocation.at), reason: a.revocation.reason })}
+            </Typography>
+          )}
           <Typography variant="body2">
             {t('cert.stage')}: {a.currentGroup ? storedWord(a.currentGroup, t) : '—'}
           </Typography>

@@ -116,4 +116,20 @@ describe('ApprovalCard', () => {
     expect(within(card).getByTestId('level-segment-2')).toHaveAttribute('data-state', 'current');
     expect(within(card).getByTestId('level-segment-3')).toHaveAttribute('data-state', 'waiting');
   });
+
+  it.each([
+    ['en' as const, 'Revoked', 'Revoked on 03/02/2026: Lab result withdrawn'],
+    ['vn' as const, 'Đã thu hồi', 'Đã thu hồi ngày 03/02/2026: Lab result withdrawn'],
+  ])('a revoked certificate says Revoked, with when and why, not Issued (%s)', (lang, chip, line) => {
+    const revoked = { ...cert('202501013', 'Wheat lot nine', 'done'), revocation: { at: '2026-02-03T04:05:06.000Z', reason: 'Lab result withdrawn' } };
+    render(
+      <I18nProvider initial={lang}>
+        <MemoryRouter>
+          <ApprovalCard a={revoked} />
+        </MemoryRouter>
+      </I18nProvider>,
+    );
+    expect(screen.getByTestId('status-badge')).toHaveTextContent(chip);
+    expect(screen.getByTestId('card-revoked')).toHaveTextContent(line);
+  });
 });
