@@ -187,7 +187,7 @@ async function certificateFlow() {
   await signer2.click(byId('reject-submit'));
   await detailIs(signer2, 'rejected');
   await detailIs(manager, 'rejected'); // live, no reload
-  const rejectMail = await e.waitForMail(DEMO.manager.email, /sent it back to level 1/);
+  const rejectMail = await e.waitForMail(DEMO.manager.email, /back from level 2 to level 1/);
   expect(rejectMail.text).toContain('Moisture reading does not match the photo');
 
   // --- level 1 signs again (a new code), the certificate is back at level 2

@@ -128,13 +128,49 @@ export const mailTexts = {
         button: review.vn,
       },
     ),
+  // to 0: back to the submitter, who updates and resubmits (signing starts again at level 1)
   rejected: (c: MailContext, from: number, to: number, by: string, reason: string): MailText =>
-    compose(
-      `Certificate ${c.approvalNumber} was sent back to level ${to}`,
-      c,
-      { body: [`${by} rejected certificate ${head(c)} at level ${from} and sent it back to level ${to}.`, `Reason: ${reason}`], button: open.en },
-      { body: [`${by} đã từ chối chứng nhận ${head(c)} ở cấp ${from} và trả về cấp ${to}.`, `Lý do: ${reason}`], button: open.vn },
-    ),
+    to === 0
+      ? compose(
+          `Certificate ${c.approvalNumber} was sent back to the submitter`,
+          { ...c, level: undefined, group: undefined, deadline: undefined },
+          {
+            body: [
+              `${by} sent certificate ${head(c)} back to the submitter from level ${from}.`,
+              `Reason: ${reason}`,
+              'The submitter updates it and resubmits it; signing then starts again at level 1.',
+            ],
+            button: open.en,
+          },
+          {
+            body: [
+              `${by} đã trả chứng nhận ${head(c)} về người nộp từ cấp ${from}.`,
+              `Lý do: ${reason}`,
+              'Người nộp cập nhật và nộp lại; sau đó việc ký bắt đầu lại từ cấp 1.',
+            ],
+            button: open.vn,
+          },
+        )
+      : compose(
+          `Certificate ${c.approvalNumber} was sent back to level ${to}`,
+          c,
+          {
+            body: [
+              `${by} sent certificate ${head(c)} back from level ${from} to level ${to}.`,
+              `Reason: ${reason}`,
+              ...(to < from ? ['The submitter updates it and resubmits it; signing then starts again at that level.'] : []),
+            ],
+            button: open.en,
+          },
+          {
+            body: [
+              `${by} đã trả chứng nhận ${head(c)} từ cấp ${from} về cấp ${to}.`,
+              `Lý do: ${reason}`,
+              ...(to < from ? ['Người nộp cập nhật và nộp lại; sau đó việc ký bắt đầu lại từ cấp đó.'] : []),
+            ],
+            button: open.vn,
+          },
+        ),
   signaturesVoided: (c: MailContext, changed: ContentChange[]): MailText =>
     compose(
       `Your signature on certificate ${c.approvalNumber} no longer counts`,

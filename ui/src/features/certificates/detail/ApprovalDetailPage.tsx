@@ -196,9 +196,18 @@ export function ApprovalDetailPage() {
             <Typography variant="body2">
               {t('cert.priority')}: {t(`cert.priority.${a.priority}`)} · {t('cert.due')}: {date(a.deadline)}
             </Typography>
+            {a.waitingFor && (
+              <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600 }} data-testid="waiting-for" data-who={a.waitingFor.who}>
+                {waitingText(a, t)}
+              </Typography>
+            )}
           </Box>
           <Stack direction="row" spacing={1} alignItems="flex-start" flexWrap="wrap" useFlexGap>
-            <Chip label={t(`cert.status.${a.displayStatus}`)} color={STATUS_COLOR[a.displayStatus]} data-testid="detail-status" />
+            {a.revocation ? (
+              <Chip label={t('cert.status.revoked')} color="error" data-testid="detail-status" data-status="revoked" />
+            ) : (
+              <Chip label={t(`cert.status.${a.displayStatus}`)} color={STATUS_COLOR[a.displayStatus]} data-testid="detail-status" />
+            )}
             {can.edit && (
               <Button component={RouterLink} to={`/views/approval/update?id=${encodeURIComponent(a._id)}`} data-testid="btn-edit">
                 {t('common.update')}
@@ -300,4 +309,12 @@ export function ApprovalDetailPage() {
       <MessageDialog open={!!message} message={message ?? ''} onClose={() => setMessage(null)} />
     </Box>
   );
+}
+
+/** The status line: who has to act next, and what they have to do. */
+function waitingText(a: CertificateView, t: (k: string, v?: Record<string, string | number>) => string): string {
+  const w = a.waitingFor!;
+  const names = w.names.join(', ');
+  if (w.who === 'signers') return t('cert.waiting.sign', { names, level: w.level ?? a.stageLevel });
+  return t(a.status === 'created' ? 'cert.waiting.submit' : 'cert.waiting.resubmit', { names });
 }
