@@ -23,7 +23,8 @@ const GROUPS: Record<string, Permission[]> = {
     'signApproval',
     'signDocument',
   ],
-  staff: ['viewApproval', 'editDocument', 'viewDocument', 'editInfo', 'viewInfo'],
+  // the people who assemble certificates: create them (from templates), update and resubmit what is sent back
+  staff: ['editApproval', 'viewApproval', 'editDocument', 'viewDocument', 'editInfo', 'viewInfo'],
   signer: ['viewApproval', 'viewDocument', 'editInfo', 'viewInfo', 'signApproval', 'signDocument'],
 };
 
