@@ -145,7 +145,7 @@ describe('certificate API', () => {
       .send(await createBody({ status: 'signing', verified: false }))
       .expect(400);
     expect(unverified.body.code).toBe('IMAGE_VALIDATION_REQUIRED');
-    expect(unverified.body.invalidMsg).toMatch(/All fields with \(\*\) are required/);
+    expect(unverified.body.invalidMsg).toMatch(/grain photo of the farm record is not verified/);
     const body = await createBody({ status: 'signing' });
     body.approvalLevels[0].signers = [h.other.users.signer.id];
     await manager.post('/api/company/approval/create').send(body).expect(400);

@@ -28,6 +28,7 @@ import { SupportDocsPicker } from './SupportDocsPicker';
 import { ValidationChecklist, checklist } from './ValidationChecklist';
 import { TemplateBar } from './TemplateBar';
 import { StandardCheckPanel } from './StandardCheckPanel';
+import { useImageVerified } from './use-image-verified';
 
 /** /views/approval/create and /views/approval/update?id=: the New Grain Quality Certificate form. */
 export function ApprovalFormPage() {
@@ -85,6 +86,8 @@ export function ApprovalFormPage() {
   }, [watch, id, ready]);
 
   const values = watch();
+  // the photo's check is the farm record's, as it is now (a draft or the certificate may predate it)
+  const imageVerified = useImageVerified(values.approvalDoc?._id);
   const rejected = existing?.status === 'rejected';
   const lockedBefore = rejected ? existing.stageLevel : 0;
   lockedLevels.current = Math.max(0, lockedBefore - 1);
@@ -95,7 +98,7 @@ export function ApprovalFormPage() {
         if (status === 'signing') {
           const needed = missingFields(f, {}, true);
           if (needed.length) return setMissing(needed);
-          const checks = checklist(f.approvalDoc, f.supportDocs.length, f.deviationReason);
+          const checks = checklist(f.approvalDoc, f.supportDocs.length, f.deviationReason, imageVerified !== false);
           if (!checks.find((c) => c.key === 'grainImage')?.ok) return setMessage(t('IMAGE_VALIDATION_REQUIRED'));
           if (!checks.find((c) => c.key === 'standard')?.ok) return setMessage(t('STANDARD_DEVIATION_REASON_REQUIRED'));
         }
@@ -198,7 +201,12 @@ export function ApprovalFormPage() {
             </Paper>
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
-            <ValidationChecklist primary={values.approvalDoc} supportCount={values.supportDocs.length} deviationReason={values.deviationReason} />
+            <ValidationChecklist
+              primary={values.approvalDoc}
+              supportCount={values.supportDocs.length}
+              deviationReason={values.deviationReason}
+              imageVerified={imageVerified === true}
+            />
             <TextField
               sx={{ mt: 2 }}
               fullWidth

@@ -24,8 +24,11 @@ export interface FarmRecord {
   imageValidation?: unknown;
 }
 
-/** A picked farm record also tells the form its number and whether its grain image was verified. */
-export type FarmDocument = DocumentView & { farm: NonNullable<DocumentView['farm']> & { number: FarmRecord['number']; imageValidation: boolean } };
+/**
+ * A picked farm record also tells the form its number. Whether its grain photo is verified is not
+ * copied: the form reads it from the farm record (useImageVerified), as it is now.
+ */
+export type FarmDocument = DocumentView & { farm: NonNullable<DocumentView['farm']> & { number: FarmRecord['number'] } };
 
 /** The primary document made from a farm record; `farm` carries the facts the certificate PDF prints. */
 export function docFromFarm(r: FarmRecord): FarmDocument {
@@ -42,7 +45,6 @@ export function docFromFarm(r: FarmRecord): FarmDocument {
       protein: Number(r.protein),
       moisture: Number(r.moisture),
       number: r.number,
-      imageValidation: r.imageValidation === 'Verified' || r.imageValidation === true,
     },
   };
 }

@@ -30,6 +30,7 @@ function start(lang: 'en' | 'vn' = 'en', draft?: object) {
       signers: [{ _id: 'u-1', fullName: 'Ann Signer', email: 'ann@x.io', role: 'signer' }],
     }),
     'GET /api/farmdata/harvesting/list': () => ({ farmDatas: records }),
+    ...Object.fromEntries(records.map((r) => [`GET /api/farmdata/harvesting/detail/${r._id}`, () => ({ farmData: r, block: null })])),
     'GET /api/company/documentes': () => ({ documents: [] }),
     'GET /api/company/approvaltemplates': () => ({ templates: [] }),
     'POST /api/company/approval/create': () => ({ status: 201, body: { approval: { _id: 'c-new' } } }),
@@ -96,6 +97,16 @@ describe('certificate form: the farm record against the standard of its claimed 
       deviationReason: 'Sold as APH by agreement with the buyer',
       approvalDoc: { _id: 'f-1002' },
     });
+  });
+
+  it('ticks the grain photo from the farm record as it is now, not from a draft saved before the photo was verified', async () => {
+    const form = emptyForm('202511101');
+    start('en', {
+      ...form,
+      approvalName: 'Wheat lot 7',
+      approvalDoc: { ...docFromFarm(records[0]), farm: { ...docFromFarm(records[0]).farm, imageValidation: false } },
+    });
+    await waitFor(() => expect(screen.getByTestId('check-grainImage')).toHaveAttribute('data-ok', 'true'));
   });
 
   it('speaks Vietnamese', async () => {
