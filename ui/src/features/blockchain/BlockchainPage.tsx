@@ -122,7 +122,7 @@ export function BlockchainPage() {
       <Typography variant="h6" sx={{ mb: 1 }}>
         {t('chain.recent')}
       </Typography>
-      <TableContainer sx={{ overflowX: 'auto' }}>
+      <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('chain.title')}>
         <Table size="small" data-testid="block-table">
           <TableHead>
             <TableRow>

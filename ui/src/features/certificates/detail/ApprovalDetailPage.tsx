@@ -175,7 +175,7 @@ export function ApprovalDetailPage() {
   );
   return (
     <Box data-testid="approval-detail" data-status={a.status} data-version={a.version}>
-      <Link component={RouterLink} to="/views/approval/list">
+      <Link component={RouterLink} to="/views/approval/list" data-tap>
         {t('common.back')}
       </Link>
       {a.rejection && (
