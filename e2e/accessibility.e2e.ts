@@ -42,7 +42,8 @@ beforeAll(async () => {
   pages.admin = await open(DEMO.admin);
   pages.visitor = await open();
   const farms = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 4; i++) {
+    // one per certificate: a farm record backs one certificate
     const farm = await createFarmRecord(pages.manager);
     expect(await verifyGrainImage(pages.manager, farm.id)).toBe(true);
     farms.push(farm);
@@ -62,7 +63,7 @@ beforeAll(async () => {
           body: JSON.stringify({
             approvalNumber: `${Date.now()}${i}`,
             approvalName: `Wheat APW lot ${i + 1}`,
-            approvalDoc: { _id: farmIds[i % farmIds.length] },
+            approvalDoc: { _id: farmIds[i] },
             supportDocs: [],
             approvalLevels: [
               { group: 'Farm Data Signing', signers: [signer('signer1@')], signatures: 1, deadline: day(3) },

@@ -211,6 +211,8 @@ export interface OverdueAnswer {
 export interface CertificateFormInfo {
   approvalNumber: string;
   signers: CompanyPerson[];
+  /** Farm records other certificates hold (being signed, sent back or issued): one lot, one certificate. */
+  farmRecordsInUse?: Array<{ farmRecordId: string; approvalNumber: string; status: CertificateStatus }>;
 }
 
 export interface TemplateLevelView {

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Grid, MenuItem, Paper, Stack, TextField, Typography
 import { FormProvider, useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { checkAgainstStandard, PRIORITIES, type CertificateView, type CompanyPerson } from '@grain/domain';
+import { checkAgainstStandard, PRIORITIES, type CertificateFormInfo, type CertificateView, type CompanyPerson } from '@grain/domain';
 import { certificatesApi } from '../api';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText, MessageDialog, Page, useNotify } from '../../../app';
@@ -38,6 +38,7 @@ export function ApprovalFormPage() {
   const [params] = useSearchParams();
   const id = params.get('id');
   const [people, setPeople] = useState<CompanyPerson[]>([]);
+  const [farmInUse, setFarmInUse] = useState<NonNullable<CertificateFormInfo['farmRecordsInUse']>>([]);
   const [existing, setExisting] = useState<CertificateView | null>(null);
   const [ready, setReady] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -60,6 +61,7 @@ export function ApprovalFormPage() {
         const info = await certificatesApi.createInfo();
         if (gone) return;
         setPeople(info.signers);
+        setFarmInUse(info.farmRecordsInUse ?? []);
         let base = emptyForm(info.approvalNumber);
         if (id) {
           const { approval } = await certificatesApi.get(id);
@@ -182,7 +184,14 @@ export function ApprovalFormPage() {
               <Typography variant="subtitle1" sx={{ mb: 1 }}>
                 {t('cert.primaryDoc')} *
               </Typography>
-              <FarmDataPicker value={values.approvalDoc} onChange={(d) => setValue('approvalDoc', d, { shouldDirty: true })} />
+              <FarmDataPicker
+                value={values.approvalDoc}
+                onChange={(d) => setValue('approvalDoc', d, { shouldDirty: true })}
+                // records other certificates hold (this certificate's own record stays its own)
+                inUse={Object.fromEntries(
+                  farmInUse.filter((u) => u.approvalNumber !== existing?.approvalNumber).map((u) => [u.farmRecordId, u.approvalNumber]),
+                )}
+              />
               {values.approvalDoc?.farm && (
                 <StandardCheckPanel
                   check={checkAgainstStandard(values.approvalDoc.farm)}

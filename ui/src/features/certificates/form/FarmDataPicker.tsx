@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import Fuse from 'fuse.js';
-import { Box, Button, Radio, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Box, Button, Chip, Radio, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { checkAgainstStandard, farmDocumentName, FUZZY_THRESHOLD, type DocumentView } from '@grain/domain';
@@ -64,7 +64,16 @@ const TABLE_MIN_WIDTH = 940;
  * Farm data search with its result table (docs/spec/approvals.md §2); picking a row makes it the primary document.
  * Below 768 px each record is a card with every column, so nothing hides behind a sideways scroll.
  */
-export function FarmDataPicker({ value, onChange }: { value: DocumentView | null; onChange(d: DocumentView | null): void }) {
+export function FarmDataPicker({
+  value,
+  onChange,
+  inUse = {},
+}: {
+  value: DocumentView | null;
+  onChange(d: DocumentView | null): void;
+  /** Farm records other certificates hold, by record id: that certificate's number (one lot, one certificate). */
+  inUse?: Record<string, string>;
+}) {
   const { t, date } = useI18n();
   const phone = useCardLayout();
   const [boxRef, tight] = useNarrowBox(TABLE_MIN_WIDTH);
@@ -78,6 +87,7 @@ export function FarmDataPicker({ value, onChange }: { value: DocumentView | null
       .then((r) => setRecords((r.farmDatas ?? []).map((x) => ({ ...x, _id: String(x._id ?? (x as { id?: string }).id) }))))
       .catch((e: Error) => setError(e.message));
   }, []);
+  const usedOn = (id: string) => <Chip size="small" variant="outlined" label={t('cert.farmInUse', { number: inUse[id] })} data-testid={`farm-in-use-${id}`} />;
   const shown = useMemo(() => {
     const q = query.trim();
     if (!q) return records.slice(0, 20);
@@ -108,7 +118,7 @@ export function FarmDataPicker({ value, onChange }: { value: DocumentView | null
                 key: r._id,
                 testId: `farm-row-${r.number}`,
                 selected: picked,
-                onClick: () => onChange(picked ? null : docFromFarm(r)),
+                onClick: () => (inUse[r._id] && !picked ? undefined : onChange(picked ? null : docFromFarm(r))),
                 title: (
                   <Stack direction="row" spacing={1} alignItems="center" component="span">
                     <Mark fontSize="small" color={picked ? 'primary' : 'action'} aria-label={`${t('cert.pickFarm')} ${r.number}`} />
@@ -116,6 +126,7 @@ export function FarmDataPicker({ value, onChange }: { value: DocumentView | null
                   </Stack>
                 ),
                 fields: [
+                  ...(inUse[r._id] ? [[t('cert.farmInUse.label'), usedOn(r._id)] as [string, ReactNode]] : []),
                   [t('cert.std.column'), standardChip(r)],
                   [t('cert.grainType'), storedWord(r.grainType, t)],
                   [t('cert.harvestGrade'), r.harvestGrade],
@@ -141,7 +152,7 @@ export function FarmDataPicker({ value, onChange }: { value: DocumentView | null
               <TableRow>
                 <TableCell />
                 <TableCell>{t('cert.std.column')}</TableCell>
-                <TableCell>{t('cert.number')}</TableCell>
+                <TableCell>{t('cert.farmNumber')}</TableCell>
                 <TableCell>{t('cert.grainType')}</TableCell>
                 <TableCell>{t('cert.harvestGrade')}</TableCell>
                 <TableCell>{t('cert.storageLocation')}</TableCell>
@@ -158,14 +169,23 @@ export function FarmDataPicker({ value, onChange }: { value: DocumentView | null
                   hover
                   selected={value?._id === r._id}
                   data-testid={`farm-row-${r.number}`}
-                  onClick={() => onChange(value?._id === r._id ? null : docFromFarm(r))}
-                  sx={{ cursor: 'pointer' }}
+                  onClick={() => (inUse[r._id] && value?._id !== r._id ? undefined : onChange(value?._id === r._id ? null : docFromFarm(r)))}
+                  sx={{ cursor: inUse[r._id] ? 'not-allowed' : 'pointer' }}
+                  data-in-use={inUse[r._id] ? 'true' : undefined}
                 >
                   <TableCell padding="checkbox">
-                    <Radio size="small" checked={value?._id === r._id} inputProps={{ 'aria-label': `${t('cert.pickFarm')} ${r.number}` }} />
+                    <Radio
+                      size="small"
+                      checked={value?._id === r._id}
+                      disabled={!!inUse[r._id] && value?._id !== r._id}
+                      inputProps={{ 'aria-label': `${t('cert.pickFarm')} ${r.number}` }}
+                    />
                   </TableCell>
                   <TableCell>{standardChip(r)}</TableCell>
-                  <TableCell>{r.number}</TableCell>
+                  <TableCell>
+                    {r.number}
+                    {inUse[r._id] && <Box sx={{ mt: 0.5 }}>{usedOn(r._id)}</Box>}
+                  </TableCell>
                   <TableCell>{storedWord(r.grainType, t)}</TableCell>
                   <TableCell>{r.harvestGrade}</TableCell>
                   <TableCell>{r.storageLocation}</TableCell>

@@ -20,7 +20,7 @@ const farm = (number: string, harvestGrade: string, protein: number, moisture: n
 });
 const records = [farm('1001', 'APW', 11.5, 11), farm('1002', 'APH', 11.5, 11), { ...farm('1003', 'FEED', 9, 12), grainType: 'Corn' }];
 
-function start(lang: 'en' | 'vn' = 'en', draft?: object) {
+function start(lang: 'en' | 'vn' = 'en', draft?: object, farmRecordsInUse: object[] = []) {
   sessionStorage.clear();
   if (draft) sessionStorage.setItem('approval-draft:new', JSON.stringify(draft));
   const api = fakeApi({
@@ -28,6 +28,7 @@ function start(lang: 'en' | 'vn' = 'en', draft?: object) {
     'GET /api/company/approval/create': () => ({
       approvalNumber: '202511101',
       signers: [{ _id: 'u-1', fullName: 'Ann Signer', email: 'ann@x.io', role: 'signer' }],
+      farmRecordsInUse,
     }),
     'GET /api/farmdata/harvesting/list': () => ({ farmDatas: records }),
     ...Object.fromEntries(records.map((r) => [`GET /api/farmdata/harvesting/detail/${r._id}`, () => ({ farmData: r, block: null })])),
@@ -107,6 +108,15 @@ describe('certificate form: the farm record against the standard of its claimed 
       approvalDoc: { ...docFromFarm(records[0]), farm: { ...docFromFarm(records[0]).farm, imageValidation: false } },
     });
     await waitFor(() => expect(screen.getByTestId('check-grainImage')).toHaveAttribute('data-ok', 'true'));
+  });
+
+  it('marks a farm record another certificate holds, and does not take it', async () => {
+    start('en', undefined, [{ farmRecordId: 'f-1002', approvalNumber: '202511050', status: 'done' }]);
+    expect(await screen.findByTestId('farm-in-use-f-1002')).toHaveTextContent('On certificate 202511050');
+    await userEvent.click(screen.getByTestId('farm-row-1002'));
+    expect(screen.queryByTestId('primary-doc')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('farm-row-1001'));
+    expect(await screen.findByTestId('primary-doc')).toBeInTheDocument();
   });
 
   it('speaks Vietnamese', async () => {
