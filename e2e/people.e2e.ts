@@ -129,3 +129,152 @@ describe('the staff member who assembles a certificate', () => {
     });
   });
 });
+
+/** A one-level certificate waiting for Liam, submitted through the API by the signed-in manager of `page`. */
+async function submitForLiam(page: Page, name: string): Promise<{ id: string; number: string; levelId: string }> {
+  const farm = await createFarmRecord(page);
+  expect(await verifyGrainImage(page, farm.id)).toBe(true);
+  const liam = (await signerIds(page))[DEMO.signer1.email];
+  return page.evaluate(
+    async (farmId, signer, approvalName) => {
+      const info = (await (await fetch('/api/company/approval/create')).json()) as { approvalNumber: string };
+      const res = await fetch('/api/company/approval/create', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          approvalNumber: info.approvalNumber,
+          approvalName,
+          approvalDoc: { _id: farmId },
+          supportDocs: [],
+          approvalLevels: [
+            { group: 'Farm Data Signing', signers: [signer], signatures: 1, deadline: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10) },
+          ],
+          status: 'signing',
+        }),
+      });
+      const body = (await res.json()) as { approval: { _id: string; approvalNumber: string; approvalLevels: Array<{ _id: string }> } };
+      if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(body)}`);
+      return { id: body.approval._id, number: body.approval.approvalNumber, levelId: body.approval.approvalLevels[0]._id };
+    },
+    farm.id,
+    liam,
+    name,
+  );
+}
+
+/** Whether the element is wholly inside the window and not covered at its centre. */
+const inView = (p: Page, testId: string) =>
+  p.$eval(byId(testId), (el) => {
+    const r = el.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight && !!top && el.contains(top);
+  });
+
+describe('a sign link', () => {
+  it('opened by another signer says whose it is and switches account; a wrong code on a phone shows where the eye is', async () => {
+    await flow(e, 'sign-link', async () => {
+      step('the manager submits a certificate for Liam');
+      const manager = await newPage();
+      await signIn(e, manager, DEMO.manager);
+      const cert = await submitForLiam(manager, 'Barley lot 9');
+      const link = `/views/approval/detail?id=${cert.id}&sign=1`;
+
+      step("Mia, signed in, opens Liam's link: it says whose it is");
+      const phone = await newPage();
+      await signIn(e, phone, DEMO.signer2);
+      await phone.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+      await phone.goto(e.url(link));
+      const hint = await phone.waitForSelector(byId('sign-link-other'));
+      expect(await hint!.evaluate((el) => el.textContent)).toMatch(/This sign link is for Liam Walsh \(level 1\)\. You are signed in as Mia Tran/);
+      expect(await phone.$(byId('sign-dialog'))).toBeNull();
+      await screenshot(phone, 'people-04-sign-link-other-phone');
+
+      step('she switches account; Liam signs in and lands in the sign dialog');
+      const codeBefore = await lastMailId(e, DEMO.signer1.email);
+      await phone.click(byId('switch-account'));
+      await phone.waitForSelector(byId('input-email'));
+      await phone.type(byId('input-email'), DEMO.signer1.email);
+      await phone.type(byId('input-password'), DEMO.signer1.password);
+      await phone.click(byId('login-submit'));
+      await phone.waitForSelector(byId('sign-review'));
+      await signingCode(e, DEMO.signer1.email, codeBefore); // his code was mailed
+
+      step('a wrong code: the refusal is in view on the phone, beside the button');
+      await phone.type(byId('sign-otp'), '000000');
+      await phone.type(byId('sign-password'), DEMO.signer1.signaturePassword!);
+      await phone.click(byId('sign-now'));
+      await phone.waitForSelector(byId('sign-error'), { visible: true });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await inView(phone, 'sign-error')).toBe(true);
+      expect(await textOf(phone, 'sign-error')).toMatch(/code/i);
+      await screenshot(phone, 'people-05-wrong-code-phone');
+    });
+  });
+});
+
+describe('a revoked certificate', () => {
+  it('shows Revoked, with when and why, on the list and on its page, in en and vn', async () => {
+    await flow(e, 'revoked', async () => {
+      step('a certificate is issued: Liam signs it');
+      const manager = await newPage();
+      await signIn(e, manager, DEMO.manager);
+      const cert = await submitForLiam(manager, 'Canola lot 4');
+      const liam = await newPage();
+      await signIn(e, liam, DEMO.signer1);
+      const before = await lastMailId(e, DEMO.signer1.email);
+      await liam.evaluate(async (c) => {
+        await fetch(`/api/company/approvalLevel/${c.levelId}/sign?approval=${c.id}`);
+      }, cert);
+      const otp = await signingCode(e, DEMO.signer1.email, before);
+      const signed = await liam.evaluate(
+        async (c, code, password) => {
+          const res = await fetch(`/api/company/approvallevel/${c.levelId}/sign`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ approval: c.id, otp: code, signaturePassword: password }),
+          });
+          return res.status;
+        },
+        cert,
+        otp,
+        DEMO.signer1.signaturePassword!,
+      );
+      expect(signed).toBe(200);
+
+      step('the admin revokes it');
+      const admin = await newPage();
+      await signIn(e, admin, DEMO.admin);
+      await admin.goto(e.url(`/views/approval/detail?id=${cert.id}`));
+      await detailIs(admin, 'done');
+      const revoked = await admin.evaluate(async (id) => {
+        const res = await fetch(`/api/company/approval/${id}/revoke`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ reason: 'Lab result withdrawn' }),
+        });
+        return res.status;
+      }, cert.id);
+      expect(revoked).toBe(200);
+
+      for (const [lang, chip, line] of [
+        ['en', 'Revoked', /^Revoked on \d\d\/\d\d\/\d{4}: Lab result withdrawn$/],
+        ['vn', 'Đã thu hồi', /^Đã thu hồi ngày \d\d\/\d\d\/\d{4}: Lab result withdrawn$/],
+      ] as const) {
+        step(`the list and the page say Revoked (${lang})`);
+        await manager.evaluate((l) => localStorage.setItem('lang', l), lang);
+        await manager.goto(e.url('/views/approval/list'));
+        await (await manager.waitForSelector(byId('toggle-approved')))!.click();
+        const card = byId(`approval-card-${cert.number}`);
+        await manager.waitForSelector(card);
+        expect(await manager.$eval(`${card} ${byId('status-badge')}`, (el) => el.textContent)).toBe(chip);
+        expect(await manager.$eval(`${card} ${byId('card-revoked')}`, (el) => el.textContent)).toMatch(line);
+        await screenshot(manager, `people-06-revoked-list-${lang}`);
+        await manager.goto(e.url(`/views/approval/detail?id=${cert.id}`));
+        await detailIs(manager, 'done');
+        expect(await textOf(manager, 'detail-status')).toBe(chip);
+        expect(await textOf(manager, 'revoked-banner')).toContain('Lab result withdrawn');
+        await screenshot(manager, `people-07-revoked-detail-${lang}`);
+      }
+    });
+  });
+});

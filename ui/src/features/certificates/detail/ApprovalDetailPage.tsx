@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Chip, Grid, Link, Paper, Stack, Typography } from '@mui/material';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { certificatesApi } from '../api';
 import type { CertificateView, CompanyPerson } from '@grain/domain';
 import { STATUS_COLOR } from '../status';
 import { useI18n } from '../../../i18n/i18n';
-import { ConfirmDialog, errorText, MessageDialog, useNotify } from '../../../app';
+import { ConfirmDialog, errorText, MessageDialog, useAuth, useNotify } from '../../../app';
+import { LOGIN_PATH, type LoginRedirect } from '../../../app/navigation';
 import { useCertificateLive } from '../live';
 import { DocumentTables } from './DocumentTables';
 import { LevelDetailPanel } from './LevelDetailPanel';
@@ -29,6 +30,7 @@ export function ApprovalDetailPage() {
   const notify = useNotify();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const location = useLocation();
   const id = params.get('id');
   const [a, setA] = useState<CertificateView | null>(null);
   const [people, setPeople] = useState<CompanyPerson[]>([]);
@@ -60,6 +62,16 @@ export function ApprovalDetailPage() {
     signOffered.current = true;
     if (a.can?.sign) setModal('sign');
   }, [askedToSign, a]);
+
+  // a sign link opened by someone the certificate does not ask to sign now: whose it is, and a way to switch
+  const { user, logout } = useAuth();
+  const otherUsersLink = askedToSign && !!a && !a.can?.sign && a.waitingFor?.who === 'signers';
+  const switchAccount = async () => {
+    const from = `${location.pathname}${location.search}`;
+    await logout().catch(() => undefined);
+    // after the guard's own redirect: the login page then returns to this link for whoever signs in
+    setTimeout(() => navigate(LOGIN_PATH, { replace: true, state: { from } satisfies LoginRedirect }), 0);
+  };
 
   const openDelegate = async () => {
     if (!people.length) {
@@ -178,6 +190,20 @@ export function ApprovalDetailPage() {
       <Link component={RouterLink} to="/views/approval/list" data-tap>
         {t('common.back')}
       </Link>
+      {otherUsersLink && (
+        <Alert
+          severity="info"
+          sx={{ mt: 2 }}
+          data-testid="sign-link-other"
+          action={
+            <Button color="inherit" onClick={() => void switchAccount()} data-testid="switch-account">
+              {t('cert.signLink.switch')}
+            </Button>
+          }
+        >
+          {t('cert.signLink.other', { names: a.waitingFor!.names.join(', '), level: a.waitingFor!.level ?? a.stageLevel, you: user?.fullName ?? '' })}
+        </Alert>
+      )}
       {a.rejection && (
         <Box sx={{ mt: 2 }}>
           <RejectionBanner notice={a.rejection} />
