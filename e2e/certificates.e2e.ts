@@ -111,7 +111,7 @@ async function certificateFlow() {
   // submit is refused while the grain image is not verified
   await manager.click(byId('form-submit'));
   const refusal = await manager.waitForSelector(byId('message-dialog'));
-  expect(await refusal!.evaluate((el) => el.textContent)).toMatch(/required/i);
+  expect(await refusal!.evaluate((el) => el.textContent)).toMatch(/grain photo of the farm record is not verified/i);
   await screenshot(manager, 'cert-01-submit-refused');
   await manager.keyboard.press('Escape');
   await manager.waitForSelector(byId('message-dialog'), { hidden: true });

@@ -121,8 +121,12 @@ describe('the staff member who assembles a certificate', () => {
       const farm = await createFarmRecord(staff); // its photo never verified
       await staff.goto(e.url('/views/approval/create'));
       await staff.waitForSelector(byId('approval-form'));
+      await staff.click(byId('load-template')); // the manager's template of the test above: Liam signs
+      await (await staff.waitForSelector(byId('template-Farm check by Liam')))!.click();
+      await staff.waitForSelector(byId('level-panel-2'), { hidden: true });
       await staff.type(byId('approval-name'), 'Barley lot 5');
       await (await staff.waitForSelector(byId(`farm-row-${farm.number}`)))!.click();
+      await staff.waitForSelector(`${byId('check-grainImage')}[data-ok="false"]`);
       await staff.click(byId('form-submit'));
       const dialog = await staff.waitForSelector(byId('message-dialog'));
       expect(await dialog!.evaluate((el) => el.textContent)).toMatch(/grain photo of the farm record is not verified/i);

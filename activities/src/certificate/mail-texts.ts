@@ -194,7 +194,7 @@ export const mailTexts = {
     compose(
       `Certificate ${c.approvalNumber} is approved`,
       c,
-      { body: [`Every level signed certificate ${head(c)}. The certificate PDF is ready (Get Cert).`], button: open.en },
+      { body: [`Every level signed certificate ${head(c)}. The certificate PDF is ready (Download PDF).`], button: open.en },
       { body: [`Chứng nhận ${head(c)} đã được ký đủ các cấp. Bản PDF đã sẵn sàng.`], button: open.vn },
     ),
   reminder: (c: MailContext, overdue: boolean): MailText =>
@@ -223,14 +223,41 @@ export const mailTexts = {
         button: open.vn,
       },
     ),
-  escalation: (c: MailContext): MailText =>
-    compose(
-      `Overdue: certificate ${c.approvalNumber}, level ${c.level}`,
-      c,
-      {
-        body: [`Certificate ${head(c)} passed the due time of level ${c.level} (${c.group}, due ${day(c.deadline)}) without enough signatures.`],
-        button: open.en,
-      },
-      { body: [`Chứng nhận ${head(c)} đã quá hạn ở cấp ${c.level} (${c.group}, hạn ${day(c.deadline)}) mà chưa đủ chữ ký.`], button: open.vn },
-    ),
+  // by: who escalated by hand; without it the due time passed and the escalation is automatic
+  escalation: (c: MailContext, by?: string): MailText =>
+    by
+      ? compose(
+          `${by} escalated certificate ${c.approvalNumber} to you (level ${c.level})`,
+          c,
+          {
+            body: [
+              `${by} escalated certificate ${head(c)} to you: level ${c.level} (${c.group}, due ${day(c.deadline)}) does not have enough signatures yet.`,
+              "Please help move it on: remind its signers, or change the level's signers or due date.",
+            ],
+            button: open.en,
+          },
+          {
+            body: [
+              `${by} đã báo cáo chứng nhận ${head(c)} lên bạn: cấp ${c.level} (${c.group}, hạn ${day(c.deadline)}) chưa đủ chữ ký.`,
+              'Vui lòng giúp xử lý: nhắc người ký, hoặc đổi người ký hay hạn của cấp.',
+            ],
+            button: open.vn,
+          },
+        )
+      : compose(
+          `Overdue: certificate ${c.approvalNumber}, level ${c.level}`,
+          c,
+          {
+            body: [
+              `Certificate ${head(c)} passed the due time of level ${c.level} (${c.group}, due ${day(c.deadline)}) without enough signatures. This notice is sent automatically when a level's due time passes.`,
+            ],
+            button: open.en,
+          },
+          {
+            body: [
+              `Chứng nhận ${head(c)} đã quá hạn ở cấp ${c.level} (${c.group}, hạn ${day(c.deadline)}) mà chưa đủ chữ ký. Thông báo này được gửi tự động khi một cấp quá hạn.`,
+            ],
+            button: open.vn,
+          },
+        ),
 };

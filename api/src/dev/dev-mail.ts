@@ -79,6 +79,6 @@ export function createDevMailRouter(deps: ApiDeps): { api: Router; page: Router 
 
 function shell(body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title>
-<style>body{font-family:sans-serif;max-width:900px;margin:2em auto}article{border:1px solid #ccc;border-radius:6px;padding:.6em 1em;margin:.8em 0}pre{white-space:pre-wrap}</style></head>
+<style>body{font-family:sans-serif;max-width:900px;margin:2em auto}article{border:1px solid #ccc;border-radius:6px;padding:.6em 1em;margin:.8em 0}pre{white-space:pre-wrap}input,button{min-height:44px;min-width:44px}</style></head>
 <body><main><h1>Dev mailbox</h1>${body}</main></body></html>`;
 }

@@ -23,6 +23,7 @@ export function listCardOf(s: CertificateState): CertificateListCard {
     overdue: s.overdue,
     stageLevel: s.stage,
     deadline: s.deadline ?? '',
+    levelDue: cur?.deadline ?? null,
     docType: s.approvalDoc?.docType ?? null,
     currentGroup: cur?.group ?? null,
     assignees: cur ? pendingSigners(s, cur).map((x) => x.name) : [],

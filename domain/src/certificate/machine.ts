@@ -358,7 +358,7 @@ function remind(s: CertificateState, c: Cmd<'remind'>, fx: CertificateEffect[]):
     const recipients = uniquePeople([s.submitter, ...s.escalateTo]).filter((p) => p.id !== c.actor.id);
     if (!recipients.length) throw new AppError('NOBODY_TO_ESCALATE_TO');
     l.escalatedAt = c.at;
-    fx.push({ type: 'escalateOverdue', level: l.level, recipients });
+    fx.push({ type: 'escalateOverdue', level: l.level, recipients, by: c.actor.name });
     return;
   }
   l.remindedAt = c.at;

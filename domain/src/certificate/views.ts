@@ -159,6 +159,8 @@ export interface CertificateListCard {
   /** The current level's number (0 while a draft). */
   stageLevel: number;
   deadline: string;
+  /** The current level's due date (null while a draft; absent on cards stored before migration 041). */
+  levelDue?: string | null;
   /** The primary document's type (null without one). */
   docType: string | null;
   /** The current level's group and who still has to sign. */

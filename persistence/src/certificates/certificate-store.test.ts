@@ -191,6 +191,7 @@ describe('KnexCertificateStore cards and deletes', () => {
       overdue: false,
       stageLevel: 2,
       deadline: s.deadline,
+      levelDue: s.levels[1]!.deadline,
       docType: 'certificate',
       currentGroup: 'Inspection Signing',
       assignees: ['Name b1', 'Name b3'],

@@ -15,6 +15,7 @@ import * as certificateRevocations from './013_certificate_revocations';
 import * as certificateListCardShape from './015_certificate_list_card_shape';
 import * as complianceSummaryReview from './019_compliance_summary_review';
 import * as demoStaffEditApproval from './040_demo_staff_edit_approval';
+import * as listCardLevelDue from './041_list_card_level_due';
 
 export interface Migration {
   name: string;
@@ -40,4 +41,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '015_certificate_list_card_shape', ...certificateListCardShape },
   { name: '019_compliance_summary_review', ...complianceSummaryReview },
   { name: '040_demo_staff_edit_approval', ...demoStaffEditApproval },
+  { name: '041_list_card_level_due', ...listCardLevelDue },
 ];

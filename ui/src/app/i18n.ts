@@ -59,7 +59,7 @@ export const shell: Table = {
   'message.title': { en: 'Message', vn: 'Thông báo' },
   'confirm.title': { en: 'Please confirm', vn: 'Vui lòng xác nhận' },
   'notFound.hint': { en: 'The address may be mistyped, or the page has moved.', vn: 'Địa chỉ có thể bị gõ sai, hoặc trang đã được chuyển đi.' },
-  'notFound.home': { en: 'Go to Grain Certificates', vn: 'Về trang Chứng nhận ngũ cốc' },
+  'notFound.home': { en: 'Go to the certificates', vn: 'Về trang Chứng nhận' },
   'notFound.login': { en: 'Go to sign in', vn: 'Đến trang đăng nhập' },
   'session.checking': { en: 'Checking your session...', vn: 'Đang kiểm tra phiên đăng nhập...' },
   'table.rowsPerPage': { en: 'Rows per page:', vn: 'Số hàng mỗi trang:' },

@@ -15,6 +15,14 @@ export const theme = createTheme({
     MuiCheckbox: { styleOverrides: { root: { [PHONE]: { padding: 10 } } } },
     MuiRadio: { styleOverrides: { root: { [PHONE]: { padding: 10 } } } },
     // a link standing on its own (Back, a certificate's number) is a control too; one inside a sentence is not touched
-    MuiLink: { styleOverrides: { root: { [PHONE]: { '&:only-child, &[data-tap]': { display: 'inline-flex', alignItems: 'center', minHeight: 44 } } } } },
+    MuiLink: {
+      styleOverrides: {
+        root: {
+          [PHONE]: {
+            '&:only-child, &[data-tap], &.MuiLink-button, .MuiStack-root > &': { display: 'inline-flex', alignItems: 'center', minHeight: 44, minWidth: 44 },
+          },
+        },
+      },
+    },
   },
 });

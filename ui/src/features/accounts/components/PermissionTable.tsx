@@ -31,6 +31,7 @@ export function PermissionTable({ value, onChange, disabled }: { value: readonly
                   checked={value.includes(p)}
                   disabled={disabled}
                   onChange={(e) => toggle(p, e.target.checked)}
+                  sx={{ p: { xs: '10px', md: '9px' } }}
                   slotProps={{ input: { 'aria-label': p, 'data-testid': `perm-${p}` } as Record<string, string> }}
                 />
               </TableCell>

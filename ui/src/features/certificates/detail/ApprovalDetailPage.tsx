@@ -21,6 +21,7 @@ import { storedText } from '../../../app/stored-text';
 import { AdjustLevelDialog, type AdjustTarget } from '../in-flight/AdjustLevelDialog';
 import { WithdrawDialog } from '../in-flight/WithdrawDialog';
 import { useNudge } from '../in-flight/use-nudge';
+import { lateness } from '../due';
 
 type Modal = 'sign' | 'reject' | 'delegate' | 'delete' | 'withdraw' | 'revoke' | null;
 
@@ -219,8 +220,8 @@ export function ApprovalDetailPage() {
             <Typography variant="body2">
               {t('cert.submitter')}: {a.submitter.fullName} · {t('cert.submitted')}: {date(a.startDate) || '—'}
             </Typography>
-            <Typography variant="body2">
-              {t('cert.priority')}: {t(`cert.priority.${a.priority}`)} · {t('cert.due')}: {date(a.deadline)}
+            <Typography variant="body2" data-testid="detail-due">
+              {t('cert.priority')}: {t(`cert.priority.${a.priority}`)} · {dueText(a, t, date)}
             </Typography>
             {a.waitingFor && (
               <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600 }} data-testid="waiting-for" data-who={a.waitingFor.who}>
@@ -236,7 +237,7 @@ export function ApprovalDetailPage() {
             )}
             {can.edit && (
               <Button component={RouterLink} to={`/views/approval/update?id=${encodeURIComponent(a._id)}`} data-testid="btn-edit">
-                {t('common.update')}
+                {t('cert.edit')}
               </Button>
             )}
             {can.manage && (
@@ -343,4 +344,14 @@ function waitingText(a: CertificateView, t: (k: string, v?: Record<string, strin
   const names = w.names.join(', ');
   if (w.who === 'signers') return t('cert.waiting.sign', { names, level: w.level ?? a.stageLevel });
   return t(a.status === 'created' ? 'cert.waiting.submit' : 'cert.waiting.resubmit', { names });
+}
+
+/** The due date that matters now: the current level's (with how late, when overdue), and the last level's after it. */
+function dueText(a: CertificateView, t: (k: string, v?: Record<string, string | number>) => string, date: (d?: string) => string): string {
+  const level = a.approvalLevels.find((l) => l.level === a.stageLevel);
+  const underWay = !!level && (a.status === 'signing' || a.status === 'pending' || a.status === 'rejected');
+  if (!underWay) return `${t('cert.due')}: ${date(a.deadline)}`;
+  const late = level.overdue || a.displayStatus === 'overdue' ? lateness(level.deadline) : null;
+  const current = `${t('cert.levelDue', { level: level.level })}: ${date(level.deadline)}${late ? ` (${t(late.key, late.vars)})` : ''}`;
+  return level.level < a.approvalLevels.length ? `${current} · ${t('cert.finalDue')}: ${date(a.deadline)}` : current;
 }

@@ -54,7 +54,7 @@ export function RejectDialog({
   };
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="reject-dialog">
-      <DialogTitle>{t('cert.rejectTitle')}</DialogTitle>
+      <DialogTitle>{t('cert.rejectTitle', { number: approval.approvalNumber })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <TextField

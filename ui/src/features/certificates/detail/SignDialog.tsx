@@ -15,7 +15,7 @@ const RESEND_AFTER_S = 30;
 const NO_ANSWER = new Set(['APPROVAL_SERVICE_BUSY', 'REQUEST_TIMEOUT']);
 
 /**
- * 'Sign and Endorse' (docs/spec/approvals.md §2): opening asks the server to mail a one-time code (the modal opens
+ * Signing (docs/spec/approvals.md §2 'Sign and Endorse'; one word on screen: Sign): opening asks the server to mail a one-time code (the modal opens
  * either way, docs/spec/approvals.md §7); note, code and - when the signer has a digital signature - its password.
  * A refusal shows in red inside the modal and the certificate stays (docs/spec/approvals.md §8).
  */
@@ -102,7 +102,7 @@ export function SignDialog({
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={phone} data-testid="sign-dialog">
-      <DialogTitle>{t('cert.signTitle')}</DialogTitle>
+      <DialogTitle>{t('cert.signTitle', { number: approval.approvalNumber })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <SignReview approval={approval} />

@@ -257,7 +257,7 @@ export function ApprovalFormPage() {
             {t('common.save')}
           </Button>
           <Button variant="contained" onClick={() => void send('signing')()} disabled={busy} data-testid="form-submit">
-            {t('common.submit')}
+            {t(rejected ? 'cert.resubmit' : 'common.submit')}
           </Button>
         </Stack>
       </FormProvider>

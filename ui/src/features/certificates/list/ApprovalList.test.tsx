@@ -132,4 +132,19 @@ describe('ApprovalCard', () => {
     expect(screen.getByTestId('status-badge')).toHaveTextContent(chip);
     expect(screen.getByTestId('card-revoked')).toHaveTextContent(line);
   });
+
+  it("an overdue card shows the late level's due date and how late it is, not the last level's", () => {
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000 - 3_600_000).toISOString();
+    const late = { ...cert('202501014', 'Old barley', 'signing', true), levelDue: threeDaysAgo };
+    render(
+      <I18nProvider initial="en">
+        <MemoryRouter>
+          <ApprovalCard a={late} />
+        </MemoryRouter>
+      </I18nProvider>,
+    );
+    const due = screen.getByTestId('card-due');
+    expect(due).toHaveTextContent(/Level 2 due: \d\d\/\d\d\/\d{4} \(3 days late\)/);
+    expect(due).not.toHaveTextContent('02/01/2030');
+  });
 });
