@@ -164,7 +164,11 @@ describe('certificate API', () => {
     const refused = await manager.post('/api/company/approval/create').send(again).expect(409);
     expect(refused.body.code).toBe('FARM_RECORD_IN_USE');
     expect(refused.body.invalidMsg).toMatch(/already backs another certificate/);
-    const vn = await manager.post('/api/company/approval/create').set('x-lang', 'vn').send({ ...again, status: 'signing' }).expect(409);
+    const vn = await manager
+      .post('/api/company/approval/create')
+      .set('x-lang', 'vn')
+      .send({ ...again, status: 'signing' })
+      .expect(409);
     expect(vn.body.invalidMsg).toMatch(/Mỗi lô một chứng nhận/);
     const info = (await manager.get('/api/company/approval/create').expect(200)).body;
     expect(info.farmRecordsInUse).toContainEqual({ farmRecordId: first.approvalDoc._id, approvalNumber: first.approvalNumber, status: 'signing' });

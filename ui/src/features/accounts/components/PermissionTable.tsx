@@ -26,12 +26,12 @@ export function PermissionTable({ value, onChange, disabled }: { value: readonly
             <TableRow key={p} hover>
               <TableCell>{t(`acc.perm.${p}`)}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace', color: 'text.secondary' }}>{p}</TableCell>
-              <TableCell align="center" padding="checkbox">
+              {/* not padding="checkbox": in a small table that strips the checkbox's own padding, leaving a 24 px target */}
+              <TableCell align="center" sx={{ py: 0 }}>
                 <Checkbox
                   checked={value.includes(p)}
                   disabled={disabled}
                   onChange={(e) => toggle(p, e.target.checked)}
-                  sx={{ p: { xs: '10px', md: '9px' } }}
                   slotProps={{ input: { 'aria-label': p, 'data-testid': `perm-${p}` } as Record<string, string> }}
                 />
               </TableCell>

@@ -46,7 +46,9 @@ describe('sending a certificate back', () => {
   ])('a banner of a certificate sent back to the submitter says so (%s)', (lang, title) => {
     render(
       <I18nProvider initial={lang}>
-        <RejectionBanner notice={{ by: 'Liam Walsh', at: '2026-11-20T09:30:00Z', fromLevel: 1, toLevel: 0, reason: 'Photo', changedSince: [], resubmitted: false }} />
+        <RejectionBanner
+          notice={{ by: 'Liam Walsh', at: '2026-11-20T09:30:00Z', fromLevel: 1, toLevel: 0, reason: 'Photo', changedSince: [], resubmitted: false }}
+        />
       </I18nProvider>,
     );
     expect(screen.getByTestId('rejection-banner')).toHaveTextContent(title);
