@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import Fuse from 'fuse.js';
-import { Box, Button, Chip, Radio, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Box, Button, Radio, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { checkAgainstStandard, farmDocumentName, FUZZY_THRESHOLD, type DocumentView } from '@grain/domain';
@@ -87,7 +87,12 @@ export function FarmDataPicker({
       .then((r) => setRecords((r.farmDatas ?? []).map((x) => ({ ...x, _id: String(x._id ?? (x as { id?: string }).id) }))))
       .catch((e: Error) => setError(e.message));
   }, []);
-  const usedOn = (id: string) => <Chip size="small" variant="outlined" label={t('cert.farmInUse', { number: inUse[id] })} data-testid={`farm-in-use-${id}`} />;
+  // plain text that wraps (a chip would cut a long certificate number on a phone)
+  const usedOn = (id: string) => (
+    <Typography component="span" variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }} data-testid={`farm-in-use-${id}`}>
+      {t('cert.farmInUse', { number: inUse[id] })}
+    </Typography>
+  );
   const shown = useMemo(() => {
     const q = query.trim();
     if (!q) return records.slice(0, 20);
