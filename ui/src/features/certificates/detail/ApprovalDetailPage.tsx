@@ -214,7 +214,7 @@ export function ApprovalDetailPage() {
         <Stack direction={{ xs: 'column', md: 'row' }} justifyContent="space-between" spacing={2}>
           <Box>
             <Typography variant="overline">#{a.approvalNumber}</Typography>
-            <Typography variant="h5" component="h1" color={a.status === 'done' ? 'success.main' : undefined} data-testid="approval-title">
+            <Typography variant="h5" component="h1" color={a.status === 'done' && !a.revocation ? 'success.main' : undefined} data-testid="approval-title">
               {a.approvalName}
             </Typography>
             <Typography variant="body2">

@@ -30,7 +30,7 @@ export function ApprovalCard({ a }: { a: CertificateListCard }) {
               <Chip size="small" label={t(`cert.status.${a.displayStatus}`)} color={STATUS_COLOR[a.displayStatus]} data-testid="status-badge" />
             )}
           </Stack>
-          <Typography variant="h6" sx={{ my: 0.5 }} color={a.status === 'done' ? 'success.main' : undefined}>
+          <Typography variant="h6" sx={{ my: 0.5 }} color={a.status === 'done' && !a.revocation ? 'success.main' : undefined}>
             {a.approvalName}
           </Typography>
           {a.revocation && (
