@@ -111,7 +111,7 @@ async function certificateFlow() {
   // submit is refused while the grain image is not verified
   await manager.click(byId('form-submit'));
   const refusal = await manager.waitForSelector(byId('message-dialog'));
-  expect(await refusal!.evaluate((el) => el.textContent)).toMatch(/required/i);
+  expect(await refusal!.evaluate((el) => el.textContent)).toMatch(/grain photo of the farm record is not verified/i);
   await screenshot(manager, 'cert-01-submit-refused');
   await manager.keyboard.press('Escape');
   await manager.waitForSelector(byId('message-dialog'), { hidden: true });
@@ -187,7 +187,7 @@ async function certificateFlow() {
   await signer2.click(byId('reject-submit'));
   await detailIs(signer2, 'rejected');
   await detailIs(manager, 'rejected'); // live, no reload
-  const rejectMail = await e.waitForMail(DEMO.manager.email, /sent it back to level 1/);
+  const rejectMail = await e.waitForMail(DEMO.manager.email, /back from level 2 to level 1/);
   expect(rejectMail.text).toContain('Moisture reading does not match the photo');
 
   // --- level 1 signs again (a new code), the certificate is back at level 2

@@ -56,7 +56,7 @@ describe('farm data, documents and blockchain in the browser', () => {
     const row = await e.page.$eval('[data-testid="farm-row"]', (r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent));
     expect(row.slice(1, 8)).toEqual(['Wheat', 'APH', 'Silo E2E', '24,000', '12.35', '10.50', '03/11/2025']);
     // APH with 12.35 % protein is below the grade's minimum: flagged, not refused
-    expect(await e.page.$eval('[data-testid="farm-row"] [data-testid="standard-flag"]', (el) => el.textContent)).toContain('Out of standard');
+    expect(await e.page.$eval('[data-testid="farm-row"] [data-testid="standard-flag"]', (el) => el.textContent)).toContain('Below grade');
     expect(await e.page.$eval('[data-testid="farm-row"] [data-testid="tx-id"]', (el) => el.textContent)).toMatch(/^[0-9a-f]{20}$/);
   });
 

@@ -25,7 +25,8 @@ export const MIN_ENDORSING_STAKEHOLDERS = 3;
 
 export const GRAIN_TYPES = ['Wheat', 'Barley', 'Categorical', 'Corn'] as const;
 export type GrainType = (typeof GRAIN_TYPES)[number];
-export const MANUAL_GRAIN_TYPES: readonly GrainType[] = ['Categorical', 'Wheat', 'Barley'];
+/** The grain types a person picks when entering a record by hand ('Categorical' stays readable in old data, never offered). */
+export const MANUAL_GRAIN_TYPES: readonly GrainType[] = ['Wheat', 'Barley', 'Corn'];
 export const DEFAULT_GRAIN_TYPE: GrainType = 'Wheat';
 
 export const HARVEST_GRADES = ['APH', 'AH', 'APW', 'ASW', 'ADR', 'AMW', 'ASFT', 'APWN', 'FEED'] as const;

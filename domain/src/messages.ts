@@ -157,8 +157,12 @@ export const MESSAGES = {
   NOT_ISSUED: { en: 'Only an issued certificate can be revoked', vn: 'Chỉ chứng nhận đã cấp mới có thể bị thu hồi' },
   ALREADY_REVOKED: { en: 'This certificate is already revoked', vn: 'Chứng nhận này đã bị thu hồi' },
   IMAGE_VALIDATION_REQUIRED: {
-    en: 'All fields with (*) are required. Please fill them all before submitting.',
-    vn: 'Tất cả các trường có dấu (*) là bắt buộc. Vui lòng điền đầy đủ trước khi gửi.',
+    en: 'The grain photo of the farm record is not verified. Verify it under Farm data (Image validation), then submit.',
+    vn: 'Ảnh hạt của bản ghi nông trại chưa được xác thực. Hãy xác thực ảnh trong Dữ liệu nông trại (Xác thực hình ảnh), rồi nộp.',
+  },
+  FARM_RECORD_IN_USE: {
+    en: 'This farm record already backs another certificate (being signed, sent back or issued). One lot, one certificate: pick another farm record, or withdraw that certificate first.',
+    vn: 'Bản ghi nông trại này đã được dùng cho một chứng nhận khác (đang ký, bị trả lại hoặc đã cấp). Mỗi lô một chứng nhận: hãy chọn bản ghi khác, hoặc rút chứng nhận kia trước.',
   },
   OTP_INVALID: { en: 'The one-time code is wrong', vn: 'Mã xác thực không đúng' },
   OTP_EXPIRED: { en: 'The one-time code has expired; request a new one', vn: 'Mã xác thực đã hết hạn; vui lòng yêu cầu mã mới' },

@@ -36,3 +36,19 @@ it('seeds Riverina Grain Co once, with users per role whose passwords and signat
     }
   }
 });
+
+it('gives each demo role the work of the people it is for: staff assemble certificates (create, resubmit, templates) but do not sign or run the company', async () => {
+  const fresh = await createTestDb();
+  try {
+    await seedDemoData(createStores(fresh.knex));
+    const roles = async (name: string) => ((await fresh.knex('groups').where({ group_name: name }).first()).roles as string[]).sort();
+    const staff = await roles('staff');
+    expect(staff).toEqual(expect.arrayContaining(['editApproval', 'viewApproval', 'editDocument', 'viewDocument']));
+    expect(staff).not.toContain('signApproval');
+    expect(staff).not.toContain('editSystem');
+    expect(await roles('signer')).toContain('signApproval');
+    expect(await roles('signer')).not.toContain('editApproval');
+  } finally {
+    await fresh.close();
+  }
+});

@@ -29,7 +29,8 @@ const GROUPS: Record<string, Permission[]> = {
     'verifyCorrectiveAction',
     'viewCorrectiveAction',
   ],
-  staff: ['viewApproval', 'editDocument', 'viewDocument', 'editInfo', 'viewInfo', 'ownCorrectiveAction', 'viewCorrectiveAction'],
+  // the people who assemble certificates: create them (from templates), update and resubmit what is sent back
+  staff: ['editApproval', 'viewApproval', 'editDocument', 'viewDocument', 'editInfo', 'viewInfo', 'ownCorrectiveAction', 'viewCorrectiveAction'],
   signer: ['viewApproval', 'viewDocument', 'editInfo', 'viewInfo', 'signApproval', 'signDocument', 'verifyCorrectiveAction', 'viewCorrectiveAction'],
 };
 

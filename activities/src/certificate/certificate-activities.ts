@@ -131,7 +131,7 @@ export function createCertificateActivities(deps: ActivityDeps) {
                 ? mailTexts.signaturesVoided(c, e.changed)
                 : e.type === 'notifyWithdrawn'
                   ? mailTexts.withdrawn(c, e.by, e.reason)
-                  : mailTexts.escalation(c);
+                  : mailTexts.escalation(c, e.type === 'escalateOverdue' ? e.by : undefined);
       return mailEach(a.key, e.recipients, text);
     },
 

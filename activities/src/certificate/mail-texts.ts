@@ -128,13 +128,49 @@ export const mailTexts = {
         button: review.vn,
       },
     ),
+  // to 0: back to the submitter, who updates and resubmits (signing starts again at level 1)
   rejected: (c: MailContext, from: number, to: number, by: string, reason: string): MailText =>
-    compose(
-      `Certificate ${c.approvalNumber} was sent back to level ${to}`,
-      c,
-      { body: [`${by} rejected certificate ${head(c)} at level ${from} and sent it back to level ${to}.`, `Reason: ${reason}`], button: open.en },
-      { body: [`${by} đã từ chối chứng nhận ${head(c)} ở cấp ${from} và trả về cấp ${to}.`, `Lý do: ${reason}`], button: open.vn },
-    ),
+    to === 0
+      ? compose(
+          `Certificate ${c.approvalNumber} was sent back to the submitter`,
+          { ...c, level: undefined, group: undefined, deadline: undefined },
+          {
+            body: [
+              `${by} sent certificate ${head(c)} back to the submitter from level ${from}.`,
+              `Reason: ${reason}`,
+              'The submitter updates it and resubmits it; signing then starts again at level 1.',
+            ],
+            button: open.en,
+          },
+          {
+            body: [
+              `${by} đã trả chứng nhận ${head(c)} về người nộp từ cấp ${from}.`,
+              `Lý do: ${reason}`,
+              'Người nộp cập nhật và nộp lại; sau đó việc ký bắt đầu lại từ cấp 1.',
+            ],
+            button: open.vn,
+          },
+        )
+      : compose(
+          `Certificate ${c.approvalNumber} was sent back to level ${to}`,
+          c,
+          {
+            body: [
+              `${by} sent certificate ${head(c)} back from level ${from} to level ${to}.`,
+              `Reason: ${reason}`,
+              ...(to < from ? ['The submitter updates it and resubmits it; signing then starts again at that level.'] : []),
+            ],
+            button: open.en,
+          },
+          {
+            body: [
+              `${by} đã trả chứng nhận ${head(c)} từ cấp ${from} về cấp ${to}.`,
+              `Lý do: ${reason}`,
+              ...(to < from ? ['Người nộp cập nhật và nộp lại; sau đó việc ký bắt đầu lại từ cấp đó.'] : []),
+            ],
+            button: open.vn,
+          },
+        ),
   signaturesVoided: (c: MailContext, changed: ContentChange[]): MailText =>
     compose(
       `Your signature on certificate ${c.approvalNumber} no longer counts`,
@@ -158,7 +194,7 @@ export const mailTexts = {
     compose(
       `Certificate ${c.approvalNumber} is approved`,
       c,
-      { body: [`Every level signed certificate ${head(c)}. The certificate PDF is ready (Get Cert).`], button: open.en },
+      { body: [`Every level signed certificate ${head(c)}. The certificate PDF is ready (Download PDF).`], button: open.en },
       { body: [`Chứng nhận ${head(c)} đã được ký đủ các cấp. Bản PDF đã sẵn sàng.`], button: open.vn },
     ),
   reminder: (c: MailContext, overdue: boolean): MailText =>
@@ -187,14 +223,41 @@ export const mailTexts = {
         button: open.vn,
       },
     ),
-  escalation: (c: MailContext): MailText =>
-    compose(
-      `Overdue: certificate ${c.approvalNumber}, level ${c.level}`,
-      c,
-      {
-        body: [`Certificate ${head(c)} passed the due time of level ${c.level} (${c.group}, due ${day(c.deadline)}) without enough signatures.`],
-        button: open.en,
-      },
-      { body: [`Chứng nhận ${head(c)} đã quá hạn ở cấp ${c.level} (${c.group}, hạn ${day(c.deadline)}) mà chưa đủ chữ ký.`], button: open.vn },
-    ),
+  // by: who escalated by hand; without it the due time passed and the escalation is automatic
+  escalation: (c: MailContext, by?: string): MailText =>
+    by
+      ? compose(
+          `${by} escalated certificate ${c.approvalNumber} to you (level ${c.level})`,
+          c,
+          {
+            body: [
+              `${by} escalated certificate ${head(c)} to you: level ${c.level} (${c.group}, due ${day(c.deadline)}) does not have enough signatures yet.`,
+              "Please help move it on: remind its signers, or change the level's signers or due date.",
+            ],
+            button: open.en,
+          },
+          {
+            body: [
+              `${by} đã báo cáo chứng nhận ${head(c)} lên bạn: cấp ${c.level} (${c.group}, hạn ${day(c.deadline)}) chưa đủ chữ ký.`,
+              'Vui lòng giúp xử lý: nhắc người ký, hoặc đổi người ký hay hạn của cấp.',
+            ],
+            button: open.vn,
+          },
+        )
+      : compose(
+          `Overdue: certificate ${c.approvalNumber}, level ${c.level}`,
+          c,
+          {
+            body: [
+              `Certificate ${head(c)} passed the due time of level ${c.level} (${c.group}, due ${day(c.deadline)}) without enough signatures. This notice is sent automatically when a level's due time passes.`,
+            ],
+            button: open.en,
+          },
+          {
+            body: [
+              `Chứng nhận ${head(c)} đã quá hạn ở cấp ${c.level} (${c.group}, hạn ${day(c.deadline)}) mà chưa đủ chữ ký. Thông báo này được gửi tự động khi một cấp quá hạn.`,
+            ],
+            button: open.vn,
+          },
+        ),
 };

@@ -10,6 +10,7 @@ import {
   rejectionNotice,
   signedPrincipals,
   signingProgress,
+  waitingFor,
   toggleCounts,
   type Actor,
   type CertificateListAnswer,
@@ -106,6 +107,7 @@ export function toCertificateView(
     audit: s.audit.map((a) => ({ ...a, actorName: extra.names?.get(a.actorId) ?? (a.actorId === 'system' ? 'system' : undefined) })),
     rejection: rejectionNotice(s, (id) => extra.names?.get(id)),
     ...(extra.opened ? { progress: signingProgress(s, extra.opened) } : {}),
+    waitingFor: waitingFor(s),
     ...(extra.viewer ? { can: permissionsOf(s, extra.viewer, !!extra.hasSignature) } : {}),
   };
 }

@@ -145,7 +145,7 @@ describe('certificate API', () => {
       .send(await createBody({ status: 'signing', verified: false }))
       .expect(400);
     expect(unverified.body.code).toBe('IMAGE_VALIDATION_REQUIRED');
-    expect(unverified.body.invalidMsg).toMatch(/All fields with \(\*\) are required/);
+    expect(unverified.body.invalidMsg).toMatch(/grain photo of the farm record is not verified/);
     const body = await createBody({ status: 'signing' });
     body.approvalLevels[0].signers = [h.other.users.signer.id];
     await manager.post('/api/company/approval/create').send(body).expect(400);
@@ -155,6 +155,25 @@ describe('certificate API', () => {
       .post('/api/company/approval/create')
       .send(await createBody())
       .expect(403);
+  });
+
+  it('one lot, one certificate: a farm record held by a certificate in signing is refused to another, named in the form info, and free again once withdrawn', async () => {
+    const first = await createBody({ status: 'signing' });
+    const held = await manager.post('/api/company/approval/create').send(first).expect(201);
+    const again = { ...(await createBody()), approvalDoc: first.approvalDoc };
+    const refused = await manager.post('/api/company/approval/create').send(again).expect(409);
+    expect(refused.body.code).toBe('FARM_RECORD_IN_USE');
+    expect(refused.body.invalidMsg).toMatch(/already backs another certificate/);
+    const vn = await manager
+      .post('/api/company/approval/create')
+      .set('x-lang', 'vn')
+      .send({ ...again, status: 'signing' })
+      .expect(409);
+    expect(vn.body.invalidMsg).toMatch(/Mỗi lô một chứng nhận/);
+    const info = (await manager.get('/api/company/approval/create').expect(200)).body;
+    expect(info.farmRecordsInUse).toContainEqual({ farmRecordId: first.approvalDoc._id, approvalNumber: first.approvalNumber, status: 'signing' });
+    await manager.post(`/api/company/approval/${held.body.approval._id}/delete`).send({ reason: 'Wrong lot' }).expect(200);
+    await manager.post('/api/company/approval/create').send(again).expect(201);
   });
 
   it('runs the chain: submit, refusals, sign, reject, re-sign, delegate, done, Get Cert, public verification', async () => {

@@ -54,7 +54,8 @@ describe('work in flight', () => {
     expect(again.body).toMatchObject({ code: 'REMINDED_RECENTLY', invalidMsg: expect.stringContaining('chưa đến một giờ') });
     // an admin escalates: the submitter (and the other managers) are told, not the admin
     await (await h.as('admin')).post(`/api/company/approval/${a._id}/remind`).send({ to: 'escalation' }).expect(200);
-    await mailTo(users().manager.email, new RegExp(`Overdue: certificate ${a.approvalNumber}, level 1`));
+    // the mail says who escalated it (not the automatic overdue notice)
+    await mailTo(users().manager.email, new RegExp(`escalated certificate ${a.approvalNumber} to you \\(level 1\\)`));
     // a signer may not (no edit permission), another company does not see it, bad input is a 400
     await (await h.as('signer')).post(`/api/company/approval/${a._id}/remind`).send({}).expect(403);
     await (await h.as('admin', h.other)).post(`/api/company/approval/${a._id}/remind`).send({}).expect(404);

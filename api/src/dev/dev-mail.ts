@@ -71,14 +71,14 @@ export function createDevMailRouter(deps: ApiDeps): { api: Router; page: Router 
       .join('\n');
     res.type('html').send(
       shell(`<p>Messages the system sent (embedded SMTP catcher) to users of your company and to you. ${msgs.length} shown${to ? ` for ${esc(to)}` : ''}. <a href="/dev/mailbox">all</a></p>
-<form><input name="to" placeholder="filter by recipient" value="${esc(to ?? '')}"><button>Filter</button></form>${rows || '<p>No mail yet.</p>'}`),
+<form><input name="to" aria-label="filter by recipient" placeholder="filter by recipient" value="${esc(to ?? '')}"><button>Filter</button></form>${rows || '<p>No mail yet.</p>'}`),
     );
   });
   return { api, page };
 }
 
 function shell(body: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><title>Dev mailbox</title>
-<style>body{font-family:sans-serif;max-width:900px;margin:2em auto}article{border:1px solid #ccc;border-radius:6px;padding:.6em 1em;margin:.8em 0}pre{white-space:pre-wrap}</style></head>
-<body><h1>Dev mailbox</h1>${body}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title>
+<style>body{font-family:sans-serif;max-width:900px;margin:2em auto}article{border:1px solid #ccc;border-radius:6px;padding:.6em 1em;margin:.8em 0}pre{white-space:pre-wrap}input,button{min-height:44px;min-width:44px}</style></head>
+<body><main><h1>Dev mailbox</h1>${body}</main></body></html>`;
 }

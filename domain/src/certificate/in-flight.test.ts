@@ -95,7 +95,10 @@ describe('remind and escalate by hand', () => {
   });
   it('escalates to the submitter and the managers, never to the one escalating', () => {
     const r = apply(submitted(), { type: 'remind', actor: actor('mgr', { isManager: true }), to: 'escalation' });
-    expect(r.effects).toEqual([{ type: 'escalateOverdue', level: 1, recipients: [{ id: 'sub', name: 'Sam Submitter', email: 'sub@grain.test' }] }]);
+    // the escalation by hand names who escalated (the mail says so; the deadline's own escalation names nobody)
+    expect(r.effects).toEqual([
+      { type: 'escalateOverdue', level: 1, by: 'Name mgr', recipients: [{ id: 'sub', name: 'Sam Submitter', email: 'sub@grain.test' }] },
+    ]);
   });
   it('refuses a signer, a certificate sent back and one with nobody to escalate to', () => {
     expect(refusal(submitted(), { type: 'remind', actor: actor('a1'), to: 'signers' })).toBe('ACCESS_DENIED');

@@ -23,9 +23,11 @@ export function listCardOf(s: CertificateState): CertificateListCard {
     overdue: s.overdue,
     stageLevel: s.stage,
     deadline: s.deadline ?? '',
+    levelDue: cur?.deadline ?? null,
     docType: s.approvalDoc?.docType ?? null,
     currentGroup: cur?.group ?? null,
-    assignees: cur ? pendingSigners(s, cur).map((x) => x.name) : [],
+    // who acts next: the level's signers still to sign, or, sent back, the submitter who updates and resubmits
+    assignees: s.status === 'rejected' ? [s.submitter.name] : cur ? pendingSigners(s, cur).map((x) => x.name) : [],
     approvalLevels: [...s.levels]
       .sort((a, b) => a.level - b.level)
       .map((l) => ({ level: l.level, group: l.group, status: l.status, signatures: l.signatures, signedCount: signedPrincipals(l).size })),

@@ -116,6 +116,28 @@ describe('reject', () => {
     const recipients = (effects[1] as { recipients: { id: string }[] }).recipients.map((p) => p.id).sort();
     expect(recipients).toEqual(['a1', 'a2', 'a3', 'b1', 'sub']);
   });
+  it('back to the submitter (level 0) from level 1: every signature cleared, rejected at level 1, the submitter told', () => {
+    const { state, effects } = run(submitted(), sign('a1'), { type: 'reject', actor: actor('a2'), toLevel: 0, reason: 'lab slip missing' });
+    expect(state).toMatchObject({ status: 'rejected', stage: 1 });
+    expect(state.levels.map((l) => [l.status, l.signed.length])).toEqual([
+      ['rejected', 0],
+      ['created', 0],
+      ['created', 0],
+    ]);
+    expect(effects[1]).toMatchObject({ type: 'notifyRejected', toLevel: 0, fromLevel: 1 });
+    const recipients = (effects[1] as { recipients: { id: string }[] }).recipients.map((p) => p.id).sort();
+    expect(recipients).toEqual(['a1', 'a3', 'sub']);
+    expect(state.audit.at(-1)).toMatchObject({ action: 'reject', level: 1, toLevel: 0, reason: 'lab slip missing' });
+    // the submitter updates and resubmits: signing starts again at level 1
+    const again = run(state, { type: 'resubmit', actor: actor('sub') });
+    expect(again.state).toMatchObject({ status: 'signing', stage: 1 });
+    expect(again.effects).toEqual([expect.objectContaining({ type: 'notifySigners', reason: 'resubmitted', level: 1 })]);
+  });
+  it('back to the submitter from a later level clears every level', () => {
+    const { state } = run(atLevel2(), { type: 'reject', actor: actor('b3'), toLevel: 0, reason: 'wrong farm record' });
+    expect(state).toMatchObject({ status: 'rejected', stage: 1 });
+    expect(state.levels.map((l) => l.signed.length)).toEqual([0, 0, 0]);
+  });
   it('re-signing after a reject walks the chain again', () => {
     const back = run(atLevel2(), { type: 'reject', actor: actor('b3'), toLevel: 1, reason: 'redo' }).state;
     const { state } = run(back, sign('a1'), sign('a2'), sign('b1'));

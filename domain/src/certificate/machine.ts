@@ -9,7 +9,8 @@
  * - only a signer of the current level whose principal has not signed may sign, reject or delegate,
  *   never on a done, cancelled or draft certificate; the submitter may not sign their own certificate;
  * - reject to the current level clears its signatures; to an earlier level clears signatures from the
- *   target on, moves the stage there and sets status rejected; to a later level: CANNOT_MOVE_FORWARD;
+ *   target on, moves the stage there and sets status rejected; to the submitter (SUBMITTER_LEVEL, 0)
+ *   does the same from level 1; to a later level: CANNOT_MOVE_FORWARD;
  * - a signature records the content hash it was made over; a content change while rejected voids every
  *   signature over other content and signing restarts at the first level that lost one
  *   (signature-binding.ts), so a completed certificate carries only signatures over its final content;
@@ -39,6 +40,13 @@ import type {
 type Cmd<T extends CertificateCommand['type']> = Extract<CertificateCommand, { type: T }>;
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+/**
+ * The reject target that sends a certificate back to its submitter (to update and resubmit) without
+ * naming a level: every signature is cleared and signing starts again at level 1. A reject to an
+ * earlier level also waits for the submitter's resubmit; a reject to the current level does not.
+ */
+export const SUBMITTER_LEVEL = 0;
 
 export function currentLevel(s: CertificateState): CertificateLevel | undefined {
   return s.stage > 0 ? s.levels[s.stage - 1] : undefined;
@@ -190,23 +198,25 @@ function reject(s: CertificateState, c: Cmd<'reject'>, fx: CertificateEffect[]):
   const { level } = actingSigner(s, c.actor);
   const reason = (c.reason ?? '').trim();
   if (!reason) throw new AppError('REASON_REQUIRED');
-  if (!Number.isInteger(c.toLevel) || c.toLevel < 1 || c.toLevel > s.levels.length) throw new AppError('INVALID_LEVEL');
+  if (!Number.isInteger(c.toLevel) || c.toLevel < SUBMITTER_LEVEL || c.toLevel > s.levels.length) throw new AppError('INVALID_LEVEL');
   if (c.toLevel > s.stage) throw new AppError('CANNOT_MOVE_FORWARD');
+  // back to the submitter: they update and resubmit, and signing starts again at level 1
+  const restartAt = Math.max(1, c.toLevel);
   level.comments.push(`${c.actor.name}: ${reason}`);
   const cleared: Person[] = [];
-  for (const l of s.levels.slice(c.toLevel - 1)) {
+  for (const l of s.levels.slice(restartAt - 1)) {
     cleared.push(...l.signers.filter((x) => l.signed.some((e) => e.userId === x.id)));
     l.signed = [];
     l.status = 'created';
     l.completedAt = undefined;
   }
-  const target = s.levels[c.toLevel - 1];
+  const target = s.levels[restartAt - 1];
   if (c.toLevel === s.stage) {
     target.status = 'signing';
     s.status = 'signing';
   } else {
-    for (const l of s.levels.slice(c.toLevel)) l.overdue = false;
-    s.stage = c.toLevel;
+    for (const l of s.levels.slice(restartAt)) l.overdue = false;
+    s.stage = restartAt;
     target.status = 'rejected';
     s.status = 'rejected';
     s.overdue = target.overdue;
@@ -344,7 +354,7 @@ function remind(s: CertificateState, c: Cmd<'remind'>, fx: CertificateEffect[]):
     const recipients = uniquePeople([s.submitter, ...s.escalateTo]).filter((p) => p.id !== c.actor.id);
     if (!recipients.length) throw new AppError('NOBODY_TO_ESCALATE_TO');
     l.escalatedAt = c.at;
-    fx.push({ type: 'escalateOverdue', level: l.level, recipients });
+    fx.push({ type: 'escalateOverdue', level: l.level, recipients, by: c.actor.name });
     return;
   }
   l.remindedAt = c.at;

@@ -1,6 +1,6 @@
 import { createCertificate } from './build';
 import { transition } from './machine';
-import { askedNow, signingProgress } from './progress';
+import { askedNow, signingProgress, waitingFor } from './progress';
 import type { CertificateCommand, CertificateState, Signer } from './types';
 
 const at = (h: number) => new Date(Date.parse('2025-03-01T00:00:00.000Z') + h * 3_600_000).toISOString();
@@ -50,5 +50,31 @@ describe('where a certificate is', () => {
     expect(askedNow(s, 'n1')).toEqual({ level: 1, since: at(4) });
     expect(askedNow(s, 'b1')).toBeUndefined();
     expect(askedNow(s, 'sub')).toBeUndefined();
+  });
+});
+
+describe('who acts next', () => {
+  it('sent back: the level waits for the submitter, its signers are not asked (not "opened") until the resubmit', () => {
+    const signedOnce = apply(base(), { type: 'sign', actor: { id: 'a1', name: 'A1' }, at: at(2) });
+    const back = apply(signedOnce, { type: 'reject', actor: { id: 'a2', name: 'A2' }, toLevel: 0, reason: 'lab slip', at: at(3) });
+    const p = signingProgress(back, [{ level: 1, userId: 'a2', viewedAt: at(1) }]);
+    expect(p[0].state).toBe('current');
+    expect(p[0].signers.map((x) => x.step)).toEqual(['waiting', 'waiting']);
+    expect(waitingFor(back)).toEqual({ who: 'submitter', names: ['Sam'], level: 1 });
+    const again = apply(back, { type: 'resubmit', actor: { id: 'sub', name: 'Sam' }, at: at(4) });
+    expect(signingProgress(again, [])[0].signers.map((x) => x.step)).toEqual(['notified', 'notified']);
+    expect(waitingFor(again)).toEqual({ who: 'signers', names: ['Name a1', 'Name a2'], level: 1 });
+  });
+  it('a draft waits for its submitter; an issued or withdrawn certificate for nobody', () => {
+    const draft = createCertificate({
+      id: 'c2',
+      approvalNumber: '2',
+      approvalName: 'Lot',
+      companyId: 'co',
+      submitter: { id: 'sub', name: 'Sam', email: 's@x' },
+      levels: [{ group: 'Farm', signers: [person('a1')], signatures: 1, deadline: at(100) }],
+    });
+    expect(waitingFor(draft)).toEqual({ who: 'submitter', names: ['Sam'] });
+    expect(waitingFor(apply(base(), { type: 'cancel', actor: { id: 'sub', name: 'Sam' }, at: at(1) }))).toBeNull();
   });
 });

@@ -54,7 +54,8 @@ export function signingProgress(s: CertificateState, views: LevelOpened[]): Leve
   const active = s.status !== 'created' && s.status !== 'cancelled';
   return s.levels.map((l) => {
     const state: LevelProgress['state'] = l.status === 'done' ? 'done' : active && current?.level === l.level && s.status !== 'done' ? 'current' : 'upcoming';
-    const started = state !== 'upcoming' && !!l.startedAt;
+    // sent back, the level waits for the submitter's resubmit: its signers are asked again only then
+    const started = state !== 'upcoming' && !!l.startedAt && s.status !== 'rejected';
     const principals = signedPrincipals(l);
     const signers = l.signers
       .filter((x) => x.id !== s.submitter.id)
@@ -77,4 +78,21 @@ export function signingProgress(s: CertificateState, views: LevelOpened[]): Leve
       });
     return { level: l.level, group: l.group, state, required: l.signatures, signedCount: principals.size, signers };
   });
+}
+
+/** Who has to act next on a certificate, as the stepper and the status line name them. */
+export interface WaitingFor {
+  /** `submitter`: to submit the draft, or to update and resubmit what was sent back; `signers`: to sign the level. */
+  who: 'submitter' | 'signers';
+  names: string[];
+  /** The level signing is at (after the resubmit, for a certificate sent back). */
+  level?: number;
+}
+
+export function waitingFor(s: CertificateState): WaitingFor | null {
+  if (s.status === 'created') return { who: 'submitter', names: [s.submitter.name] };
+  const l = currentLevel(s);
+  if (!l || s.status === 'done' || s.status === 'cancelled') return null;
+  if (s.status === 'rejected') return { who: 'submitter', names: [s.submitter.name], level: l.level };
+  return { who: 'signers', names: pendingSigners(s, l).map((x) => x.name), level: l.level };
 }

@@ -53,4 +53,11 @@ describe('the notice of a certificate sent back', () => {
   it('is gone once the level it was sent back to has signed again', () => {
     expect(rejectionNotice(run(start(), { type: 'resubmit', actor: actor('sub'), changes: {} }, { type: 'sign', actor: actor('a1') }), names)).toBeNull();
   });
+  it('sent back to the submitter (level 0): shown until level 1 has signed again after the resubmit', () => {
+    const back = run(start(), { type: 'resubmit', actor: actor('sub'), changes: {} }, { type: 'reject', actor: actor('a1'), toLevel: 0, reason: 'Wrong lot' });
+    expect(rejectionNotice(back, names)).toMatchObject({ fromLevel: 1, toLevel: 0, reason: 'Wrong lot', resubmitted: false });
+    const again = run(back, { type: 'resubmit', actor: actor('sub'), changes: { summary: 'right lot' } });
+    expect(rejectionNotice(again, names)).toMatchObject({ toLevel: 0, resubmitted: true, changedSince: ['summary'] });
+    expect(rejectionNotice(run(again, { type: 'sign', actor: actor('a1') }), names)).toBeNull();
+  });
 });

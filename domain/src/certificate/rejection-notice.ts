@@ -26,7 +26,9 @@ export function rejectionNotice(s: CertificateState, nameOf: (userId: string) =>
   const after = s.audit.slice(i + 1);
   const resubmitted = after.some((x) => x.action === 'resubmit');
   const level = currentLevel(s);
-  const stillThere = s.status === 'rejected' || (resubmitted && s.stage === toLevel && !!level && level.signed.length === 0);
+  // sent back to the submitter (level 0), signing started again at level 1
+  const restartedAt = Math.max(1, toLevel);
+  const stillThere = s.status === 'rejected' || (resubmitted && s.stage === restartedAt && !!level && level.signed.length === 0);
   if (!stillThere || s.status === 'done' || s.status === 'cancelled') return null;
   const changed = new Set(after.flatMap((x) => (x.action === 'edit' || x.action === 'resubmit' ? (x.changed ?? []) : [])));
   return {

@@ -75,7 +75,7 @@ export const signInput = z.object({
 });
 
 export const rejectInput = z.object({
-  toLevel: z.coerce.number().int().min(1, 'INVALID_LEVEL'),
+  toLevel: z.coerce.number().int().min(0, 'INVALID_LEVEL'),
   reason: z.string().trim().min(1, 'REASON_REQUIRED').max(1000),
 });
 

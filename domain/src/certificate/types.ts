@@ -296,7 +296,8 @@ export type CertificateEffect =
   | { type: 'notifyWithdrawn'; level: number; reason: string; by: string; recipients: Person[] }
   | { type: 'notifyRejected'; toLevel: number; fromLevel: number; reason: string; by: string; recipients: Person[] }
   | { type: 'notifyCompleted'; recipients: Person[] }
-  | { type: 'escalateOverdue'; level: number; recipients: Person[] }
+  /** `by`: who escalated by hand (absent when the deadline escalated it). */
+  | { type: 'escalateOverdue'; level: number; recipients: Person[]; by?: string }
   /** Signers whose signatures a content change voided; `level` is the first level signing restarts at. */
   | { type: 'notifySignaturesVoided'; level: number; changed: ContentChange[]; recipients: Person[] }
   | {

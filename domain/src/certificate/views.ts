@@ -10,7 +10,7 @@ import type { AuditEntry, CertificateStatus, FarmFacts, LevelStatus } from './ty
 import type { CertificatePermissions } from './viewer-permissions';
 import type { IssuedCertificate } from './issued-certificate';
 import type { RejectionNotice } from './rejection-notice';
-import type { LevelProgress } from './progress';
+import type { LevelProgress, WaitingFor } from './progress';
 import type { RecordedStandardCheck } from '../standards/types';
 import type { Revocation } from './revocation';
 
@@ -123,6 +123,8 @@ export interface CertificateView extends CertificateViewBase {
   rejection?: RejectionNotice | null;
   /** Each level and, per signer, asked / opened / signed (progress.ts). */
   progress?: LevelProgress[];
+  /** Who has to act next: the submitter (to submit, or to update and resubmit) or the signers of a level. */
+  waitingFor?: WaitingFor | null;
   /** What the caller may do now (the server enforces it again). */
   can?: CertificatePermissions;
   /** Set once the issuing company revoked the issued certificate. */
@@ -157,12 +159,19 @@ export interface CertificateListCard {
   /** The current level's number (0 while a draft). */
   stageLevel: number;
   deadline: string;
+  /** The current level's due date (null while a draft; absent on cards stored before migration 041). */
+  levelDue?: string | null;
   /** The primary document's type (null without one). */
   docType: string | null;
   /** The current level's group and who still has to sign. */
   currentGroup: string | null;
   assignees: string[];
   approvalLevels: ListCardLevel[];
+  /**
+   * Set once the issuing company revoked the issued certificate: when and why. Not part of the stored
+   * card (a revocation is no change of the certificate's state): the list's query adds it to the card.
+   */
+  revocation?: { at: string; reason: string };
 }
 
 /** GET company/approvals. */
@@ -204,6 +213,8 @@ export interface OverdueAnswer {
 export interface CertificateFormInfo {
   approvalNumber: string;
   signers: CompanyPerson[];
+  /** Farm records other certificates hold (being signed, sent back or issued): one lot, one certificate. */
+  farmRecordsInUse?: Array<{ farmRecordId: string; approvalNumber: string; status: CertificateStatus }>;
 }
 
 export interface TemplateLevelView {

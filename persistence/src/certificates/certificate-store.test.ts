@@ -71,6 +71,18 @@ describe('KnexCertificateStore', () => {
     expect(await store.numberOfIssuedPdf('e'.repeat(64))).toBeNull();
   });
 
+  it("lists a revoked certificate's card with when and why it was revoked, a later write of its state keeping it", async () => {
+    const issued = transition(submit(draft('r-1', 'R-1', 'co8')), { type: 'sign', actor: { id: 'a1', name: 'A1' }, at }).state;
+    await store.upsert(issued);
+    await store.upsert(submit(draft('r-2', 'R-2', 'co8')));
+    const revokedAt = '2025-02-03T04:05:06.000Z';
+    expect(await store.revoke('co8', 'r-1', { at: revokedAt, by: 'Olivia', byId: 'adm', reason: 'Lab result withdrawn', txId: null })).toBe(true);
+    const cards = async () => Object.fromEntries((await store.list({ companyId: 'co8' })).items.map((c) => [c.approvalNumber, c.revocation]));
+    expect(await cards()).toEqual({ 'R-1': { at: revokedAt, reason: 'Lab result withdrawn' }, 'R-2': undefined });
+    await store.upsert({ ...issued, version: issued.version + 1 });
+    expect((await cards())['R-1']).toEqual({ at: revokedAt, reason: 'Lab result withdrawn' });
+  });
+
   it('never moves a row backwards', async () => {
     const s1 = submit(draft('c-3', 'N-3'));
     const s2 = transition(s1, { type: 'sign', actor: { id: 'a1', name: 'A1' }, at }).state;
@@ -179,6 +191,7 @@ describe('KnexCertificateStore cards and deletes', () => {
       overdue: false,
       stageLevel: 2,
       deadline: s.deadline,
+      levelDue: s.levels[1]!.deadline,
       docType: 'certificate',
       currentGroup: 'Inspection Signing',
       assignees: ['Name b1', 'Name b3'],

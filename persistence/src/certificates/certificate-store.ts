@@ -1,5 +1,14 @@
 import type { Knex } from 'knex';
-import { AppError, type CertificateListCard, type CertificateListStatus, type CertificateState, type CertificateStatus, type Revocation } from '@grain/domain';
+import {
+  AppError,
+  HOLDING_STATUSES,
+  type CertificateListCard,
+  type CertificateListStatus,
+  type CertificateState,
+  type CertificateStatus,
+  type FarmRecordUse,
+  type Revocation,
+} from '@grain/domain';
 import { prepared } from './prepared';
 import { levelRows, listCardText, type InFlightLevel } from './certificate-rows';
 import { inTransaction } from '../in-transaction';
@@ -107,6 +116,11 @@ export interface CertificateStore {
    * for migrations that change what a card holds.
    */
   refreshListCards(companyId?: string): Promise<number>;
+  /**
+   * The company's certificates that hold a farm record (being signed, sent back or issued: the domain's
+   * HOLDING_STATUSES), of one record or of all; for "one lot, one certificate" (farm-record-use.ts).
+   */
+  farmRecordUses(companyId: string, farmRecordId?: string): Promise<FarmRecordUse[]>;
   /** The company's revocation of an issued certificate, or null. */
   revocationOf(companyId: string, id: string): Promise<Revocation | null>;
   /** Records the revocation of an issued, not yet revoked certificate; false when there was none to revoke. */
@@ -145,6 +159,13 @@ function countsOf(rows: ReadonlyArray<{ status: CertificateStatus; overdue: bool
  * The list benchmark's bare baseline route runs this same statement (without counts), so the ceiling
  * it measures reads what the API reads.
  */
+/**
+ * The stored card, and on a revoked certificate the revocation's time and reason added to it
+ * (CertificateListCard.revocation): the card is the certificate's state, the revocation a fact beside it.
+ */
+const CARD_WITH_REVOCATION = `case when c.revoked_at is null then c.list_card
+      else (c.list_card::jsonb || jsonb_build_object('revocation', jsonb_build_object('at', ${isoSql('c.revoked_at')}, 'reason', c.revocation_reason)))::text end`;
+
 export function listPageStatement(q: CertificateListQuery, withCounts = false): { sql: string; bindings: Array<string | string[]>; limit: number } {
   const asked = Math.floor(Number(q.limit ?? 20));
   const limit = Number.isFinite(asked) ? Math.min(Math.max(asked, 1), 100) : 20;
@@ -182,7 +203,7 @@ export function listPageStatement(q: CertificateListQuery, withCounts = false): 
       max(${isoSql('p.updated_at')}) filter (where p.n = ${limit}) as last_at,
       max(p.id) filter (where p.n = ${limit}) as last_id,
       array_agg(p.id) filter (where p.n <= ${limit} and p.list_card is null) as missing${counts}
-    from (select c.list_card, c.updated_at, c.id, row_number() over (order by c.updated_at desc, c.id desc) as n
+    from (select ${CARD_WITH_REVOCATION} as list_card, c.updated_at, c.id, row_number() over (order by c.updated_at desc, c.id desc) as n
       from certificates c where ${where.join(' and ')} order by c.updated_at desc, c.id desc limit ${limit + 1}) p`;
   return { sql, bindings: args, limit };
 }
@@ -415,6 +436,17 @@ export class KnexCertificateStore implements CertificateStore {
       .first('state', 'pdf_sha256', 'revoked_at', 'revoked_by', 'revoked_by_name', 'revocation_reason', 'revocation_tx_id');
     if (!row) return null;
     return { state: typeof row.state === 'string' ? JSON.parse(row.state) : row.state, pdfSha256: row.pdf_sha256 ?? null, revocation: revocationOfRow(row) };
+  }
+
+  async farmRecordUses(companyId: string, farmRecordId?: string): Promise<FarmRecordUse[]> {
+    const q = this.k('certificates')
+      .where({ company_id: companyId })
+      .whereIn('status', [...HOLDING_STATUSES])
+      .whereRaw(`state->'approvalDoc'->>'id' is not null`)
+      .select('id', 'approval_number', 'status', this.k.raw(`state->'approvalDoc'->>'id' as farm_record_id`));
+    if (farmRecordId) q.whereRaw(`state->'approvalDoc'->>'id' = ?`, [farmRecordId]);
+    const rows = (await q) as Array<{ id: string; approval_number: string; status: CertificateStatus; farm_record_id: string }>;
+    return rows.map((r) => ({ farmRecordId: r.farm_record_id, certificateId: r.id, approvalNumber: r.approval_number, status: r.status }));
   }
 
   async revocationOf(companyId: string, id: string): Promise<Revocation | null> {

@@ -18,6 +18,8 @@ import * as addressParts from './030_address_parts';
 import * as phonesE164 from './031_phones_e164';
 import * as emailChanges from './032_email_changes';
 import * as certificateWorkflowId from './035_certificate_workflow_id';
+import * as demoStaffEditApproval from './040_demo_staff_edit_approval';
+import * as listCardLevelDue from './041_list_card_level_due';
 import * as correctiveActions from './045_corrective_actions';
 
 export interface Migration {
@@ -47,5 +49,7 @@ export const MIGRATIONS: Migration[] = [
   { name: '031_phones_e164', ...phonesE164 },
   { name: '032_email_changes', ...emailChanges },
   { name: '035_certificate_workflow_id', ...certificateWorkflowId },
+  { name: '040_demo_staff_edit_approval', ...demoStaffEditApproval },
+  { name: '041_list_card_level_due', ...listCardLevelDue },
   { name: '045_corrective_actions', ...correctiveActions },
 ];

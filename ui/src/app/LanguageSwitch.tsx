@@ -21,10 +21,11 @@ export function LanguageSwitch({ color = 'inherit' }: { color?: 'inherit' | 'def
           : { '& .MuiToggleButton-root': { py: 0.25 } }
       }
     >
-      <ToggleButton value="en" data-testid="lang-en" aria-label="English">
+      {/* named by what they show (EN, VN); the language's own name is the hint */}
+      <ToggleButton value="en" data-testid="lang-en" title="English" lang="en" sx={{ minWidth: 44, minHeight: 44 }}>
         EN
       </ToggleButton>
-      <ToggleButton value="vn" data-testid="lang-vn" aria-label="Tiếng Việt">
+      <ToggleButton value="vn" data-testid="lang-vn" title="Tiếng Việt" lang="vi" sx={{ minWidth: 44, minHeight: 44 }}>
         VN
       </ToggleButton>
     </ToggleButtonGroup>

@@ -9,10 +9,10 @@ function NotFoundBody({ signedIn }: { signedIn: boolean }) {
   const { t } = useI18n();
   return (
     <Box sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }} data-testid="not-found">
-      <Typography variant="h3" gutterBottom>
+      <Typography variant="h3" component="p" gutterBottom>
         404
       </Typography>
-      <Typography variant="h6" gutterBottom>
+      <Typography variant="h6" component="h1" gutterBottom>
         {t('common.notFound')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
@@ -35,7 +35,12 @@ function NotFoundBody({ signedIn }: { signedIn: boolean }) {
 export function NotFound() {
   const { user, loading } = useAuth();
   if (loading) return null;
-  if (!user) return <NotFoundBody signedIn={false} />;
+  if (!user)
+    return (
+      <Box component="main">
+        <NotFoundBody signedIn={false} />
+      </Box>
+    );
   return (
     <Layout>
       <NotFoundBody signedIn />

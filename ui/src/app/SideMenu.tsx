@@ -1,5 +1,5 @@
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { Box, List, ListItemButton, ListItemText, ListSubheader, Stack, Button, useMediaQuery, useTheme } from '@mui/material';
+import { Box, List, ListItem, ListItemButton, ListItemText, ListSubheader, Stack, Button, useMediaQuery, useTheme } from '@mui/material';
 import { useI18n } from '../i18n/i18n';
 import { allowed, USER_SETTING_LINKS } from './navigation';
 import { useAuth } from './auth';
@@ -34,7 +34,7 @@ export function UserSettingMenu() {
             component={RouterLink}
             to={l.to}
             variant={isActive(pathname, l.match) ? 'contained' : 'text'}
-            sx={{ flexShrink: 0, textTransform: 'none' }}
+            sx={{ flexShrink: 0, textTransform: 'none', minHeight: 44 }}
           >
             {t(l.label)}
           </Button>
@@ -46,9 +46,11 @@ export function UserSettingMenu() {
     <Box component="nav" aria-label={t('nav.userSetting')} data-testid="side-menu" sx={{ width: 220, flexShrink: 0, borderRight: 1, borderColor: 'divider' }}>
       <List subheader={<ListSubheader>{t('nav.userSetting')}</ListSubheader>}>
         {links.map((l) => (
-          <ListItemButton key={l.to} component={RouterLink} to={l.to} selected={isActive(pathname, l.match)}>
-            <ListItemText primary={t(l.label)} />
-          </ListItemButton>
+          <ListItem key={l.to} disablePadding>
+            <ListItemButton component={RouterLink} to={l.to} selected={isActive(pathname, l.match)}>
+              <ListItemText primary={t(l.label)} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>

@@ -8,6 +8,7 @@ import {
   Drawer,
   IconButton,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   ListSubheader,
@@ -27,18 +28,18 @@ import Grass from '@mui/icons-material/Grass';
 import { useI18n } from '../i18n/i18n';
 import { useAuth } from './auth';
 import { LanguageSwitch } from './LanguageSwitch';
-import { allowed, currentTab, LOGIN_PATH, TOP_TABS, USER_SETTING_LINKS } from './navigation';
+import { allowed, currentTab, HOME_PATH, LOGIN_PATH, TOP_TABS, USER_SETTING_LINKS } from './navigation';
 import { useTabBadges } from './tab-badges';
 
 /**
- * Below this width the tabs get a row of their own: six fit beside the logo from 1280 px (in either
- * language); each tab more a role sees (inbox, overdue, templates) takes about 140 px more.
+ * Below this width the tabs get a row of their own: the nine an admin sees (short names, in either
+ * language) fit beside the logo from 1280 px; a tenth would take about 120 px more.
  */
-const tabsFitFrom = (tabs: number) => 1280 + Math.max(0, tabs - 6) * 140;
+const tabsFitFrom = (tabs: number) => 1280 + Math.max(0, tabs - 9) * 120;
 const FULL_NAME_FITS = '(max-width:1439.95px)';
 
 /**
- * 64 px bar: logo (to the blockchain view), the six tabs, language, user dropdown. From 768 to 1279 px
+ * 64 px bar: logo (home: the certificate list), the six tabs, language, user dropdown. From 768 to 1279 px
  * the tabs get a row of their own so they are all in view; below 768 px they move into a drawer.
  */
 export function TopBar() {
@@ -67,6 +68,7 @@ export function TopBar() {
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const tabsOwnRow = useMediaQuery(`(max-width:${tabsFitFrom(topTabs.length) - 0.05}px)`) && !mobile;
   const compact = useMediaQuery(FULL_NAME_FITS); // below 1440 px: first name only, tighter tabs
+  const userShown = (compact ? user?.firstname : user?.fullName) || user?.email || '';
   const navigate = useNavigate();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [drawer, setDrawer] = useState(false);
@@ -96,7 +98,14 @@ export function TopBar() {
           label={tabLabel(tab)}
           component={RouterLink}
           to={tab.to}
-          sx={{ textTransform: 'none', minWidth: 0, px: compact ? 1 : 1.5, fontSize: compact ? '0.8125rem' : undefined }}
+          sx={{
+            textTransform: 'none',
+            minWidth: 0,
+            px: compact ? 1 : 1.5,
+            fontSize: compact ? '0.8125rem' : undefined,
+            // MUI dims an inactive tab to 60 % (3.4:1 on the green bar); a lighter white keeps 4.8:1 and its badge whole
+            '&:not(.Mui-selected)': { opacity: 1, color: 'rgba(255,255,255,0.85)' },
+          }}
         />
       ))}
     </Tabs>
@@ -117,11 +126,12 @@ export function TopBar() {
         )}
         <Box
           component={RouterLink}
-          to="/views/blockchain"
-          aria-label={t('nav.logoTitle')}
-          title={t('nav.logoTitle')}
+          to={HOME_PATH}
+          // named by what it shows (GrainCert) and where it leads; on a phone, where the word is hidden, the same name
+          aria-label={`GrainCert, ${t('nav.home')}`}
+          title={t('nav.home')}
           data-testid="logo"
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', mr: 1, flexShrink: 0 }}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', mr: 1, flexShrink: 0, minHeight: 44, minWidth: 44 }}
         >
           <Grass />
           {!narrow && (
@@ -135,14 +145,15 @@ export function TopBar() {
         <LanguageSwitch />
         <Button
           color="inherit"
-          aria-label={t('nav.userMenu')}
+          // the name starts with what the button shows (the user's name), then says what it opens
+          aria-label={mobile ? t('nav.userMenu') : `${userShown}, ${t('nav.userMenu')}`}
           data-testid="user-menu-button"
           onClick={(e) => setMenuAnchor(e.currentTarget)}
           startIcon={<AccountCircle />}
           title={user?.fullName || user?.email}
-          sx={{ textTransform: 'none', minWidth: 0, whiteSpace: 'nowrap', flexShrink: 0, '& .MuiButton-startIcon': mobile ? { mx: 0 } : {} }}
+          sx={{ textTransform: 'none', minWidth: 44, minHeight: 44, whiteSpace: 'nowrap', flexShrink: 0, '& .MuiButton-startIcon': mobile ? { mx: 0 } : {} }}
         >
-          {!mobile && ((compact ? user?.firstname : user?.fullName) || user?.email)}
+          {!mobile && userShown}
         </Button>
         <Menu
           anchorEl={menuAnchor}
@@ -151,14 +162,15 @@ export function TopBar() {
           anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
           transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         >
-          <Box sx={{ px: 2, py: 1 }} data-testid="user-menu-who">
+          {/* who is signed in: an item of the menu that does nothing (a menu holds only items and separators) */}
+          <MenuItem disabled sx={{ display: 'block', '&.Mui-disabled': { opacity: 1 } }} data-testid="user-menu-who">
             <Typography variant="subtitle2" noWrap>
               {user?.fullName}
             </Typography>
             <Typography variant="body2" color="text.secondary" noWrap>
               {user?.email}
             </Typography>
-          </Box>
+          </MenuItem>
           <Divider />
           {/* the mobile user menu offers only Logout (docs/spec/approvals.md §2); the drawer carries the rest */}
           {!mobile &&
@@ -173,25 +185,31 @@ export function TopBar() {
         </Menu>
       </Toolbar>
       {tabsOwnRow && <Box sx={{ px: 1, borderTop: 1, borderColor: 'rgba(255,255,255,0.2)' }}>{tabs}</Box>}
-      <Drawer anchor="left" open={drawer} onClose={() => setDrawer(false)}>
+      <Drawer anchor="left" open={drawer} onClose={() => setDrawer(false)} slotProps={{ paper: { 'aria-label': t('nav.main') } }}>
         <Box sx={{ width: narrow ? '85vw' : 280 }} role="navigation" data-testid="mobile-menu">
           <List>
             {topTabs.map((tab) => (
-              <ListItemButton key={tab.to} selected={selectedTab === tab.to} onClick={() => go(tab.to)}>
-                <ListItemText primary={tabLabel(tab)} />
-              </ListItemButton>
+              <ListItem key={tab.to} disablePadding>
+                <ListItemButton selected={selectedTab === tab.to} onClick={() => go(tab.to)} sx={{ minHeight: 48 }}>
+                  <ListItemText primary={tabLabel(tab)} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
           <Divider />
           <List subheader={<ListSubheader>{t('nav.userSetting')}</ListSubheader>}>
             {settingLinks.map((l) => (
-              <ListItemButton key={l.to} onClick={() => go(l.to)}>
-                <ListItemText primary={t(l.label)} />
-              </ListItemButton>
+              <ListItem key={l.to} disablePadding>
+                <ListItemButton onClick={() => go(l.to)} sx={{ minHeight: 48 }}>
+                  <ListItemText primary={t(l.label)} />
+                </ListItemButton>
+              </ListItem>
             ))}
-            <ListItemButton onClick={signOut}>
-              <ListItemText primary={t('nav.logout')} />
-            </ListItemButton>
+            <ListItem disablePadding>
+              <ListItemButton onClick={signOut} sx={{ minHeight: 48 }}>
+                <ListItemText primary={t('nav.logout')} />
+              </ListItemButton>
+            </ListItem>
           </List>
         </Box>
       </Drawer>

@@ -12,5 +12,11 @@ export async function draftDefaults({ caller }: { caller: Caller }, { stores }: 
     .filter((u) => u.status === 'active')
     .map(signerOf)
     .map((s) => ({ _id: s.id, fullName: s.name, email: s.email, role: s.role }));
-  return { approvalNumber: await stores.certificates.nextFreeNumber(caller.companyId, todayPrefix()), signers };
+  // the farm picker marks the records other certificates hold (one lot, one certificate)
+  const farmRecordsInUse = (await stores.certificates.farmRecordUses(caller.companyId)).map((u) => ({
+    farmRecordId: u.farmRecordId,
+    approvalNumber: u.approvalNumber,
+    status: u.status,
+  }));
+  return { approvalNumber: await stores.certificates.nextFreeNumber(caller.companyId, todayPrefix()), signers, farmRecordsInUse };
 }

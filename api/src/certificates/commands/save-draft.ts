@@ -3,7 +3,7 @@
  * created. Drafts live only in the read model until submitted.
  */
 import { randomUUID } from 'node:crypto';
-import { CONTENT_HASH_VERSION, createCertificate, transition, type CertificateInput, type CertificateState } from '@grain/domain';
+import { assertFarmRecordFree, CONTENT_HASH_VERSION, createCertificate, transition, type CertificateInput, type CertificateState } from '@grain/domain';
 import type { Caller, CertificateCommandDeps } from './command-deps';
 import { draftChanged } from './draft-changed';
 import { managersOf, resolveLevels, resolvePrimary, resolveSupportDocs } from './resolve-input';
@@ -42,6 +42,8 @@ export async function saveDraft({ caller, input, draft }: SaveDraftOptions, deps
         submitter: { id: caller.actor.id, name: caller.actor.name, email: caller.actor.email ?? '' },
       });
   const submitting = input.status === 'signing';
+  // one lot, one certificate: a record another certificate holds is refused on save as on submit
+  if (next.approvalDoc) assertFarmRecordFree(await deps.stores.certificates.farmRecordUses(caller.companyId, next.approvalDoc.id), next.id);
   if (submitting) await assertSubmittable(deps.stores, caller, next);
   if (draft) await deps.stores.certificates.updateDraft(next);
   else await deps.stores.certificates.saveDraft(next);

@@ -2,7 +2,7 @@
  * Submit and resubmit: the checks the API can make before the workflow acts (the grain image, then the
  * machine's own), then the workflow start or Update. The workflow owns the certificate after submit.
  */
-import { AppError, transition, type CertificateChanges, type CertificateDraft, type CertificateState } from '@grain/domain';
+import { AppError, assertFarmRecordFree, transition, type CertificateChanges, type CertificateDraft, type CertificateState } from '@grain/domain';
 import type { Stores } from '@grain/persistence';
 import type { Caller, CertificateCommandDeps } from './command-deps';
 import { assertDeviationExplained } from './standard-check';
@@ -15,6 +15,7 @@ import { assertDeviationExplained } from './standard-check';
 export async function assertSubmittable(stores: Stores, caller: Caller, s: CertificateState, changes?: CertificateChanges): Promise<void> {
   const doc = changes?.approvalDoc !== undefined ? changes.approvalDoc : s.approvalDoc;
   if (!doc || !(await stores.farmData.isImageVerified(s.companyId, doc.id))) throw new AppError('IMAGE_VALIDATION_REQUIRED');
+  assertFarmRecordFree(await stores.certificates.farmRecordUses(s.companyId, doc.id), s.id);
   assertDeviationExplained(doc);
   const at = new Date().toISOString();
   transition(s, s.status === 'created' ? { type: 'submit', actor: caller.actor, at } : { type: 'resubmit', actor: caller.actor, at, changes });

@@ -111,7 +111,13 @@ export function BlockchainPage() {
               {field('chain.blockNumber', last.blockNumber, 'last-number')}
               {field('chain.blockHash', cut(last.lastBlock), 'last-hash')}
               {field('chain.dataHash', cut(last.data_hash), 'last-data-hash')}
-              {field('chain.headerType', last.channelHeader.type, 'last-type')}
+              {field(
+                'chain.headerType',
+                t(`chain.type.${last.channelHeader.type}`) === `chain.type.${last.channelHeader.type}`
+                  ? last.channelHeader.type
+                  : t(`chain.type.${last.channelHeader.type}`),
+                'last-type',
+              )}
               {field('chain.created', time(last.channelHeader.timestamp), 'last-time')}
               {field('chain.txId', cut(last.channelHeader.tx_id), 'last-tx')}
               {field('chain.version', last.channelHeader.version, 'last-version')}
@@ -122,7 +128,7 @@ export function BlockchainPage() {
       <Typography variant="h6" sx={{ mb: 1 }}>
         {t('chain.recent')}
       </Typography>
-      <TableContainer sx={{ overflowX: 'auto' }}>
+      <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('chain.title')}>
         <Table size="small" data-testid="block-table">
           <TableHead>
             <TableRow>

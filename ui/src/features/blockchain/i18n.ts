@@ -9,6 +9,8 @@ export const blockchain: Table = {
   'chain.blockHash': { en: 'Block hash', vn: 'Mã băm khối' },
   'chain.dataHash': { en: 'Data hash', vn: 'Mã băm dữ liệu' },
   'chain.headerType': { en: 'Channel header type', vn: 'Loại tiêu đề kênh' },
+  // the ledger's own code for an endorsed transaction, in words
+  'chain.type.ENDORSER_TRANSACTION': { en: 'Endorsed transaction', vn: 'Giao dịch đã xác nhận' },
   'chain.created': { en: 'Created', vn: 'Thời gian tạo' },
   'chain.txId': { en: 'Transaction id', vn: 'Mã giao dịch' },
   'chain.version': { en: 'Version', vn: 'Phiên bản' },

@@ -39,11 +39,18 @@ export function ComplianceListPage() {
         </Button>
       }
     >
-      <TextField size="small" placeholder={t('compliance.search')} value={q} onChange={(e) => setQ(e.target.value)} sx={{ mb: 2, minWidth: 280 }} />
+      <TextField
+        size="small"
+        placeholder={t('compliance.search')}
+        slotProps={{ htmlInput: { 'aria-label': t('compliance.search') } }}
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        sx={{ mb: 2, minWidth: 280 }}
+      />
       {!rows ? (
         <Typography>{t('common.loading')}</Typography>
       ) : (
-        <TableContainer sx={{ overflowX: 'auto' }}>
+        <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('compliance.listTitle')}>
           <Table size="small">
             <TableHead>
               <TableRow>

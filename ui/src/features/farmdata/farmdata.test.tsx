@@ -57,7 +57,7 @@ describe('farm data table', () => {
       '12.50',
       '10.00',
       '03/11/2025',
-      'Out of standard',
+      'Below grade',
       'CSV',
       'Verified',
       'f'.repeat(20),
@@ -100,15 +100,15 @@ describe('grade standard flag', () => {
     wrap(<FarmDataTable rows={[row('APW', 11.5, 11), row('APH', 11.5, 11), row('FEED', 11.5, 11, 'Corn')]} showStatus />);
     expect(screen.getAllByTestId('standard-flag').map((f) => [f.textContent, f.dataset.result])).toEqual([
       ['Meets grade', 'pass'],
-      ['Out of standard', 'fail'],
-      ['No standard', 'noStandard'],
+      ['Below grade', 'fail'],
+      ['No standard on file', 'noStandard'],
     ]);
     expect(screen.getByRole('columnheader', { name: 'Grade standard' })).toBeInTheDocument();
     expect(screen.getAllByTestId('standard-flag')[1].closest('[aria-label]')).toHaveAttribute('aria-label', 'Protein is below the APH1 minimum of 13 %.');
   });
   it('speaks Vietnamese', () => {
     wrap(<FarmDataTable rows={[row('ASW', 9, 13)]} />, 'vn');
-    expect(screen.getByTestId('standard-flag')).toHaveTextContent('Ngoài tiêu chuẩn');
+    expect(screen.getByTestId('standard-flag')).toHaveTextContent('Không đạt hạng');
     expect(screen.getByTestId('standard-flag').closest('[aria-label]')).toHaveAttribute('aria-label', 'Độ ẩm cao hơn mức tối đa 12,5 % của ASW1.');
   });
 });

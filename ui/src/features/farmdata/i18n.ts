@@ -22,8 +22,8 @@ export const farmdata: Table = {
   'farm.dataType': { en: 'Source', vn: 'Nguồn' },
   'farm.standard': { en: 'Grade standard', vn: 'Tiêu chuẩn hạng' },
   'farm.standard.pass': { en: 'Meets grade', vn: 'Đạt hạng' },
-  'farm.standard.fail': { en: 'Out of standard', vn: 'Ngoài tiêu chuẩn' },
-  'farm.standard.noStandard': { en: 'No standard', vn: 'Chưa có tiêu chuẩn' },
+  'farm.standard.fail': { en: 'Below grade', vn: 'Không đạt hạng' },
+  'farm.standard.noStandard': { en: 'No standard on file', vn: 'Chưa có tiêu chuẩn' },
   'farm.savedOutOfStandard': {
     en: 'The record is out of the standard of its claimed grade; a certificate from it needs a deviation reason.',
     vn: 'Bản ghi nằm ngoài tiêu chuẩn của hạng đã khai; chứng nhận từ bản ghi này cần lý do sai lệch.',

@@ -9,7 +9,13 @@ export function AuthFrame({ title, children, wide }: { title: string; children: 
   const { t } = useI18n();
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'grey.100', display: 'flex', flexDirection: 'column' }}>
-      <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ px: 2, py: 1, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+      <Stack
+        component="header"
+        direction="row"
+        alignItems="center"
+        justifyContent="space-between"
+        sx={{ px: 2, py: 1, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+      >
         <Stack direction="row" spacing={1} alignItems="center">
           <Grass />
           <Typography variant="h6" component="div" noWrap>
@@ -18,7 +24,7 @@ export function AuthFrame({ title, children, wide }: { title: string; children: 
         </Stack>
         <LanguageSwitch />
       </Stack>
-      <Box sx={{ flexGrow: 1, display: 'flex', alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'center', p: { xs: 0, sm: 2 } }}>
+      <Box component="main" sx={{ flexGrow: 1, display: 'flex', alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'center', p: { xs: 0, sm: 2 } }}>
         <Paper sx={{ p: { xs: 2, sm: 4 }, width: '100%', maxWidth: wide ? 640 : 420, borderRadius: { xs: 0, sm: 2 } }} elevation={3}>
           <Typography variant="h5" component="h1" gutterBottom>
             {title}

@@ -26,7 +26,8 @@ export function PermissionTable({ value, onChange, disabled }: { value: readonly
             <TableRow key={p} hover>
               <TableCell>{t(`acc.perm.${p}`)}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace', color: 'text.secondary' }}>{p}</TableCell>
-              <TableCell align="center" padding="checkbox">
+              {/* not padding="checkbox": in a small table that strips the checkbox's own padding, leaving a 24 px target */}
+              <TableCell align="center" sx={{ py: 0 }}>
                 <Checkbox
                   checked={value.includes(p)}
                   disabled={disabled}

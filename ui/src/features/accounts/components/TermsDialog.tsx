@@ -8,7 +8,7 @@ export function TermsDialog({ open, onAgree }: { open: boolean; onAgree(): void 
   return (
     <Dialog open={open} scroll="paper" maxWidth="md" fullWidth aria-labelledby="terms-title" data-testid="terms-dialog">
       <DialogTitle id="terms-title">{t('acc.terms.title')}</DialogTitle>
-      <DialogContent dividers>
+      <DialogContent dividers tabIndex={0}>
         {TERMS[lang].map((s) => (
           <section key={s.heading}>
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mt: 1 }}>

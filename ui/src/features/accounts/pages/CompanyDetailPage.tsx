@@ -78,7 +78,7 @@ export function CompanyDetailPage() {
                     fullWidth
                     value={bank}
                     onChange={(e) => setBank(Number(e.target.value))}
-                    aria-label={t('acc.company.bankAccount')}
+                    slotProps={{ select: { SelectDisplayProps: { 'aria-label': t('acc.company.bankAccount') } as object } }}
                     sx={{ maxWidth: 480 }}
                   >
                     {banks.map((b, i) => (

@@ -126,6 +126,8 @@ export function SignatureDetailPage() {
           </Typography>
           <Box
             component="pre"
+            tabIndex={0}
+            aria-label={t('acc.signature.certificate')}
             data-testid="signature-certificate"
             sx={{ p: 1, bgcolor: 'grey.100', fontSize: 12, overflowX: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 320 }}
           >

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Chip, Grid, Link, Paper, Stack, Typography } from '@mui/material';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { certificatesApi } from '../api';
 import type { CertificateView, CompanyPerson } from '@grain/domain';
 import { STATUS_COLOR } from '../status';
 import { useI18n } from '../../../i18n/i18n';
-import { ConfirmDialog, errorText, MessageDialog, useNotify } from '../../../app';
+import { ConfirmDialog, errorText, MessageDialog, useAuth, useNotify } from '../../../app';
+import { LOGIN_PATH, type LoginRedirect } from '../../../app/navigation';
 import { useCertificateLive } from '../live';
 import { DocumentTables } from './DocumentTables';
 import { LevelDetailPanel } from './LevelDetailPanel';
@@ -20,6 +21,7 @@ import { storedText } from '../../../app/stored-text';
 import { AdjustLevelDialog, type AdjustTarget } from '../in-flight/AdjustLevelDialog';
 import { WithdrawDialog } from '../in-flight/WithdrawDialog';
 import { useNudge } from '../in-flight/use-nudge';
+import { lateness } from '../due';
 
 type Modal = 'sign' | 'reject' | 'delegate' | 'delete' | 'withdraw' | 'revoke' | null;
 
@@ -29,6 +31,7 @@ export function ApprovalDetailPage() {
   const notify = useNotify();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const location = useLocation();
   const id = params.get('id');
   const [a, setA] = useState<CertificateView | null>(null);
   const [people, setPeople] = useState<CompanyPerson[]>([]);
@@ -60,6 +63,16 @@ export function ApprovalDetailPage() {
     signOffered.current = true;
     if (a.can?.sign) setModal('sign');
   }, [askedToSign, a]);
+
+  // a sign link opened by someone the certificate does not ask to sign now: whose it is, and a way to switch
+  const { user, logout } = useAuth();
+  const otherUsersLink = askedToSign && !!a && !a.can?.sign && a.waitingFor?.who === 'signers';
+  const switchAccount = async () => {
+    const from = `${location.pathname}${location.search}`;
+    await logout().catch(() => undefined);
+    // after the guard's own redirect: the login page then returns to this link for whoever signs in
+    setTimeout(() => navigate(LOGIN_PATH, { replace: true, state: { from } satisfies LoginRedirect }), 0);
+  };
 
   const openDelegate = async () => {
     if (!people.length) {
@@ -175,9 +188,23 @@ export function ApprovalDetailPage() {
   );
   return (
     <Box data-testid="approval-detail" data-status={a.status} data-version={a.version}>
-      <Link component={RouterLink} to="/views/approval/list">
+      <Link component={RouterLink} to="/views/approval/list" data-tap>
         {t('common.back')}
       </Link>
+      {otherUsersLink && (
+        <Alert
+          severity="info"
+          sx={{ mt: 2 }}
+          data-testid="sign-link-other"
+          action={
+            <Button color="inherit" onClick={() => void switchAccount()} data-testid="switch-account">
+              {t('cert.signLink.switch')}
+            </Button>
+          }
+        >
+          {t('cert.signLink.other', { names: a.waitingFor!.names.join(', '), level: a.waitingFor!.level ?? a.stageLevel, you: user?.fullName ?? '' })}
+        </Alert>
+      )}
       {a.rejection && (
         <Box sx={{ mt: 2 }}>
           <RejectionBanner notice={a.rejection} />
@@ -187,21 +214,30 @@ export function ApprovalDetailPage() {
         <Stack direction={{ xs: 'column', md: 'row' }} justifyContent="space-between" spacing={2}>
           <Box>
             <Typography variant="overline">#{a.approvalNumber}</Typography>
-            <Typography variant="h5" component="h1" color={a.status === 'done' ? 'success.main' : undefined} data-testid="approval-title">
+            <Typography variant="h5" component="h1" color={a.status === 'done' && !a.revocation ? 'success.main' : undefined} data-testid="approval-title">
               {a.approvalName}
             </Typography>
             <Typography variant="body2">
               {t('cert.submitter')}: {a.submitter.fullName} · {t('cert.submitted')}: {date(a.startDate) || '—'}
             </Typography>
-            <Typography variant="body2">
-              {t('cert.priority')}: {t(`cert.priority.${a.priority}`)} · {t('cert.due')}: {date(a.deadline)}
+            <Typography variant="body2" data-testid="detail-due">
+              {t('cert.priority')}: {t(`cert.priority.${a.priority}`)} · {dueText(a, t, date)}
             </Typography>
+            {a.waitingFor && (
+              <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600 }} data-testid="waiting-for" data-who={a.waitingFor.who}>
+                {waitingText(a, t)}
+              </Typography>
+            )}
           </Box>
           <Stack direction="row" spacing={1} alignItems="flex-start" flexWrap="wrap" useFlexGap>
-            <Chip label={t(`cert.status.${a.displayStatus}`)} color={STATUS_COLOR[a.displayStatus]} data-testid="detail-status" />
+            {a.revocation ? (
+              <Chip label={t('cert.status.revoked')} color="error" data-testid="detail-status" data-status="revoked" />
+            ) : (
+              <Chip label={t(`cert.status.${a.displayStatus}`)} color={STATUS_COLOR[a.displayStatus]} data-testid="detail-status" />
+            )}
             {can.edit && (
               <Button component={RouterLink} to={`/views/approval/update?id=${encodeURIComponent(a._id)}`} data-testid="btn-edit">
-                {t('common.update')}
+                {t('cert.edit')}
               </Button>
             )}
             {can.manage && (
@@ -300,4 +336,22 @@ export function ApprovalDetailPage() {
       <MessageDialog open={!!message} message={message ?? ''} onClose={() => setMessage(null)} />
     </Box>
   );
+}
+
+/** The status line: who has to act next, and what they have to do. */
+function waitingText(a: CertificateView, t: (k: string, v?: Record<string, string | number>) => string): string {
+  const w = a.waitingFor!;
+  const names = w.names.join(', ');
+  if (w.who === 'signers') return t('cert.waiting.sign', { names, level: w.level ?? a.stageLevel });
+  return t(a.status === 'created' ? 'cert.waiting.submit' : 'cert.waiting.resubmit', { names });
+}
+
+/** The due date that matters now: the current level's (with how late, when overdue), and the last level's after it. */
+function dueText(a: CertificateView, t: (k: string, v?: Record<string, string | number>) => string, date: (d?: string) => string): string {
+  const level = a.approvalLevels.find((l) => l.level === a.stageLevel);
+  const underWay = !!level && (a.status === 'signing' || a.status === 'pending' || a.status === 'rejected');
+  if (!underWay) return `${t('cert.due')}: ${date(a.deadline)}`;
+  const late = level.overdue || a.displayStatus === 'overdue' ? lateness(level.deadline) : null;
+  const current = `${t('cert.levelDue', { level: level.level })}: ${date(level.deadline)}${late ? ` (${t(late.key, late.vars)})` : ''}`;
+  return level.level < a.approvalLevels.length ? `${current} · ${t('cert.finalDue')}: ${date(a.deadline)}` : current;
 }

@@ -12,7 +12,10 @@ export function AuditTrail({ entries }: { entries: AuditEntryView[] }) {
   const who = (e: AuditEntryView) => (e.actorId === 'system' ? t('stored.system') : (e.actorName ?? e.actorId));
   // an entry's parts are kept, so it reads in the reader's language; older entries show as recorded
   const detail = (e: AuditEntryView) => {
+    if (e.action === 'reject' && e.toLevel === 0) return t('cert.audit.rejectedToSubmitter', { reason: e.reason ?? '' });
     if (e.action === 'reject' && e.toLevel) return t('cert.audit.rejectedTo', { to: e.toLevel, reason: e.reason ?? '' });
+    // the PDF's storage key means nothing to a reader: the action says it was made
+    if (e.action === 'pdf') return '';
     if (e.action === 'adjustLevel')
       return [
         e.dueAfter ? t('cert.audit.due', { before: date(e.dueBefore), after: date(e.dueAfter) }) : '',

@@ -1,12 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { certificatesApi } from '../api';
-import type { CertificateView } from '@grain/domain';
+import { SUBMITTER_LEVEL, type CertificateView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText } from '../../../app';
 import { storedWord } from '../../../app/stored-text';
 
-/** 'Reject To' (docs/spec/approvals.md §2): the level to send back to (by group name, up to the current) and a required reason. */
+/**
+ * Sending a certificate back (docs/spec/approvals.md §2 "Reject To"): to the submitter (level 0: update and
+ * resubmit, signing starts again at level 1), to an earlier level (after the submitter's resubmit), or
+ * to the current level (its signatures cleared, nothing to update); a reason is required.
+ */
 export function RejectDialog({
   open,
   approval,
@@ -19,13 +23,15 @@ export function RejectDialog({
   onDone(a: CertificateView): void;
 }) {
   const { t } = useI18n();
-  // sending back usually means "the level before mine should look again"; the current level is still offered
-  const defaultTarget = Math.max(1, approval.stageLevel - 1);
+  // sending back usually means "the submitter has something to put right"; the levels are offered too
+  const defaultTarget = SUBMITTER_LEVEL;
   const [toLevel, setToLevel] = useState<number>(defaultTarget);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const targets = approval.approvalLevels.filter((l) => l.level <= approval.stageLevel);
+  const targetLabel = (l: (typeof targets)[number]) =>
+    t(l.level === approval.stageLevel ? 'cert.rejectTo.same' : 'cert.rejectTo.level', { n: l.level, group: storedWord(l.group, t) });
   // The dialog stays mounted while the certificate moves on (live updates): start from the level before it.
   useEffect(() => {
     if (open) {
@@ -48,7 +54,7 @@ export function RejectDialog({
   };
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="reject-dialog">
-      <DialogTitle>{t('cert.rejectTitle')}</DialogTitle>
+      <DialogTitle>{t('cert.rejectTitle', { number: approval.approvalNumber })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <TextField
@@ -58,9 +64,10 @@ export function RejectDialog({
             onChange={(e) => setToLevel(Number(e.target.value))}
             inputProps={{ 'data-testid': 'reject-target' }}
           >
+            <MenuItem value={SUBMITTER_LEVEL}>{t('cert.rejectTo.submitter', { name: approval.submitter?.fullName ?? '' })}</MenuItem>
             {targets.map((l) => (
               <MenuItem key={l.level} value={l.level}>
-                {l.level}. {storedWord(l.group, t)}
+                {targetLabel(l)}
               </MenuItem>
             ))}
           </TextField>

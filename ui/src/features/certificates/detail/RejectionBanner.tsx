@@ -10,7 +10,14 @@ export function RejectionBanner({ notice }: { notice: RejectionNotice }) {
   const { t, dateTime } = useI18n();
   return (
     <Alert severity="warning" sx={{ mb: 2 }} data-testid="rejection-banner">
-      <AlertTitle>{t('cert.rejection.title', { by: notice.by, from: notice.fromLevel, to: notice.toLevel, at: dateTime(notice.at) })}</AlertTitle>
+      <AlertTitle>
+        {t(notice.toLevel === 0 ? 'cert.rejection.titleSubmitter' : 'cert.rejection.title', {
+          by: notice.by,
+          from: notice.fromLevel,
+          to: notice.toLevel,
+          at: dateTime(notice.at),
+        })}
+      </AlertTitle>
       <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }} data-testid="rejection-reason">
         {t('cert.rejection.reason')}: {notice.reason}
       </Typography>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { ApiError } from '../../../api/client';
 import { certificatesApi } from '../api';
 import type { CertificateView } from '@grain/domain';
@@ -16,7 +16,7 @@ const RESEND_AFTER_S = 30;
 const NO_ANSWER = new Set(['APPROVAL_SERVICE_BUSY', 'REQUEST_TIMEOUT']);
 
 /**
- * 'Sign and Endorse' (docs/spec/approvals.md §2): opening asks the server to mail a one-time code (the modal opens
+ * Signing (docs/spec/approvals.md §2 'Sign and Endorse'; one word on screen: Sign): opening asks the server to mail a one-time code (the modal opens
  * either way, docs/spec/approvals.md §7); note, code and - when the signer has a digital signature - its password.
  * A refusal shows in red inside the modal and the certificate stays (docs/spec/approvals.md §8).
  */
@@ -38,6 +38,9 @@ export function SignDialog({
   const [password, setPassword] = useState('');
   const [info, setInfo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [errorCode, setErrorCode] = useState<string | null>(null);
+  const codeWrong = !!errorCode && errorCode.startsWith('OTP_');
+  const passwordWrong = errorCode === 'SIGNATURE_PASSWORD_WRONG';
   const [busy, setBusy] = useState(false);
   const [wait, setWait] = useState(0);
   const theme = useTheme();
@@ -65,6 +68,7 @@ export function SignDialog({
       setNote('');
       setPassword('');
       setInfo(null);
+      setErrorCode(null);
       void requestCode();
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -72,9 +76,13 @@ export function SignDialog({
 
   const sign = async () => {
     if (!level) return;
-    if (!otp.trim()) return setError(t('OTP_REQUIRED'));
+    if (!otp.trim()) {
+      setErrorCode('OTP_REQUIRED');
+      return setError(t('OTP_REQUIRED'));
+    }
     setBusy(true);
     setError(null);
+    setErrorCode(null);
     try {
       const r = await certificatesApi.sign(level._id, {
         approval: approval._id,
@@ -85,6 +93,7 @@ export function SignDialog({
       onSigned(r.approval);
     } catch (e) {
       setError(errorText(e, t));
+      setErrorCode(e instanceof ApiError ? e.code : null);
       // Note and code stay as typed; the server checks (and so spends) the code before it waits.
       if (e instanceof ApiError && NO_ANSWER.has(e.code)) setInfo(t('cert.codeSpentRetry'));
     } finally {
@@ -94,7 +103,7 @@ export function SignDialog({
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={phone} data-testid="sign-dialog">
-      <DialogTitle>{t('cert.signTitle')}</DialogTitle>
+      <DialogTitle>{t('cert.signTitle', { number: approval.approvalNumber })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <SignReview approval={approval} />
@@ -111,6 +120,7 @@ export function SignDialog({
             label={t('cert.otp')}
             value={otp}
             onChange={(e) => setOtp(e.target.value)}
+            error={codeWrong}
             helperText={info ?? t('OTP_SENT')}
             inputProps={{ 'data-testid': 'sign-otp', inputMode: 'numeric', autoComplete: 'one-time-code' }}
           />
@@ -120,6 +130,7 @@ export function SignDialog({
               label={t('cert.signaturePassword')}
               value={password}
               onChange={(e) => setPassword(e.target.value)}
+              error={passwordWrong}
               helperText={t('cert.sign.passwordExplained')}
               inputProps={{ 'data-testid': 'sign-password' }}
             />
@@ -134,20 +145,23 @@ export function SignDialog({
           <Button size="small" onClick={() => void requestCode()} disabled={wait > 0} sx={{ alignSelf: 'flex-start' }} data-testid="sign-resend">
             {wait > 0 ? t('cert.resendIn', { s: wait }) : t('cert.resendCode')}
           </Button>
-          {error && (
-            <Typography color="error" data-testid="sign-error">
-              {error}
-            </Typography>
-          )}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {t('common.cancel')}
-        </Button>
-        <Button variant="contained" onClick={() => void sign()} disabled={busy} data-testid="sign-now">
-          {t('cert.signNow')}
-        </Button>
+      {/* the refusal shows beside the button that was pressed, always in view (on a phone the fields scroll above it) */}
+      <DialogActions sx={{ flexDirection: 'column', alignItems: 'stretch', gap: 1 }}>
+        {error && (
+          <Alert severity="error" role="alert" data-testid="sign-error" sx={{ m: 0 }}>
+            {error}
+          </Alert>
+        )}
+        <Stack direction="row" spacing={1} justifyContent="flex-end">
+          <Button onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button variant="contained" onClick={() => void sign()} disabled={busy} data-testid="sign-now">
+            {t('cert.signNow')}
+          </Button>
+        </Stack>
       </DialogActions>
     </Dialog>
   );

@@ -8,6 +8,7 @@ import { RejectionBanner } from './RejectionBanner';
 const approval = {
   _id: 'cert-1',
   stageLevel: 2,
+  submitter: { _id: 'u-olivia', firstname: 'Olivia', lastname: 'Bennett', fullName: 'Olivia Bennett' },
   approvalLevels: [
     { _id: 'cert-1-L1', level: 1, group: 'Farm Data Signing' },
     { _id: 'cert-1-L2', level: 2, group: 'Inspection Signing' },
@@ -16,7 +17,7 @@ const approval = {
 } as unknown as CertificateView;
 
 describe('sending a certificate back', () => {
-  it('the reject dialog sends it to the level before the current one unless told otherwise', async () => {
+  it('the reject dialog sends it back to the submitter unless told otherwise, and names what each target means', async () => {
     const api = fakeApi({ 'POST /api/company/approval/cert-1/reject': () => ({ approval }) });
     const onDone = jest.fn();
     render(
@@ -24,11 +25,33 @@ describe('sending a certificate back', () => {
         <RejectDialog open approval={approval} onClose={() => undefined} onDone={onDone} />
       </I18nProvider>,
     );
-    expect(screen.getByTestId('reject-target')).toHaveValue('1');
+    expect(screen.getByTestId('reject-target')).toHaveValue('0');
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual([
+      'Back to the submitter, Olivia Bennett, to update and resubmit',
+      'Back to level 1 · Farm Data Signing, after the submitter resubmits',
+      'Level 2 · Inspection Signing signs again (its signatures are cleared)',
+    ]);
+    fireEvent.click(screen.getAllByRole('option')[0]);
     fireEvent.change(screen.getByTestId('reject-reason'), { target: { value: 'Photo missing' } });
     fireEvent.click(screen.getByTestId('reject-submit'));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(api.find('POST', '/api/company/approval/cert-1/reject')[0].body).toEqual({ toLevel: 1, reason: 'Photo missing' });
+    expect(api.find('POST', '/api/company/approval/cert-1/reject')[0].body).toEqual({ toLevel: 0, reason: 'Photo missing' });
+  });
+
+  it.each([
+    ['en' as const, 'Liam Walsh sent this certificate back to the submitter from level 1 on 20/11/2026'],
+    ['vn' as const, 'Liam Walsh đã trả chứng nhận này về người nộp từ cấp 1 lúc 20/11/2026'],
+  ])('a banner of a certificate sent back to the submitter says so (%s)', (lang, title) => {
+    render(
+      <I18nProvider initial={lang}>
+        <RejectionBanner
+          notice={{ by: 'Liam Walsh', at: '2026-11-20T09:30:00Z', fromLevel: 1, toLevel: 0, reason: 'Photo', changedSince: [], resubmitted: false }}
+        />
+      </I18nProvider>,
+    );
+    expect(screen.getByTestId('rejection-banner')).toHaveTextContent(title);
   });
 
   const notice: RejectionNotice = {

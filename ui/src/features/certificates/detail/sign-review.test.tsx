@@ -40,7 +40,7 @@ describe('review, then sign', () => {
     const review = await screen.findByTestId('sign-review');
     expect(review).toHaveTextContent('N-7 · Wheat lot 7');
     expect(screen.getByTestId('sign-review-grain')).toHaveTextContent('Wheat · APH');
-    expect(screen.getByTestId('sign-review-standard')).toHaveTextContent('does not meet its grade');
+    expect(screen.getByTestId('sign-review-standard')).toHaveTextContent('Below grade');
     expect(review).toHaveTextContent('Sold as APH by agreement');
     expect(review).toHaveTextContent('Silo photo.png');
     expect(screen.getByTestId('sign-review-earlier')).toHaveTextContent('1. Liam Walsh');

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Grid, MenuItem, Paper, Stack, TextField, Typography
 import { FormProvider, useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { checkAgainstStandard, PRIORITIES, type CertificateView, type CompanyPerson } from '@grain/domain';
+import { checkAgainstStandard, PRIORITIES, type CertificateFormInfo, type CertificateView, type CompanyPerson } from '@grain/domain';
 import { certificatesApi } from '../api';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText, MessageDialog, Page, useNotify } from '../../../app';
@@ -28,6 +28,7 @@ import { SupportDocsPicker } from './SupportDocsPicker';
 import { ValidationChecklist, checklist } from './ValidationChecklist';
 import { TemplateBar } from './TemplateBar';
 import { StandardCheckPanel } from './StandardCheckPanel';
+import { useImageVerified } from './use-image-verified';
 
 /** /views/approval/create and /views/approval/update?id=: the New Grain Quality Certificate form. */
 export function ApprovalFormPage() {
@@ -37,6 +38,7 @@ export function ApprovalFormPage() {
   const [params] = useSearchParams();
   const id = params.get('id');
   const [people, setPeople] = useState<CompanyPerson[]>([]);
+  const [farmInUse, setFarmInUse] = useState<NonNullable<CertificateFormInfo['farmRecordsInUse']>>([]);
   const [existing, setExisting] = useState<CertificateView | null>(null);
   const [ready, setReady] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -59,6 +61,7 @@ export function ApprovalFormPage() {
         const info = await certificatesApi.createInfo();
         if (gone) return;
         setPeople(info.signers);
+        setFarmInUse(info.farmRecordsInUse ?? []);
         let base = emptyForm(info.approvalNumber);
         if (id) {
           const { approval } = await certificatesApi.get(id);
@@ -85,6 +88,8 @@ export function ApprovalFormPage() {
   }, [watch, id, ready]);
 
   const values = watch();
+  // the photo's check is the farm record's, as it is now (a draft or the certificate may predate it)
+  const imageVerified = useImageVerified(values.approvalDoc?._id);
   const rejected = existing?.status === 'rejected';
   const lockedBefore = rejected ? existing.stageLevel : 0;
   lockedLevels.current = Math.max(0, lockedBefore - 1);
@@ -95,7 +100,7 @@ export function ApprovalFormPage() {
         if (status === 'signing') {
           const needed = missingFields(f, {}, true);
           if (needed.length) return setMissing(needed);
-          const checks = checklist(f.approvalDoc, f.supportDocs.length, f.deviationReason);
+          const checks = checklist(f.approvalDoc, f.supportDocs.length, f.deviationReason, imageVerified !== false);
           if (!checks.find((c) => c.key === 'grainImage')?.ok) return setMessage(t('IMAGE_VALIDATION_REQUIRED'));
           if (!checks.find((c) => c.key === 'standard')?.ok) return setMessage(t('STANDARD_DEVIATION_REASON_REQUIRED'));
         }
@@ -179,7 +184,14 @@ export function ApprovalFormPage() {
               <Typography variant="subtitle1" sx={{ mb: 1 }}>
                 {t('cert.primaryDoc')} *
               </Typography>
-              <FarmDataPicker value={values.approvalDoc} onChange={(d) => setValue('approvalDoc', d, { shouldDirty: true })} />
+              <FarmDataPicker
+                value={values.approvalDoc}
+                onChange={(d) => setValue('approvalDoc', d, { shouldDirty: true })}
+                // records other certificates hold (this certificate's own record stays its own)
+                inUse={Object.fromEntries(
+                  farmInUse.filter((u) => u.approvalNumber !== existing?.approvalNumber).map((u) => [u.farmRecordId, u.approvalNumber]),
+                )}
+              />
               {values.approvalDoc?.farm && (
                 <StandardCheckPanel
                   check={checkAgainstStandard(values.approvalDoc.farm)}
@@ -198,7 +210,12 @@ export function ApprovalFormPage() {
             </Paper>
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
-            <ValidationChecklist primary={values.approvalDoc} supportCount={values.supportDocs.length} deviationReason={values.deviationReason} />
+            <ValidationChecklist
+              primary={values.approvalDoc}
+              supportCount={values.supportDocs.length}
+              deviationReason={values.deviationReason}
+              imageVerified={imageVerified === true}
+            />
             <TextField
               sx={{ mt: 2 }}
               fullWidth
@@ -240,7 +257,7 @@ export function ApprovalFormPage() {
             {t('common.save')}
           </Button>
           <Button variant="contained" onClick={() => void send('signing')()} disabled={busy} data-testid="form-submit">
-            {t('common.submit')}
+            {t(rejected ? 'cert.resubmit' : 'common.submit')}
           </Button>
         </Stack>
       </FormProvider>

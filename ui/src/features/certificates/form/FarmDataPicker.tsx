@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import Fuse from 'fuse.js';
 import { Box, Button, Radio, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
@@ -24,8 +24,11 @@ export interface FarmRecord {
   imageValidation?: unknown;
 }
 
-/** A picked farm record also tells the form its number and whether its grain image was verified. */
-export type FarmDocument = DocumentView & { farm: NonNullable<DocumentView['farm']> & { number: FarmRecord['number']; imageValidation: boolean } };
+/**
+ * A picked farm record also tells the form its number. Whether its grain photo is verified is not
+ * copied: the form reads it from the farm record (useImageVerified), as it is now.
+ */
+export type FarmDocument = DocumentView & { farm: NonNullable<DocumentView['farm']> & { number: FarmRecord['number'] } };
 
 /** The primary document made from a farm record; `farm` carries the facts the certificate PDF prints. */
 export function docFromFarm(r: FarmRecord): FarmDocument {
@@ -42,7 +45,6 @@ export function docFromFarm(r: FarmRecord): FarmDocument {
       protein: Number(r.protein),
       moisture: Number(r.moisture),
       number: r.number,
-      imageValidation: r.imageValidation === 'Verified' || r.imageValidation === true,
     },
   };
 }
@@ -62,7 +64,16 @@ const TABLE_MIN_WIDTH = 940;
  * Farm data search with its result table (docs/spec/approvals.md §2); picking a row makes it the primary document.
  * Below 768 px each record is a card with every column, so nothing hides behind a sideways scroll.
  */
-export function FarmDataPicker({ value, onChange }: { value: DocumentView | null; onChange(d: DocumentView | null): void }) {
+export function FarmDataPicker({
+  value,
+  onChange,
+  inUse = {},
+}: {
+  value: DocumentView | null;
+  onChange(d: DocumentView | null): void;
+  /** Farm records other certificates hold, by record id: that certificate's number (one lot, one certificate). */
+  inUse?: Record<string, string>;
+}) {
   const { t, date } = useI18n();
   const phone = useCardLayout();
   const [boxRef, tight] = useNarrowBox(TABLE_MIN_WIDTH);
@@ -76,6 +87,12 @@ export function FarmDataPicker({ value, onChange }: { value: DocumentView | null
       .then((r) => setRecords((r.farmDatas ?? []).map((x) => ({ ...x, _id: String(x._id ?? (x as { id?: string }).id) }))))
       .catch((e: Error) => setError(e.message));
   }, []);
+  // plain text that wraps (a chip would cut a long certificate number on a phone)
+  const usedOn = (id: string) => (
+    <Typography component="span" variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }} data-testid={`farm-in-use-${id}`}>
+      {t('cert.farmInUse', { number: inUse[id] })}
+    </Typography>
+  );
   const shown = useMemo(() => {
     const q = query.trim();
     if (!q) return records.slice(0, 20);
@@ -106,7 +123,7 @@ export function FarmDataPicker({ value, onChange }: { value: DocumentView | null
                 key: r._id,
                 testId: `farm-row-${r.number}`,
                 selected: picked,
-                onClick: () => onChange(picked ? null : docFromFarm(r)),
+                onClick: () => (inUse[r._id] && !picked ? undefined : onChange(picked ? null : docFromFarm(r))),
                 title: (
                   <Stack direction="row" spacing={1} alignItems="center" component="span">
                     <Mark fontSize="small" color={picked ? 'primary' : 'action'} aria-label={`${t('cert.pickFarm')} ${r.number}`} />
@@ -114,6 +131,7 @@ export function FarmDataPicker({ value, onChange }: { value: DocumentView | null
                   </Stack>
                 ),
                 fields: [
+                  ...(inUse[r._id] ? [[t('cert.farmInUse.label'), usedOn(r._id)] as [string, ReactNode]] : []),
                   [t('cert.std.column'), standardChip(r)],
                   [t('cert.grainType'), storedWord(r.grainType, t)],
                   [t('cert.harvestGrade'), r.harvestGrade],
@@ -139,7 +157,7 @@ export function FarmDataPicker({ value, onChange }: { value: DocumentView | null
               <TableRow>
                 <TableCell />
                 <TableCell>{t('cert.std.column')}</TableCell>
-                <TableCell>{t('cert.number')}</TableCell>
+                <TableCell>{t('cert.farmNumber')}</TableCell>
                 <TableCell>{t('cert.grainType')}</TableCell>
                 <TableCell>{t('cert.harvestGrade')}</TableCell>
                 <TableCell>{t('cert.storageLocation')}</TableCell>
@@ -156,14 +174,23 @@ export function FarmDataPicker({ value, onChange }: { value: DocumentView | null
                   hover
                   selected={value?._id === r._id}
                   data-testid={`farm-row-${r.number}`}
-                  onClick={() => onChange(value?._id === r._id ? null : docFromFarm(r))}
-                  sx={{ cursor: 'pointer' }}
+                  onClick={() => (inUse[r._id] && value?._id !== r._id ? undefined : onChange(value?._id === r._id ? null : docFromFarm(r)))}
+                  sx={{ cursor: inUse[r._id] ? 'not-allowed' : 'pointer' }}
+                  data-in-use={inUse[r._id] ? 'true' : undefined}
                 >
                   <TableCell padding="checkbox">
-                    <Radio size="small" checked={value?._id === r._id} inputProps={{ 'aria-label': `${t('cert.pickFarm')} ${r.number}` }} />
+                    <Radio
+                      size="small"
+                      checked={value?._id === r._id}
+                      disabled={!!inUse[r._id] && value?._id !== r._id}
+                      inputProps={{ 'aria-label': `${t('cert.pickFarm')} ${r.number}` }}
+                    />
                   </TableCell>
                   <TableCell>{standardChip(r)}</TableCell>
-                  <TableCell>{r.number}</TableCell>
+                  <TableCell>
+                    {r.number}
+                    {inUse[r._id] && <Box sx={{ mt: 0.5 }}>{usedOn(r._id)}</Box>}
+                  </TableCell>
                   <TableCell>{storedWord(r.grainType, t)}</TableCell>
                   <TableCell>{r.harvestGrade}</TableCell>
                   <TableCell>{r.storageLocation}</TableCell>

@@ -20,7 +20,7 @@ const farm = (number: string, harvestGrade: string, protein: number, moisture: n
 });
 const records = [farm('1001', 'APW', 11.5, 11), farm('1002', 'APH', 11.5, 11), { ...farm('1003', 'FEED', 9, 12), grainType: 'Corn' }];
 
-function start(lang: 'en' | 'vn' = 'en', draft?: object) {
+function start(lang: 'en' | 'vn' = 'en', draft?: object, farmRecordsInUse: object[] = []) {
   sessionStorage.clear();
   if (draft) sessionStorage.setItem('approval-draft:new', JSON.stringify(draft));
   const api = fakeApi({
@@ -28,8 +28,10 @@ function start(lang: 'en' | 'vn' = 'en', draft?: object) {
     'GET /api/company/approval/create': () => ({
       approvalNumber: '202511101',
       signers: [{ _id: 'u-1', fullName: 'Ann Signer', email: 'ann@x.io', role: 'signer' }],
+      farmRecordsInUse,
     }),
     'GET /api/farmdata/harvesting/list': () => ({ farmDatas: records }),
+    ...Object.fromEntries(records.map((r) => [`GET /api/farmdata/harvesting/detail/${r._id}`, () => ({ farmData: r, block: null })])),
     'GET /api/company/documentes': () => ({ documents: [] }),
     'GET /api/company/approvaltemplates': () => ({ templates: [] }),
     'POST /api/company/approval/create': () => ({ status: 201, body: { approval: { _id: 'c-new' } } }),
@@ -96,6 +98,25 @@ describe('certificate form: the farm record against the standard of its claimed 
       deviationReason: 'Sold as APH by agreement with the buyer',
       approvalDoc: { _id: 'f-1002' },
     });
+  });
+
+  it('ticks the grain photo from the farm record as it is now, not from a draft saved before the photo was verified', async () => {
+    const form = emptyForm('202511101');
+    start('en', {
+      ...form,
+      approvalName: 'Wheat lot 7',
+      approvalDoc: { ...docFromFarm(records[0]), farm: { ...docFromFarm(records[0]).farm, imageValidation: false } },
+    });
+    await waitFor(() => expect(screen.getByTestId('check-grainImage')).toHaveAttribute('data-ok', 'true'));
+  });
+
+  it('marks a farm record another certificate holds, and does not take it', async () => {
+    start('en', undefined, [{ farmRecordId: 'f-1002', approvalNumber: '202511050', status: 'done' }]);
+    expect(await screen.findByTestId('farm-in-use-f-1002')).toHaveTextContent('On certificate 202511050');
+    await userEvent.click(screen.getByTestId('farm-row-1002'));
+    expect(screen.queryByTestId('primary-doc')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('farm-row-1001'));
+    expect(await screen.findByTestId('primary-doc')).toBeInTheDocument();
   });
 
   it('speaks Vietnamese', async () => {

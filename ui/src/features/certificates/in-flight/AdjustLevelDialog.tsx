@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Autocomplete, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Autocomplete, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import type { CertificateView, CompanyPerson } from '@grain/domain';
 import { certificatesApi } from '../api';
 import { useI18n } from '../../../i18n/i18n';
@@ -7,6 +7,15 @@ import { errorText } from '../../../app';
 import { DateField } from '../../../app/DateField';
 import { parseDay } from '../../../i18n/dates';
 import { today } from '../form/form-model';
+
+/** The due time has passed. */
+const missed = (deadline: string) => Date.parse(deadline) < Date.now();
+/** yyyy-mm-dd, `n` days from today (local). */
+function dayAfter(n: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + n);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
 
 /** The level being changed: its id, number, due time and the signers asked now (not delegates). */
 export interface AdjustTarget {
@@ -24,7 +33,7 @@ export interface AdjustTarget {
  * back. Whoever signed stays (the server refuses removing them); new signers are mailed at once.
  */
 export function AdjustLevelDialog({ target, onClose, onDone }: { target: AdjustTarget | null; onClose(): void; onDone(a: CertificateView): void }) {
-  const { t } = useI18n();
+  const { t, date } = useI18n();
   const [people, setPeople] = useState<CompanyPerson[]>([]);
   const [due, setDue] = useState('');
   const [chosen, setChosen] = useState<Array<{ _id: string; fullName: string }>>([]);
@@ -32,7 +41,8 @@ export function AdjustLevelDialog({ target, onClose, onDone }: { target: AdjustT
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (!target) return;
-    setDue(target.deadline.slice(0, 10));
+    // a due date already missed is not kept for whoever is asked now: a new one is offered (two days on)
+    setDue(missed(target.deadline) ? dayAfter(2) : target.deadline.slice(0, 10));
     setChosen(target.signers);
     setError(null);
     if (!people.length)
@@ -70,6 +80,11 @@ export function AdjustLevelDialog({ target, onClose, onDone }: { target: AdjustT
           <Typography variant="body2" color="text.secondary">
             {t('cert.inFlight.adjustExplained')}
           </Typography>
+          {missed(target.deadline) && (
+            <Alert severity="warning" data-testid="adjust-missed">
+              {t('cert.inFlight.dueMissed', { date: date(target.deadline) })}
+            </Alert>
+          )}
           <DateField label={t('cert.due')} value={due} onChange={setDue} testId="adjust-due" min={today()} />
           <Typography variant="subtitle2">{t('cert.inFlight.signers')}</Typography>
           <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap data-testid="adjust-signers">

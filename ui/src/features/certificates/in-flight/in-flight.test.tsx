@@ -48,6 +48,30 @@ describe('work in flight in the browser', () => {
     expect(api.find('POST', '/api/company/approvallevel/cert-1-L1/update')[0].body).toEqual({ signers: ['u-noah'] });
   });
 
+  it('reassigning a level whose due date passed offers a new due date, and sends it with the new signer', async () => {
+    const api = fakeApi({
+      'GET /api/company/approval/create': () => ({ signers: people, approvalNumber: '1' }),
+      'POST /api/company/approvallevel/cert-1-L1/update': () => ({ approval: { _id: 'cert-1' } as CertificateView }),
+    });
+    const onDone = jest.fn();
+    const missed = { ...target, deadline: new Date(Date.now() - 3 * 86_400_000).toISOString() };
+    render(
+      <I18nProvider initial="en">
+        <AdjustLevelDialog target={missed} onClose={() => undefined} onDone={onDone} />
+      </I18nProvider>,
+    );
+    expect(screen.getByTestId('adjust-missed')).toHaveTextContent(/This level was due .* A new due date is offered/);
+    const d = new Date();
+    d.setDate(d.getDate() + 2);
+    const offered = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    fireEvent.click(within(screen.getByTestId('adjust-signer-u-liam')).getByTestId('CancelIcon'));
+    fireEvent.change(screen.getByTestId('adjust-search'), { target: { value: 'No' } });
+    fireEvent.click(await screen.findByText('Noah Kelly (noah@x.test)'));
+    fireEvent.click(screen.getByTestId('adjust-save'));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(api.find('POST', '/api/company/approvallevel/cert-1-L1/update')[0].body).toEqual({ deadline: offered, signers: ['u-noah'] });
+  });
+
   it("shows the server's refusal in the dialog and keeps what was typed", async () => {
     const api = fakeApi({
       'GET /api/company/approval/create': () => ({ signers: people, approvalNumber: '1' }),

@@ -5,18 +5,19 @@ import { certificatesApi } from '../api';
 import { useCertificateLive } from '../live';
 
 /**
- * Keeps the "Waiting for me" tab's count current (what waits for my signature, and for a manager what
- * their team let run late): on load, and whenever a certificate changes.
+ * Keeps the "Waiting for me" tab's count current: what waits for my own signature, nothing else (a
+ * manager's team's late work is listed on the page under its own heading, not counted here), on load
+ * and whenever a certificate changes.
  */
 export function InboxCounter() {
   const { user, can } = useAuth();
   const { setBadge } = useTabBadges();
-  // the tab shows for those who sign (navigation.ts); a manager's team count rides on it
+  // the tab shows for those who sign (navigation.ts)
   const active = !!user?.companyId && can('signApproval') && can('viewApproval');
   const refresh = useCallback(() => {
     if (!active) return;
     certificatesApi.inbox().then(
-      (a) => setBadge('inbox', a.count + (a.teamOverdueCount ?? 0)),
+      (a) => setBadge('inbox', a.count),
       () => undefined, // a count is a hint; the page itself says what went wrong
     );
   }, [active, setBadge]);

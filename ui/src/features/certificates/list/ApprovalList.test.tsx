@@ -116,4 +116,35 @@ describe('ApprovalCard', () => {
     expect(within(card).getByTestId('level-segment-2')).toHaveAttribute('data-state', 'current');
     expect(within(card).getByTestId('level-segment-3')).toHaveAttribute('data-state', 'waiting');
   });
+
+  it.each([
+    ['en' as const, 'Revoked', 'Revoked on 03/02/2026: Lab result withdrawn'],
+    ['vn' as const, 'Đã thu hồi', 'Đã thu hồi ngày 03/02/2026: Lab result withdrawn'],
+  ])('a revoked certificate says Revoked, with when and why, not Issued (%s)', (lang, chip, line) => {
+    const revoked = { ...cert('202501013', 'Wheat lot nine', 'done'), revocation: { at: '2026-02-03T04:05:06.000Z', reason: 'Lab result withdrawn' } };
+    render(
+      <I18nProvider initial={lang}>
+        <MemoryRouter>
+          <ApprovalCard a={revoked} />
+        </MemoryRouter>
+      </I18nProvider>,
+    );
+    expect(screen.getByTestId('status-badge')).toHaveTextContent(chip);
+    expect(screen.getByTestId('card-revoked')).toHaveTextContent(line);
+  });
+
+  it("an overdue card shows the late level's due date and how late it is, not the last level's", () => {
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000 - 3_600_000).toISOString();
+    const late = { ...cert('202501014', 'Old barley', 'signing', true), levelDue: threeDaysAgo };
+    render(
+      <I18nProvider initial="en">
+        <MemoryRouter>
+          <ApprovalCard a={late} />
+        </MemoryRouter>
+      </I18nProvider>,
+    );
+    const due = screen.getByTestId('card-due');
+    expect(due).toHaveTextContent(/Level 2 due: \d\d\/\d\d\/\d{4} \(3 days late\)/);
+    expect(due).not.toHaveTextContent('02/01/2030');
+  });
 });

@@ -23,6 +23,7 @@ import type { OverdueRow } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { Page, RowCards, useCardLayout, useNotify } from '../../../app';
 import { useCertificateLive } from '../live';
+import { lateness } from '../due';
 import { storedWord } from '../../../app/stored-text';
 import { AdjustLevelDialog, type AdjustTarget } from '../in-flight/AdjustLevelDialog';
 import { useNudge } from '../in-flight/use-nudge';
@@ -75,6 +76,11 @@ export function OverdueDashboardPage() {
     <Chip size="small" color={r.overdue ? 'error' : 'warning'} label={t(r.overdue ? 'cert.toggle.overdue' : 'cert.overdue.dueSoon')} />
   );
   const holders = (r: OverdueRow) => r.holders.map((h) => h.fullName).join(', ');
+  // the level's due date with how late it is (or how long is left)
+  const dueWithLateness = (r: OverdueRow) => {
+    const l = lateness(r.deadline);
+    return `${date(r.deadline)}${l ? ` (${t(l.key, l.vars)})` : ''}`;
+  };
   const rowActions = (r: OverdueRow) =>
     (r.manage || r.adjust) && (
       <Stack direction="row" spacing={0.5} flexWrap="wrap" useFlexGap>
@@ -126,7 +132,7 @@ export function OverdueDashboardPage() {
             [t('cert.level'), `${r.level}. ${storedWord(r.group, t)}`],
             [t('cert.overdue.holders'), holders(r)],
             [t('cert.overdue.since'), date(r.since)],
-            [t('cert.due'), date(r.deadline)],
+            [t('cert.due'), dueWithLateness(r)],
             [t('cert.overdue.reminders'), r.remindersSent],
           ],
           actions: rowActions(r) || undefined,
@@ -200,7 +206,7 @@ export function OverdueDashboardPage() {
                   </TableCell>
                   <TableCell>{holders(r)}</TableCell>
                   <TableCell>{date(r.since)}</TableCell>
-                  <TableCell>{date(r.deadline)}</TableCell>
+                  <TableCell>{dueWithLateness(r)}</TableCell>
                   <TableCell>{r.remindersSent}</TableCell>
                   <TableCell>{stateChip(r)}</TableCell>
                   <TableCell>{rowActions(r)}</TableCell>

@@ -56,7 +56,7 @@ export function VerifyPage() {
   };
 
   return (
-    <Container maxWidth="md" sx={{ py: 4 }} data-testid="verify-page">
+    <Container component="main" maxWidth="md" sx={{ py: 4 }} data-testid="verify-page">
       <Stack direction="row" justifyContent="space-between" alignItems="center">
         <Typography variant="h4" component="h1">
           {t('cert.verify.title')}
