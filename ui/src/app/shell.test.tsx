@@ -50,7 +50,18 @@ describe('the shell', () => {
       within(nav)
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual(['Waiting for me', 'Certificates', 'Farm data', 'Documents', 'New certificate', 'Policies', 'Compliance', 'Corrective actions', 'Overdue', 'Templates']);
+    ).toEqual([
+      'Waiting for me',
+      'Certificates',
+      'Farm data',
+      'Documents',
+      'New certificate',
+      'Policies',
+      'Compliance',
+      'Corrective actions',
+      'Overdue',
+      'Templates',
+    ]);
     expect(screen.getByTestId('logo')).toHaveAttribute('href', '/views/approval/list');
     const side = screen.getByTestId('side-menu');
     expect(within(side).getByText('User Setting')).toBeInTheDocument();
