@@ -14,6 +14,7 @@ import * as companySeals from './012_company_seals';
 import * as certificateRevocations from './013_certificate_revocations';
 import * as certificateListCardShape from './015_certificate_list_card_shape';
 import * as complianceSummaryReview from './019_compliance_summary_review';
+import * as evidenceVersions from './020_evidence_versions';
 
 export interface Migration {
   name: string;
@@ -38,4 +39,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '013_certificate_revocations', ...certificateRevocations },
   { name: '015_certificate_list_card_shape', ...certificateListCardShape },
   { name: '019_compliance_summary_review', ...complianceSummaryReview },
+  { name: '020_evidence_versions', ...evidenceVersions },
 ];
