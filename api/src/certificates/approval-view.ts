@@ -20,6 +20,11 @@ import {
 } from '@grain/domain';
 import type { CertificatePageText } from '@grain/persistence';
 
+/** Where the certificate's own copy of a support document opens (under /api): the version it holds. */
+export const heldDocumentPath = (certificateId: string, documentId: string) => `company/approval/${certificateId}/document/${documentId}`;
+/** Where the grain photo the certificate holds opens (under /api). */
+export const heldPhotoPath = (certificateId: string) => `company/approval/${certificateId}/photo`;
+
 const submitterView = (p: { id: string; name: string }): SubmitterView => {
   const [firstname, ...rest] = p.name.split(' ');
   return { _id: p.id, firstname: firstname ?? '', lastname: rest.join(' '), fullName: p.name };
@@ -54,6 +59,7 @@ export function toCertificateView(
           description: s.approvalDoc.description,
           farm: s.approvalDoc.farm,
           standardCheck: s.approvalDoc.standardCheck,
+          ...(s.approvalDoc.photo ? { photo: { ...s.approvalDoc.photo, url: heldPhotoPath(s.id) } } : {}),
         }
       : null,
     supportDocs: s.supportDocs.map((d) => ({
@@ -63,7 +69,9 @@ export function toCertificateView(
       description: d.description,
       uploadUser: d.uploadedBy,
       uploadDate: d.uploadedAt,
-      url: d.url,
+      url: heldDocumentPath(s.id, d.id),
+      version: d.version,
+      sha256: d.sha256,
     })),
     approvalLevels: s.levels.map((l) => ({
       _id: l.id,

@@ -292,8 +292,9 @@ function openLevel(s: CertificateState, n: number): CertificateLevel {
 function adjustLevel(s: CertificateState, c: Cmd<'adjustLevel'>, fx: CertificateEffect[]): { dueBefore?: string; added: string[]; removed: string[] } {
   assertMayManageInFlight(s, c.actor);
   const l = openLevel(s, c.level);
-  // The first hash form covers due times and signers: changing them would change what was signed.
-  if (s.hashVersion !== 2) throw new AppError('CERTIFICATE_NOT_EDITABLE');
+  // A certificate recorded under the first hash form signed over its due times and signers: changing
+  // them would change what was signed.
+  if (!s.hashVersion) throw new AppError('CERTIFICATE_NOT_EDITABLE');
   if (c.deadline === undefined && c.signers === undefined) throw new AppError('NOTHING_TO_CHANGE');
   const out: { dueBefore?: string; added: string[]; removed: string[] } = { added: [], removed: [] };
   if (c.deadline !== undefined && c.deadline !== l.deadline) {

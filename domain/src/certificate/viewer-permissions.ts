@@ -39,7 +39,7 @@ export function permissionsOf(s: CertificateState, viewer: Actor, hasSignature: 
     getCert: s.status === 'done',
     revoke: mayRevoke(s, actorSubject(viewer)),
     manage,
-    adjust: manage && s.hashVersion === 2,
+    adjust: manage && !!s.hashVersion,
     signaturePassword: hasSignature,
   };
 }

@@ -70,10 +70,19 @@ export type DocumentView = {
   description?: string;
   uploadUser?: string;
   uploadDate?: string;
+  /**
+   * Where the certificate's own copy opens (under /api): the exact version it holds, for anyone who may
+   * see the certificate (`company/approval/{id}/document/{docId}`).
+   */
   url?: string;
+  /** The company document's file version the certificate holds, and the sha256 of its bytes. */
+  version?: number;
+  sha256?: string;
   farm?: FarmFacts;
   /** On the primary document: its farm facts checked against the standard of their claimed grade. */
   standardCheck?: RecordedStandardCheck;
+  /** On the primary document: the grain photo the certificate holds, and where it opens (under /api). */
+  photo?: { sha256: string; mime: string; url: string };
 };
 
 export interface AuditEntryView extends AuditEntry {
@@ -277,7 +286,7 @@ export interface PdfCheckAnswer {
   approvalNumber?: string;
 }
 
-/** GET company/approvalLevel/{id}/sign: the code was mailed. */
+/** POST company/approvallevel/{id}/code: the code was mailed. */
 export interface SigningCodeAnswer {
   invalidMsg: string;
   expiresAt?: string;

@@ -99,6 +99,12 @@ export const certificates: Table = {
   'cert.noSummary': { en: 'No summary', vn: 'Chưa có tóm tắt' },
   'cert.primaryDoc': { en: 'Primary document (farm data)', vn: 'Tài liệu chính (dữ liệu nông trại)' },
   'cert.relatedDocs': { en: 'Related documents', vn: 'Tài liệu tham chiếu' },
+  'cert.docVersion': { en: 'version {n}', vn: 'phiên bản {n}' },
+  'cert.grainPhoto': { en: 'Grain photo', vn: 'Ảnh hạt' },
+  'cert.sign.heldExplained': {
+    en: 'Each document and the grain photo open as the exact version this certificate holds; later changes to them do not reach it.',
+    vn: 'Mỗi tài liệu và ảnh hạt mở đúng phiên bản mà chứng nhận này giữ; các thay đổi sau đó không ảnh hưởng đến nó.',
+  },
   'cert.farmSearch': { en: 'Search farm data', vn: 'Tìm dữ liệu nông trại' },
   'cert.pickFarm': { en: 'Use farm record', vn: 'Dùng bản ghi' },
   'cert.farmShowMore': { en: 'Show {n} more farm records', vn: 'Hiện thêm {n} bản ghi nông trại' },
