@@ -106,6 +106,10 @@ export const MESSAGES = {
   REASON_REQUIRED: { en: 'A reason is required', vn: 'Cần nhập lý do' },
   NOT_ISSUED: { en: 'Only an issued certificate can be revoked', vn: 'Chỉ chứng nhận đã cấp mới có thể bị thu hồi' },
   ALREADY_REVOKED: { en: 'This certificate is already revoked', vn: 'Chứng nhận này đã bị thu hồi' },
+  SEAL_NOT_READY: {
+    en: 'The issued certificate is still being sealed. Try again in a moment.',
+    vn: 'Chứng nhận đã cấp đang được đóng dấu. Vui lòng thử lại sau giây lát.',
+  },
   IMAGE_VALIDATION_REQUIRED: {
     en: 'All fields with (*) are required. Please fill them all before submitting.',
     vn: 'Tất cả các trường có dấu (*) là bắt buộc. Vui lòng điền đầy đủ trước khi gửi.',

@@ -98,8 +98,9 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
   // The issuing company's CA certificate (and its seal's), to trust the seal of its PDFs and credentials.
   r.get('/public/verify/ca', async (req, res) => {
     const { state: s } = await find(ctx, req);
-    const facts = await issuerFacts(ctx.stores, s);
-    const seal = await ctx.stores.signatures.companySeal({ id: s.companyId, name: facts.issuer?.name ?? s.companyId }, ctx.deps.config.caKeySecret);
+    // a GET makes no key: the seal exists once the company's first certificate was sealed
+    const seal = await ctx.stores.signatures.existingCompanySeal(s.companyId, ctx.deps.config.caKeySecret);
+    if (!seal) throw new AppError('SEAL_NOT_READY');
     res.setHeader('Content-Type', 'application/x-pem-file');
     res.setHeader('Content-Disposition', 'attachment; filename="issuer-ca.pem"');
     res.send(`${seal.caCertificatePem.trim()}\n${seal.certificatePem.trim()}\n`);

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { AppError, CERTIFICATE_VALIDITY_YEARS, type SignatureVerification } from '@grain/domain';
 import { dateOnly, iso, type SignatureRow } from './types';
 import { issueCertificate } from './x509';
-import { ensureCompanySeal, type CompanySeal } from './company-seal';
+import { ensureCompanySeal, existingCompanySeal, type CompanySeal } from './company-seal';
 import { addYears, caCertificatePem, caName, ensureCompanyCa } from './company-ca';
 
 export const SIGNATURE_ALGORITHM = 'ECDSA-P256-SHA256';
@@ -145,6 +145,8 @@ export interface SignatureStore {
   verify(input: { data: Buffer; signature: string; certificatePem: string }): Promise<SignatureVerification>;
   /** The company's seal (made on first use): seals issued certificates and signs their credentials. */
   companySeal(company: { id: string; name: string }, caSecret?: string): Promise<CompanySeal>;
+  /** The company's seal if it was made, else null; never makes one (for reads). */
+  existingCompanySeal(companyId: string, caSecret?: string): Promise<CompanySeal | null>;
 }
 
 export class KnexSignatureStore implements SignatureStore {
@@ -179,5 +181,8 @@ export class KnexSignatureStore implements SignatureStore {
   }
   companySeal(company: { id: string; name: string }, caSecret?: string) {
     return ensureCompanySeal(this.k, company, caSecret);
+  }
+  existingCompanySeal(companyId: string, caSecret?: string) {
+    return existingCompanySeal(this.k, companyId, caSecret);
   }
 }
