@@ -119,6 +119,14 @@ export const MESSAGES = {
   OTP_LOCKED: { en: 'Too many wrong codes; a new code is needed', vn: 'Nhập sai quá nhiều lần; cần mã mới' },
   OTP_SENT: { en: 'Check your email for the one-time code', vn: 'Kiểm tra email để lấy mã xác thực' },
   SIGNATURE_PASSWORD_WRONG: { en: 'The signature password is wrong', vn: 'Mật khẩu chữ ký không đúng' },
+  SIGNATURE_EXISTS: {
+    en: 'You already have a digital signature. Update it with its current password, or ask an admin to reset it.',
+    vn: 'Bạn đã có chữ ký số. Hãy cập nhật bằng mật khẩu hiện tại của nó, hoặc nhờ quản trị viên đặt lại.',
+  },
+  SIGNATURE_INVALID: {
+    en: 'Your digital signature could not be verified against its certificate; nothing was signed. Ask an admin to reset your digital signature.',
+    vn: 'Không thể xác minh chữ ký số của bạn theo chứng thư của nó; chưa có gì được ký. Hãy nhờ quản trị viên đặt lại chữ ký số.',
+  },
   DUPLICATE_NUMBER: { en: 'This certificate number is already used', vn: 'Số chứng nhận này đã được sử dụng' },
   // certificate workflow
   CERTIFICATE_NOT_ACTIVE: { en: 'This certificate is not being signed', vn: 'Chứng nhận này không trong quá trình ký' },

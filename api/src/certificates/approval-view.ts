@@ -15,7 +15,9 @@ import {
   type CertificateListAnswer,
   type CertificateState,
   type CertificateView,
+  type DigitalSignatureView,
   type LevelOpened,
+  type SignedEntry,
   type SubmitterView,
 } from '@grain/domain';
 import type { CertificatePageText } from '@grain/persistence';
@@ -32,8 +34,19 @@ const submitterView = (p: { id: string; name: string }): SubmitterView => {
 
 export function toCertificateView(
   s: CertificateState,
-  extra: { viewer?: Actor; hasSignature?: boolean; names?: Map<string, string>; opened?: LevelOpened[] } = {},
+  extra: {
+    viewer?: Actor;
+    hasSignature?: boolean;
+    names?: Map<string, string>;
+    opened?: LevelOpened[];
+    /** The statement of an entry's personal digital signature (with its certificates), when it has one. */
+    digital?: (e: SignedEntry) => DigitalSignatureView | undefined;
+  } = {},
 ): CertificateView {
+  const digital = (e: SignedEntry) => {
+    const d = extra.digital?.(e);
+    return d ? { digitalSignature: d } : {};
+  };
   const cur = currentLevel(s);
   return {
     _id: s.id,
@@ -87,6 +100,7 @@ export function toCertificateView(
         onBehalfOf: e.onBehalfOf,
         txId: e.txId,
         contentHash: e.contentHash,
+        ...digital(e),
       })),
       ...(l.voided?.length
         ? {
@@ -97,6 +111,7 @@ export function toCertificateView(
               onBehalfOf: e.onBehalfOf,
               txId: e.txId,
               contentHash: e.contentHash,
+              ...digital(e),
               voidedAt: e.voidedAt,
               voidedFor: e.voidedFor,
             })),

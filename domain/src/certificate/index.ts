@@ -19,3 +19,4 @@ export * from './rejection-notice';
 export type * from './views';
 export * from './timer-plan';
 export * from './revocation';
+export * from './digital-signature';

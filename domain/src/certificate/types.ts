@@ -47,7 +47,10 @@ export interface SignedEntry {
   note?: string;
   /** Ledger transaction id of this signature (filled once the ledger entry is written). */
   txId?: string;
-  /** The signer's digital-signature id, if the API attached one. */
+  /**
+   * The signer's personal digital signature, when they hold a key: `<key GUID>:<base64 DER ECDSA
+   * signature>` over the content hash's 64 hex characters (as UTF-8, no newline), verified when made.
+   */
   signatureValue?: string;
   /** The content hash the signature was made over (absent on signatures recorded before it was kept). */
   contentHash?: string;

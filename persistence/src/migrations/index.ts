@@ -15,6 +15,7 @@ import * as certificateRevocations from './013_certificate_revocations';
 import * as certificateListCardShape from './015_certificate_list_card_shape';
 import * as complianceSummaryReview from './019_compliance_summary_review';
 import * as evidenceVersions from './020_evidence_versions';
+import * as signatureKeys from './021_signature_keys';
 
 export interface Migration {
   name: string;
@@ -40,4 +41,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '015_certificate_list_card_shape', ...certificateListCardShape },
   { name: '019_compliance_summary_review', ...complianceSummaryReview },
   { name: '020_evidence_versions', ...evidenceVersions },
+  { name: '021_signature_keys', ...signatureKeys },
 ];

@@ -325,6 +325,16 @@ export const certificates: Table = {
   'cert.overdue.since': { en: 'Since', vn: 'Từ' },
   'cert.overdue.reminders': { en: 'Reminders sent', vn: 'Số lần nhắc' },
   'cert.overdue.none': { en: 'Nothing overdue or due soon.', vn: 'Không có chứng nhận quá hạn hoặc sắp đến hạn.' },
+  'cert.verify.digitalSignatures': { en: 'Personal digital signatures', vn: 'Chữ ký số cá nhân' },
+  'cert.verify.digitalSignaturesExplained': {
+    en: "Signers who hold a personal key signed the content hash with it. Check one with openssl, as the verification guide shows: the signer's certificate must be issued by the company CA, and the value must verify over the signed text.",
+    vn: 'Người ký có khóa cá nhân đã ký mã băm nội dung bằng khóa đó. Kiểm tra bằng openssl theo hướng dẫn xác minh: chứng thư của người ký phải do CA của công ty cấp, và giá trị chữ ký phải khớp với văn bản đã ký.',
+  },
+  'cert.verify.key': { en: 'key', vn: 'khóa' },
+  'cert.verify.signedText': { en: 'Signed text (the content hash, no newline)', vn: 'Văn bản đã ký (mã băm nội dung, không xuống dòng)' },
+  'cert.verify.signatureValue': { en: 'Signature value (base64, DER)', vn: 'Giá trị chữ ký (base64, DER)' },
+  'cert.verify.signerCertificate': { en: "Signer's certificate", vn: 'Chứng thư của người ký' },
+  'cert.verify.companyCa': { en: 'Company CA certificate', vn: 'Chứng thư CA của công ty' },
   'cert.verify.title': { en: 'Verify a certificate', vn: 'Xác minh chứng nhận' },
   'cert.verify.intro': {
     en: 'Scan the QR code or enter the content hash printed on the certificate. Only issued certificates can be verified.',
