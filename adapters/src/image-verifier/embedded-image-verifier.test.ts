@@ -110,7 +110,7 @@ describe('EmbeddedImageVerifier', () => {
     const rivalRecord = (
       await createStores(db.knex).farmData.create(rival.id, rivalUser.id, {
         grainType: 'Barley',
-        harvestGrade: 'BAR1',
+        harvestGrade: 'FEED',
         storageLocation: 'Shed 1',
         quantity: 90,
         protein: 10,

@@ -23,9 +23,9 @@ import {
 import type { CertificatePageText } from '@grain/persistence';
 
 /** Where the certificate's own copy of a support document opens (under /api): the version it holds. */
-export const heldDocumentPath = (certificateId: string, documentId: string) => `company/approval/${certificateId}/document/${documentId}`;
+const heldDocumentPath = (certificateId: string, documentId: string) => `company/approval/${certificateId}/document/${documentId}`;
 /** Where the grain photo the certificate holds opens (under /api). */
-export const heldPhotoPath = (certificateId: string) => `company/approval/${certificateId}/photo`;
+const heldPhotoPath = (certificateId: string) => `company/approval/${certificateId}/photo`;
 
 const submitterView = (p: { id: string; name: string }): SubmitterView => {
   const [firstname, ...rest] = p.name.split(' ');
