@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -117,6 +118,10 @@ describe('a personal digital signature', () => {
     const stated = pub.body.approval.approvalLevels[0].signed[0].digitalSignature as DigitalSignature;
     expect(stated).toEqual(d);
     expect(opensslVerify(stated)).toEqual({ chain: 'signer.pem: OK', signature: 'Verified OK' });
+    // published to anyone holding the hash: the certificate names the signer, not their mail address
+    const subject = new X509Certificate(stated.certificate);
+    expect([subject.subject, subject.subjectAltName ?? '']).toEqual([expect.stringContaining(`UID=${h.acme.users.signer.id}`), '']);
+    expect(subject.subject).not.toMatch(/emailAddress|@/);
     // level 2's signer holds no key: a signature without a digital one says so by its absence
     expect(pub.body.approval.approvalLevels[1].signed[0].digitalSignature).toBeUndefined();
   });

@@ -43,7 +43,7 @@ async function newKeyRow(k: Knex, owner: SignatureOwner, password: string, effec
       commonName: `${owner.user.firstname} ${owner.user.lastname}`.slice(0, 64),
       organization: owner.company.name.slice(0, 64),
       userId: owner.user.id,
-      email: /^[\x20-\x7e]+$/.test(owner.user.email) ? owner.user.email : undefined,
+      // no mail address: the certificate is stated with every signature, to anyone checking one
     },
     subjectPublicKey: publicKey,
     issuer: caName(owner.company),
