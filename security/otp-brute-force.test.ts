@@ -50,7 +50,11 @@ async function signIn(email: string): Promise<string> {
 /** Asks for a code as the signer and reads it from the signer's mailbox (real SMTP on loopback). */
 async function requestCode(cookie: string, levelId: string, email: string): Promise<string> {
   const [last] = await w.t.mailbox.list({ limit: 1 });
-  const res = await fetch(`${base}/api/company/approvalLevel/${levelId}/sign`, { headers: { cookie, origin: TEST_ORIGIN } });
+  const res = await fetch(`${base}/api/company/approvallevel/${levelId}/code`, {
+    method: 'POST',
+    headers: { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+    body: '{}',
+  });
   expect(res.status).toBe(200);
   for (let i = 0; i < 100; i++) {
     // not only the newest: a notice sent after the last answer may arrive after the code

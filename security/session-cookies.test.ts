@@ -72,7 +72,7 @@ describe('session fixation', () => {
 
   it('ends the session on the server at logout and clears the cookie', async () => {
     const sid = sidOf((await login(co.users.staff.email)).headers['set-cookie'])!.value;
-    const out = await request(t.app).get('/api/auth/logout').set('Cookie', `grain_sid=${sid}`);
+    const out = await request(t.app).post('/api/auth/logout').set('Origin', TEST_ORIGIN).set('Cookie', `grain_sid=${sid}`).send({});
     expect(out.status).toBe(200);
     const cleared = sidOf(out.headers['set-cookie'])!;
     expect(cleared.value).toBe('');
@@ -80,9 +80,11 @@ describe('session fixation', () => {
     expect((await me(sid)).status).toBe(401);
   });
 
-  it('refuses a cross-site logout link (the session stays)', async () => {
+  it('refuses a cross-site logout, and a logout link (the session stays)', async () => {
     const sid = sidOf((await login(co.users.staff.email)).headers['set-cookie'])!.value;
-    const res = await request(t.app).get('/api/auth/logout').set('Cookie', `grain_sid=${sid}`).set('Sec-Fetch-Site', 'cross-site');
+    const link = await request(t.app).get('/api/auth/logout').set('Cookie', `grain_sid=${sid}`);
+    expect(link.status).toBe(404);
+    const res = await request(t.app).post('/api/auth/logout').set('Cookie', `grain_sid=${sid}`).set('Sec-Fetch-Site', 'cross-site').send({});
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('CROSS_SITE');
     expect((await me(sid)).status).toBe(200);
@@ -110,7 +112,7 @@ describe('cookie flags', () => {
     expect(line).toMatch(/; Secure/);
     expect(line).toMatch(/; HttpOnly/);
     expect(line).toMatch(/; SameSite=Lax/);
-    const out = await request(app).get('/api/auth/logout').set('Cookie', `grain_sid=${value}`);
+    const out = await request(app).post('/api/auth/logout').set('Origin', publicUrl).set('Cookie', `grain_sid=${value}`).send({});
     expect(sidOf(out.headers['set-cookie'])!.line).toMatch(/; Secure/);
   });
 });

@@ -156,6 +156,10 @@ export const MESSAGES = {
   REASON_REQUIRED: { en: 'A reason is required', vn: 'Cần nhập lý do' },
   NOT_ISSUED: { en: 'Only an issued certificate can be revoked', vn: 'Chỉ chứng nhận đã cấp mới có thể bị thu hồi' },
   ALREADY_REVOKED: { en: 'This certificate is already revoked', vn: 'Chứng nhận này đã bị thu hồi' },
+  SEAL_NOT_READY: {
+    en: 'The issued certificate is still being sealed. Try again in a moment.',
+    vn: 'Chứng nhận đã cấp đang được đóng dấu. Vui lòng thử lại sau giây lát.',
+  },
   IMAGE_VALIDATION_REQUIRED: {
     en: 'The grain photo of the farm record is not verified. Verify it under Farm data (Image validation), then submit.',
     vn: 'Ảnh hạt của bản ghi nông trại chưa được xác thực. Hãy xác thực ảnh trong Dữ liệu nông trại (Xác thực hình ảnh), rồi nộp.',
@@ -169,6 +173,14 @@ export const MESSAGES = {
   OTP_LOCKED: { en: 'Too many wrong codes; a new code is needed', vn: 'Nhập sai quá nhiều lần; cần mã mới' },
   OTP_SENT: { en: 'Check your email for the one-time code', vn: 'Kiểm tra email để lấy mã xác thực' },
   SIGNATURE_PASSWORD_WRONG: { en: 'The signature password is wrong', vn: 'Mật khẩu chữ ký không đúng' },
+  SIGNATURE_EXISTS: {
+    en: 'You already have a digital signature. Update it with its current password, or ask an admin to reset it.',
+    vn: 'Bạn đã có chữ ký số. Hãy cập nhật bằng mật khẩu hiện tại của nó, hoặc nhờ quản trị viên đặt lại.',
+  },
+  SIGNATURE_INVALID: {
+    en: 'Your digital signature could not be verified against its certificate; nothing was signed. Ask an admin to reset your digital signature.',
+    vn: 'Không thể xác minh chữ ký số của bạn theo chứng thư của nó; chưa có gì được ký. Hãy nhờ quản trị viên đặt lại chữ ký số.',
+  },
   DUPLICATE_NUMBER: { en: 'This certificate number is already used', vn: 'Số chứng nhận này đã được sử dụng' },
   // certificate workflow
   CERTIFICATE_NOT_ACTIVE: { en: 'This certificate is not being signed', vn: 'Chứng nhận này không trong quá trình ký' },

@@ -95,6 +95,31 @@ export const MATRIX_CASES: MatrixCase[] = [
     expect: only(EDITORS, [200, 404]),
   },
   { name: 'detail', method: 'get', route: '/api/company/approval/:id', path: (o) => `/api/company/approval/${o.signingId}`, expect: all([200, 404]) },
+  {
+    // a signer asked to sign has opened it (none of these roles is asked: nothing is recorded)
+    name: 'opened',
+    method: 'post',
+    route: '/api/company/approval/:id/opened',
+    path: (o) => `/api/company/approval/${o.signingId}/opened`,
+    body: () => ({}),
+    expect: all([200, 404]),
+  },
+  {
+    // the grain photo the certificate holds, opened through the certificate
+    name: 'held photo',
+    method: 'get',
+    route: '/api/company/approval/:id/photo',
+    path: (o) => `/api/company/approval/${o.signingId}/photo`,
+    expect: all([200, 404]),
+  },
+  {
+    // a document the certificate does not hold is not opened through it, whoever asks
+    name: 'held document',
+    method: 'get',
+    route: '/api/company/approval/:id/document/:documentId',
+    path: (o) => `/api/company/approval/${o.signingId}/document/${o.documentId}`,
+    expect: all([404, 404]),
+  },
   // Allowed past the permission check to the rule behind it: no PDF before the certificate is done.
   {
     name: 'detail as PDF',
@@ -113,9 +138,10 @@ export const MATRIX_CASES: MatrixCase[] = [
   },
   {
     name: 'request code',
-    method: 'get',
-    route: '/api/company/approvalLevel/:id/sign',
-    path: (o) => `/api/company/approvalLevel/${o.signingId}-L1/sign`,
+    method: 'post',
+    route: '/api/company/approvallevel/:id/code',
+    path: (o) => `/api/company/approvallevel/${o.signingId}-L1/code`,
+    body: () => ({}),
     expect: only(SIGNERS, [400, 404]),
     codes: { 400: ['NOT_A_SIGNER'] },
   },

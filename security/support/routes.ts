@@ -39,9 +39,5 @@ export function appRoutes(app: Express): RouteInfo[] {
   return out.filter((r) => (seen.has(`${r.method} ${r.path}`) ? false : (seen.add(`${r.method} ${r.path}`), true)));
 }
 
-/**
- * Whether a request changes state: not GET/HEAD/OPTIONS, plus GET auth/logout and GET
- * company/approvalLevel/:id/sign (it mails a one-time code).
- */
-export const isStateChanging = (r: RouteInfo) =>
-  !['GET', 'HEAD', 'OPTIONS'].includes(r.method) || /\/auth\/logout$/.test(r.path) || /\/company\/approvalLevel\/:id\/sign$/.test(r.path);
+/** Whether a request may change state: any method but GET/HEAD/OPTIONS (no GET does: safe-gets.test.ts). */
+export const isStateChanging = (r: RouteInfo) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method);

@@ -111,7 +111,7 @@ describe('API_PROCESSES=2 (node:cluster)', () => {
     // New connections are spread over the processes; every one of them accepts the session ...
     for (let i = 0; i < 8; i++) expect((await fetch(`${base}/api/company/approvals`, { headers: { cookie, connection: 'close' } })).status).toBe(200);
     // ... and after sign-out none of them does (no process keeps a session of its own).
-    expect((await fetch(`${base}/api/auth/logout`, { headers: { cookie, connection: 'close' } })).status).toBe(200);
+    expect((await fetch(`${base}/api/auth/logout`, { method: 'POST', headers: { cookie, origin: base, connection: 'close' } })).status).toBe(200);
     for (let i = 0; i < 8; i++) expect((await fetch(`${base}/api/company/approvals`, { headers: { cookie, connection: 'close' } })).status).toBe(401);
   });
 

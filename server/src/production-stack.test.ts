@@ -170,7 +170,7 @@ describeStack('the production stack (npm run stack:start)', () => {
     const levels = created.body.approval.approvalLevels.map((l: { _id: string }) => l._id) as string[];
     for (const [i, key] of ['signer1', 'signer2', 'signer3'].entries()) {
       const signer = await ApiSession.login(stack.appUrl, demo(key), `${key[0].toUpperCase()}${key.slice(1)}#2025`);
-      const asked = await signer.call('GET', `/api/company/approvalLevel/${levels[i]}/sign`);
+      const asked = await signer.call('POST', `/api/company/approvallevel/${levels[i]}/code`, {});
       expect([key, asked.status, asked.status === 200 ? '' : asked.body]).toEqual([key, 200, '']);
       const otp = await mailbox.take(demo(key)); // through the SMTP relay (SMTP_URL), as in production
       // the demo signers hold a digital signature, unlocked by its own password (server/src/seed.ts)

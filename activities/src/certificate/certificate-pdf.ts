@@ -92,7 +92,12 @@ function signaturesSection(c: IssuedCertificate): string {
  */
 export function certificateHtml(c: IssuedCertificate, verify?: VerifyLink): string {
   const docs = c.supportDocuments.length
-    ? c.supportDocuments.map((d) => `<li>${esc(d.name)}${d.docType ? ` (${esc(d.docType)})` : ''}</li>`).join('')
+    ? c.supportDocuments
+        .map(
+          (d) =>
+            `<li>${esc(d.name)}${d.docType ? ` (${esc(d.docType)})` : ''}${d.version !== null ? ` · ${label('docVersion')} ${esc(d.version)}` : ''}${d.sha256 ? `<br><span class="mono">sha256 ${esc(d.sha256)}</span>` : ''}</li>`,
+        )
+        .join('')
     : `<li>${label('none')}</li>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(c.number)}</title><style>
     @page{size:A4;margin:12mm} body{font-family:sans-serif;color:#1b3a1b;font-size:10px;margin:0}
@@ -115,7 +120,7 @@ export function certificateHtml(c: IssuedCertificate, verify?: VerifyLink): stri
     <table class="facts">
       ${row('grainType', c.grain.grainType ?? '')}${row('harvestGrade', c.grain.grade)}${row('quantity', c.grain.quantityText ?? '')}
       ${row('storage', c.grain.storageLocation ?? '')}${row('productionDate', c.grain.productionDate ?? '')}
-      ${row('farmRecord', c.grain.farmRecord ?? '')}${row('farmTx', c.grain.farmRecordTxId ?? '', 'mono')}
+      ${row('farmRecord', c.grain.farmRecord ?? '')}${row('farmTx', c.grain.farmRecordTxId ?? '', 'mono')}${c.grain.photoSha256 ? row('photo', c.grain.photoSha256, 'mono') : ''}
     </table>
     <h3>${label('quality')}</h3>${qualitySection(c)}
     <h3>${label('supportDocs')}</h3><ul>${docs}</ul>

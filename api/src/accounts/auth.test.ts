@@ -146,7 +146,7 @@ describe('sessions', () => {
     expect(group.roles.length).toBeGreaterThan(0);
     expect([...me.body.user.permissions].sort()).toEqual([...group.roles].sort());
     const sid = (await t.db.knex('sessions').where({ user_id: acme.users.staff.id }).whereNull('ended_at').orderBy('created_at', 'desc').first()).id_hash;
-    const out = await agent.get('/api/auth/logout');
+    const out = await agent.post('/api/auth/logout').send({});
     expect(out.status).toBe(200);
     expect(cookieOf(out)).toMatch(/grain_sid=;/);
     expect((await t.db.knex('sessions').where({ id_hash: sid }).first()).ended_at).not.toBeNull();
@@ -206,9 +206,9 @@ describe('cross-site requests', () => {
       .send(body());
     expect(res.status).toBe(200);
   });
-  it('refuses a cross-site logout link but lets reads through', async () => {
+  it('refuses a cross-site logout but lets reads through', async () => {
     const agent = await loginAs(t.app, acme.users.admin.email, TEST_PASSWORD);
-    expect((await agent.get('/api/auth/logout').set('Sec-Fetch-Site', 'cross-site')).status).toBe(403);
+    expect((await agent.post('/api/auth/logout').set('Sec-Fetch-Site', 'cross-site').send({})).status).toBe(403);
     expect((await agent.get('/api/auth/current_user').set('Sec-Fetch-Site', 'cross-site')).status).toBe(200);
     expect((await t.deps.stores.authLog.events({ kind: 'cross_site' })).length).toBeGreaterThanOrEqual(6);
   });

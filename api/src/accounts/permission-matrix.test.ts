@@ -201,6 +201,14 @@ const CASES: Case[] = [
     body: () => ({ password: 'Sig#nature3' }),
     expect: all([403, 404]),
   },
+  {
+    // an admin resets a user's key (its password is lost); last: it retires the key
+    name: "POST company/signature/:id/reset (another user's)",
+    method: 'post',
+    path: (i) => `/api/company/signature/${i.signatureId}/reset`,
+    body: () => ({}),
+    expect: only(['admin'], [200, 404], [403, 404]),
+  },
 ];
 
 beforeAll(async () => {

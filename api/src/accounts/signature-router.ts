@@ -1,8 +1,10 @@
 import type { Router } from 'express';
+import { z } from 'zod';
 import { featureRouter } from '../http/params';
 import {
   AppError,
   can,
+  isAdmin,
   signatureSchema,
   signatureView,
   type Actor,
@@ -10,6 +12,7 @@ import {
   type MySignatureAnswer,
   type SignatureAnswer,
   type SignatureVerifyAnswer,
+  type OkAnswer,
 } from '@grain/domain';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
@@ -18,17 +21,23 @@ import { actorOf, denyAccess, ensurePermission, requireUser } from '../http/auth
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** A re-issue names the key's current password: whoever holds only the session cannot replace the key. */
+const reissueBody = z.object({ oldPassword: z.string().max(200).optional() });
+
 /**
  * The caller's digital signature (docs/spec/approvals.md §2, §6): create and update need editInfo (admin always)
- * and act on one's own signature only. The private key never leaves the database unencrypted.
+ * and act on one's own signature only. The private key never leaves the database unencrypted. Every key
+ * is its own: an update makes a new key (new id and GUID) and needs the current key's password; without
+ * it, an admin of the company resets the key, and its owner creates a new one. A replaced key is kept
+ * (retired) so the signatures made with it still verify against its certificate.
  */
 export function createSignatureRouter(deps: ApiDeps): Router {
   const r = featureRouter();
   const { companies, users, signatures } = deps.stores;
-  async function issue(a: Actor, password: string, effectiveDate: string | undefined) {
+  async function ownerOf(a: Actor) {
     const company = (await companies.byId(companyRequired(a)))!;
     const user = (await users.byId(a.id))!;
-    return signatures.issue({ user, company }, password, effectiveDate || today(), deps.config.caKeySecret);
+    return { user, company };
   }
 
   r.get('/company/signature', requireUser, async (req, res) => {
@@ -42,7 +51,8 @@ export function createSignatureRouter(deps: ApiDeps): Router {
   r.post('/company/signature/create', requireUser, async (req, res) => {
     const a = await ensurePermission(req, 'editInfo');
     const b = parseInput(signatureSchema, req.body ?? {});
-    res.status(201).json({ signature: signatureView(await issue(a, b.password, b.effectiveDate)) } satisfies SignatureAnswer);
+    const created = await signatures.issue(await ownerOf(a), b.password, b.effectiveDate || today(), deps.config.caKeySecret);
+    res.status(201).json({ signature: signatureView(created) } satisfies SignatureAnswer);
   });
   /** Anyone signed in can check who signed what: data as base64, the signature and its certificate. */
   r.post('/company/signature/verify', requireUser, async (req, res) => {
@@ -62,8 +72,22 @@ export function createSignatureRouter(deps: ApiDeps): Router {
     const s = await signatures.byId(companyRequired(a), String(req.params.id));
     if (!s) throw new AppError('NOT_FOUND');
     if (s.userId !== a.id) await denyAccess(req, { reason: 'signature of another user', signature: s.id });
+    if (s.retiredAt) throw new AppError('NOT_FOUND');
     const b = parseInput(signatureSchema, req.body ?? {});
-    res.json({ signature: signatureView(await issue(a, b.password, b.effectiveDate || s.effectiveDate)) } satisfies SignatureAnswer);
+    const { oldPassword } = parseInput(reissueBody, req.body ?? {});
+    if (!oldPassword) throw new AppError('SIGNATURE_PASSWORD_WRONG');
+    const next = await signatures.reissue(await ownerOf(a), s.id, oldPassword, b.password, b.effectiveDate || s.effectiveDate, deps.config.caKeySecret);
+    res.json({ signature: signatureView(next) } satisfies SignatureAnswer);
+  });
+  // An admin of the company resets a user's key (its password is lost): it signs no more, what it signed
+  // still verifies, and its owner creates a new one.
+  r.post('/company/signature/:id/reset', requireUser, async (req, res) => {
+    const a = actorOf(req);
+    const s = await signatures.byId(companyRequired(a), String(req.params.id));
+    if (!s) throw new AppError('NOT_FOUND');
+    if (!isAdmin(a)) await denyAccess(req, { reason: 'signature reset by a non-admin', signature: s.id });
+    if (!(await signatures.reset(s.companyId, s.id, a.id))) throw new AppError('NOT_FOUND');
+    res.json({ ok: true } satisfies OkAnswer);
   });
   return r;
 }

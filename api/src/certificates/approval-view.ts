@@ -16,10 +16,17 @@ import {
   type CertificateListAnswer,
   type CertificateState,
   type CertificateView,
+  type DigitalSignatureView,
   type LevelOpened,
+  type SignedEntry,
   type SubmitterView,
 } from '@grain/domain';
 import type { CertificatePageText } from '@grain/persistence';
+
+/** Where the certificate's own copy of a support document opens (under /api): the version it holds. */
+const heldDocumentPath = (certificateId: string, documentId: string) => `company/approval/${certificateId}/document/${documentId}`;
+/** Where the grain photo the certificate holds opens (under /api). */
+const heldPhotoPath = (certificateId: string) => `company/approval/${certificateId}/photo`;
 
 const submitterView = (p: { id: string; name: string }): SubmitterView => {
   const [firstname, ...rest] = p.name.split(' ');
@@ -28,8 +35,19 @@ const submitterView = (p: { id: string; name: string }): SubmitterView => {
 
 export function toCertificateView(
   s: CertificateState,
-  extra: { viewer?: Actor; hasSignature?: boolean; names?: Map<string, string>; opened?: LevelOpened[] } = {},
+  extra: {
+    viewer?: Actor;
+    hasSignature?: boolean;
+    names?: Map<string, string>;
+    opened?: LevelOpened[];
+    /** The statement of an entry's personal digital signature (with its certificates), when it has one. */
+    digital?: (e: SignedEntry) => DigitalSignatureView | undefined;
+  } = {},
 ): CertificateView {
+  const digital = (e: SignedEntry) => {
+    const d = extra.digital?.(e);
+    return d ? { digitalSignature: d } : {};
+  };
   const cur = currentLevel(s);
   return {
     _id: s.id,
@@ -55,6 +73,7 @@ export function toCertificateView(
           description: s.approvalDoc.description,
           farm: s.approvalDoc.farm,
           standardCheck: s.approvalDoc.standardCheck,
+          ...(s.approvalDoc.photo ? { photo: { ...s.approvalDoc.photo, url: heldPhotoPath(s.id) } } : {}),
         }
       : null,
     supportDocs: s.supportDocs.map((d) => ({
@@ -64,7 +83,9 @@ export function toCertificateView(
       description: d.description,
       uploadUser: d.uploadedBy,
       uploadDate: d.uploadedAt,
-      url: d.url,
+      url: heldDocumentPath(s.id, d.id),
+      version: d.version,
+      sha256: d.sha256,
     })),
     approvalLevels: s.levels.map((l) => ({
       _id: l.id,
@@ -80,6 +101,7 @@ export function toCertificateView(
         onBehalfOf: e.onBehalfOf,
         txId: e.txId,
         contentHash: e.contentHash,
+        ...digital(e),
       })),
       ...(l.voided?.length
         ? {
@@ -90,6 +112,7 @@ export function toCertificateView(
               onBehalfOf: e.onBehalfOf,
               txId: e.txId,
               contentHash: e.contentHash,
+              ...digital(e),
               voidedAt: e.voidedAt,
               voidedFor: e.voidedFor,
             })),

@@ -7,6 +7,7 @@ import type { ApiDeps } from '../deps';
 import { CertificateWorkflows } from './certificate-workflows';
 import { toCertificateView } from './approval-view';
 import type { Caller, CertificateCommandDeps } from './commands/command-deps';
+import { digitalSignatures } from './commands/digital-signatures';
 
 export interface CertCtx extends CertificateCommandDeps {
   deps: ApiDeps;
@@ -35,7 +36,8 @@ async function viewFor(ctx: CertCtx, viewer: Actor, s: CertificateState): Promis
   const hasSignature = !!(await stores.signatures.ofUser(viewer.id).catch(() => null));
   const opened = s.status === 'created' ? [] : await stores.certificateViews.of(s.id);
   const revocation = s.status === 'done' ? await stores.certificates.revocationOf(s.companyId, s.id) : null;
-  const view = toCertificateView(s, { viewer, hasSignature, names, opened });
+  const digital = await digitalSignatures(stores, s);
+  const view = toCertificateView(s, { viewer, hasSignature, names, opened, digital });
   // Admins are the operators here: they get the link to the certificate's workflow in the Temporal UI.
   const { temporalUiUrl, temporalNamespace } = ctx.deps.config;
   const operatorUrl =

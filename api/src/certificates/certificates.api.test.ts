@@ -191,7 +191,7 @@ describe('certificate API', () => {
     expect(signing.body.approval_list.some((x: { _id: string }) => x._id === a._id)).toBe(true);
 
     // refusals: an outsider of the level, a wrong code, another company, editing while signing
-    const notSigner = await (await h.as('signer2')).get(`/api/company/approvalLevel/${l1._id}/sign`);
+    const notSigner = await (await h.as('signer2')).post(`/api/company/approvallevel/${l1._id}/code`).send({});
     expect(notSigner.body.code).toBe('NOT_A_SIGNER');
     const signer = await h.as('signer');
     await h.requestOtp(signer, l1._id, users().signer.email);
@@ -234,7 +234,7 @@ describe('certificate API', () => {
     const done = await signAs('admin', a._id, l2._id);
     expect(done.status).toBe(200);
     expect(done.body.approval.status).toBe('done');
-    const late = await (await h.as('signer3')).get(`/api/company/approvalLevel/${l2._id}/sign`);
+    const late = await (await h.as('signer3')).post(`/api/company/approvallevel/${l2._id}/code`).send({});
     expect(late.status).toBeGreaterThanOrEqual(400);
 
     // detail carries the audit trail from the workflow

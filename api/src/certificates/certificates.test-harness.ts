@@ -13,7 +13,7 @@ export interface CertHarness {
   as(role: string, company?: SeededCompany): Promise<Agent>;
   /** A farm record of the company, its grain image verified unless told otherwise. */
   farmRecord(company: SeededCompany, verified?: boolean): Promise<string>;
-  /** Asks for a code as `agent` (GET approvalLevel/{id}/sign) and reads it from the mailbox of `email`. */
+  /** Asks for a code as `agent` (POST approvallevel/{id}/code) and reads it from the mailbox of `email`. */
   requestOtp(agent: Agent, levelId: string, email: string): Promise<string>;
   /** Stops the worker: the workflows stay on a task queue nobody polls. */
   stopWorker(): Promise<void>;
@@ -64,7 +64,7 @@ async function startCertHarness(env: Record<string, string> = {}): Promise<CertH
     },
     async requestOtp(agent, levelId, email) {
       const [last] = await t.mailbox.list({ limit: 1 });
-      const res = await agent.get(`/api/company/approvalLevel/${levelId}/sign`);
+      const res = await agent.post(`/api/company/approvallevel/${levelId}/code`).send({});
       if (res.status !== 200) throw new Error(`requestOtp: ${res.status} ${JSON.stringify(res.body)}`);
       for (let i = 0; i < 100; i++) {
         // not only the newest: a notice sent after the last answer may arrive after the code

@@ -162,7 +162,7 @@ describe('signing codes', () => {
     const signer = await h.as('signer');
     const codes: string[] = [];
     for (let i = 0; i < 3; i++) codes.push(await h.requestOtp(signer, levelId, h.acme.users.signer.email));
-    const fourth = await signer.get(`/api/company/approvalLevel/${levelId}/sign?lang=vn`);
+    const fourth = await signer.post(`/api/company/approvallevel/${levelId}/code?lang=vn`).send({});
     expect(fourth.status).toBe(429);
     expect(fourth.body).toMatchObject({ code: 'OTP_REQUESTS_THROTTLED', invalidMsg: message('OTP_REQUESTS_THROTTLED', 'vn') });
     const retryAt = Date.parse(fourth.body.details.retryAt);

@@ -5,7 +5,7 @@
  */
 import type { Router } from 'express';
 import { featureRouter } from '../http/params';
-import { AppError, askedNow, certificateInput, isToggle, statusesOfToggles, type OkAnswer } from '@grain/domain';
+import { AppError, certificateInput, isToggle, statusesOfToggles, type OkAnswer } from '@grain/domain';
 import { requirePermission, requireUser, actorOf } from '../http/auth-middleware';
 import { listAnswerText } from './approval-view';
 import { scopeOf } from '../http/scope';
@@ -14,8 +14,11 @@ import { cancelCertificate } from './commands/cancel';
 import { sendCredential, signedCredential } from './commands/credential';
 import { draftDefaults } from './commands/draft-defaults';
 import { editCertificate } from './commands/edit';
+import { heldDocument, heldPhoto } from './commands/held-evidence';
+import { sendStoredFile } from '../http/stored-file';
 import { loadCertificate } from './commands/load-certificate';
 import { saveDraft } from './commands/save-draft';
+import { recordOpened } from './commands/record-opened';
 
 export function draftRoutes(ctx: CertCtx): Router {
   const r = featureRouter();
@@ -66,10 +69,23 @@ export function draftRoutes(ctx: CertCtx): Router {
       res.setHeader('Content-Disposition', `attachment; filename="certificate-${s.approvalNumber.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf"`);
       return res.send(pdf);
     }
-    // a signer asked now has opened it: the progress shows it to whoever is chasing the certificate
-    const asked = askedNow(s, caller.actor.id);
-    if (asked) await ctx.stores.certificateViews.record(s.id, asked.level, caller.actor.id, asked.since);
     res.json(await approvalAnswer(ctx, req, s));
+  });
+
+  // The page shows the certificate: a signer asked now has opened it (reading it above changes nothing).
+  r.post('/company/approval/:id/opened', requirePermission('viewApproval'), async (req, res) => {
+    await recordOpened({ caller: callerOf(req), certificateId: String(req.params.id) }, ctx);
+    res.json({ ok: true } satisfies OkAnswer);
+  });
+
+  // The evidence the certificate holds: the exact document version and grain photo it was signed over.
+  r.get('/company/approval/:id/document/:documentId', requirePermission('viewApproval'), async (req, res) => {
+    const f = await heldDocument({ caller: callerOf(req), certificateId: String(req.params.id), documentId: String(req.params.documentId) }, ctx.stores);
+    sendStoredFile(req, res, ctx.deps.adapters.storage, f);
+  });
+  r.get('/company/approval/:id/photo', requirePermission('viewApproval'), async (req, res) => {
+    const f = await heldPhoto({ caller: callerOf(req), certificateId: String(req.params.id) }, ctx.stores);
+    sendStoredFile(req, res, ctx.deps.adapters.storage, f);
   });
 
   // The issued certificate as a verifiable credential (JWT), for a member of the issuing company.

@@ -83,17 +83,19 @@ describe('work in flight', () => {
     const past = await manager.post(`/api/company/approvallevel/${l1._id}/update`).send({ deadline: '2020-01-01' }).expect(400);
     expect(past.body.code).toBe('DATE_IN_PAST');
     // the signer taken off cannot sign any more; the new one can
-    const removed = await (await h.as('signer')).get(`/api/company/approvalLevel/${l1._id}/sign`);
+    const removed = await (await h.as('signer')).post(`/api/company/approvallevel/${l1._id}/code`).send({});
     expect(removed.status).toBe(400);
     const signer3 = await h.as('signer3');
     const step = async (level: number, id: string) =>
       (await manager.get(`/api/company/approval/${a._id}`).expect(200)).body.approval.progress[level - 1].signers.find((x: { _id: string }) => x._id === id);
     expect(await step(1, users().signer3.id)).toMatchObject({ step: 'notified', notifiedAt: expect.any(String) });
-    // the new signer opens it: the manager sees it was opened
+    // reading it records nothing; the new signer's page says it is open: the manager sees it was opened
     await signer3.get(`/api/company/approval/${a._id}`).expect(200);
+    expect(await step(1, users().signer3.id)).toMatchObject({ step: 'notified' });
+    await signer3.post(`/api/company/approval/${a._id}/opened`).send({}).expect(200);
     expect(await step(1, users().signer3.id)).toMatchObject({ step: 'viewed', viewedAt: expect.any(String) });
     // (a manager or a later level's signer opening it is not a signer's opening)
-    await (await h.as('signer2')).get(`/api/company/approval/${a._id}`).expect(200);
+    await (await h.as('signer2')).post(`/api/company/approval/${a._id}/opened`).send({}).expect(200);
     expect(await step(2, users().signer2.id)).toEqual({ _id: users().signer2.id, fullName: expect.any(String), step: 'waiting' });
     const otp = await h.requestOtp(signer3, l1._id, users().signer3.email);
     const signed = await signer3.post(`/api/company/approvallevel/${l1._id}/sign`).send({ approval: a._id, otp }).expect(200);

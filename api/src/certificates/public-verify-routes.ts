@@ -17,6 +17,7 @@ import type { CertCtx } from './certificate-context';
 import { sendCredential, signedCredential } from './commands/credential';
 import { ledgerAnchor } from './commands/ledger-anchor';
 import { checkUpload } from './commands/check-upload';
+import { digitalSignatures } from './commands/digital-signatures';
 
 const query = (req: Request, name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string).trim() : '');
 const names = (req: Request) => !!(query(req, 'number') || query(req, 'hash'));
@@ -47,6 +48,7 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
     const found = await find(ctx, req);
     const s = found.state;
     const facts = await issuerFacts(ctx.stores, s);
+    const digital = await digitalSignatures(ctx.stores, s);
     const answer: PublicVerifyAnswer = {
       approval: {
         approvalNumber: s.approvalNumber,
@@ -65,6 +67,8 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
             at: e.at,
             txId: e.txId,
             ...(e.onBehalfOf ? { onBehalfOf: l.signers.find((x) => x.id === e.onBehalfOf)?.name ?? null } : {}),
+            // a signer's personal digital signature, with the certificates to check it
+            ...(digital(e) ? { digitalSignature: digital(e) } : {}),
           })),
         })),
         ledger: await ledgerAnchor(ctx, s),
@@ -98,8 +102,9 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
   // The issuing company's CA certificate (and its seal's), to trust the seal of its PDFs and credentials.
   r.get('/public/verify/ca', async (req, res) => {
     const { state: s } = await find(ctx, req);
-    const facts = await issuerFacts(ctx.stores, s);
-    const seal = await ctx.stores.signatures.companySeal({ id: s.companyId, name: facts.issuer?.name ?? s.companyId }, ctx.deps.config.caKeySecret);
+    // a GET makes no key: the seal exists once the company's first certificate was sealed
+    const seal = await ctx.stores.signatures.existingCompanySeal(s.companyId, ctx.deps.config.caKeySecret);
+    if (!seal) throw new AppError('SEAL_NOT_READY');
     res.setHeader('Content-Type', 'application/x-pem-file');
     res.setHeader('Content-Disposition', 'attachment; filename="issuer-ca.pem"');
     res.send(`${seal.caCertificatePem.trim()}\n${seal.certificatePem.trim()}\n`);

@@ -65,7 +65,7 @@ describe('a worker that does not poll', () => {
       sign: () => signer2.post(`/api/company/approvallevel/${l2._id}/sign`).send({ approval: a._id, otp: otp2, note: 'looks fine' }),
       reject: () => signer2.post(`/api/company/approval/${a._id}/reject`).send({ toLevel: 1, reason: 'Moisture photo missing' }),
       delegate: () => signer2.post(`/api/company/approval/${a._id}/delegate`).send({ to: [users.admin.id], note: 'on leave' }),
-      requestCode: () => signer2.get(`/api/company/approvalLevel/${l2._id}/sign`),
+      requestCode: () => signer2.post(`/api/company/approvallevel/${l2._id}/code`).send({}),
     };
     for (const [name, call] of Object.entries(calls)) {
       const { res, ms } = await timed(call);

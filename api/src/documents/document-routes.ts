@@ -17,7 +17,9 @@ import { scopeOf } from '../http/scope';
 import { uuidParam, featureRouter } from '../http/params';
 import { parseInput } from '../http/parse-input';
 import { singleFile } from '../http/uploads';
-import { checkUploadedFile, contentDisposition, INLINE_TYPES, sha256OfFile, type UploadExt } from '../http/file-checks';
+import { checkUploadedFile, sha256OfFile } from '../http/file-checks';
+import { sendStoredFile } from '../http/stored-file';
+import { updateDocument } from './commands/update-document';
 
 const text = (max: number) => z.string().trim().max(max);
 const createBody = z.object({
@@ -40,7 +42,8 @@ function utf8Name(raw: string): string {
 
 /**
  * Company documents (docs/spec/farm-data-and-documents.md §7): list with search, types, multipart upload (50 MB, content checked
- * against the name), file download, detail and update. View needs viewDocument, changes editDocument.
+ * against the name), file download, detail and update (a new file is a new file version, see
+ * commands/update-document.ts). View needs viewDocument, changes editDocument.
  */
 export function createDocumentRouter(deps: ApiDeps): Router {
   const r = featureRouter();
@@ -91,39 +94,20 @@ export function createDocumentRouter(deps: ApiDeps): Router {
   });
 
   r.post('/company/document/:id/update', requirePermission('editDocument'), singleFile('file', MAX_UPLOAD_BYTES), async (req, res) => {
-    const { companyId } = scopeOf(req);
-    const id = uuidParam(req.params.id);
-    const fields = parseInput(updateBody, req.body ?? {});
+    const { actor, companyId } = scopeOf(req);
+    const documentId = uuidParam(req.params.id);
+    const { version, ...fields } = parseInput(updateBody, req.body ?? {});
     const file = req.file ? await storeFile(req) : undefined;
-    const result = await store.update(companyId, id, fields.version, {
-      docName: fields.docName,
-      docType: fields.docType,
-      description: fields.description,
-      file,
-    });
-    if (result === null || result === 'conflict') {
-      if (file) await storage.remove(file.storageKey);
-      throw new AppError(result === null ? 'NOT_FOUND' : 'CONFLICT');
-    }
-    if (result.replacedKey) await storage.remove(result.replacedKey);
-    res.json({ document: result.doc, documents: { docId: result.doc.docId, docName: result.doc.docName } } satisfies DocumentSavedAnswer);
+    const doc = await updateDocument({ companyId, userId: actor.id, documentId, version, fields, file }, { stores: deps.stores, storage });
+    res.json({ document: doc, documents: { docId: doc.docId, docName: doc.docName } } satisfies DocumentSavedAnswer);
   });
 
-  // The file: inline only for types that cannot carry script (pdf, png, gif), always with the type the
-  // content proved at upload; everything else, or ?download=1, as an attachment.
+  // The document's current file (a certificate opens the version it holds through the certificate).
   r.get('/company/document/:id', requirePermission('viewDocument'), async (req, res) => {
     const { companyId } = scopeOf(req);
     const f = await store.file(companyId, uuidParam(req.params.id));
     if (!f) throw new AppError('NOT_FOUND');
-    const inline = req.query.download === undefined && INLINE_TYPES.has(f.ext as UploadExt);
-    res.setHeader('Content-Type', f.mime);
-    res.setHeader('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', f.originalName));
-    res.setHeader('Content-Length', String(f.size));
-    res.setHeader('Cache-Control', 'private, no-store');
-    if (f.ext !== 'pdf') res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-    const stream = storage.stream(f.storageKey);
-    stream.on('error', (e) => (res.headersSent ? res.destroy(e) : res.status(404).end()));
-    stream.pipe(res);
+    sendStoredFile(req, res, storage, f);
   });
 
   return r;

@@ -159,7 +159,17 @@ describe('documents API', () => {
       .field('version', '1')
       .attach('file', samplePng(50, 50), 'scan.png');
     expect(upd.status).toBe(200);
-    expect(upd.body.document).toMatchObject({ docName: 'Export licence', docType: 'certificate', version: 2, file: { ext: 'png', mime: 'image/png' } });
+    expect(upd.body.document).toMatchObject({
+      docName: 'Export licence',
+      docType: 'certificate',
+      version: 2,
+      file: { ext: 'png', mime: 'image/png', version: 2, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
+    // the replaced file version is forgotten, bytes and all, since no certificate holds it
+    const companyOf = (await t.db.knex('documents').where({ id }).first('company_id')).company_id;
+    expect(await t.deps.stores.documents.fileVersion(companyOf, id, 1)).toBeNull();
+    expect(await t.deps.stores.documents.fileVersion(companyOf, id, 2)).toMatchObject({ ext: 'png', sha256: upd.body.document.file.sha256 });
+    expect(await t.db.knex('document_versions').where({ document_id: id }).pluck('version')).toEqual([2]);
     const stale = await staff.post(`/api/company/document/${id}/update`).field('docName', 'Stale').field('version', '1');
     expect(stale.status).toBe(409);
     expect((await other.post(`/api/company/document/${id}/update`).field('docName', 'x').field('version', '2')).status).toBe(404);

@@ -58,6 +58,7 @@ export function createFarmDataRouter(deps: ApiDeps): Router {
       throw e;
     }
     const [recorded] = withStandardFlags(await recordOnLedger(ledger, store, companyId, [saved]));
+    await recordPending(ledger, store, companyId);
     res.status(201).json({ farmData: recorded, farmDatas: [recorded] } satisfies FarmDataCreatedAnswer);
   });
 
@@ -73,13 +74,13 @@ export function createFarmDataRouter(deps: ApiDeps): Router {
       rows.map((row) => ({ ...row, dataType: 'Csv' as const })),
     );
     const recorded = withStandardFlags(await recordOnLedger(ledger, store, companyId, saved));
+    await recordPending(ledger, store, companyId);
     res.status(201).json({ farmDatas: recorded, saved: recorded.length } satisfies FarmDataUploadAnswer);
   });
 
   r.get('/farmdata/harvesting/list', requirePermission('viewDocument'), async (req, res) => {
     const { companyId } = scopeOf(req);
     const q = parseInput(listQuery, req.query);
-    await recordPending(ledger, store, companyId);
     res.json({ farmDatas: withStandardFlags(await store.list(companyId, q)) } satisfies FarmDataListAnswer);
   });
 

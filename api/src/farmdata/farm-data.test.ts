@@ -66,6 +66,26 @@ describe('farm data API', () => {
     expect(found.body.farmDatas.map((f: { _id: string }) => f._id)).toContain(rec._id);
   });
 
+  it('puts a record the ledger missed on it at the next write, not when the list is read', async () => {
+    // saved while the ledger was away: no tx id
+    const missed = await t.deps.stores.farmData.create(acme.companyId, acme.users.staff.id, {
+      grainType: 'Wheat',
+      harvestGrade: 'APH',
+      storageLocation: 'Silo 4',
+      quantity: 100,
+      protein: 12,
+      moisture: 10,
+      productionDate: '2025-11-01',
+      dataType: 'Manual',
+    });
+    const txOf = async () => (await t.db.knex('farm_data').where({ id: missed._id }).first('tx_id')).tx_id;
+    await staff.get('/api/farmdata/harvesting/list').expect(200);
+    expect(await txOf()).toBeNull();
+    expect(await t.deps.adapters.ledger.findByKey(`farm_data:${missed._id}`)).toBeNull();
+    await staff.post('/api/farmdata/harvesting/create').send({ farmData: input }).expect(201);
+    expect(await txOf()).toBe((await t.deps.adapters.ledger.findByKey(`farm_data:${missed._id}`))?.channelHeader.tx_id);
+  });
+
   it('flags a record out of the standard of its claimed grade in every answer, and saves it all the same', async () => {
     const apw = { ...input, grainType: 'Wheat', harvestGrade: 'APW', protein: '11.5', moisture: '11' };
     const pass = await staff.post('/api/farmdata/harvesting/create').send({ farmData: apw }).expect(201);

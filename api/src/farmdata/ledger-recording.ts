@@ -32,7 +32,8 @@ const ledgerEntry = (companyId: string, r: FarmData): LedgerEntry => ({
  * writes twice) and stores the tx id on the record. Records go in batches: one ledger write and one
  * receipt update per batch, with a turn of the event loop between batches. Runs after the records'
  * transaction commits: a record is never on the chain without being in the database. A failed batch
- * leaves its records with no tx id; `recordPending` picks them up on the next list.
+ * leaves its records with no tx id; `recordPending` picks them up at the company's next farm record
+ * write (a list only reads).
  */
 export async function recordOnLedger(ledger: Ledger, store: FarmDataStore, companyId: string, records: FarmData[]): Promise<FarmData[]> {
   const out: FarmData[] = [];

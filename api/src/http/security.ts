@@ -2,11 +2,8 @@ import type { Request, RequestHandler } from 'express';
 import { AppError } from '@grain/domain';
 import type { ApiDeps } from '../deps';
 
+/** Methods that change nothing: no route answers them with a change (security/safe-gets.test.ts). */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** The spec's GET auth/logout: a link, so a top-level navigation without Origin is let through. */
-const LOGOUT = /\/auth\/logout\/?$/;
-/** The spec's GET approvalLevel/{id}/sign mails a one-time code: only the app's own fetch may ask. */
-const CODE_REQUEST = /\/company\/approvalLevel\/[^/]+\/sign\/?$/i;
 const CHECKED = Symbol('crossSiteChecked');
 
 function hostOf(u: string | undefined): string | null {
@@ -35,9 +32,10 @@ function sameSiteEvidence(req: Request, trustedHosts: string[]): string | null {
 }
 
 /**
- * Refuses cross-site requests that change state (every method but GET/HEAD/OPTIONS, plus the spec's
- * GET auth/logout and GET approvalLevel/{id}/sign): 403 CROSS_SITE, logged in auth_events. Mounted once, in app.ts, in front of /api and
- * /openai; a router that mounts it again to be safe on its own pays nothing.
+ * Refuses cross-site requests that change state (every method but GET/HEAD/OPTIONS: the spec's state
+ * changes on GET, logout and the signing-code request, are POSTs here): 403 CROSS_SITE, logged in
+ * auth_events. Mounted once, in app.ts, in front of /api and /openai; a router that mounts it again to
+ * be safe on its own pays nothing.
  */
 export function createCrossSiteGuard(deps: Pick<ApiDeps, 'stores' | 'config'>): RequestHandler {
   const log = deps.stores.authLog;
@@ -46,14 +44,7 @@ export function createCrossSiteGuard(deps: Pick<ApiDeps, 'stores' | 'config'>): 
     const r = req as Request & { [CHECKED]?: boolean };
     if (r[CHECKED]) return next();
     r[CHECKED] = true;
-    const navigation = SAFE_METHODS.has(req.method) && LOGOUT.test(req.path);
-    const stateChanging = !SAFE_METHODS.has(req.method) || navigation || CODE_REQUEST.test(req.path);
-    if (!stateChanging) return next();
-    // A top-level GET navigation (logout link) carries no Origin; only an explicit cross-site marker refuses it.
-    if (navigation) {
-      if (req.header('sec-fetch-site') === 'cross-site') return next(await refused(req));
-      return next();
-    }
+    if (SAFE_METHODS.has(req.method)) return next();
     if (sameSiteEvidence(req, trusted)) return next();
     next(await refused(req));
   };

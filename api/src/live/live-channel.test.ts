@@ -86,7 +86,7 @@ describe('a socket lives as long as its session', () => {
     const b = openSocket(base, stays);
     await Promise.all([a.connected(), b.connected()]);
 
-    const r = await fetch(`${base}/api/auth/logout`, { headers: { Cookie: out.cookie, Origin: TEST_ORIGIN } });
+    const r = await fetch(`${base}/api/auth/logout`, { method: 'POST', headers: { Cookie: out.cookie, Origin: TEST_ORIGIN } });
     expect(r.status).toBe(200);
     // This server re-checks sessions hourly: only the published sign-out can close the socket this soon.
     expect(await within(a.closed, 5_000, 'socket closed after sign-out')).toEqual(LIVE_CLOSE.sessionEnded);

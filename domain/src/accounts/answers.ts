@@ -22,7 +22,7 @@ export interface SignedInAnswer {
  */
 export type LoginStatusAnswer = { invalidMsg: ''; loggedIn: boolean; notification?: string } & Partial<SignedInAnswer>;
 
-/** GET auth/logout. */
+/** POST auth/logout. */
 export interface LogoutAnswer {
   loggedOut: true;
 }

@@ -36,41 +36,36 @@ function dedupeById<T extends { id: string }>(xs: T[]): T[] {
 }
 
 /**
- * The hash form new certificates take (the API sets it on a new draft; the workflow builds the
- * certificate from the draft it was given, so a run recorded before keeps the form it had).
+ * The hash form certificates are saved under (the API sets it on a new draft). Forms before it are
+ * not computed any more: a certificate recorded under one gets this form at its next content change
+ * (docs/spec-deviations.md, "Evidence bound by its bytes").
  */
-export const CONTENT_HASH_VERSION = 2 as const;
+export const CONTENT_HASH_VERSION = 3 as const;
 
 /**
- * The signable content: what a signer's OTP and the issued PDF are bound to. Signatures are not part of
- * it. Version 2 covers the chain's structure (each level's group and required signatures) but not who is
- * asked to sign by when: those are the running work's arrangements, changed in flight without voiding
- * a signature (and recorded in the audit trail). The first version, which covered them too, stays for
- * the certificates made with it, so their recorded hashes and histories stay true.
+ * The signable content: what a signer's OTP, a personal digital signature and the issued PDF are bound
+ * to. Signatures are not part of it. It covers the certificate's facts, the farm record as copied (its
+ * facts, its standard check and the sha256 of its grain photo), each support document as held (its id,
+ * name, file version and the sha256 of that version's bytes) and the chain's structure (each level's
+ * group and required signatures), but not who is asked to sign by when: those are the running work's
+ * arrangements, changed in flight without voiding a signature (and recorded in the audit trail).
  */
 export function certificateContentHash(
-  s: Pick<
-    CertificateState,
-    'approvalNumber' | 'approvalName' | 'priority' | 'summary' | 'companyId' | 'submitter' | 'approvalDoc' | 'supportDocs' | 'levels' | 'hashVersion'
-  >,
+  s: Pick<CertificateState, 'approvalNumber' | 'approvalName' | 'priority' | 'summary' | 'companyId' | 'submitter' | 'approvalDoc' | 'supportDocs' | 'levels'>,
 ): string {
-  const v2 = s.hashVersion === 2;
   return sha256Hex(
     canonicalJson({
-      ...(v2 ? { hashVersion: 2 } : {}),
+      hashVersion: CONTENT_HASH_VERSION,
       approvalNumber: s.approvalNumber,
       approvalName: s.approvalName,
       priority: s.priority,
       summary: s.summary,
       companyId: s.companyId,
       submitterId: s.submitter.id,
+      // the whole copied record: its photo's and each document's sha256 ride along with their other fields
       approvalDoc: s.approvalDoc,
       supportDocs: s.supportDocs,
-      levels: s.levels.map((l) =>
-        v2
-          ? { level: l.level, group: l.group, signatures: l.signatures }
-          : { level: l.level, group: l.group, signatures: l.signatures, deadline: l.deadline, signers: l.signers.map((x) => x.id) },
-      ),
+      levels: s.levels.map((l) => ({ level: l.level, group: l.group, signatures: l.signatures })),
     }),
   );
 }

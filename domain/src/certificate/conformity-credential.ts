@@ -105,6 +105,9 @@ export function conformityCredential(c: IssuedCertificate, ctx: CredentialContex
         ...(c.grain.farmRecordTxId
           ? [{ type: ['LedgerRecord'], name: `Farm record ${c.grain.farmRecord ?? ''}`.trim(), id: `urn:grain-ledger:${c.grain.farmRecordTxId}` }]
           : []),
+        // the exact bytes the signers approved: the grain photo and each support document's version
+        ...(c.grain.photoSha256 ? [{ type: ['GrainPhoto'], name: 'Grain photo', sha256: c.grain.photoSha256 }] : []),
+        ...c.supportDocuments.flatMap((d) => (d.sha256 ? [{ type: ['SupportDocument'], name: d.name, version: d.version, sha256: d.sha256 }] : [])),
       ],
     },
     credentialStatus: { type: 'GrainCertificateStatus', id: ctx.statusUrl },

@@ -5,7 +5,7 @@ import type { CertificateDraft, CertificateState } from './types';
 import { actor, apply, levelOf, person, refusal, T0, testDraft, type Cmd } from '../testing/certificate-fixtures';
 
 const later = (h: number) => new Date(Date.parse(T0) + h * 3_600_000).toISOString();
-/** Two levels: 2 of a1–a3, then 1 of b1–b2; content hash version 2. */
+/** Two levels: 2 of a1–a3, then 1 of b1–b2; saved under a hash form that leaves signers and due times out. */
 const draft = (over: Partial<CertificateDraft> = {}) =>
   testDraft({
     levels: [levelOf('Farm Data Signing', 'a', 3, 2, '2025-03-10T00:00:00.000Z'), levelOf('Inspection Signing', 'b', 2, 1, '2025-03-20T00:00:00.000Z')],
@@ -14,7 +14,7 @@ const draft = (over: Partial<CertificateDraft> = {}) =>
   });
 const submitted = (over: Partial<CertificateDraft> = {}) => apply(createCertificate(draft(over)), { type: 'submit', actor: actor('sub') }).state;
 
-describe('the content hash (version 2)', () => {
+describe('the content hash', () => {
   it("covers the chain's structure but not who is asked to sign by when", () => {
     const s = createCertificate(draft());
     const moved = { ...s, levels: s.levels.map((l) => ({ ...l, deadline: '2025-04-01T00:00:00.000Z', signers: [person('zz')] })) };
@@ -22,9 +22,14 @@ describe('the content hash (version 2)', () => {
     expect(certificateContentHash({ ...s, levels: s.levels.map((l) => ({ ...l, signatures: 3 })) })).not.toBe(s.contentHash);
     expect(certificateContentHash({ ...s, levels: s.levels.map((l) => ({ ...l, group: 'Other' })) })).not.toBe(s.contentHash);
   });
-  it('the first form still covers them, so hashes recorded with it stay true', () => {
-    const s = createCertificate(draft({ hashVersion: undefined }));
-    expect(certificateContentHash({ ...s, levels: s.levels.map((l) => ({ ...l, deadline: '2025-04-01T00:00:00.000Z' })) })).not.toBe(s.contentHash);
+  it("covers the bytes of each support document and of the farm record's grain photo, not only their ids and names", () => {
+    const doc = { id: 'd1', name: 'Lab report', version: 1, sha256: 'a'.repeat(64) };
+    const farm = { id: 'f1', name: 'Farm record 7', photo: { sha256: 'b'.repeat(64), mime: 'image/png' } };
+    const s = createCertificate(draft({ supportDocs: [doc], approvalDoc: farm }));
+    expect(certificateContentHash({ ...s, supportDocs: [{ ...doc, sha256: 'c'.repeat(64) }] })).not.toBe(s.contentHash);
+    expect(certificateContentHash({ ...s, supportDocs: [{ ...doc, version: 2 }] })).not.toBe(s.contentHash);
+    expect(certificateContentHash({ ...s, approvalDoc: { ...farm, photo: { ...farm.photo, sha256: 'c'.repeat(64) } } })).not.toBe(s.contentHash);
+    expect(certificateContentHash({ ...s })).toBe(s.contentHash);
   });
 });
 

@@ -20,3 +20,4 @@ export type * from './views';
 export * from './timer-plan';
 export * from './revocation';
 export * from './farm-record-use';
+export * from './digital-signature';

@@ -96,10 +96,13 @@ export interface IssuedCertificate {
     farmRecordTxId: string | null;
     protein: number | null;
     moisture: number | null;
+    /** sha256 of the farm record's grain photo the signers approved (null when none was held). */
+    photoSha256: string | null;
   };
   /** The measurements against the claimed grade's standard, as recorded when the draft was saved. */
   standardCheck: RecordedStandardCheck | null;
-  supportDocuments: Array<{ name: string; docType: string | null }>;
+  /** Each support document as the signers approved it: its file version and the sha256 of its bytes. */
+  supportDocuments: Array<{ name: string; docType: string | null; version: number | null; sha256: string | null }>;
   levels: Array<{ level: number; group: string; required: number; signatures: IssuedSignature[] }>;
   contentHash: string;
   chainId: string;
@@ -137,9 +140,10 @@ export function issuedCertificate(s: CertificateState, facts: IssuerFacts = {}):
       farmRecordTxId: facts.farmRecord?.txId ?? null,
       protein: farm.protein ?? null,
       moisture: farm.moisture ?? null,
+      photoSha256: s.approvalDoc?.photo?.sha256 ?? null,
     },
     standardCheck: s.approvalDoc?.standardCheck ?? null,
-    supportDocuments: s.supportDocs.map((d) => ({ name: d.name, docType: d.docType ?? null })),
+    supportDocuments: s.supportDocs.map((d) => ({ name: d.name, docType: d.docType ?? null, version: d.version ?? null, sha256: d.sha256 ?? null })),
     levels: s.levels.map((l) => {
       const signer = (id: string) => l.signers.find((x) => x.id === id);
       return {

@@ -23,6 +23,8 @@ export const ISSUED_LABELS = {
   productionDate: ['Production date', 'Ngày sản xuất'],
   farmRecord: ['Farm record', 'Bản ghi nông trại'],
   farmTx: ['Ledger transaction', 'Giao dịch sổ cái'],
+  photo: ['Grain photo (sha256)', 'Ảnh hạt (sha256)'],
+  docVersion: ['version', 'phiên bản'],
   quality: ['Quality against the grade standard', 'Chất lượng so với tiêu chuẩn hạng'],
   requirement: ['Requirement', 'Yêu cầu'],
   measured: ['Measured', 'Đo được'],

@@ -47,7 +47,10 @@ export interface SignedEntry {
   note?: string;
   /** Ledger transaction id of this signature (filled once the ledger entry is written). */
   txId?: string;
-  /** The signer's digital-signature id, if the API attached one. */
+  /**
+   * The signer's personal digital signature, when they hold a key: `<key GUID>:<base64 DER ECDSA
+   * signature>` over the content hash's 64 hex characters (as UTF-8, no newline), verified when made.
+   */
   signatureValue?: string;
   /** The content hash the signature was made over. */
   contentHash: string;
@@ -103,7 +106,12 @@ export interface CertificateLevel {
   escalatedAt?: string;
 }
 
-/** A document attached to a certificate. The primary document is usually a farm data record. */
+/**
+ * A document attached to a certificate. The primary document is usually a farm data record. A support
+ * document is held as one version of a company document: its file version and the sha256 of its bytes,
+ * both covered by the content hash, so the certificate keeps the bytes its signers approved whatever
+ * the document library does later (absent only on certificates saved before versions were held).
+ */
 export interface DocumentRef {
   id: string;
   name: string;
@@ -112,6 +120,16 @@ export interface DocumentRef {
   uploadedBy?: string;
   uploadedAt?: string;
   url?: string;
+  /** The company document's file version this certificate holds. */
+  version?: number;
+  /** sha256 (hex) of that version's bytes. */
+  sha256?: string;
+}
+
+/** The farm record's verified grain photo a certificate holds: the bytes are named by their sha256. */
+export interface GrainPhotoRef {
+  sha256: string;
+  mime: string;
 }
 
 /** Fields of the farm data record behind the primary document, used by the certificate PDF. */
@@ -132,6 +150,11 @@ export interface PrimaryDocument extends DocumentRef {
    * standard version, each requirement's outcome and, when it failed, why it is issued anyway.
    */
   standardCheck?: RecordedStandardCheck;
+  /**
+   * The farm record's verified grain photo when the draft was saved (a photo checked in this app; an
+   * external verification service keeps its photos itself, so nothing is held for those).
+   */
+  photo?: GrainPhotoRef;
 }
 
 /** Reminder timers per level; tests use seconds, production the domain defaults (24 h and 1 h before). */
@@ -197,7 +220,7 @@ export interface CertificateState {
   /** Hash of the signable content (numbers, names, documents, levels' set-up); OTPs are bound to it. */
   contentHash: string;
   /** How `contentHash` is made (CertificateDraft.hashVersion). */
-  hashVersion?: 2;
+  hashVersion?: ContentHashVersion;
   /** The id of the certificate's workflow (certificateWorkflowId), set by the workflow from submit on; absent on a draft. */
   workflowId?: string;
   /** Storage key of the generated certificate PDF once done. */
@@ -232,13 +255,15 @@ export interface CertificateDraft {
   /** The company's managers at submit time: they get the overdue escalation mail with the submitter. */
   escalateTo?: Person[];
   /**
-   * How the content hash is made. 2 (every certificate saved since): the certificate's facts and its
-   * chain's structure (groups, required signatures), not who is asked to sign by when, so a due date or a
-   * signer can change in flight without voiding a signature. Absent: the first form, which also covers
-   * each level's signers and due time (kept for the certificates made with it).
+   * The form of the content hash the certificate was saved under (build.ts `certificateContentHash`
+   * says what it covers). Absent on certificates saved before the hash left out who is asked to sign by
+   * when; those cannot change a level in flight.
    */
-  hashVersion?: 2;
+  hashVersion?: ContentHashVersion;
 }
+
+/** Forms of the content hash recorded on certificates; only CONTENT_HASH_VERSION is made now. */
+export type ContentHashVersion = 2 | 3;
 
 /** The fields an edit may change (while created or rejected). Levels before the current stage are kept. */
 export type CertificateChanges = Partial<

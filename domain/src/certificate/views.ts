@@ -26,6 +26,25 @@ export interface SignerView {
 /** A person the certificate form offers as a signer (no delegation). */
 export type CompanyPerson = Omit<SignerView, 'delegatedBy'>;
 
+/**
+ * A personal digital signature as anyone can check it without our code (docs/verifying-a-certificate.md,
+ * "A signer's personal digital signature"): `openssl dgst -sha256 -verify` with the certificate's public
+ * key succeeds on `signedText`, and the certificate was issued by `caCertificate`.
+ */
+export interface DigitalSignatureView {
+  /** The key's GUID: every key has its own (a re-issued key is a new one). */
+  keyId: string;
+  algorithm: 'ECDSA-P256-SHA256';
+  /** base64 of the DER ECDSA signature. */
+  value: string;
+  /** The bytes signed: the content hash at signing time, its 64 hex characters as text, no newline. */
+  signedText: string;
+  /** PEM of the signer's certificate for that key (kept when the key is replaced). */
+  certificate: string | null;
+  /** PEM of the issuing company's CA certificate. */
+  caCertificate: string | null;
+}
+
 export interface SignedEntryView {
   userId: string;
   name: string;
@@ -35,6 +54,8 @@ export interface SignedEntryView {
   txId?: string;
   /** The content hash the signature was made over. */
   contentHash?: string;
+  /** The signer's personal digital signature, when they signed with a key. */
+  digitalSignature?: DigitalSignatureView;
 }
 
 /** A signature a content change voided: it counts for nothing and is shown as such. */
@@ -70,10 +91,19 @@ export type DocumentView = {
   description?: string;
   uploadUser?: string;
   uploadDate?: string;
+  /**
+   * Where the certificate's own copy opens (under /api): the exact version it holds, for anyone who may
+   * see the certificate (`company/approval/{id}/document/{docId}`).
+   */
   url?: string;
+  /** The company document's file version the certificate holds, and the sha256 of its bytes. */
+  version?: number;
+  sha256?: string;
   farm?: FarmFacts;
   /** On the primary document: its farm facts checked against the standard of their claimed grade. */
   standardCheck?: RecordedStandardCheck;
+  /** On the primary document: the grain photo the certificate holds, and where it opens (under /api). */
+  photo?: { sha256: string; mime: string; url: string };
 };
 
 export interface AuditEntryView extends AuditEntry {
@@ -269,7 +299,7 @@ export interface PublicVerifyAnswer {
     company: string;
     approvalLevels: Array<
       Pick<LevelView, 'level' | 'group' | 'status'> & {
-        signed: Array<{ name: string; at: string; txId?: string; onBehalfOf?: string | null }>;
+        signed: Array<{ name: string; at: string; txId?: string; onBehalfOf?: string | null; digitalSignature?: DigitalSignatureView }>;
       }
     >;
     ledger: LedgerAnchor | null;
@@ -288,7 +318,7 @@ export interface PdfCheckAnswer {
   approvalNumber?: string;
 }
 
-/** GET company/approvalLevel/{id}/sign: the code was mailed. */
+/** POST company/approvallevel/{id}/code: the code was mailed. */
 export interface SigningCodeAnswer {
   invalidMsg: string;
   expiresAt?: string;

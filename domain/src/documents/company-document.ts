@@ -17,8 +17,13 @@ export interface CompanyDocument {
   lastModified: string;
   /** Path of the file under /api (company/document/{id}). */
   uploadUrl: string;
-  file: { name: string; ext: string; mime: string; size: number };
+  /**
+   * The current file: `version` is its file version (the document's version when it was set; earlier
+   * ones are kept for the certificates that hold them) and `sha256` the hash of its bytes.
+   */
+  file: { name: string; ext: string; mime: string; size: number; sha256: string; version: number };
   company: string;
+  /** The document's version: every change counts, name and description too (the lost-update guard). */
   version: number;
 }
 

@@ -43,3 +43,15 @@ export async function ensureCompanySeal(k: Knex, company: { id: string; name: st
   const privateKey = createPrivateKey(caSecret && key.includes('ENCRYPTED') ? { key, passphrase: caSecret } : key);
   return { privateKey, certificatePem: sealed.seal_certificate_pem, caCertificatePem: ca.certificatePem };
 }
+
+/**
+ * The company's seal if it was made (by the first certificate the company issued), or null: reading a
+ * seal never makes one, so a GET that needs it stays safe.
+ */
+export async function existingCompanySeal(k: Knex, companyId: string, caSecret?: string): Promise<CompanySeal | null> {
+  const row = await k('company_cas').where({ company_id: companyId }).first('certificate_pem', 'seal_key_pem', 'seal_certificate_pem');
+  if (!row?.seal_key_pem || !row.seal_certificate_pem) return null;
+  const key = String(row.seal_key_pem);
+  const privateKey = createPrivateKey(caSecret && key.includes('ENCRYPTED') ? { key, passphrase: caSecret } : key);
+  return { privateKey, certificatePem: row.seal_certificate_pem, caCertificatePem: row.certificate_pem };
+}

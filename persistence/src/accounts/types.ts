@@ -79,6 +79,8 @@ export interface SignatureRow {
   serial: string;
   effectiveDate: string;
   lastModified: string;
+  /** When the key was replaced or reset (it signs no more; its certificate still verifies what it signed). */
+  retiredAt: string | null;
 }
 
 /**

@@ -70,4 +70,31 @@ describe('user signatures', () => {
     const again = await stores.signatures.ensureCompanyCa(company, 'deployment-secret');
     expect(again.certificatePem).toBe(ca.certificatePem);
   });
+
+  it('keeps one current key per user: a second one at once is refused, a re-issue retires the old key and wipes its private key', async () => {
+    const owner = await person('Keys Co');
+    const both = await Promise.allSettled([
+      stores.signatures.issue(owner, 'Pw#123456', '2025-06-01'),
+      stores.signatures.issue(owner, 'Pw#654321', '2025-06-01'),
+    ]);
+    expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(both.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'SIGNATURE_EXISTS' } });
+    const first = (await stores.signatures.ofUser(owner.user.id))!;
+    const password = (both[0].status === 'fulfilled' ? 'Pw#123456' : 'Pw#654321') as string;
+    const signed = await stores.signatures.sign(owner.user.id, password, data);
+    const next = await stores.signatures.reissue(owner, first.id, password, 'Pw#999999', '2025-07-01');
+    expect(next.id).not.toBe(first.id);
+    expect((await stores.signatures.ofUser(owner.user.id))?.id).toBe(next.id);
+    const old = await db.knex('signatures').where({ id: first.id }).first();
+    expect(old).toMatchObject({ private_key_pem: null, retired_by: owner.user.id });
+    expect(old.retired_at).not.toBeNull();
+    // what the old key signed still verifies against its certificate, which stays findable by its GUID
+    expect((await stores.signatures.byGuids(owner.company.id, [first.guid])).get(first.guid)?.certificatePem).toBe(first.certificatePem);
+    expect(await stores.signatures.verify({ data, signature: signed.signature, certificatePem: first.certificatePem })).toMatchObject({ valid: true });
+    // a retired key is not re-issued or reset again
+    await expect(stores.signatures.reissue(owner, first.id, 'Pw#999999', 'Pw#111111', '2025-08-01')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await stores.signatures.reset(owner.company.id, first.id, owner.user.id)).toBe(false);
+    expect(await stores.signatures.reset(owner.company.id, next.id, owner.user.id)).toBe(true);
+    expect(await stores.signatures.ofUser(owner.user.id)).toBeNull();
+  });
 });

@@ -3,10 +3,12 @@ import type { Knex } from 'knex';
 import { AppError, CERTIFICATE_VALIDITY_YEARS, type SignatureVerification } from '@grain/domain';
 import { dateOnly, iso, type SignatureRow } from './types';
 import { issueCertificate } from './x509';
-import { ensureCompanySeal, type CompanySeal } from './company-seal';
+import { ensureCompanySeal, existingCompanySeal, type CompanySeal } from './company-seal';
 import { addYears, caCertificatePem, caName, ensureCompanyCa } from './company-ca';
 
 export const SIGNATURE_ALGORITHM = 'ECDSA-P256-SHA256';
+
+const UUID = /^[0-9a-f-]{36}$/i;
 
 const toSignature = (r: Record<string, any>): SignatureRow => ({
   id: r.id,
@@ -19,6 +21,7 @@ const toSignature = (r: Record<string, any>): SignatureRow => ({
   serial: r.serial,
   effectiveDate: dateOnly(r.effective_date),
   lastModified: iso(r.last_modified),
+  retiredAt: r.retired_at ? iso(r.retired_at) : null,
 });
 
 export interface SignatureOwner {
@@ -27,11 +30,11 @@ export interface SignatureOwner {
 }
 
 /**
- * Creates (or, when the user has one, re-issues under the same GUID) the user's signature: a new
- * ECDSA P-256 key pair, the private key as encrypted PKCS#8 under the signature password, and a
- * certificate from the company CA valid from the effective date for CERTIFICATE_VALIDITY_YEARS.
+ * A new key for the user: an ECDSA P-256 key pair, the private key as encrypted PKCS#8 under the
+ * signature password, and a certificate from the company CA valid from the effective date for
+ * CERTIFICATE_VALIDITY_YEARS. The row's columns; the caller gives it its ids.
  */
-async function issueUserSignature(k: Knex, owner: SignatureOwner, password: string, effectiveDate: string, caSecret?: string): Promise<SignatureRow> {
+async function newKeyRow(k: Knex, owner: SignatureOwner, password: string, effectiveDate: string, caSecret?: string) {
   const ca = await ensureCompanyCa(k, owner.company, caSecret);
   const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const notBefore = new Date(`${effectiveDate}T00:00:00Z`);
@@ -40,7 +43,7 @@ async function issueUserSignature(k: Knex, owner: SignatureOwner, password: stri
       commonName: `${owner.user.firstname} ${owner.user.lastname}`.slice(0, 64),
       organization: owner.company.name.slice(0, 64),
       userId: owner.user.id,
-      email: /^[\x20-\x7e]+$/.test(owner.user.email) ? owner.user.email : undefined,
+      // no mail address: the certificate is stated with every signature, to anyone checking one
     },
     subjectPublicKey: publicKey,
     issuer: caName(owner.company),
@@ -50,7 +53,11 @@ async function issueUserSignature(k: Knex, owner: SignatureOwner, password: stri
     notAfter: addYears(notBefore, CERTIFICATE_VALIDITY_YEARS),
     isCa: false,
   });
-  const row = {
+  return {
+    id: randomUUID(),
+    guid: randomUUID(),
+    user_id: owner.user.id,
+    company_id: owner.company.id,
     algorithm: SIGNATURE_ALGORITHM,
     public_key_pem: publicKey.export({ type: 'spki', format: 'pem' }) as string,
     private_key_pem: privateKey.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: password }) as string,
@@ -59,10 +66,63 @@ async function issueUserSignature(k: Knex, owner: SignatureOwner, password: stri
     effective_date: effectiveDate,
     last_modified: new Date(),
   };
-  const existing = await k('signatures').where({ user_id: owner.user.id }).first('id');
-  if (existing) await k('signatures').where({ id: existing.id }).update(row);
-  else await k('signatures').insert({ id: randomUUID(), guid: randomUUID(), user_id: owner.user.id, company_id: owner.company.id, ...row });
-  return toSignature(await k('signatures').where({ user_id: owner.user.id }).first());
+}
+
+/** The user's current key row (not retired), or undefined. */
+const currentKey = (k: Knex, userId: string) => k('signatures').where({ user_id: userId }).whereNull('retired_at').first();
+
+/** Inserts a key row; a second current key of the user (two at once) is refused by the unique index. */
+async function insertKey(k: Knex, row: Record<string, unknown>): Promise<SignatureRow> {
+  try {
+    await k('signatures').insert(row);
+  } catch (e) {
+    if ((e as { code?: string }).code === '23505') throw new AppError('SIGNATURE_EXISTS');
+    throw e;
+  }
+  return toSignature(await k('signatures').where({ id: row.id }).first());
+}
+
+/** Creates the user's first key (or the next one after a reset); SIGNATURE_EXISTS while one is current. */
+async function issueUserSignature(k: Knex, owner: SignatureOwner, password: string, effectiveDate: string, caSecret?: string): Promise<SignatureRow> {
+  if (await currentKey(k, owner.user.id)) throw new AppError('SIGNATURE_EXISTS');
+  return insertKey(k, await newKeyRow(k, owner, password, effectiveDate, caSecret));
+}
+
+/** The private key of a key row, unlocked by its password (SIGNATURE_PASSWORD_WRONG otherwise). */
+function unlock(r: { private_key_pem: string | null }, password: string): KeyObject {
+  if (!r.private_key_pem) throw new AppError('SIGNATURE_MISSING');
+  try {
+    return createPrivateKey({ key: r.private_key_pem, format: 'pem', passphrase: password });
+  } catch {
+    throw new AppError('SIGNATURE_PASSWORD_WRONG');
+  }
+}
+
+/** Retires a key: its private key is wiped (it signs no more), its certificate stays for verification. */
+const retire = (k: Knex, id: string, by: string) =>
+  k('signatures').where({ id }).whereNull('retired_at').update({ retired_at: new Date(), retired_by: by, private_key_pem: null }).returning('id');
+
+/**
+ * Re-issues the user's current key `keyId`: the old password must unlock it. The old key is retired and
+ * a new one (new id, new GUID, new certificate) takes its place, in one transaction.
+ */
+async function reissueUserSignature(
+  k: Knex,
+  owner: SignatureOwner,
+  keyId: string,
+  oldPassword: string,
+  password: string,
+  effectiveDate: string,
+  caSecret?: string,
+): Promise<SignatureRow> {
+  const current = await currentKey(k, owner.user.id);
+  if (!current || current.id !== keyId) throw new AppError('NOT_FOUND');
+  unlock(current, oldPassword);
+  const row = await newKeyRow(k, owner, password, effectiveDate, caSecret);
+  return k.transaction(async (trx) => {
+    if ((await retire(trx, current.id, owner.user.id)).length === 0) throw new AppError('CONFLICT');
+    return insertKey(trx, row);
+  });
 }
 
 export interface UserSignatureResult {
@@ -79,14 +139,9 @@ export interface UserSignatureResult {
  * signature password. Fails with SIGNATURE_MISSING, SIGNATURE_PASSWORD_WRONG or SIGNATURE_NOT_EFFECTIVE.
  */
 async function signWithUserKey(k: Knex, userId: string, password: string, data: Buffer): Promise<UserSignatureResult> {
-  const r = await k('signatures').where({ user_id: userId }).first();
+  const r = await currentKey(k, userId);
   if (!r) throw new AppError('SIGNATURE_MISSING');
-  let key: KeyObject;
-  try {
-    key = createPrivateKey({ key: r.private_key_pem, format: 'pem', passphrase: password });
-  } catch {
-    throw new AppError('SIGNATURE_PASSWORD_WRONG');
-  }
+  const key = unlock(r, password);
   const cert = new X509Certificate(r.certificate_pem);
   const now = Date.now();
   if (now < new Date(cert.validFrom).getTime() || now > new Date(cert.validTo).getTime()) throw new AppError('SIGNATURE_NOT_EFFECTIVE');
@@ -133,18 +188,31 @@ export interface SignatureStore {
   ensureCompanyCa(company: { id: string; name: string }, caSecret?: string): ReturnType<typeof ensureCompanyCa>;
   /** The PEM of the company's CA certificate, or null before its first signature. */
   companyCaCertificatePem(companyId: string): Promise<string | null>;
-  /** Creates (or, when the user has one, re-issues under the same GUID) the user's signature. */
+  /** Creates the user's key; SIGNATURE_EXISTS while the user has a current one (re-issue it instead). */
   issue(owner: SignatureOwner, password: string, effectiveDate: string, caSecret?: string): Promise<SignatureRow>;
+  /**
+   * Replaces the user's current key `keyId` by a new one (new id, GUID and certificate), when
+   * `oldPassword` unlocks it (SIGNATURE_PASSWORD_WRONG otherwise); the old key is retired.
+   */
+  reissue(owner: SignatureOwner, keyId: string, oldPassword: string, password: string, effectiveDate: string, caSecret?: string): Promise<SignatureRow>;
+  /** Retires the current key `keyId` of the company (an admin's reset: the password is lost); false when none. */
+  reset(companyId: string, keyId: string, by: string): Promise<boolean>;
+  /** The user's current key. */
   ofUser(userId: string): Promise<SignatureRow | null>;
-  /** The id of a user's signature, or null. */
+  /** The id of a user's current key, or null. */
   idOfUser(userId: string): Promise<string | null>;
+  /** A key of the company, current or retired. */
   byId(companyId: string, id: string): Promise<SignatureRow | null>;
+  /** Keys of the company by GUID, current or retired (the ones signatures name). */
+  byGuids(companyId: string, guids: string[]): Promise<Map<string, SignatureRow>>;
   /** Signs `data` with the user's key, unlocked by the signature password. */
   sign(userId: string, password: string, data: Buffer): Promise<UserSignatureResult>;
   /** Checks a signature and that its certificate comes from the CA of the company it names. */
   verify(input: { data: Buffer; signature: string; certificatePem: string }): Promise<SignatureVerification>;
   /** The company's seal (made on first use): seals issued certificates and signs their credentials. */
   companySeal(company: { id: string; name: string }, caSecret?: string): Promise<CompanySeal>;
+  /** The company's seal if it was made, else null; never makes one (for reads). */
+  existingCompanySeal(companyId: string, caSecret?: string): Promise<CompanySeal | null>;
 }
 
 export class KnexSignatureStore implements SignatureStore {
@@ -159,17 +227,32 @@ export class KnexSignatureStore implements SignatureStore {
   issue(owner: SignatureOwner, password: string, effectiveDate: string, caSecret?: string) {
     return issueUserSignature(this.k, owner, password, effectiveDate, caSecret);
   }
+  reissue(owner: SignatureOwner, keyId: string, oldPassword: string, password: string, effectiveDate: string, caSecret?: string) {
+    return reissueUserSignature(this.k, owner, keyId, oldPassword, password, effectiveDate, caSecret);
+  }
+  async reset(companyId: string, keyId: string, by: string): Promise<boolean> {
+    if (!UUID.test(keyId)) return false;
+    const r = await this.k('signatures').where({ id: keyId, company_id: companyId }).whereNull('retired_at').first('id');
+    return !!r && (await retire(this.k, r.id, by)).length > 0;
+  }
   async ofUser(userId: string): Promise<SignatureRow | null> {
-    const r = await this.k('signatures').where({ user_id: userId }).first();
+    const r = await currentKey(this.k, userId);
     return r ? toSignature(r) : null;
   }
   async idOfUser(userId: string): Promise<string | null> {
-    const r = await this.k('signatures').where({ user_id: userId }).first('id');
+    const r = await this.k('signatures').where({ user_id: userId }).whereNull('retired_at').first('id');
     return r?.id ?? null;
   }
   async byId(companyId: string, id: string): Promise<SignatureRow | null> {
+    if (!UUID.test(id)) return null;
     const r = await this.k('signatures').where({ id, company_id: companyId }).first();
     return r ? toSignature(r) : null;
+  }
+  async byGuids(companyId: string, guids: string[]): Promise<Map<string, SignatureRow>> {
+    const wanted = [...new Set(guids)].filter((g) => UUID.test(g));
+    if (wanted.length === 0) return new Map();
+    const rows = await this.k('signatures').where({ company_id: companyId }).whereIn('guid', wanted);
+    return new Map(rows.map((r) => [r.guid as string, toSignature(r)]));
   }
   sign(userId: string, password: string, data: Buffer) {
     return signWithUserKey(this.k, userId, password, data);
@@ -179,5 +262,8 @@ export class KnexSignatureStore implements SignatureStore {
   }
   companySeal(company: { id: string; name: string }, caSecret?: string) {
     return ensureCompanySeal(this.k, company, caSecret);
+  }
+  existingCompanySeal(companyId: string, caSecret?: string) {
+    return existingCompanySeal(this.k, companyId, caSecret);
   }
 }

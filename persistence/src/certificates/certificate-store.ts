@@ -125,6 +125,8 @@ export interface CertificateStore {
   revocationOf(companyId: string, id: string): Promise<Revocation | null>;
   /** Records the revocation of an issued, not yet revoked certificate; false when there was none to revoke. */
   revoke(companyId: string, id: string, r: Revocation): Promise<boolean>;
+  /** Whether any certificate of the company (a draft too) holds this file version of a company document. */
+  holdsDocumentVersion(companyId: string, documentId: string, version: number): Promise<boolean>;
 }
 
 const encodeCursor = (updatedAt: string, id: string) => Buffer.from(JSON.stringify([updatedAt, id])).toString('base64url');
@@ -463,6 +465,12 @@ export class KnexCertificateStore implements CertificateStore {
       .update({ revoked_at: r.at, revoked_by: r.byId, revoked_by_name: r.by, revocation_reason: r.reason, revocation_tx_id: r.txId })
       .returning('id');
     return rows.length > 0;
+  }
+
+  async holdsDocumentVersion(companyId: string, documentId: string, version: number): Promise<boolean> {
+    const held = JSON.stringify([{ id: documentId, version }]);
+    const r = await this.k('certificates').where({ company_id: companyId }).whereRaw(`state->'supportDocs' @> ?::jsonb`, [held]).first('id');
+    return !!r;
   }
 
   async numberOfIssuedPdf(sha256: string): Promise<string | null> {

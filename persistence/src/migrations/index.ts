@@ -14,6 +14,8 @@ import * as companySeals from './012_company_seals';
 import * as certificateRevocations from './013_certificate_revocations';
 import * as certificateListCardShape from './015_certificate_list_card_shape';
 import * as complianceSummaryReview from './019_compliance_summary_review';
+import * as evidenceVersions from './020_evidence_versions';
+import * as signatureKeys from './021_signature_keys';
 import * as addressParts from './030_address_parts';
 import * as phonesE164 from './031_phones_e164';
 import * as emailChanges from './032_email_changes';
@@ -45,6 +47,8 @@ export const MIGRATIONS: Migration[] = [
   { name: '013_certificate_revocations', ...certificateRevocations },
   { name: '015_certificate_list_card_shape', ...certificateListCardShape },
   { name: '019_compliance_summary_review', ...complianceSummaryReview },
+  { name: '020_evidence_versions', ...evidenceVersions },
+  { name: '021_signature_keys', ...signatureKeys },
   { name: '030_address_parts', ...addressParts },
   { name: '031_phones_e164', ...phonesE164 },
   { name: '032_email_changes', ...emailChanges },

@@ -167,7 +167,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async () => {
     const was = userRef.current;
     try {
-      await api('auth/logout');
+      await api('auth/logout', { method: 'POST' });
     } finally {
       // recorded before the user goes, so the guard does not remember this user's page for the next one
       if (was) setEnded({ reason: 'logout', userId: was.id });

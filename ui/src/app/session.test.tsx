@@ -25,7 +25,7 @@ function sessionServer(extra: Parameters<typeof fakeApi>[0] = {}) {
       current = byEmail[(body as { email: string }).email] ?? null;
       return current ? { user: current } : { status: 401, body: { invalidMsg: 'Wrong email or password', code: 'LOGIN_FAILED' } };
     },
-    'GET /api/auth/logout': () => {
+    'POST /api/auth/logout': () => {
       current = null;
       return {};
     },

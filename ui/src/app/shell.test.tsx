@@ -35,7 +35,7 @@ describe('the shell', () => {
     let signedIn = true;
     const api = fakeApi({
       'GET /api/auth/current_user': () => (signedIn ? { user: adminUser } : signedOut),
-      'GET /api/auth/logout': () => {
+      'POST /api/auth/logout': () => {
         signedIn = false;
         return {};
       },
@@ -79,7 +79,7 @@ describe('the shell', () => {
     ).toEqual(['User Management', 'Logout']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/views/login'));
-    expect(api.find('GET', '/api/auth/logout')).toHaveLength(1);
+    expect(api.find('POST', '/api/auth/logout')).toHaveLength(1);
     expect(await screen.findByRole('button', { name: 'LET ME IN!' })).toBeInTheDocument();
   });
 });

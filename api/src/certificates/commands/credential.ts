@@ -43,7 +43,9 @@ export async function signedCredential(deps: { stores: Stores; config: { publicU
   if (s.status !== 'done') throw new AppError('NOT_FOUND');
   const facts = await issuerFacts(deps.stores, s);
   const credential = issuedCredential(deps.config.publicUrl, s, facts);
-  const seal = await deps.stores.signatures.companySeal({ id: s.companyId, name: facts.issuer?.name ?? s.companyId }, deps.config.caKeySecret);
+  // the seal that sealed the issued PDF; a read never makes one (until the PDF is sealed there is none)
+  const seal = await deps.stores.signatures.existingCompanySeal(s.companyId, deps.config.caKeySecret);
+  if (!seal) throw new AppError('SEAL_NOT_READY');
   return new SignJWT({ ...credential })
     .setProtectedHeader({ alg: 'ES256', typ: 'vc+jwt', cty: 'vc', x5c: [derBase64(seal.certificatePem), derBase64(seal.caCertificatePem)] })
     .setIssuer(credential.issuer.id)

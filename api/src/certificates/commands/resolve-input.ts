@@ -1,7 +1,8 @@
 /**
  * Turns a create / update body into the domain's CertificateDraft parts. Everything that names another
  * record is resolved inside the caller's company: signers (users), the primary document (a farm data
- * record, whose facts come from the database, not the client) and the support documents.
+ * record, whose facts and verified grain photo come from the database, not the client) and the support
+ * documents (each as its current file version, named by the sha256 of its bytes).
  */
 import {
   actorOfUser,
@@ -42,6 +43,9 @@ export async function resolvePrimary(stores: Stores, companyId: string, ref: { _
   if (!ref) return null;
   const r = await stores.farmData.getFarmRecord(companyId, ref._id);
   if (!r) throw new AppError('INVALID_INPUT', { field: 'approvalDoc' });
+  // the photo checked in this app, by its bytes; an external service's photo stays with the service
+  const check = await stores.imageVerifications.get(companyId, r._id);
+  const photo = check?.status === 'verified' && check.sha256 && check.mime && check.storageKey ? { sha256: check.sha256, mime: check.mime } : undefined;
   return {
     id: r._id,
     name: farmDocumentName(r.number),
@@ -57,6 +61,7 @@ export async function resolvePrimary(stores: Stores, companyId: string, ref: { _
       harvestGrade: r.harvestGrade,
       quantity: r.quantity,
     },
+    ...(photo ? { photo } : {}),
   };
 }
 
@@ -72,7 +77,8 @@ export async function resolveSupportDocs(stores: Stores, companyId: string, refs
       description: d.description ?? undefined,
       uploadedBy: d.uploadUserName ?? d.uploadUser,
       uploadedAt: d.uploadDate,
-      url: d.uploadUrl,
+      version: d.file.version,
+      sha256: d.file.sha256,
     });
   }
   return out;

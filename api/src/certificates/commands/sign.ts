@@ -1,6 +1,8 @@
 /**
  * Sign the current level with a one-time code. A signer with a digital signature also signs the content
- * hash with it (the password unlocks the key). The workflow's validator makes the final decision.
+ * hash with it (the password unlocks the key), and the value is verified before it is recorded: against
+ * the key's certificate, which must come from the certificate's company CA and name the signer. The
+ * workflow's validator makes the final decision.
  */
 import { AppError, type CertificateState } from '@grain/domain';
 import { signUpdate } from '@grain/workflows';
@@ -26,7 +28,10 @@ export async function signCertificate(o: SignOptions, deps: CertificateCommandDe
   let signatureValue: string | undefined;
   if (await stores.signatures.ofUser(actor.id)) {
     if (!o.signaturePassword) throw new AppError('SIGNATURE_PASSWORD_WRONG');
-    const sig = await stores.signatures.sign(actor.id, o.signaturePassword, Buffer.from(s.contentHash, 'utf8'));
+    const data = Buffer.from(s.contentHash, 'utf8');
+    const sig = await stores.signatures.sign(actor.id, o.signaturePassword, data);
+    const check = await stores.signatures.verify({ data, signature: sig.signature, certificatePem: sig.certificatePem });
+    if (!check.valid || check.userId !== actor.id || check.companyId !== s.companyId) throw new AppError('SIGNATURE_INVALID');
     signatureValue = `${sig.guid}:${sig.signature}`;
   }
   return deps.workflows.update(s, signUpdate, { actor, otpId, note: o.note, signatureValue });

@@ -12,6 +12,7 @@ import type {
   GroupView,
   LoginStatusAnswer,
   MySignatureAnswer,
+  OkAnswer,
   ResetMessageAnswer,
   ResetTokenCheckAnswer,
   SignatureAnswer,
@@ -103,7 +104,10 @@ export const accountsApi = {
   /** The caller's own signature, or null. */
   mySignature: async (): Promise<Signature | null> => withId((await api<MySignatureAnswer>('company/signature')).signature),
   createSignature: (body: Obj) => api<SignatureAnswer>('company/signature/create', { body }),
+  /** A new key in place of the current one `id`, unlocked by `oldPassword`. */
   updateSignature: (id: string, body: Obj) => api<SignatureAnswer>(`company/signature/${id}/update`, { body }),
+  /** An admin retires a user's key (its password is lost); the user then creates a new one. */
+  resetSignature: (id: string) => api<OkAnswer>(`company/signature/${id}/reset`, { body: {} }),
 };
 
 export { refId };

@@ -184,6 +184,17 @@ export const accounts: Table = {
   'acc.signature.none': { en: 'No digital signature yet', vn: 'Chưa có chữ ký số' },
   'acc.signature.present': { en: 'Digital signature created', vn: 'Đã có chữ ký số' },
   'acc.signature.saved': { en: 'Digital signature generated', vn: 'Đã tạo chữ ký số' },
+  'acc.signature.oldPassword': { en: 'Current signature password', vn: 'Mật khẩu chữ ký hiện tại' },
+  'acc.signature.updateExplain': {
+    en: 'Updating makes a new key with a new GUID; the certificates you signed keep the key you signed them with. Forgot the current password? An admin can reset your digital signature.',
+    vn: 'Cập nhật sẽ tạo khóa mới với GUID mới; các chứng nhận bạn đã ký vẫn giữ khóa bạn dùng khi ký. Quên mật khẩu hiện tại? Quản trị viên có thể đặt lại chữ ký số của bạn.',
+  },
+  'acc.signature.reset': { en: 'Reset digital signature', vn: 'Đặt lại chữ ký số' },
+  'acc.signature.resetConfirm': {
+    en: "Reset {name}'s digital signature? Their key will sign no more (what it signed still verifies); they create a new one with a new password.",
+    vn: 'Đặt lại chữ ký số của {name}? Khóa của họ sẽ không ký được nữa (những gì đã ký vẫn xác minh được); họ tạo khóa mới với mật khẩu mới.',
+  },
+  'acc.signature.resetDone': { en: 'Digital signature reset', vn: 'Đã đặt lại chữ ký số' },
   'acc.signature.explain': {
     en: 'A new key pair is generated; its private key is locked with this password, which you will enter whenever you sign a certificate.',
     vn: 'Một cặp khóa mới được tạo; khóa riêng được khóa bằng mật khẩu này, bạn sẽ nhập nó mỗi khi ký chứng nhận.',

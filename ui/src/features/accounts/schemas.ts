@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   addressSchema,
   groupSchema,
@@ -34,5 +34,6 @@ export type AddressForm = z.input<typeof addressSchema>;
 export const groupForm = groupSchema;
 export type GroupForm = z.input<typeof groupSchema>;
 
-export const signatureForm = signatureSchema;
-export type SignatureForm = z.input<typeof signatureSchema>;
+/** An update makes a new key and names the current key's password (`oldPassword`, checked by the server). */
+export const signatureForm = signatureSchema.and(z.object({ oldPassword: z.string().max(200).optional() }));
+export type SignatureForm = z.input<typeof signatureForm>;

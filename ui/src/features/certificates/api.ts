@@ -36,11 +36,13 @@ export const certificatesApi = {
   create: (body: CertificateInputBody) => api<CertificateAnswer>('company/approval/create', { body }),
   update: (id: string, body: CertificateInputBody) => api<CertificateAnswer>(`company/approval/${enc(id)}/update`, { body }),
   get: (id: string) => api<CertificateAnswer>(`company/approval/${enc(id)}`),
+  /** The page shows the certificate to a signer asked to sign: recorded as opened. */
+  opened: (id: string) => api<OkAnswer>(`company/approval/${enc(id)}/opened`, { body: {} }),
   getCert: (a: Pick<CertificateView, '_id' | 'approvalNumber'>) => download(`company/approval/${enc(a._id)}?format=pdf`, `certificate-${a.approvalNumber}.pdf`),
   /** The issued certificate as a verifiable credential (a signed JWT file). */
   getCredential: (a: Pick<CertificateView, '_id' | 'approvalNumber'>) =>
     download(`company/approval/${enc(a._id)}/credential`, `certificate-${a.approvalNumber}.vc.jwt`),
-  requestOtp: (levelId: string, approvalId: string) => api<SigningCodeAnswer>(`company/approvalLevel/${enc(levelId)}/sign?approval=${enc(approvalId)}`),
+  requestOtp: (levelId: string, approvalId: string) => api<SigningCodeAnswer>(`company/approvallevel/${enc(levelId)}/code`, { body: { approval: approvalId } }),
   sign: (levelId: string, body: SignInput & { approval: string }) => api<CertificateAnswer>(`company/approvallevel/${enc(levelId)}/sign`, { body }),
   reject: (id: string, body: RejectInput) => api<CertificateAnswer>(`company/approval/${enc(id)}/reject`, { body }),
   delegate: (id: string, body: DelegateInput & { to: string[] }) => api<CertificateAnswer>(`company/approval/${enc(id)}/delegate`, { body }),

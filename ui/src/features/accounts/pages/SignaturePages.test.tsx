@@ -45,4 +45,22 @@ describe('digital signature screens', () => {
     expect(screen.getByTestId('signature-certificate')).toHaveTextContent('BEGIN CERTIFICATE');
     expect(screen.getByTestId('signature-edit')).toHaveTextContent('Update');
   });
+
+  it("updates with the current key's password: a new key, and it says what becomes of the old one", async () => {
+    const current = { _id: 'sig-1', guid: 'guid-1', effectiveDate: '2026-01-05', lastModified: '2026-01-05T10:00:00.000Z', certificate: 'PEM-1' };
+    const api = fakeApi({
+      'GET /api/auth/current_user': () => ({ user: adminUser }),
+      'GET /api/company/signature': () => ({ signature: current }),
+      'POST /api/company/signature/sig-1/update': () => ({ signature: { ...current, _id: 'sig-2', guid: 'guid-2' } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/views/signature/update');
+    expect(await screen.findByText(/Updating makes a new key with a new GUID/)).toBeInTheDocument();
+    await user.type(await screen.findByLabelText(/^Current signature password/), 'Sig#nature1');
+    await user.type(screen.getByLabelText(/^Signature password/), 'Sig#nature2');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Sig#nature2');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(api.find('POST', '/api/company/signature/sig-1/update')).toHaveLength(1));
+    expect(api.find('POST', '/api/company/signature/sig-1/update')[0].body).toMatchObject({ password: 'Sig#nature2', oldPassword: 'Sig#nature1' });
+  });
 });

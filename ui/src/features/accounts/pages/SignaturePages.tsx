@@ -36,18 +36,23 @@ export function SignatureFormPage({ mode }: { mode: 'create' | 'update' }) {
   const { control, handleSubmit, reset, formState, setError } = useForm<SignatureForm>({
     resolver: zodResolver(signatureForm),
     mode: 'onTouched',
-    defaultValues: { password: '', confirmPassword: '', effectiveDate: today() },
+    defaultValues: { password: '', confirmPassword: '', effectiveDate: today(), oldPassword: '' },
   });
   const msg = useFormMessage<SignatureForm>('PLEASE_REINPUT_INFO', setError);
   useEffect(() => {
-    if (existing.data) reset({ password: '', confirmPassword: '', effectiveDate: dateOnly(existing.data.effectiveDate) || today() });
+    if (existing.data) reset({ password: '', confirmPassword: '', oldPassword: '', effectiveDate: dateOnly(existing.data.effectiveDate) || today() });
   }, [existing.data, reset]);
 
   const onSubmit = async (v: SignatureForm) => {
     msg.setMessage('');
     try {
       if (mode === 'update' && existing.data)
-        await accountsApi.updateSignature(existing.data.id, { password: v.password, _id: existing.data.id, effectiveDate: v.effectiveDate });
+        await accountsApi.updateSignature(existing.data.id, {
+          password: v.password,
+          oldPassword: v.oldPassword,
+          _id: existing.data.id,
+          effectiveDate: v.effectiveDate,
+        });
       else await accountsApi.createSignature({ password: v.password, effectiveDate: v.effectiveDate });
       notify.success(t('acc.signature.saved'));
       navigate('/views/signature/detail');
@@ -70,8 +75,12 @@ export function SignatureFormPage({ mode }: { mode: 'create' | 'update' }) {
       <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560 }}>
         <Alert severity="info" sx={{ mb: 2 }}>
           {t('acc.signature.explain')}
+          {mode === 'update' && ` ${t('acc.signature.updateExplain')}`}
         </Alert>
         <form onSubmit={handleSubmit(onSubmit, msg.fromInvalid)} noValidate aria-label={t('acc.signature.createTitle')}>
+          {mode === 'update' && (
+            <TextInput control={control} name="oldPassword" label={t('acc.signature.oldPassword')} type="password" autoComplete="current-password" required />
+          )}
           <TextInput control={control} name="password" label={t('acc.signature.password')} type="password" autoComplete="new-password" required />
           <TextInput control={control} name="confirmPassword" label={t('acc.field.confirmPassword')} type="password" autoComplete="new-password" required />
           <TextInput control={control} name="effectiveDate" label={t('acc.signature.effectiveDate')} type="date" required />

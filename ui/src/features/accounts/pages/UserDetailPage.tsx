@@ -24,6 +24,7 @@ export function UserDetailPage() {
   const id = useSearchParams()[0].get('id') || me?.id || '';
   const [confirm, setConfirm] = useState(false);
   const { country } = usePlace();
+  const [confirmReset, setConfirmReset] = useState(false);
   const [busy, setBusy] = useState(false);
   const state = useLoad(() => accountsApi.user(id), [id]);
 
@@ -33,6 +34,25 @@ export function UserDetailPage() {
   const mayEdit = own || can('editSystem');
   const mayDelete = !own && can('deleteSystem');
   const sig = u?.signature && typeof u.signature === 'object' ? (u.signature as Signature) : null;
+  // the server answers the signature's id; an older answer carried the signature itself (`_id`)
+  const signatureId = typeof u?.signature === 'string' ? u.signature : sig ? ((sig as { id?: string; _id?: string }).id ?? sig._id ?? null) : null;
+  // an admin resets another user's key when its password is lost (the owner updates their own with it)
+  const mayReset = !own && me?.role === 'admin' && !!signatureId;
+
+  const resetSignature = async () => {
+    if (!signatureId) return;
+    setBusy(true);
+    try {
+      await accountsApi.resetSignature(signatureId);
+      notify.success(t('acc.signature.resetDone'));
+      await state.reload();
+    } catch (e) {
+      notify.error(e);
+    } finally {
+      setBusy(false);
+      setConfirmReset(false);
+    }
+  };
 
   const remove = async () => {
     setBusy(true);
@@ -55,6 +75,11 @@ export function UserDetailPage() {
       actions={
         u && (
           <>
+            {mayReset && (
+              <Button color="warning" variant="outlined" onClick={() => setConfirmReset(true)} data-testid="user-signature-reset">
+                {t('acc.signature.reset')}
+              </Button>
+            )}
             {mayDelete && (
               <Button color="error" variant="outlined" onClick={() => setConfirm(true)} data-testid="user-delete">
                 {t('common.delete')}
@@ -104,6 +129,14 @@ export function UserDetailPage() {
         confirmLabel={t('common.delete')}
         onConfirm={remove}
         onCancel={() => setConfirm(false)}
+      />
+      <ConfirmDialog
+        open={confirmReset}
+        busy={busy}
+        message={t('acc.signature.resetConfirm', { name: u ? `${u.firstname} ${u.lastname}` : '' })}
+        confirmLabel={t('acc.signature.reset')}
+        onConfirm={resetSignature}
+        onCancel={() => setConfirmReset(false)}
       />
     </Page>
   );

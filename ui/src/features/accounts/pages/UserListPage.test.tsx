@@ -86,4 +86,25 @@ describe('user list', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/views/user/list'));
     expect(await screen.findByTestId('toast')).toHaveTextContent('User deleted');
   });
+
+  it("lets an admin reset another user's digital signature after confirmation", async () => {
+    let signature: object | null = { _id: 's-9', guid: 'GUID-9', effectiveDate: '2025-01-02' };
+    const api = fakeApi({
+      'GET /api/auth/current_user': () => ({ user: adminUser }),
+      'GET /api/company/user/u-9': () => ({ user: { ...people[8], signature } }),
+      'POST /api/company/signature/s-9/reset': () => {
+        signature = null;
+        return { ok: true };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/views/user/detail?id=u-9');
+    expect(await screen.findByTestId('user-signature')).toHaveTextContent('GUID-9');
+    await user.click(screen.getByTestId('user-signature-reset'));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Their key will sign no more');
+    await user.click(await screen.findByTestId('confirm-yes'));
+    await waitFor(() => expect(api.find('POST', '/api/company/signature/s-9/reset')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('user-signature')).toHaveTextContent('No digital signature yet'));
+    expect(screen.queryByTestId('user-signature-reset')).not.toBeInTheDocument();
+  });
 });

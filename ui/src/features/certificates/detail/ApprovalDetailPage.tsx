@@ -54,6 +54,17 @@ export function ApprovalDetailPage() {
   }, [load]);
   useCertificateLive(() => void load(), id ?? undefined);
 
+  // A signer asked to sign sees the certificate: the server records that it was opened (once per level;
+  // reading it records nothing), so whoever chases the certificate knows.
+  const openedSent = useRef('');
+  useEffect(() => {
+    if (!a?.can?.sign) return;
+    const key = `${a._id}:${a.stageLevel}`;
+    if (openedSent.current === key) return;
+    openedSent.current = key;
+    certificatesApi.opened(a._id).catch(() => undefined);
+  }, [a]);
+
   // A mail's "Review and sign" button opens the certificate with ?sign=1: its sign dialog opens at once
   // for a signer of the current level (once; anyone else just sees the certificate).
   const askedToSign = params.get('sign') === '1';

@@ -4,7 +4,11 @@ import { useI18n } from '../../../i18n/i18n';
 import { storedText, storedWord } from '../../../app/stored-text';
 import { RowCards, useCardLayout } from '../../../app/RowCards';
 
-const docLink = (id: string) => `/api/company/document/${encodeURIComponent(id)}`;
+/**
+ * Where a document opens: the certificate's own copy, the version it holds (`url`, under /api); a
+ * certificate saved before versions were held names none, so the library's copy.
+ */
+export const heldDocumentLink = (d: DocumentView) => (d.url ? `/api/${d.url}` : `/api/company/document/${encodeURIComponent(d._id)}`);
 
 /** Primary document (the farm record's facts) and related documents tables of the detail page. */
 export function DocumentTables({ approval }: { approval: CertificateView }) {
@@ -24,8 +28,14 @@ export function DocumentTables({ approval }: { approval: CertificateView }) {
   ];
   const description = (d: DocumentView) => storedText(d.description) || t('cert.noDescription');
   const view = (d: DocumentView) => (
-    <Link href={docLink(d._id)} target="_blank" rel="noopener">
+    <Link href={heldDocumentLink(d)} target="_blank" rel="noopener" title={d.sha256 ? `sha256 ${d.sha256}` : undefined}>
       {t('common.view')}
+      {d.version !== undefined ? ` (${t('cert.docVersion', { n: d.version })})` : ''}
+    </Link>
+  );
+  const photo = primary?.photo && (
+    <Link href={`/api/${primary.photo.url}`} target="_blank" rel="noopener" title={`sha256 ${primary.photo.sha256}`} data-testid="held-photo-link">
+      {t('cert.grainPhoto')}
     </Link>
   );
   const none = <Typography>—</Typography>;
@@ -38,7 +48,10 @@ export function DocumentTables({ approval }: { approval: CertificateView }) {
         {narrow ? (
           // below 768 px: the farm record as one card, labels beside values
           primary ? (
-            <RowCards rowTestId="primary-doc-card" rows={[{ key: primary._id, title: storedWord(primary.docName, t), fields: farmFields }]} />
+            <RowCards
+              rowTestId="primary-doc-card"
+              rows={[{ key: primary._id, title: storedWord(primary.docName, t), fields: farmFields, ...(photo ? { actions: photo } : {}) }]}
+            />
           ) : (
             none
           )
@@ -50,6 +63,7 @@ export function DocumentTables({ approval }: { approval: CertificateView }) {
                 {farmFields.map(([label]) => (
                   <TableCell key={label}>{label}</TableCell>
                 ))}
+                <TableCell>{t('cert.grainPhoto')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -59,10 +73,11 @@ export function DocumentTables({ approval }: { approval: CertificateView }) {
                   {farmFields.map(([label, value]) => (
                     <TableCell key={label}>{value}</TableCell>
                   ))}
+                  <TableCell>{photo || '—'}</TableCell>
                 </TableRow>
               ) : (
                 <TableRow>
-                  <TableCell colSpan={7}>—</TableCell>
+                  <TableCell colSpan={8}>—</TableCell>
                 </TableRow>
               )}
             </TableBody>

@@ -1,7 +1,9 @@
-import { Box, Chip, Stack, Typography } from '@mui/material';
+import { Fragment } from 'react';
+import { Box, Chip, Link, Stack, Typography } from '@mui/material';
 import { percentText as pct, type CertificateView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { storedWord } from '../../../app/stored-text';
+import { heldDocumentLink } from './DocumentTables';
 
 /**
  * What a signature endorses, shown before the code is typed: the certificate as it will be issued
@@ -11,6 +13,7 @@ import { storedWord } from '../../../app/stored-text';
 export function SignReview({ approval }: { approval: CertificateView }) {
   const { t } = useI18n();
   const farm = approval.approvalDoc?.farm ?? {};
+  const photo = approval.approvalDoc?.photo;
   const check = approval.approvalDoc?.standardCheck;
   const earlier = approval.approvalLevels.filter((l) => l.level < approval.stageLevel);
   const level = approval.approvalLevels.find((l) => l.level === approval.stageLevel);
@@ -48,7 +51,31 @@ export function SignReview({ approval }: { approval: CertificateView }) {
         </Stack>
       )}
       {check?.deviationReason && row(t('cert.sign.deviation'), check.deviationReason)}
-      {row(t('cert.sign.documents'), approval.supportDocs.map((d) => d.docName).join(', ') || t('cert.sign.none'))}
+      <Stack direction="row" spacing={1}>
+        <Typography variant="body2" color="text.secondary" sx={{ minWidth: 130 }}>
+          {t('cert.sign.documents')}
+        </Typography>
+        <Typography variant="body2" data-testid="sign-review-documents">
+          {approval.supportDocs.length === 0 && !photo && t('cert.sign.none')}
+          {approval.supportDocs.map((d, i) => (
+            <Fragment key={d._id}>
+              {i > 0 && ', '}
+              <Link href={heldDocumentLink(d)} target="_blank" rel="noopener" title={d.sha256 ? `sha256 ${d.sha256}` : undefined}>
+                {d.docName}
+              </Link>
+              {d.version !== undefined && ` (${t('cert.docVersion', { n: d.version })})`}
+            </Fragment>
+          ))}
+          {photo && (
+            <>
+              {approval.supportDocs.length > 0 && ', '}
+              <Link href={`/api/${photo.url}`} target="_blank" rel="noopener" title={`sha256 ${photo.sha256}`}>
+                {t('cert.grainPhoto')}
+              </Link>
+            </>
+          )}
+        </Typography>
+      </Stack>
       {earlier.length > 0 &&
         row(
           t('cert.sign.signedBefore'),
@@ -56,7 +83,7 @@ export function SignReview({ approval }: { approval: CertificateView }) {
           'sign-review-earlier',
         )}
       <Typography variant="caption" component="p" sx={{ mt: 1 }}>
-        {t('cert.sign.hashExplained')}
+        {t('cert.sign.heldExplained')} {t('cert.sign.hashExplained')}
       </Typography>
       <Typography variant="caption" component="p" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid="sign-review-hash">
         {approval.contentHash}

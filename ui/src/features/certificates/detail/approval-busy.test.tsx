@@ -35,7 +35,7 @@ const busy = {
 describe('approval service busy', () => {
   it('the sign dialog shows the 503 and keeps note and code', async () => {
     const api = fakeApi({
-      'GET /api/company/approvalLevel/cert-1-L2/sign': () => ({ invalidMsg: 'A code was sent' }),
+      'POST /api/company/approvallevel/cert-1-L2/code': () => ({ invalidMsg: 'A code was sent' }),
       'POST /api/company/approvallevel/cert-1-L2/sign': () => busy,
     });
     const onSigned = jest.fn();
@@ -46,7 +46,7 @@ describe('approval service busy', () => {
         </I18nProvider>
       </MemoryRouter>,
     );
-    await waitFor(() => expect(api.find('GET', '/api/company/approvalLevel/cert-1-L2/sign')).toHaveLength(1));
+    await waitFor(() => expect(api.find('POST', '/api/company/approvallevel/cert-1-L2/code')).toHaveLength(1));
     fireEvent.change(screen.getByTestId('sign-note'), { target: { value: 'Moisture fine' } });
     fireEvent.change(screen.getByTestId('sign-otp'), { target: { value: '123456' } });
     fireEvent.click(screen.getByTestId('sign-now'));

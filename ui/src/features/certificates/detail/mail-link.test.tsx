@@ -42,14 +42,15 @@ const approval = {
 describe('the link in a mail', () => {
   it('signs the reader in first, then opens that certificate with its sign dialog', async () => {
     let signedIn = false;
-    fakeApi({
+    const api = fakeApi({
       'GET /api/auth/current_user': () => (signedIn ? { user: adminUser } : signedOut),
       'POST /api/auth/login': () => {
         signedIn = true;
         return { user: adminUser };
       },
       'GET /api/company/approval/cert-1': () => ({ approval }),
-      'GET /api/company/approvalLevel/cert-1-L1/sign': () => ({ invalidMsg: 'A code was sent' }),
+      'POST /api/company/approvallevel/cert-1-L1/code': () => ({ invalidMsg: 'A code was sent' }),
+      'POST /api/company/approval/cert-1/opened': () => ({ ok: true }),
     });
     const user = userEvent.setup();
     renderApp('/views/approval/detail?id=cert-1&sign=1');
@@ -59,5 +60,7 @@ describe('the link in a mail', () => {
     await user.click(screen.getByRole('button', { name: 'LET ME IN!' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/views/approval/detail?id=cert-1&sign=1'));
     expect(await screen.findByTestId('sign-dialog')).toBeInTheDocument();
+    // the signer has opened it: said once, by a POST (reading the certificate records nothing)
+    await waitFor(() => expect(api.find('POST', '/api/company/approval/cert-1/opened')).toHaveLength(1));
   });
 });

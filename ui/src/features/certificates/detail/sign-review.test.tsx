@@ -12,8 +12,14 @@ const approval = (signaturePassword: boolean) =>
     approvalNumber: 'N-7',
     approvalName: 'Wheat lot 7',
     stageLevel: 2,
-    approvalDoc: { _id: 'f-1', docName: 'Farm data 7', farm, standardCheck: { ...checkAgainstStandard(farm), deviationReason: 'Sold as APH by agreement' } },
-    supportDocs: [{ _id: 'd-1', docName: 'Silo photo.png' }],
+    approvalDoc: {
+      _id: 'f-1',
+      docName: 'Farm data 7',
+      farm,
+      standardCheck: { ...checkAgainstStandard(farm), deviationReason: 'Sold as APH by agreement' },
+      photo: { sha256: 'b'.repeat(64), mime: 'image/png', url: 'company/approval/cert-1/photo' },
+    },
+    supportDocs: [{ _id: 'd-1', docName: 'Silo photo.png', version: 2, sha256: 'a'.repeat(64), url: 'company/approval/cert-1/document/d-1' }],
     approvalLevels: [
       { _id: 'cert-1-L1', level: 1, group: 'Farm Data Signing', signedEntries: [{ userId: 'u-1', name: 'Liam Walsh', at: '2026-11-20T00:00:00Z' }] },
       { _id: 'cert-1-L2', level: 2, group: 'Inspection Signing', signedEntries: [] },
@@ -23,7 +29,7 @@ const approval = (signaturePassword: boolean) =>
   }) as unknown as CertificateView;
 
 function open(a: CertificateView, lang: 'en' | 'vn' = 'en') {
-  const api = fakeApi({ 'GET /api/company/approvalLevel/cert-1-L2/sign': () => ({ invalidMsg: '' }) });
+  const api = fakeApi({ 'POST /api/company/approvallevel/cert-1-L2/code': () => ({ invalidMsg: '' }) });
   render(
     <MemoryRouter>
       <I18nProvider initial={lang}>
@@ -42,7 +48,10 @@ describe('review, then sign', () => {
     expect(screen.getByTestId('sign-review-grain')).toHaveTextContent('Wheat · APH');
     expect(screen.getByTestId('sign-review-standard')).toHaveTextContent('Below grade');
     expect(review).toHaveTextContent('Sold as APH by agreement');
-    expect(review).toHaveTextContent('Silo photo.png');
+    expect(review).toHaveTextContent('Silo photo.png (version 2)');
+    // the documents and the photo open as the exact versions the certificate holds
+    expect(screen.getByRole('link', { name: 'Silo photo.png' })).toHaveAttribute('href', '/api/company/approval/cert-1/document/d-1');
+    expect(screen.getByRole('link', { name: 'Grain photo' })).toHaveAttribute('href', '/api/company/approval/cert-1/photo');
     expect(screen.getByTestId('sign-review-earlier')).toHaveTextContent('1. Liam Walsh');
     expect(screen.getByTestId('sign-review-hash')).toHaveTextContent('c0ffee'.repeat(10) + 'abcd');
   });
@@ -62,11 +71,11 @@ describe('review, then sign', () => {
 
   it('asks for the code on opening, and a new one only after a countdown', async () => {
     const api = open(approval(false));
-    await waitFor(() => expect(api.find('GET', '/api/company/approvalLevel/cert-1-L2/sign')).toHaveLength(1));
+    await waitFor(() => expect(api.find('POST', '/api/company/approvallevel/cert-1-L2/code')).toHaveLength(1));
     const resend = screen.getByTestId('sign-resend');
     expect(resend).toBeDisabled();
     expect(resend).toHaveTextContent(/Send a new code \(\d+ s\)/);
     fireEvent.click(resend);
-    expect(api.find('GET', '/api/company/approvalLevel/cert-1-L2/sign')).toHaveLength(1);
+    expect(api.find('POST', '/api/company/approvallevel/cert-1-L2/code')).toHaveLength(1);
   });
 });

@@ -56,6 +56,7 @@ export function IssuedFacts({ c }: { c: IssuedCertificate }) {
           {fact('productionDate', c.grain.productionDate)}
           {fact('farmRecord', c.grain.farmRecord)}
           {fact('farmTx', c.grain.farmRecordTxId, mono)}
+          {fact('photo', c.grain.photoSha256, mono)}
         </TableBody>
       </Table>
       <Typography variant="subtitle2" sx={{ mt: 2 }}>
@@ -111,9 +112,15 @@ export function IssuedFacts({ c }: { c: IssuedCertificate }) {
       <Typography variant="body2" component="ul" sx={{ my: 0 }} data-testid="issued-documents">
         {c.supportDocuments.length ? (
           c.supportDocuments.map((d) => (
-            <li key={d.name}>
+            <li key={`${d.name}-${d.sha256 ?? ''}`}>
               {d.name}
               {d.docType ? ` (${d.docType})` : ''}
+              {d.version !== null ? ` · ${L('docVersion')} ${d.version}` : ''}
+              {d.sha256 && (
+                <Box component="span" sx={{ ...mono, display: 'block', fontSize: 12 }}>
+                  sha256 {d.sha256}
+                </Box>
+              )}
             </li>
           ))
         ) : (

@@ -5,6 +5,7 @@ import { HASH_DISPLAY_LENGTH, type PublicVerifyAnswer, type UploadCheckAnswer } 
 import { certificatesApi } from '../api';
 import { STATUS_COLOR } from '../status';
 import { IssuedFacts } from './IssuedFacts';
+import { DigitalSignatures } from './DigitalSignatures';
 import { UploadChecks } from './UploadChecks';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText, LanguageSwitch } from '../../../app';
@@ -134,6 +135,7 @@ export function VerifyPage() {
             {t('cert.credential.explained')}
           </Typography>
           <IssuedFacts c={answer.issued} />
+          <DigitalSignatures levels={answer.approvalLevels} />
         </Paper>
       )}
       <Box sx={{ mt: 3 }}>

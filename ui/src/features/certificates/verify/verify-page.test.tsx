@@ -86,6 +86,27 @@ describe('public verify page', () => {
     expect(screen.getByTestId('issued-contentHash').textContent).toBe(a.approval.contentHash);
   });
 
+  it('states each personal digital signature with what openssl needs to check it (vn)', async () => {
+    const a = answer();
+    const d = {
+      keyId: '6f1c2a7e-0000-4000-8000-000000000001',
+      algorithm: 'ECDSA-P256-SHA256' as const,
+      value: 'MEUCIQ==',
+      signedText: a.approval.contentHash,
+      certificate: 'SIGNER-PEM',
+      caCertificate: 'CA-PEM',
+    };
+    a.approval.approvalLevels = [
+      { level: 1, group: 'Inspection Signing', status: 'done', signed: [{ name: 'Dan Delegate', at: '2025-11-21T08:15:00.000Z', digitalSignature: d }] },
+    ];
+    fakeApi({ 'GET /api/auth/current_user': () => signedOut, 'GET /api/public/verify': () => a });
+    renderApp(`/views/verify?hash=${a.approval.contentHash}`, { lang: 'vn' });
+    const box = await screen.findByTestId('verify-digital-signatures');
+    expect(box).toHaveTextContent('Chữ ký số cá nhân');
+    expect(box).toHaveTextContent(`Cấp 1 · Dan Delegate · khóa ${d.keyId}`);
+    for (const text of [d.signedText, d.value, 'SIGNER-PEM', 'CA-PEM']) expect(box).toHaveTextContent(text);
+  });
+
   it.each([
     ['en' as const, 'This credential does not check out.', "The issuer's signature on the credential is valid", 'Its facts do not match an issued certificate'],
     ['vn' as const, 'Chứng chỉ này không hợp lệ.', 'Chữ ký của bên cấp trên chứng chỉ hợp lệ', 'Nội dung không khớp với chứng nhận đã cấp'],
