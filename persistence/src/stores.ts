@@ -17,6 +17,7 @@ import {
   KnexResetTokenStore,
   KnexSessionStore,
   KnexSignatureStore,
+  KnexPasskeyStore,
   KnexUserStore,
   type AuthLogStore,
   type CompanyStore,
@@ -25,6 +26,7 @@ import {
   type ResetTokenStore,
   type SessionStore,
   type SignatureStore,
+  type PasskeyStore,
   type UserStore,
 } from './accounts';
 import { KnexTemplateStore, type TemplateStore } from './templates';
@@ -37,7 +39,7 @@ import { KnexActivityResultStore, type ActivityResultStore } from './activities'
 import { KnexLedgerBlockStore, type LedgerBlockStore } from './ledger';
 import { KnexCorrectiveActionStore, type CorrectiveActionStore } from './corrective-actions';
 
-/** Options for tests: the clock the one-time codes are judged by. */
+/** Options for tests: the clock the one-time codes and passkey challenges are judged by. */
 export interface StoreOptions {
   now?: () => Date;
 }
@@ -59,6 +61,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
   const resetTokens: ResetTokenStore = new KnexResetTokenStore(knex);
   const emailChanges: EmailChangeStore = new KnexEmailChangeStore(knex);
   const signatures: SignatureStore = new KnexSignatureStore(knex);
+  const passkeys: PasskeyStore = new KnexPasskeyStore(knex, opts.now);
   const compliance: ComplianceStore = new KnexComplianceStore(knex);
   const live: LiveEventStore = new KnexLiveEventStore(knex);
   const activityResults: ActivityResultStore = new KnexActivityResultStore(knex);
@@ -80,6 +83,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
     resetTokens,
     emailChanges,
     signatures,
+    passkeys,
     farmData,
     imageVerifications,
     documents,

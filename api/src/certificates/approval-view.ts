@@ -17,6 +17,7 @@ import {
   type CertificateState,
   type CertificateView,
   type DigitalSignatureView,
+  type PasskeySignatureView,
   type LevelOpened,
   type SignedEntry,
   type SubmitterView,
@@ -42,11 +43,15 @@ export function toCertificateView(
     opened?: LevelOpened[];
     /** The statement of an entry's personal digital signature (with its certificates), when it has one. */
     digital?: (e: SignedEntry) => DigitalSignatureView | undefined;
+    hasPasskey?: boolean;
+    /** The statement of an entry's passkey signature (with the passkey's public key), when it has one. */
+    passkey?: (e: SignedEntry) => PasskeySignatureView | undefined;
   } = {},
 ): CertificateView {
   const digital = (e: SignedEntry) => {
     const d = extra.digital?.(e);
-    return d ? { digitalSignature: d } : {};
+    const p = extra.passkey?.(e);
+    return { ...(d ? { digitalSignature: d } : {}), ...(p ? { passkeySignature: p } : {}) };
   };
   const cur = currentLevel(s);
   return {
@@ -131,7 +136,7 @@ export function toCertificateView(
     rejection: rejectionNotice(s, (id) => extra.names?.get(id)),
     ...(extra.opened ? { progress: signingProgress(s, extra.opened) } : {}),
     waitingFor: waitingFor(s),
-    ...(extra.viewer ? { can: permissionsOf(s, extra.viewer, !!extra.hasSignature) } : {}),
+    ...(extra.viewer ? { can: permissionsOf(s, extra.viewer, !!extra.hasSignature, !!extra.hasPasskey) } : {}),
   };
 }
 

@@ -7,4 +7,5 @@ export * from './auth-log-store';
 export * from './reset-token-store';
 export * from './email-change-store';
 export * from './user-signature';
+export * from './passkey-store';
 export { issueCertificate } from './x509';
