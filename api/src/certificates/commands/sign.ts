@@ -26,13 +26,14 @@ export interface SignOptions {
   signaturePassword?: string;
 }
 
-export async function signCertificate(o: SignOptions, deps: CertificateCommandDeps & { relyingParty: RelyingParty }): Promise<CertificateState> {
+export async function signCertificate(o: SignOptions, deps: CertificateCommandDeps & { relyingParty?: RelyingParty }): Promise<CertificateState> {
   const { stores } = deps;
   const s = await loadCertificate(stores, o.caller, o.certificateId);
   const actor = o.caller.actor;
   const level = currentLevelNamed(s, o.levelId);
   if (o.passkey) {
-    const { otpId, signatureValue } = await verifyPasskeySign(s, level, actor.id, o.passkey, deps);
+    if (!deps.relyingParty) throw new AppError('PASSKEY_ASSERTION_INVALID');
+    const { otpId, signatureValue } = await verifyPasskeySign(s, level, actor.id, o.passkey, { ...deps, relyingParty: deps.relyingParty });
     return deps.workflows.update(s, signUpdate, { actor, otpId, note: o.note, signatureValue });
   }
   const { otpId } = await stores.otps.verify({ certificateId: s.id, level: level.level, userId: actor.id }, o.otp ?? '');
