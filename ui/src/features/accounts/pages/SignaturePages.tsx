@@ -10,7 +10,7 @@ import { Page } from '../../../app/Layout';
 import { accountsApi } from '../api';
 import { signatureForm, type SignatureForm } from '../schemas';
 import { ServerMessage, TextInput, useFormMessage } from '../components/FormKit';
-import { useLoad } from '../components/useLoad';
+import { useLoad } from '../../../app/use-load';
 import { LoadState, ReadOnlyRows } from '../components/ReadOnlyRows';
 import { dateOnly } from '../components/format';
 
