@@ -128,14 +128,34 @@ export async function signingOptions(rp: RelyingParty, challenge: string, keys: 
   return options as unknown as WebAuthnOptionsJSON;
 }
 
+/** Options for signing in with a passkey: any of this site's passkeys the device holds (discoverable). */
+export async function loginOptions(rp: RelyingParty): Promise<WebAuthnOptionsJSON> {
+  return (await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'required' })) as unknown as WebAuthnOptionsJSON;
+}
+
+/** The challenge an assertion's clientDataJSON names (null when it names none). */
+export function challengeNamed(response: PasskeyAssertionInput['response']): string | null {
+  try {
+    const c = JSON.parse(Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8')) as { challenge?: unknown };
+    return typeof c.challenge === 'string' && c.challenge.length <= 128 ? c.challenge : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Checks a signing assertion: made by `key` (the signer's own passkey), with the user verified, on our
  * origin, over exactly `challenge`. PASSKEY_ASSERTION_INVALID otherwise. Answers the authenticator's new
  * counter.
  */
-export async function verifySigningAssertion(rp: RelyingParty, challenge: string, input: PasskeyAssertionInput, key: PasskeyRow): Promise<number> {
+export async function verifySigningAssertion(
+  rp: RelyingParty,
+  challenge: string,
+  response: PasskeyAssertionInput['response'],
+  key: PasskeyRow,
+): Promise<number> {
   const v = await verifyAuthenticationResponse({
-    response: input.response as unknown as AuthenticationResponseJSON,
+    response: response as unknown as AuthenticationResponseJSON,
     expectedChallenge: challenge,
     expectedOrigin: rp.origin,
     expectedRPID: rp.rpID,

@@ -98,6 +98,9 @@ export const passkeyAssertionInput = z.object({
 });
 export type PasskeyAssertionInput = z.infer<typeof passkeyAssertionInput>;
 
+/** Signing in with a passkey: the assertion over the sign-in challenge (POST auth/passkey/options). */
+export const passkeyLoginInput = passkeyAssertionInput.pick({ response: true });
+
 /**
  * Signing: with the mailed code (`otp`), or with a passkey's assertion over the challenge the caller was
  * given (`passkey`); one of the two.

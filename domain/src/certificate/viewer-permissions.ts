@@ -21,7 +21,7 @@ export interface CertificatePermissions {
   /** The viewer has a digital signature, so signing asks for its password. */
   signaturePassword: boolean;
   /** The viewer has a passkey, so signing is the platform's own prompt (the code stays the fallback). */
-  passkey: boolean;
+  passkey?: boolean;
 }
 
 /** The machine and the API's use cases enforce the same rules again on every call; this only tells. */

@@ -25,7 +25,7 @@ export interface PasskeyRow {
 
 export type NewPasskey = Omit<PasskeyRow, 'id' | 'createdAt' | 'lastUsedAt' | 'removedAt'>;
 
-/** An enrolment's challenge lives this long: the platform's prompt answers at once. */
+/** An enrolment's or sign-in's challenge lives this long: the platform's prompt answers at once. */
 export const PASSKEY_ENROLMENT_TTL_MS = 5 * 60_000;
 
 const toRow = (r: Record<string, any>): PasskeyRow => ({
@@ -53,6 +53,10 @@ export interface PasskeyStore {
   startEnrolment(userId: string, challenge: string): Promise<void>;
   /** The challenge of the user's enrolment under way (then gone), or null when none or expired. */
   takeEnrolment(userId: string): Promise<string | null>;
+  /** Keeps the challenge of a sign-in with a passkey (anyone may ask; expired ones are swept then). */
+  startLogin(challenge: string): Promise<void>;
+  /** True once for a kept, unexpired sign-in challenge (then gone). */
+  takeLogin(challenge: string): Promise<boolean>;
   /** PASSKEY_EXISTS when the credential is already known. */
   add(p: NewPasskey): Promise<PasskeyRow>;
   /** The user's passkeys that still sign, oldest first. */
@@ -82,6 +86,17 @@ export class KnexPasskeyStore implements PasskeyStore {
     const rows = await this.k('passkey_enrolments').where({ user_id: userId }).del().returning(['challenge', 'expires_at']);
     const r = rows[0];
     return r && new Date(r.expires_at).getTime() > this.now().getTime() ? (r.challenge as string) : null;
+  }
+
+  async startLogin(challenge: string): Promise<void> {
+    const now = this.now();
+    await this.k('passkey_logins').where('expires_at', '<=', now.toISOString()).del();
+    await this.k('passkey_logins').insert({ challenge, expires_at: new Date(now.getTime() + PASSKEY_ENROLMENT_TTL_MS).toISOString() });
+  }
+
+  async takeLogin(challenge: string): Promise<boolean> {
+    const rows = await this.k('passkey_logins').where({ challenge }).del().returning(['expires_at']);
+    return !!rows[0] && new Date(rows[0].expires_at).getTime() > this.now().getTime();
   }
 
   async add(p: NewPasskey): Promise<PasskeyRow> {

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
  * Passkeys (WebAuthn). `passkeys`: a signer's enrolled credentials with their public key (COSE as the
  * authenticator gave it, and SPKI PEM as it is stated with every signature); a removed passkey is kept
  * (removed_at) so what it signed keeps verifying. `passkey_enrolments`: the challenge of an enrolment
- * under way, one use. `certificate_otps` gains a kind: a passkey signing challenge is issued, verified
+ * under way, one use; `passkey_logins`: the challenge of a sign-in with a passkey, one use. `certificate_otps` gains a kind: a passkey signing challenge is issued, verified
  * and redeemed like a one-time code, bound to the same certificate, level, user and content hash; it
  * keeps the challenge (base64url sha256 of the statement) and the statement instead of a code hash.
  */
@@ -30,6 +30,10 @@ export async function up(k: Knex): Promise<void> {
     t.string('challenge', 128).notNullable();
     t.timestamp('expires_at', { useTz: true }).notNullable();
   });
+  await k.schema.createTable('passkey_logins', (t) => {
+    t.string('challenge', 128).primary();
+    t.timestamp('expires_at', { useTz: true }).notNullable();
+  });
   await k.schema.alterTable('certificate_otps', (t) => {
     t.string('kind', 16).notNullable().defaultTo('code');
     t.string('challenge', 64);
@@ -44,6 +48,7 @@ export async function down(k: Knex): Promise<void> {
     t.dropColumn('challenge');
     t.dropColumn('kind');
   });
+  await k.schema.dropTable('passkey_logins');
   await k.schema.dropTable('passkey_enrolments');
   await k.schema.dropTable('passkeys');
 }

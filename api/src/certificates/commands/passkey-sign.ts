@@ -23,7 +23,7 @@ export async function verifyPasskeySign(
   const key = await passkeys.byCredentialId(input.response.id);
   if (!key) throw new AppError('PASSKEY_ASSERTION_INVALID');
   if (key.userId !== userId) throw new AppError('PASSKEY_NOT_YOURS');
-  const counter = await verifySigningAssertion(deps.relyingParty, challenge.challenge, input, key);
+  const counter = await verifySigningAssertion(deps.relyingParty, challenge.challenge, input.response, key);
   const { otpId } = await otps.markPasskeyVerified(input.challengeId, binding);
   await passkeys.used(key.id, counter);
   const r = input.response.response;

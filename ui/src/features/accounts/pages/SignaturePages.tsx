@@ -13,6 +13,7 @@ import { ServerMessage, TextInput, useFormMessage } from '../components/FormKit'
 import { useLoad } from '../../../app/use-load';
 import { LoadState, ReadOnlyRows } from '../components/ReadOnlyRows';
 import { dateOnly } from '../components/format';
+import { PasskeysPanel } from '../../passkeys/PasskeysPanel';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -144,6 +145,7 @@ export function SignatureDetailPage() {
           </Box>
         </Paper>
       )}
+      <PasskeysPanel />
     </Page>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { CertificateView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { ConfirmDialog, MessageDialog } from '../../../app';
@@ -6,6 +7,9 @@ import { WithdrawDialog } from '../in-flight/WithdrawDialog';
 import { SignDialog } from './SignDialog';
 import { RejectDialog } from './RejectDialog';
 import { DelegateDialog } from './DelegateDialog';
+import { PasskeyOfferDialog } from '../../passkeys/PasskeyOfferDialog';
+import { passkeysSupported } from '../../passkeys/api';
+import type { SignedBy } from './use-signing';
 import type { DetailActions } from './use-detail-actions';
 import type { DetailDialogs as Dialogs } from './use-detail-dialogs';
 
@@ -13,9 +17,17 @@ import type { DetailDialogs as Dialogs } from './use-detail-dialogs';
 export function DetailDialogs({ a, dialogs, actions }: { a: CertificateView; dialogs: Dialogs; actions: DetailActions }) {
   const { t } = useI18n();
   const { modal, close } = dialogs;
+  // a signer who signed with the code and has no passkey is offered one, once, on this device
+  const [offerPasskey, setOfferPasskey] = useState(false);
+  const signed = (next: CertificateView, by: SignedBy) => {
+    const offer = by === 'code' && !a.can?.passkey && passkeysSupported();
+    actions.after('cert.signedOk')(next);
+    if (offer) setOfferPasskey(true);
+  };
   return (
     <>
-      <SignDialog open={modal === 'sign'} approval={a} onClose={close} onSigned={actions.after('cert.signedOk')} />
+      <SignDialog open={modal === 'sign'} approval={a} onClose={close} onSigned={signed} />
+      <PasskeyOfferDialog open={offerPasskey} onClose={() => setOfferPasskey(false)} />
       <RejectDialog open={modal === 'reject'} approval={a} onClose={close} onDone={actions.after('cert.rejectedOk')} />
       <DelegateDialog open={modal === 'delegate'} approval={a} people={dialogs.people} onClose={close} onDone={actions.after('cert.delegatedOk')} />
       <ConfirmDialog

@@ -73,7 +73,9 @@ function LevelSigners({ level }: { level: LevelView }) {
   const approver = (s: LevelView['signers'][number]) => `${s.fullName}${s.delegatedBy ? ` (${t('cert.delegate')})` : ''}`;
   const signStatus = (s: LevelView['signers'][number]) => {
     const entry = level.signedEntries.find((e) => e.userId === s._id);
-    return entry ? `${t('cert.signed')} ${date(entry.at)}` : t('cert.pending');
+    if (!entry) return t('cert.pending');
+    const how = entry.passkeySignature ? ` · ${t('cert.signedWithPasskey')}` : entry.digitalSignature ? ` · ${t('cert.signedWithKey')}` : '';
+    return `${t('cert.signed')} ${date(entry.at)}${how}`;
   };
   return (
     <>

@@ -4,7 +4,7 @@ import type { CertificateView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { SignReview } from './SignReview';
 import { OpenCriticalNotice } from '../../corrective-actions/OpenCriticalNotice';
-import { useSigning, type Signing } from './use-signing';
+import { useSigning, type SignedBy, type Signing } from './use-signing';
 
 /**
  * Signing (docs/spec/approvals.md §2 'Sign and Endorse'; one word on screen: Sign): what is signed,
@@ -20,7 +20,7 @@ export function SignDialog({
   open: boolean;
   approval: CertificateView;
   onClose(): void;
-  onSigned(a: CertificateView): void;
+  onSigned(a: CertificateView, by: SignedBy): void;
 }) {
   const { t } = useI18n();
   const signing = useSigning(approval, open, onSigned);
@@ -33,7 +33,7 @@ export function SignDialog({
         <Stack spacing={2} sx={{ mt: 1 }}>
           <SignReview approval={approval} />
           <OpenCriticalNotice />
-          <SignFields approval={approval} signing={signing} />
+          {signing.mode === 'passkey' ? <PasskeyFields signing={signing} /> : <SignFields approval={approval} signing={signing} />}
         </Stack>
       </DialogContent>
       {/* the refusal shows beside the button that was pressed, always in view (on a phone the fields scroll above it) */}
@@ -56,20 +56,46 @@ export function SignDialog({
   );
 }
 
+/** Note and what the passkey signs; the e-mailed code as the fallback. No code and no signature password: the passkey signs. */
+function PasskeyFields({ signing }: { signing: Signing }) {
+  const { t } = useI18n();
+  const f = signing.fields;
+  return (
+    <>
+      <NoteField signing={signing} />
+      <Typography variant="body2" data-testid="sign-passkey-explained">
+        {t('passkey.sign.explain')}
+      </Typography>
+      <Button size="small" onClick={signing.switchToCode} sx={{ alignSelf: 'flex-start', minHeight: 44 }} data-testid="sign-use-code">
+        {t('passkey.sign.useCode')}
+      </Button>
+      {f.info && <Typography variant="caption">{f.info}</Typography>}
+    </>
+  );
+}
+
+function NoteField({ signing }: { signing: Signing }) {
+  const { t } = useI18n();
+  const f = signing.fields;
+  return (
+    <TextField
+      label={t('cert.note')}
+      value={f.note}
+      onChange={(e) => f.setNote(e.target.value)}
+      multiline
+      minRows={2}
+      inputProps={{ 'data-testid': 'sign-note' }}
+    />
+  );
+}
+
 /** Note, one-time code (with a new one on request), and how the signer's own signature is given. */
 function SignFields({ approval, signing }: { approval: CertificateView; signing: Signing }) {
   const { t } = useI18n();
   const { fields: f, refusal, wait } = signing;
   return (
     <>
-      <TextField
-        label={t('cert.note')}
-        value={f.note}
-        onChange={(e) => f.setNote(e.target.value)}
-        multiline
-        minRows={2}
-        inputProps={{ 'data-testid': 'sign-note' }}
-      />
+      <NoteField signing={signing} />
       <TextField
         label={t('cert.otp')}
         value={f.otp}
@@ -82,6 +108,11 @@ function SignFields({ approval, signing }: { approval: CertificateView; signing:
       <Button size="small" onClick={() => void signing.requestCode()} disabled={wait > 0} sx={{ alignSelf: 'flex-start' }} data-testid="sign-resend">
         {wait > 0 ? t('cert.resendIn', { s: wait }) : t('cert.resendCode')}
       </Button>
+      {signing.withPasskey && (
+        <Button size="small" onClick={signing.switchToPasskey} sx={{ alignSelf: 'flex-start' }} data-testid="sign-use-passkey">
+          {t('passkey.sign.usePasskey')}
+        </Button>
+      )}
     </>
   );
 }
