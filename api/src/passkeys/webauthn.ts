@@ -23,11 +23,25 @@ export interface RelyingParty {
   rpName: string;
   /** PUBLIC_URL's origin: the page a passkey answers on. */
   origin: string;
+  /** PUBLIC_URL names port 0 (PORT=0: any free port, tests): then any port of its scheme and host name. */
+  anyPort: boolean;
 }
 
 export function relyingPartyOf(publicUrl: string): RelyingParty {
   const u = new URL(publicUrl);
-  return { rpID: u.hostname, rpName: 'Grain Quality Certificates', origin: u.origin };
+  return { rpID: u.hostname, rpName: 'Grain Quality Certificates', origin: u.origin, anyPort: u.port === '0' };
+}
+
+/** The origin a response must name: ours; with port 0 configured, the response's own when scheme and host name are ours. */
+function expectedOrigin(rp: RelyingParty, clientDataJSON: string): string {
+  if (!rp.anyPort) return rp.origin;
+  try {
+    const named = new URL(String((JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as { origin?: unknown }).origin));
+    const ours = new URL(rp.origin);
+    return named.protocol === ours.protocol && named.hostname === ours.hostname ? named.origin : rp.origin;
+  } catch {
+    return rp.origin;
+  }
 }
 
 /** COSE algorithm ids (RFC 9053): ES256 and RS256 only, what openssl checks with `dgst -sha256 -verify` (docs/verifying-a-certificate.md). */
@@ -96,7 +110,7 @@ export async function verifyRegistration(
   const v = await verifyRegistrationResponse({
     response: input.response as unknown as RegistrationResponseJSON,
     expectedChallenge,
-    expectedOrigin: rp.origin,
+    expectedOrigin: expectedOrigin(rp, input.response.response.clientDataJSON),
     expectedRPID: rp.rpID,
     requireUserVerification: true,
     supportedAlgorithmIDs: ALGORITHMS,
@@ -157,7 +171,7 @@ export async function verifySigningAssertion(
   const v = await verifyAuthenticationResponse({
     response: response as unknown as AuthenticationResponseJSON,
     expectedChallenge: challenge,
-    expectedOrigin: rp.origin,
+    expectedOrigin: expectedOrigin(rp, response.response.clientDataJSON),
     expectedRPID: rp.rpID,
     requireUserVerification: true,
     credential: {
