@@ -44,6 +44,8 @@ export function toCertificateView(
     /** The statement of an entry's personal digital signature (with its certificates), when it has one. */
     digital?: (e: SignedEntry) => DigitalSignatureView | undefined;
     hasPasskey?: boolean;
+    /** The media type of a held support document version (`<id>@<version>`), for its preview. */
+    heldTypes?: Map<string, string>;
     /** The statement of an entry's passkey signature (with the passkey's public key), when it has one. */
     passkey?: (e: SignedEntry) => PasskeySignatureView | undefined;
   } = {},
@@ -91,6 +93,7 @@ export function toCertificateView(
       url: heldDocumentPath(s.id, d.id),
       version: d.version,
       sha256: d.sha256,
+      ...(d.version !== undefined && extra.heldTypes?.has(`${d.id}@${d.version}`) ? { mime: extra.heldTypes.get(`${d.id}@${d.version}`) } : {}),
     })),
     approvalLevels: s.levels.map((l) => ({
       _id: l.id,

@@ -43,7 +43,9 @@ async function viewFor(ctx: CertCtx, viewer: Actor, s: CertificateState): Promis
   const revocation = s.status === 'done' ? await stores.certificates.revocationOf(s.companyId, s.id) : null;
   const digital = await digitalSignatures(stores, s);
   const passkey = await passkeySignatures(stores, s);
-  const view = toCertificateView(s, { viewer, hasSignature, hasPasskey, names, opened, digital, passkey });
+  const held = s.supportDocs.flatMap((d) => (d.version !== undefined ? [{ id: d.id, version: d.version }] : []));
+  const heldTypes = held.length ? await stores.documents.fileVersionTypes(s.companyId, held) : undefined;
+  const view = toCertificateView(s, { viewer, hasSignature, hasPasskey, names, opened, digital, passkey, heldTypes });
   // Admins are the operators here: they get the link to the certificate's workflow in the Temporal UI.
   const { temporalUiUrl, temporalNamespace } = ctx.deps.config;
   const operatorUrl =

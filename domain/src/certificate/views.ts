@@ -125,6 +125,8 @@ export type DocumentView = {
   /** The company document's file version the certificate holds, and the sha256 of its bytes. */
   version?: number;
   sha256?: string;
+  /** The media type of that version's bytes (how a page may preview it: image, PDF, or a download). */
+  mime?: string;
   farm?: FarmFacts;
   /** On the primary document: its farm facts checked against the standard of their claimed grade. */
   standardCheck?: RecordedStandardCheck;

@@ -12,6 +12,7 @@ import { LevelPanels } from './LevelPanels';
 import { SignerActions } from './SignerActions';
 import { SignLinkNotice } from './SignLinkNotice';
 import { SummaryBox } from './SummaryBox';
+import { EvidencePanel } from './EvidencePanel';
 import { useDetailCertificate } from './use-detail-certificate';
 import { useDetailDialogs } from './use-detail-dialogs';
 import { useDetailActions } from './use-detail-actions';
@@ -52,6 +53,7 @@ export function ApprovalDetailPage() {
           <SummaryBox a={a} />
         </Grid>
       </Grid>
+      <EvidencePanel approval={a} />
       <LevelPanels a={a} onAdjust={dialogs.adjustLevel} />
       {a.audit && a.audit.length > 0 && <AuditTrail entries={a.audit} />}
       <SignerActions a={a} dialogs={dialogs} />

@@ -3,6 +3,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link,
 import type { CertificateView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { SignReview } from './SignReview';
+import { EvidencePanel } from './EvidencePanel';
 import { OpenCriticalNotice } from '../../corrective-actions/OpenCriticalNotice';
 import { useSigning, type SignedBy, type Signing } from './use-signing';
 
@@ -32,6 +33,7 @@ export function SignDialog({
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <SignReview approval={approval} />
+          <EvidencePanel approval={approval} inDialog />
           <OpenCriticalNotice />
           {signing.mode === 'passkey' ? <PasskeyFields signing={signing} /> : <SignFields approval={approval} signing={signing} />}
         </Stack>
