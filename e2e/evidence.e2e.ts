@@ -57,9 +57,9 @@ const sideways = (p: Page) => p.evaluate(() => document.documentElement.scrollWi
 /** The loaded state of the previews in `root`: each image's natural width, and each frame's src. */
 async function previews(p: Page, root: string) {
   return p.$eval(root, (el) => ({
-    images: [...el.querySelectorAll('img')].map((i) => ({ src: i.getAttribute('src'), width: i.naturalWidth })),
-    frames: [...el.querySelectorAll('iframe')].map((f) => f.getAttribute('src')),
-    downloads: [...el.querySelectorAll('[data-kind="download"] a')].map((a) => a.getAttribute('href')),
+    images: Array.from(el.querySelectorAll('img')).map((i) => ({ src: i.getAttribute('src'), width: i.naturalWidth })),
+    frames: Array.from(el.querySelectorAll('iframe')).map((f) => f.getAttribute('src')),
+    downloads: Array.from(el.querySelectorAll('[data-kind="download"] a')).map((a) => a.getAttribute('href')),
   }));
 }
 
@@ -154,7 +154,9 @@ describe('the evidence a signer signs over', () => {
         await liam.setViewport({ width, height, ...(label === 'phone' ? { isMobile: true, hasTouch: true } : {}) });
         await liam.goto(e.url(`/views/approval/detail?id=${cert.id}&sign=1`));
         await liam.waitForSelector(`${byId('sign-evidence')} ${byId('evidence-previews')}`, { visible: true });
-        await liam.waitForFunction(() => [...document.querySelectorAll('[data-testid="sign-evidence"] img')].every((i) => (i as HTMLImageElement).complete));
+        await liam.waitForFunction(() =>
+          Array.from(document.querySelectorAll('[data-testid="sign-evidence"] img')).every((i) => (i as HTMLImageElement).complete),
+        );
 
         step('in the dialog: the photo and the PNG as images, the PDF framed from our own document route, the CSV to download');
         const inDialog = await previews(liam, byId('sign-evidence'));
@@ -167,7 +169,7 @@ describe('the evidence a signer signs over', () => {
         expect(await frameLoaded(liam, held(docs.pdf))).toBe(e.url(held(docs.pdf)));
         step('the measurements beside the limits of the standard');
         const rows = await liam.$$eval(`${byId('sign-evidence')} [data-testid^="limit-"]`, (trs) =>
-          trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+          trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent)),
         );
         expect(rows).toEqual([
           ['Protein', '11.8 %', expect.stringMatching(/≥ \d/), expect.stringMatching(/^(Met|Not met)$/)],

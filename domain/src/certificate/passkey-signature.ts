@@ -31,19 +31,6 @@ export function passkeyStatement(f: PasskeyStatementFields): string {
   });
 }
 
-/** The statement's fields back from its text (null when it is not one). */
-export function parsePasskeyStatement(text: string): PasskeyStatementFields | null {
-  try {
-    const o = JSON.parse(text) as Record<string, unknown>;
-    const f = { certificateId: o.certificateId, number: o.number, level: o.level, contentHash: o.contentHash, userId: o.userId, nonce: o.nonce };
-    if (typeof f.level !== 'number' || ![f.certificateId, f.number, f.contentHash, f.userId, f.nonce].every((x) => typeof x === 'string')) return null;
-    const fields = f as PasskeyStatementFields;
-    return passkeyStatement(fields) === text ? fields : null;
-  } catch {
-    return null;
-  }
-}
-
 /** An assertion as recorded: the passkey (our key id), the statement, and the authenticator's three values (base64). */
 export interface PasskeyAssertion {
   keyId: string;

@@ -187,6 +187,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
 
+/** The session where there is one: parts that also render outside the signed-in shell (and in component tests) read it so. */
+export function useAuthIfAny(): AuthState | null {
+  return useContext(Ctx);
+}
+
 export function useAuth(): AuthState {
   const c = useContext(Ctx);
   if (!c) throw new Error('useAuth outside AuthProvider');

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Chip, Link, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { percentText, requirementLimitText, type CertificateView, type DocumentView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
-import { useAuth } from '../../../app/auth';
+import { useAuthIfAny } from '../../../app/auth';
 import { storedWord } from '../../../app/stored-text';
 import { RejectionBanner } from './RejectionBanner';
 import { heldDocumentLink } from './DocumentTables';
@@ -30,7 +30,7 @@ export function EvidencePanel({ approval, inDialog = false }: { approval: Certif
 /** A signer whose signature a content change voided: when they signed, what changed since, and why it came back. */
 function ResignerNotice({ approval }: { approval: CertificateView }) {
   const { t, dateTime } = useI18n();
-  const { user } = useAuth();
+  const user = useAuthIfAny()?.user;
   const summary = user ? resignerSummary(approval, user.id) : null;
   if (!summary) return null;
   return (
