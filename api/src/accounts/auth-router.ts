@@ -90,9 +90,9 @@ export function createAuthRouter(deps: ApiDeps): Router {
   // Signing in with a passkey: options for the platform's prompt (any passkey of this site the device
   // holds), then the assertion over that one-use challenge. The passkey names the account; no password.
   const rp = relyingPartyOf(deps.config.publicUrl);
-  r.post('/auth/passkey/options', async (_req, res) => {
+  r.post('/auth/passkey/options', async (req, res) => {
     const options = await loginOptions(rp);
-    await deps.stores.passkeys.startLogin(options.challenge);
+    await deps.stores.passkeys.startLogin(options.challenge, ip(req));
     res.json({ options } satisfies PasskeyOptionsAnswer);
   });
   r.post('/auth/passkey', async (req, res) => {

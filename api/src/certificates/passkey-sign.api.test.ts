@@ -6,7 +6,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { encodeCBOR } from '@levischuck/tiny-cbor';
 import { daysFromNow, useCertHarness } from './certificates.test-harness';
-import type { Agent, SeededCompany } from '../testing/session';
+import { browserAgent, type Agent, type SeededCompany } from '../testing/session';
 
 /**
  * A passkey signature is bound to what was shown: the challenge is the sha256 of a statement naming the
@@ -259,5 +259,42 @@ describe('signing with a passkey', () => {
     await enrol(h.acme, 'signer3');
     const notSigner = await challengeFor(await h.as('signer3'), levelId, a.contentHash);
     expect([notSigner.status, notSigner.body.code]).toEqual([400, 'NOT_A_SIGNER']);
+  });
+
+  it('signs a signer in with their passkey, once per sign-in challenge; an assertion over another challenge signs nobody in', async () => {
+    const key = await enrol(h.other, 'admin');
+    const visitor = browserAgent(h.t.app);
+    const opts = (await visitor.post('/api/auth/passkey/options').send({}).expect(200)).body.options;
+    expect(opts.allowCredentials ?? []).toEqual([]); // the device names the account
+    const response = assert(key, opts.challenge);
+    const signedIn = await visitor.post('/api/auth/passkey').send({ response });
+    expect([signedIn.status, signedIn.body.user?.email]).toEqual([200, h.other.users.admin.email]);
+    expect((await visitor.get('/api/auth/current_user')).status).toBe(200);
+
+    const again = await browserAgent(h.t.app).post('/api/auth/passkey').send({ response });
+    expect([again.status, again.body.code]).toEqual([401, 'LOGIN_FAILED']);
+    const made = await browserAgent(h.t.app)
+      .post('/api/auth/passkey')
+      .send({ response: assert(key, b64url(randomBytes(32))) });
+    expect([made.status, made.body.code]).toEqual([401, 'LOGIN_FAILED']);
+    // a fresh challenge answered from another origin
+    const fresh = (await browserAgent(h.t.app).post('/api/auth/passkey/options').send({}).expect(200)).body.options;
+    const elsewhere = await browserAgent(h.t.app)
+      .post('/api/auth/passkey')
+      .send({ response: assert(key, fresh.challenge, { origin: 'https://evil.example' }) });
+    expect([elsewhere.status, elsewhere.body.code]).toEqual([400, 'PASSKEY_ASSERTION_INVALID']);
+  });
+
+  it('bounds the sign-in prompts one address keeps open, without holding back anyone else', async () => {
+    const ask = (ip: string) => browserAgent(h.t.app).post('/api/auth/passkey/options').set('X-Forwarded-For', ip).send({});
+    for (let i = 0; i < 20; i++) expect((await ask('10.66.0.1')).status).toBe(200);
+    const flooded = await ask('10.66.0.1');
+    expect([flooded.status, flooded.body.code]).toEqual([429, 'LOGIN_THROTTLED']);
+    // another address (a signer at the farm) still gets its prompt, and it signs in
+    const key = await enrol(h.other, 'signer');
+    const visitor = browserAgent(h.t.app).set('X-Forwarded-For', '10.66.0.2');
+    const opts = (await visitor.post('/api/auth/passkey/options').send({}).expect(200)).body.options;
+    const signedIn = await visitor.post('/api/auth/passkey').send({ response: assert(key, opts.challenge) });
+    expect([signedIn.status, signedIn.body.user?.email]).toEqual([200, h.other.users.signer.email]);
   });
 });

@@ -25,6 +25,9 @@ export interface PasskeyRow {
 
 export type NewPasskey = Omit<PasskeyRow, 'id' | 'createdAt' | 'lastUsedAt' | 'removedAt'>;
 
+/** Sign-ins with a passkey one address has under way at once, at most (their challenges live PASSKEY_ENROLMENT_TTL_MS). */
+const PASSKEY_LOGINS_OPEN_PER_ADDRESS = 20;
+
 /** An enrolment's or sign-in's challenge lives this long: the platform's prompt answers at once. */
 export const PASSKEY_ENROLMENT_TTL_MS = 5 * 60_000;
 
@@ -53,8 +56,8 @@ export interface PasskeyStore {
   startEnrolment(userId: string, challenge: string): Promise<void>;
   /** The challenge of the user's enrolment under way (then gone), or null when none or expired. */
   takeEnrolment(userId: string): Promise<string | null>;
-  /** Keeps the challenge of a sign-in with a passkey (anyone may ask; expired ones are swept then). */
-  startLogin(challenge: string): Promise<void>;
+  /** Keeps the challenge of a sign-in with a passkey asked from `address` (anyone may ask; expired ones are swept then; LOGIN_THROTTLED past PASSKEY_LOGINS_OPEN_PER_ADDRESS open from that address). */
+  startLogin(challenge: string, address: string): Promise<void>;
   /** True once for a kept, unexpired sign-in challenge (then gone). */
   takeLogin(challenge: string): Promise<boolean>;
   /** PASSKEY_EXISTS when the credential is already known. */
@@ -88,10 +91,13 @@ export class KnexPasskeyStore implements PasskeyStore {
     return r && new Date(r.expires_at).getTime() > this.now().getTime() ? (r.challenge as string) : null;
   }
 
-  async startLogin(challenge: string): Promise<void> {
+  async startLogin(challenge: string, address: string): Promise<void> {
     const now = this.now();
     await this.k('passkey_logins').where('expires_at', '<=', now.toISOString()).del();
-    await this.k('passkey_logins').insert({ challenge, expires_at: new Date(now.getTime() + PASSKEY_ENROLMENT_TTL_MS).toISOString() });
+    // anyone may ask: one address's flood of sign-in prompts is bounded without holding back anyone else
+    const [{ n }] = await this.k('passkey_logins').where({ address }).count({ n: '*' });
+    if (Number(n) >= PASSKEY_LOGINS_OPEN_PER_ADDRESS) throw new AppError('LOGIN_THROTTLED');
+    await this.k('passkey_logins').insert({ challenge, address, expires_at: new Date(now.getTime() + PASSKEY_ENROLMENT_TTL_MS).toISOString() });
   }
 
   async takeLogin(challenge: string): Promise<boolean> {

@@ -24,6 +24,7 @@ import * as demoStaffEditApproval from './040_demo_staff_edit_approval';
 import * as listCardLevelDue from './041_list_card_level_due';
 import * as correctiveActions from './045_corrective_actions';
 import * as passkeys from './060_passkeys';
+import * as passkeyLoginAddress from './061_passkey_login_address';
 
 export interface Migration {
   name: string;
@@ -58,4 +59,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '041_list_card_level_due', ...listCardLevelDue },
   { name: '045_corrective_actions', ...correctiveActions },
   { name: '060_passkeys', ...passkeys },
+  { name: '061_passkey_login_address', ...passkeyLoginAddress },
 ];

@@ -148,7 +148,7 @@ function DocumentPreview({ d }: { d: DocumentView }) {
           sx={{ display: 'block', width: '100%', height: { xs: 300, sm: 360 }, border: 1, borderColor: 'divider' }}
         />
       )}
-      <Link href={`${src}?download=1`} download sx={{ display: 'inline-block', mt: 0.5, minHeight: 24 }} data-testid="preview-download">
+      <Link href={`${src}?download=1`} download data-tap sx={{ mt: 0.5 }} data-testid="preview-download">
         {t(kind === 'download' ? 'cert.evidence.download' : 'cert.evidence.downloadCopy')}
       </Link>
     </Preview>
