@@ -72,10 +72,15 @@ async function expectOk(res: { status: number; body: unknown }, what: string, st
   return res.body as any;
 }
 
-async function companyObjects(t: TestApp, co: SeededCompany, submit: boolean, photoSeed: number): Promise<CompanyObjects> {
+// samplePng's picture repeats with its seed modulo 40 and 50: seeds stay below 40 (5-8 for the fixed records)
+let photoSeq = 10;
+/**
+ * A farm record of the company with a real photo through the real verifier, so it is verified and has an
+ * image to serve. Each gets its own picture (the verifier refuses a photo another record already has);
+ * one is needed per certificate in flight (one lot, one certificate).
+ */
+export async function verifiedFarmRecord(t: TestApp, co: SeededCompany, photoSeed = ++photoSeq): Promise<{ id: string }> {
   const k = t.db.knex;
-  const admin = await loginAs(t.app, co.users.admin.email, TEST_PASSWORD);
-  const manager = await loginAs(t.app, co.users.manager.email, TEST_PASSWORD);
   const farm = await createStores(k).farmData.create(co.companyId, co.users.admin.id, {
     grainType: 'Barley',
     harvestGrade: 'FEED',
@@ -86,8 +91,6 @@ async function companyObjects(t: TestApp, co: SeededCompany, submit: boolean, ph
     productionDate: '2025-03-01',
     dataType: 'Manual',
   });
-  // A real photo through the real verifier, so the farm record is verified and has an image to serve.
-  // Each company gets its own picture: the verifier refuses a photo another record already has.
   const photo = await t.deps.adapters.imageVerifier.submitPhoto!({
     companyId: co.companyId,
     farmDataId: farm._id,
@@ -96,10 +99,23 @@ async function companyObjects(t: TestApp, co: SeededCompany, submit: boolean, ph
   });
   if (!photo.verified) throw new Error(`world: photo not verified: ${photo.reason}`);
   await k('farm_data').where({ id: farm._id }).update({ image_validation: 'Verified' });
-  const draft = await expectOk(await manager.post('/api/company/approval/create').send(certificateBody(co, farm._id, 'created')), 'draft', 201);
+  return { id: farm._id };
+}
+
+async function companyObjects(t: TestApp, co: SeededCompany, submit: boolean, photoSeed: number): Promise<CompanyObjects> {
+  const k = t.db.knex;
+  const admin = await loginAs(t.app, co.users.admin.email, TEST_PASSWORD);
+  const manager = await loginAs(t.app, co.users.manager.email, TEST_PASSWORD);
+  const farm = await verifiedFarmRecord(t, co, photoSeed);
+  const draft = await expectOk(await manager.post('/api/company/approval/create').send(certificateBody(co, farm.id, 'created')), 'draft', 201);
   // Without a worker a submitted certificate never reaches the read model: the draft stands in.
   const signing = submit
-    ? await expectOk(await manager.post('/api/company/approval/create').send(certificateBody(co, farm._id, 'signing')), 'submit', 201)
+    ? await expectOk(
+        // one lot, one certificate: the certificate in flight holds a farm record of its own
+        await manager.post('/api/company/approval/create').send(certificateBody(co, (await verifiedFarmRecord(t, co, photoSeed + 1)).id, 'signing')),
+        'submit',
+        201,
+      )
     : draft;
   const template = await expectOk(
     await admin.post('/api/company/approvaltemplate/create').send({
@@ -120,7 +136,7 @@ async function companyObjects(t: TestApp, co: SeededCompany, submit: boolean, ph
   return {
     co,
     companyId: co.companyId,
-    farmId: farm._id,
+    farmId: farm.id,
     draftId: draft.approval._id,
     signingId: signing.approval._id,
     templateId: template.approvalTemplate._id,
