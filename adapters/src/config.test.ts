@@ -20,8 +20,20 @@ describe('loadConfig', () => {
   });
 
   it('names the secret by what it protects: the company CA keys (the old SESSION_SECRET still read)', () => {
-    expect(loadConfig({ CA_KEY_SECRET: 'k1' }).caKeySecret).toBe('k1');
-    expect(loadConfig({ SESSION_SECRET: 'k0' }).caKeySecret).toBe('k0');
+    expect(loadConfig({ CA_KEY_SECRET: 'k1-sixteen-chars' }).caKeySecret).toBe('k1-sixteen-chars');
+    expect(loadConfig({ SESSION_SECRET: 'k0-sixteen-chars' }).caKeySecret).toBe('k0-sixteen-chars');
+    expect(loadConfig({}).caKeySecret).toBeUndefined();
+  });
+
+  it('refuses to start without CA_KEY_SECRET outside the embedded default (a DATABASE_URL, or NODE_ENV=production)', () => {
+    const pg = 'postgres://grain:grain@127.0.0.1:5432/grain';
+    expect(() => loadConfig({ DATABASE_URL: pg })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: pg })).toThrow(/CA_KEY_SECRET: is required .*DATABASE_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CA_KEY_SECRET/);
+    // a secret too short to be one is refused too
+    expect(() => loadConfig({ DATABASE_URL: pg, CA_KEY_SECRET: 'short' })).toThrow(/CA_KEY_SECRET: .*at least 16/);
+    expect(loadConfig({ DATABASE_URL: pg, CA_KEY_SECRET: 'a-long-enough-secret-1' }).caKeySecret).toBe('a-long-enough-secret-1');
+    // the embedded default (npm start) keeps its own secret in DATA_DIR (server.ts), so none is asked for
     expect(loadConfig({}).caKeySecret).toBeUndefined();
   });
 

@@ -39,7 +39,11 @@ export interface AppConfig {
   openaiModel: string;
   chromiumPath?: string;
   imageVerifierUrl?: string;
-  /** Encrypts each company's signing-CA private key at rest (CA_KEY_SECRET; SESSION_SECRET, its old name, still read). */
+  /**
+   * Wraps each company's CA and seal private keys at rest (CA_KEY_SECRET; SESSION_SECRET, its old name, still
+   * read). Required outside the embedded default (with DATABASE_URL or NODE_ENV=production); the embedded
+   * all-in-one server keeps a random one in DATA_DIR when it is unset (server.ts).
+   */
   caKeySecret?: string;
   /** Run the Temporal worker inside the server process (default when the database is embedded). */
   workerInProcess: boolean;
@@ -119,6 +123,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const openaiApiKey = env.OPENAI_API_KEY || undefined;
   const openaiBaseUrl = url(env, 'OPENAI_BASE_URL', ['http:', 'https:']);
   if (openaiBaseUrl && !openaiApiKey) throw new ConfigError('OPENAI_API_KEY', 'is required when OPENAI_BASE_URL is set');
+  const caKeySecret = env.CA_KEY_SECRET || env.SESSION_SECRET || undefined;
+  if (!caKeySecret && (databaseUrl || env.NODE_ENV === 'production'))
+    throw new ConfigError(
+      'CA_KEY_SECRET',
+      `is required ${databaseUrl ? 'with DATABASE_URL' : 'with NODE_ENV=production'}: it wraps the company CA and seal keys at rest (make one with \`openssl rand -base64 32\` and keep it with your backups)`,
+    );
+  if (caKeySecret && caKeySecret.length < 16) throw new ConfigError('CA_KEY_SECRET', 'must be at least 16 characters (e.g. `openssl rand -base64 32`)');
   const host = env.HOST || '127.0.0.1';
   if (!/^[0-9a-fA-F.:]+$|^[A-Za-z0-9.-]+$/.test(host)) throw new ConfigError('HOST', `must be an address or host name to listen on, got "${host}"`);
   return {
@@ -142,7 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     openaiModel: env.OPENAI_MODEL || 'gpt-4o-mini',
     chromiumPath: env.CHROMIUM_PATH || undefined,
     imageVerifierUrl: url(env, 'IMAGE_VERIFIER_URL', ['http:', 'https:']),
-    caKeySecret: env.CA_KEY_SECRET || env.SESSION_SECRET || undefined,
+    caKeySecret,
     workerInProcess: bool(env, 'WORKER_IN_PROCESS', !databaseUrl),
     seedDemoData: bool(env, 'SEED_DEMO_DATA', true),
   };

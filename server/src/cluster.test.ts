@@ -72,6 +72,7 @@ describe('API_PROCESSES=2 (node:cluster)', () => {
         API_PROCESSES: '2',
         WORKER_IN_PROCESS: 'false',
         DATABASE_URL: created.url,
+        CA_KEY_SECRET: process.env.CA_KEY_SECRET || 'cluster-test-ca-key-secret',
         PORT: String(port),
         PUBLIC_URL: base,
         TEMPORAL_ADDRESS: process.env.TEMPORAL_TEST_ADDRESS,

@@ -4,3 +4,4 @@ export * from './access-rules';
 export * from './login-throttle';
 export * from './views';
 export * from './answers';
+export * from './issuer-identity';

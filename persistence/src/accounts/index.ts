@@ -7,3 +7,5 @@ export * from './auth-log-store';
 export * from './reset-token-store';
 export * from './user-signature';
 export { issueCertificate } from './x509';
+export { companyIdOfName, dnAttribute } from './company-ca';
+export { KEY_WRAP_ITERATIONS, needsRewrap, wrapStrength } from './key-wrap';

@@ -1,10 +1,20 @@
-import { createPrivateKey, generateKeyPairSync, randomUUID, sign, verify, X509Certificate, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, randomUUID, sign, verify, X509Certificate, type KeyObject } from 'node:crypto';
 import type { Knex } from 'knex';
 import { AppError, CERTIFICATE_VALIDITY_YEARS, type SignatureVerification } from '@grain/domain';
 import { dateOnly, iso, type SignatureRow } from './types';
 import { issueCertificate } from './x509';
 import { ensureCompanySeal, type CompanySeal } from './company-seal';
-import { addYears, caCertificatePem, caName, ensureCompanyCa } from './company-ca';
+import {
+  addYears,
+  caCertificatePem,
+  caName,
+  companyCertificateHistory,
+  companyIdOfName,
+  ensureCompanyCa,
+  retireCompanyCaIfStale,
+  rewrapCompanyKeys,
+} from './company-ca';
+import { needsRewrap, unwrapPrivateKey, wrapPrivateKey } from './key-wrap';
 
 export const SIGNATURE_ALGORITHM = 'ECDSA-P256-SHA256';
 
@@ -43,7 +53,7 @@ async function issueUserSignature(k: Knex, owner: SignatureOwner, password: stri
       email: /^[\x20-\x7e]+$/.test(owner.user.email) ? owner.user.email : undefined,
     },
     subjectPublicKey: publicKey,
-    issuer: caName(owner.company),
+    issuer: caName(ca.subject),
     issuerPrivateKey: ca.privateKey,
     issuerPublicKey: ca.certificate.publicKey,
     notBefore,
@@ -53,7 +63,7 @@ async function issueUserSignature(k: Knex, owner: SignatureOwner, password: stri
   const row = {
     algorithm: SIGNATURE_ALGORITHM,
     public_key_pem: publicKey.export({ type: 'spki', format: 'pem' }) as string,
-    private_key_pem: privateKey.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: password }) as string,
+    private_key_pem: await wrapPrivateKey(privateKey, password),
     certificate_pem: cert.pem,
     serial: cert.serial,
     effective_date: effectiveDate,
@@ -83,9 +93,15 @@ async function signWithUserKey(k: Knex, userId: string, password: string, data: 
   if (!r) throw new AppError('SIGNATURE_MISSING');
   let key: KeyObject;
   try {
-    key = createPrivateKey({ key: r.private_key_pem, format: 'pem', passphrase: password });
+    key = await unwrapPrivateKey(r.private_key_pem, password);
   } catch {
     throw new AppError('SIGNATURE_PASSWORD_WRONG');
+  }
+  // a key wrapped before today's KDF cost is wrapped again now that its password is at hand (key-wrap.ts)
+  if (needsRewrap(r.private_key_pem)) {
+    await k('signatures')
+      .where({ id: r.id, private_key_pem: r.private_key_pem })
+      .update({ private_key_pem: await wrapPrivateKey(key, password) });
   }
   const cert = new X509Certificate(r.certificate_pem);
   const now = Date.now();
@@ -116,11 +132,11 @@ async function verifyUserSignature(k: Knex, input: { data: Buffer; signature: st
   } catch {
     return { valid: false, reason: 'bad-certificate' };
   }
-  const companyId = dnValue(cert.issuer, 'serialNumber');
-  const caPem = companyId ? await caCertificatePem(k, companyId) : null;
-  if (!companyId || !caPem) return { valid: false, reason: 'unknown-issuer' };
-  const ca = new X509Certificate(caPem);
-  if (!cert.checkIssued(ca) || !cert.verify(ca.publicKey)) return { valid: false, reason: 'not-issued-by-ca', companyId };
+  // the company's CA now, or one it had when the certificate was issued (company-ca.ts retires a CA that no longer names it)
+  const companyId = companyIdOfName(cert.issuer);
+  const cas = companyId ? (await companyCertificateHistory(k, companyId)).map((h) => new X509Certificate(h.caPem)) : [];
+  if (!companyId || !cas.length) return { valid: false, reason: 'unknown-issuer' };
+  if (!cas.some((ca) => cert.checkIssued(ca) && cert.verify(ca.publicKey))) return { valid: false, reason: 'not-issued-by-ca', companyId };
   const userId = dnValue(cert.subject, 'UID');
   const signerName = dnValue(cert.subject, 'CN');
   const ok = verify('sha256', input.data, cert.publicKey, Buffer.from(input.signature, 'base64'));
@@ -145,6 +161,12 @@ export interface SignatureStore {
   verify(input: { data: Buffer; signature: string; certificatePem: string }): Promise<SignatureVerification>;
   /** The company's seal (made on first use): seals issued certificates and signs their credentials. */
   companySeal(company: { id: string; name: string }, caSecret?: string): Promise<CompanySeal>;
+  /** Every CA and seal certificate the company has had, the current one first (pinning and old signatures). */
+  companyCertificates(companyId: string): ReturnType<typeof companyCertificateHistory>;
+  /** Retires the company's CA and seal if they no longer name it as it stands (after the operator's verification). */
+  retireStaleCompanyCa(companyId: string): Promise<boolean>;
+  /** Wraps again every CA and seal key stored in plaintext or below today's KDF cost (start-up). */
+  rewrapCompanyKeys(secret: string): Promise<number>;
 }
 
 export class KnexSignatureStore implements SignatureStore {
@@ -179,5 +201,14 @@ export class KnexSignatureStore implements SignatureStore {
   }
   companySeal(company: { id: string; name: string }, caSecret?: string) {
     return ensureCompanySeal(this.k, company, caSecret);
+  }
+  companyCertificates(companyId: string) {
+    return companyCertificateHistory(this.k, companyId);
+  }
+  retireStaleCompanyCa(companyId: string) {
+    return retireCompanyCaIfStale(this.k, companyId);
+  }
+  rewrapCompanyKeys(secret: string) {
+    return rewrapCompanyKeys(this.k, secret);
   }
 }

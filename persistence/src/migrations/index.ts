@@ -11,6 +11,9 @@ import * as certificateListCard from './009_certificate_list_card';
 import * as userAdminFlag from './010_user_admin_flag';
 import * as certificateViews from './011_certificate_views';
 import * as companySeals from './012_company_seals';
+import * as issuerIdentity from './025_issuer_identity';
+import * as certificateIssuerFrozen from './026_certificate_issuer_frozen';
+import * as publicRequestCounts from './027_public_request_counts';
 import * as certificateRevocations from './013_certificate_revocations';
 import * as certificateListCardShape from './015_certificate_list_card_shape';
 import * as complianceSummaryReview from './019_compliance_summary_review';
@@ -38,4 +41,7 @@ export const MIGRATIONS: Migration[] = [
   { name: '013_certificate_revocations', ...certificateRevocations },
   { name: '015_certificate_list_card_shape', ...certificateListCardShape },
   { name: '019_compliance_summary_review', ...complianceSummaryReview },
+  { name: '025_issuer_identity', ...issuerIdentity },
+  { name: '026_certificate_issuer_frozen', ...certificateIssuerFrozen },
+  { name: '027_public_request_counts', ...publicRequestCounts },
 ];
