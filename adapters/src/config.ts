@@ -45,6 +45,20 @@ export interface AppConfig {
    * all-in-one server keeps a random one in DATA_DIR when it is unset (server.ts).
    */
   caKeySecret?: string;
+  /**
+   * The platform's operators (PLATFORM_OPERATORS: e-mail addresses, comma-separated): signed in with one of
+   * these, a user verifies companies' identities, sees the health details and the Temporal UI link.
+   * Company admins are not operators.
+   */
+  platformOperators: string[];
+  /** Public (no login) requests per address and minute: look-ups (PUBLIC_VERIFY_PER_MINUTE) and file checks (PUBLIC_CHECK_PER_MINUTE). */
+  publicLimits: { lookupsPerMinute: number; checksPerMinute: number };
+  /**
+   * Hosts (host:port) whose did:web documents may be fetched over plain http and on a private address
+   * (DID_WEB_INSECURE_HOSTS): for tests and a local demo only; every other did:web is fetched over https
+   * from a public address.
+   */
+  didWebInsecureHosts: string[];
   /** Run the Temporal worker inside the server process (default when the database is embedded). */
   workerInProcess: boolean;
   seedDemoData: boolean;
@@ -87,6 +101,23 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
   }
   if (!protocols.includes(u.protocol)) throw new ConfigError(name, `must use ${protocols.join(' or ')} (got ${u.protocol})`);
   return v;
+}
+
+function perMinute(env: NodeJS.ProcessEnv, name: string, dflt: number): number {
+  const v = env[name];
+  if (v === undefined || v === '') return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 100_000) throw new ConfigError(name, `must be a whole number of requests per minute from 1 to 100000, got "${v}"`);
+  return n;
+}
+
+function emails(env: NodeJS.ProcessEnv, name: string): string[] {
+  const list = (env[name] ?? '')
+    .split(',')
+    .map((x) => x.trim().toLowerCase())
+    .filter(Boolean);
+  for (const e of list) if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e)) throw new ConfigError(name, `must be e-mail addresses separated by commas, got "${e}"`);
+  return list;
 }
 
 function bool(env: NodeJS.ProcessEnv, name: string, dflt: boolean): boolean {
@@ -154,6 +185,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     chromiumPath: env.CHROMIUM_PATH || undefined,
     imageVerifierUrl: url(env, 'IMAGE_VERIFIER_URL', ['http:', 'https:']),
     caKeySecret,
+    platformOperators: emails(env, 'PLATFORM_OPERATORS'),
+    publicLimits: { lookupsPerMinute: perMinute(env, 'PUBLIC_VERIFY_PER_MINUTE', 60), checksPerMinute: perMinute(env, 'PUBLIC_CHECK_PER_MINUTE', 20) },
+    didWebInsecureHosts: (env.DID_WEB_INSECURE_HOSTS ?? '')
+      .split(',')
+      .map((x) => x.trim().toLowerCase())
+      .filter(Boolean),
     workerInProcess: bool(env, 'WORKER_IN_PROCESS', !databaseUrl),
     seedDemoData: bool(env, 'SEED_DEMO_DATA', true),
   };

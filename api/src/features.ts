@@ -6,6 +6,7 @@ import { policyFeature } from './policy/feature';
 import { blockchainFeature } from './blockchain/feature';
 import { certificatesFeature } from './certificates/feature';
 import { complianceFeature } from './compliance/feature';
+import { issuerFeature } from './issuer/feature';
 
 /** Every feature of the API, in mount order; a new feature folder adds its line here. */
 export const FEATURES: readonly Feature[] = [
@@ -16,4 +17,5 @@ export const FEATURES: readonly Feature[] = [
   blockchainFeature,
   certificatesFeature,
   complianceFeature,
+  issuerFeature,
 ];

@@ -33,6 +33,7 @@ import { KnexLiveEventStore, type LiveEventStore } from './live';
 import { KnexMailStore, type MailStore } from './mail-store';
 import { KnexActivityResultStore, type ActivityResultStore } from './activities';
 import { KnexLedgerBlockStore, type LedgerBlockStore } from './ledger';
+import { KnexPublicRequestStore, type PublicRequestStore } from './accounts/public-request-store';
 
 /** Options for tests: the clock the one-time codes are judged by. */
 export interface StoreOptions {
@@ -61,6 +62,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
   const documents: DocumentStore = new KnexDocumentStore(knex);
   const mail: MailStore = new KnexMailStore(knex);
   const ledgerBlocks: LedgerBlockStore = new KnexLedgerBlockStore(knex);
+  const publicRequests: PublicRequestStore = new KnexPublicRequestStore(knex);
   return {
     certificates,
     reminders,
@@ -82,6 +84,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
     mail,
     activityResults,
     ledgerBlocks,
+    publicRequests,
   };
 }
 

@@ -5,3 +5,4 @@ export * from './login-throttle';
 export * from './views';
 export * from './answers';
 export * from './issuer-identity';
+export * from './issuer-identity-schemas';

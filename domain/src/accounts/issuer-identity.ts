@@ -85,3 +85,43 @@ export function didWebDocumentUrl(did: string, opts: { insecureHttp?: boolean } 
   const path = m[2] ? m[2].split(':').filter(Boolean).map(decodeURIComponent).join('/') : '';
   return `${opts.insecureHttp ? 'http' : 'https'}://${host}/${path ? `${path}/did.json` : '.well-known/did.json'}`;
 }
+
+/** One act of the platform's operator on a company's identity, as the audit shows it. */
+export interface IdentityEventView {
+  action: 'verified' | 'revoked';
+  name: string | null;
+  registration: string | null;
+  by: string;
+  note: string | null;
+  at: string;
+}
+
+/** GET company/identity: the company's issuer identity, what it publishes on its own domain, and the audit. */
+export interface CompanyIdentityAnswer {
+  identity: IssuerIdentityView;
+  /** Where the company publishes its DID document (from its website), and the document to publish there. */
+  didDocumentUrl: string | null;
+  didDocument: unknown | null;
+  events: IdentityEventView[];
+}
+
+/** One company as the platform's operator sees it (GET platform/companies). */
+export interface PlatformCompanyView {
+  _id: string;
+  name: string;
+  /** The tax number as the company entered it. */
+  tfn: string | null;
+  /** The registration it states, when valid ("ABN 51 824 753 556"); null when the number is not a valid one. */
+  registration: string | null;
+  verifiedAt: string | null;
+  verifiedBy: string | null;
+  website: string | null;
+  createdAt: string;
+}
+export interface PlatformCompaniesAnswer {
+  companies: PlatformCompanyView[];
+}
+export interface PlatformCompanyAnswer {
+  company: PlatformCompanyView;
+  events: IdentityEventView[];
+}
