@@ -107,6 +107,8 @@ export interface CertificateStore {
   freezeIssuer(id: string, issuer: FrozenIssuer): Promise<void>;
   /** The issuer frozen at issue, or null (not issued yet, or issued before it was kept). */
   frozenIssuer(id: string): Promise<FrozenIssuer | null>;
+  /** The company of each of these certificates (ids not found are left out): whose a ledger block is. */
+  companiesOf(ids: string[]): Promise<Map<string, string>>;
   /** The first number `<prefix>1`, `<prefix>2`, ... the company has not used. */
   nextFreeNumber(companyId: string, prefix: string): Promise<string>;
   /**
@@ -451,6 +453,13 @@ export class KnexCertificateStore implements CertificateStore {
       .where({ id })
       .whereNull('issuer')
       .update({ issuer: JSON.stringify(issuer) });
+  }
+
+  async companiesOf(ids: string[]): Promise<Map<string, string>> {
+    const valid = [...new Set(ids)].filter((x) => /^[0-9a-f-]{36}$/i.test(x));
+    if (!valid.length) return new Map();
+    const rows = await this.k('certificates').whereIn('id', valid).select('id', 'company_id');
+    return new Map(rows.map((r) => [r.id as string, r.company_id as string]));
   }
 
   async frozenIssuer(id: string): Promise<FrozenIssuer | null> {
