@@ -60,11 +60,30 @@ export interface DidAnchor {
 export function isPrivateAddress(address: string): boolean {
   if (net.isIPv4(address)) {
     const [a, b] = address.split('.').map(Number);
-    return a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b < 128) || (a === 169 && b === 254) || (a === 172 && b >= 16 && b < 32) || (a === 192 && b === 168) || a >= 224;
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b < 128) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b < 32) ||
+      (a === 192 && b === 168) ||
+      a >= 224
+    );
   }
   const v6 = address.toLowerCase();
   if (v6.startsWith('::ffff:')) return isPrivateAddress(v6.slice(7));
-  return v6 === '::' || v6 === '::1' || v6.startsWith('fc') || v6.startsWith('fd') || v6.startsWith('fe8') || v6.startsWith('fe9') || v6.startsWith('fea') || v6.startsWith('feb') || v6.startsWith('ff');
+  return (
+    v6 === '::' ||
+    v6 === '::1' ||
+    v6.startsWith('fc') ||
+    v6.startsWith('fd') ||
+    v6.startsWith('fe8') ||
+    v6.startsWith('fe9') ||
+    v6.startsWith('fea') ||
+    v6.startsWith('feb') ||
+    v6.startsWith('ff')
+  );
 }
 
 function fetchGuarded(url: string, insecure: boolean): Promise<string> {
@@ -109,7 +128,8 @@ export class DidWebResolver {
   /** Whether the DID document published for `did` names the key of the CA certificate `caPem`. */
   async anchor(did: string, caPem: string): Promise<DidAnchor> {
     const host = decodeURIComponent(/^did:web:([^:]+)/.exec(did)?.[1] ?? '').toLowerCase();
-    const insecure = this.opts.insecureHosts.includes(host);
+    // listed as host:port, or as a host (any port)
+    const insecure = this.opts.insecureHosts.includes(host) || this.opts.insecureHosts.includes(host.replace(/:\d+$/, ''));
     const url = didWebDocumentUrl(did, { insecureHttp: insecure });
     const key = `${did} ${createHash('sha256').update(caPem).digest('hex')}`;
     const hit = this.cache.get(key);
