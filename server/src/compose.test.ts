@@ -73,7 +73,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('refuses to start without CA_KEY_SECRET (it wraps the company CA and seal keys)', () => {
-    const env = { ...process.env, SMTP_URL: 'smtp://user:pass@mail.example.com:587' };
+    const env: NodeJS.ProcessEnv = { ...process.env, SMTP_URL: 'smtp://user:pass@mail.example.com:587' };
     delete env.CA_KEY_SECRET;
     const check = spawnSync('docker-compose', ['config', '-q'], { cwd: root, env, encoding: 'utf8' });
     expect(check.status).not.toBe(0);
@@ -81,7 +81,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('refuses to start without a real SMTP relay configured', () => {
-    const env = { ...process.env, CA_KEY_SECRET: 'compose-test-ca-key-secret' };
+    const env: NodeJS.ProcessEnv = { ...process.env, CA_KEY_SECRET: 'compose-test-ca-key-secret' };
     delete env.SMTP_URL;
     const check = spawnSync('docker-compose', ['config', '-q'], { cwd: root, env, encoding: 'utf8' });
     expect(check.status).not.toBe(0);
