@@ -187,10 +187,6 @@ export const MESSAGES = {
     en: 'Choose the certificate PDF or its credential (.vc.jwt file)',
     vn: 'Hãy chọn bản PDF của chứng nhận hoặc chứng chỉ của nó (tệp .vc.jwt)',
   },
-  VERIFY_COMPANY_REQUIRED: {
-    en: "A certificate number is checked only together with its issuing company: scan the certificate's QR code or enter its content hash",
-    vn: 'Số chứng nhận chỉ được kiểm tra cùng với đơn vị cấp: vui lòng quét mã QR trên chứng nhận hoặc nhập mã băm nội dung',
-  },
   // grain standards
   STANDARD_DEVIATION_REASON_REQUIRED: {
     en: 'The farm record does not meet the standard of its claimed grade; give the reason for issuing with this deviation, or choose another record',

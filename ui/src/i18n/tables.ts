@@ -8,6 +8,7 @@ import { documents } from '../features/documents/i18n';
 import { policy } from '../features/policy/i18n';
 import { blockchain } from '../features/blockchain/i18n';
 import { compliance } from '../features/compliance/i18n';
+import { issuer } from '../features/issuer/i18n';
 
 /**
  * All translation tables merged. Each feature adds one import and one spread here; keys are
@@ -23,4 +24,5 @@ export const TRANSLATIONS: Table = {
   ...policy,
   ...blockchain,
   ...compliance,
+  ...issuer,
 };
