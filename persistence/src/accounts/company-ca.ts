@@ -44,7 +44,7 @@ export function companyIdOfName(text: string): string | undefined {
 }
 
 /** The company as its CA must name it now (from its row: the verified registration only while verified). */
-export async function caSubjectOf(k: Knex, company: { id: string; name: string }): Promise<CaSubject> {
+async function caSubjectOf(k: Knex, company: { id: string; name: string }): Promise<CaSubject> {
   const row = await k('companies').where({ id: company.id }).first('name', 'tfn', 'identity_name', 'identity_registration', 'identity_verified_at');
   if (!row) return { id: company.id, name: company.name, registration: null };
   const verified = isIdentityVerified(
@@ -55,7 +55,7 @@ export async function caSubjectOf(k: Knex, company: { id: string; name: string }
 }
 
 /** Whether a company certificate states exactly this subject's name and registration. */
-export function namesSubject(certificatePem: string, c: CaSubject): boolean {
+function namesSubject(certificatePem: string, c: CaSubject): boolean {
   const subject = new X509Certificate(certificatePem).subject;
   return dnAttribute(subject, 'O') === c.name.slice(0, 64) && (dnAttribute(subject, 'serialNumber') ?? null) === (c.registration?.value ?? null);
 }

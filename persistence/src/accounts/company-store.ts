@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { inTransaction } from '../in-transaction';
-import type { VerifiedIdentity } from '@grain/domain';
 import { iso, type AddressRow, type BankAccountRow, type CompanyRow } from './types';
 
 export type CompanyFields = Omit<CompanyRow, 'id' | 'createdAt' | 'updatedAt' | 'identity'>;

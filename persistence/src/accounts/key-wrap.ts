@@ -79,7 +79,10 @@ const oidText = (t: Tlv) => {
   const out = [Math.floor(t.body[0] / 40), t.body[0] % 40];
   for (let i = 1, v = 0; i < t.body.length; i++) {
     v = v * 128 + (t.body[i] & 0x7f);
-    if (!(t.body[i] & 0x80)) (out.push(v), (v = 0));
+    if (!(t.body[i] & 0x80)) {
+      out.push(v);
+      v = 0;
+    }
   }
   return out.join('.');
 };
@@ -119,7 +122,7 @@ export const needsRewrap = (stored: string) => {
 };
 
 /** Refused by unwrapPrivateKey: the passphrase does not open the key. */
-export class WrongKeyPassphrase extends Error {
+class WrongKeyPassphrase extends Error {
   constructor() {
     super('the passphrase does not open this key');
     this.name = 'WrongKeyPassphrase';
