@@ -37,6 +37,29 @@ describe('loadConfig', () => {
     expect(loadConfig({}).caKeySecret).toBeUndefined();
   });
 
+  it('reads mutual TLS to Temporal from TEMPORAL_TLS_* at start-up, refusing a half or unreadable set', () => {
+    const { mkdtempSync, writeFileSync } = jest.requireActual<typeof import('node:fs')>('node:fs');
+    const dir = mkdtempSync(`${require('node:os').tmpdir()}/grain-tls-`);
+    const pem = (name: string, label: string) => {
+      writeFileSync(`${dir}/${name}`, `-----BEGIN ${label}-----\nAAAA\n-----END ${label}-----\n`);
+      return `${dir}/${name}`;
+    };
+    expect(loadConfig({}).temporalTls).toBeUndefined();
+    const tls = loadConfig({
+      TEMPORAL_TLS_CERT: pem('c.pem', 'CERTIFICATE'),
+      TEMPORAL_TLS_KEY: pem('k.pem', 'PRIVATE KEY'),
+      TEMPORAL_TLS_CA: pem('ca.pem', 'CERTIFICATE'),
+      TEMPORAL_TLS_SERVER_NAME: 'temporal.internal',
+    }).temporalTls;
+    expect(tls?.clientCertPair?.crt.toString()).toContain('BEGIN CERTIFICATE');
+    expect(tls?.serverRootCACertificate).toBeInstanceOf(Buffer);
+    expect(tls?.serverNameOverride).toBe('temporal.internal');
+    expect(() => loadConfig({ TEMPORAL_TLS_CERT: `${dir}/c.pem` })).toThrow(/TEMPORAL_TLS_KEY/);
+    expect(() => loadConfig({ TEMPORAL_TLS_CA: `${dir}/missing.pem` })).toThrow(/TEMPORAL_TLS_CA: cannot read/);
+    writeFileSync(`${dir}/not.pem`, 'hello');
+    expect(() => loadConfig({ TEMPORAL_TLS_CA: `${dir}/not.pem` })).toThrow(/TEMPORAL_TLS_CA: .* not a PEM/);
+  });
+
   it('listens where HOST says', () => {
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
@@ -56,7 +79,7 @@ describe('loadConfig', () => {
   });
 
   it('selects the real adapters when configured', () => {
-    const c = loadConfig({ DATABASE_URL: 'postgres://u@h/db', SMTP_URL: 'smtp://u:p@mail:587', OPENAI_API_KEY: 'k' });
+    const c = loadConfig({ DATABASE_URL: 'postgres://u@h/db', CA_KEY_SECRET: 'a-long-enough-secret-1', SMTP_URL: 'smtp://u:p@mail:587', OPENAI_API_KEY: 'k' });
     expect(c.databaseUrl).toBe('postgres://u@h/db');
     expect(c.smtpUrl).toBe('smtp://u:p@mail:587');
     expect(c.openaiApiKey).toBe('k');

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FabricLedgerOptions } from './ledger/fabric-ledger';
 
@@ -21,6 +22,12 @@ export interface AppConfig {
   temporalAddress: string;
   temporalNamespace: string;
   temporalUiUrl: string;
+  /**
+   * Mutual TLS to the Temporal frontend (TEMPORAL_TLS_CERT + TEMPORAL_TLS_KEY: this client's certificate;
+   * TEMPORAL_TLS_CA: the CA of the frontend's certificate; TEMPORAL_TLS_SERVER_NAME: the name it was issued
+   * for), read at start-up; unset: plain gRPC on a private network (docs/operations.md).
+   */
+  temporalTls?: { clientCertPair?: { crt: Buffer; key: Buffer }; serverRootCACertificate?: Buffer; serverNameOverride?: string };
   taskQueue: string;
   /**
    * How long the API waits for Temporal before answering 503: an Update (sign, reject, ...) waits for the
@@ -103,6 +110,38 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
   return v;
 }
 
+function pemFile(env: NodeJS.ProcessEnv, name: string): Buffer | undefined {
+  const p = env[name];
+  if (!p) return undefined;
+  let b: Buffer;
+  try {
+    b = readFileSync(p);
+  } catch (e) {
+    throw new ConfigError(name, `cannot read ${p}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  if (!/-----BEGIN [A-Z ]+-----/.test(b.toString('latin1'))) throw new ConfigError(name, `${p} is not a PEM file`);
+  return b;
+}
+
+/** TEMPORAL_TLS_*: mutual TLS to the Temporal frontend, or undefined when none is set. */
+function temporalTls(env: NodeJS.ProcessEnv): AppConfig['temporalTls'] {
+  const crt = pemFile(env, 'TEMPORAL_TLS_CERT');
+  const key = pemFile(env, 'TEMPORAL_TLS_KEY');
+  const ca = pemFile(env, 'TEMPORAL_TLS_CA');
+  const serverName = env.TEMPORAL_TLS_SERVER_NAME || undefined;
+  if (!!crt !== !!key)
+    throw new ConfigError(
+      crt ? 'TEMPORAL_TLS_KEY' : 'TEMPORAL_TLS_CERT',
+      'TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY go together (the client certificate and its key)',
+    );
+  if (!crt && !ca && !serverName) return undefined;
+  return {
+    ...(crt && key ? { clientCertPair: { crt, key } } : {}),
+    ...(ca ? { serverRootCACertificate: ca } : {}),
+    ...(serverName ? { serverNameOverride: serverName } : {}),
+  };
+}
+
 function perMinute(env: NodeJS.ProcessEnv, name: string, dflt: number): number {
   const v = env[name];
   if (v === undefined || v === '') return dflt;
@@ -172,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     temporalAddress: env.TEMPORAL_ADDRESS || 'localhost:7233',
     temporalNamespace: env.TEMPORAL_NAMESPACE || 'default',
     temporalUiUrl: env.TEMPORAL_UI_URL || 'http://localhost:8233',
+    temporalTls: temporalTls(env),
     taskQueue: env.TEMPORAL_TASK_QUEUE || DEFAULT_TASK_QUEUE,
     temporalDeadlines: { updateMs: millis(env, 'TEMPORAL_UPDATE_TIMEOUT_MS', 15_000), callMs: millis(env, 'TEMPORAL_CALL_TIMEOUT_MS', 5_000) },
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),

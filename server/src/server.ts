@@ -66,7 +66,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
     let connection: Connection;
     try {
-      connection = await Connection.connect({ address: config.temporalAddress, connectTimeout: 10000 });
+      connection = await Connection.connect({ address: config.temporalAddress, connectTimeout: 10000, tls: config.temporalTls });
     } catch (e) {
       throw new Error(`TEMPORAL_ADDRESS: cannot reach Temporal at ${config.temporalAddress}: ${(e as Error).message}`);
     }
@@ -78,6 +78,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     if (config.workerInProcess) {
       const w = await createWorker({
         address: config.temporalAddress,
+        tls: config.temporalTls,
         namespace: config.temporalNamespace,
         taskQueue: config.taskQueue,
         deps: { config, stores, adapters },

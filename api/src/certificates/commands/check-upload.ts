@@ -54,7 +54,8 @@ async function issuerChecks(ctx: CertCtx, sealCert: string | Buffer | undefined,
   if (!named || (found && named !== found.state.companyId)) return no(read.subject.organization);
   const history = await ctx.stores.signatures.companyCertificates(named);
   const entry = history.find((h) => h.sealPem && new X509Certificate(h.sealPem).raw.equals(read.der));
-  const pinned = found && exact ? await pinnedSeal(ctx, found) : null;
+  // an issued PDF must carry the very seal recorded at issue (certificates issued before it was recorded: any of the company's)
+  const pinned = found && exact && found.issuer?.sealFingerprint ? await pinnedSeal(ctx, found) : null;
   const isPinned = !!entry && (!pinned || pinned.sealPem === entry.sealPem);
   const caOk =
     !!entry &&
