@@ -7,6 +7,7 @@ import { DOCUMENT_ROUTES } from './features/documents/routes';
 import { POLICY_ROUTES } from './features/policy/routes';
 import { BLOCKCHAIN_ROUTES } from './features/blockchain/routes';
 import { COMPLIANCE_ROUTES } from './features/compliance/routes';
+import { ISSUER_ROUTES } from './features/issuer/routes';
 import type { RouteAccess } from './app/RequireAccess';
 
 /**
@@ -47,6 +48,7 @@ export const FEATURE_ROUTES: FeatureRoute[] = [
   ...POLICY_ROUTES,
   ...BLOCKCHAIN_ROUTES,
   ...COMPLIANCE_ROUTES,
+  ...ISSUER_ROUTES,
 ];
 
 /** Components without a screen that keep shell state current (tab counts); rendered in every framed page. */

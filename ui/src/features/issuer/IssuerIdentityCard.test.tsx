@@ -37,7 +37,7 @@ describe("the company's issuer identity", () => {
       'GET /api/company/identity': () => identity('2025-10-01T03:00:00.000Z'),
     });
     renderApp('/views/company/detail', { lang });
-    expect(await screen.findByTestId('issuer-verified')).toHaveTextContent(verified);
+    expect(await screen.findByTestId('issuer-verified', {}, { timeout: 30_000 })).toHaveTextContent(verified);
     expect(screen.getByTestId('issuer-ca-fingerprint')).toHaveTextContent('0A:0A');
     expect(screen.getByTestId('issuer-identity')).toHaveTextContent(publish);
     expect(screen.getByTestId('issuer-did-download')).toHaveAttribute('href', '/api/company/identity/did.json');
@@ -55,7 +55,7 @@ describe("the company's issuer identity", () => {
       'GET /api/company/identity': () => identity(null),
     });
     renderApp('/views/company/detail', { lang });
-    expect(await screen.findByTestId('issuer-unverified')).toHaveTextContent(text);
+    expect(await screen.findByTestId('issuer-unverified', {}, { timeout: 30_000 })).toHaveTextContent(text);
     expect(screen.queryByTestId('issuer-did-download')).toBeNull();
   });
 });

@@ -30,4 +30,26 @@ export const issuer: Table = {
   'issuer.history': { en: 'Verification history', vn: 'Lịch sử xác minh' },
   'issuer.event.verified': { en: 'verified by {by}', vn: 'được xác minh bởi {by}' },
   'issuer.event.revoked': { en: 'verification withdrawn by {by}', vn: 'bị rút xác minh bởi {by}' },
+
+  'platform.title': { en: 'Companies (platform operator)', vn: 'Các công ty (nhà vận hành nền tảng)' },
+  'platform.intro': {
+    en: "Check each company's legal name and ABN (ABN Lookup) or enterprise code (the national business register) before verifying it: only a verified company may submit certificates, and buyers see the verification.",
+    vn: 'Hãy kiểm tra tên pháp lý và ABN (ABN Lookup) hoặc mã số doanh nghiệp (cổng đăng ký doanh nghiệp quốc gia) của mỗi công ty trước khi xác minh: chỉ công ty đã xác minh mới được gửi chứng nhận, và người mua thấy việc xác minh.',
+  },
+  'platform.company': { en: 'Company', vn: 'Công ty' },
+  'platform.registration': { en: 'Registration', vn: 'Số đăng ký' },
+  'platform.status': { en: 'Identity', vn: 'Danh tính' },
+  'platform.invalid': { en: 'not a valid ABN or enterprise code', vn: 'không phải ABN hoặc mã số doanh nghiệp hợp lệ' },
+  'platform.verified': { en: 'Verified {date} by {by}', vn: 'Đã xác minh {date} bởi {by}' },
+  'platform.unverified': { en: 'Unverified', vn: 'Chưa xác minh' },
+  'platform.verify': { en: 'Verify', vn: 'Xác minh' },
+  'platform.revoke': { en: 'Withdraw verification', vn: 'Rút xác minh' },
+  'platform.verifyTitle': { en: 'Verify this company', vn: 'Xác minh công ty này' },
+  'platform.revokeTitle': { en: 'Withdraw the verification', vn: 'Rút việc xác minh' },
+  'platform.confirm': {
+    en: 'I checked in the public register that {registration} belongs to "{name}".',
+    vn: 'Tôi đã kiểm tra trong cơ sở dữ liệu đăng ký công khai rằng {registration} thuộc về "{name}".',
+  },
+  'platform.noteVerify': { en: 'Where and when you checked it', vn: 'Bạn đã kiểm tra ở đâu và khi nào' },
+  'platform.noteRevoke': { en: 'Why it no longer stands', vn: 'Vì sao việc xác minh không còn hiệu lực' },
 };
