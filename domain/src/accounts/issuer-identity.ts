@@ -101,7 +101,7 @@ export interface CompanyIdentityAnswer {
   identity: IssuerIdentityView;
   /** Where the company publishes its DID document (from its website), and the document to publish there. */
   didDocumentUrl: string | null;
-  didDocument: unknown;
+  didDocument: object | null;
   events: IdentityEventView[];
 }
 
