@@ -248,8 +248,10 @@ export const MATRIX_CASES: MatrixCase[] = [
     name: 'public verify',
     method: 'get',
     route: '/api/public/verify',
-    path: async (o, w) =>
-      `/api/public/verify?number=${(await w.t.db.knex('certificates').where({ id: o.signingId }).first()).approval_number}&company=${o.companyId}`,
+    path: async (o, w) => {
+      const c = await w.t.db.knex('certificates').where({ id: o.signingId }).first();
+      return `/api/public/verify?number=${c.approval_number}&code=${String(c.content_hash).slice(0, 12)}`;
+    },
     expect: all(404, 404),
   },
   {
@@ -263,8 +265,10 @@ export const MATRIX_CASES: MatrixCase[] = [
     name: 'public verify pdf',
     method: 'post',
     route: '/api/public/verify/pdf',
-    path: async (o, w) =>
-      `/api/public/verify/pdf?number=${(await w.t.db.knex('certificates').where({ id: o.signingId }).first()).approval_number}&company=${o.companyId}`,
+    path: async (o, w) => {
+      const c = await w.t.db.knex('certificates').where({ id: o.signingId }).first();
+      return `/api/public/verify/pdf?number=${c.approval_number}&code=${String(c.content_hash).slice(0, 12)}`;
+    },
     upload: () => ({ field: 'file', name: 'c.pdf', data: PDF_BYTES }),
     expect: all(404, 404),
   },
@@ -277,7 +281,7 @@ export const MATRIX_CASES: MatrixCase[] = [
     upload: () => ({ field: 'file', name: 'c.pdf', data: PDF_BYTES }),
     expect: all(200, 200),
   },
-  ...(['credential', 'status', 'ca'] as const).map((what): MatrixCase => ({
+  ...(['credential', 'status', 'ca', 'anchor'] as const).map((what): MatrixCase => ({
     name: `public verify ${what}`,
     method: 'get',
     route: `/api/public/verify/${what}`,
@@ -405,9 +409,38 @@ export const MATRIX_CASES: MatrixCase[] = [
     body: () => ({ fileName: 'AU-01-export-control-act-2020.pdf' }),
     expect: all(200),
   },
+  // the ledger: each company's own blocks; recomputing the whole shared chain takes viewSystem
   { name: 'last block', method: 'get', route: '/api/event/blockevents', path: () => '/api/event/blockevents', expect: all(200) },
   { name: 'blocks', method: 'get', route: '/api/event/blocks', path: () => '/api/event/blocks?limit=5', expect: all(200) },
-  { name: 'chain check', method: 'get', route: '/api/event/verify', path: () => '/api/event/verify', expect: all(200) },
+  { name: 'chain check', method: 'get', route: '/api/event/verify', path: () => '/api/event/verify', expect: only(['admin', 'manager'], 200) },
+  // the issuer's identity: the company's own view; the DID document (none without a website) takes viewSystem
+  { name: 'company identity', method: 'get', route: '/api/company/identity', path: () => '/api/company/identity', expect: all(200) },
+  {
+    name: 'company DID document',
+    method: 'get',
+    route: '/api/company/identity/did.json',
+    path: () => '/api/company/identity/did.json',
+    expect: only(['admin', 'manager'], 404),
+  },
+  // the platform operator's calls: no company role is an operator (PLATFORM_OPERATORS names them)
+  { name: 'platform companies', method: 'get', route: '/api/platform/companies', path: () => '/api/platform/companies', expect: all(403) },
+  { name: 'platform company', method: 'get', route: '/api/platform/company/:id', path: (o) => `/api/platform/company/${o.companyId}`, expect: all(403) },
+  {
+    name: 'platform verify company',
+    method: 'post',
+    route: '/api/platform/company/:id/verify',
+    path: (o) => `/api/platform/company/${o.companyId}/verify`,
+    body: () => ({ name: 'x', registration: '51824753556' }),
+    expect: all(403),
+  },
+  {
+    name: 'platform revoke company identity',
+    method: 'post',
+    route: '/api/platform/company/:id/revoke',
+    path: (o) => `/api/platform/company/${o.companyId}/revoke`,
+    body: () => ({ note: 'x' }),
+    expect: all(403),
+  },
   // compliance: reading needs viewDocument, uploading and auditing editDocument
   { name: 'compliance form', method: 'get', route: '/api/compliance/create', path: () => '/api/compliance/create', expect: all(200) },
   { name: 'compliance list', method: 'get', route: '/api/compliance/list', path: () => '/api/compliance/list', expect: all(200) },
