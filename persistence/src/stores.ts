@@ -38,6 +38,7 @@ import { KnexMailStore, type MailStore } from './mail-store';
 import { KnexActivityResultStore, type ActivityResultStore } from './activities';
 import { KnexLedgerBlockStore, type LedgerBlockStore } from './ledger';
 import { KnexCorrectiveActionStore, type CorrectiveActionStore } from './corrective-actions';
+import { KnexPublicRequestStore, type PublicRequestStore } from './accounts/public-request-store';
 
 /** Options for tests: the clock the one-time codes and passkey challenges are judged by. */
 export interface StoreOptions {
@@ -69,6 +70,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
   const mail: MailStore = new KnexMailStore(knex);
   const ledgerBlocks: LedgerBlockStore = new KnexLedgerBlockStore(knex);
   const correctiveActions: CorrectiveActionStore = new KnexCorrectiveActionStore(knex);
+  const publicRequests: PublicRequestStore = new KnexPublicRequestStore(knex);
   return {
     certificates,
     reminders,
@@ -93,6 +95,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
     activityResults,
     ledgerBlocks,
     correctiveActions,
+    publicRequests,
   };
 }
 

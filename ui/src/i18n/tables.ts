@@ -10,6 +10,7 @@ import { blockchain } from '../features/blockchain/i18n';
 import { compliance } from '../features/compliance/i18n';
 import { correctiveActions } from '../features/corrective-actions/i18n';
 import { passkeys } from '../features/passkeys/i18n';
+import { issuer } from '../features/issuer/i18n';
 
 /**
  * All translation tables merged. Each feature adds one import and one spread here; keys are
@@ -27,4 +28,5 @@ export const TRANSLATIONS: Table = {
   ...compliance,
   ...correctiveActions,
   ...passkeys,
+  ...issuer,
 };
