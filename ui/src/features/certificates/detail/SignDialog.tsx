@@ -28,7 +28,8 @@ export function SignDialog({
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={phone} data-testid="sign-dialog">
+    // wide on a desktop: the evidence (photo, framed PDFs, the limits table) is read here before signing
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} data-testid="sign-dialog">
       <DialogTitle>{t('cert.signTitle', { number: approval.approvalNumber })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
