@@ -337,4 +337,20 @@ describe('OtpStore', () => {
     now = new Date('2030-02-01T10:15:00.001Z');
     await otp.assertMayRequest(b);
   });
+  it('a code that signed does not count: a signer sent back signs again within the window', async () => {
+    const now = new Date('2030-03-01T10:00:00.000Z');
+    const otp = createStores(db.knex, { now: () => now }).otps;
+    const b = { certificateId: 'thr-2', level: 1, userId: 'a1' };
+    // three rounds of sign, send back, sign again within a few minutes: each code is spent on a signature
+    for (let round = 0; round < 3; round++) {
+      await otp.assertMayRequest(b);
+      const { code } = await otp.issue({ ...b, contentHash: 'h1' });
+      const { otpId } = await otp.verify(b, code);
+      await otp.redeem(otpId, { ...b, contentHash: 'h1' }, `k${round}`);
+    }
+    await otp.assertMayRequest(b);
+    // codes asked for and never used still count
+    for (let i = 0; i < 3; i++) await otp.issue({ ...b, contentHash: 'h1' });
+    await expect(otp.assertMayRequest(b)).rejects.toMatchObject({ code: 'OTP_REQUESTS_THROTTLED' });
+  });
 });

@@ -86,14 +86,17 @@ export class KnexOtpStore implements OtpStore {
 
   /**
    * Refuses a fresh code while the signer already had OTP_REQUESTS_PER_WINDOW codes for this level within
-   * the window (counted over issued codes, so a refused or failed request costs nothing). The refusal
-   * says when the oldest of those leaves the window.
+   * the window (counted over issued codes, so a refused or failed request costs nothing). A code that
+   * signed does not count: it was spent on a signature, not guessed at, so a signer sent back and asked to
+   * sign again within the window is not held back. The refusal says when the oldest counted code leaves
+   * the window.
    */
   async assertMayRequest(b: Omit<OtpBinding, 'contentHash'>): Promise<void> {
     const now = this.now().getTime();
     const recent: Array<string | Date> = await this.k('certificate_otps')
       .where({ certificate_id: b.certificateId, level: b.level, user_id: b.userId, ...CODE })
       .where('created_at', '>', new Date(now - OTP_REQUEST_WINDOW_MS).toISOString())
+      .whereNull('redeemed_at')
       .orderBy('created_at', 'desc')
       .limit(OTP_REQUESTS_PER_WINDOW)
       .pluck('created_at');

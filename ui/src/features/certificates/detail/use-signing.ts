@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { CertificateView } from '@grain/domain';
+import { OTP_DEFAULT_TTL_MS, type CertificateView } from '@grain/domain';
 import { ApiError } from '../../../api/client';
 import { certificatesApi } from '../api';
 import { useI18n } from '../../../i18n/i18n';
@@ -11,6 +11,19 @@ export type SignedBy = 'passkey' | 'code';
 
 /** Seconds before another code may be asked for (the server limits code requests too, and says so). */
 const RESEND_AFTER_S = 30;
+
+/**
+ * When this tab last had a code mailed, per level and content (sessionStorage, so the sign link opened
+ * again from the mail counts too): re-opening the dialog while that code is still good does not mail
+ * another (each counts toward the server's limit per level, and a new code makes the older one stop
+ * working). A code spent on a signature is forgotten.
+ */
+const codeSentAt = {
+  key: (approval: CertificateView, levelId: string) => `grain.codeSent.${approval._id}.${levelId}.${approval.contentHash}`,
+  get: (key: string): number | undefined => Number(sessionStorage.getItem(key)) || undefined,
+  set: (key: string, at: number) => sessionStorage.setItem(key, String(at)),
+  delete: (key: string) => sessionStorage.removeItem(key),
+};
 
 /** No answer in time: the server may already have spent the code (and may still apply the signature). */
 const NO_ANSWER = new Set(['APPROVAL_SERVICE_BUSY', 'REQUEST_TIMEOUT']);
@@ -49,10 +62,18 @@ export function useSigning(approval: CertificateView, open: boolean, onSigned: (
     setWait(RESEND_AFTER_S);
     try {
       const r = await certificatesApi.requestOtp(level._id, approval._id);
+      codeSentAt.set(codeSentAt.key(approval, level._id), Date.now());
       setInfo(r.invalidMsg || t('OTP_SENT'));
     } catch (e) {
       setError(errorText(e, t));
     }
+  };
+  /** On opening: a code already mailed for this level and content and still good is the one to type. */
+  const requestCodeUnlessSent = () => {
+    const sent = level ? codeSentAt.get(codeSentAt.key(approval, level._id)) : undefined;
+    if (sent === undefined || Date.now() - sent >= OTP_DEFAULT_TTL_MS) return void requestCode();
+    setInfo(t('OTP_SENT'));
+    setWait(Math.max(0, RESEND_AFTER_S - Math.floor((Date.now() - sent) / 1000)));
   };
   useEffect(() => {
     if (open) {
@@ -63,7 +84,7 @@ export function useSigning(approval: CertificateView, open: boolean, onSigned: (
       setError(null);
       setErrorCode(null);
       setMode(withPasskey ? 'passkey' : 'code');
-      if (!withPasskey) void requestCode();
+      if (!withPasskey) requestCodeUnlessSent();
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
@@ -72,7 +93,7 @@ export function useSigning(approval: CertificateView, open: boolean, onSigned: (
     setMode('code');
     setError(null);
     setErrorCode(null);
-    if (!info) void requestCode();
+    if (!info) requestCodeUnlessSent();
   };
   const switchToPasskey = () => {
     setMode('passkey');
@@ -115,6 +136,7 @@ export function useSigning(approval: CertificateView, open: boolean, onSigned: (
         note: note.trim() || undefined,
         signaturePassword: password || undefined,
       });
+      codeSentAt.delete(codeSentAt.key(approval, level._id));
       onSigned(r.approval, 'code');
     } catch (e) {
       setError(errorText(e, t));
