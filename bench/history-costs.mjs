@@ -15,7 +15,7 @@
 // by `npm run histories:record`): the row to set beside the ceiling's.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { countHistory } from './lib/history-count.mjs';
+import { countHistory } from './lib/history-count.cjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CEILING_FILE = path.join(root, 'bench/ceiling/ceiling-history.json');

@@ -4,10 +4,7 @@
 //
 // Activations: every workflow task, plus every local activity that completed (its result resolves in
 // an activation of its own inside the task that ran it, as the SDK's worker does it).
-import { Buffer } from 'node:buffer';
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
+const { Buffer } = require('node:buffer');
 const { temporal } = require('@temporalio/proto');
 const { EventType } = temporal.api.enums.v1;
 const History = temporal.api.history.v1.History;
@@ -16,14 +13,14 @@ const typeOf = (t) => (typeof t === 'number' ? EventType[t] : String(t)).replace
 const text = (b) => (b instanceof Uint8Array ? Buffer.from(b).toString('utf8') : typeof b === 'string' ? Buffer.from(b, 'base64').toString('utf8') : '');
 
 /** A history as stored in worker/src/histories (protobuf JSON) or as fetched by the client: its events. */
-export function eventsOf(history) {
+function eventsOf(history) {
   if (Array.isArray(history)) return history;
   if (history?.events?.length && typeof history.events[0].eventType === 'string') return History.fromObject(history).events;
   return history?.events ?? [];
 }
 
 /** Bytes of payload data under `x` (every `data` beside a `metadata`, found by walking it). */
-export function payloadBytes(x) {
+function payloadBytes(x) {
   if (!x || typeof x !== 'object' || x instanceof Uint8Array) return 0;
   let n = 0;
   if (x.data instanceof Uint8Array && x.metadata) n += x.data.length;
@@ -38,7 +35,7 @@ export function payloadBytes(x) {
  * 'local activity: <type>' (the marker: its result and its bookkeeping), 'search attributes',
  * 'timer summaries', 'workflow result', 'other'.
  */
-export function countHistory(history) {
+function countHistory(history) {
   const events = eventsOf(history);
   const c = {
     events: events.length,
@@ -117,7 +114,7 @@ export function countHistory(history) {
 }
 
 /** Sums the counts of several histories (their `workflows` field says how many). */
-export function sumCounts(counts) {
+function sumCounts(counts) {
   const t = { workflows: counts.length };
   for (const c of counts)
     for (const [k, v] of Object.entries(c)) {
@@ -129,3 +126,5 @@ export function sumCounts(counts) {
     }
   return t;
 }
+
+module.exports = { countHistory, sumCounts, payloadBytes, eventsOf };

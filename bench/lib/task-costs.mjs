@@ -2,7 +2,7 @@
 // /proc; a child such as Chromium is not in it) and the workflow tasks, activities, local activities,
 // timers and history events the run's workflows recorded (read back from their histories).
 import { readFileSync, readdirSync } from 'node:fs';
-import { countHistory, sumCounts } from './history-count.mjs';
+import { countHistory, sumCounts } from './history-count.cjs';
 
 const TICKS = 100; // USER_HZ
 
@@ -35,7 +35,7 @@ export function threadCpuSeconds(pid) {
 }
 
 /**
- * Sums what the given workflows recorded (bench/lib/history-count.mjs, the counter `node
+ * Sums what the given workflows recorded (bench/lib/history-count.cjs, the counter `node
  * bench/history-costs.mjs` runs on recorded histories): events, workflow tasks, activations, activity
  * tasks, local activities, timers, search-attribute upserts, Updates, payload bytes.
  */

@@ -33,6 +33,7 @@ import { KnexDocumentStore, type DocumentStore } from './documents';
 import { KnexComplianceStore, type ComplianceStore } from './compliance';
 import { KnexLiveEventStore, type LiveEventStore } from './live';
 import { KnexMailStore, type MailStore } from './mail-store';
+import { KnexMailOutboxStore, type MailOutboxStore } from './mail-outbox-store';
 import { KnexActivityResultStore, type ActivityResultStore } from './activities';
 import { KnexLedgerBlockStore, type LedgerBlockStore } from './ledger';
 import { KnexCorrectiveActionStore, type CorrectiveActionStore } from './corrective-actions';
@@ -64,6 +65,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
   const activityResults: ActivityResultStore = new KnexActivityResultStore(knex);
   const documents: DocumentStore = new KnexDocumentStore(knex);
   const mail: MailStore = new KnexMailStore(knex);
+  const mailOutbox: MailOutboxStore = new KnexMailOutboxStore(knex);
   const ledgerBlocks: LedgerBlockStore = new KnexLedgerBlockStore(knex);
   const correctiveActions: CorrectiveActionStore = new KnexCorrectiveActionStore(knex);
   return {
@@ -86,6 +88,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
     compliance,
     live,
     mail,
+    mailOutbox,
     activityResults,
     ledgerBlocks,
     correctiveActions,

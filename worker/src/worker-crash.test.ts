@@ -15,12 +15,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client, Connection, WorkflowUpdateStage } from '@temporalio/client';
-import { EmbeddedLedger, SmtpCatcher } from '@grain/adapters';
+import { EmbeddedLedger, SmtpCatcher, SmtpMailSender } from '@grain/adapters';
 import { createStores, type Db } from '@grain/persistence';
 import { signUpdate } from '@grain/workflows';
 import {
   actorOf,
   chainDraft,
+  changed,
+  finalState,
   HARNESS_COMPANY_ID,
   createPostgresTestDb,
   eventually,
@@ -69,6 +71,7 @@ let driver: Driver;
 let worker: WorkerProcess;
 let env: NodeJS.ProcessEnv;
 let dataDir: string;
+let codeMail: SmtpMailSender;
 
 beforeAll(async () => {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build first (npx tsc -b && npm run build:bundle -w @grain/worker)`);
@@ -89,12 +92,16 @@ beforeAll(async () => {
   };
   worker = await WorkerProcess.start(env);
   connection = await Connection.connect({ address });
-  driver = { client: new Client({ connection }), mail, otps: createStores(db.knex).otps, taskQueue };
+  // the API's side mails the codes (to the same catcher)
+  codeMail = new SmtpMailSender(`smtp://127.0.0.1:${smtpPort}`, 'api@grain.test', true);
+  const stores = createStores(db.knex);
+  driver = { client: new Client({ connection }), mail, codeMail, otps: stores.otps, store: stores.certificates, taskQueue };
 }, 90_000);
 
 afterAll(async () => {
   await worker?.stop('SIGTERM');
   await connection?.close();
+  codeMail?.close();
   await catcher?.stop();
   await db?.close();
   await pg?.stop();
@@ -134,7 +141,7 @@ test('SIGKILL of the worker mid-chain loses and duplicates no signature', async 
     await worker.stop('SIGKILL');
     kills.push(`after accept, pending: ${pending.join(',') || 'none'}`);
     worker = await WorkerProcess.start(env);
-    expect(await upd.result()).toMatchObject({ stage: 2 });
+    expect(await changed(driver, await upd.result())).toMatchObject({ stage: 2 });
   }
   await signWithCode(driver, handle, d.id, 'b1');
   // Kill 2: the sign that completes level 2, killed the moment its ledger block is in the database
@@ -156,12 +163,12 @@ test('SIGKILL of the worker mid-chain loses and duplicates no signature', async 
     await worker.stop('SIGKILL');
     kills.push('after the ledger block of b2 was written');
     worker = await WorkerProcess.start(env);
-    expect(await upd.result()).toMatchObject({ stage: 3 });
+    expect(await changed(driver, await upd.result())).toMatchObject({ stage: 3 });
   }
   await signWithCode(driver, handle, d.id, 'c1');
   const last = await signWithCode(driver, handle, d.id, 'c3');
   expect(last.status).toBe('done');
-  const final = await handle.result();
+  const final = await finalState(driver, handle);
   expect(kills).toHaveLength(2);
 
   // The workflow's own state: each level signed by exactly the expected two, once each.

@@ -18,6 +18,7 @@ export function createCtx(deps: ApiDeps): CertCtx {
     deps,
     stores: deps.stores,
     workflows: new CertificateWorkflows(deps.temporal, deps.config.taskQueue, deps.config.temporalDeadlines, deps.config.publicUrl),
+    signingCodeMail: { mail: deps.adapters.mail, publicUrl: deps.config.publicUrl },
   };
 }
 

@@ -8,6 +8,7 @@ import { AppError, type CertificateState } from '@grain/domain';
 import { signUpdate } from '@grain/workflows';
 import type { Caller, CertificateCommandDeps } from './command-deps';
 import { currentLevelNamed, loadCertificate } from './load-certificate';
+import { changeCertificate } from './change';
 
 export interface SignOptions {
   caller: Caller;
@@ -34,5 +35,5 @@ export async function signCertificate(o: SignOptions, deps: CertificateCommandDe
     if (!check.valid || check.userId !== actor.id || check.companyId !== s.companyId) throw new AppError('SIGNATURE_INVALID');
     signatureValue = `${sig.guid}:${sig.signature}`;
   }
-  return deps.workflows.update(s, signUpdate, { actor, otpId, note: o.note, signatureValue });
+  return changeCertificate(deps, s, signUpdate, { actor, otpId, note: o.note, signatureValue });
 }
