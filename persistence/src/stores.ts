@@ -37,6 +37,7 @@ import { KnexMailOutboxStore, type MailOutboxStore } from './mail-outbox-store';
 import { KnexActivityResultStore, type ActivityResultStore } from './activities';
 import { KnexLedgerBlockStore, type LedgerBlockStore } from './ledger';
 import { KnexCorrectiveActionStore, type CorrectiveActionStore } from './corrective-actions';
+import { KnexPublicRequestStore, type PublicRequestStore } from './accounts/public-request-store';
 
 /** Options for tests: the clock the one-time codes are judged by. */
 export interface StoreOptions {
@@ -68,6 +69,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
   const mailOutbox: MailOutboxStore = new KnexMailOutboxStore(knex);
   const ledgerBlocks: LedgerBlockStore = new KnexLedgerBlockStore(knex);
   const correctiveActions: CorrectiveActionStore = new KnexCorrectiveActionStore(knex);
+  const publicRequests: PublicRequestStore = new KnexPublicRequestStore(knex);
   return {
     certificates,
     reminders,
@@ -92,6 +94,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
     activityResults,
     ledgerBlocks,
     correctiveActions,
+    publicRequests,
   };
 }
 

@@ -1,6 +1,7 @@
+import { X509Certificate } from 'node:crypto';
 import { log } from '@temporalio/activity';
 import type { CertificateActivityContract, CertificateCommit, CertificateNotice, CertificatePdfRequest, CertificateState } from '@grain/domain';
-import { certificateDetailPath, issuedCertificate, recordLedgerTx, recordPdf } from '@grain/domain';
+import { certificateDetailPath, issuedCertificate, recordLedgerTx, recordPdf, type FrozenIssuer } from '@grain/domain';
 import { asksToSign, noticeText, sealPdf, type Ledger } from '@grain/adapters';
 import { issuerFacts, sha256hex, type OutboxMail, type Stores } from '@grain/persistence';
 import type { ActivityDeps } from '../deps';
@@ -129,10 +130,18 @@ export function createCertificateActivities(deps: ActivityDeps) {
           contactInfo: url,
         });
         const pdfKey = await adapters.storage.put(pdf, { ext: 'pdf', prefix: 'certificates' });
-        return { pdfKey, sha256: sha256hex(pdf) };
+        // the issuer as it stands now, with the seal that sealed it: frozen with the certificate below
+        const issuer: FrozenIssuer | undefined = facts.issuer && {
+          ...facts.issuer,
+          sealFingerprint: new X509Certificate(seal.certificatePem).fingerprint256,
+          caFingerprint: new X509Certificate(seal.caCertificatePem).fingerprint256,
+        };
+        return { pdfKey, sha256: sha256hex(pdf), ...(issuer ? { issuer } : {}) };
       });
       const state = recordPdf(held, r.pdfKey, a.at);
+      const issuer = (r as { issuer?: FrozenIssuer }).issuer;
       const applied = await deps.stores.transaction(async (tx) => {
+        if (issuer) await tx.certificates.freezeIssuer(state.id, issuer);
         // the public page checks uploads against the hash
         await tx.certificates.recordPdfHash(state.id, r.sha256);
         const w = await tx.certificates.upsert(state);
