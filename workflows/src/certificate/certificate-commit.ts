@@ -24,7 +24,7 @@ const isLedger = (e: CertificateEffect): e is LedgerEffect => e.type === 'ledger
 const isNotice = (e: CertificateEffect): e is NotifyEffect => e.type !== 'ledger' && e.type !== 'generatePdf';
 
 /** The notices of a batch, each under its key, quoting the level it concerns. */
-export function noticesOf(s: CertificateState, key: string, effects: CertificateEffect[]): CertificateNotice[] {
+function noticesOf(s: CertificateState, key: string, effects: CertificateEffect[]): CertificateNotice[] {
   return effects.filter(isNotice).map((e) => {
     const level = e.type === 'notifyRejected' ? e.toLevel : e.type === 'notifyCompleted' ? s.levels.length : e.level;
     return { key: `${key}:${e.type}`, effect: e, ctx: certificateMailContext(s, level) };
