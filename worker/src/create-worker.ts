@@ -97,14 +97,18 @@ export async function createWorker(opts: CreateWorkerOptions): Promise<{ worker:
     pollMs: opts.notifications ? 10_000 : 1_000,
     log: (msg, fields) => console.warn(msg, fields ?? ''),
   });
-  // The relay lives as long as the worker runs: started with run(), stopped when run() ends.
+  // The relay lives as long as the worker runs: started with run(), stopped when run() ends. The worker
+  // runs first (its state is RUNNING at once, so a shutdown() right after run() stops it), the relay
+  // beside it; a relay that cannot listen still polls.
   const run = worker.run.bind(worker);
   Object.assign(worker, {
     run: async () => {
-      await relay.start();
+      const running = run();
+      const started = relay.start().catch((e: unknown) => console.warn('mail outbox relay: not listening, polling only', String(e)));
       try {
-        return await run();
+        return await running;
       } finally {
+        await started;
         await relay.stop();
       }
     },

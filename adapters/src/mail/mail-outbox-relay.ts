@@ -37,10 +37,13 @@ export class MailOutboxRelay {
     this.o = { batch: 16, leaseMs: 60_000, pollMs: 2_000, retryBaseMs: 2_000, retryMaxMs: 10 * 60_000, ...opts };
   }
 
+  /** Polls from now on, and listens (a failed listen rejects; the polling goes on until stop). */
   async start(): Promise<void> {
-    this.unlisten = await this.notifications?.listen(MAIL_OUTBOX_CHANNEL, () => this.wake());
     this.schedule();
     this.wake();
+    const unlisten = await this.notifications?.listen(MAIL_OUTBOX_CHANNEL, () => this.wake());
+    if (this.stopped) unlisten?.();
+    else this.unlisten = unlisten;
   }
 
   /** Sends what is due now (and keeps going while rounds find mail). */
