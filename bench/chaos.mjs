@@ -52,7 +52,7 @@ const lines = [
   `Command: \`npm run chaos -- --count ${opts.count} --kills ${opts.kills} --restarts ${opts.restarts} --concurrency ${opts.concurrency}\``,
   '',
   `Machine: ${m.nproc} cores (${m.cpu}), ${m.memory}, load at start ${m.load}, ${m.kernel}. Versions: Node ${v.node}, ${v.temporal}, ${v.temporalio}.`,
-  `Set-up: Temporal dev server with its SQLite file database (WAL), Postgres ${process.env.DATABASE_URL ? '(DATABASE_URL)' : '(throwaway, initdb in a tmp dir)'}, the worker as \`node worker/dist/main.js\`, real SMTP on loopback; the driver does what the API does (start, requestOtp Update, code from the mail, OtpStore.verify, sign Update), ${opts.concurrency} certificates at a time, each step retried until it lands.`,
+  `Set-up: Temporal dev server with its SQLite file database (WAL), Postgres ${process.env.DATABASE_URL ? '(DATABASE_URL)' : '(throwaway, initdb in a tmp dir)'}, the worker as \`node worker/dist/main.js\`, real SMTP on loopback; the driver does what the API does (start, the code made and mailed as its request-code command does, code from the mail, OtpStore.verify, sign Update), ${opts.concurrency} certificates at a time, each step retried until it lands.`,
   '',
   `| figure | value |`,
   `|---|---|`,

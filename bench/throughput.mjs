@@ -1,5 +1,5 @@
 // (a) Certificates per minute through 3 levels with 2-of-3 signatures each: `lanes` callers, each
-// submitting a certificate and walking it to done (6 x requestOtp -> verify -> sign), until the time
+// submitting a certificate and walking it to done (6 x code request -> verify -> sign), until the time
 // budget is spent; certificates in progress then finish and count. Bounded by time and by count.
 // `sys.driver` says how a certificate is driven: ours (bench/lib/certificates.mjs) or the ceiling's
 // (bench/lib/ceiling.mjs). Beside the rate: the worker's CPU per workflow task over the measured

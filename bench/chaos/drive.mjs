@@ -8,7 +8,9 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const { HARNESS_COMPANY_ID, harnessWorkflowId } = require('@grain/worker/dist/certificate-test-harness.js');
-const { certificateWorkflow, requestOtpUpdate, signUpdate, stateQuery, appErrorCodeOf } = require('@grain/workflows');
+const { certificateWorkflow, signUpdate, stateQuery, appErrorCodeOf } = require('@grain/workflows');
+const { assertAccepted, certificateMailContext, currentLevel } = require('@grain/domain');
+const { mailSigningCode } = require('@grain/adapters');
 
 export const CHAIN = [
   ['a1', 1],
@@ -49,7 +51,7 @@ async function persist(what, fn, stats, refused = () => undefined) {
     try {
       return await fn(attempt);
     } catch (e) {
-      const code = appErrorCodeOf(e);
+      const code = appErrorCodeOf(e) ?? (e.name === 'AppError' ? e.code : undefined);
       const settled = code ? await refused(code) : undefined;
       if (settled !== undefined) return settled;
       stats.retries++;
@@ -62,7 +64,7 @@ async function persist(what, fn, stats, refused = () => undefined) {
 const signedAt = (state, level, userId) => state.levels[level - 1]?.signed.some((e) => e.userId === userId);
 
 /**
- * Submits and signs one certificate to the end. `sys`: { client, otps, mailbox, taskQueue }.
+ * Submits and signs one certificate to the end. `sys`: { client, otps, codeMail, mailbox, taskQueue }.
  * `onSigned()` is called after each signature the workflow confirmed.
  */
 export async function driveCertificate(sys, draft, stats, onSigned) {
@@ -89,17 +91,25 @@ export async function driveCertificate(sys, draft, stats, onSigned) {
   for (const [who, level] of CHAIN) {
     const userId = `${draft.id}-${who}`;
     const actor = { id: userId, name: `Signer ${who}` };
-    let round = 0;
     for (;;) {
-      round++;
       if (signedAt(await state(), level, userId)) {
         confirmed.push([level, userId]);
         break;
       }
-      // A code: the Update is retried with one id, so a lost answer does not mail a second code.
+      // A code, as the API's request-code command makes it (here checked on the workflow's state): a
+      // retry after a lost answer mails another code, which supersedes the first.
       const asked = await persist(
         `otp ${userId}`,
-        () => handle.executeUpdate(requestOtpUpdate, { args: [{ actor }], updateId: `${userId}-otp-${round}` }),
+        async () => {
+          const s = await handle.query(stateQuery);
+          assertAccepted(s, { type: 'sign', actor, at: new Date().toISOString() });
+          const l = currentLevel(s);
+          const me = l.signers.find((x) => x.id === userId);
+          return mailSigningCode(
+            { otps: sys.otps, mail: sys.codeMail, publicUrl: 'http://localhost:3000' },
+            { binding: { certificateId: s.id, level: l.level, userId, contentHash: s.contentHash }, user: me, ctx: certificateMailContext(s, l.level) },
+          );
+        },
         stats,
         async (code) => {
           if (code === 'ALREADY_SIGNED') return null;

@@ -19,7 +19,7 @@ import { verifyRun } from './verify.mjs';
 const require = createRequire(import.meta.url);
 const root = path.resolve(import.meta.dirname, '../..');
 const { Client, Connection } = require('@temporalio/client');
-const { SmtpCatcher } = require('@grain/adapters');
+const { SmtpCatcher, SmtpMailSender } = require('@grain/adapters');
 const { createStores } = require('@grain/persistence');
 const { createPostgresTestDb, startThrowawayPostgres } = require('@grain/worker/dist/certificate-test-harness.js');
 
@@ -87,7 +87,10 @@ export async function runChaos({ bin, count, kills, restarts, concurrency, workD
 
     const connection = await Connection.connect({ address: temporal.address });
     cleanup.push(() => connection.close());
-    const sys = { client: new Client({ connection }), otps: createStores(db.knex).otps, mailbox, taskQueue };
+    // this process is the API: it mails the signing codes (its request-code command)
+    const codeMail = new SmtpMailSender(`smtp://127.0.0.1:${smtpPort}`, 'chaos@grain.test', true);
+    cleanup.push(async () => codeMail.close());
+    const sys = { client: new Client({ connection }), otps: createStores(db.knex).otps, codeMail, mailbox, taskQueue };
 
     // Faults at random points of the run's progress (signatures made out of 6 per certificate).
     const total = count * 6;

@@ -17,7 +17,7 @@ import { certificateDriver } from './certificates.mjs';
 
 const require = createRequire(import.meta.url);
 const { Client, Connection } = require('@temporalio/client');
-const { SmtpCatcher, loadConfig, buildAdapters, closeAdapters } = require('@grain/adapters');
+const { SmtpCatcher, SmtpMailSender, loadConfig, buildAdapters, closeAdapters } = require('@grain/adapters');
 const { openDb, createStores } = require('@grain/persistence');
 const { createWorker } = require('@grain/worker');
 const { createPostgresTestDb, HARNESS_COMPANY_ID } = require('@grain/worker/dist/certificate-test-harness.js');
@@ -48,7 +48,7 @@ export class CodeMailbox {
  * options); `poolMax` sizes the worker's database pool (DATABASE_POOL_MAX); `mail: 'pooled'` swaps in
  * the mail sender with its SMTP pool on (bench/lib/pooled-mail-sender.cjs) for the adapter's;
  * `workers` (postgres topology) forks that many worker processes on the system's task queue.
- * @returns the driver's view: client, otps, store, knex, mailbox, taskQueue, workerPid, memory(), close().
+ * @returns the driver's view: client, otps, store, knex, mailbox, codeMail (the API's mail port), taskQueue, workerPid, memory(), close().
  */
 export async function startSystem({ temporal, topology, postgresUrl, tuning = {}, poolMax, mail = 'adapter', logDir, workers = 1 }) {
   const taskQueue = `bench-${topology}-${Date.now().toString(36)}`;
@@ -67,6 +67,12 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
       const catcher = new SmtpCatcher(mailbox);
       const smtpPort = await catcher.start(0);
       cleanup.push(() => catcher.stop());
+      // This process is the API: it mails the signing codes itself (the request-code command).
+      const codeMail =
+        mail === 'pooled'
+          ? new PooledSmtpMailSender(`smtp://127.0.0.1:${smtpPort}`, 'bench@grain.test')
+          : new SmtpMailSender(`smtp://127.0.0.1:${smtpPort}`, 'bench@grain.test', true);
+      cleanup.push(async () => codeMail.close());
       // `workers` processes on the one task queue: Temporal spreads the tasks among them (scale-out).
       const forkWorker = async (i) => {
         const out = openSync(path.join(logDir, `${taskQueue}-${i}.log`), 'a');
@@ -118,6 +124,7 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
         client,
         taskQueue,
         mailbox,
+        codeMail,
         knex: db.knex,
         otps: createStores(db.knex).otps,
         store: createStores(db.knex).certificates,
@@ -150,6 +157,7 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
       address: temporal.address,
       taskQueue,
       deps: { config, stores: createStores(db.knex), adapters },
+      notifications: db.notifications,
       tuning,
     });
     const running = worker.run();
@@ -164,6 +172,7 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
       client,
       taskQueue,
       mailbox,
+      codeMail: adapters.mail,
       knex: db.knex,
       otps: createStores(db.knex).otps,
       store: createStores(db.knex).certificates,

@@ -1,12 +1,8 @@
 // What a run cost the worker, per workflow task: the worker process's own CPU (all its threads, from
 // /proc; a child such as Chromium is not in it) and the workflow tasks, activities, local activities,
 // timers and history events the run's workflows recorded (read back from their histories).
-import { Buffer } from 'node:buffer';
 import { readFileSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
-const { EventType } = require('@temporalio/proto').temporal.api.enums.v1;
+import { countHistory, sumCounts } from './history-count.cjs';
 
 const TICKS = 100; // USER_HZ
 
@@ -38,53 +34,22 @@ export function threadCpuSeconds(pid) {
   return out;
 }
 
-const typeOf = (t) => (typeof t === 'number' ? EventType[t] : String(t)).replace('EVENT_TYPE_', '');
-
-/** Sums what the given workflows recorded: events, workflow tasks, activity tasks, local activities, timers, payload bytes. */
+/**
+ * Sums what the given workflows recorded (bench/lib/history-count.cjs, the counter `node
+ * bench/history-costs.mjs` runs on recorded histories): events, workflow tasks, activations, activity
+ * tasks, local activities, timers, search-attribute upserts, Updates, payload bytes.
+ */
 export async function historyCosts(handles, concurrency = 8) {
-  const t = {
-    workflows: 0,
-    events: 0,
-    workflowTasks: 0,
-    activityTasks: 0,
-    localActivities: 0,
-    timers: 0,
-    searchAttributeUpserts: 0,
-    updates: 0,
-    payloadBytes: 0,
-  };
+  const counts = [];
   let i = 0;
   const lane = async () => {
     while (i < handles.length) {
       const h = handles[i++];
-      const { events } = await h.fetchHistory();
-      t.workflows++;
-      t.events += events.length;
-      for (const e of events) {
-        const k = typeOf(e.eventType);
-        if (k === 'WORKFLOW_TASK_COMPLETED') t.workflowTasks++;
-        else if (k === 'ACTIVITY_TASK_SCHEDULED') t.activityTasks++;
-        else if (k === 'TIMER_STARTED') t.timers++;
-        else if (k === 'UPSERT_WORKFLOW_SEARCH_ATTRIBUTES') t.searchAttributeUpserts++;
-        else if (k === 'WORKFLOW_EXECUTION_UPDATE_ACCEPTED') t.updates++;
-        else if (k === 'MARKER_RECORDED' && e.markerRecordedEventAttributes?.markerName === 'core_local_activity') t.localActivities++;
-      }
-      t.payloadBytes += payloadBytes(events);
+      counts.push(countHistory(await h.fetchHistory()));
     }
   };
   await Promise.all(Array.from({ length: concurrency }, lane));
-  return t;
-}
-
-/** Bytes of payload data in a history (every `data` of a payload, found by walking the events). */
-function payloadBytes(x) {
-  if (!x || typeof x !== 'object') return 0;
-  if (x instanceof Uint8Array) return 0;
-  let n = 0;
-  if (x.data instanceof Uint8Array && x.metadata) n += x.data.length;
-  else if (typeof x.data === 'string' && x.metadata) n += Buffer.from(x.data, 'base64').length;
-  for (const v of Object.values(x)) if (v && typeof v === 'object') n += payloadBytes(v);
-  return n;
+  return sumCounts(counts);
 }
 
 /** Per certificate and per workflow task, from historyCosts and the worker's CPU over the same work. */
@@ -95,6 +60,8 @@ export function perTask(costs, cpuSeconds) {
     perCertificate: {
       events: costs.events / w,
       workflowTasks: costs.workflowTasks / w,
+      activations: costs.activations / w,
+      updates: costs.updates / w,
       activityTasks: costs.activityTasks / w,
       localActivities: costs.localActivities / w,
       timers: costs.timers / w,

@@ -24,6 +24,7 @@ async function main() {
     namespace: config.temporalNamespace,
     taskQueue: config.taskQueue,
     deps: { config, stores, adapters },
+    notifications: db.notifications,
     tuning,
   });
   process.on('message', (m) => {

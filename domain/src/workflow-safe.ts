@@ -12,6 +12,7 @@ export * from './certificate/machine';
 export * from './certificate/timer-plan';
 export { createCertificate, applyChanges, assertChainSignable, certificateContentHash, CONTENT_HASH_VERSION, reminderConfig } from './certificate/build';
 export * from './certificate/activity-contract';
+export * from './certificate/mail-context';
 export { currentDetails } from './certificate/operator-view';
 export * from './compliance/activity-contract';
 export * from './compliance/compliance-kinds';

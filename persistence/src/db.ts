@@ -4,6 +4,7 @@ import path from 'node:path';
 import { probeDatabase, watchDatabase, type DbProbe } from './db-probe';
 import { runMigrations } from './migrate';
 import { PGliteThread } from './pglite-thread';
+import { pgliteNotifications, postgresNotifications, type DbNotifications } from './db-notifications';
 
 export interface DbConfig {
   /** postgres://... selects the real Postgres driver; unset selects embedded PGlite. */
@@ -17,6 +18,8 @@ export interface Db {
   kind: 'postgres' | 'pglite';
   /** Whether the database answers, or is busy and still making progress (health checks; see db-probe). */
   probe(): Promise<DbProbe>;
+  /** Notifications from every process sharing the database (LISTEN/NOTIFY; db-notifications.ts). */
+  notifications: DbNotifications;
   close(): Promise<void>;
 }
 
@@ -30,6 +33,7 @@ export async function openDb(cfg: DbConfig, opts: { migrate?: boolean } = {}): P
   let k: Knex;
   let kind: Db['kind'];
   let thread: PGliteThread | undefined;
+  let notifications: DbNotifications;
   if (cfg.databaseUrl) {
     if (!/^postgres(ql)?:\/\//.test(cfg.databaseUrl)) {
       throw new Error(`DATABASE_URL must be a postgres:// URL (got "${cfg.databaseUrl.slice(0, 30)}...")`);
@@ -46,6 +50,7 @@ export async function openDb(cfg: DbConfig, opts: { migrate?: boolean } = {}): P
       await k.destroy();
       throw new Error(`DATABASE_URL: cannot connect to Postgres: ${(e as Error).message}`);
     }
+    notifications = postgresNotifications(cfg.databaseUrl);
   } else {
     kind = 'pglite';
     // knex-pglite is CommonJS with a default export.
@@ -63,9 +68,11 @@ export async function openDb(cfg: DbConfig, opts: { migrate?: boolean } = {}): P
       await thread?.close();
       throw e;
     });
+    notifications = pgliteNotifications(thread);
   }
   watchDatabase(k);
   const close = async () => {
+    await notifications.close();
     await k.destroy();
     await thread?.close(); // knex closes it only if it ever opened its connection
   };
@@ -75,5 +82,5 @@ export async function openDb(cfg: DbConfig, opts: { migrate?: boolean } = {}): P
     await close().catch(() => undefined);
     throw e;
   }
-  return { knex: k, kind, probe: () => probeDatabase(k), close };
+  return { knex: k, kind, probe: () => probeDatabase(k), notifications, close };
 }

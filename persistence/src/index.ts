@@ -4,6 +4,8 @@ export * from './digest';
 export * from './migrate';
 export * from './password';
 export * from './mail-store';
+export * from './mail-outbox-store';
+export * from './db-notifications';
 export * from './certificates';
 export * from './accounts';
 export * from './templates';

@@ -6,13 +6,17 @@ export interface ThreadStart {
   /** Directory of the database files; undefined keeps the database in the thread's memory. */
   dataDir: string | undefined;
 }
-export type ThreadRequest = { kind: 'query'; id: number; sql: string; params?: unknown[]; options?: unknown } | { kind: 'close'; id: number };
+export type ThreadRequest =
+  | { kind: 'query'; id: number; sql: string; params?: unknown[]; options?: unknown }
+  | { kind: 'listen'; id: number; channel: string }
+  | { kind: 'close'; id: number };
 export type ThreadReply =
   | { kind: 'ready' }
   | { kind: 'failed'; error: Record<string, unknown> }
   | { kind: 'result'; id: number; result: unknown }
   | { kind: 'error'; id: number; error: Record<string, unknown> }
-  | { kind: 'closed'; id: number };
+  | { kind: 'closed'; id: number }
+  | { kind: 'notification'; channel: string; payload: string };
 
 interface Pending {
   resolve(v: unknown): void;
@@ -40,6 +44,8 @@ export class PGliteThread {
   /** Why the thread can no longer answer; set once. */
   private stopped: Error | undefined;
   private closing: Promise<void> | undefined;
+  /** Listeners by channel (db.ts `listen`): notifications committed on the database's one connection. */
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
 
   constructor(private readonly dataDir: string | undefined) {
     this.worker = new Worker(workerScript(), { workerData: { dataDir } satisfies ThreadStart });
@@ -47,6 +53,7 @@ export class PGliteThread {
     this.waitReady = new Promise<void>((resolve, reject) => {
       this.worker.on('message', (m: ThreadReply) => {
         if (m.kind === 'ready') resolve();
+        else if (m.kind === 'notification') for (const fn of this.listeners.get(m.channel) ?? []) fn(m.payload);
         else if (m.kind === 'failed') reject(this.toError(m.error, 'cannot open the embedded database'));
         else this.settle(m);
       });
@@ -68,6 +75,22 @@ export class PGliteThread {
     return this.ask({ kind: 'query', id: this.nextId++, sql, params, options }) as Promise<T>;
   }
 
+  /**
+   * Calls `fn` with the payload of every notification on `channel` (`select pg_notify(channel, payload)`,
+   * delivered when its transaction commits) until the returned function is called. One mechanism with
+   * Postgres' LISTEN: PGlite's one connection listens, the thread forwards what it hears.
+   */
+  async listen(channel: string, fn: (payload: string) => void): Promise<() => void> {
+    let set = this.listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(channel, set);
+      await this.ask({ kind: 'listen', id: this.nextId++, channel });
+    }
+    set.add(fn);
+    return () => set.delete(fn);
+  }
+
   /** Closes the database (PGlite writes its files) and ends the thread; safe to call twice. */
   close(): Promise<void> {
     this.closing ??= (async () => {
@@ -87,7 +110,7 @@ export class PGliteThread {
     });
   }
 
-  private settle(m: Exclude<ThreadReply, { kind: 'ready' | 'failed' }>): void {
+  private settle(m: Exclude<ThreadReply, { kind: 'ready' | 'failed' | 'notification' }>): void {
     const p = this.pending.get(m.id);
     if (!p) return;
     this.pending.delete(m.id);

@@ -24,6 +24,13 @@ port.on('message', (m: ThreadRequest) => {
     );
     return;
   }
+  if (m.kind === 'listen') {
+    db.listen(m.channel, (payload) => port.postMessage({ kind: 'notification', channel: m.channel, payload } satisfies ThreadReply)).then(
+      () => port.postMessage({ kind: 'result', id: m.id, result: null } satisfies ThreadReply),
+      (e: unknown) => port.postMessage({ kind: 'error', id: m.id, error: plainError(e) } satisfies ThreadReply),
+    );
+    return;
+  }
   db.query(m.sql, m.params?.map(asBuffer), m.options as QueryOptions | undefined).then(
     (result) => port.postMessage({ kind: 'result', id: m.id, result } satisfies ThreadReply),
     (e: unknown) => port.postMessage({ kind: 'error', id: m.id, error: plainError(e) } satisfies ThreadReply),

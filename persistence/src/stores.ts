@@ -35,6 +35,7 @@ import { KnexDocumentStore, type DocumentStore } from './documents';
 import { KnexComplianceStore, type ComplianceStore } from './compliance';
 import { KnexLiveEventStore, type LiveEventStore } from './live';
 import { KnexMailStore, type MailStore } from './mail-store';
+import { KnexMailOutboxStore, type MailOutboxStore } from './mail-outbox-store';
 import { KnexActivityResultStore, type ActivityResultStore } from './activities';
 import { KnexLedgerBlockStore, type LedgerBlockStore } from './ledger';
 import { KnexCorrectiveActionStore, type CorrectiveActionStore } from './corrective-actions';
@@ -68,6 +69,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
   const activityResults: ActivityResultStore = new KnexActivityResultStore(knex);
   const documents: DocumentStore = new KnexDocumentStore(knex);
   const mail: MailStore = new KnexMailStore(knex);
+  const mailOutbox: MailOutboxStore = new KnexMailOutboxStore(knex);
   const ledgerBlocks: LedgerBlockStore = new KnexLedgerBlockStore(knex);
   const correctiveActions: CorrectiveActionStore = new KnexCorrectiveActionStore(knex);
   const publicRequests: PublicRequestStore = new KnexPublicRequestStore(knex);
@@ -92,6 +94,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
     compliance,
     live,
     mail,
+    mailOutbox,
     activityResults,
     ledgerBlocks,
     correctiveActions,

@@ -260,6 +260,7 @@ export async function startWorld(opts: { worker?: boolean; env?: Record<string, 
       address: process.env.TEMPORAL_TEST_ADDRESS!,
       taskQueue,
       deps: { config: t.deps.config, stores: t.deps.stores, adapters: t.deps.adapters },
+      notifications: t.db.notifications,
       tuning: { maxCachedWorkflows: 50 },
     });
     const running = worker.run();

@@ -89,6 +89,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
         namespace: config.temporalNamespace,
         taskQueue: config.taskQueue,
         deps: { config, stores, adapters },
+        notifications: db.notifications,
       });
       worker = w.worker;
       workerRun = worker.run();

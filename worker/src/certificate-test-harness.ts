@@ -11,11 +11,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import type { Worker } from '@temporalio/worker';
-import { buildAdapters, closeAdapters, SmtpCatcher, loadConfig, type Adapters } from '@grain/adapters';
+import { buildAdapters, closeAdapters, mailSigningCode, SmtpCatcher, loadConfig, type Adapters, type MailSender } from '@grain/adapters';
 import { createStores, openDb, type CertificateStore, type Db, type MailStore, type OtpStore } from '@grain/persistence';
 import { createTestDb } from '@grain/persistence/testing';
-import { certificateWorkflowId, type CertificateDraft, type CommandActor, type Signer } from '@grain/domain';
-import { certificateWorkflow, requestOtpUpdate, signUpdate } from '@grain/workflows';
+import {
+  assertAccepted,
+  certificateMailContext,
+  certificateWorkflowId,
+  currentLevel,
+  type CertificateDraft,
+  type CertificateState,
+  type CommandActor,
+  type Signer,
+} from '@grain/domain';
+import { certificateWorkflow, signUpdate, stateQuery, type CertificateChanged } from '@grain/workflows';
 import type { ActivityDeps } from '@grain/activities';
 import { createWorker, WORKFLOWS_MODULE, type WorkerDeployment } from './create-worker';
 
@@ -28,6 +37,8 @@ export interface Harness {
   worker: Worker;
   taskQueue: string;
   mail: MailStore;
+  /** What mails a signing code (the API's port; the harness's catcher receives it). */
+  codeMail: MailSender;
   otps: OtpStore;
   store: CertificateStore;
   adapters: Adapters;
@@ -51,6 +62,7 @@ export async function startHarness(taskQueue: string, opts: { deployment?: Worke
     address,
     taskQueue,
     deps: { config, stores, adapters },
+    notifications: db.notifications,
     workflowsPath: WORKFLOWS_MODULE,
     deployment: opts.deployment,
   });
@@ -65,6 +77,7 @@ export async function startHarness(taskQueue: string, opts: { deployment?: Worke
     worker,
     taskQueue,
     mail,
+    codeMail: adapters.mail,
     otps: stores.otps,
     store: stores.certificates,
     adapters,
@@ -124,7 +137,7 @@ export function chainDraft(over: Partial<CertificateDraft> = {}, dueInMs = 7 * 8
 }
 
 /** What driving a certificate needs (a Harness, or a client + database beside a worker in another process). */
-export type Driver = Pick<Harness, 'client' | 'mail' | 'otps' | 'taskQueue'>;
+export type Driver = Pick<Harness, 'client' | 'mail' | 'codeMail' | 'otps' | 'store' | 'taskQueue'>;
 
 export async function submit(h: Driver, draft: CertificateDraft): Promise<WorkflowHandle<typeof certificateWorkflow>> {
   return h.client.workflow.start(certificateWorkflow, {
@@ -134,20 +147,51 @@ export async function submit(h: Driver, draft: CertificateDraft): Promise<Workfl
   });
 }
 
-/** What the API does on "Sign Now": ask for a code, read it from the mailbox, verify it, send the sign Update. */
+/**
+ * What the API does on "Sign Now": a code for the current level, mailed (its request-code command, here
+ * with the certificate as the workflow shows it, after the same check), read from the mailbox.
+ */
 export async function requestCode(h: Driver, handle: WorkflowHandle, userId: string): Promise<{ code: string; level: number }> {
-  const r = await handle.executeUpdate(requestOtpUpdate, { args: [{ actor: actorOf(userId) }] });
+  const s = await handle.query(stateQuery);
+  assertAccepted(s, { type: 'sign', actor: actorOf(userId), at: new Date().toISOString() });
+  const l = currentLevel(s)!;
+  const user = l.signers.find((x) => x.id === userId)!;
+  await mailSigningCode(
+    { otps: h.otps, mail: h.codeMail, publicUrl: 'http://localhost:3000' },
+    {
+      binding: { certificateId: s.id, level: l.level, userId, contentHash: s.contentHash },
+      user: { id: user.id, name: user.name, email: user.email },
+      ctx: certificateMailContext(s, l.level),
+    },
+  );
   // the newest signing-code mail (a level-start notice may arrive after it)
   const m = (await h.mail.list({ to: `${userId}@grain.test`, limit: 20 })).find((x) => /^Signing code/.test(x.subject ?? ''));
   const code = /code .* is (\d{6})\./.exec(m?.text ?? '')?.[1];
   if (!code) throw new Error(`no code mailed to ${userId}`);
-  return { code, level: r.level };
+  return { code, level: l.level };
 }
 
-export async function signWithCode(h: Driver, handle: WorkflowHandle, certificateId: string, userId: string) {
+/**
+ * The certificate after a change, as the API answers it: the read model, which must show the version the
+ * Update (or the workflow's end) answered by then (the workflow writes it before it answers).
+ */
+export async function changed(h: Pick<Driver, 'store'>, answer: CertificateChanged): Promise<CertificateState> {
+  const stored = await h.store.get(HARNESS_COMPANY_ID, answer.id);
+  if (!stored || stored.version < answer.version)
+    throw new Error(`the read model shows version ${stored?.version ?? 'none'} of ${answer.id}; the workflow answered ${answer.version}`);
+  return stored.state;
+}
+
+/** The certificate once its workflow ended, from the read model. */
+export async function finalState(h: Pick<Driver, 'store'>, handle: WorkflowHandle<typeof certificateWorkflow>): Promise<CertificateState> {
+  return changed(h, await handle.result());
+}
+
+/** A sign with a fresh code, as the API makes it; answers the certificate as the read model shows it then. */
+export async function signWithCode(h: Driver, handle: WorkflowHandle, certificateId: string, userId: string): Promise<CertificateState> {
   const { code, level } = await requestCode(h, handle, userId);
   const { otpId } = await h.otps.verify({ certificateId, level, userId }, code);
-  return handle.executeUpdate(signUpdate, { args: [{ actor: actorOf(userId), otpId, note: `ok from ${userId}` }] });
+  return changed(h, await handle.executeUpdate(signUpdate, { args: [{ actor: actorOf(userId), otpId, note: `ok from ${userId}` }] }));
 }
 
 /**

@@ -3,7 +3,7 @@
  */
 import { Worker } from '@temporalio/worker';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
-import { appErrorCodeOf, delegateUpdate, rejectUpdate, requestOtpUpdate, signUpdate, stateQuery } from '@grain/workflows';
+import { appErrorCodeOf, delegateUpdate, rejectUpdate, signUpdate, stateQuery } from '@grain/workflows';
 import { WORKFLOWS_MODULE } from './create-worker';
 import { createHash } from 'node:crypto';
 import { extractText } from '@grain/adapters';
@@ -11,7 +11,9 @@ import { createStores } from '@grain/persistence';
 import {
   actorOf,
   chainDraft,
+  changed,
   eventually,
+  finalState,
   requestCode,
   signer,
   signWithCode,
@@ -49,7 +51,9 @@ test('a 3-level chain with 2-of-3 signatures completes: read model, ledger, mail
   let last;
   for (const id of signers) last = await signWithCode(h, handle, d.id, id);
   expect(last!.status).toBe('done');
-  const final = await handle.result();
+  // the workflow ends with its id, version and status: the whole state is the read model's
+  expect(await handle.result()).toEqual({ id: d.id, version: last!.version, status: 'done' });
+  const final = await finalState(h, handle);
   finishedIds.push(handle.workflowId);
   expect(final).toMatchObject({ status: 'done', overdue: false });
   expect(final.pdfKey).toMatch(/^certificates\//);
@@ -67,8 +71,21 @@ test('a 3-level chain with 2-of-3 signatures completes: read model, ledger, mail
   // the PDF carries the public verification link (and its QR code); its sha256 is on the read model
   expect((await extractText(pdf, 'certificate.pdf')).text.replace(/\s+/g, '')).toContain(`/views/verify?hash=${final.contentHash}`);
   expect((await h.db.knex('certificates').where({ id: d.id }).first('pdf_sha256')).pdf_sha256).toBe(createHash('sha256').update(pdf).digest('hex'));
-  expect((await h.mail.list({ to: 'b1@grain.test' })).some((m) => /awaits your signature \(level 2\)/.test(m.subject ?? ''))).toBe(true);
-  expect((await h.mail.list({ to: SUBMITTER.email })).some((m) => /is approved/.test(m.subject ?? ''))).toBe(true);
+  // the mails leave through the outbox: one per notice, to all its recipients
+  const notice = await eventually(
+    () => h.mail.list({ to: 'b1@grain.test' }),
+    (ms) => ms.some((m) => /awaits your signature \(level 2\)/.test(m.subject ?? '')),
+  );
+  expect(notice.find((m) => /awaits your signature \(level 2\)/.test(m.subject ?? ''))!.to.sort()).toEqual(['b1@grain.test', 'b2@grain.test', 'b3@grain.test']);
+  const approved = await eventually(
+    () => h.mail.list({ to: SUBMITTER.email }),
+    (ms) => ms.some((m) => /is approved/.test(m.subject ?? '')),
+  );
+  // to the submitter and the signers, not to c2 whose signature completed it
+  expect(approved.find((m) => /is approved/.test(m.subject ?? ''))!.to.sort()).toEqual(
+    [SUBMITTER.email, ...['a1', 'a3', 'b2', 'b3', 'c1'].map((x) => `${x}@grain.test`)].sort(),
+  );
+  expect(await h.deps.stores.mailOutbox.unsent(d.id)).toEqual([]);
   // every timer says what it is for, in the Temporal UI (its user metadata summary)
   const events = (await handle.fetchHistory()).events ?? [];
   const summaries = events
@@ -122,7 +139,7 @@ test('reject to an earlier level, then re-signing walks the chain again', async 
   await signWithCode(h, handle, d.id, 'a1');
   await signWithCode(h, handle, d.id, 'a2');
   await signWithCode(h, handle, d.id, 'b1');
-  const back = await handle.executeUpdate(rejectUpdate, { args: [{ actor: actorOf('b2'), toLevel: 1, reason: 'moisture figure is wrong' }] });
+  const back = await changed(h, await handle.executeUpdate(rejectUpdate, { args: [{ actor: actorOf('b2'), toLevel: 1, reason: 'moisture figure is wrong' }] }));
   expect(back).toMatchObject({ status: 'rejected', stage: 1 });
   expect(back.levels.map((l) => l.signed.length)).toEqual([0, 0, 0]);
   expect(back.levels[1].comments).toEqual(['Signer b2: moisture figure is wrong']);
@@ -150,12 +167,12 @@ test('reject to an earlier level, then re-signing walks the chain again', async 
 test('delegation: the delegate signs on behalf of the delegator, who may then not sign', async () => {
   const d = chainDraft();
   const handle = await submit(h, d);
-  const s = await handle.executeUpdate(delegateUpdate, { args: [{ actor: actorOf('a1'), to: [signer('d1')], note: 'away this week' }] });
+  const s = await changed(h, await handle.executeUpdate(delegateUpdate, { args: [{ actor: actorOf('a1'), to: [signer('d1')], note: 'away this week' }] }));
   expect(s.levels[0].comments).toEqual(['Signer a1: away this week']);
   expect(s.levels[0].delegations[0].txId).toMatch(/^[0-9a-f]{64}$/);
   const signed = await signWithCode(h, handle, d.id, 'd1');
   expect(signed.levels[0].signed[0]).toMatchObject({ userId: 'd1', onBehalfOf: 'a1' });
-  expect(await refusedCode(handle.executeUpdate(requestOtpUpdate, { args: [{ actor: actorOf('a1') }] }))).toBe('ALREADY_SIGNED');
+  expect(await refusedCode(handle.executeUpdate(signUpdate, { args: [{ actor: actorOf('a1'), otpId: 'x' }] }))).toBe('ALREADY_SIGNED');
   expect(await refusedCode(handle.executeUpdate(delegateUpdate, { args: [{ actor: actorOf('a2'), to: [signer('a3')] }] }))).toBe('DELEGATE_ALREADY_SIGNER');
   const row = await h.store.get(HARNESS_COMPANY_ID, d.id);
   expect(row!.state.levels[0].signers.map((x) => x.id)).toEqual(['a1', 'a2', 'a3', 'd1']);
@@ -168,7 +185,6 @@ test('refused actions answer at once and leave no trace; wrong, expired and reus
   await signWithCode(h, handle, d.id, 'a1');
   const before = await handle.fetchHistory();
   // outsider and double sign: refused by the validator
-  expect(await refusedCode(handle.executeUpdate(requestOtpUpdate, { args: [{ actor: actorOf('zz') }] }))).toBe('NOT_A_SIGNER');
   expect(await refusedCode(handle.executeUpdate(signUpdate, { args: [{ actor: actorOf('zz'), otpId: 'x' }] }))).toBe('NOT_A_SIGNER');
   expect(await refusedCode(handle.executeUpdate(signUpdate, { args: [{ actor: actorOf('a1'), otpId: 'x' }] }))).toBe('ALREADY_SIGNED');
   expect(await refusedCode(handle.executeUpdate(signUpdate, { args: [{ actor: actorOf(SUBMITTER.id), otpId: 'x' }] }))).toBe('NOT_A_SIGNER');
@@ -188,7 +204,7 @@ test('refused actions answer at once and leave no trace; wrong, expired and reus
   await expect(h.otps.verify({ certificateId: d.id, level: 1, userId: 'a2' }, code)).rejects.toMatchObject({ code: 'OTP_INVALID' });
   // an otp id of another signer is refused by the redeem activity
   expect(await refusedCode(handle.executeUpdate(signUpdate, { args: [{ actor: actorOf('a3'), otpId }] }))).toBe('OTP_INVALID');
-  const ok = await handle.executeUpdate(signUpdate, { args: [{ actor: actorOf('a2'), otpId }] });
+  const ok = await changed(h, await handle.executeUpdate(signUpdate, { args: [{ actor: actorOf('a2'), otpId }] }));
   expect(ok.stage).toBe(2);
   // reused otp id: b1 signs, b2 rejects to the current level (clearing b1), b1 replays the old id
   const b1 = await requestCode(h, handle, 'b1');

@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '@grain/activities';
+import { MailOutboxRelay } from '@grain/adapters';
+import type { DbNotifications } from '@grain/persistence';
 import { installTemporalRuntime } from './runtime';
 
 export interface CreateWorkerOptions {
@@ -18,6 +20,11 @@ export interface CreateWorkerOptions {
   tuning?: Partial<WorkerOptions>;
   /** The Worker Deployment version this worker runs (versioning.ts); unversioned without. */
   deployment?: WorkerDeployment;
+  /**
+   * The database's notifications (Db.notifications): the mail outbox's relay wakes at the commit that
+   * queued a mail. Without them it looks every second.
+   */
+  notifications?: Pick<DbNotifications, 'listen'>;
 }
 
 /** A Worker Deployment version: the deployment's name and the build id of the code a worker runs. */
@@ -61,8 +68,10 @@ export function workflowSource(workflowsPath?: string) {
 }
 
 /**
- * Composition root of the worker: connection + activities + workflows. Uses the prebuilt bundle when
- * present (start-up in well under a second instead of a webpack run), else bundles at start-up.
+ * Composition root of the worker: connection + activities + workflows, and the mail outbox's relay
+ * (certificate mails are queued by the activities and sent by it), which runs while `worker.run()` does.
+ * Uses the prebuilt bundle when present (start-up in well under a second instead of a webpack run), else
+ * bundles at start-up.
  */
 export async function createWorker(opts: CreateWorkerOptions): Promise<{ worker: Worker; connection: NativeConnection }> {
   installTemporalRuntime();
@@ -83,6 +92,26 @@ export async function createWorker(opts: CreateWorkerOptions): Promise<{ worker:
       },
     }),
     ...opts.tuning,
+  });
+  const relay = new MailOutboxRelay(opts.deps.stores.mailOutbox, opts.deps.adapters.mail, opts.notifications, {
+    pollMs: opts.notifications ? 10_000 : 1_000,
+    log: (msg, fields) => console.warn(msg, fields ?? ''),
+  });
+  // The relay lives as long as the worker runs: started with run(), stopped when run() ends. The worker
+  // runs first (its state is RUNNING at once, so a shutdown() right after run() stops it), the relay
+  // beside it; a relay that cannot listen still polls.
+  const run = worker.run.bind(worker);
+  Object.assign(worker, {
+    run: async () => {
+      const running = run();
+      const started = relay.start().catch((e: unknown) => console.warn('mail outbox relay: not listening, polling only', String(e)));
+      try {
+        return await running;
+      } finally {
+        await started;
+        await relay.stop();
+      }
+    },
   });
   return { worker, connection };
 }

@@ -23,6 +23,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     namespace: config.temporalNamespace,
     taskQueue: config.taskQueue,
     deps: { config, stores, adapters },
+    notifications: db.notifications,
     deployment,
   });
   const stop = (signal: string) => {

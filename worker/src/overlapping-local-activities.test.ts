@@ -1,13 +1,15 @@
 /**
- * A code request that arrives while a batch's commit is still running (a slow database: the commit's
- * local activity outlives the workflow task, which the worker then heartbeats). The run must replay
- * from its own history, as a worker restart or a cache eviction makes it do.
+ * A sign that arrives while a batch's commit is still running (a slow database: the commit's local
+ * activity outlives the workflow task, which the worker then heartbeats): it waits for that commit, then
+ * runs its own. The run must replay from its own history, as a worker restart or a cache eviction makes
+ * it do.
  */
 import { Worker } from '@temporalio/worker';
 import type { Ledger } from '@grain/adapters';
-import { requestOtpUpdate } from '@grain/workflows';
+import { signUpdate } from '@grain/workflows';
 import { WORKFLOWS_MODULE } from './create-worker';
-import { actorOf, chainDraft, startHarness, submit, type Harness } from './certificate-test-harness';
+import { createCertificate } from '@grain/domain';
+import { actorOf, chainDraft, changed, startHarness, submit, type Harness } from './certificate-test-harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -35,20 +37,27 @@ function slowLedger(real: Ledger, slow: RegExp, ms: number): Ledger {
   return wrap(real);
 }
 
-test('a code request answered while the submission is still being committed replays from its history', async () => {
+test('a sign accepted while the submission is still being committed runs after it and replays from its history', async () => {
   const d = chainDraft();
   const real = h.adapters.ledger;
   // longer than 80 % of the workflow task's 10 s time-out: the worker heartbeats the task meanwhile
   (h.adapters as { ledger: Ledger }).ledger = slowLedger(real, new RegExp(`${d.id}.*submission`), 12_000);
   try {
+    // a1's code for level 1, made before (the embedded database has one connection, which the held commit keeps)
+    const { code } = await h.otps.issue({ certificateId: d.id, level: 1, userId: 'a1', contentHash: createCertificate(d).contentHash });
+    const { otpId } = await h.otps.verify({ certificateId: d.id, level: 1, userId: 'a1' }, code);
     const handle = await submit(h, d);
     await new Promise((r) => setTimeout(r, 1000));
-    const asked = await handle.executeUpdate(requestOtpUpdate, { args: [{ actor: actorOf('a1') }] });
-    expect(asked.level).toBe(1);
-    // the submission's commit finishes after the code request was answered
-    for (let i = 0; i < 60 && !(await h.db.knex('ledger_blocks').where('idempotency_key', 'like', `%${d.id}%`).first()); i++)
-      await new Promise((r) => setTimeout(r, 500));
-    await new Promise((r) => setTimeout(r, 1000));
+    const signed = await changed(h, await handle.executeUpdate(signUpdate, { args: [{ actor: actorOf('a1'), otpId }] }));
+    expect(signed.levels[0].signed.map((x) => x.userId)).toEqual(['a1']);
+    const blocks = await h.db.knex('ledger_blocks').where('idempotency_key', 'like', `%${d.id}%`).orderBy('block_number');
+    expect(blocks.map((b) => b.record_type)).toEqual(['submission', 'signature']);
+    // the sign was accepted before the submission's commit was recorded: it arrived while that commit ran
+    const events = (await handle.fetchHistory()).events ?? [];
+    const accepted = events.findIndex((e) => e.workflowExecutionUpdateAcceptedEventAttributes);
+    const firstCommit = events.findIndex((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity');
+    expect(accepted).toBeGreaterThan(-1);
+    expect(accepted).toBeLessThan(firstCommit);
     await handle.terminate('test over');
     const history = await handle.fetchHistory();
     await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_MODULE }, history)).resolves.toBeUndefined();

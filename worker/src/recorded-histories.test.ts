@@ -23,6 +23,7 @@ import {
   rejectUpdate,
   remindUpdate,
   resubmitUpdate,
+  signUpdate,
   type certificateWorkflow,
 } from '@grain/workflows';
 import { WORKFLOWS_MODULE } from './create-worker';
@@ -49,6 +50,21 @@ const SCENARIOS: Record<string, (h: Harness) => Promise<Handle>> = {
     for (const id of ['a1', 'a3']) await signWithCode(h, handle, d.id, id);
     await handle.executeUpdate(delegateUpdate, { args: [{ actor: actorOf('b1'), to: [signer('d1')], note: 'away this week' }] });
     for (const id of ['d1', 'b2', 'c1', 'c2']) await signWithCode(h, handle, d.id, id);
+    await handle.result();
+    return handle;
+  },
+  /**
+   * The bench's shape (bench/throughput.mjs): 3 levels of 2-of-3, six signs with a code and no note, nothing
+   * else. `node bench/history-costs.mjs` sets its counts beside the empty-handler ceiling's.
+   */
+  'certificate-bench': async (h) => {
+    const d = chainDraft();
+    const handle = await submit(h, d);
+    for (const id of ['a1', 'a2', 'b1', 'b2', 'c1', 'c2']) {
+      const { code, level } = await requestCode(h, handle, id);
+      const { otpId } = await h.otps.verify({ certificateId: d.id, level, userId: id }, code);
+      await handle.executeUpdate(signUpdate, { args: [{ actor: actorOf(id), otpId }] });
+    }
     await handle.result();
     return handle;
   },

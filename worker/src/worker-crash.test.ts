@@ -15,12 +15,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client, Connection, WorkflowUpdateStage } from '@temporalio/client';
-import { EmbeddedLedger, SmtpCatcher } from '@grain/adapters';
+import { EmbeddedLedger, SmtpCatcher, SmtpMailSender } from '@grain/adapters';
 import { createStores, type Db } from '@grain/persistence';
 import { signUpdate } from '@grain/workflows';
 import {
   actorOf,
   chainDraft,
+  changed,
+  finalState,
   HARNESS_COMPANY_ID,
   createPostgresTestDb,
   eventually,
@@ -69,6 +71,7 @@ let driver: Driver;
 let worker: WorkerProcess;
 let env: NodeJS.ProcessEnv;
 let dataDir: string;
+let codeMail: SmtpMailSender;
 
 beforeAll(async () => {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build first (npx tsc -b && npm run build:bundle -w @grain/worker)`);
@@ -90,12 +93,16 @@ beforeAll(async () => {
   };
   worker = await WorkerProcess.start(env);
   connection = await Connection.connect({ address });
-  driver = { client: new Client({ connection }), mail, otps: createStores(db.knex).otps, taskQueue };
+  // the API's side mails the codes (to the same catcher)
+  codeMail = new SmtpMailSender(`smtp://127.0.0.1:${smtpPort}`, 'api@grain.test', true);
+  const stores = createStores(db.knex);
+  driver = { client: new Client({ connection }), mail, codeMail, otps: stores.otps, store: stores.certificates, taskQueue };
 }, 90_000);
 
 afterAll(async () => {
   await worker?.stop('SIGTERM');
   await connection?.close();
+  codeMail?.close();
   await catcher?.stop();
   await db?.close();
   await pg?.stop();
@@ -112,6 +119,30 @@ async function cliList(query: string): Promise<string[]> {
   return rows.map((r) => r.execution?.workflowId ?? '');
 }
 
+/**
+ * Holds a table in exclusive mode (another connection's write to it waits) until `release`; `waitedOn`
+ * resolves once a write of the worker waits for it.
+ */
+async function holdTable(table: string) {
+  const trx = await db.knex.transaction();
+  await trx.raw(`lock table ${table} in exclusive mode`);
+  return {
+    async waitedOn() {
+      const until = Date.now() + 30_000;
+      for (;;) {
+        const { rows } = await db.knex.raw(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike ?`,
+          [`%${table}%`],
+        );
+        if (rows[0].n > 0) return;
+        if (Date.now() > until) throw new Error(`no write to ${table} waited for the lock`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    release: () => trx.rollback(),
+  };
+}
+
 test('SIGKILL of the worker mid-chain loses and duplicates no signature', async () => {
   const late = chainDraft({ reminders: { offsetsMs: [500], overdueRepeatMs: 600_000 } }, 1500);
   const overdue = await submit(driver, late);
@@ -126,43 +157,51 @@ test('SIGKILL of the worker mid-chain loses and duplicates no signature', async 
   const kills: string[] = [];
 
   await signWithCode(driver, handle, d.id, 'a1');
-  // Kill 1: the sign that completes level 1 is accepted; its commit (redeem, ledger, read model) is running.
+  // Kill 1: the sign that completes level 1 is accepted; its commit (redeem, ledger, read model) is running:
+  // held inside its transaction by a lock on the ledger's table (the worker heartbeats its workflow task
+  // meanwhile, which carries the acceptance), killed there, the lock released after.
   {
     const { code, level } = await requestCode(driver, handle, 'a2');
     const { otpId } = await driver.otps.verify({ certificateId: d.id, level, userId: 'a2' }, code);
+    const hold = await holdTable('ledger_blocks');
     const upd = await handle.startUpdate(signUpdate, { args: [{ actor: actorOf('a2'), otpId }], waitForStage: WorkflowUpdateStage.ACCEPTED });
-    const pending = (await handle.describe()).raw.pendingActivities?.map((a) => a.activityType?.name) ?? [];
+    await hold.waitedOn();
     await worker.stop('SIGKILL');
-    kills.push(`after accept, pending: ${pending.join(',') || 'none'}`);
+    await hold.release();
+    kills.push('after accept, its commit waiting for the ledger');
     worker = await WorkerProcess.start(env);
-    expect(await upd.result()).toMatchObject({ stage: 2 });
+    expect(await changed(driver, await upd.result())).toMatchObject({ stage: 2 });
   }
   await signWithCode(driver, handle, d.id, 'b1');
-  // Kill 2: the sign that completes level 2, killed the moment its ledger block is in the database
-  // (the activity's completion has likely not reached the server: the retry must not add a block).
+  // Kill 2: the sign that completes level 2, killed once its ledger block is in the database and before
+  // the commit's completion reached the server (held by a lock on the live events its activity publishes
+  // after the transaction): the commit done again must not add a block.
   {
+    const hold = await holdTable('live_events');
     const signaturesBefore = await db.knex('ledger_blocks').where('idempotency_key', 'like', `${wfId}:%`).where({ record_type: 'signature' }).count({ n: '*' });
     const { code, level } = await requestCode(driver, handle, 'b2');
     const { otpId } = await driver.otps.verify({ certificateId: d.id, level, userId: 'b2' }, code);
     const upd = await handle.startUpdate(signUpdate, { args: [{ actor: actorOf('b2'), otpId }], waitForStage: WorkflowUpdateStage.ACCEPTED });
     const n = Number(signaturesBefore[0].n);
     const until = Date.now() + 30_000;
-    // A tight poll: the window between the block's commit and the activity's completion is short.
+    // the block commits with the read model; the activity then waits to publish the change
     while (
       Number((await db.knex('ledger_blocks').where('idempotency_key', 'like', `${wfId}:%`).where({ record_type: 'signature' }).count({ n: '*' }))[0].n) <= n
     ) {
       if (Date.now() > until) throw new Error('the ledger block of b2 never appeared');
-      await new Promise((r) => setTimeout(r, 2));
+      await new Promise((r) => setTimeout(r, 20));
     }
+    await hold.waitedOn();
     await worker.stop('SIGKILL');
+    await hold.release();
     kills.push('after the ledger block of b2 was written');
     worker = await WorkerProcess.start(env);
-    expect(await upd.result()).toMatchObject({ stage: 3 });
+    expect(await changed(driver, await upd.result())).toMatchObject({ stage: 3 });
   }
   await signWithCode(driver, handle, d.id, 'c1');
   const last = await signWithCode(driver, handle, d.id, 'c3');
   expect(last.status).toBe('done');
-  const final = await handle.result();
+  const final = await finalState(driver, handle);
   expect(kills).toHaveLength(2);
 
   // The workflow's own state: each level signed by exactly the expected two, once each.

@@ -2,8 +2,8 @@
  * How a refusal (AppError) crosses Temporal in workflows: the same failure the activities raise
  * (options from the domain), so a client reads the code the same way wherever the refusal came from.
  */
-import { ActivityFailure, ApplicationFailure } from '@temporalio/workflow';
-import { AppError, APP_ERROR_FAILURE_TYPE, appErrorFailureOptions, isAppError, type MessageCode } from '@grain/domain/workflow-safe';
+import { ApplicationFailure } from '@temporalio/workflow';
+import { AppError, appErrorFailureOptions, isAppError, type MessageCode } from '@grain/domain/workflow-safe';
 
 /** Rethrows an AppError as the failure an Update answers with; anything else unchanged. */
 export function refusal(e: unknown): never {
@@ -13,10 +13,4 @@ export function refusal(e: unknown): never {
 
 export function refuse(code: MessageCode): never {
   return refusal(new AppError(code));
-}
-
-/** Turns an activity's permanent refusal into the failure an Update answers with. */
-export function unwrapRefusal(e: unknown): never {
-  if (e instanceof ActivityFailure && e.cause instanceof ApplicationFailure && e.cause.type === APP_ERROR_FAILURE_TYPE) throw e.cause;
-  throw e;
 }

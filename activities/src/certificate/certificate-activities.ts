@@ -1,55 +1,50 @@
 import { X509Certificate } from 'node:crypto';
 import { log } from '@temporalio/activity';
-import type {
-  CertificateActivityContract,
-  CertificateCommit,
-  CertificateMailContext,
-  CertificatePayload,
-  CertificateState,
-  MailedResult,
-  NotifyEffect,
-  OtpBinding,
-  Person,
-} from '@grain/domain';
-import { certificateDetailPath, issuedCertificate, recordLedgerTx, type FrozenIssuer } from '@grain/domain';
-import { sealPdf, type Ledger } from '@grain/adapters';
-import { issuerFacts, sha256hex } from '@grain/persistence';
+import type { CertificateActivityContract, CertificateCommit, CertificateNotice, CertificatePdfRequest, CertificateState } from '@grain/domain';
+import { certificateDetailPath, issuedCertificate, recordLedgerTx, recordPdf, type FrozenIssuer } from '@grain/domain';
+import { asksToSign, noticeText, sealPdf, type Ledger } from '@grain/adapters';
+import { issuerFacts, sha256hex, type OutboxMail, type Stores } from '@grain/persistence';
 import type { ActivityDeps } from '../deps';
-import { certificateHtml, certificatePayload, qrSvg, verifyUrl } from './certificate-pdf';
+import { certificateHtml, qrSvg, verifyUrl } from './certificate-pdf';
 import { permanentOnAppError } from './errors';
-import { mailTexts, type MailText } from './mail-texts';
 
 export function createCertificateActivities(deps: ActivityDeps) {
   const { adapters, config } = deps;
-  const { certificates: store, otps, reminders, live, activityResults } = deps.stores;
-  // A retried activity gets the kept result of a step it already did, so mails and files happen once.
+  const { certificates: store, live, activityResults } = deps.stores;
+  // A retried activity gets the kept result of a step it already did, so files happen once.
   const once = <T>(key: string, fn: () => Promise<T>) => activityResults.once(key, fn);
   // A mail links to its certificate (to its sign dialog when it asks the reader to sign).
   const linkTo = (certificateId: string, sign = false) => `${config.publicUrl}${certificateDetailPath(certificateId, { sign })}`;
 
-  /** Mails each recipient once per key; `sent` runs after each mail the server accepted (also once). */
-  async function mailEach(key: string, to: Person[], text: MailText, sent?: (p: Person, mailKey: string) => Promise<void>): Promise<MailedResult> {
-    let mailed = 0;
-    for (const p of to) {
-      if (!p.email) continue;
-      const mailKey = `${key}:mail:${p.id}`;
-      await once(mailKey, async () => {
-        await adapters.mail.send({
-          to: p.email,
-          subject: text.subject,
-          text: text.text,
-          html: text.html,
-          messageId: `<${sha256hex(`${key}:${p.id}`).slice(0, 32)}@grain.certificates>`,
-        });
-        return { sent: true };
+  /**
+   * A notice as one mail to all its recipients (they read the same words), with a Message-ID of its key.
+   * A reminder counts on the overdue dashboard once per recipient when it is queued.
+   */
+  async function queueNotices(s: Pick<Stores, 'mailOutbox' | 'reminders'>, notices: CertificateNotice[], held: boolean) {
+    const mails: OutboxMail[] = [];
+    for (const n of notices) {
+      const e = n.effect;
+      const to = e.recipients.filter((p) => p.email);
+      if (!to.length) continue;
+      const text = noticeText(e, { ...n.ctx, link: linkTo(n.ctx.certificateId, asksToSign(e)) });
+      mails.push({
+        key: n.key,
+        certificateId: n.ctx.certificateId,
+        recipients: to.map((p) => p.email),
+        subject: text.subject,
+        text: text.text,
+        html: text.html,
+        messageId: `<${sha256hex(n.key).slice(0, 32)}@grain.certificates>`,
+        held,
       });
-      await sent?.(p, mailKey); // idempotent itself, so a retry after a crash between the two records it
-      mailed++;
+      if (e.type === 'remindSigners')
+        for (const p of to)
+          await s.reminders.record({ key: `${n.key}:mail:${p.id}`, certificateId: n.ctx.certificateId, level: e.level, recipientId: p.id, overdue: e.overdue });
     }
-    return { mailed };
+    await s.mailOutbox.enqueue(mails);
   }
 
-  /** Writes the read model and, when the write moved it forward, tells the company's open pages (after commit). */
+  /** Tells the company's open pages that the read model moved forward (after commit). */
   async function publishIfApplied(state: CertificateState, applied: boolean) {
     if (!applied) return;
     await live
@@ -61,96 +56,76 @@ export function createCertificateActivities(deps: ActivityDeps) {
       .catch((e) => log.warn('live publish failed', { certificateId: state.id, error: String(e) })); // live is best effort; pages also poll
   }
 
-  /** The redeem, the appends and the read-model write of one commit, through the given stores and ledger. */
-  async function commitWith(s: { otps: typeof otps; certificates: typeof store }, ledger: Ledger, a: CertificateCommit) {
-    if (a.redeem) await s.otps.redeem(a.redeem.otpId, a.redeem.binding, a.redeem.redeemKey);
+  type CommitStores = Pick<Stores, 'certificates' | 'mailOutbox' | 'reminders'>;
+  /** The appends of a commit: the ledger's tx ids, in the order of its entries. */
+  async function append(ledger: Ledger, a: CertificateCommit): Promise<string[]> {
+    if (!a.ledger.length) return [];
     const receipts = await ledger.appendMany(
       a.ledger.map(({ key, effect }) => ({ key, type: effect.event, payload: { certificateId: a.state.id, ...effect.payload } })),
     );
-    const txIds = receipts.map((r) => r.txId);
+    return receipts.map((r) => r.txId);
+  }
+  /** The read-model write and the mails of a commit, its tx ids recorded on its state. */
+  async function record(s: CommitStores, a: CertificateCommit, txIds: string[]) {
     const state = a.ledger.reduce((st, { effect }, i) => recordLedgerTx(st, effect, txIds[i], a.at), a.state);
-    const applied = a.writeReadModel ? (await s.certificates.upsert(state)).applied : false;
+    let applied = false;
+    if (a.readModel === 'write') applied = (await s.certificates.upsert(state)).applied;
+    else if (a.readModel === 'holdForPdf') await s.certificates.holdForPdf(state);
+    await queueNotices(s, a.notices, a.readModel === 'holdForPdf');
     return { txIds, state, applied };
   }
 
   const activities: CertificateActivityContract = {
     /**
-     * One batch's database work. With the embedded ledger (same database) redeem, appends and read model
-     * are one transaction: a refused code leaves no block and no row behind, and a retry after a crash
-     * finds everything or nothing. With Fabric the redeem commits first (a refused code never reaches the
-     * ledger), then the appends (idempotent by key), then the read model (versioned): a retry repeats
-     * what did not finish.
+     * One batch's database work. With the embedded ledger (same database) redeem, appends, read model and
+     * mails are one transaction: a refused code leaves no block, no row and no mail behind, and a retry
+     * after a crash finds everything or nothing. With Fabric the redeem commits first (a refused code never
+     * reaches the ledger), then the appends (idempotent by key), then the read model (versioned) with the
+     * mails (once per key): a retry repeats what did not finish.
      */
     async commitCertificateBatch(a: CertificateCommit): Promise<{ txIds: string[] }> {
       return permanentOnAppError(async () => {
         const { ledger } = adapters;
-        const r = ledger.withinTransaction
-          ? await deps.stores.transaction((tx) => commitWith({ otps: tx.otps, certificates: tx.certificates }, ledger.withinTransaction!(tx.ledgerBlocks), a))
-          : await commitWith({ otps, certificates: store }, ledger, a);
+        let r;
+        if (ledger.withinTransaction) {
+          r = await deps.stores.transaction(async (tx) => {
+            if (a.redeem) await tx.otps.redeem(a.redeem.otpId, a.redeem.binding, a.redeem.redeemKey);
+            return record(tx, a, await append(ledger.withinTransaction!(tx.ledgerBlocks), a));
+          });
+        } else {
+          if (a.redeem) await deps.stores.otps.redeem(a.redeem.otpId, a.redeem.binding, a.redeem.redeemKey);
+          const txIds = await append(ledger, a);
+          r = await deps.stores.transaction((tx) => record(tx, a, txIds));
+        }
         await publishIfApplied(r.state, r.applied);
         return { txIds: r.txIds };
       });
     },
 
-    /** Makes a code (CSPRNG), stores its hash and mails it. The code is never returned or logged. */
-    async issueOtp(a: {
-      binding: OtpBinding;
-      user: Person;
-      ctx: CertificateMailContext;
-      ttlMs?: number;
-    }): Promise<{ expiresAt: string; contentHashShort: string }> {
-      return permanentOnAppError(async () => {
-        const { code, expiresAt, otpId } = await otps.issue(a.binding, a.ttlMs);
-        const minutes = Math.max(1, Math.round((Date.parse(expiresAt) - Date.now()) / 60_000));
-        const hashShort = a.binding.contentHash.slice(0, 12);
-        const text = mailTexts.otp({ ...a.ctx, link: linkTo(a.binding.certificateId, true) }, code, hashShort, minutes);
-        await adapters.mail.send({ to: a.user.email, subject: text.subject, text: text.text, html: text.html, messageId: `<otp-${otpId}@grain.certificates>` });
-        log.info('signing code issued', { certificateId: a.binding.certificateId, level: a.binding.level, userId: a.binding.userId });
-        return { expiresAt, contentHashShort: hashShort };
-      });
-    },
-
-    async notifyCertificate(a: { key: string; effect: NotifyEffect; ctx: CertificateMailContext }): Promise<MailedResult> {
-      const e = a.effect;
-      const asksToSign = e.type === 'notifySigners' || e.type === 'notifySignaturesVoided' || e.type === 'remindSigners';
-      const { certificateId } = a.ctx;
-      const c = { ...a.ctx, link: linkTo(certificateId, asksToSign) };
-      if (e.type === 'remindSigners') {
-        // each reminder mail sent (by a timer or by hand) counts on the overdue dashboard
-        return mailEach(a.key, e.recipients, mailTexts.reminder(c, e.overdue), async (p, mailKey) => {
-          await reminders.record({ key: mailKey, certificateId, level: e.level, recipientId: p.id, overdue: e.overdue });
-        });
+    /**
+     * Renders, seals and stores the PDF of the state its batch's commit held (once per certificate
+     * content), then writes the read model with it (recordPdf at `at`, as the workflow records it) and
+     * lets the batch's mails go, in one transaction.
+     */
+    async generateCertificatePdf(a: CertificatePdfRequest): Promise<{ pdfKey: string }> {
+      const { held, written } = await store.heldForPdf(a.certificateId);
+      if (held?.version !== a.version) {
+        // a retry after its write: the read model shows this version's PDF already
+        if (written && written.version > a.version && written.pdfKey) return { pdfKey: written.pdfKey };
+        throw new Error(`certificate ${a.certificateId}: no state held for its PDF at version ${a.version} (held: ${held?.version ?? 'none'})`);
       }
-      const text =
-        e.type === 'notifySigners'
-          ? mailTexts.levelStarted(c, e.reason)
-          : e.type === 'notifyRejected'
-            ? mailTexts.rejected(c, e.fromLevel, e.toLevel, e.by, e.reason)
-            : e.type === 'notifyCompleted'
-              ? mailTexts.completed(c)
-              : e.type === 'notifySignaturesVoided'
-                ? mailTexts.signaturesVoided(c, e.changed)
-                : e.type === 'notifyWithdrawn'
-                  ? mailTexts.withdrawn(c, e.by, e.reason)
-                  : mailTexts.escalation(c, e.type === 'escalateOverdue' ? e.by : undefined);
-      return mailEach(a.key, e.recipients, text);
-    },
-
-    /** Renders and stores the certificate PDF once per certificate content. */
-    async generateCertificatePdf(a: { key: string; state: CertificateState }): Promise<{ pdfKey: string; payload: CertificatePayload }> {
-      const r = await once(`${a.key}:pdf:${a.state.contentHash}`, async () => {
-        const payload = certificatePayload(a.state);
-        const url = verifyUrl(config.publicUrl, a.state.contentHash);
-        const facts = await issuerFacts(deps.stores, a.state);
-        const issued = issuedCertificate(a.state, facts);
+      const r = await once(`${a.key}:pdf:${held.contentHash}`, async () => {
+        const url = verifyUrl(config.publicUrl, held.contentHash);
+        const facts = await issuerFacts(deps.stores, held);
+        const issued = issuedCertificate(held, facts);
         const rendered = await adapters.pdf.render(certificateHtml(issued, { url, svg: await qrSvg(url) }));
         // the stored, recorded PDF is the sealed one: its hash is what the public check compares
-        const seal = await deps.stores.signatures.companySeal({ id: a.state.companyId, name: facts.issuer?.name ?? a.state.companyId }, config.caKeySecret);
+        const seal = await deps.stores.signatures.companySeal({ id: held.companyId, name: facts.issuer?.name ?? held.companyId }, config.caKeySecret);
         const pdf = await sealPdf(rendered, {
           ...seal,
           chainPems: [seal.caCertificatePem],
-          name: facts.issuer?.name ?? a.state.companyId,
-          reason: `Grain quality certificate ${a.state.approvalNumber} issued`,
+          name: facts.issuer?.name ?? held.companyId,
+          reason: `Grain quality certificate ${held.approvalNumber} issued`,
           location: facts.issuer?.address,
           contactInfo: url,
         });
@@ -161,15 +136,23 @@ export function createCertificateActivities(deps: ActivityDeps) {
           sealFingerprint: new X509Certificate(seal.certificatePem).fingerprint256,
           caFingerprint: new X509Certificate(seal.caCertificatePem).fingerprint256,
         };
-        return { pdfKey, payload, sha256: sha256hex(pdf), ...(issuer ? { issuer } : {}) };
+        return { pdfKey, sha256: sha256hex(pdf), ...(issuer ? { issuer } : {}) };
       });
-      // Recorded on every attempt (an update, so idempotent): the public page checks uploads against it.
+      const state = recordPdf(held, r.pdfKey, a.at);
       const issuer = (r as { issuer?: FrozenIssuer }).issuer;
-      if (issuer) await store.freezeIssuer(a.state.id, issuer);
-      await store.recordPdfHash(a.state.id, r.sha256);
-      return { pdfKey: r.pdfKey, payload: r.payload };
+      const applied = await deps.stores.transaction(async (tx) => {
+        if (issuer) await tx.certificates.freezeIssuer(state.id, issuer);
+        // the public page checks uploads against the hash
+        await tx.certificates.recordPdfHash(state.id, r.sha256);
+        const w = await tx.certificates.upsert(state);
+        await tx.mailOutbox.release(state.id);
+        return w.applied;
+      });
+      await publishIfApplied(state, applied);
+      return { pdfKey: r.pdfKey };
     },
   };
+
   return activities;
 }
 export type CertificateActivities = CertificateActivityContract;

@@ -1,14 +1,24 @@
 /**
- * commitCertificateBatch on a real database with the embedded ledger: a sign's redeem, its ledger entry
- * and the read model are one transaction — a refused code leaves no block and no row change behind, and
- * a retry of a committed batch writes nothing twice.
+ * commitCertificateBatch on a real database with the embedded ledger: a sign's redeem, its ledger entry,
+ * the read model and its mails are one transaction — a refused code leaves no block, no row change and
+ * no mail behind, and a retry of a committed batch writes nothing twice. A completing batch holds its
+ * state for the PDF step, which writes the read model with the PDF and lets the batch's mails go.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ApplicationFailure } from '@temporalio/common';
 import { buildAdapters, closeAdapters, loadConfig, type Adapters } from '@grain/adapters';
-import { createCertificate, transition, type CertificateCommit, type CertificateState, type KeyedLedgerEffect } from '@grain/domain';
+import {
+  certificateMailContext,
+  createCertificate,
+  recordLedgerTx,
+  transition,
+  type CertificateCommit,
+  type CertificateNotice,
+  type CertificateState,
+  type KeyedLedgerEffect,
+} from '@grain/domain';
 import { createStores, type Db, type Stores } from '@grain/persistence';
 import { createTestCompany, createTestDb } from '@grain/persistence/testing';
 import { createCertificateActivities } from './certificate-activities';
@@ -57,7 +67,8 @@ async function submittedWithSign() {
   await acts.commitCertificateBatch({
     ledger: keyed(submitted.state, submitted.effects),
     state: submitted.state,
-    writeReadModel: true,
+    readModel: 'write',
+    notices: [],
     at: new Date().toISOString(),
   });
   const signed = transition(submitted.state, { type: 'sign', actor: { id: 'a1', name: 'Signer a1' }, at: new Date().toISOString() });
@@ -68,6 +79,13 @@ const keyed = (s: CertificateState, effects: { type: string }[]): KeyedLedgerEff
   effects
     .filter((e): e is KeyedLedgerEffect['effect'] => e.type === 'ledger')
     .map((effect) => ({ key: `certificate-${s.id}:${s.version}:${effect.event}`, effect }));
+/** A notice of the batch (as the workflow makes one): to both signers. */
+const notice = (s: CertificateState): CertificateNotice => ({
+  key: `certificate-${s.id}:${s.version}:notifySigners`,
+  effect: { type: 'notifySigners', level: 1, reason: 'levelStarted', recipients: [person('a1'), person('a2')] },
+  ctx: certificateMailContext(s, 1),
+});
+const queued = (id: string) => db.knex('mail_outbox').where({ certificate_id: id }).orderBy('id');
 const blocks = (id: string) => db.knex('ledger_blocks').where('idempotency_key', 'like', `certificate-${id}:%`).orderBy('block_number');
 const row = async (id: string) => (await stores.certificates.get(companyId, id))!;
 
@@ -78,7 +96,8 @@ test('a refused code leaves no ledger block and no read-model change; the same s
     redeem: { otpId, binding: c.binding, redeemKey: `wf:${otpId}` },
     ledger: keyed(c.signed.state, c.signed.effects),
     state: c.signed.state,
-    writeReadModel: true,
+    readModel: 'write',
+    notices: [notice(c.signed.state)],
     at: '2026-01-01T00:00:00.000Z',
   });
   // a code issued but never verified by the API
@@ -93,6 +112,7 @@ test('a refused code leaves no ledger block and no read-model change; the same s
   expect((await blocks(c.id)).map((b) => b.record_type)).toEqual(['submission']);
   expect((await row(c.id)).version).toBe(before.version);
   expect((await db.knex('certificate_otps').where({ id: unverified.otpId }).first()).redeemed_at).toBeNull();
+  expect(await queued(c.id)).toEqual([]);
 
   const issued = await stores.otps.issue(c.binding);
   const { otpId } = await stores.otps.verify({ certificateId: c.id, level: 1, userId: 'a1' }, issued.code);
@@ -105,9 +125,62 @@ test('a refused code leaves no ledger block and no read-model change; the same s
   expect(after.version).toBe(c.signed.state.version + 1);
   expect(after.state.levels[0].signed).toEqual([expect.objectContaining({ userId: 'a1', txId: written[1].tx_id })]);
   expect((await db.knex('certificate_otps').where({ id: otpId }).first()).redeemed_at).not.toBeNull();
+  // its notice: one mail to both recipients, queued for the relay
+  expect((await queued(c.id)).map((m) => [m.recipients, m.held, m.sent_at])).toEqual([[['a1@grain.test', 'a2@grain.test'], false, null]]);
 
   // a retry (worker died before the result was recorded) finds everything done and writes nothing twice
   expect(await acts.commitCertificateBatch(commit(otpId))).toEqual(r);
   expect(await blocks(c.id)).toHaveLength(2);
   expect((await row(c.id)).version).toBe(after.version);
+  expect(await queued(c.id)).toHaveLength(1);
 }, 30_000);
+
+test('a completing batch holds its state for the PDF step: the read model shows it issued with its PDF, and its mails go, only then', async () => {
+  const c = await submittedWithSign();
+  const signedByA1 = transition(c.submitted, { type: 'sign', actor: { id: 'a1', name: 'Signer a1' }, at: '2026-01-01T00:00:00.000Z' });
+  const a1 = await stores.otps.issue(c.binding);
+  const a1Otp = await stores.otps.verify({ certificateId: c.id, level: 1, userId: 'a1' }, a1.code);
+  const first = await acts.commitCertificateBatch({
+    redeem: { otpId: a1Otp.otpId, binding: c.binding, redeemKey: `wf:${a1Otp.otpId}` },
+    ledger: keyed(signedByA1.state, signedByA1.effects),
+    state: signedByA1.state,
+    readModel: 'write',
+    notices: [],
+    at: '2026-01-01T00:00:00.000Z',
+  });
+  const a1State = recordLedgerTx(signedByA1.state, signedByA1.effects[0] as KeyedLedgerEffect['effect'], first.txIds[0], '2026-01-01T00:00:00.000Z');
+  const done = transition(a1State, { type: 'sign', actor: { id: 'a2', name: 'Signer a2' }, at: '2026-01-01T00:00:01.000Z' });
+  expect(done.state.status).toBe('done');
+  const binding = { ...c.binding, userId: 'a2' };
+  const a2 = await stores.otps.issue(binding);
+  const { otpId } = await stores.otps.verify({ certificateId: c.id, level: 1, userId: 'a2' }, a2.code);
+  const completed: CertificateNotice = {
+    key: `certificate-${c.id}:${done.state.version}:notifyCompleted`,
+    effect: { type: 'notifyCompleted', recipients: [{ id: 'sub', name: 'Sam Submitter', email: 'sub@grain.test' }, person('a1')] },
+    ctx: certificateMailContext(done.state, 1),
+  };
+  const ledger = keyed(done.state, done.effects);
+  const at = '2026-01-01T00:00:02.000Z';
+  const r = await acts.commitCertificateBatch({
+    redeem: { otpId, binding, redeemKey: `wf:${otpId}` },
+    ledger,
+    state: done.state,
+    readModel: 'holdForPdf',
+    notices: [completed],
+    at,
+  });
+  // not issued yet: the read model still shows a1's signature only, and the completion notice waits
+  expect((await row(c.id)).state.status).toBe('pending');
+  expect((await queued(c.id)).map((m) => m.held)).toEqual([true]);
+  const held = ledger.reduce((s, { effect }, i) => recordLedgerTx(s, effect, r.txIds[i], at), done.state);
+
+  const pdf = await acts.generateCertificatePdf({ key: `certificate-${c.id}`, certificateId: c.id, version: held.version, at });
+  expect(pdf.pdfKey).toMatch(/^certificates\//);
+  const issued = await row(c.id);
+  expect(issued).toMatchObject({ version: held.version + 1, pdfKey: pdf.pdfKey, state: { status: 'done', chainId: r.txIds[1], pdfKey: pdf.pdfKey } });
+  expect((await queued(c.id)).map((m) => [m.held, m.recipients])).toEqual([[false, ['sub@grain.test', 'a1@grain.test']]]);
+  expect((await stores.certificates.heldForPdf(c.id)).held).toBeNull();
+  // a retried PDF step (its result never reached the server) answers the same PDF and writes nothing again
+  expect(await acts.generateCertificatePdf({ key: `certificate-${c.id}`, certificateId: c.id, version: held.version, at })).toEqual(pdf);
+  expect((await row(c.id)).version).toBe(held.version + 1);
+}, 60_000);

@@ -1,4 +1,3 @@
 export * from './certificate-activities';
 export * from './certificate-pdf';
 export * from './errors';
-export type { MailContext } from './mail-texts';

@@ -23,6 +23,7 @@ export function createCtx(deps: ApiDeps): CertCtx {
     stores: deps.stores,
     workflows: new CertificateWorkflows(deps.temporal, deps.config.taskQueue, deps.config.temporalDeadlines, deps.config.publicUrl),
     relyingParty: relyingPartyOf(deps.config.publicUrl),
+    signingCodeMail: { mail: deps.adapters.mail, publicUrl: deps.config.publicUrl },
   };
 }
 

@@ -28,6 +28,7 @@ async function startCertHarness(env: Record<string, string> = {}): Promise<CertH
     taskQueue,
     workflowsPath: WORKFLOWS_MODULE,
     deps: { config: t.deps.config, stores: t.deps.stores, adapters: t.deps.adapters },
+    notifications: t.db.notifications,
   });
   const running = worker.run();
   const roles = ['admin', 'manager', 'staff', 'signer', 'signer2', 'signer3'];

@@ -2,7 +2,7 @@
  * The certificate activities' signatures: implemented in @grain/activities, called by the workflow
  * through proxyActivities. Kept in the domain (types only) so neither package imports the other.
  */
-import type { CertificateEffect, CertificateState, Person } from './types';
+import type { CertificateEffect, CertificateState } from './types';
 
 /** What a one-time code is bound to: a signer acting on one level of one certificate's content. */
 export interface OtpBinding {
@@ -40,13 +40,11 @@ export type NotifyEffect = Extract<
   { type: 'notifySigners' | 'notifyRejected' | 'notifyCompleted' | 'escalateOverdue' | 'notifySignaturesVoided' | 'remindSigners' | 'notifyWithdrawn' }
 >;
 
-/**
- * Every activity answers a value, never nothing: `undefined` is recorded as a `binary/null` payload,
- * which the Temporal Web UI reads as broken JSON ("Could not parse payload"). A mail activity answers
- * how many recipients it mailed, which an operator reads in the event history.
- */
-export interface MailedResult {
-  mailed: number;
+/** A notice of a batch: its effect and what its mail quotes, queued under `key` (workflow id, version, effect). */
+export interface CertificateNotice {
+  key: string;
+  effect: NotifyEffect;
+  ctx: CertificateMailContext;
 }
 
 /** A ledger effect of a batch with the key its entry is written under (workflow id + version + event). */
@@ -56,25 +54,47 @@ export interface KeyedLedgerEffect {
 }
 
 /**
- * One batch's database work as one step: redeem the code of a sign, append the ledger entries, and write
- * the read model with their tx ids recorded (recordLedgerTx at `at`, as the workflow records them).
- * With a ledger in the same database it is one transaction: all or nothing.
+ * One batch's database work as one step: redeem the code of a sign, append the ledger entries, write
+ * the read model with their tx ids recorded (recordLedgerTx at `at`, as the workflow records them) and
+ * queue the batch's mails in the outbox. With a ledger in the same database it is one transaction: all
+ * or nothing. (A local activity: its input is not recorded in the workflow's history.)
  */
 export interface CertificateCommit {
   redeem?: { otpId: string; binding: OtpBinding; redeemKey: string };
   ledger: KeyedLedgerEffect[];
-  /** The state the ledger effects are recorded on; written to the read model when `writeReadModel`. */
+  /** The state the ledger effects are recorded on. */
   state: CertificateState;
-  writeReadModel: boolean;
+  /**
+   * 'write': the read model shows the state; 'holdForPdf': the state is kept for the PDF step, which
+   * writes it with the PDF (and lets the batch's mails go then); 'none': the read model is not touched.
+   */
+  readModel: 'write' | 'holdForPdf' | 'none';
+  /** The batch's notices: one mail each, to all its recipients, sent by the outbox's relay. */
+  notices: CertificateNotice[];
   /** Workflow time the tx ids are recorded at (the audit entries' time). */
   at: string;
 }
 
+/**
+ * The PDF step of a completing batch, asked with ids only (its input is in the workflow's history): the
+ * state is the one the batch's commit held for it (CertificateStore.holdForPdf) at `version`.
+ */
+export interface CertificatePdfRequest {
+  /** The workflow id: the PDF is made once per key and content. */
+  key: string;
+  certificateId: string;
+  version: number;
+  /** Workflow time the PDF is recorded at (recordPdf), as the workflow records it. */
+  at: string;
+}
+
+/**
+ * Every activity answers a value, never nothing: `undefined` is recorded as a `binary/null` payload,
+ * which the Temporal Web UI reads as broken JSON ("Could not parse payload").
+ */
 export interface CertificateActivityContract {
-  /** A batch's redeem, ledger entries and read-model write in one step (one transaction where the ledger allows). */
+  /** A batch's redeem, ledger entries, read-model write and mails in one step (one transaction where the ledger allows). */
   commitCertificateBatch(a: CertificateCommit): Promise<{ txIds: string[] }>;
-  /** Makes, stores (hashed) and mails a signing code; never returns the code. */
-  issueOtp(a: { binding: OtpBinding; user: Person; ctx: CertificateMailContext; ttlMs?: number }): Promise<{ expiresAt: string; contentHashShort: string }>;
-  notifyCertificate(a: { key: string; effect: NotifyEffect; ctx: CertificateMailContext }): Promise<MailedResult>;
-  generateCertificatePdf(a: { key: string; state: CertificateState }): Promise<{ pdfKey: string; payload: CertificatePayload }>;
+  /** Renders, seals and stores the PDF of the held state, writes the read model with it and lets the batch's mails go. */
+  generateCertificatePdf(a: CertificatePdfRequest): Promise<{ pdfKey: string }>;
 }

@@ -4,6 +4,7 @@ export * from './machine';
 export { createCertificate, applyChanges, assertChainSignable, certificateContentHash, CONTENT_HASH_VERSION, reminderConfig } from './build';
 export { sha256Hex } from './sha256';
 export * from './activity-contract';
+export * from './mail-context';
 export * from './access';
 export * from './display-status';
 export * from './list-toggles';

@@ -70,6 +70,8 @@ describe('sign', () => {
     const { state, effects } = run(submitted(), sign('a1'), sign('a2'), sign('b1'), sign('b2'), sign('c2'), sign('c3'));
     expect(state).toMatchObject({ status: 'done', completedDate: T0, overdue: false, version: 7 });
     expect(effects.map((e) => (e.type === 'ledger' ? e.event : e.type))).toEqual(['signature', 'completion', 'generatePdf', 'notifyCompleted']);
+    // the submitter and every signer but the one whose signature completed it (they see it as they sign)
+    expect(effects.find((e) => e.type === 'notifyCompleted')?.recipients.map((p) => p.id)).toEqual(['sub', 'a1', 'a2', 'b1', 'b2', 'c2']);
   });
   it.each([
     ['an outsider', [], 'zz', 'NOT_A_SIGNER'],

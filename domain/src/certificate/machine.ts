@@ -147,7 +147,9 @@ function resubmit(s: CertificateState, c: Cmd<'resubmit'>, fx: CertificateEffect
   voidSignaturesOverOtherContent(s, before, c.at, fx);
   const l = startLevel(s, s.stage, c.at);
   s.status = l.status === 'pending' ? 'pending' : 'signing';
-  fx.push({ type: 'notifySigners', level: l.level, reason: 'resubmitted', recipients: uniquePeople(pendingSigners(s, l)) });
+  // One mail per person for one event: a signer whose signature was voided has the voided notice, which asks them to sign again.
+  const told = new Set(fx.flatMap((e) => (e.type === 'notifySignaturesVoided' ? e.recipients.map((p) => p.id) : [])));
+  fx.push({ type: 'notifySigners', level: l.level, reason: 'resubmitted', recipients: uniquePeople(pendingSigners(s, l)).filter((p) => !told.has(p.id)) });
 }
 
 function sign(s: CertificateState, c: Cmd<'sign'>, fx: CertificateEffect[]): void {
@@ -189,7 +191,8 @@ function sign(s: CertificateState, c: Cmd<'sign'>, fx: CertificateEffect[]): voi
   fx.push({ type: 'ledger', event: 'completion', payload: { approvalNumber: s.approvalNumber, contentHash: s.contentHash, levels: s.levels.length } });
   fx.push({ type: 'generatePdf' });
   const signers = s.levels.flatMap((l) => l.signers.filter((x) => l.signed.some((e) => e.userId === x.id)));
-  fx.push({ type: 'notifyCompleted', recipients: uniquePeople([s.submitter, ...signers]) });
+  // not the signer whose signature completed it: they see it issued as they sign (as a reject or withdrawal skips its actor)
+  fx.push({ type: 'notifyCompleted', recipients: uniquePeople([s.submitter, ...signers]).filter((p) => p.id !== c.actor.id) });
 }
 
 function reject(s: CertificateState, c: Cmd<'reject'>, fx: CertificateEffect[]): void {

@@ -74,7 +74,9 @@ describe('a signature counts only for the content it was made over', () => {
         { id: 'a2', name: 'Name a2', email: 'a2@grain.test' },
       ],
     });
-    expect(effects[1]).toMatchObject({ type: 'notifySigners', level: 1, reason: 'resubmitted' });
+    // one mail per person for one event: a1 and a2 are told by the voided notice (it asks them to sign
+    // again), so the resubmit's notice goes to the level's other signer only
+    expect(effects[1]).toMatchObject({ type: 'notifySigners', level: 1, reason: 'resubmitted', recipients: [{ id: 'a3' }] });
   });
 
   it('signing again to the end leaves only signatures over the final content', () => {

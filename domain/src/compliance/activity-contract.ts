@@ -5,7 +5,7 @@ import type { ComplianceDocumentType } from '../constants';
  * @grain/activities). Lives here so the workflow and the activities share one contract without
  * importing each other.
  */
-/** Every activity answers a value (see MailedResult in the certificate contract: the Temporal Web UI cannot read `undefined`). */
+/** Every activity answers a value (see CertificateActivityContract: the Temporal Web UI cannot read `undefined`). */
 export interface ComplianceActivityContract {
   /** Extracts text, summarises, stores, publishes upload_*_update. ok=false: permanent failure, already recorded. */
   processComplianceDocument(a: { documentId: string }): Promise<{ ok: boolean; code?: string }>;

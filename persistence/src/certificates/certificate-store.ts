@@ -81,7 +81,18 @@ export interface StoredCertificate {
  * reads it and keeps drafts (status created) in it until submit. Every read is scoped to a company.
  */
 export interface CertificateStore {
+  /** Writes the state (versioned, see above); a state held for its PDF (holdForPdf) is done with then. */
   upsert(state: CertificateState): Promise<{ applied: boolean }>;
+  /**
+   * Keeps the state a completing batch leaves for its PDF step beside the row, without changing what the
+   * read model shows: the certificate shows as issued once its PDF is recorded (the PDF step's upsert).
+   */
+  holdForPdf(state: CertificateState): Promise<void>;
+  /**
+   * The state kept by holdForPdf (null when none is kept: never kept, or written since), and what the
+   * read model shows now (null without a row).
+   */
+  heldForPdf(id: string): Promise<{ held: CertificateState | null; written: { version: number; pdfKey: string | null } | null }>;
   get(companyId: string, id: string): Promise<StoredCertificate | null>;
   list(q: CertificateListQuery): Promise<CertificatePage>;
   /**
@@ -279,6 +290,7 @@ export class KnexCertificateStore implements CertificateStore {
       completed_at: s.completedDate ?? null,
       updated_at: updatedAt,
       list_card: listCardText(s),
+      issuing_state: null,
     };
   }
 
@@ -312,6 +324,26 @@ export class KnexCertificateStore implements CertificateStore {
       await this.writeChildren(trx, s);
       return { applied: true };
     });
+  }
+
+  async holdForPdf(s: CertificateState): Promise<void> {
+    const held = await this.k('certificates')
+      .where({ id: s.id })
+      .where('version', '<', s.version)
+      .update({ issuing_state: JSON.stringify(s) })
+      .returning('id');
+    if (!held.length) {
+      // a retried commit finds its state held already, or written with its PDF since
+      const r = await this.k('certificates').where({ id: s.id }).first('version', 'issuing_state');
+      if (!r) throw new Error(`certificate ${s.id} has no read-model row to hold its issued state beside`);
+    }
+  }
+
+  async heldForPdf(id: string): Promise<{ held: CertificateState | null; written: { version: number; pdfKey: string | null } | null }> {
+    const r = await this.k('certificates').where({ id }).first('issuing_state', 'version', 'pdf_key');
+    if (!r) return { held: null, written: null };
+    const held = r.issuing_state ? ((typeof r.issuing_state === 'string' ? JSON.parse(r.issuing_state) : r.issuing_state) as CertificateState) : null;
+    return { held, written: { version: Number(r.version), pdfKey: r.pdf_key ?? null } };
   }
 
   async get(companyId: string, id: string): Promise<StoredCertificate | null> {

@@ -20,9 +20,9 @@ const hashCode = (salt: string, id: string, code: string) => sha256hex(`${salt}|
 /**
  * One-time codes for signing. The code is made here with a CSPRNG, returned once to the
  * caller that mails it, and stored only as a salted hash with its expiry. Flow:
- *   issue   (activity, from the workflow's requestOtp Update) - supersedes older codes of the binding;
+ *   issue   (API, its request-code command: mailSigningCode) - supersedes older codes of the binding;
  *   verify  (API, with the typed code)  - 5 attempts per code, single use; returns an otpId;
- *   redeem  (activity, from the sign Update, with the otpId) - checks binding + content, once.
+ *   redeem  (the sign's batch commit, with the otpId) - checks binding + content, once.
  * Neither the code nor its hash ever enters workflow history.
  *
  * A passkey challenge is the same contract with another kind of secret: issued for the binding (the

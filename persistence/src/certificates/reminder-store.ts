@@ -10,8 +10,8 @@ export interface ReminderRecord {
 }
 
 /**
- * The reminder mails the certificate workflow actually sent (the activity records each after the mail
- * server accepted it), for the managers' overdue dashboard.
+ * The reminder mails the certificate workflow sent (recorded when the mail is queued in the mail outbox,
+ * in the same transaction; the outbox's relay sends it), for the managers' overdue dashboard.
  */
 export interface CertificateReminderStore {
   /** Records a sent reminder; the same key twice keeps one row. */

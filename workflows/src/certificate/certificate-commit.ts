@@ -1,47 +1,66 @@
 /**
- * A batch's work as few steps as it can be: one local activity redeems a sign's code, appends the
- * batch's ledger entries and writes the read model with their tx ids — one database transaction with
- * the embedded ledger. A batch that renders the PDF writes the read model in a second step, after the
- * PDF. Mails are returned, to be sent after the answer.
+ * One batch's work: its redeem (a sign's code), ledger appends, read-model write and mails as one local
+ * activity, the tx ids recorded on the state; a completing batch then makes the PDF (an activity asked
+ * with ids: the commit held the state for it), which writes the read model and lets the batch's mails go.
  */
 import { ActivityFailure, ApplicationFailure } from '@temporalio/workflow';
-import { APP_ERROR_FAILURE_TYPE, recordLedgerTx, recordPdf, type CertificateEffect, type KeyedLedgerEffect } from '@grain/domain/workflow-safe';
-import { commitCertificateBatch, generateCertificatePdf, mailContext, type PendingMail } from './certificate-effects';
+import {
+  APP_ERROR_FAILURE_TYPE,
+  certificateMailContext,
+  recordLedgerTx,
+  recordPdf,
+  type CertificateEffect,
+  type CertificateNotice,
+  type CertificateState,
+  type KeyedLedgerEffect,
+  type NotifyEffect,
+} from '@grain/domain/workflow-safe';
+import { commitCertificateBatch, generateCertificatePdf } from './certificate-effects';
 import type { Batch, CertificateRun } from './certificate-run';
 
 const nowIso = () => new Date().toISOString();
 type LedgerEffect = Extract<CertificateEffect, { type: 'ledger' }>;
 const isLedger = (e: CertificateEffect): e is LedgerEffect => e.type === 'ledger';
+const isNotice = (e: CertificateEffect): e is NotifyEffect => e.type !== 'ledger' && e.type !== 'generatePdf';
 
-/** Runs one batch; a sign whose code is refused is undone (its handler answers with the refusal). */
-export async function commitBatch(run: CertificateRun, wfId: string, batch: Batch): Promise<PendingMail[]> {
+/** The notices of a batch, each under its key, quoting the level it concerns. */
+function noticesOf(s: CertificateState, key: string, effects: CertificateEffect[]): CertificateNotice[] {
+  return effects.filter(isNotice).map((e) => {
+    const level = e.type === 'notifyRejected' ? e.toLevel : e.type === 'notifyCompleted' ? s.levels.length : e.level;
+    return { key: `${key}:${e.type}`, effect: e, ctx: certificateMailContext(s, level) };
+  });
+}
+
+/**
+ * Runs one batch; a sign whose code is refused is undone (its handler answers with the refusal). Answers
+ * the version the read model shows after it (undefined when refused).
+ */
+export async function commitBatch(run: CertificateRun, wfId: string, batch: Batch): Promise<number | undefined> {
   const key = `${wfId}:${batch.version}`;
   const ledger: KeyedLedgerEffect[] = batch.effects.filter(isLedger).map((effect) => ({ key: `${key}:${effect.event}`, effect }));
   const pdf = batch.effects.some((e) => e.type === 'generatePdf');
   const at = nowIso();
+  const notices = noticesOf(run.state, key, batch.effects);
+  const written = run.state.version + ledger.length;
   let txIds: string[];
   try {
-    ({ txIds } = await run.step(() => commitCertificateBatch({ redeem: batch.redeem, ledger, state: run.state, writeReadModel: !pdf, at })));
+    ({ txIds } = await run.step(() =>
+      commitCertificateBatch({ redeem: batch.redeem, ledger, state: run.state, readModel: pdf ? 'holdForPdf' : 'write', notices, at }),
+    ));
   } catch (e) {
     if (!batch.redeem) throw e;
     // A refusal (the code was not valid) is the sign Update's answer.
     const refusal = e instanceof ActivityFailure && e.cause instanceof ApplicationFailure && e.cause.type === APP_ERROR_FAILURE_TYPE;
     run.refuse(batch, refusal ? e.cause : e);
-    return [];
+    return undefined;
   }
   run.confirm(batch);
   // The same records the activity wrote, on the state as it is now (an Update may have changed it meanwhile).
   run.state = ledger.reduce((s, { effect }, i) => recordLedgerTx(s, effect, txIds[i], at), run.state);
   if (pdf) {
-    const r = await generateCertificatePdf({ key: wfId, state: run.state });
-    run.state = recordPdf(run.state, r.pdfKey, nowIso());
-    await run.step(() => commitCertificateBatch({ ledger: [], state: run.state, writeReadModel: true, at }));
+    const { pdfKey } = await generateCertificatePdf({ key: wfId, certificateId: run.state.id, version: run.state.version, at });
+    run.state = recordPdf(run.state, pdfKey, at);
+    return run.state.version;
   }
-  const mails: PendingMail[] = [];
-  for (const e of batch.effects) {
-    if (e.type === 'ledger' || e.type === 'generatePdf') continue;
-    const level = e.type === 'notifyRejected' ? e.toLevel : e.type === 'notifyCompleted' ? run.state.levels.length : e.level;
-    mails.push({ key: `${key}:${e.type}`, effect: e, ctx: mailContext(run.state, level) });
-  }
-  return mails;
+  return written;
 }

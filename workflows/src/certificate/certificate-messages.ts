@@ -2,13 +2,16 @@
  * Every message of the certificate workflow, in one module (imported by the workflow and, through
  * '@grain/workflows', by the API's Temporal client).
  *
- * OTP design: the one-time code never enters workflow history. The API asks for a code with the
- * `requestOtp` Update (its handler runs the issueOtp activity, which makes, hashes, stores and mails
- * the code). On sign, the API verifies the typed code against the database itself
- * (`OtpStore.verify` from @grain/persistence: hash compare, expiry, 5 attempts, single use) and passes
- * only the resulting `otpId` in the `sign` Update. The sign handler then redeems that id through an
- * activity, which checks it is verified, unredeemed and bound to this certificate, level, user and
+ * OTP design: the one-time code never enters workflow history. The API makes and mails a code itself
+ * (its request-code command: the signer's checks on the read model, then `mailSigningCode` from
+ * @grain/adapters: made, hashed, stored, mailed). On sign, the API verifies the typed code against the
+ * database (`OtpStore.verify` from @grain/persistence: hash compare, expiry, 5 attempts, single use) and
+ * passes only the resulting `otpId` in the `sign` Update. The sign handler then redeems that id in its
+ * batch's commit, which checks it is verified, unredeemed and bound to this certificate, level, user and
  * the current content hash — so an otpId seen in history is worthless.
+ *
+ * Answers are small (issue 29): an Update answers the certificate's id and the version its change made,
+ * after the read model shows that version, which is where the API reads the certificate from.
  *
  * Refusals: validators run the machine's checks, so a refused sign / reject / delegate answers at once
  * and leaves no trace in history. A refusal arrives at the client as WorkflowUpdateFailedError whose
@@ -21,6 +24,7 @@ import {
   type CertificateChanges,
   type CertificateDraft,
   type CertificateState,
+  type CertificateStatus,
   type CommandActor,
   type NudgeTarget,
   type Signer,
@@ -71,9 +75,6 @@ export interface CancelArgs {
   actor: CommandActor;
   reason?: string;
 }
-export interface RequestOtpArgs {
-  actor: CommandActor;
-}
 /** A level's due time and/or signers changed in flight. */
 export interface AdjustLevelArgs {
   actor: CommandActor;
@@ -85,24 +86,25 @@ export interface RemindArgs {
   actor: CommandActor;
   to: NudgeTarget;
 }
-export interface OtpRequestResult {
-  level: number;
-  /** ISO time the code stops working. */
-  expiresAt: string;
-  /** The short content hash quoted in the mail, so the signer can see what they sign. */
-  contentHashShort: string;
+/** What an Update answers: the certificate and the version its change made (the read model shows it by then). */
+export interface CertificateChanged {
+  id: string;
+  version: number;
 }
 
-/** Updates answer with the certificate state after the change (and after the read model is written). */
-export const signUpdate = defineUpdate<CertificateState, [SignArgs]>('sign');
-export const rejectUpdate = defineUpdate<CertificateState, [RejectArgs]>('reject');
-export const delegateUpdate = defineUpdate<CertificateState, [DelegateArgs]>('delegate');
-export const resubmitUpdate = defineUpdate<CertificateState, [ResubmitArgs]>('resubmit');
-export const editUpdate = defineUpdate<CertificateState, [EditArgs]>('edit');
-export const cancelUpdate = defineUpdate<CertificateState, [CancelArgs]>('cancel');
-export const requestOtpUpdate = defineUpdate<OtpRequestResult, [RequestOtpArgs]>('requestOtp');
-export const adjustLevelUpdate = defineUpdate<CertificateState, [AdjustLevelArgs]>('adjustLevel');
-export const remindUpdate = defineUpdate<CertificateState, [RemindArgs]>('remind');
+/** What the workflow ends with (the whole state is the read model's, and the state query's while it runs). */
+export interface CertificateOutcome extends CertificateChanged {
+  status: CertificateStatus;
+}
+
+export const signUpdate = defineUpdate<CertificateChanged, [SignArgs]>('sign');
+export const rejectUpdate = defineUpdate<CertificateChanged, [RejectArgs]>('reject');
+export const delegateUpdate = defineUpdate<CertificateChanged, [DelegateArgs]>('delegate');
+export const resubmitUpdate = defineUpdate<CertificateChanged, [ResubmitArgs]>('resubmit');
+export const editUpdate = defineUpdate<CertificateChanged, [EditArgs]>('edit');
+export const cancelUpdate = defineUpdate<CertificateChanged, [CancelArgs]>('cancel');
+export const adjustLevelUpdate = defineUpdate<CertificateChanged, [AdjustLevelArgs]>('adjustLevel');
+export const remindUpdate = defineUpdate<CertificateChanged, [RemindArgs]>('remind');
 
 export const stateQuery = defineQuery<CertificateState>('state');
 

@@ -1,11 +1,12 @@
 /**
  * The bookkeeping of one certificate run (after Temporal's safe-message-handlers sample): the state,
- * the queue of batches the main loop works through, the outbox of mails sent after their answer, the
- * timer keys already fired, and when to continue as new. The workflow function only wires it.
+ * the queue of batches the main loop works through, the timer keys already fired, and when to continue
+ * as new. The workflow function only wires it.
  *
  * Order of work: a handler applies its command to the state at once (so concurrent Updates see each
  * other) and enqueues a batch; the main loop runs batches one by one, and the handler answers when its
- * batch is done — so a sign call returns after the read model shows the signature. A sign is applied
+ * batch is done — so a sign call returns after the read model shows the signature; it answers the
+ * version the read model shows (CertificateChanged), never the whole state. A sign is applied
  * when nothing else is queued or running and redeems its code in its batch's commit; it is undone if the
  * code is refused, and other commands wait for it meanwhile.
  */
@@ -21,7 +22,7 @@ import {
   type CertificateCommit,
 } from '@grain/domain/workflow-safe';
 import { refusal } from '../app-failure';
-import type { CertificateWorkflowInput } from './certificate-messages';
+import type { CertificateChanged, CertificateOutcome, CertificateWorkflowInput } from './certificate-messages';
 
 /** Past this history length the workflow continues as new (well below Temporal's limits). */
 const HISTORY_LIMIT = 4000;
@@ -50,8 +51,8 @@ export class CertificateRun {
   private readonly queue: Batch[] = [];
   private enqueued: number;
   private done = 0;
-  /** Mails sent after their batch was answered; awaited before the run ends or continues as new. */
-  private readonly outbox = new Set<Promise<void>>();
+  /** The version the read model shows after the last finished batch. */
+  private written: number;
   /** A batch the main loop is running (taken off the queue, not yet finished). */
   private running = false;
   /** A sign applied before its code is redeemed: undone if the code is refused. */
@@ -68,11 +69,13 @@ export class CertificateRun {
     if (input.resumeState) {
       this.state = input.resumeState;
       this.enqueued = 0;
+      this.written = this.state.version;
     } else {
       // the state names its workflow, so the API finds the workflow from the read model
       const draft = { ...createCertificate(input.certificate), workflowId: workflowInfo().workflowId };
       const first = transition(draft, { type: 'submit', actor: input.submittedBy, at: nowIso() });
       this.state = first.state;
+      this.written = 0;
       this.enqueued = 1;
       this.queue.push({ seq: 1, version: this.state.version, effects: first.effects });
     }
@@ -113,9 +116,9 @@ export class CertificateRun {
    * By default the handler applies it once no sign is pending and answers the state after its batch.
    */
   onCommand<A, C extends CertificateCommand>(
-    update: UpdateDefinition<CertificateState, [A]>,
+    update: UpdateDefinition<CertificateChanged, [A]>,
     toCommand: (args: A) => C,
-    handle: (cmd: C, args: A) => Promise<CertificateState> = (cmd) => this.applyAfterSign(cmd),
+    handle: (cmd: C, args: A) => Promise<CertificateChanged> = (cmd) => this.applyAfterSign(cmd),
   ): void {
     const built = new Map<string, C>();
     const updateId = () => currentUpdateInfo()?.id ?? '';
@@ -138,7 +141,7 @@ export class CertificateRun {
   }
 
   /** Applies a command once no sign waits for its code (it may be undone), and answers the state after its batch. */
-  async applyAfterSign(cmd: CertificateCommand): Promise<CertificateState> {
+  async applyAfterSign(cmd: CertificateCommand): Promise<CertificateChanged> {
     if (this.signPending()) await condition(() => !this.signPending());
     return this.settle(this.apply(cmd));
   }
@@ -163,7 +166,7 @@ export class CertificateRun {
    * (`signPending`). Quiet is checked again after every wake-up: several signs waiting for one batch
    * wake in the same activation, and only the first may go (issue 26, item 3).
    */
-  async sign(make: (s: CertificateState) => { cmd: CertificateCommand; redeem: NonNullable<Batch['redeem']> }): Promise<CertificateState> {
+  async sign(make: (s: CertificateState) => { cmd: CertificateCommand; redeem: NonNullable<Batch['redeem']> }): Promise<CertificateChanged> {
     while (!this.quiet()) await condition(() => this.quiet());
     const { cmd, redeem } = make(this.state);
     return this.settle(this.applySign(cmd, redeem));
@@ -203,15 +206,15 @@ export class CertificateRun {
     this.refused.set(batch.seq, failure);
   }
 
-  /** The state once the batch `seq` has run its effects and written the read model. */
-  async settle(seq: number): Promise<CertificateState> {
+  /** Once the batch `seq` has run its effects and written the read model: the version the read model shows. */
+  async settle(seq: number): Promise<CertificateChanged> {
     await condition(() => this.done >= seq);
     const failure = this.refused.get(seq);
     if (failure !== undefined) {
       this.refused.delete(seq);
       throw failure;
     }
-    return this.state;
+    return { id: this.state.id, version: this.written };
   }
 
   nextBatch(): Batch | undefined {
@@ -220,15 +223,11 @@ export class CertificateRun {
     return b;
   }
 
-  /** Marks a batch done: the handlers waiting on it answer. */
-  finish(batch: Batch): void {
+  /** Marks a batch done, the read model showing `written` (unchanged when the batch was refused): the handlers waiting on it answer. */
+  finish(batch: Batch, written = this.written): void {
     this.done = batch.seq;
+    this.written = Math.max(this.written, written);
     this.running = false;
-  }
-
-  post(mail: Promise<void>): void {
-    this.outbox.add(mail);
-    void mail.finally(() => this.outbox.delete(mail));
   }
 
   finished(): boolean {
@@ -240,15 +239,14 @@ export class CertificateRun {
     return (info.continueAsNewSuggested || info.historyLength > HISTORY_LIMIT) && this.queue.length === 0;
   }
 
-  /** Waits for running handlers and unsent mails; true if the run may end (no new batch arrived meanwhile). */
+  /** Waits for running handlers; true if the run may end (no new batch arrived meanwhile). */
   async quiesce(): Promise<boolean> {
     await condition(allHandlersFinished);
-    await Promise.all([...this.outbox]);
     return this.queue.length === 0;
   }
 
   continueAsNew(): Promise<never> {
-    return continueAsNew<(input: CertificateWorkflowInput) => Promise<CertificateState>>({
+    return continueAsNew<(input: CertificateWorkflowInput) => Promise<CertificateOutcome>>({
       ...this.input,
       resumeState: this.state,
       resumeTimers: [...this.fired],

@@ -37,16 +37,21 @@ export function certificateSearchAttributes(s: CertificateState): SearchAttribut
 }
 
 /**
- * What operators see of the run, kept current after every change: the search attributes (upserted only
- * when they differ from the last ones) and the current details (where the certificate is, whom it waits for).
+ * What operators see of the run, kept current after every change: the search attributes (upserted once
+ * per change, with only the values that differ from the last ones: a sign that moves the certificate to
+ * its next level upserts its status and level, nothing else) and the current details (where the
+ * certificate is, whom it waits for).
  */
 export function operatorsView(): (s: CertificateState) => void {
-  let last = '';
+  const last = new Map<string, string>();
   return (s) => {
     setCurrentDetails(currentDetails(s));
-    const sa = certificateSearchAttributes(s);
-    const now = JSON.stringify(sa.map((x) => x.value));
-    if (now !== last) upsertSearchAttributes(sa);
-    last = now;
+    const changed = certificateSearchAttributes(s).filter((x) => {
+      const v = JSON.stringify(x.value);
+      if (last.get(x.key.name) === v) return false;
+      last.set(x.key.name, v);
+      return true;
+    });
+    if (changed.length) upsertSearchAttributes(changed);
   };
 }

@@ -3,14 +3,24 @@
  * reminders repeating after it (the plan is domain/src/certificate/timer-plan.ts). Events found due
  * together (a due date already past at submission, a worker that was down) make one notice.
  */
-import { dueTimers, levelTimers, pendingSigners, timerSummary, type CommandActor } from '@grain/domain/workflow-safe';
-import { mailContext, sendMail } from './certificate-effects';
+import {
+  certificateMailContext,
+  dueTimers,
+  levelTimers,
+  pendingSigners,
+  timerSummary,
+  type CertificateNotice,
+  type CommandActor,
+} from '@grain/domain/workflow-safe';
 import type { CertificateRun } from './certificate-run';
 
 const SYSTEM: CommandActor = { id: 'system', name: 'system' };
 
-/** Fires the timer events that are due (the deadline command, one reminder notice); true if any fired. */
-export function fireDueTimers(run: CertificateRun, wfId: string): boolean {
+/**
+ * Fires the timer events that are due: the deadline command (its batch escalates), and the reminder
+ * notice returned, for the run to queue. `fired` is false when nothing was due.
+ */
+export function fireDueTimers(run: CertificateRun, wfId: string): { fired: boolean; notices: CertificateNotice[] } {
   const now = Date.now();
   const plan = levelTimers(run.state, now);
   // Keys of levels no longer planned (moved on, restarted) are dropped so the carried set stays small.
@@ -20,13 +30,16 @@ export function fireDueTimers(run: CertificateRun, wfId: string): boolean {
   if (due.deadline) run.apply({ type: 'deadlinePassed', actor: SYSTEM, level: due.deadline.level, at: new Date(now).toISOString() });
   const t = due.notice;
   const recipients = t ? pendingSigners(run.state, run.state.levels[t.level - 1]).map((x) => ({ id: x.id, name: x.name, email: x.email })) : [];
+  const notices: CertificateNotice[] = [];
   if (t && recipients.length) {
     const overdue = due.fired.some((x) => x.kind !== 'reminder');
-    run.post(
-      sendMail({ key: `${wfId}:${t.key}`, effect: { type: 'remindSigners', level: t.level, overdue, recipients }, ctx: mailContext(run.state, t.level) }),
-    );
+    notices.push({
+      key: `${wfId}:${t.key}`,
+      effect: { type: 'remindSigners', level: t.level, overdue, recipients },
+      ctx: certificateMailContext(run.state, t.level),
+    });
   }
-  return due.fired.length > 0;
+  return { fired: due.fired.length > 0, notices };
 }
 
 /** The next timer event the run sleeps until (none once the certificate waits for nobody). */

@@ -4,12 +4,11 @@
  * CertificateRun, a batch's work in certificate-commit.ts, the timers in certificate-timers.ts. This
  * file turns Updates and timers into commands and runs the batches they make, one by one.
  */
-import { condition, currentUpdateInfo, setHandler, workflowInfo } from '@temporalio/workflow';
-import { currentLevel, type CertificateState, type CommandActor } from '@grain/domain/workflow-safe';
-import { unwrapRefusal } from '../app-failure';
+import { currentUpdateInfo, setHandler, workflowInfo } from '@temporalio/workflow';
+import type { CommandActor } from '@grain/domain/workflow-safe';
 import * as m from './certificate-messages';
 import { operatorsView } from './certificate-search-attributes';
-import { issueOtp, mailContext, sendMail } from './certificate-effects';
+import { commitCertificateBatch } from './certificate-effects';
 import { commitBatch } from './certificate-commit';
 import { fireDueTimers, nextTimer } from './certificate-timers';
 import { CertificateRun } from './certificate-run';
@@ -17,7 +16,7 @@ import { CertificateRun } from './certificate-run';
 const nowIso = () => new Date().toISOString();
 const signCommand = (actor: CommandActor) => ({ type: 'sign' as const, actor, at: nowIso() });
 
-export async function certificateWorkflow(input: m.CertificateWorkflowInput): Promise<CertificateState> {
+export async function certificateWorkflow(input: m.CertificateWorkflowInput): Promise<m.CertificateOutcome> {
   const wfId = workflowInfo().workflowId;
   const run = new CertificateRun(input);
   setHandler(m.stateQuery, () => run.state);
@@ -42,41 +41,24 @@ export async function certificateWorkflow(input: m.CertificateWorkflowInput): Pr
   run.onCommand(m.adjustLevelUpdate, (a) => ({ type: 'adjustLevel', actor: a.actor, level: a.level, deadline: a.deadline, signers: a.signers, at: nowIso() }));
   run.onCommand(m.remindUpdate, (a) => ({ type: 'remind', actor: a.actor, to: a.to, at: nowIso() }));
 
-  setHandler(
-    m.requestOtpUpdate,
-    async (a) => {
-      if (run.signPending()) await condition(() => !run.signPending());
-      // Its turn may come after a batch moved the certificate on: the code is for the level current then.
-      return run
-        .step(async () => {
-          run.validate(signCommand(a.actor));
-          const s = run.state;
-          const l = currentLevel(s)!;
-          const user = l.signers.find((x) => x.id === a.actor.id)!;
-          const binding = { certificateId: s.id, level: l.level, userId: user.id, contentHash: s.contentHash };
-          const r = await issueOtp({ binding, user: { id: user.id, name: user.name, email: user.email }, ctx: mailContext(s, l.level) });
-          return { level: l.level, ...r };
-        })
-        .catch(unwrapRefusal);
-    },
-    { validator: (a) => run.validate(signCommand(a.actor)) },
-  );
-
   const showToOperators = operatorsView();
   showToOperators(run.state);
   for (;;) {
     for (let batch = run.nextBatch(); batch; batch = run.nextBatch()) {
-      const mails = await commitBatch(run, wfId, batch);
+      const written = await commitBatch(run, wfId, batch);
       showToOperators(run.state);
-      run.finish(batch);
-      for (const mail of mails) run.post(sendMail(mail));
+      run.finish(batch, written);
     }
     if (run.finished()) {
-      if (await run.quiesce()) return run.state;
+      if (await run.quiesce()) return { id: run.state.id, version: run.state.version, status: run.state.status };
     } else if (run.shouldContinueAsNew()) {
       if (await run.quiesce()) await run.continueAsNew();
-    } else if (!fireDueTimers(run, wfId)) {
-      await run.idleUntil(nextTimer(run));
+    } else {
+      const due = fireDueTimers(run, wfId);
+      // a reminder's mail is queued in the outbox (one step, no read-model change)
+      if (due.notices.length)
+        await run.step(() => commitCertificateBatch({ ledger: [], state: run.state, readModel: 'none', notices: due.notices, at: nowIso() }));
+      if (!due.fired) await run.idleUntil(nextTimer(run));
     }
   }
 }

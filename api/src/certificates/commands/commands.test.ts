@@ -18,6 +18,7 @@ beforeAll(() => {
   deps = {
     stores: h.t.deps.stores,
     workflows: new CertificateWorkflows(h.t.deps.temporal, h.t.deps.config.taskQueue, h.t.deps.config.temporalDeadlines, 'https://grain.example'),
+    signingCodeMail: { mail: h.t.deps.adapters.mail, publicUrl: 'https://grain.example' },
   };
 });
 

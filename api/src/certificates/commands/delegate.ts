@@ -4,6 +4,7 @@ import { delegateUpdate } from '@grain/workflows';
 import type { Caller, CertificateCommandDeps } from './command-deps';
 import { loadCertificate } from './load-certificate';
 import { resolveSigners } from './resolve-input';
+import { changeCertificate } from './change';
 
 export interface DelegateOptions {
   caller: Caller;
@@ -16,5 +17,5 @@ export interface DelegateOptions {
 export async function delegateCertificate({ caller, certificateId, to, note }: DelegateOptions, deps: CertificateCommandDeps): Promise<CertificateState> {
   const s = await loadCertificate(deps.stores, caller, certificateId);
   const delegates = await resolveSigners(deps.stores, caller.companyId, to, () => true);
-  return deps.workflows.update(s, delegateUpdate, { actor: caller.actor, to: delegates, note });
+  return changeCertificate(deps, s, delegateUpdate, { actor: caller.actor, to: delegates, note });
 }

@@ -8,6 +8,7 @@ import { adjustLevelUpdate, editUpdate } from '@grain/workflows';
 import type { Caller, CertificateCommandDeps } from './command-deps';
 import { certificateIdOfLevel, loadCertificate } from './load-certificate';
 import { resolveSigners } from './resolve-input';
+import { changeCertificate } from './change';
 
 export interface EditLevelOptions {
   caller: Caller;
@@ -35,7 +36,7 @@ export async function editLevel({ caller, levelId, input }: EditLevelOptions, de
     await deps.stores.certificates.updateDraft(next);
     return next;
   }
-  if (s.status === 'rejected') return deps.workflows.update(s, editUpdate, { actor: caller.actor, changes: { levels } });
+  if (s.status === 'rejected') return changeCertificate(deps, s, editUpdate, { actor: caller.actor, changes: { levels } });
   throw new AppError(s.status === 'done' ? 'CERTIFICATE_DONE' : 'CERTIFICATE_NOT_EDITABLE');
 }
 
@@ -49,7 +50,7 @@ async function adjustInFlight(
 ): Promise<CertificateState> {
   const l = s.levels[idx];
   if ((input.group && input.group !== l.group) || (input.signatures && input.signatures !== l.signatures)) throw new AppError('CERTIFICATE_NOT_EDITABLE');
-  return deps.workflows.update(s, adjustLevelUpdate, {
+  return changeCertificate(deps, s, adjustLevelUpdate, {
     actor: caller.actor,
     level: l.level,
     ...(deadline ? { deadline: dueTime(deadline) } : {}),

@@ -8,6 +8,7 @@ import type { Caller, CertificateCommandDeps } from './command-deps';
 import { loadCertificate } from './load-certificate';
 import { resolvedParts, saveDraft } from './save-draft';
 import { assertSubmittable } from './submit';
+import { changeCertificate } from './change';
 
 export interface EditOptions {
   caller: Caller;
@@ -30,7 +31,7 @@ export async function editCertificate({ caller, certificateId, input }: EditOpti
     supportDocs: parts.supportDocs,
     levels: parts.levels,
   };
-  if (input.status !== 'signing') return deps.workflows.update(current, editUpdate, { actor: caller.actor, changes });
+  if (input.status !== 'signing') return changeCertificate(deps, current, editUpdate, { actor: caller.actor, changes });
   await assertSubmittable(deps.stores, caller, current, changes);
-  return deps.workflows.update(current, resubmitUpdate, { actor: caller.actor, changes });
+  return changeCertificate(deps, current, resubmitUpdate, { actor: caller.actor, changes });
 }

@@ -3,6 +3,7 @@ import type { CertificateState } from '@grain/domain';
 import { rejectUpdate } from '@grain/workflows';
 import type { Caller, CertificateCommandDeps } from './command-deps';
 import { loadCertificate } from './load-certificate';
+import { changeCertificate } from './change';
 
 export interface RejectOptions {
   caller: Caller;
@@ -13,5 +14,5 @@ export interface RejectOptions {
 
 export async function rejectCertificate({ caller, certificateId, toLevel, reason }: RejectOptions, deps: CertificateCommandDeps): Promise<CertificateState> {
   const s = await loadCertificate(deps.stores, caller, certificateId);
-  return deps.workflows.update(s, rejectUpdate, { actor: caller.actor, toLevel, reason });
+  return changeCertificate(deps, s, rejectUpdate, { actor: caller.actor, toLevel, reason });
 }

@@ -3,6 +3,7 @@ import { assertAccepted, type CertificateState, type NudgeTarget } from '@grain/
 import { remindUpdate } from '@grain/workflows';
 import type { Caller, CertificateCommandDeps } from './command-deps';
 import { loadCertificate } from './load-certificate';
+import { changeCertificate } from './change';
 
 export interface RemindOptions {
   caller: Caller;
@@ -14,5 +15,5 @@ export async function remindCertificate({ caller, certificateId, to }: RemindOpt
   const s = await loadCertificate(deps.stores, caller, certificateId);
   // the machine's own checks on what the caller sees (a draft has no workflow to ask); its validator decides last
   assertAccepted(s, { type: 'remind', actor: caller.actor, to, at: new Date().toISOString() });
-  return deps.workflows.update(s, remindUpdate, { actor: caller.actor, to });
+  return changeCertificate(deps, s, remindUpdate, { actor: caller.actor, to });
 }

@@ -13,6 +13,7 @@ import type { Caller, CertificateCommandDeps } from './command-deps';
 import { currentLevelNamed, loadCertificate } from './load-certificate';
 import type { RelyingParty } from '../../passkeys/webauthn';
 import { verifyPasskeySign } from './passkey-sign';
+import { changeCertificate } from './change';
 
 export interface SignOptions {
   caller: Caller;
@@ -34,7 +35,7 @@ export async function signCertificate(o: SignOptions, deps: CertificateCommandDe
   if (o.passkey) {
     if (!deps.relyingParty) throw new AppError('PASSKEY_ASSERTION_INVALID');
     const { otpId, signatureValue } = await verifyPasskeySign(s, level, actor.id, o.passkey, { ...deps, relyingParty: deps.relyingParty });
-    return deps.workflows.update(s, signUpdate, { actor, otpId, note: o.note, signatureValue });
+    return changeCertificate(deps, s, signUpdate, { actor, otpId, note: o.note, signatureValue });
   }
   const { otpId } = await stores.otps.verify({ certificateId: s.id, level: level.level, userId: actor.id }, o.otp ?? '');
   let signatureValue: string | undefined;
@@ -46,5 +47,5 @@ export async function signCertificate(o: SignOptions, deps: CertificateCommandDe
     if (!check.valid || check.userId !== actor.id || check.companyId !== s.companyId) throw new AppError('SIGNATURE_INVALID');
     signatureValue = `${sig.guid}:${sig.signature}`;
   }
-  return deps.workflows.update(s, signUpdate, { actor, otpId, note: o.note, signatureValue });
+  return changeCertificate(deps, s, signUpdate, { actor, otpId, note: o.note, signatureValue });
 }

@@ -4,7 +4,7 @@
  * name, the level and its due day, and carries a button to the certificate itself (its sign dialog for
  * someone asked to sign), which signs the reader in first if needed and then opens it.
  */
-import type { CertificateMailContext, ContentChange } from '@grain/domain';
+import type { CertificateMailContext, ContentChange, NotifyEffect } from '@grain/domain';
 
 export type MailContext = CertificateMailContext & { link: string };
 
@@ -261,3 +261,26 @@ export const mailTexts = {
           },
         ),
 };
+
+/** Whether a notice asks its readers to sign (its button opens the sign dialog). */
+export const asksToSign = (e: NotifyEffect) => e.type === 'notifySigners' || e.type === 'notifySignaturesVoided' || e.type === 'remindSigners';
+
+/** The text of a certificate notice (the same for each of its recipients). */
+export function noticeText(e: NotifyEffect, c: MailContext): MailText {
+  switch (e.type) {
+    case 'notifySigners':
+      return mailTexts.levelStarted(c, e.reason);
+    case 'notifyRejected':
+      return mailTexts.rejected(c, e.fromLevel, e.toLevel, e.by, e.reason);
+    case 'notifyCompleted':
+      return mailTexts.completed(c);
+    case 'notifySignaturesVoided':
+      return mailTexts.signaturesVoided(c, e.changed);
+    case 'notifyWithdrawn':
+      return mailTexts.withdrawn(c, e.by, e.reason);
+    case 'remindSigners':
+      return mailTexts.reminder(c, e.overdue);
+    case 'escalateOverdue':
+      return mailTexts.escalation(c, e.by);
+  }
+}

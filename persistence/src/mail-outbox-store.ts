@@ -1,0 +1,118 @@
+import type { Knex } from 'knex';
+import { notify } from './db-notifications';
+
+/** The channel the outbox's writes notify: the relays wake at the commit that queued a mail. */
+export const MAIL_OUTBOX_CHANNEL = 'mail_outbox';
+
+/** One message to send: rendered, with its recipients (all of them see one another's address). */
+export interface OutboxMail {
+  /** What made it, e.g. `<workflow id>:<version>:<effect>`: a mail is queued once per key. */
+  key: string;
+  certificateId?: string;
+  recipients: string[];
+  subject: string;
+  text: string;
+  html?: string;
+  /** The Message-ID, so a receiver can tell a resend (after a relay crash) from a new mail. */
+  messageId: string;
+  /** Waits until `release(certificateId)` (the completion notice waits for the issued PDF). */
+  held?: boolean;
+}
+
+export interface QueuedMail extends OutboxMail {
+  id: number;
+  /** Sends tried so far, this one included. */
+  attempts: number;
+}
+
+/**
+ * The mail outbox (migration 050): queued in the transaction of the change that makes a mail, sent by the
+ * worker's relay (adapters' MailOutboxRelay), at least once. Through `stores.transaction`, a mail is queued
+ * only if the change commits.
+ */
+export interface MailOutboxStore {
+  /** Queues mails, once per key (a retried commit queues nothing twice), and wakes the relays at commit. */
+  enqueue(mails: OutboxMail[]): Promise<void>;
+  /** Lets a certificate's held mails go. */
+  release(certificateId: string): Promise<void>;
+  /**
+   * Takes up to `limit` due mails, oldest first, for `leaseMs`: another relay skips them meanwhile, and a
+   * relay that dies before `sent` leaves them due again when the lease ends.
+   */
+  claim(limit: number, leaseMs: number): Promise<QueuedMail[]>;
+  sent(ids: number[]): Promise<void>;
+  /** A send failed: due again after `retryInMs`. */
+  failed(id: number, error: string, retryInMs: number): Promise<void>;
+  /** Mails not sent yet (held ones included). */
+  unsent(certificateId?: string): Promise<QueuedMail[]>;
+}
+
+const toQueued = (r: Record<string, any>): QueuedMail => ({
+  id: Number(r.id),
+  key: r.key,
+  certificateId: r.certificate_id ?? undefined,
+  recipients: r.recipients,
+  subject: r.subject,
+  text: r.text,
+  html: r.html ?? undefined,
+  messageId: r.message_id,
+  held: !!r.held,
+  attempts: Number(r.attempts),
+});
+
+export class KnexMailOutboxStore implements MailOutboxStore {
+  constructor(private readonly k: Knex) {}
+
+  async enqueue(mails: OutboxMail[]): Promise<void> {
+    const rows = mails
+      .filter((m) => m.recipients.length)
+      .map((m) => ({
+        key: m.key,
+        certificate_id: m.certificateId ?? null,
+        recipients: m.recipients,
+        subject: m.subject,
+        text: m.text,
+        html: m.html ?? null,
+        message_id: m.messageId,
+        held: !!m.held,
+      }));
+    if (!rows.length) return;
+    await this.k('mail_outbox').insert(rows).onConflict('key').ignore();
+    if (rows.some((r) => !r.held)) await notify(this.k, MAIL_OUTBOX_CHANNEL);
+  }
+
+  async release(certificateId: string): Promise<void> {
+    const freed = await this.k('mail_outbox')
+      .where({ certificate_id: certificateId, held: true })
+      .update({ held: false, due_at: this.k.fn.now() })
+      .returning('id');
+    if (freed.length) await notify(this.k, MAIL_OUTBOX_CHANNEL);
+  }
+
+  async claim(limit: number, leaseMs: number): Promise<QueuedMail[]> {
+    const { rows } = await this.k.raw(
+      `update mail_outbox set due_at = now() + (? * interval '1 millisecond'), attempts = attempts + 1
+        where id in (select id from mail_outbox where sent_at is null and not held and due_at <= now()
+                      order by due_at, id limit ? for update skip locked)
+        returning *`,
+      [leaseMs, limit],
+    );
+    return (rows as Array<Record<string, any>>).map(toQueued).sort((a, b) => a.id - b.id);
+  }
+
+  async sent(ids: number[]): Promise<void> {
+    if (ids.length) await this.k('mail_outbox').whereIn('id', ids).update({ sent_at: this.k.fn.now(), last_error: null });
+  }
+
+  async failed(id: number, error: string, retryInMs: number): Promise<void> {
+    await this.k('mail_outbox')
+      .where({ id })
+      .update({ last_error: error.slice(0, 1000), due_at: this.k.raw(`now() + (? * interval '1 millisecond')`, [retryInMs]) });
+  }
+
+  async unsent(certificateId?: string): Promise<QueuedMail[]> {
+    const q = this.k('mail_outbox').whereNull('sent_at').orderBy('id');
+    if (certificateId) q.where({ certificate_id: certificateId });
+    return (await q).map(toQueued);
+  }
+}
