@@ -47,9 +47,12 @@ export class SmtpMailSender implements MailSender {
     await this.transport.verify();
   }
   async send(mail: OutgoingMail) {
+    // A notice to several people (the signers of a level) is one mail, and none of them sees the others'
+    // addresses: each is a blind copy; a mail to one person is addressed to them.
+    const several = Array.isArray(mail.to) && mail.to.length > 1;
     const r = await this.transport.sendMail({
       from: this.from,
-      to: mail.to,
+      ...(several ? { bcc: mail.to } : { to: mail.to }),
       subject: mail.subject,
       text: mail.text,
       html: mail.html,

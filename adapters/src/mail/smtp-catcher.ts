@@ -22,13 +22,17 @@ export class SmtpCatcher {
       disabledCommands: ['STARTTLS'],
       banner: 'grain-cert dev mailbox',
       size: 30 * 1024 * 1024,
-      onData: (stream, _session, cb) => {
+      onData: (stream, session, cb) => {
         simpleParser(stream)
           .then(async (m) => {
-            const to = ([] as AddressObject[])
-              .concat(m.to ?? [])
-              .flatMap((a) => a.value.map((v) => v.address ?? ''))
-              .filter(Boolean);
+            // Whom it was delivered to: the envelope's recipients (blind copies have no header), else the header's.
+            const envelope = session.envelope.rcptTo.map((r) => r.address).filter(Boolean);
+            const to = envelope.length
+              ? envelope
+              : ([] as AddressObject[])
+                  .concat(m.to ?? [])
+                  .flatMap((a) => a.value.map((v) => v.address ?? ''))
+                  .filter(Boolean);
             const id = await this.store.add({
               messageId: m.messageId ?? null,
               from: m.from?.text ?? null,
