@@ -20,3 +20,18 @@ export function unwrapRefusal(e: unknown): never {
   if (e instanceof ActivityFailure && e.cause instanceof ApplicationFailure && e.cause.type === APP_ERROR_FAILURE_TYPE) throw e.cause;
   throw e;
 }
+
+/**
+ * The message code of a refusal (or undefined if the error is something else): the one reader of the
+ * failures above, for every client of the workflows. Walks the error's cause chain, so it works on
+ * WorkflowUpdateFailedError and WorkflowFailedError from @temporalio/client.
+ */
+export function appErrorCodeOf(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e && typeof e === 'object'; i++) {
+    const f = e as { type?: string; message?: string; cause?: unknown };
+    if (f.type === APP_ERROR_FAILURE_TYPE && f.message) return f.message;
+    e = f.cause;
+  }
+  return undefined;
+}

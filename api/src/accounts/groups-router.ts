@@ -16,7 +16,7 @@ import {
 } from '@grain/domain';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
-import { companyRequired } from '../http/scope';
+import { companyRequired } from '../http/access';
 import { denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
 
 /**

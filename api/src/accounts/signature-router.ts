@@ -16,7 +16,7 @@ import {
 } from '@grain/domain';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
-import { companyRequired } from '../http/scope';
+import { companyRequired } from '../http/access';
 import { actorOf, denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -29,7 +29,7 @@ import {
 import { hashPassword, verifyPassword, type Stores, type UserRow, type UserStore } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { parseInput } from '../http/parse-input';
-import { companyRequired } from '../http/scope';
+import { companyRequired } from '../http/access';
 import { actorOf, denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
 import { emailChangeMails, sendAccountNotice, sendRequiredMail } from './account-notice';
 import { companyJsonById } from './serialize';

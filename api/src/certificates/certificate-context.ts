@@ -7,17 +7,19 @@ import type { ApiDeps } from '../deps';
 import { CertificateWorkflows } from './certificate-workflows';
 import { toCertificateView } from './approval-view';
 import type { Caller, CertificateCommandDeps } from './commands/command-deps';
-import { digitalSignatures } from './commands/digital-signatures';
+import { digitalSignatures } from './support/digital-signatures';
 
-export interface CertCtx extends CertificateCommandDeps {
-  deps: ApiDeps;
-}
+/** The routes' context is the use cases' dependencies: nothing else reaches a certificate route. */
+export type CertCtx = CertificateCommandDeps;
 
 export function createCtx(deps: ApiDeps): CertCtx {
+  const { config } = deps;
   return {
-    deps,
     stores: deps.stores,
-    workflows: new CertificateWorkflows(deps.temporal, deps.config.taskQueue, deps.config.temporalDeadlines, deps.config.publicUrl),
+    workflows: new CertificateWorkflows(deps.temporal, config.taskQueue, config.temporalDeadlines, config.publicUrl),
+    ledger: deps.adapters.ledger,
+    storage: deps.adapters.storage,
+    config: { publicUrl: config.publicUrl, caKeySecret: config.caKeySecret, temporalUiUrl: config.temporalUiUrl, temporalNamespace: config.temporalNamespace },
   };
 }
 
@@ -39,7 +41,7 @@ async function viewFor(ctx: CertCtx, viewer: Actor, s: CertificateState): Promis
   const digital = await digitalSignatures(stores, s);
   const view = toCertificateView(s, { viewer, hasSignature, names, opened, digital });
   // Admins are the operators here: they get the link to the certificate's workflow in the Temporal UI.
-  const { temporalUiUrl, temporalNamespace } = ctx.deps.config;
+  const { temporalUiUrl, temporalNamespace } = ctx.config;
   const operatorUrl =
     isAdmin(viewer) && s.workflowId
       ? `${temporalUiUrl.replace(/\/$/, '')}/namespaces/${encodeURIComponent(temporalNamespace)}/workflows/${encodeURIComponent(s.workflowId)}`

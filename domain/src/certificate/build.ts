@@ -4,6 +4,7 @@
  */
 import { DEFAULT_PRIORITY, DEFAULT_REMINDER_OFFSETS_MS, DEFAULT_OVERDUE_REPEAT_MS, MAX_SIGNATURES, MIN_SIGNATURES } from '../constants';
 import { AppError } from '../errors';
+import { levelIdOf } from '../ids';
 import { canonicalJson, sha256Hex } from './sha256';
 import type { CertificateChanges, CertificateDraft, CertificateLevel, CertificateState, LevelDraft, ReminderConfig } from './types';
 
@@ -16,7 +17,7 @@ export function reminderConfig(r?: Partial<ReminderConfig>): ReminderConfig {
 
 function levelFromDraft(certId: string, d: LevelDraft, index: number): CertificateLevel {
   return {
-    id: d.id || `${certId}-L${index + 1}`,
+    id: d.id || levelIdOf(certId, index + 1),
     level: index + 1,
     group: d.group,
     signers: dedupeById(d.signers.map((s) => ({ ...s }))),

@@ -1,11 +1,19 @@
 import type { Actor, CommandActor } from '@grain/domain';
+import type { AppConfig, FileStorage, Ledger } from '@grain/adapters';
 import type { Stores } from '@grain/persistence';
 import type { CertificateWorkflows } from '../certificate-workflows';
 
-/** What every certificate use case works with: the stores and the certificate workflows. */
+/**
+ * What every certificate use case works with: the stores, the certificate workflows, the ledger (the
+ * revocation record, the completion anchor), the file storage (the issued PDF, held evidence) and the
+ * settings the answers name (the public address, the CA key secret, the operators' Temporal UI).
+ */
 export interface CertificateCommandDeps {
   stores: Stores;
   workflows: CertificateWorkflows;
+  ledger: Ledger;
+  storage: FileStorage;
+  config: Pick<AppConfig, 'publicUrl' | 'caKeySecret' | 'temporalUiUrl' | 'temporalNamespace'>;
 }
 
 /** Who calls a use case. */

@@ -2,8 +2,8 @@
 import type { CertificateState } from '@grain/domain';
 import { delegateUpdate } from '@grain/workflows';
 import type { Caller, CertificateCommandDeps } from './command-deps';
-import { loadCertificate } from './load-certificate';
-import { resolveSigners } from './resolve-input';
+import { loadCertificate } from '../support/load-certificate';
+import { resolveSigners } from '../support/resolve-input';
 
 export interface DelegateOptions {
   caller: Caller;

@@ -2,7 +2,7 @@
 import type { CertificateState } from '@grain/domain';
 import { rejectUpdate } from '@grain/workflows';
 import type { Caller, CertificateCommandDeps } from './command-deps';
-import { loadCertificate } from './load-certificate';
+import { loadCertificate } from '../support/load-certificate';
 
 export interface RejectOptions {
   caller: Caller;

@@ -2,7 +2,7 @@
 import { assertAccepted, type CertificateState, type NudgeTarget } from '@grain/domain';
 import { remindUpdate } from '@grain/workflows';
 import type { Caller, CertificateCommandDeps } from './command-deps';
-import { loadCertificate } from './load-certificate';
+import { loadCertificate } from '../support/load-certificate';
 
 export interface RemindOptions {
   caller: Caller;

@@ -4,7 +4,7 @@
  */
 import { requestOtpUpdate } from '@grain/workflows';
 import type { Caller, CertificateCommandDeps } from './command-deps';
-import { certificateIdOfLevel, currentLevelNamed, loadCertificate } from './load-certificate';
+import { certificateIdOfLevel, currentLevelNamed, loadCertificate } from '../support/load-certificate';
 
 export interface RequestCodeOptions {
   caller: Caller;

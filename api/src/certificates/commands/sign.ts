@@ -7,7 +7,7 @@
 import { AppError, type CertificateState } from '@grain/domain';
 import { signUpdate } from '@grain/workflows';
 import type { Caller, CertificateCommandDeps } from './command-deps';
-import { currentLevelNamed, loadCertificate } from './load-certificate';
+import { currentLevelNamed, loadCertificate } from '../support/load-certificate';
 
 export interface SignOptions {
   caller: Caller;

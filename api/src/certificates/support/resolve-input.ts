@@ -10,6 +10,7 @@ import {
   can,
   dueTime,
   farmDocumentName,
+  isUuid,
   refId,
   type CertificateInput,
   type DocumentRef,
@@ -19,6 +20,7 @@ import {
   type Signer,
 } from '@grain/domain';
 import type { Stores, UserRow } from '@grain/persistence';
+import { withStandardCheck } from './standard-check';
 
 export const signerOf = (u: UserRow): Signer => ({ id: u.id, name: `${u.firstname} ${u.lastname}`.trim(), email: u.email, role: u.role });
 
@@ -30,7 +32,7 @@ export const signerOf = (u: UserRow): Signer => ({ id: u.id, name: `${u.firstnam
 export async function resolveSigners(stores: Stores, companyId: string, ids: string[], mustSign: (id: string) => boolean = () => false): Promise<Signer[]> {
   const out: Signer[] = [];
   for (const id of [...new Set(ids)]) {
-    const u = /^[0-9a-f-]{36}$/i.test(id) ? await stores.users.byIdInCompany(id, companyId) : null;
+    const u = isUuid(id) ? await stores.users.byIdInCompany(id, companyId) : null;
     if (!u || u.status !== 'active') throw new AppError('INVALID_INPUT', { field: 'signers', id });
     if (mustSign(id) && !can(actorOfUser(u, u.isAdmin ? null : await stores.groups.byName(companyId, u.role)), 'signApproval'))
       throw new AppError('SIGNER_MAY_NOT_SIGN', { field: 'signers', id });
@@ -39,7 +41,7 @@ export async function resolveSigners(stores: Stores, companyId: string, ids: str
   return out;
 }
 
-export async function resolvePrimary(stores: Stores, companyId: string, ref: { _id: string } | null | undefined): Promise<PrimaryDocument | null> {
+async function resolvePrimary(stores: Stores, companyId: string, ref: { _id: string } | null | undefined): Promise<PrimaryDocument | null> {
   if (!ref) return null;
   const r = await stores.farmData.getFarmRecord(companyId, ref._id);
   if (!r) throw new AppError('INVALID_INPUT', { field: 'approvalDoc' });
@@ -65,7 +67,7 @@ export async function resolvePrimary(stores: Stores, companyId: string, ref: { _
   };
 }
 
-export async function resolveSupportDocs(stores: Stores, companyId: string, refs: Array<{ _id: string }>): Promise<DocumentRef[]> {
+async function resolveSupportDocs(stores: Stores, companyId: string, refs: Array<{ _id: string }>): Promise<DocumentRef[]> {
   const out: DocumentRef[] = [];
   for (const ref of refs) {
     const d = await stores.documents.get(companyId, ref._id);
@@ -84,7 +86,7 @@ export async function resolveSupportDocs(stores: Stores, companyId: string, refs
   return out;
 }
 
-export async function resolveLevels(stores: Stores, companyId: string, levels: CertificateInput['approvalLevels']): Promise<LevelDraft[]> {
+async function resolveLevels(stores: Stores, companyId: string, levels: CertificateInput['approvalLevels']): Promise<LevelDraft[]> {
   const out: LevelDraft[] = [];
   for (const l of levels) {
     out.push({
@@ -98,10 +100,21 @@ export async function resolveLevels(stores: Stores, companyId: string, levels: C
 }
 
 /** The company's active admins and holders of manageApproval: whom overdue mail escalates to. */
-export async function managersOf(stores: Stores, companyId: string): Promise<Person[]> {
+async function managersOf(stores: Stores, companyId: string): Promise<Person[]> {
   const users = await stores.users.listByCompany(companyId);
   const groups = new Map((await stores.groups.list(companyId)).map((g) => [g.groupName, g]));
   return users
     .filter((u) => u.status === 'active' && can(actorOfUser(u, groups.get(u.role) ?? null), 'manageApproval'))
     .map((u) => ({ id: u.id, name: `${u.firstname} ${u.lastname}`, email: u.email }));
+}
+
+/** The parts of the input that name other records, resolved within the caller's company. */
+export async function resolvedParts(stores: Stores, companyId: string, input: CertificateInput) {
+  const approvalDoc = withStandardCheck(await resolvePrimary(stores, companyId, input.approvalDoc), input.deviationReason);
+  return {
+    approvalDoc,
+    supportDocs: await resolveSupportDocs(stores, companyId, input.supportDocs),
+    levels: await resolveLevels(stores, companyId, input.approvalLevels),
+    escalateTo: await managersOf(stores, companyId),
+  };
 }

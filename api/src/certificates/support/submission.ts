@@ -4,7 +4,7 @@
  */
 import { AppError, assertFarmRecordFree, transition, type CertificateChanges, type CertificateDraft, type CertificateState } from '@grain/domain';
 import type { Stores } from '@grain/persistence';
-import type { Caller, CertificateCommandDeps } from './command-deps';
+import type { Caller, CertificateCommandDeps } from '../commands/command-deps';
 import { assertDeviationExplained } from './standard-check';
 
 /**

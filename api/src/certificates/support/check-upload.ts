@@ -10,23 +10,23 @@ import { isDeepStrictEqual } from 'node:util';
 import { AppError, issuedCertificate, type UploadCheck, type UploadCheckAnswer } from '@grain/domain';
 import { checkPdfSeal } from '@grain/adapters';
 import { issuerFacts, sha256hex, type PublicCertificate } from '@grain/persistence';
-import type { CertCtx } from '../certificate-context';
+import type { CertificateCommandDeps } from '../commands/command-deps';
 import { issuedCredential } from './credential';
 import { ledgerAnchor } from './ledger-anchor';
 
 /** The company a seal certificate names (its subject's serialNumber) and whether that company's CA issued it. */
-async function sealIssuer(ctx: CertCtx, sealPem: string | undefined): Promise<UploadCheck> {
+async function sealIssuer(deps: CertificateCommandDeps, sealPem: string | undefined): Promise<UploadCheck> {
   if (!sealPem) return { id: 'issuer', ok: false };
   const seal = new X509Certificate(sealPem);
   const companyId = /serialNumber=([0-9a-f-]{36})/i.exec(seal.subject.replace(/\n/g, ','))?.[1];
-  const caPem = companyId ? await ctx.stores.signatures.companyCaCertificatePem(companyId) : null;
-  const company = companyId ? await ctx.stores.companies.byId(companyId) : null;
+  const caPem = companyId ? await deps.stores.signatures.companyCaCertificatePem(companyId) : null;
+  const company = companyId ? await deps.stores.companies.byId(companyId) : null;
   const ok = !!caPem && seal.verify(new X509Certificate(caPem).publicKey) && seal.checkIssued(new X509Certificate(caPem));
   return { id: 'issuer', ok, detail: company?.name ?? /CN=([^\n,]+)/.exec(seal.subject)?.[1] };
 }
 
-async function recordChecks(ctx: CertCtx, { state: s, revocation }: PublicCertificate): Promise<UploadCheck[]> {
-  const anchor = await ledgerAnchor(ctx, s);
+async function recordChecks(deps: CertificateCommandDeps, { state: s, revocation }: PublicCertificate): Promise<UploadCheck[]> {
+  const anchor = await ledgerAnchor(deps, s);
   const signers = issuedCertificate(s).levels.flatMap((l) => l.signatures.map((x) => x.name));
   return [
     { id: 'ledger', ok: !!anchor, detail: anchor ? `#${anchor.blockNumber} · tx ${anchor.txId}` : undefined },
@@ -35,20 +35,20 @@ async function recordChecks(ctx: CertCtx, { state: s, revocation }: PublicCertif
   ];
 }
 
-async function checkPdf(ctx: CertCtx, pdf: Buffer): Promise<UploadCheckAnswer> {
+async function checkPdf(deps: CertificateCommandDeps, pdf: Buffer): Promise<UploadCheckAnswer> {
   const seal = await checkPdfSeal(pdf);
-  const found = await ctx.stores.certificates.findPublic({ pdfSha256: sha256hex(pdf) });
+  const found = await deps.stores.certificates.findPublic({ pdfSha256: sha256hex(pdf) });
   const checks: UploadCheck[] = [
     { id: 'seal', ok: seal.valid, detail: seal.signerPem ? /CN=([^\n,]+)/.exec(new X509Certificate(seal.signerPem).subject)?.[1] : undefined },
     { id: 'wholeDocument', ok: seal.valid && seal.wholeDocument },
-    await sealIssuer(ctx, seal.signerPem),
+    await sealIssuer(deps, seal.signerPem),
     { id: 'asIssued', ok: !!found },
-    ...(found ? await recordChecks(ctx, found) : []),
+    ...(found ? await recordChecks(deps, found) : []),
   ];
   return { kind: 'pdf', checks, ...(found ? { approvalNumber: found.state.approvalNumber, contentHash: found.state.contentHash } : {}) };
 }
 
-async function checkCredential(ctx: CertCtx, jwt: string): Promise<UploadCheckAnswer> {
+async function checkCredential(deps: CertificateCommandDeps, jwt: string): Promise<UploadCheckAnswer> {
   let header;
   try {
     header = decodeProtectedHeader(jwt);
@@ -59,27 +59,27 @@ async function checkCredential(ctx: CertCtx, jwt: string): Promise<UploadCheckAn
   const verified = sealPem ? await jwtVerify(jwt, await importX509(sealPem, 'ES256')).catch(() => null) : null;
   const subject = verified?.payload.credentialSubject as { evidence?: Array<{ contentHash?: string }> } | undefined;
   const hash = subject?.evidence?.find((e) => e.contentHash)?.contentHash;
-  const found: PublicCertificate | null = hash && /^[0-9a-f]{64}$/.test(hash) ? await ctx.stores.certificates.findPublic({ hash }) : null;
+  const found: PublicCertificate | null = hash && /^[0-9a-f]{64}$/.test(hash) ? await deps.stores.certificates.findPublic({ hash }) : null;
   // the credential's facts are the issued certificate's, as this server would state them now
   let same = false;
   if (found && verified) {
     const s = found.state;
-    const expected = issuedCredential(ctx.deps.config.publicUrl, s, await issuerFacts(ctx.stores, s));
+    const expected = issuedCredential(deps.config.publicUrl, s, await issuerFacts(deps.stores, s));
     same = isDeepStrictEqual(JSON.parse(JSON.stringify(expected.credentialSubject)), verified.payload.credentialSubject);
   }
   const checks: UploadCheck[] = [
     { id: 'seal', ok: !!verified },
-    await sealIssuer(ctx, sealPem),
+    await sealIssuer(deps, sealPem),
     { id: 'content', ok: same },
-    ...(found ? await recordChecks(ctx, found) : []),
+    ...(found ? await recordChecks(deps, found) : []),
   ];
   return { kind: 'credential', checks, ...(found ? { approvalNumber: found.state.approvalNumber, contentHash: found.state.contentHash } : {}) };
 }
 
 /** A PDF by its first bytes; a credential by its compact JWT form; anything else is refused. */
-export async function checkUpload(ctx: CertCtx, file: Buffer): Promise<UploadCheckAnswer> {
-  if (file.subarray(0, 5).toString('latin1') === '%PDF-') return checkPdf(ctx, file);
+export async function checkUpload(deps: CertificateCommandDeps, file: Buffer): Promise<UploadCheckAnswer> {
+  if (file.subarray(0, 5).toString('latin1') === '%PDF-') return checkPdf(deps, file);
   const text = file.toString('utf8').trim();
-  if (/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(text)) return checkCredential(ctx, text);
+  if (/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(text)) return checkCredential(deps, text);
   throw new AppError('VERIFY_FILE_UNKNOWN');
 }

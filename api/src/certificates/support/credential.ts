@@ -4,7 +4,6 @@
  * seal's key, the seal and CA certificates in its `x5c` header so a verifier needs nothing from us.
  */
 import { X509Certificate } from 'node:crypto';
-import type { Response } from 'express';
 import { SignJWT } from 'jose';
 import {
   AppError,
@@ -15,16 +14,8 @@ import {
   type ConformityCredential,
   type IssuerFacts,
 } from '@grain/domain';
-import { issuerFacts, type Stores } from '@grain/persistence';
-
-const CREDENTIAL_MEDIA_TYPE = 'application/vc+jwt';
-
-/** Answers the credential as a file download (`certificate-<number>.vc.jwt`). */
-export function sendCredential(res: Response, approvalNumber: string, jwt: string): void {
-  res.setHeader('Content-Type', CREDENTIAL_MEDIA_TYPE);
-  res.setHeader('Content-Disposition', `attachment; filename="certificate-${approvalNumber.replace(/[^A-Za-z0-9_-]/g, '_')}.vc.jwt"`);
-  res.send(jwt);
-}
+import { issuerFacts } from '@grain/persistence';
+import type { CertificateCommandDeps } from '../commands/command-deps';
 
 const derBase64 = (pem: string) => new X509Certificate(pem).raw.toString('base64');
 
@@ -39,7 +30,8 @@ export function issuedCredential(publicUrl: string, s: CertificateState, facts: 
   });
 }
 
-export async function signedCredential(deps: { stores: Stores; config: { publicUrl: string; caKeySecret?: string } }, s: CertificateState): Promise<string> {
+/** The issued certificate's credential signed with the company seal (SEAL_NOT_READY until a PDF was sealed). */
+export async function signedCredential(deps: Pick<CertificateCommandDeps, 'stores' | 'config'>, s: CertificateState): Promise<string> {
   if (s.status !== 'done') throw new AppError('NOT_FOUND');
   const facts = await issuerFacts(deps.stores, s);
   const credential = issuedCredential(deps.config.publicUrl, s, facts);

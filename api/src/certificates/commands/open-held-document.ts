@@ -5,9 +5,8 @@
  * certificate may open them; another company's certificate answers NOT_FOUND.
  */
 import { AppError } from '@grain/domain';
-import type { Stores } from '@grain/persistence';
-import type { Caller } from './command-deps';
-import { loadCertificate } from './load-certificate';
+import type { Caller, CertificateCommandDeps } from './command-deps';
+import { loadCertificate } from '../support/load-certificate';
 
 export interface HeldFile {
   storageKey: string;
@@ -19,7 +18,10 @@ export interface HeldFile {
 }
 
 /** The file version of support document `documentId` the certificate holds. */
-export async function heldDocument(o: { caller: Caller; certificateId: string; documentId: string }, stores: Stores): Promise<HeldFile> {
+export async function openHeldDocument(
+  o: { caller: Caller; certificateId: string; documentId: string },
+  { stores }: CertificateCommandDeps,
+): Promise<HeldFile> {
   const s = await loadCertificate(stores, o.caller, o.certificateId);
   const ref = s.supportDocs.find((d) => d.id === o.documentId);
   // a document held before versions were recorded names no bytes: nothing can prove which ones it was
@@ -27,15 +29,4 @@ export async function heldDocument(o: { caller: Caller; certificateId: string; d
   const f = await stores.documents.fileVersion(s.companyId, ref.id, ref.version);
   if (!f || f.sha256 !== ref.sha256) throw new AppError('NOT_FOUND');
   return f;
-}
-
-/** The grain photo of the farm record the certificate holds. */
-export async function heldPhoto(o: { caller: Caller; certificateId: string }, stores: Stores): Promise<HeldFile> {
-  const s = await loadCertificate(stores, o.caller, o.certificateId);
-  const photo = s.approvalDoc?.photo;
-  if (!s.approvalDoc || !photo) throw new AppError('NOT_FOUND');
-  const p = await stores.imageVerifications.photo(s.companyId, s.approvalDoc.id, photo.sha256);
-  if (!p) throw new AppError('NOT_FOUND');
-  const ext = p.mime.split('/')[1] ?? 'bin';
-  return { storageKey: p.storageKey, mime: p.mime, ext, originalName: `grain-photo-${photo.sha256.slice(0, 12)}.${ext}` };
 }

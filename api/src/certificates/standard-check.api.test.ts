@@ -1,5 +1,5 @@
-import { daysFromNow, useCertHarness } from '../certificates.test-harness';
-import type { SeededCompany } from '../../testing/session';
+import { daysFromNow, useCertHarness } from './certificates.test-harness';
+import type { SeededCompany } from '../testing/session';
 
 /** The standard check a certificate keeps, and the deviation reason a failing farm record needs. */
 const h = useCertHarness();
