@@ -5,7 +5,7 @@ import { langOf } from './lang';
 import { placeOfCompany } from './company-place';
 
 /** Where the company of a request is (company-place.ts), the language's country without an address. */
-export async function companyPlace(stores: Pick<Stores, 'companies'>, companyId: string | null, req: Request): Promise<Place> {
+async function companyPlace(stores: Pick<Stores, 'companies'>, companyId: string | null, req: Request): Promise<Place> {
   return placeOfCompany(stores, companyId, langOf(req));
 }
 

@@ -1,5 +1,5 @@
 import type { Adapters } from '@grain/adapters';
-import { AppError } from '@grain/domain';
+import { AppError, type Language } from '@grain/domain';
 
 export type AccountChange = 'email' | 'password';
 
@@ -69,4 +69,19 @@ export async function sendRequiredMail(adapters: Pick<Adapters, 'mail'>, to: str
     console.error('[accounts] mail failed:', (e as Error).message);
     throw new AppError('UNAVAILABLE');
   }
+}
+
+/** The password reset mail, in the language the form was used in. */
+export function resetMail(lang: Language, link: string, name: string) {
+  const t = {
+    en: {
+      subject: 'Reset your password',
+      text: `Hello ${name},\n\nSomeone asked to reset the password of your Grain Certificates account. Open this link within one hour to choose a new password (it works once):\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.`,
+    },
+    vn: {
+      subject: 'Đặt lại mật khẩu',
+      text: `Xin chào ${name},\n\nCó người đã yêu cầu đặt lại mật khẩu tài khoản Grain Certificates của bạn. Mở liên kết này trong vòng một giờ để chọn mật khẩu mới (chỉ dùng được một lần):\n\n${link}\n\nNếu không phải bạn, hãy bỏ qua thư này; mật khẩu của bạn không thay đổi.`,
+    },
+  }[lang];
+  return t;
 }
