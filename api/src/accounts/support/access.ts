@@ -13,4 +13,3 @@ export async function holding(stores: Stores, caller: AccountCaller, p: Permissi
   await mustHold(stores.authLog, caller, p);
   return caller.access;
 }
-
