@@ -3,7 +3,7 @@
  * created. Drafts live only in the read model until submitted.
  */
 import { randomUUID } from 'node:crypto';
-import { assertFarmRecordFree, CONTENT_HASH_VERSION, createCertificate, transition, type CertificateInput, type CertificateState } from '@grain/domain';
+import { assertFarmRecordFree, createCertificate, transition, type CertificateInput, type CertificateState } from '@grain/domain';
 import type { Caller, CertificateCommandDeps } from './command-deps';
 import { draftChanged } from '../support/draft-changed';
 import { resolvedParts } from '../support/resolve-input';
@@ -24,7 +24,6 @@ export async function saveDraft({ caller, input, draft }: SaveDraftOptions, deps
     : createCertificate({
         ...fields,
         id: randomUUID(),
-        hashVersion: CONTENT_HASH_VERSION,
         summary: input.summary,
         companyId: caller.companyId,
         submitter: { id: caller.actor.id, name: caller.actor.name, email: caller.actor.email ?? '' },

@@ -35,7 +35,6 @@ const draftOf = (s: CertificateState): CertificateDraft => ({
   levels: s.levels.map((l) => ({ id: l.id, group: l.group, signers: l.signers, signatures: l.signatures, deadline: l.deadline })),
   reminders: s.reminders,
   escalateTo: s.escalateTo,
-  ...(s.hashVersion ? { hashVersion: s.hashVersion } : {}),
 });
 
 /**
