@@ -4,3 +4,4 @@ export * from './compliance';
 export * from './corrective-action';
 // How a refusal crosses Temporal: the code a client reads from any workflow's failure.
 export { appErrorCodeOf } from './app-failure';
+export { SEARCH_KEYS } from './search-keys';

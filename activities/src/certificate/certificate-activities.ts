@@ -10,10 +10,11 @@ import type {
   OtpBinding,
   Person,
 } from '@grain/domain';
-import { certificateDetailPath, issuedCertificate, recordLedgerTx } from '@grain/domain';
+import { certificateDetailPath, certificateLiveMessage, issuedCertificate, recordLedgerTx } from '@grain/domain';
 import { sealPdf, type Ledger } from '@grain/adapters';
 import { issuerFacts, sha256hex } from '@grain/persistence';
 import type { ActivityDeps } from '../deps';
+import { mailMessageId } from '../mail-once';
 import { certificateHtml, certificatePayload, qrSvg, verifyUrl } from './certificate-pdf';
 import { permanentOnAppError } from './errors';
 import { mailTexts, type MailText } from './mail-texts';
@@ -38,7 +39,7 @@ export function createCertificateActivities(deps: ActivityDeps) {
           subject: text.subject,
           text: text.text,
           html: text.html,
-          messageId: `<${sha256hex(`${key}:${p.id}`).slice(0, 32)}@grain.certificates>`,
+          messageId: mailMessageId(key, p.id),
         });
         return { sent: true };
       });
@@ -51,13 +52,7 @@ export function createCertificateActivities(deps: ActivityDeps) {
   /** Writes the read model and, when the write moved it forward, tells the company's open pages (after commit). */
   async function publishIfApplied(state: CertificateState, applied: boolean) {
     if (!applied) return;
-    await live
-      .publish({
-        companyId: state.companyId,
-        type: 'certificate_update',
-        data: { id: state.id, approvalNumber: state.approvalNumber, status: state.status, stage: state.stage, overdue: state.overdue, version: state.version },
-      })
-      .catch((e) => log.warn('live publish failed', { certificateId: state.id, error: String(e) })); // live is best effort; pages also poll
+    await live.publish(certificateLiveMessage(state)).catch((e) => log.warn('live publish failed', { certificateId: state.id, error: String(e) })); // live is best effort; pages also poll
   }
 
   /** The redeem, the appends and the read-model write of one commit, through the given stores and ledger. */

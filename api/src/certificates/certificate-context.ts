@@ -1,11 +1,10 @@
 /** What the certificate routes share: the use cases' dependencies, the caller, and the view for a caller. */
 import type { Request } from 'express';
-import { actorSubject, isAdmin, type Actor, type CertificateAnswer, type CertificateState, type CertificateView } from '@grain/domain';
+import { actorSubject, isAdmin, toCertificateView, type Actor, type CertificateAnswer, type CertificateState, type CertificateView } from '@grain/domain';
 import { actorOf } from '../http/auth-middleware';
 import { scopeOf } from '../http/scope';
 import type { ApiDeps } from '../deps';
 import { CertificateWorkflows } from './certificate-workflows';
-import { toCertificateView } from './approval-view';
 import type { Caller, CertificateCommandDeps } from './commands/command-deps';
 import { digitalSignatures } from './support/digital-signatures';
 

@@ -9,7 +9,7 @@
  */
 import type { Client, UpdateDefinition } from '@temporalio/client';
 import { AppError, certificateWorkflowId, operatorView, type CertificateState } from '@grain/domain';
-import { CERTIFICATE_SEARCH_KEYS, CERTIFICATE_WORKFLOW_TYPE, stateQuery, type CertificateWorkflowInput } from '@grain/workflows';
+import { CERTIFICATE_WORKFLOW_TYPE, SEARCH_KEYS, stateQuery, type CertificateWorkflowInput } from '@grain/workflows';
 import { withinDeadline } from '../http/temporal-deadline';
 import { rethrowRefusal as toAppError } from '../http/workflow-refusal';
 
@@ -29,7 +29,7 @@ export class CertificateWorkflows {
    */
   async start(input: CertificateWorkflowInput, companyName = ''): Promise<string> {
     const view = operatorView(input.certificate, companyName, this.appUrl);
-    const K = CERTIFICATE_SEARCH_KEYS;
+    const K = SEARCH_KEYS;
     const workflowId = certificateWorkflowId(input.certificate, companyName);
     await withinDeadline(this.client, this.deadlines.callMs, () =>
       this.client.workflow

@@ -7,7 +7,7 @@ import type { Request, Router } from 'express';
 import { featureRouter } from '../http/params';
 import { certificateInput, isToggle, type OkAnswer } from '@grain/domain';
 import { requirePermission, requireUser } from '../http/auth-middleware';
-import { listAnswerText } from './approval-view';
+import { listAnswerText } from './list-answer';
 import { approvalAnswer, callerOf, type CertCtx } from './certificate-context';
 import { sendCredential, sendPdf } from './file-answers';
 import { sendStoredFile } from '../http/stored-file';

@@ -8,6 +8,7 @@ export * from './access';
 export * from './display-status';
 export * from './list-toggles';
 export * from './list-card';
+export * from './certificate-view';
 export * from './viewer-permissions';
 export * from './issued-certificate';
 export * from './issued-labels';

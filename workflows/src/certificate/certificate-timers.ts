@@ -3,7 +3,7 @@
  * reminders repeating after it (the plan is domain/src/certificate/timer-plan.ts). Events found due
  * together (a due date already past at submission, a worker that was down) make one notice.
  */
-import { dueTimers, levelTimers, pendingSigners, timerSummary, type CommandActor } from '@grain/domain/workflow-safe';
+import { dueTimers, firedStillPlanned, levelTimers, pendingSigners, timerSummary, type CommandActor } from '@grain/domain/workflow-safe';
 import { mailContext, sendMail } from './certificate-effects';
 import type { CertificateRun } from './certificate-run';
 
@@ -14,7 +14,8 @@ export function fireDueTimers(run: CertificateRun, wfId: string): boolean {
   const now = Date.now();
   const plan = levelTimers(run.state, now);
   // Keys of levels no longer planned (moved on, restarted) are dropped so the carried set stays small.
-  for (const k of [...run.fired]) if (!plan.some((t) => k.startsWith(t.key.split(':')[0]))) run.fired.delete(k);
+  const keep = new Set(firedStillPlanned(run.fired, plan));
+  for (const k of [...run.fired]) if (!keep.has(k)) run.fired.delete(k);
   const due = dueTimers(run.state, run.fired, now);
   for (const t of due.fired) run.fired.add(t.key);
   if (due.deadline) run.apply({ type: 'deadlinePassed', actor: SYSTEM, level: due.deadline.level, at: new Date(now).toISOString() });

@@ -1,27 +1,16 @@
 /**
- * The certificate rendered in its wire shape (the domain's views.ts: CertificateView; the list's cards are
- * stored in theirs, see the domain's list-card.ts).
- * The rules it shows - display status, what the viewer may do - are the domain's.
+ * The certificate rendered in its wire shape (views.ts: CertificateView; the list's cards are stored in
+ * theirs, list-card.ts): the one mapper from the state to the answer of every call that reads or changes
+ * one certificate. The rules it shows - display status, what the viewer may do - are the domain's.
  */
-import {
-  currentLevel,
-  displayStatus,
-  permissionsOf,
-  rejectionNotice,
-  signedPrincipals,
-  signingProgress,
-  waitingFor,
-  toggleCounts,
-  type Actor,
-  type CertificateListAnswer,
-  type CertificateState,
-  type CertificateView,
-  type DigitalSignatureView,
-  type LevelOpened,
-  type SignedEntry,
-  type SubmitterView,
-} from '@grain/domain';
-import type { CertificatePageText } from '@grain/persistence';
+import type { Actor } from '../permissions';
+import { displayStatus } from './display-status';
+import { currentLevel, signedPrincipals } from './machine';
+import { signingProgress, waitingFor, type LevelOpened } from './progress';
+import { rejectionNotice } from './rejection-notice';
+import type { CertificateState, SignedEntry } from './types';
+import { permissionsOf } from './viewer-permissions';
+import type { CertificateView, DigitalSignatureView, SubmitterView } from './views';
 
 /** Where the certificate's own copy of a support document opens (under /api): the version it holds. */
 const heldDocumentPath = (certificateId: string, documentId: string) => `company/approval/${certificateId}/document/${documentId}`;
@@ -133,13 +122,4 @@ export function toCertificateView(
     waitingFor: waitingFor(s),
     ...(extra.viewer ? { can: permissionsOf(s, extra.viewer, !!extra.hasSignature) } : {}),
   };
-}
-
-/**
- * GET company/approvals' answer (CertificateListAnswer) as text: the page's stored cards are written into
- * it as they are (no parse, no stringify of 20 cards per request), around the counts and the cursor.
- */
-export function listAnswerText(page: Required<CertificatePageText>): string {
-  const rest: Omit<CertificateListAnswer, 'approval_list'> = { counts: toggleCounts(page.counts), nextCursor: page.next };
-  return `{"approval_list":[${page.cards}],${JSON.stringify(rest).slice(1)}`;
 }

@@ -1,5 +1,7 @@
-import { createCertificate, transition, type CertificateCommand, type CertificateState, type Signer } from '@grain/domain';
-import { toCertificateView } from './approval-view';
+import { createCertificate } from './build';
+import { transition } from './machine';
+import type { CertificateCommand, CertificateState, Signer } from './types';
+import { toCertificateView } from './certificate-view';
 
 const T = '2026-03-01T00:00:00.000Z';
 const person = (id: string): Signer => ({ id, name: `Name ${id}`, email: `${id}@grain.test`, role: 'Inspector' });
