@@ -52,6 +52,7 @@ const app = spawn(
       TEMPORAL_ADDRESS: temporal.address,
       GRAIN_TEMPORAL_EMBEDDED: '1',
       DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+      CA_KEY_SECRET: process.env.CA_KEY_SECRET || 'bench-csv-ca-key-secret',
     },
   },
 );

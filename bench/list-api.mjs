@@ -34,6 +34,7 @@ function startApi({ url, temporalAddress, logDir, dataDir }) {
       ...process.env,
       NODE_ENV: 'production',
       DATABASE_URL: url,
+      CA_KEY_SECRET: process.env.CA_KEY_SECRET || 'bench-list-ca-key-secret',
       TEMPORAL_ADDRESS: temporalAddress,
       WORKER_IN_PROCESS: 'false',
       SEED_DEMO_DATA: 'false',
@@ -54,7 +55,14 @@ function startBare({ url, companyId, counts, logDir }) {
   const child = fork(path.resolve(import.meta.dirname, 'lib/bare-list-process.cjs'), [], {
     stdio: ['ignore', out, out, 'ipc'],
     execArgv: prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`, '--cpu-prof-name=bare.cpuprofile'] : [],
-    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: url, COMPANY_ID: companyId, COUNTS: counts },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      CA_KEY_SECRET: process.env.CA_KEY_SECRET || 'bench-list-ca-key-secret',
+      COMPANY_ID: companyId,
+      COUNTS: counts,
+    },
   });
   return new Promise((resolve, reject) => {
     child.once('message', (m) => resolve({ child, port: m.port }));

@@ -29,7 +29,8 @@ const freePort = () =>
 
 beforeAll(async () => {
   if (!UI) throw new Error("TEMPORAL_TEST_UI_URL is not set: jest/global-setup.mjs starts the run's dev server with its Web UI and sets it");
-  e = await startE2E({ env: { PORT: String(await freePort()), TEMPORAL_UI_URL: UI } });
+  // the link to the Web UI (every tenant's workflows) is for the platform's operators only: here the demo admin is one
+  e = await startE2E({ env: { PORT: String(await freePort()), TEMPORAL_UI_URL: UI, PLATFORM_OPERATORS: DEMO.admin.email } });
 });
 afterAll(async () => e?.close());
 

@@ -7,7 +7,7 @@
 import type { Agent } from '../api/src/testing/session';
 import { appRoutes } from './support/routes';
 import { changedTables, dbSnapshot } from './support/db-checksum';
-import { concretePath, startWorld, ROLES, type World } from './support/world';
+import { concretePath, startWorld, verifiedFarmRecord, ROLES, type World } from './support/world';
 
 jest.setTimeout(300_000);
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
       approvalNumber: `SAFE-${Date.now()}`,
       approvalName: 'Barley lot',
       priority: 'High',
-      approvalDoc: { _id: w.own.farmId },
+      approvalDoc: { _id: (await verifiedFarmRecord(w.t, co)).id },
       supportDocs: [{ _id: w.own.documentId }],
       approvalLevels: [
         {

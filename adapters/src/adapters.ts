@@ -1,3 +1,4 @@
+import { DidWebResolver } from './did-web/did-web';
 import path from 'node:path';
 import type { Stores } from '@grain/persistence';
 import { ConfigError, type AppConfig } from './config';
@@ -19,6 +20,8 @@ export interface Adapters {
   imageVerifier: ImageVerifier;
   /** The compliance auditor: OpenAI when OPENAI_API_KEY is set, else the embedded rule-based one. */
   ai: Auditor;
+  /** Reads the did:web documents issuers publish on their own domains (the out-of-band anchor of their CA). */
+  didWeb: DidWebResolver;
 }
 
 /**
@@ -54,7 +57,8 @@ export function buildAdapters(
   const ai: Auditor = cfg.openaiApiKey
     ? new OpenAiAuditor({ apiKey: cfg.openaiApiKey, baseURL: cfg.openaiBaseUrl, model: cfg.openaiModel })
     : new RuleBasedAuditor();
-  return { mail, ledger, pdf, storage, imageVerifier, ai };
+  const didWeb = new DidWebResolver({ insecureHosts: cfg.didWebInsecureHosts });
+  return { mail, ledger, pdf, storage, imageVerifier, ai, didWeb };
 }
 
 export async function closeAdapters(a: Adapters): Promise<void> {

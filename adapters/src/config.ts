@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_ACTION_TIMING, type ActionTiming } from '@grain/domain';
 import type { FabricLedgerOptions } from './ledger/fabric-ledger';
@@ -22,6 +23,12 @@ export interface AppConfig {
   temporalAddress: string;
   temporalNamespace: string;
   temporalUiUrl: string;
+  /**
+   * Mutual TLS to the Temporal frontend (TEMPORAL_TLS_CERT + TEMPORAL_TLS_KEY: this client's certificate;
+   * TEMPORAL_TLS_CA: the CA of the frontend's certificate; TEMPORAL_TLS_SERVER_NAME: the name it was issued
+   * for), read at start-up; unset: plain gRPC on a private network (docs/operations.md).
+   */
+  temporalTls?: { clientCertPair?: { crt: Buffer; key: Buffer }; serverRootCACertificate?: Buffer; serverNameOverride?: string };
   taskQueue: string;
   /**
    * How long the API waits for Temporal before answering 503: an Update (sign, reject, ...) waits for the
@@ -46,8 +53,25 @@ export interface AppConfig {
   openaiModel: string;
   chromiumPath?: string;
   imageVerifierUrl?: string;
-  /** Encrypts each company's signing-CA private key at rest (CA_KEY_SECRET). */
+  /**
+   * Wraps each company's CA and seal private keys at rest (CA_KEY_SECRET). Required outside the embedded default (with DATABASE_URL or NODE_ENV=production); the embedded
+   * all-in-one server keeps a random one in DATA_DIR when it is unset (server.ts).
+   */
   caKeySecret?: string;
+  /**
+   * The platform's operators (PLATFORM_OPERATORS: e-mail addresses, comma-separated): signed in with one of
+   * these, a user verifies companies' identities, sees the health details and the Temporal UI link.
+   * Company admins are not operators.
+   */
+  platformOperators: string[];
+  /** Public (no login) requests per address and minute: look-ups (PUBLIC_VERIFY_PER_MINUTE) and file checks (PUBLIC_CHECK_PER_MINUTE). */
+  publicLimits: { lookupsPerMinute: number; checksPerMinute: number };
+  /**
+   * Hosts (host:port) whose did:web documents may be fetched over plain http and on a private address
+   * (DID_WEB_INSECURE_HOSTS): for tests and a local demo only; every other did:web is fetched over https
+   * from a public address.
+   */
+  didWebInsecureHosts: string[];
   /** Run the Temporal worker inside the server process (default when the database is embedded). */
   workerInProcess: boolean;
   seedDemoData: boolean;
@@ -102,6 +126,55 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
   return v;
 }
 
+function pemFile(env: NodeJS.ProcessEnv, name: string): Buffer | undefined {
+  const p = env[name];
+  if (!p) return undefined;
+  let b: Buffer;
+  try {
+    b = readFileSync(p);
+  } catch (e) {
+    throw new ConfigError(name, `cannot read ${p}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  if (!/-----BEGIN [A-Z ]+-----/.test(b.toString('latin1'))) throw new ConfigError(name, `${p} is not a PEM file`);
+  return b;
+}
+
+/** TEMPORAL_TLS_*: mutual TLS to the Temporal frontend, or undefined when none is set. */
+function temporalTls(env: NodeJS.ProcessEnv): AppConfig['temporalTls'] {
+  const crt = pemFile(env, 'TEMPORAL_TLS_CERT');
+  const key = pemFile(env, 'TEMPORAL_TLS_KEY');
+  const ca = pemFile(env, 'TEMPORAL_TLS_CA');
+  const serverName = env.TEMPORAL_TLS_SERVER_NAME || undefined;
+  if (!!crt !== !!key)
+    throw new ConfigError(
+      crt ? 'TEMPORAL_TLS_KEY' : 'TEMPORAL_TLS_CERT',
+      'TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY go together (the client certificate and its key)',
+    );
+  if (!crt && !ca && !serverName) return undefined;
+  return {
+    ...(crt && key ? { clientCertPair: { crt, key } } : {}),
+    ...(ca ? { serverRootCACertificate: ca } : {}),
+    ...(serverName ? { serverNameOverride: serverName } : {}),
+  };
+}
+
+function perMinute(env: NodeJS.ProcessEnv, name: string, dflt: number): number {
+  const v = env[name];
+  if (v === undefined || v === '') return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 100_000) throw new ConfigError(name, `must be a whole number of requests per minute from 1 to 100000, got "${v}"`);
+  return n;
+}
+
+function emails(env: NodeJS.ProcessEnv, name: string): string[] {
+  const list = (env[name] ?? '')
+    .split(',')
+    .map((x) => x.trim().toLowerCase())
+    .filter(Boolean);
+  for (const e of list) if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e)) throw new ConfigError(name, `must be e-mail addresses separated by commas, got "${e}"`);
+  return list;
+}
+
 function bool(env: NodeJS.ProcessEnv, name: string, dflt: boolean): boolean {
   const v = env[name];
   if (v === undefined || v === '') return dflt;
@@ -136,6 +209,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const openaiApiKey = env.OPENAI_API_KEY || undefined;
   const openaiBaseUrl = url(env, 'OPENAI_BASE_URL', ['http:', 'https:']);
   if (openaiBaseUrl && !openaiApiKey) throw new ConfigError('OPENAI_API_KEY', 'is required when OPENAI_BASE_URL is set');
+  const caKeySecret = env.CA_KEY_SECRET || undefined;
+  if (!caKeySecret && (databaseUrl || env.NODE_ENV === 'production'))
+    throw new ConfigError(
+      'CA_KEY_SECRET',
+      `is required ${databaseUrl ? 'with DATABASE_URL' : 'with NODE_ENV=production'}: it wraps the company CA and seal keys at rest (make one with \`openssl rand -base64 32\` and keep it with your backups)`,
+    );
+  if (caKeySecret && caKeySecret.length < 16) throw new ConfigError('CA_KEY_SECRET', 'must be at least 16 characters (e.g. `openssl rand -base64 32`)');
   const host = env.HOST || '127.0.0.1';
   if (!/^[0-9a-fA-F.:]+$|^[A-Za-z0-9.-]+$/.test(host)) throw new ConfigError('HOST', `must be an address or host name to listen on, got "${host}"`);
   return {
@@ -147,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     temporalAddress: env.TEMPORAL_ADDRESS || 'localhost:7233',
     temporalNamespace: env.TEMPORAL_NAMESPACE || 'default',
     temporalUiUrl: env.TEMPORAL_UI_URL || 'http://localhost:8233',
+    temporalTls: temporalTls(env),
     taskQueue: env.TEMPORAL_TASK_QUEUE || DEFAULT_TASK_QUEUE,
     temporalDeadlines: { updateMs: millis(env, 'TEMPORAL_UPDATE_TIMEOUT_MS', 15_000), callMs: millis(env, 'TEMPORAL_CALL_TIMEOUT_MS', 5_000) },
     correctiveActionTiming: {
@@ -163,7 +244,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     openaiModel: env.OPENAI_MODEL || 'gpt-4o-mini',
     chromiumPath: env.CHROMIUM_PATH || undefined,
     imageVerifierUrl: url(env, 'IMAGE_VERIFIER_URL', ['http:', 'https:']),
-    caKeySecret: env.CA_KEY_SECRET || undefined,
+    caKeySecret,
+    platformOperators: emails(env, 'PLATFORM_OPERATORS'),
+    publicLimits: { lookupsPerMinute: perMinute(env, 'PUBLIC_VERIFY_PER_MINUTE', 60), checksPerMinute: perMinute(env, 'PUBLIC_CHECK_PER_MINUTE', 20) },
+    didWebInsecureHosts: (env.DID_WEB_INSECURE_HOSTS ?? '')
+      .split(',')
+      .map((x) => x.trim().toLowerCase())
+      .filter(Boolean),
     workerInProcess: bool(env, 'WORKER_IN_PROCESS', !databaseUrl),
     seedDemoData: bool(env, 'SEED_DEMO_DATA', true),
   };

@@ -12,3 +12,5 @@ export * from './storage/file-storage';
 export * from './image-verifier';
 export * from './ai';
 export * from './text-extract';
+export * from './pdf/certificate-subject';
+export * from './did-web/did-web';

@@ -7,3 +7,4 @@ export { samplePng } from './image-verifier/sample-images';
 export { buildDocx, writeZip } from './text-extract/zip-writer';
 export { COMPLIANCE_CORPUS, blocksDocx, blocksHtml, type CorpusDocument } from './ai/corpus';
 export { freePortRange } from './free-port-range';
+export { sealParts, transplantSeal, withCms } from './pdf/pdf-forgery';

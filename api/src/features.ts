@@ -7,6 +7,7 @@ import { blockchainFeature } from './blockchain/feature';
 import { certificatesFeature } from './certificates/feature';
 import { complianceFeature } from './compliance/feature';
 import { correctiveActionsFeature } from './corrective-actions/feature';
+import { issuerFeature } from './issuer/feature';
 
 /** Every feature of the API, in mount order; a new feature folder adds its line here. */
 export const FEATURES: readonly Feature[] = [
@@ -18,4 +19,5 @@ export const FEATURES: readonly Feature[] = [
   certificatesFeature,
   complianceFeature,
   correctiveActionsFeature,
+  issuerFeature,
 ];

@@ -61,6 +61,7 @@ export async function runChaos({ bin, count, kills, restarts, concurrency, workD
       TEMPORAL_ADDRESS: temporal.address,
       TEMPORAL_TASK_QUEUE: taskQueue,
       DATABASE_URL: url,
+      CA_KEY_SECRET: process.env.CA_KEY_SECRET || 'chaos-run-ca-key-secret',
       DATA_DIR: path.join(tmp, 'data'),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     };

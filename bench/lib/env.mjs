@@ -79,6 +79,7 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
             TEMPORAL_ADDRESS: temporal.address,
             TEMPORAL_TASK_QUEUE: taskQueue,
             DATABASE_URL: url,
+            CA_KEY_SECRET: process.env.CA_KEY_SECRET || 'bench-env-ca-key-secret',
             DATA_DIR: dataDir,
             SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
             BENCH_WORKER_TUNING: JSON.stringify(tuning),

@@ -261,10 +261,6 @@ export const MESSAGES = {
     en: 'Choose the certificate PDF or its credential (.vc.jwt file)',
     vn: 'Hãy chọn bản PDF của chứng nhận hoặc chứng chỉ của nó (tệp .vc.jwt)',
   },
-  VERIFY_COMPANY_REQUIRED: {
-    en: "A certificate number is checked only together with its issuing company: scan the certificate's QR code or enter its content hash",
-    vn: 'Số chứng nhận chỉ được kiểm tra cùng với đơn vị cấp: vui lòng quét mã QR trên chứng nhận hoặc nhập mã băm nội dung',
-  },
   // grain standards
   STANDARD_DEVIATION_REASON_REQUIRED: {
     en: 'The farm record does not meet the standard of its claimed grade; give the reason for issuing with this deviation, or choose another record',
@@ -349,6 +345,35 @@ export const MESSAGES = {
     vn: 'Một tệp bằng chứng không tồn tại hoặc đã được dùng cho lần khắc phục khác',
   },
   ACTION_EVIDENCE_LOCKED: { en: 'Evidence of a submitted fix cannot be changed', vn: 'Không thể thay đổi bằng chứng của lần khắc phục đã gửi' },
+  // trust round two (issue 26): public surfaces and the issuer's identity
+  PUBLIC_THROTTLED: {
+    en: 'Too many requests from your network. Wait a minute and try again.',
+    vn: 'Quá nhiều yêu cầu từ mạng của bạn. Vui lòng đợi một phút rồi thử lại.',
+  },
+  VERIFY_CODE_REQUIRED: {
+    en: 'Enter the certificate number together with the verification code printed on the certificate (or scan its QR code)',
+    vn: 'Hãy nhập số chứng nhận cùng với mã xác minh in trên chứng nhận (hoặc quét mã QR của chứng nhận)',
+  },
+  CREDENTIAL_KEY_INVALID: {
+    en: "The credential's certificate (x5c) is not a readable EC P-256 certificate, so the credential cannot be checked",
+    vn: 'Chứng thư (x5c) của chứng chỉ không phải là chứng thư EC P-256 đọc được, nên không thể kiểm tra chứng chỉ',
+  },
+  ISSUER_UNVERIFIED: {
+    en: "Your company's identity (its name and ABN or enterprise code) is not yet verified by the platform operator; certificates can be submitted once it is",
+    vn: 'Danh tính công ty của bạn (tên và ABN hoặc mã số doanh nghiệp) chưa được nhà vận hành nền tảng xác minh; có thể gửi chứng nhận sau khi được xác minh',
+  },
+  IDENTITY_REGISTRATION_INVALID: {
+    en: "The company's tax number is not a valid ABN or Vietnamese enterprise code; correct it in the company profile first",
+    vn: 'Mã số thuế của công ty không phải là ABN hoặc mã số doanh nghiệp Việt Nam hợp lệ; vui lòng sửa trong hồ sơ công ty trước',
+  },
+  IDENTITY_MISMATCH: {
+    en: "The name and registration confirmed are not the company's current ones; reload and check again",
+    vn: 'Tên và số đăng ký được xác nhận không khớp với thông tin hiện tại của công ty; vui lòng tải lại và kiểm tra lại',
+  },
+  REGISTRATION_TAKEN: {
+    en: 'Another company is already verified with this registration',
+    vn: 'Một công ty khác đã được xác minh với số đăng ký này',
+  },
   // a call to the workflow service missed its deadline: the change may still land, so check before re-sending
   APPROVAL_SERVICE_BUSY: {
     en: 'The approval service is busy, try again in a moment. If you had just sent a change, check whether it went through before sending it again.',

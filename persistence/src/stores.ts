@@ -36,6 +36,7 @@ import { KnexMailStore, type MailStore } from './mail-store';
 import { KnexActivityResultStore, type ActivityResultStore } from './activities';
 import { KnexLedgerBlockStore, type LedgerBlockStore } from './ledger';
 import { KnexCorrectiveActionStore, type CorrectiveActionStore } from './corrective-actions';
+import { KnexPublicRequestStore, type PublicRequestStore } from './accounts/public-request-store';
 
 /** Options for tests: the clock the one-time codes are judged by. */
 export interface StoreOptions {
@@ -66,6 +67,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
   const mail: MailStore = new KnexMailStore(knex);
   const ledgerBlocks: LedgerBlockStore = new KnexLedgerBlockStore(knex);
   const correctiveActions: CorrectiveActionStore = new KnexCorrectiveActionStore(knex);
+  const publicRequests: PublicRequestStore = new KnexPublicRequestStore(knex);
   return {
     certificates,
     reminders,
@@ -89,6 +91,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
     activityResults,
     ledgerBlocks,
     correctiveActions,
+    publicRequests,
   };
 }
 

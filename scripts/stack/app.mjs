@@ -19,13 +19,14 @@ const WORKER_MAIN = path.join(ROOT, 'worker', 'dist', 'main.js');
 const SERVER_MAIN = path.join(ROOT, 'server', 'dist', 'main.js');
 
 /** What the API and the workers share. SMTP_URL from the caller's environment, else the dev mailbox. */
-export function appEnv({ dir, ports, password, env = process.env }) {
+export function appEnv({ dir, ports, password, caKeySecret, env = process.env }) {
   const publicUrl = env.PUBLIC_URL || `http://localhost:${ports.app}`;
   const out = {
     ...env,
     WORKER_DEPLOYMENT_NAME: WORKER_DEPLOYMENT,
     WORKER_PROMOTE: 'true',
     DATABASE_URL: dbUrl(ports, password),
+    CA_KEY_SECRET: env.CA_KEY_SECRET || caKeySecret,
     TEMPORAL_ADDRESS: `127.0.0.1:${ports.frontend}`,
     TEMPORAL_NAMESPACE: NAMESPACE,
     TEMPORAL_UI_URL: env.TEMPORAL_UI_URL || `http://localhost:${ports.ui}`,

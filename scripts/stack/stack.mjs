@@ -35,10 +35,21 @@ function stackState(dir, basePort) {
     const s = JSON.parse(readFileSync(file, 'utf8'));
     if (basePort !== undefined && s.basePort !== basePort)
       throw new Error(`${dir} was set up with base port ${s.basePort}; stop it and use that, or another --dir`);
+    // a stack made before the CA key secret was required gets one now (the keys are wrapped under it at start)
+    if (!s.caKeySecret) {
+      s.caKeySecret = randomBytes(32).toString('base64url');
+      writeFileSync(file, JSON.stringify(s, null, 1), { mode: 0o600 });
+    }
     return s;
   }
   mkdirSync(dir, { recursive: true });
-  const s = { basePort: basePort ?? null, password: process.env.POSTGRES_PASSWORD || randomBytes(18).toString('base64url'), ports: stackPorts({ basePort }) };
+  const s = {
+    basePort: basePort ?? null,
+    password: process.env.POSTGRES_PASSWORD || randomBytes(18).toString('base64url'),
+    // wraps the company CA and seal keys (CA_KEY_SECRET from the environment wins)
+    caKeySecret: randomBytes(32).toString('base64url'),
+    ports: stackPorts({ basePort }),
+  };
   writeFileSync(file, JSON.stringify(s, null, 1), { mode: 0o600 });
   return s;
 }
@@ -53,9 +64,9 @@ export async function startStack({ dir = defaultStackDir(), basePort, build = tr
   if (!paths) throw new Error('the Temporal server binaries are not in the cache; build them with `npm run stack:ensure`');
   const cli = build ? await ensureTemporal() : findTemporal();
   if (!cli) throw new Error('the Temporal CLI is not in the cache; build it with `npm run temporal:ensure`');
-  const { ports, password } = stackState(dir, basePort);
+  const { ports, password, caKeySecret } = stackState(dir, basePort);
   const wants = (name) => !only || only.includes(name);
-  const env = appEnv({ dir, ports, password });
+  const env = appEnv({ dir, ports, password, caKeySecret });
   const started = Date.now();
 
   if (ownerPid && wants('watchdog')) {

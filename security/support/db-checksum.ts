@@ -6,7 +6,18 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 
-const LOG_TABLES = new Set(['auth_events', 'auth_attempts', 'login_attempts', 'sessions', 'mails', 'knex_migrations', 'knex_migrations_lock', 'live_events']);
+// public_request_counts: the per-address counter every public request adds to (the throttle), as login_attempts is for sign-ins
+const LOG_TABLES = new Set([
+  'auth_events',
+  'auth_attempts',
+  'login_attempts',
+  'public_request_counts',
+  'sessions',
+  'mails',
+  'knex_migrations',
+  'knex_migrations_lock',
+  'live_events',
+]);
 
 const tablesCache: WeakMap<Knex, Promise<Array<{ table: string; hasCompany: boolean }>>> = new WeakMap();
 

@@ -40,7 +40,7 @@ async function until<T>(what: string, f: () => Promise<T | undefined> | T | unde
 }
 
 describe('apiProcessCount', () => {
-  const pg = { DATABASE_URL: 'postgres://x@127.0.0.1:5432/db' };
+  const pg = { DATABASE_URL: 'postgres://x@127.0.0.1:5432/db', CA_KEY_SECRET: 'cluster-test-ca-key-secret' };
   it('is 1 unless API_PROCESSES says more, and more only for the API-only topology on Postgres', () => {
     expect(apiProcessCount({})).toBe(1);
     expect(apiProcessCount({ API_PROCESSES: '1' })).toBe(1);
@@ -72,6 +72,7 @@ describe('API_PROCESSES=2 (node:cluster)', () => {
         API_PROCESSES: '2',
         WORKER_IN_PROCESS: 'false',
         DATABASE_URL: created.url,
+        CA_KEY_SECRET: process.env.CA_KEY_SECRET || 'cluster-test-ca-key-secret',
         PORT: String(port),
         PUBLIC_URL: base,
         TEMPORAL_ADDRESS: process.env.TEMPORAL_TEST_ADDRESS,

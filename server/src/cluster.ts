@@ -38,7 +38,7 @@ export async function startApiCluster(n: number, env: NodeJS.ProcessEnv, log: (m
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let demoLogins: ApiCluster['demoLogins'];
   try {
-    demoLogins = config.seedDemoData ? await seedDemoData(createStores(db.knex)) : null;
+    demoLogins = config.seedDemoData ? await seedDemoData(createStores(db.knex), { caKeySecret: config.caKeySecret }) : null;
   } finally {
     await db.close();
   }

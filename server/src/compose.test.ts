@@ -8,7 +8,7 @@ const IMAGE_SCHEMA_DIR = '/etc/temporal/schema/postgresql/v12';
 
 /** docker-compose.yml as compose resolves it (anchors merged, defaults filled in). */
 function composeConfig(): { services: Record<string, any> } {
-  const env = { ...process.env, SMTP_URL: 'smtp://user:pass@mail.example.com:587' };
+  const env = { ...process.env, SMTP_URL: 'smtp://user:pass@mail.example.com:587', CA_KEY_SECRET: 'compose-test-ca-key-secret' };
   const r = spawnSync('docker-compose', ['config'], { cwd: root, env, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`docker-compose config: ${r.error?.message ?? r.stderr}`);
   return parse(r.stdout);
@@ -34,7 +34,7 @@ const stringValues = (env: Record<string, unknown>) => Object.fromEntries(Object
 
 describe('docker-compose.yml', () => {
   it('is a valid compose file with the production services', () => {
-    const env = { ...process.env, SMTP_URL: 'smtp://user:pass@mail.example.com:587' };
+    const env = { ...process.env, SMTP_URL: 'smtp://user:pass@mail.example.com:587', CA_KEY_SECRET: 'compose-test-ca-key-secret' };
     const check = spawnSync('docker-compose', ['config', '-q'], { cwd: root, env, encoding: 'utf8' });
     expect(check.error).toBeUndefined();
     expect(check.stderr).toBe('');
@@ -53,8 +53,35 @@ describe('docker-compose.yml', () => {
     ]);
   });
 
+  it('keeps Temporal (frontend 7233, Web UI 8233) off the network: published on 127.0.0.1 only, the rest private (issue 26 item 8)', () => {
+    const { services } = composeConfig();
+    // compose prints a port as an object ({ published, target, host_ip? }) or as "[ip:]published:target[/proto]"
+    const ports = (name: string) =>
+      ((services[name].ports ?? []) as Array<string | { host_ip?: string; published?: number | string; target: number }>).map((p) => {
+        if (typeof p !== 'string') return { target: Number(p.target), hostIp: p.host_ip ?? '' };
+        const parts = p.replace(/\/\w+$/, '').split(':');
+        return { target: Number(parts.at(-1)), hostIp: parts.length === 3 ? parts[0] : '' };
+      });
+    // anyone reaching Temporal lists every tenant's certificates and sends Updates with any actor
+    for (const name of ['temporal-frontend', 'temporal-ui', 'temporal-history', 'temporal-matching', 'temporal-worker', 'postgres']) {
+      for (const p of ports(name)) expect([name, p.target, p.hostIp]).toEqual([name, p.target, '127.0.0.1']);
+    }
+    expect(ports('temporal-frontend').map((p) => p.target)).toEqual([7233]);
+    expect(ports('temporal-ui').map((p) => p.target)).toEqual([8080]);
+    // the app's own port is the one open to the network
+    expect(ports('api')).toEqual([{ target: 3000, hostIp: '' }]);
+  });
+
+  it('refuses to start without CA_KEY_SECRET (it wraps the company CA and seal keys)', () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, SMTP_URL: 'smtp://user:pass@mail.example.com:587' };
+    delete env.CA_KEY_SECRET;
+    const check = spawnSync('docker-compose', ['config', '-q'], { cwd: root, env, encoding: 'utf8' });
+    expect(check.status).not.toBe(0);
+    expect(check.stderr).toMatch(/CA_KEY_SECRET/);
+  });
+
   it('refuses to start without a real SMTP relay configured', () => {
-    const env = { ...process.env };
+    const env: NodeJS.ProcessEnv = { ...process.env, CA_KEY_SECRET: 'compose-test-ca-key-secret' };
     delete env.SMTP_URL;
     const check = spawnSync('docker-compose', ['config', '-q'], { cwd: root, env, encoding: 'utf8' });
     expect(check.status).not.toBe(0);

@@ -1,4 +1,4 @@
-import { PERMISSIONS, type Permission } from '@grain/domain';
+import { issuerRegistration, PERMISSIONS, type Permission } from '@grain/domain';
 import { hashPassword, type Stores } from '@grain/persistence';
 
 export interface DemoLogin {
@@ -50,7 +50,7 @@ const DEMO_EMAIL_DOMAIN = 'riverina-grain.example';
  * signature). Returns the logins to print, or null when the database already has users. (An array, as
  * server.ts reads it, rather than `{ logins }`.)
  */
-export async function seedDemoData(stores: Stores): Promise<DemoLogin[] | null> {
+export async function seedDemoData(stores: Stores, opts: { caKeySecret?: string } = {}): Promise<DemoLogin[] | null> {
   if ((await stores.users.countAll()) > 0) return null;
   const logins: DemoLogin[] = [];
   const created: Array<{ id: string; email: string; firstname: string; lastname: string; signaturePassword?: string }> = [];
@@ -58,7 +58,7 @@ export async function seedDemoData(stores: Stores): Promise<DemoLogin[] | null> 
     const { companies, groups, users } = tx;
     const c = await companies.create({
       name: 'Riverina Grain Co',
-      // the ATO's example ABN (valid check digits), stored as its 11 digits
+      // the ATO's published example ABN (its checksum holds); the demo company is verified below
       tfn: '51824753556',
       addressId: null,
       phone: '+61269001234',
@@ -93,11 +93,19 @@ export async function seedDemoData(stores: Stores): Promise<DemoLogin[] | null> 
       logins.push({ email, password: p.password, role: p.role, ...(p.signaturePassword ? { signaturePassword: p.signaturePassword } : {}) });
     }
     await companies.update(c.id, { addressId: address.id, adminId: created[0].id, representativeId: created[1].id });
+    // The demo company issues at once: its identity stands verified, as the platform's operator would record it.
+    await companies.recordIdentity(c.id, {
+      action: 'verified',
+      name: c.name,
+      registration: issuerRegistration(c.tfn)!.value,
+      by: 'demo seed',
+      note: 'the demo company, verified when the demo data was seeded',
+    });
     return c;
   });
   const today = new Date().toISOString().slice(0, 10);
   for (const u of created) {
-    if (u.signaturePassword) await stores.signatures.issue({ user: u, company }, u.signaturePassword, today);
+    if (u.signaturePassword) await stores.signatures.issue({ user: u, company }, u.signaturePassword, today, opts.caKeySecret);
   }
   return logins;
 }

@@ -7,6 +7,7 @@ import { attachLiveChannel, createApp, listen } from '@grain/api';
 import { createWorker, findStaleRuns, staleRunsMessage } from '@grain/worker';
 import type { Worker } from '@temporalio/worker';
 import { seedDemoData } from './seed';
+import { embeddedKeySecret } from './key-secret';
 
 export interface RunningServer {
   config: AppConfig;
@@ -37,13 +38,17 @@ export interface StartOptions {
  */
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const log = opts.log ?? ((m: string) => console.log(`[server] ${m}`));
-  const config = loadConfig(opts.env ?? process.env);
+  const loaded = loadConfig(opts.env ?? process.env);
+  const config: AppConfig = { ...loaded, caKeySecret: loaded.caKeySecret ?? embeddedKeySecret(loaded.dataDir) };
   const db = opts.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const cleanups: Array<() => Promise<unknown>> = [];
   try {
     if (!opts.db) cleanups.push(() => db.close());
     const stores = createStores(db.knex);
-    const demoLogins = config.seedDemoData ? await seedDemoData(stores) : null;
+    const demoLogins = config.seedDemoData ? await seedDemoData(stores, { caKeySecret: config.caKeySecret }) : null;
+    // keys stored in plaintext (before CA_KEY_SECRET was set) or below today's KDF cost are wrapped again now
+    const rewrapped = await stores.signatures.rewrapCompanyKeys(config.caKeySecret!);
+    if (rewrapped) log(`wrapped ${rewrapped} company key(s) again under CA_KEY_SECRET`);
 
     let catcher: SmtpCatcher | undefined;
     let catcherPort: number | undefined;
@@ -61,7 +66,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
     let connection: Connection;
     try {
-      connection = await Connection.connect({ address: config.temporalAddress, connectTimeout: 10000 });
+      connection = await Connection.connect({ address: config.temporalAddress, connectTimeout: 10000, tls: config.temporalTls });
     } catch (e) {
       throw new Error(`TEMPORAL_ADDRESS: cannot reach Temporal at ${config.temporalAddress}: ${(e as Error).message}`);
     }
@@ -80,6 +85,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     if (config.workerInProcess) {
       const w = await createWorker({
         address: config.temporalAddress,
+        tls: config.temporalTls,
         namespace: config.temporalNamespace,
         taskQueue: config.taskQueue,
         deps: { config, stores, adapters },

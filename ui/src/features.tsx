@@ -9,6 +9,7 @@ import { POLICY_ROUTES } from './features/policy/routes';
 import { BLOCKCHAIN_ROUTES } from './features/blockchain/routes';
 import { COMPLIANCE_ROUTES } from './features/compliance/routes';
 import { CORRECTIVE_ACTION_ROUTES } from './features/corrective-actions/routes';
+import { ISSUER_ROUTES } from './features/issuer/routes';
 
 /**
  * Every feature's routes, gathered. A feature folder (features/<name>/) exports its routes from
@@ -23,6 +24,7 @@ export const FEATURE_ROUTES: FeatureRoute[] = [
   ...BLOCKCHAIN_ROUTES,
   ...COMPLIANCE_ROUTES,
   ...CORRECTIVE_ACTION_ROUTES,
+  ...ISSUER_ROUTES,
 ];
 
 /** Components without a screen that keep shell state current (tab counts); rendered in every framed page. */

@@ -1,3 +1,4 @@
+import type { AppConfig } from '@grain/adapters';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
@@ -6,6 +7,8 @@ import { installTemporalRuntime } from './runtime';
 
 export interface CreateWorkerOptions {
   address: string;
+  /** Mutual TLS to the Temporal frontend (config.temporalTls, from TEMPORAL_TLS_*). */
+  tls?: AppConfig['temporalTls'];
   namespace?: string;
   taskQueue: string;
   deps: ActivityDeps;
@@ -63,7 +66,7 @@ export function workflowSource(workflowsPath?: string) {
  */
 export async function createWorker(opts: CreateWorkerOptions): Promise<{ worker: Worker; connection: NativeConnection }> {
   installTemporalRuntime();
-  const connection = await NativeConnection.connect({ address: opts.address });
+  const connection = await NativeConnection.connect({ address: opts.address, tls: opts.tls });
   const worker = await Worker.create({
     connection,
     namespace: opts.namespace ?? 'default',

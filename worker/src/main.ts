@@ -19,6 +19,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   const deployment = workerDeploymentOf(env);
   const { worker, connection } = await createWorker({
     address: config.temporalAddress,
+    tls: config.temporalTls,
     namespace: config.temporalNamespace,
     taskQueue: config.taskQueue,
     deps: { config, stores, adapters },

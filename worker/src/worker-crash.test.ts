@@ -84,6 +84,7 @@ beforeAll(async () => {
     TEMPORAL_ADDRESS: address,
     TEMPORAL_TASK_QUEUE: taskQueue,
     DATABASE_URL: created.url,
+    CA_KEY_SECRET: process.env.CA_KEY_SECRET || 'worker-crash-test-ca-key-secret',
     DATA_DIR: dataDir,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   };

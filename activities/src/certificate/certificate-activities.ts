@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import { log } from '@temporalio/activity';
 import type {
   CertificateActivityContract,
@@ -10,7 +11,7 @@ import type {
   OtpBinding,
   Person,
 } from '@grain/domain';
-import { certificateDetailPath, certificateLiveMessage, issuedCertificate, recordLedgerTx } from '@grain/domain';
+import { certificateDetailPath, certificateLiveMessage, issuedCertificate, recordLedgerTx, type FrozenIssuer } from '@grain/domain';
 import { sealPdf, type Ledger } from '@grain/adapters';
 import { issuerFacts, sha256hex } from '@grain/persistence';
 import type { ActivityDeps } from '../deps';
@@ -149,9 +150,17 @@ export function createCertificateActivities(deps: ActivityDeps) {
           contactInfo: url,
         });
         const pdfKey = await adapters.storage.put(pdf, { ext: 'pdf', prefix: 'certificates' });
-        return { pdfKey, payload, sha256: sha256hex(pdf) };
+        // the issuer as it stands now, with the seal that sealed it: frozen with the certificate below
+        const issuer: FrozenIssuer | undefined = facts.issuer && {
+          ...facts.issuer,
+          sealFingerprint: new X509Certificate(seal.certificatePem).fingerprint256,
+          caFingerprint: new X509Certificate(seal.caCertificatePem).fingerprint256,
+        };
+        return { pdfKey, payload, sha256: sha256hex(pdf), ...(issuer ? { issuer } : {}) };
       });
       // Recorded on every attempt (an update, so idempotent): the public page checks uploads against it.
+      const issuer = (r as { issuer?: FrozenIssuer }).issuer;
+      if (issuer) await store.freezeIssuer(a.state.id, issuer);
       await store.recordPdfHash(a.state.id, r.sha256);
       return { pdfKey: r.pdfKey, payload: r.payload };
     },

@@ -112,6 +112,7 @@ export function certificateHtml(c: IssuedCertificate, verify?: VerifyLink): stri
     <h1>${label('title')}</h1>
     <table class="facts">
       ${row('issuer', c.issuer.name)}${c.issuer.address ? row('address', c.issuer.address) : ''}${c.issuer.registration ? row(c.issuer.registrationKind ?? 'registration', c.issuer.registration) : ''}
+      <tr><th>${label('issuerIdentity')}</th><td class="${c.issuer.verifiedAt ? 'pass' : 'fail'}">${c.issuer.verifiedAt ? `${label('identityVerified')} (${esc(c.issuer.verifiedAt.slice(0, 10))})` : label('identityUnverified')}</td></tr>
       ${c.membershipNumber ? row('membership', c.membershipNumber) : ''}
       ${row('number', c.number)}${row('name', c.name)}
       ${row('issued', c.issued)}${row('validFrom', c.validFrom)}${row('validTo', c.validTo)}
@@ -125,7 +126,7 @@ export function certificateHtml(c: IssuedCertificate, verify?: VerifyLink): stri
     <h3>${label('quality')}</h3>${qualitySection(c)}
     <h3>${label('supportDocs')}</h3><ul>${docs}</ul>
     <h2>${label('signatures')}</h2>${signaturesSection(c)}
-    <table class="facts">${row('contentHash', c.contentHash, 'mono')}${row('chainId', c.chainId, 'mono')}</table>
+    <table class="facts">${row('verificationCode', c.verificationCode, 'mono')}${row('contentHash', c.contentHash, 'mono')}${row('chainId', c.chainId, 'mono')}</table>
     ${verify ? `<div class="verify" data-verify-url="${esc(verify.url)}">${verify.svg}<p>Scan to verify this certificate / Quét mã để xác minh chứng nhận:<br><span class="mono">${esc(verify.url)}</span></p></div>` : ''}
   </body></html>`;
 }

@@ -8,6 +8,7 @@ import * as asn1js from 'asn1js';
 import { createStores } from '@grain/persistence';
 import { createTestDb } from '@grain/persistence/testing';
 import { checkPdfSeal, sealPdf } from './pdf-seal';
+import { sealParts, transplantSeal, withCms } from './pdf-forgery';
 
 /**
  * The seal read back by a reader nobody here wrote: poppler's pdfsig finds a valid PAdES signature by
@@ -26,10 +27,10 @@ const pdfsig = (pdf: Buffer) => {
   }
 };
 
-async function samplePdf(): Promise<Buffer> {
+async function samplePdf(text = 'Grain quality certificate 202611241 - Wheat APW'): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([595, 842]);
-  page.drawText('Grain quality certificate 202611241 - Wheat APW', { x: 50, y: 780, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
+  page.drawText(text, { x: 50, y: 780, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
   return Buffer.from(await doc.save());
 }
 
@@ -130,5 +131,50 @@ describe('the certificate seal', () => {
     expect(endsInZero).toBeDefined();
     expect(pdfsig(endsInZero!)).toMatch(/Signature Validation: Signature is Valid\./);
     expect(await checkPdfSeal(endsInZero!)).toMatchObject({ signed: true, valid: true, wholeDocument: true });
+  });
+
+  describe('forged from a genuine seal (issue 26 item 2)', () => {
+    const verdict = (out: string) => (/Signature Validation: Signature is Valid\./.test(out) ? 'valid' : 'invalid');
+
+    it('refuses the genuine CMS with its signed bytes attached, placed in another PDF, as pdfsig does', async () => {
+      const other = await samplePdf('Grain quality certificate 202611249 - Barley FEED 9,000 t');
+      const forged = await transplantSeal(sealed, other);
+      // the forgery carries the genuine CMS (same signature), now with the bytes it signed inside it
+      expect(sealParts(forged).cms.length).toBeGreaterThan(sealParts(sealed).cms.length);
+      const check = await checkPdfSeal(forged);
+      expect(check).toMatchObject({ signed: true, valid: false });
+      expect(verdict(pdfsig(forged))).toBe('invalid');
+      // the genuine file: both say valid
+      expect(verdict(pdfsig(sealed))).toBe('valid');
+      expect((await checkPdfSeal(sealed)).valid).toBe(true);
+    });
+
+    it('refuses a CMS that holds over its own bytes but is not the one its document was sealed with', async () => {
+      // the genuine CMS, detached as made, in another PDF: its messageDigest is the genuine bytes', not these
+      const moved = await withCms(await samplePdf('Another document'), sealParts(sealed).cms);
+      expect(await checkPdfSeal(moved)).toMatchObject({ signed: true, valid: false });
+      expect(verdict(pdfsig(moved))).toBe('invalid');
+    });
+
+    it('refuses a file with two signature dictionaries', async () => {
+      // sealed again over a copy that keeps the first (now stale) signature dictionary: the last seal holds
+      // over the whole file, but a reader may show the other one
+      const twice = await sealPdf(sealed, identity);
+      expect((twice.toString('latin1').match(/\/ByteRange/g) ?? []).length).toBe(2);
+      expect(pdfsig(twice)).toMatch(/Signature #2:[\s\S]*Signature Validation: Signature is Valid\./);
+      expect(await checkPdfSeal(twice)).toMatchObject({ signed: true, valid: false });
+    });
+
+    it('refuses bytes slipped into the /Contents gap beside the CMS', async () => {
+      // the gap is covered by no digest: whatever is hidden there must be exactly the placeholder (hex, then zeros)
+      const { byteRange } = sealParts(sealed);
+      const smuggled = Buffer.from(sealed);
+      const end = byteRange[2] - 2; // the last hex digit before '>'
+      smuggled[end] = 'f'.charCodeAt(0);
+      expect(await checkPdfSeal(smuggled)).toMatchObject({ valid: false });
+      const spaced = Buffer.from(sealed);
+      spaced[end] = ' '.charCodeAt(0);
+      expect(await checkPdfSeal(spaced)).toMatchObject({ valid: false });
+    });
   });
 });

@@ -6,7 +6,7 @@
  * cryptography.
  */
 import { createHash, webcrypto, type KeyObject } from 'node:crypto';
-import { PDFDocument } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
@@ -114,7 +114,7 @@ export async function sealPdf(pdf: Buffer, id: SealIdentity): Promise<Buffer> {
   return new SignPdf().sign(prepared, new CadesSigner(id));
 }
 
-/** What a PDF's last signature says: whether it holds, whether it covers the whole file, and by whom. */
+/** What a PDF's seal says: whether it holds, whether it covers the whole file, and by whom. */
 export interface PdfSealCheck {
   signed: boolean;
   valid: boolean;
@@ -122,6 +122,8 @@ export interface PdfSealCheck {
   /** The signer's certificate and the others the signature carries (PEM). */
   signerPem?: string;
   chainPems: string[];
+  /** Why a signed file's seal does not hold (for logs and tests; not shown to users). */
+  problem?: string;
 }
 
 const pemOf = (der: ArrayBuffer) =>
@@ -130,43 +132,128 @@ const pemOf = (der: ArrayBuffer) =>
     .replace(/(.{64})/g, '$1\n')
     .trimEnd()}\n-----END CERTIFICATE-----\n`;
 
+const DIGESTS: Record<string, string> = {
+  '2.16.840.1.101.3.4.2.1': 'sha256',
+  '2.16.840.1.101.3.4.2.2': 'sha384',
+  '2.16.840.1.101.3.4.2.3': 'sha512',
+};
+
+/** The one value of a signed attribute, or undefined when the attribute is missing or not single-valued. */
+function attribute(signer: pkijs.SignerInfo, type: string): asn1js.AsnType | undefined {
+  const found = (signer.signedAttrs?.attributes ?? []).filter((a) => a.type === type);
+  return found.length === 1 && found[0].values.length === 1 ? found[0].values[0] : undefined;
+}
+
+const bytesOf = (v: asn1js.AsnType | undefined) => (v instanceof asn1js.OctetString ? Buffer.from(v.valueBlock.valueHexView) : undefined);
+
 /**
- * Checks the last signature of a PDF the way a PDF reader does: the bytes its ByteRange names are
- * digested and the CMS signature verified against the certificate it carries (trust in that
- * certificate is the caller's question).
+ * The ESS signing-certificate-v2 (RFC 5035) of a signer: the hash of its first ESSCertIDv2, with its hash
+ * algorithm (SHA-256 when left out).
+ */
+function signingCertificateHash(signer: pkijs.SignerInfo): { algorithm: string; hash: Buffer } | undefined {
+  const v = attribute(signer, OID.signingCertificateV2);
+  const certs = v instanceof asn1js.Sequence ? v.valueBlock.value[0] : undefined;
+  const first = certs instanceof asn1js.Sequence ? certs.valueBlock.value[0] : undefined;
+  if (!(first instanceof asn1js.Sequence)) return undefined;
+  const [a, b] = first.valueBlock.value;
+  if (a instanceof asn1js.OctetString) return { algorithm: 'sha256', hash: Buffer.from(a.valueBlock.valueHexView) };
+  const algOid = a instanceof asn1js.Sequence ? a.valueBlock.value[0] : undefined;
+  const algorithm = algOid instanceof asn1js.ObjectIdentifier ? DIGESTS[algOid.valueBlock.toString()] : undefined;
+  return algorithm && b instanceof asn1js.OctetString ? { algorithm, hash: Buffer.from(b.valueBlock.valueHexView) } : undefined;
+}
+
+/**
+ * The ByteRanges of every signature dictionary in the file, read by parsing it (so one kept in an object
+ * stream counts too); null when the file does not parse.
+ */
+async function signatureByteRanges(pdf: Buffer): Promise<number[][] | null> {
+  try {
+    const doc = await PDFDocument.load(pdf, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
+    const ranges: number[][] = [];
+    for (const [, obj] of doc.context.enumerateIndirectObjects()) {
+      if (!(obj instanceof PDFDict)) continue;
+      const range = obj.lookup(PDFName.of('ByteRange'));
+      if (range instanceof PDFArray) ranges.push(range.asArray().map((n) => (n instanceof PDFNumber ? n.asNumber() : NaN)));
+      else if (range !== undefined || obj.get(PDFName.of('Type')) === PDFName.of('Sig')) ranges.push([]);
+    }
+    return ranges;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks a PDF's seal from its bytes, the way a careful PDF reader does, and more strictly than PKI.js's
+ * `SignedData.verify` alone (which uses a CMS's attached content instead of the document when there is
+ * one, so a genuine seal's CMS with its signed bytes attached holds "over" any other PDF):
+ *   - exactly one signature dictionary in the file (the file parsed), its ByteRange starting at 0 and leaving one gap;
+ *   - the gap is exactly the /Contents placeholder: `<`, hex digits, `>`, and after the CMS's DER only zeros;
+ *   - the CMS is SignedData, detached (no eContent), of type id-data, with one signer whose certificate it carries;
+ *   - the ByteRange's bytes, digested here, equal the signed messageDigest;
+ *   - signing-certificate-v2 names the signer's certificate;
+ *   - the signature over the signed attributes verifies with the signer's key.
+ * Trust in the signer's certificate is the caller's question.
  */
 export async function checkPdfSeal(pdf: Buffer): Promise<PdfSealCheck> {
   const none: PdfSealCheck = { signed: false, valid: false, wholeDocument: false, chainPems: [] };
   const text = pdf.toString('latin1');
-  const at = text.lastIndexOf('/ByteRange');
-  if (at < 0) return none;
-  const range = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(text.slice(at, at + 120));
-  if (!range) return none;
+  const dictionaries = text.match(/\/ByteRange\b/g)?.length ?? 0;
+  if (dictionaries === 0) return none;
+  const refused = (problem: string, found: Partial<PdfSealCheck> = {}): PdfSealCheck => ({ ...none, signed: true, ...found, valid: false, problem });
+  const range = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(text.slice(text.lastIndexOf('/ByteRange')));
+  if (!range) return refused('unreadable ByteRange');
   const [a, b, c, d] = range.slice(1).map(Number);
-  if (a + b > pdf.length || c + d > pdf.length || c < a + b) return none;
-  // The signature's place holds the CMS's DER and then zero padding: the DER says its own length (a
-  // CMS may itself end in a zero byte, so the padding is never trimmed by looking at it).
-  const hex = text.slice(a + b, c).replace(/[<>\s]/g, '');
+  if (a !== 0 || b < 1 || c <= b + 2 || c + d > pdf.length) return refused('ByteRange does not leave one gap inside the file');
+  const wholeDocument = c + d === pdf.length;
+  // The gap is the /Contents string and nothing else: no byte in it is covered by any digest.
+  const gap = text.slice(b, c);
+  if (!/^<[0-9a-fA-F]*>$/.test(gap) || gap.length % 2 !== 0) return refused('the signature gap is not exactly the /Contents placeholder', { wholeDocument });
   engine();
   try {
-    const cms = asn1js.fromBER(ab(Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex')));
-    if (cms.offset < 0) return { ...none, signed: true };
+    const der = Buffer.from(gap.slice(1, -1), 'hex');
+    const cms = asn1js.fromBER(ab(der));
+    if (cms.offset < 0) return refused('unreadable CMS', { wholeDocument });
+    if (der.subarray(cms.offset).some((x) => x !== 0)) return refused('bytes after the CMS in the signature gap', { wholeDocument });
     const info = new pkijs.ContentInfo({ schema: cms.result });
+    if (info.contentType !== OID.signedData) return refused('not a CMS SignedData', { wholeDocument });
     const signedData = new pkijs.SignedData({ schema: info.content });
-    const data = ab(Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]));
-    const valid = await signedData.verify({ signer: 0, data, checkChain: false }).catch(() => false);
     const certs = (signedData.certificates ?? []).filter((x): x is pkijs.Certificate => x instanceof pkijs.Certificate);
-    const sid = signedData.signerInfos[0]?.sid;
+    const signerInfo = signedData.signerInfos.length === 1 ? signedData.signerInfos[0] : undefined;
+    const sid = signerInfo?.sid;
     const signer =
-      sid instanceof pkijs.IssuerAndSerialNumber ? certs.find((x) => x.serialNumber.isEqual(sid.serialNumber) && x.issuer.isEqual(sid.issuer)) : certs[0];
-    return {
-      signed: true,
-      valid: valid === true,
-      wholeDocument: a === 0 && c + d === pdf.length,
+      sid instanceof pkijs.IssuerAndSerialNumber ? certs.find((x) => x.serialNumber.isEqual(sid.serialNumber) && x.issuer.isEqual(sid.issuer)) : undefined;
+    const found: Partial<PdfSealCheck> = {
+      wholeDocument,
       signerPem: signer ? pemOf(signer.toSchema().toBER(false)) : undefined,
       chainPems: certs.filter((x) => x !== signer).map((x) => pemOf(x.toSchema().toBER(false))),
     };
+    const parsed = await signatureByteRanges(pdf);
+    if (!parsed) return refused('the PDF does not parse', found);
+    if (dictionaries !== 1 || parsed.length !== 1) return refused(`${Math.max(dictionaries, parsed.length)} signature dictionaries`, found);
+    if (parsed[0].join(' ') !== [a, b, c, d].join(' ')) return refused('the signature dictionary states another ByteRange', found);
+    if (!signerInfo || !signer) return refused('not one signer whose certificate the CMS carries', found);
+    if (signedData.encapContentInfo.eContent) return refused('the CMS carries its own content (not detached)', found);
+    if (signedData.encapContentInfo.eContentType !== OID.data) return refused('the CMS content type is not id-data', found);
+    const contentType = attribute(signerInfo, OID.contentType);
+    if (!(contentType instanceof asn1js.ObjectIdentifier) || contentType.valueBlock.toString() !== OID.data)
+      return refused('signed content-type is not id-data', found);
+    const algorithm = DIGESTS[signerInfo.digestAlgorithm.algorithmId];
+    if (!algorithm) return refused('unsupported digest algorithm', found);
+    const signedDigest = bytesOf(attribute(signerInfo, OID.messageDigest));
+    const digest = createHash(algorithm)
+      .update(pdf.subarray(a, a + b))
+      .update(pdf.subarray(c, c + d))
+      .digest();
+    if (!signedDigest || !signedDigest.equals(digest)) return refused('the document digest does not match the signed messageDigest', found);
+    const signerDer = Buffer.from(signer.toSchema().toBER(false));
+    const essHash = signingCertificateHash(signerInfo);
+    if (!essHash || !essHash.hash.equals(createHash(essHash.algorithm).update(signerDer).digest()))
+      return refused('signing-certificate-v2 does not name the signer', found);
+    const data = ab(Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]));
+    const verified = await signedData.verify({ signer: 0, data, checkChain: false }).catch(() => false);
+    if (verified !== true) return refused("the signature does not verify with the signer's key", found);
+    return { ...none, ...found, signed: true, valid: true, wholeDocument };
   } catch {
-    return { ...none, signed: true };
+    return refused('unreadable signature');
   }
 }

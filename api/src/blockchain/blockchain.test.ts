@@ -1,9 +1,13 @@
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { hashPassword } from '@grain/persistence';
 import { loginAs, seedCompanyWithUsers, TEST_PASSWORD, type Agent } from '../testing/session';
 
 describe('blockchain view API', () => {
   let t: TestApp;
   let user: Agent;
+  let admin: Agent;
+  let other: Agent;
+  let loner: Agent;
   const farm = {
     grainType: 'Wheat',
     harvestGrade: 'APW',
@@ -16,8 +20,20 @@ describe('blockchain view API', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const c = await seedCompanyWithUsers(t.db.knex, 'Chain Co', ['staff']);
+    const c = await seedCompanyWithUsers(t.db.knex, 'Chain Co', ['staff', 'admin']);
     user = await loginAs(t.app, c.users.staff.email, TEST_PASSWORD);
+    admin = await loginAs(t.app, c.users.admin.email, TEST_PASSWORD);
+    other = await loginAs(t.app, (await seedCompanyWithUsers(t.db.knex, 'Rival Co', ['staff'])).users.staff.email, TEST_PASSWORD);
+    // an account that registered and has no company yet
+    await t.deps.stores.users.create({
+      email: 'loner@nowhere.test',
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      firstname: 'Lo',
+      lastname: 'Ner',
+      role: 'admin',
+      companyId: null,
+    });
+    loner = await loginAs(t.app, 'loner@nowhere.test', TEST_PASSWORD);
   });
   afterAll(() => t.close());
 
@@ -40,7 +56,7 @@ describe('blockchain view API', () => {
     expect(blocks[0].previousHash).toBe(blocks[1].lastBlock);
     expect((await user.get('/api/event/blocks?before=1')).body.blocks.map((b: { blockNumber: number }) => b.blockNumber)).toEqual([0]);
 
-    expect((await user.get('/api/event/verify')).body.verification).toEqual({ ok: true, checked: 3 });
+    expect((await admin.get('/api/event/verify')).body.verification).toEqual({ ok: true, checked: 3 });
     // Someone edits a recorded quantity directly in the database: the recomputed hash gives it away.
     const row = await t.db.knex('ledger_blocks').where({ block_number: 1 }).first();
     const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
@@ -48,6 +64,23 @@ describe('blockchain view API', () => {
       .knex('ledger_blocks')
       .where({ block_number: 1 })
       .update({ payload: JSON.stringify({ ...payload, quantity: 90000 }) });
-    expect((await user.get('/api/event/verify')).body.verification).toMatchObject({ ok: false, brokenAt: 1, reason: 'data hash does not match the payload' });
+    expect((await admin.get('/api/event/verify')).body.verification).toMatchObject({ ok: false, brokenAt: 1, reason: 'data hash does not match the payload' });
+  });
+
+  it('shows each company only its own blocks, nothing to an account without one, and the full-chain check only with viewSystem (issue 26 item 10)', async () => {
+    const mine = (await user.get('/api/event/blocks?limit=100').expect(200)).body.blocks.map((b: { blockNumber: number }) => b.blockNumber);
+    const rivalTx = (await other.post('/api/farmdata/harvesting/create').send({ farmData: farm }).expect(201)).body.farmData.txId;
+    const theirs = (await other.get('/api/event/blocks?limit=100').expect(200)).body.blocks;
+    expect(theirs.map((b: { channelHeader: { tx_id: string } }) => b.channelHeader.tx_id)).toEqual([rivalTx]);
+    // the rival's block is not in our list, nor our last block
+    expect((await user.get('/api/event/blocks?limit=100').expect(200)).body.blocks.map((b: { blockNumber: number }) => b.blockNumber)).toEqual(mine);
+    expect((await user.get('/api/event/blockevents').expect(200)).body.block.blockNumber).toBe(mine[0]);
+    expect((await other.get('/api/event/blockevents').expect(200)).body.block.channelHeader.tx_id).toBe(rivalTx);
+    // an account with no company reads no block at all
+    for (const path of ['/api/event/blocks', '/api/event/blockevents', '/api/event/verify'])
+      expect([path, (await loner.get(path)).status]).toEqual([path, 403]);
+    // recomputing the whole chain is an admin's (viewSystem) act, not every account's
+    expect((await user.get('/api/event/verify')).status).toBe(403);
+    expect((await admin.get('/api/event/verify')).status).toBe(200);
   });
 });

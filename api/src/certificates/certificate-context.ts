@@ -1,7 +1,8 @@
 /** What the certificate routes share: the use cases' dependencies, the caller, and the view for a caller. */
 import type { Request } from 'express';
-import { actorSubject, isAdmin, toCertificateView, type Actor, type CertificateAnswer, type CertificateState, type CertificateView } from '@grain/domain';
+import { actorSubject, toCertificateView, type Actor, type CertificateAnswer, type CertificateState, type CertificateView } from '@grain/domain';
 import { actorOf } from '../http/auth-middleware';
+import { isPlatformOperator } from '../http/operators';
 import { scopeOf } from '../http/scope';
 import type { ApiDeps } from '../deps';
 import { CertificateWorkflows } from './certificate-workflows';
@@ -18,7 +19,14 @@ export function createCtx(deps: ApiDeps): CertCtx {
     workflows: new CertificateWorkflows(deps.temporal, config.taskQueue, config.temporalDeadlines, config.publicUrl),
     ledger: deps.adapters.ledger,
     storage: deps.adapters.storage,
-    config: { publicUrl: config.publicUrl, caKeySecret: config.caKeySecret, temporalUiUrl: config.temporalUiUrl, temporalNamespace: config.temporalNamespace },
+    didWeb: deps.adapters.didWeb,
+    config: {
+      publicUrl: config.publicUrl,
+      caKeySecret: config.caKeySecret,
+      temporalUiUrl: config.temporalUiUrl,
+      temporalNamespace: config.temporalNamespace,
+      platformOperators: config.platformOperators,
+    },
   };
 }
 
@@ -30,7 +38,7 @@ export function callerOf(req: Request): Caller {
 }
 
 /** The certificate as answered to this viewer: with names in the audit trail and what they may do. */
-async function viewFor(ctx: CertCtx, viewer: Actor, s: CertificateState): Promise<CertificateView> {
+async function viewFor(ctx: CertCtx, viewer: Actor, s: CertificateState, operator: boolean): Promise<CertificateView> {
   const stores = ctx.stores;
   const users = await stores.users.listByCompany(s.companyId);
   const names = new Map(users.map((u) => [u.id, `${u.firstname} ${u.lastname}`.trim()]));
@@ -39,10 +47,11 @@ async function viewFor(ctx: CertCtx, viewer: Actor, s: CertificateState): Promis
   const revocation = s.status === 'done' ? await stores.certificates.revocationOf(s.companyId, s.id) : null;
   const digital = await digitalSignatures(stores, s);
   const view = toCertificateView(s, { viewer, hasSignature, names, opened, digital });
-  // Admins are the operators here: they get the link to the certificate's workflow in the Temporal UI.
+  // The Temporal UI shows every tenant's workflows: only the platform's operators (PLATFORM_OPERATORS) get
+  // the link to it, never a company's admin (issue 26 item 8).
   const { temporalUiUrl, temporalNamespace } = ctx.config;
   const operatorUrl =
-    isAdmin(viewer) && s.workflowId
+    operator && s.workflowId
       ? `${temporalUiUrl.replace(/\/$/, '')}/namespaces/${encodeURIComponent(temporalNamespace)}/workflows/${encodeURIComponent(s.workflowId)}`
       : null;
   return { ...view, revocation, operatorUrl, ...(view.can ? { can: { ...view.can, revoke: view.can.revoke && !revocation } } : {}) };
@@ -50,5 +59,5 @@ async function viewFor(ctx: CertCtx, viewer: Actor, s: CertificateState): Promis
 
 /** The `{ approval }` answer of every call that changes or reads one certificate. */
 export async function approvalAnswer(ctx: CertCtx, req: Request, s: CertificateState): Promise<CertificateAnswer> {
-  return { approval: await viewFor(ctx, actorOf(req), s) };
+  return { approval: await viewFor(ctx, actorOf(req), s, await isPlatformOperator(ctx, req)) };
 }

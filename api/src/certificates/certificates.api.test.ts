@@ -268,10 +268,11 @@ describe('certificate API', () => {
     expect(sig).toMatch(/Signature Validation: Signature is Valid\./);
     expect(sig).toMatch(/Total document signed/);
 
-    // public verification: no login, by number with its company and by content hash, and the PDF check
+    // public verification: no login, by number with the verification code printed on it and by content hash, and the PDF check
     const anon = h.t.app;
     const request = (await import('supertest')).default;
-    const byNumber = await request(anon).get(`/api/public/verify?number=CHAIN-1&company=${h.acme.companyId}`).expect(200);
+    const code = detail.body.approval.contentHash.slice(0, 12);
+    const byNumber = await request(anon).get(`/api/public/verify?number=CHAIN-1&code=${code}`).expect(200);
     expect(byNumber.body.approval).toMatchObject({ status: 'done', company: 'Acme Grain' });
     expect(byNumber.body.approval.ledger?.txId).toBeTruthy();
     const byHash = await request(anon).get(`/api/public/verify?hash=${detail.body.approval.contentHash}`).expect(200);
@@ -344,19 +345,28 @@ describe('certificate API', () => {
     const okOf = (a: { checks: Array<{ id: string; ok: boolean }> }) => Object.fromEntries(a.checks.map((c) => [c.id, c.ok]));
     const pdfCheck = await checkFile(pdf.body as Buffer, 'cert.pdf');
     expect(pdfCheck).toMatchObject({ kind: 'pdf', approvalNumber: 'CHAIN-1' });
-    expect(okOf(pdfCheck)).toEqual({ seal: true, wholeDocument: true, issuer: true, asIssued: true, ledger: true, signers: true, notRevoked: true });
+    expect(okOf(pdfCheck)).toEqual({
+      seal: true,
+      wholeDocument: true,
+      issuer: true,
+      verifiedIssuer: true,
+      asIssued: true,
+      ledger: true,
+      signers: true,
+      notRevoked: true,
+    });
     expect(pdfCheck.checks.find((c) => c.id === 'issuer')?.detail).toBe('Acme Grain');
     const changedPdf = Buffer.from(pdf.body as Buffer);
     changedPdf[changedPdf.indexOf('/Reason') + 9] ^= 1;
     expect(okOf(await checkFile(changedPdf, 'cert.pdf'))).toMatchObject({ seal: false, asIssued: false });
     const vcCheck = await checkFile(Buffer.from(publicJwt), 'cert.vc.jwt');
     expect(vcCheck).toMatchObject({ kind: 'credential', approvalNumber: 'CHAIN-1' });
-    expect(okOf(vcCheck)).toEqual({ seal: true, issuer: true, content: true, ledger: true, signers: true, notRevoked: true });
+    expect(okOf(vcCheck)).toEqual({ seal: true, issuer: true, verifiedIssuer: true, content: true, ledger: true, signers: true, notRevoked: true });
     expect(okOf(await checkFile(Buffer.from(`${head}.${forged}.${signature}`), 'cert.vc.jwt'))).toMatchObject({ seal: false, content: false });
     const unknown = await request(anon).post('/api/public/verify/check').set('Origin', TEST_ORIGIN).attach('file', Buffer.from('hello'), 'x.txt').expect(400);
     expect(unknown.body.code).toBe('VERIFY_FILE_UNKNOWN');
     const match = await request(anon)
-      .post(`/api/public/verify/pdf?number=CHAIN-1&company=${h.acme.companyId}`)
+      .post(`/api/public/verify/pdf?number=CHAIN-1&code=${code}`)
       .set('Origin', TEST_ORIGIN)
       .attach('file', pdf.body as Buffer, 'cert.pdf')
       .expect(200);
@@ -376,12 +386,12 @@ describe('certificate API', () => {
     expect(mine.map((r) => r.data.status)).toEqual(expect.arrayContaining(['signing', 'rejected', 'done']));
     expect(new Set(mine.map((r) => r.company_id))).toEqual(new Set([h.acme.companyId]));
     const noMatch = await request(anon)
-      .post(`/api/public/verify/pdf?number=CHAIN-1&company=${h.acme.companyId}`)
+      .post(`/api/public/verify/pdf?number=CHAIN-1&code=${code}`)
       .set('Origin', TEST_ORIGIN)
       .attach('file', Buffer.from('%PDF-1.4 forged'), 'x.pdf')
       .expect(200);
     expect(noMatch.body.match).toBe(false);
-    await request(anon).get(`/api/public/verify?number=DOES-NOT-EXIST&company=${h.acme.companyId}`).expect(404);
+    await request(anon).get(`/api/public/verify?number=DOES-NOT-EXIST&code=${code}`).expect(404);
   });
 
   it('saves, lists, loads and deletes templates within the company', async () => {

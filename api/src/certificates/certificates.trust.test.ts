@@ -186,31 +186,40 @@ describe('public verification', () => {
       .send(await body(h.acme, { number, status: 'signing' }))
       .expect(201);
     await anon().get(`/api/public/verify?hash=${sub.body.approval.contentHash}`).expect(404);
-    await anon().get(`/api/public/verify?number=${number}&company=${h.acme.companyId}`).expect(404);
+    await anon()
+      .get(`/api/public/verify?number=${number}&code=${sub.body.approval.contentHash.slice(0, 12)}`)
+      .expect(404);
   });
 
-  it('cannot be taken over by another company issuing the same number, nor looked up by a bare number', async () => {
+  it('cannot be taken over by another company issuing the same number, nor looked up by a bare number or with the company id', async () => {
     const number = uniqueNumber('SAME');
     const genuine = await issued(h.acme, number);
     const copy = await issued(h.other, number);
     expect(copy.contentHash).not.toBe(genuine.contentHash);
-    // a number alone names nothing: any company may issue it, and default numbers are easy to guess
+    const code = (c: { contentHash: string }) => c.contentHash.slice(0, 12);
+    // a number alone names nothing (any company may issue it, and default numbers are easy to guess), and
+    // nor does the company id, printed on every certificate: the verification code printed on it is asked
     const bare = await anon().get(`/api/public/verify?number=${number}&lang=vn`);
     expect(bare.status).toBe(400);
-    expect(bare.body).toMatchObject({ code: 'VERIFY_COMPANY_REQUIRED', invalidMsg: message('VERIFY_COMPANY_REQUIRED', 'vn') });
-    // the QR link's hash, and the number with its company, name the genuine one whatever the other company issued
+    expect(bare.body).toMatchObject({ code: 'VERIFY_CODE_REQUIRED', invalidMsg: message('VERIFY_CODE_REQUIRED', 'vn') });
+    expect((await anon().get(`/api/public/verify?number=${number}&company=${h.acme.companyId}`)).body.code).toBe('VERIFY_CODE_REQUIRED');
+    // the QR link's hash, and the number with its code, name the genuine one whatever the other company issued
     const byHash = await anon().get(`/api/public/verify?hash=${genuine.contentHash}`).expect(200);
     expect(byHash.body.approval).toMatchObject({ company: 'Acme Grain', approvalNumber: number, status: 'done' });
-    const byCompany = await anon().get(`/api/public/verify?number=${number}&company=${h.acme.companyId}`).expect(200);
-    expect(byCompany.body.approval).toMatchObject({ company: 'Acme Grain', contentHash: genuine.contentHash });
-    const theirs = await anon().get(`/api/public/verify?number=${number}&company=${h.other.companyId}`).expect(200);
+    const byCode = await anon()
+      .get(`/api/public/verify?number=${number}&code=${code(genuine)}`)
+      .expect(200);
+    expect(byCode.body.approval).toMatchObject({ company: 'Acme Grain', contentHash: genuine.contentHash });
+    const theirs = await anon()
+      .get(`/api/public/verify?number=${number}&code=${code(copy)}`)
+      .expect(200);
     expect(theirs.body.approval).toMatchObject({ company: 'Other Farms', contentHash: copy.contentHash });
 
     // the genuine PDF still matches; it is never checked against the other company's certificate
     const pdfCheck = (q: string, pdf: Buffer) => anon().post(`/api/public/verify/pdf${q}`).set('Origin', TEST_ORIGIN).attach('file', pdf, 'cert.pdf');
     expect((await pdfCheck(`?hash=${genuine.contentHash}`, genuine.pdf)).body).toMatchObject({ match: true, approvalNumber: number });
-    expect((await pdfCheck(`?number=${number}&company=${h.acme.companyId}`, genuine.pdf)).body.match).toBe(true);
-    expect((await pdfCheck(`?number=${number}`, genuine.pdf)).body.code).toBe('VERIFY_COMPANY_REQUIRED');
+    expect((await pdfCheck(`?number=${number}&code=${code(genuine)}`, genuine.pdf)).body.match).toBe(true);
+    expect((await pdfCheck(`?number=${number}`, genuine.pdf)).body.code).toBe('VERIFY_CODE_REQUIRED');
     expect((await pdfCheck('', genuine.pdf)).body).toMatchObject({ match: true, approvalNumber: number });
     expect((await pdfCheck(`?hash=${genuine.contentHash}`, copy.pdf)).body.match).toBe(false);
   });

@@ -7,7 +7,8 @@ import { TEST_ORIGIN, type Agent } from '../testing/session';
  * is written to the ledger, and every public answer says so from then on — the status a verifier asks,
  * the verify page, and the check of the PDF or credential someone was sent.
  */
-const h = useCertHarness();
+// the platform's operator here is one of Acme's signers: operators are named by PLATFORM_OPERATORS, not by a company role
+const h = useCertHarness({ PLATFORM_OPERATORS: 'signer@acme-grain.test' });
 
 async function issued(number: string) {
   const manager = await h.as('manager');
@@ -52,7 +53,13 @@ it('only the admin revokes, with a reason; the ledger records it and every publi
   const anon = h.t.app;
   const checkPdf = async () =>
     (await request(anon).post('/api/public/verify/check').set('Origin', TEST_ORIGIN).attach('file', cert.pdf, 'cert.pdf').expect(200)).body;
-  expect(okOf(await checkPdf())).toMatchObject({ asIssued: true, notRevoked: true });
+  const before = await checkPdf();
+  expect(okOf(before)).toMatchObject({ seal: true, wholeDocument: true, issuer: true, verifiedIssuer: true, asIssued: true, notRevoked: true });
+  expect(before.verdict).toBe('genuine');
+  expect((await request(anon).post('/api/public/verify/pdf').set('Origin', TEST_ORIGIN).attach('file', cert.pdf, 'cert.pdf').expect(200)).body).toMatchObject({
+    match: true,
+    status: 'issued',
+  });
 
   // a manager and a signer may not; the admin must say why
   expect((await revoke(cert.manager, cert.id, { reason: 'Lab result was wrong' })).status).toBe(403);
@@ -84,15 +91,34 @@ it('only the admin revokes, with a reason; the ledger records it and every publi
   const after = await checkPdf();
   expect(okOf(after)).toMatchObject({ seal: true, asIssued: true, notRevoked: false });
   expect(after.checks.find((c: { id: string }) => c.id === 'notRevoked').detail).toMatch(/Lab result was wrong/);
+  // genuine and revoked, with date and reason — not "does not match" (issue 26 item 10, issue 28 item 2)
+  expect(after).toMatchObject({ verdict: 'revoked', revocation: { reason: 'Lab result was wrong', at: res.body.approval.revocation.at } });
+  const pdfMatch = (await request(anon).post('/api/public/verify/pdf').set('Origin', TEST_ORIGIN).attach('file', cert.pdf, 'cert.pdf').expect(200)).body;
+  expect(pdfMatch).toMatchObject({
+    match: true,
+    status: 'revoked',
+    revocation: { reason: 'Lab result was wrong', at: res.body.approval.revocation.at, by: expect.stringMatching(/\S/) },
+  });
+  const pdfMatchVn = (
+    await request(anon)
+      .post(`/api/public/verify/pdf?hash=${cert.contentHash}&lang=vn`)
+      .set('Origin', TEST_ORIGIN)
+      .attach('file', cert.pdf, 'cert.pdf')
+      .expect(200)
+  ).body;
+  expect(pdfMatchVn).toMatchObject({ match: true, status: 'revoked' });
   // the company's own detail view shows it too
   expect((await cert.manager.get(`/api/company/approval/${cert.id}`).expect(200)).body.approval.revocation).toMatchObject({ reason: 'Lab result was wrong' });
-  // the admin (the operator) gets the link to the certificate's workflow in the Temporal UI; others do not
+  // the Temporal UI shows every tenant's workflows: only the platform's operator gets the link, not a
+  // company's admin (anyone who registers is one), nor anyone else (issue 26 item 8)
   const seen = (await admin.get(`/api/company/approval/${cert.id}`).expect(200)).body.approval;
-  const { workflowId } = (await h.t.deps.stores.certificates.get(h.acme.companyId, cert.id))!.state;
-  expect(workflowId).toMatch(/^certificate-acme-grain-/);
-  expect(seen.operatorUrl).toBe(`${h.t.deps.config.temporalUiUrl}/namespaces/default/workflows/${workflowId}`);
+  expect(seen.operatorUrl).toBeNull();
   expect(seen.can.revoke).toBe(false);
   expect((await cert.manager.get(`/api/company/approval/${cert.id}`).expect(200)).body.approval.operatorUrl).toBeNull();
+  const byOperator = (await (await h.as('signer')).get(`/api/company/approval/${cert.id}`).expect(200)).body.approval;
+  const { workflowId } = (await h.t.deps.stores.certificates.get(h.acme.companyId, cert.id))!.state;
+  expect(workflowId).toMatch(/^certificate-acme-grain-/);
+  expect(byOperator.operatorUrl).toBe(`${h.t.deps.config.temporalUiUrl}/namespaces/default/workflows/${workflowId}`);
 });
 
 it('refuses to revoke a certificate that is not issued', async () => {

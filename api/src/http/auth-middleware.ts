@@ -98,7 +98,7 @@ export async function denyAccess(req: Request, detail: Record<string, unknown> =
 }
 
 /** Checks a permission inside a handler (logged when refused). */
-async function ensurePermission(req: Request, p: Permission): Promise<Actor> {
+export async function ensurePermission(req: Request, p: Permission): Promise<Actor> {
   const actor = actorOf(req);
   if (!can(actor, p)) await denyAccess(req, { permission: p });
   return actor;

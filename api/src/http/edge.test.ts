@@ -11,16 +11,27 @@ import { createApp } from '../app';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { browserAgent, loginAs, seedCompanyWithUsers, TEST_PASSWORD, type Agent, type SeededCompany } from '../testing/session';
 import { CONTENT_SECURITY_POLICY } from './security-headers';
+import { hashPassword } from '@grain/persistence';
 
 let t: TestApp;
 let co: SeededCompany;
 let admin: Agent;
 let staff: Agent;
+let operator: Agent;
 let uiDir: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ TEMPORAL_TASK_QUEUE: `edge-${Date.now()}` });
+  t = await createTestApp({ TEMPORAL_TASK_QUEUE: `edge-${Date.now()}`, PLATFORM_OPERATORS: 'ops@platform.test' });
   co = await seedCompanyWithUsers(t.db.knex, 'Edge Grain');
+  await t.deps.stores.users.create({
+    email: 'ops@platform.test',
+    passwordHash: await hashPassword(TEST_PASSWORD),
+    firstname: 'Pat',
+    lastname: 'Ops',
+    role: 'admin',
+    companyId: null,
+  });
+  operator = await loginAs(t.app, 'ops@platform.test', TEST_PASSWORD);
   admin = await loginAs(t.app, co.users.admin.email, TEST_PASSWORD);
   staff = await loginAs(t.app, co.users.staff.email, TEST_PASSWORD);
   uiDir = mkdtempSync(path.join(os.tmpdir(), 'grain-ui-'));
@@ -120,8 +131,10 @@ describe('request id', () => {
 });
 
 describe('/api/health', () => {
-  it('shows the public each component without paths or addresses, and the admin the details', async () => {
-    const pub = await request(t.app).get('/api/health');
+  // a client reaching the app through a proxy on this machine: what the public, and every company's admin, is
+  const remote = '203.0.113.9';
+  it('shows the public each component without paths or addresses, the details only to platform operators and this machine', async () => {
+    const pub = await request(t.app).get('/api/health').set('X-Forwarded-For', remote);
     const text = JSON.stringify(pub.body);
     expect(Object.keys(pub.body.components).length).toBeGreaterThan(2);
     expect(text).not.toContain(t.deps.config.dataDir);
@@ -129,10 +142,16 @@ describe('/api/health', () => {
     for (const c of Object.values(pub.body.components) as Array<Record<string, unknown>>) {
       expect(c).toEqual({ ok: expect.any(Boolean), kind: expect.stringMatching(/^(embedded|real)$/), detail: expect.any(String) });
     }
-    const full = await admin.get('/api/health');
-    expect(JSON.stringify(full.body)).toContain(t.deps.config.dataDir);
-    const notAdmin = await staff.get('/api/health');
+    // a company's admin is anyone who registered one: not the platform's operator (issue 26 item 10)
+    const asAdmin = await admin.get('/api/health').set('X-Forwarded-For', remote);
+    expect(JSON.stringify(asAdmin.body)).not.toContain(t.deps.config.dataDir);
+    const notAdmin = await staff.get('/api/health').set('X-Forwarded-For', remote);
     expect(JSON.stringify(notAdmin.body)).not.toContain(t.deps.config.dataDir);
+    const asOperator = await operator.get('/api/health').set('X-Forwarded-For', remote);
+    expect(JSON.stringify(asOperator.body)).toContain(t.deps.config.dataDir);
+    // asked on this machine itself (loopback, nothing forwarded): the details, for the operator's own probes
+    const local = await request(t.app).get('/api/health');
+    expect(JSON.stringify(local.body)).toContain(t.deps.config.dataDir);
   });
 });
 

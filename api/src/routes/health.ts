@@ -2,7 +2,8 @@ import { type Router, type Request } from 'express';
 import { featureRouter } from '../http/params';
 import { healthOf, probeInBackground, type HealthReport } from '@grain/adapters';
 import type { ApiDeps } from '../deps';
-import { attachSession } from '../http/auth-middleware';
+import { isPlatformOperator } from '../http/operators';
+import { isLoopbackHost } from '@grain/adapters';
 
 /** Absolute file paths, URLs and host:port pairs: where the parts live is for operators only. */
 const INTERNAL = /(?:[a-z][a-z0-9+.-]*:\/\/\S+|(?:^|\s|\()(?:[A-Za-z]:)?[\\/][^\s,)]+|\b[\w.-]+:\d{2,5}\b)/gi;
@@ -12,9 +13,14 @@ function publicReport(r: HealthReport): HealthReport {
   return { ok: r.ok, kind: r.kind, detail: r.detail.replace(INTERNAL, (m) => (/^[\s(]/.test(m) ? `${m[0]}…` : '…')) };
 }
 
-async function isAdmin(req: Request): Promise<boolean> {
-  await attachSession(req);
-  return req.actor?.role === 'admin';
+/**
+ * Who sees where the parts live: the platform's operators (PLATFORM_OPERATORS) and a request made on this
+ * machine itself (loopback, nothing forwarded by a proxy: the operator's own probes). Not a company's
+ * admin — anyone who registers is one (issue 26 item 10).
+ */
+async function seesDetails(deps: ApiDeps, req: Request): Promise<boolean> {
+  const ip = (req.ip ?? '').replace(/^::ffff:/, '');
+  return isLoopbackHost(ip) || (await isPlatformOperator(deps, req));
 }
 
 /** How long one probe of the adapters answers for, and the oldest answer served while the next runs. */
@@ -49,7 +55,7 @@ export function createHealthRouter(deps: ApiDeps): Router {
     const components: Record<string, HealthReport> = { ...(await adapterProbe()) };
     if (deps.health) Object.assign(components, await deps.health());
     const ok = Object.values(components).every((c) => c.ok);
-    const full = await isAdmin(req);
+    const full = await seesDetails(deps, req);
     const shown = full ? components : Object.fromEntries(Object.entries(components).map(([n, c]) => [n, publicReport(c)]));
     res.status(ok ? 200 : 503).json({ ok, components: shown });
   });

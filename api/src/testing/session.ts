@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { Knex } from 'knex';
 import { PERMISSIONS, type Permission } from '@grain/domain';
 import { createStores, hashPassword } from '@grain/persistence';
-import { createTestCompany } from '@grain/persistence/testing';
+import { createTestCompany, createVerifiedTestCompany } from '@grain/persistence/testing';
 
 /** The Origin every same-site test request carries (the cross-site guard refuses requests without one). */
 export const TEST_ORIGIN = 'http://127.0.0.1:3000';
@@ -65,9 +65,11 @@ export async function seedCompanyWithUsers(
   name: string,
   roles: string[] = ['admin', 'manager', 'staff', 'signer'],
   extraGroups: Record<string, Permission[]> = {},
+  opts: { verified?: boolean } = {},
 ): Promise<SeededCompany> {
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  const company = await createTestCompany(createStores(k), name);
+  // verified by the platform's operator unless told otherwise: an unverified company cannot submit
+  const company = opts.verified === false ? await createTestCompany(createStores(k), name) : await createVerifiedTestCompany(createStores(k), name);
   const groups: Record<string, string> = {};
   const groupStore = createStores(k).groups;
   for (const [g, perms] of Object.entries({ ...TEST_GROUPS, ...extraGroups })) {

@@ -7,3 +7,5 @@ export * from './views';
 export * from './answers';
 export * from './place';
 export * from './phone';
+export * from './issuer-identity';
+export * from './issuer-identity-schemas';

@@ -48,9 +48,30 @@ export function signatureFingerprint(e: SignedEntry): string {
   return e.signatureValue ? sha256Hex(`${e.signatureValue}:${e.contentHash ?? ''}`).slice(0, 16) : '-';
 }
 
+/**
+ * The issuer as it stood at issue (frozen with the certificate, issue 26 item 10): what the PDF prints,
+ * and what the public views and checks compare with.
+ */
+export interface FrozenIssuer {
+  name: string;
+  address?: string;
+  /** The company's registration as people write it ("ABN 51 824 753 556"), or its tax number as entered when not a valid one. */
+  registration?: string;
+  /** The register and the number as the CA and seal certificates state it (X.520 serialNumber); set when valid. */
+  registrationScheme?: 'ABN' | 'VN-ESC';
+  registrationNumber?: string;
+  /** When the platform's operator verified this name and registration; null: an unverified issuer. */
+  verifiedAt?: string | null;
+  /** SHA-256 fingerprints (openssl's form) of the seal certificate that sealed it and of its CA. */
+  sealFingerprint?: string;
+  caFingerprint?: string;
+  /** The did:web the company publishes on its own domain, from its website at issue. */
+  did?: string | null;
+}
+
 /** What the certificate states beyond its own state, read from the issuer's records when it is issued. */
 export interface IssuerFacts {
-  issuer?: { name: string; address?: string; /** The company's ABN or Vietnamese tax code, as stored. */ registration?: string };
+  issuer?: FrozenIssuer;
   farmRecord?: { number: string; /** yyyy-mm-dd */ productionDate?: string; txId?: string | null };
   /** Open critical corrective actions of the company when the certificate was issued (frozen at issue). */
   openCriticalActionsAtIssue?: number;
@@ -74,7 +95,11 @@ export interface IssuedCertificate {
     registration: string | null;
     /** Which of the two `registration` is (null for an older number that is neither). */
     registrationKind: 'abn' | 'vnTaxCode' | null;
+    /** When the platform's operator had verified the issuer's identity, as at issue; null: unverified. */
+    verifiedAt: string | null;
   };
+  /** What a holder types with the number to look the certificate up (the first 48 bits of its content hash). */
+  verificationCode: string;
   /** The grower's membership number where the farm record states one; never an id of this system. */
   membershipNumber: string | null;
   number: string;
@@ -110,6 +135,26 @@ export interface IssuedCertificate {
   noOpenCriticalActionsAtIssue?: boolean;
 }
 
+/**
+ * The verification code printed on a certificate: the first 12 hex digits of its content hash, in three
+ * groups ("3F9A-1C0B-77DE"). With the certificate number it names one issued certificate; without it a
+ * number names none, so a holder of one certificate cannot walk a company's others (issue 26 item 9).
+ */
+export function verificationCode(contentHash: string): string {
+  return (
+    contentHash
+      .slice(0, 12)
+      .toUpperCase()
+      .match(/.{1,4}/g) ?? []
+  ).join('-');
+}
+
+/** The hash prefix a typed verification code stands for (any case, with or without dashes), or null. */
+export function verificationCodePrefix(code: string): string | null {
+  const hex = code.replace(/[\s-]/g, '').toLowerCase();
+  return /^[0-9a-f]{12}$/.test(hex) ? hex : null;
+}
+
 /** Dates come from the completion time, so a retried render produces the same document. */
 export function issuedCertificate(s: CertificateState, facts: IssuerFacts = {}): IssuedCertificate {
   const farm = s.approvalDoc?.farm ?? {};
@@ -122,7 +167,9 @@ export function issuedCertificate(s: CertificateState, facts: IssuerFacts = {}):
       address: facts.issuer?.address ?? null,
       registration: registration && formatTaxNumber(registration),
       registrationKind: registration ? taxNumberKind(registration) : null,
+      verifiedAt: facts.issuer?.verifiedAt ?? null,
     },
+    verificationCode: verificationCode(s.contentHash),
     membershipNumber: farm.membershipNumber?.trim() || null,
     number: s.approvalNumber,
     name: s.approvalName,

@@ -3,6 +3,7 @@
  * are the public wire names ("approval", "approvalLevels", "stage", ...); docs/glossary.md maps them to
  * the words used in code. Types only, so importing this costs a bundle nothing.
  */
+import type { IssuerIdentityView } from '../accounts/issuer-identity';
 import type { Priority } from '../constants';
 import type { DisplayStatus } from './display-status';
 import type { ToggleCounts } from './list-toggles';
@@ -308,14 +309,32 @@ export interface PublicVerifyAnswer {
     issued: IssuedCertificate;
     /** Set once the issuing company revoked it: the certificate no longer stands. */
     revocation: Revocation | null;
+    /** Who issued it, as at issue: registration, whether the operator had verified it, the CA fingerprint and its did:web. */
+    issuer: IssuerIdentityView;
   };
 }
 
-/** POST public/verify/pdf. */
+/**
+ * POST public/verify/pdf: whether the file is byte for byte the issued PDF; a genuine one of a revoked
+ * certificate is `match: true` with `status: 'revoked'` and the revocation (date, by whom, why).
+ */
 export interface PdfCheckAnswer {
   match: boolean;
   sha256: string;
   approvalNumber?: string;
+  /** With a match: whether the certificate still stands. */
+  status?: 'issued' | 'revoked';
+  revocation?: Revocation | null;
+}
+
+/** GET public/verify/anchor: what the issuer's own domain publishes (did:web), read just now. */
+export interface IssuerAnchorAnswer {
+  did: string | null;
+  /** Where the DID document was read; the CA fingerprint it must name. */
+  url: string | null;
+  caFingerprint: string | null;
+  status: 'matches' | 'mismatch' | 'unreachable' | 'invalid' | 'none';
+  checkedAt: string;
 }
 
 /** POST company/approvallevel/{id}/code: the code was mailed. */
@@ -357,7 +376,7 @@ export interface InboxAnswer {
 }
 
 /** One check of an uploaded PDF or credential, shown on its own line on the public page. */
-export type UploadCheckId = 'seal' | 'wholeDocument' | 'issuer' | 'asIssued' | 'content' | 'ledger' | 'signers' | 'notRevoked';
+export type UploadCheckId = 'seal' | 'wholeDocument' | 'issuer' | 'verifiedIssuer' | 'asIssued' | 'content' | 'ledger' | 'signers' | 'notRevoked';
 export interface UploadCheck {
   id: UploadCheckId;
   ok: boolean;
@@ -370,6 +389,13 @@ export interface UploadCheckAnswer {
   approvalNumber?: string;
   contentHash?: string;
   checks: UploadCheck[];
+  /**
+   * The verdict of the checks together: genuine (every check holds), revoked (genuine — the issued file,
+   * sealed by its verified issuer — but revoked since: `revocation` says when, by whom and why), or
+   * notGenuine (some check other than revocation fails).
+   */
+  verdict: 'genuine' | 'revoked' | 'notGenuine';
+  revocation?: Revocation | null;
 }
 
 /** GET /api/public/verify/status: what a verifier asks before trusting a credential or PDF. */

@@ -1,7 +1,8 @@
-import { createPrivateKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import type { Knex } from 'knex';
-import { addYears, caName, ensureCompanyCa } from './company-ca';
+import { addYears, caName, ensureCompanyCa, sealName, storedKey } from './company-ca';
 import { issueCertificate } from './x509';
+import { unwrapCached } from './key-wrap';
 
 const SEAL_YEARS = 10;
 
@@ -13,34 +14,34 @@ export interface CompanySeal {
 
 /**
  * The company's seal, made on first use: an ECDSA P-256 key and a certificate for the company itself
- * (not a person), issued by the company CA. Issued certificates are sealed and their credentials signed
- * with it; a buyer trusts it through the CA certificate the company publishes.
+ * (not a person) naming it and its verified registration, issued by the company CA. Issued certificates
+ * are sealed and their credentials signed with it; a buyer trusts it through the company CA.
  */
 export async function ensureCompanySeal(k: Knex, company: { id: string; name: string }, caSecret?: string): Promise<CompanySeal> {
   const ca = await ensureCompanyCa(k, company, caSecret);
   const row = await k('company_cas').where({ company_id: company.id }).first('seal_key_pem', 'seal_certificate_pem');
   if (!row?.seal_key_pem) {
+    const subject = ca.subject;
     const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const now = new Date();
     const cert = issueCertificate({
-      subject: { commonName: `${company.name} certificate seal`.slice(0, 64), organization: company.name.slice(0, 64), serialNumber: company.id },
+      subject: sealName(subject),
       subjectPublicKey: publicKey,
-      issuer: caName(company),
+      issuer: caName(subject),
       issuerPrivateKey: ca.privateKey,
       issuerPublicKey: ca.certificate.publicKey,
       notBefore: new Date(now.getTime() - 60_000),
       notAfter: addYears(now, SEAL_YEARS),
       isCa: false,
     });
-    const keyPem = privateKey.export(
-      caSecret ? { type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: caSecret } : { type: 'pkcs8', format: 'pem' },
-    ) as string;
     // two first seals at once: the first write wins, the other reads it back
-    await k('company_cas').where({ company_id: company.id }).whereNull('seal_key_pem').update({ seal_key_pem: keyPem, seal_certificate_pem: cert.pem });
+    await k('company_cas')
+      .where({ company_id: company.id })
+      .whereNull('seal_key_pem')
+      .update({ seal_key_pem: await storedKey(privateKey, caSecret), seal_certificate_pem: cert.pem });
   }
   const sealed = await k('company_cas').where({ company_id: company.id }).first('seal_key_pem', 'seal_certificate_pem');
-  const key = String(sealed.seal_key_pem);
-  const privateKey = createPrivateKey(caSecret && key.includes('ENCRYPTED') ? { key, passphrase: caSecret } : key);
+  const privateKey = await unwrapCached(String(sealed.seal_key_pem), caSecret);
   return { privateKey, certificatePem: sealed.seal_certificate_pem, caCertificatePem: ca.certificatePem };
 }
 
@@ -51,7 +52,6 @@ export async function ensureCompanySeal(k: Knex, company: { id: string; name: st
 export async function existingCompanySeal(k: Knex, companyId: string, caSecret?: string): Promise<CompanySeal | null> {
   const row = await k('company_cas').where({ company_id: companyId }).first('certificate_pem', 'seal_key_pem', 'seal_certificate_pem');
   if (!row?.seal_key_pem || !row.seal_certificate_pem) return null;
-  const key = String(row.seal_key_pem);
-  const privateKey = createPrivateKey(caSecret && key.includes('ENCRYPTED') ? { key, passphrase: caSecret } : key);
+  const privateKey = await unwrapCached(String(row.seal_key_pem), caSecret);
   return { privateKey, certificatePem: row.seal_certificate_pem, caCertificatePem: row.certificate_pem };
 }

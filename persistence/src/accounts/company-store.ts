@@ -1,8 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { inTransaction } from '../in-transaction';
 import { iso, type AddressRow, type BankAccountRow, type CompanyRow } from './types';
 
-export type CompanyFields = Omit<CompanyRow, 'id' | 'createdAt' | 'updatedAt'>;
+export type CompanyFields = Omit<CompanyRow, 'id' | 'createdAt' | 'updatedAt' | 'identity'>;
+
+/** One act of the platform's operator on a company's identity (company_identity_events). */
+export interface IdentityEvent {
+  action: 'verified' | 'revoked';
+  name: string | null;
+  registration: string | null;
+  by: string;
+  note: string | null;
+  at: string;
+}
 export type AddressFields = Pick<AddressRow, 'street' | 'suburb' | 'city' | 'state' | 'postcode' | 'province' | 'country'>;
 export type BankAccountFields = Pick<BankAccountRow, 'account' | 'bankName' | 'branch' | 'name'>;
 
@@ -18,6 +29,12 @@ const toCompany = (r: Record<string, any>): CompanyRow => ({
   taxOfficeLevel2: r.tax_office_level2 ?? null,
   adminId: r.admin_id ?? null,
   representativeId: r.representative_id ?? null,
+  identity: {
+    name: r.identity_name ?? null,
+    registration: r.identity_registration ?? null,
+    verifiedAt: r.identity_verified_at ? iso(r.identity_verified_at) : null,
+    verifiedBy: r.identity_verified_by ?? null,
+  },
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),
 });
@@ -84,6 +101,17 @@ export interface CompanyStore {
   bankAccounts(companyId: string): Promise<BankAccountRow[]>;
   /** Replaces the company's bank accounts with the given list (the profile form edits them as one list). */
   replaceBankAccounts(companyId: string, list: BankAccountFields[]): Promise<void>;
+  /**
+   * Records the operator's act on the company's identity and its audit line, together: `verified` keeps the
+   * name and registration verified (and when, by whom); `revoked` clears them.
+   */
+  recordIdentity(companyId: string, e: Omit<IdentityEvent, 'at'>): Promise<void>;
+  /** The audit of the company's identity, oldest first. */
+  identityEvents(companyId: string): Promise<IdentityEvent[]>;
+  /** Every company with its identity, for the platform's operator (the newest first, at most `limit`). */
+  listAll(limit: number): Promise<CompanyRow[]>;
+  /** The verified company whose verified registration is this one, if any. */
+  byVerifiedRegistration(registration: string): Promise<CompanyRow | null>;
 }
 
 export class KnexCompanyStore implements CompanyStore {
@@ -128,6 +156,37 @@ export class KnexCompanyStore implements CompanyStore {
   /** At company creation the founder's loose addresses become the company's. */
   async adoptAddresses(userId: string, companyId: string): Promise<void> {
     await this.k('addresses').whereNull('company_id').where({ created_by: userId }).update({ company_id: companyId });
+  }
+
+  async recordIdentity(companyId: string, e: Omit<IdentityEvent, 'at'>): Promise<void> {
+    await inTransaction(this.k, async (tx) => {
+      await tx('companies')
+        .where({ id: companyId })
+        .update(
+          e.action === 'verified'
+            ? { identity_name: e.name, identity_registration: e.registration, identity_verified_at: tx.fn.now(), identity_verified_by: e.by }
+            : { identity_name: null, identity_registration: null, identity_verified_at: null, identity_verified_by: null },
+        );
+      await tx('company_identity_events').insert({
+        company_id: companyId,
+        action: e.action,
+        name: e.name,
+        registration: e.registration,
+        by: e.by,
+        note: e.note,
+      });
+    });
+  }
+  async identityEvents(companyId: string): Promise<IdentityEvent[]> {
+    const rows = await this.k('company_identity_events').where({ company_id: companyId }).orderBy('seq');
+    return rows.map((r) => ({ action: r.action, name: r.name ?? null, registration: r.registration ?? null, by: r.by, note: r.note ?? null, at: iso(r.at) }));
+  }
+  async listAll(limit: number): Promise<CompanyRow[]> {
+    return (await this.k('companies').orderBy('created_at', 'desc').limit(limit)).map(toCompany);
+  }
+  async byVerifiedRegistration(registration: string): Promise<CompanyRow | null> {
+    const r = await this.k('companies').where({ identity_registration: registration }).whereNotNull('identity_verified_at').first();
+    return r ? toCompany(r) : null;
   }
 
   async bankAccounts(companyId: string): Promise<BankAccountRow[]> {

@@ -8,3 +8,7 @@ export * from './reset-token-store';
 export * from './email-change-store';
 export * from './user-signature';
 export { issueCertificate } from './x509';
+export { companyIdOfName, dnAttribute } from './company-ca';
+export { KEY_WRAP_ITERATIONS, needsRewrap, wrapStrength } from './key-wrap';
+export type { PublicRequestStore } from './public-request-store';
+export type { IdentityEvent } from './company-store';

@@ -1,3 +1,4 @@
+import type { VerifiedIdentity } from '@grain/domain';
 import type { Permission, AccountStatus } from '@grain/domain';
 
 /** Rows of the accounts tables, in camelCase, as the stores hand them out. */
@@ -56,6 +57,8 @@ export interface CompanyRow {
   taxOfficeLevel2: string | null;
   adminId: string | null;
   representativeId: string | null;
+  /** What the platform's operator verified of the company (issue 26 item 6); see isIdentityVerified. */
+  identity: VerifiedIdentity;
   createdAt: string;
   updatedAt: string;
 }

@@ -66,7 +66,7 @@ describe('user signatures', () => {
     const ca = await stores.signatures.ensureCompanyCa(company, 'deployment-secret');
     expect((await db.knex('company_cas').where({ company_id: company.id }).first()).key_pem).toContain('ENCRYPTED PRIVATE KEY');
     expect(ca.certificate.ca).toBe(true);
-    expect(new X509Certificate(ca.certificatePem).subject).toContain(`serialNumber=${company.id}`);
+    expect(new X509Certificate(ca.certificatePem).subject).toContain(`UID=${company.id}`);
     const again = await stores.signatures.ensureCompanyCa(company, 'deployment-secret');
     expect(again.certificatePem).toBe(ca.certificatePem);
   });

@@ -1,10 +1,20 @@
-import { createPrivateKey, generateKeyPairSync, randomUUID, sign, verify, X509Certificate, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, randomUUID, sign, verify, X509Certificate, type KeyObject } from 'node:crypto';
 import type { Knex } from 'knex';
 import { AppError, CERTIFICATE_VALIDITY_YEARS, isUuid, type SignatureVerification } from '@grain/domain';
 import { dateOnly, iso, type SignatureRow } from './types';
 import { issueCertificate } from './x509';
 import { ensureCompanySeal, existingCompanySeal, type CompanySeal } from './company-seal';
-import { addYears, caCertificatePem, caName, ensureCompanyCa } from './company-ca';
+import {
+  addYears,
+  caCertificatePem,
+  caName,
+  companyCertificateHistory,
+  companyIdOfName,
+  ensureCompanyCa,
+  retireCompanyCaIfStale,
+  rewrapCompanyKeys,
+} from './company-ca';
+import { needsRewrap, unwrapPrivateKey, wrapPrivateKey } from './key-wrap';
 
 export const SIGNATURE_ALGORITHM = 'ECDSA-P256-SHA256';
 
@@ -44,7 +54,7 @@ async function newKeyRow(k: Knex, owner: SignatureOwner, password: string, effec
       // no mail address: the certificate is stated with every signature, to anyone checking one
     },
     subjectPublicKey: publicKey,
-    issuer: caName(owner.company),
+    issuer: caName(ca.subject),
     issuerPrivateKey: ca.privateKey,
     issuerPublicKey: ca.certificate.publicKey,
     notBefore,
@@ -58,7 +68,7 @@ async function newKeyRow(k: Knex, owner: SignatureOwner, password: string, effec
     company_id: owner.company.id,
     algorithm: SIGNATURE_ALGORITHM,
     public_key_pem: publicKey.export({ type: 'spki', format: 'pem' }) as string,
-    private_key_pem: privateKey.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: password }) as string,
+    private_key_pem: await wrapPrivateKey(privateKey, password),
     certificate_pem: cert.pem,
     serial: cert.serial,
     effective_date: effectiveDate,
@@ -87,10 +97,10 @@ async function issueUserSignature(k: Knex, owner: SignatureOwner, password: stri
 }
 
 /** The private key of a key row, unlocked by its password (SIGNATURE_PASSWORD_WRONG otherwise). */
-function unlock(r: { private_key_pem: string | null }, password: string): KeyObject {
+async function unlock(r: { private_key_pem: string | null }, password: string): Promise<KeyObject> {
   if (!r.private_key_pem) throw new AppError('SIGNATURE_MISSING');
   try {
-    return createPrivateKey({ key: r.private_key_pem, format: 'pem', passphrase: password });
+    return await unwrapPrivateKey(r.private_key_pem, password);
   } catch {
     throw new AppError('SIGNATURE_PASSWORD_WRONG');
   }
@@ -115,7 +125,7 @@ async function reissueUserSignature(
 ): Promise<SignatureRow> {
   const current = await currentKey(k, owner.user.id);
   if (!current || current.id !== keyId) throw new AppError('NOT_FOUND');
-  unlock(current, oldPassword);
+  await unlock(current, oldPassword);
   const row = await newKeyRow(k, owner, password, effectiveDate, caSecret);
   return k.transaction(async (trx) => {
     if ((await retire(trx, current.id, owner.user.id)).length === 0) throw new AppError('CONFLICT');
@@ -139,7 +149,13 @@ export interface UserSignatureResult {
 async function signWithUserKey(k: Knex, userId: string, password: string, data: Buffer): Promise<UserSignatureResult> {
   const r = await currentKey(k, userId);
   if (!r) throw new AppError('SIGNATURE_MISSING');
-  const key = unlock(r, password);
+  const key = await unlock(r, password);
+  // a key wrapped before today's KDF cost is wrapped again now that its password is at hand (key-wrap.ts)
+  if (needsRewrap(r.private_key_pem!)) {
+    await k('signatures')
+      .where({ id: r.id, private_key_pem: r.private_key_pem })
+      .update({ private_key_pem: await wrapPrivateKey(key, password) });
+  }
   const cert = new X509Certificate(r.certificate_pem);
   const now = Date.now();
   if (now < new Date(cert.validFrom).getTime() || now > new Date(cert.validTo).getTime()) throw new AppError('SIGNATURE_NOT_EFFECTIVE');
@@ -169,11 +185,11 @@ async function verifyUserSignature(k: Knex, input: { data: Buffer; signature: st
   } catch {
     return { valid: false, reason: 'bad-certificate' };
   }
-  const companyId = dnValue(cert.issuer, 'serialNumber');
-  const caPem = companyId ? await caCertificatePem(k, companyId) : null;
-  if (!companyId || !caPem) return { valid: false, reason: 'unknown-issuer' };
-  const ca = new X509Certificate(caPem);
-  if (!cert.checkIssued(ca) || !cert.verify(ca.publicKey)) return { valid: false, reason: 'not-issued-by-ca', companyId };
+  // the company's CA now, or one it had when the certificate was issued (company-ca.ts retires a CA that no longer names it)
+  const companyId = companyIdOfName(cert.issuer);
+  const cas = companyId ? (await companyCertificateHistory(k, companyId)).map((h) => new X509Certificate(h.caPem)) : [];
+  if (!companyId || !cas.length) return { valid: false, reason: 'unknown-issuer' };
+  if (!cas.some((ca) => cert.checkIssued(ca) && cert.verify(ca.publicKey))) return { valid: false, reason: 'not-issued-by-ca', companyId };
   const userId = dnValue(cert.subject, 'UID');
   const signerName = dnValue(cert.subject, 'CN');
   const ok = verify('sha256', input.data, cert.publicKey, Buffer.from(input.signature, 'base64'));
@@ -211,6 +227,12 @@ export interface SignatureStore {
   companySeal(company: { id: string; name: string }, caSecret?: string): Promise<CompanySeal>;
   /** The company's seal if it was made, else null; never makes one (for reads). */
   existingCompanySeal(companyId: string, caSecret?: string): Promise<CompanySeal | null>;
+  /** Every CA and seal certificate the company has had, the current one first (pinning and old signatures). */
+  companyCertificates(companyId: string): ReturnType<typeof companyCertificateHistory>;
+  /** Retires the company's CA and seal if they no longer name it as it stands (after the operator's verification). */
+  retireStaleCompanyCa(companyId: string): Promise<boolean>;
+  /** Wraps again every CA and seal key stored in plaintext or below today's KDF cost (start-up). */
+  rewrapCompanyKeys(secret: string): Promise<number>;
 }
 
 export class KnexSignatureStore implements SignatureStore {
@@ -263,5 +285,14 @@ export class KnexSignatureStore implements SignatureStore {
   }
   existingCompanySeal(companyId: string, caSecret?: string) {
     return existingCompanySeal(this.k, companyId, caSecret);
+  }
+  companyCertificates(companyId: string) {
+    return companyCertificateHistory(this.k, companyId);
+  }
+  retireStaleCompanyCa(companyId: string) {
+    return retireCompanyCaIfStale(this.k, companyId);
+  }
+  rewrapCompanyKeys(secret: string) {
+    return rewrapCompanyKeys(this.k, secret);
   }
 }

@@ -23,6 +23,18 @@ const printable = (s: string) => tlv(0x13, Buffer.from(s, 'ascii'));
 const ia5 = (s: string) => tlv(0x16, Buffer.from(s, 'ascii'));
 const bits = (b: Buffer, unused = 0) => tlv(0x03, Buffer.concat([Buffer.from([unused]), b]));
 
+/** The few DER writers a key wrapping needs too (key-wrap.ts). */
+export const der = {
+  seq: (...items: Buffer[]) => seq(...items),
+  octets: (b: Buffer) => octets(b),
+  oid: (dotted: string) => oid(dotted),
+  int: (n: number) => {
+    const hex = n.toString(16);
+    return integer(Buffer.from(hex.length % 2 ? `0${hex}` : hex, 'hex'));
+  },
+  nul: () => Buffer.from([0x05, 0x00]),
+};
+
 function integer(b: Buffer): Buffer {
   let i = 0;
   while (i < b.length - 1 && b[i] === 0) i++;
@@ -52,6 +64,7 @@ const OID = {
   commonName: '2.5.4.3',
   organization: '2.5.4.10',
   serialNumber: '2.5.4.5',
+  country: '2.5.4.6',
   userId: '0.9.2342.19200300.100.1.1',
   emailAddress: '1.2.840.113549.1.9.1',
   basicConstraints: '2.5.29.19',
@@ -64,9 +77,14 @@ const OID = {
 export interface DistinguishedName {
   commonName: string;
   organization?: string;
-  /** X.520 serialNumber: here the company id of a CA, so a verifier can find the issuing CA. */
+  /**
+   * X.520 serialNumber (2.5.4.5): the company's registration in a public register (ABN or Vietnamese
+   * enterprise code) on the CA and seal of a verified company; the company id on CAs made before.
+   */
   serialNumber?: string;
-  /** The user id of a signer. */
+  /** X.520 countryName of that register (AU, VN). */
+  country?: string;
+  /** UID: the user id of a signer; the company id on a company's CA and seal. */
   userId?: string;
   email?: string;
 }
@@ -76,6 +94,7 @@ function name(dn: DistinguishedName): Buffer {
   const parts = [rdn(OID.commonName, utf8(dn.commonName))];
   if (dn.organization) parts.push(rdn(OID.organization, utf8(dn.organization)));
   if (dn.serialNumber) parts.push(rdn(OID.serialNumber, printable(dn.serialNumber)));
+  if (dn.country) parts.push(rdn(OID.country, printable(dn.country)));
   if (dn.userId) parts.push(rdn(OID.userId, utf8(dn.userId)));
   if (dn.email) parts.push(rdn(OID.emailAddress, ia5(dn.email)));
   return seq(...parts);

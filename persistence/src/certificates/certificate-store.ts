@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import {
   AppError,
   HOLDING_STATUSES,
+  type FrozenIssuer,
   type CertificateListCard,
   type CertificateListStatus,
   type CertificateState,
@@ -50,7 +51,11 @@ export interface PublicCertificate {
   pdfSha256: string | null;
   /** Set once the issuing company revoked it. */
   revocation: Revocation | null;
+  /** The issuer as it stood at issue (null for certificates issued before it was kept). */
+  issuer: FrozenIssuer | null;
 }
+
+const jsonOf = <T>(v: unknown): T | null => (v == null ? null : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
 function revocationOfRow(r: Record<string, any>): Revocation | null {
   if (!r.revoked_at) return null;
@@ -100,6 +105,12 @@ export interface CertificateStore {
   audit(companyId: string, id: string): Promise<CertificateState['audit']>;
   /** Records the sha256 of the stored PDF (the read-model upsert never overwrites it). */
   recordPdfHash(id: string, sha256: string): Promise<void>;
+  /** Freezes the issuer as it stood at issue; the first record wins (a retried issue keeps the first). */
+  freezeIssuer(id: string, issuer: FrozenIssuer): Promise<void>;
+  /** The issuer frozen at issue, or null (not issued yet, or issued before it was kept). */
+  frozenIssuer(id: string): Promise<FrozenIssuer | null>;
+  /** The company of each of these certificates (ids not found are left out): whose a ledger block is. */
+  companiesOf(ids: string[]): Promise<Map<string, string>>;
   /** The first number `<prefix>1`, `<prefix>2`, ... the company has not used. */
   nextFreeNumber(companyId: string, prefix: string): Promise<string>;
   /**
@@ -107,7 +118,9 @@ export interface CertificateStore {
    * issuing company), by the sha256 of its issued PDF, or by number within its company - never by a
    * number alone, which any company may use.
    */
-  findPublic(by: { number: string; companyId: string } | { hash: string } | { pdfSha256: string }): Promise<PublicCertificate | null>;
+  findPublic(
+    by: { number: string; companyId: string } | { number: string; hashPrefix: string } | { hash: string } | { pdfSha256: string },
+  ): Promise<PublicCertificate | null>;
   /** The number of the done certificate whose issued PDF has this sha256, across companies. */
   numberOfIssuedPdf(sha256: string): Promise<string | null>;
   /**
@@ -429,15 +442,45 @@ export class KnexCertificateStore implements CertificateStore {
     for (let n = 1; ; n++) if (!used.has(`${prefix}${n}`)) return `${prefix}${n}`;
   }
 
-  async findPublic(by: { number: string; companyId: string } | { hash: string } | { pdfSha256: string }): Promise<PublicCertificate | null> {
-    const row = await this.k('certificates')
-      .where({ status: 'done' })
-      .where(
-        'hash' in by ? { content_hash: by.hash } : 'pdfSha256' in by ? { pdf_sha256: by.pdfSha256 } : { approval_number: by.number, company_id: by.companyId },
-      )
-      .first('state', 'pdf_sha256', 'revoked_at', 'revoked_by', 'revoked_by_name', 'revocation_reason', 'revocation_tx_id');
-    if (!row) return null;
-    return { state: typeof row.state === 'string' ? JSON.parse(row.state) : row.state, pdfSha256: row.pdf_sha256 ?? null, revocation: revocationOfRow(row) };
+  async findPublic(
+    by: { number: string; companyId: string } | { number: string; hashPrefix: string } | { hash: string } | { pdfSha256: string },
+  ): Promise<PublicCertificate | null> {
+    let q = this.k('certificates').where({ status: 'done' });
+    if ('hash' in by) q = q.where({ content_hash: by.hash });
+    else if ('pdfSha256' in by) q = q.where({ pdf_sha256: by.pdfSha256 });
+    else if ('hashPrefix' in by) q = q.where({ approval_number: by.number }).where('content_hash', 'like', `${by.hashPrefix.replace(/[^0-9a-f]/g, '')}%`);
+    else q = q.where({ approval_number: by.number, company_id: by.companyId });
+    // a number and a code name one certificate; two would be a collision of 48 bits, answered as none
+    const rows = await q
+      .limit(2)
+      .select('state', 'pdf_sha256', 'issuer', 'revoked_at', 'revoked_by', 'revoked_by_name', 'revocation_reason', 'revocation_tx_id');
+    if (rows.length !== 1) return null;
+    const row = rows[0];
+    return {
+      state: jsonOf<CertificateState>(row.state)!,
+      pdfSha256: row.pdf_sha256 ?? null,
+      revocation: revocationOfRow(row),
+      issuer: jsonOf<FrozenIssuer>(row.issuer),
+    };
+  }
+
+  async freezeIssuer(id: string, issuer: FrozenIssuer): Promise<void> {
+    await this.k('certificates')
+      .where({ id })
+      .whereNull('issuer')
+      .update({ issuer: JSON.stringify(issuer) });
+  }
+
+  async companiesOf(ids: string[]): Promise<Map<string, string>> {
+    const valid = [...new Set(ids)].filter((x) => /^[0-9a-f-]{36}$/i.test(x));
+    if (!valid.length) return new Map();
+    const rows = await this.k('certificates').whereIn('id', valid).select('id', 'company_id');
+    return new Map(rows.map((r) => [r.id as string, r.company_id as string]));
+  }
+
+  async frozenIssuer(id: string): Promise<FrozenIssuer | null> {
+    const row = await this.k('certificates').where({ id }).first('issuer');
+    return jsonOf<FrozenIssuer>(row?.issuer);
   }
 
   async farmRecordUses(companyId: string, farmRecordId?: string): Promise<FarmRecordUse[]> {

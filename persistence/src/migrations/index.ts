@@ -16,6 +16,9 @@ import * as certificateListCardShape from './015_certificate_list_card_shape';
 import * as complianceSummaryReview from './019_compliance_summary_review';
 import * as evidenceVersions from './020_evidence_versions';
 import * as signatureKeys from './021_signature_keys';
+import * as issuerIdentity from './025_issuer_identity';
+import * as certificateIssuerFrozen from './026_certificate_issuer_frozen';
+import * as publicRequestCounts from './027_public_request_counts';
 import * as addressParts from './030_address_parts';
 import * as phonesE164 from './031_phones_e164';
 import * as emailChanges from './032_email_changes';
@@ -49,6 +52,9 @@ export const MIGRATIONS: Migration[] = [
   { name: '019_compliance_summary_review', ...complianceSummaryReview },
   { name: '020_evidence_versions', ...evidenceVersions },
   { name: '021_signature_keys', ...signatureKeys },
+  { name: '025_issuer_identity', ...issuerIdentity },
+  { name: '026_certificate_issuer_frozen', ...certificateIssuerFrozen },
+  { name: '027_public_request_counts', ...publicRequestCounts },
   { name: '030_address_parts', ...addressParts },
   { name: '031_phones_e164', ...phonesE164 },
   { name: '032_email_changes', ...emailChanges },

@@ -9,6 +9,7 @@ import { policy } from '../features/policy/i18n';
 import { blockchain } from '../features/blockchain/i18n';
 import { compliance } from '../features/compliance/i18n';
 import { correctiveActions } from '../features/corrective-actions/i18n';
+import { issuer } from '../features/issuer/i18n';
 
 /**
  * All translation tables merged. Each feature adds one import and one spread here; keys are
@@ -25,4 +26,5 @@ export const TRANSLATIONS: Table = {
   ...blockchain,
   ...compliance,
   ...correctiveActions,
+  ...issuer,
 };

@@ -1,19 +1,21 @@
 import type { Actor, CommandActor } from '@grain/domain';
-import type { AppConfig, FileStorage, Ledger } from '@grain/adapters';
+import type { AppConfig, DidWebResolver, FileStorage, Ledger } from '@grain/adapters';
 import type { Stores } from '@grain/persistence';
 import type { CertificateWorkflows } from '../certificate-workflows';
 
 /**
  * What every certificate use case works with: the stores, the certificate workflows, the ledger (the
  * revocation record, the completion anchor), the file storage (the issued PDF, held evidence) and the
- * settings the answers name (the public address, the CA key secret, the operators' Temporal UI).
+ * settings the answers name (the public address, the CA key secret, the platform's operators and their Temporal UI).
  */
 export interface CertificateCommandDeps {
   stores: Stores;
   workflows: CertificateWorkflows;
   ledger: Ledger;
   storage: FileStorage;
-  config: Pick<AppConfig, 'publicUrl' | 'caKeySecret' | 'temporalUiUrl' | 'temporalNamespace'>;
+  /** Reads an issuer's DID document on its own domain (the public check's out-of-band anchor). */
+  didWeb: Pick<DidWebResolver, 'anchor'>;
+  config: Pick<AppConfig, 'publicUrl' | 'caKeySecret' | 'temporalUiUrl' | 'temporalNamespace' | 'platformOperators'>;
 }
 
 /** Who calls a use case. */

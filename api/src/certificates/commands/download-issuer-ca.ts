@@ -1,14 +1,14 @@
 /**
- * The issuing company's CA certificate and its seal's, to trust the seal of its PDFs and credentials.
- * A read makes no key: the seal exists once the company's first certificate was sealed (SEAL_NOT_READY).
+ * The CA certificate and the seal certificate that sealed this certificate (pinned at issue: the
+ * fingerprints frozen with its issuer, looked up among the company's stored ones), to trust its seal.
  */
 import { AppError } from '@grain/domain';
 import type { CertificateCommandDeps } from './command-deps';
 import { findIssued, type IssuedRef } from '../support/find-issued';
+import { pinnedSeal } from '../support/issuer-pin';
 
-export async function downloadIssuerCa({ ref }: { ref: IssuedRef }, { stores, config }: CertificateCommandDeps): Promise<string> {
-  const { state: s } = await findIssued(stores, ref);
-  const seal = await stores.signatures.existingCompanySeal(s.companyId, config.caKeySecret);
-  if (!seal) throw new AppError('SEAL_NOT_READY');
-  return `${seal.caCertificatePem.trim()}\n${seal.certificatePem.trim()}\n`;
+export async function downloadIssuerCa({ ref }: { ref: IssuedRef }, deps: CertificateCommandDeps): Promise<string> {
+  const pinned = await pinnedSeal(deps, await findIssued(deps.stores, ref));
+  if (!pinned) throw new AppError('NOT_FOUND');
+  return `${pinned.caPem.trim()}\n${pinned.sealPem.trim()}\n`;
 }

@@ -1,12 +1,14 @@
 /**
  * Public verification (no login): an issued certificate's levels, signers (with their personal digital
- * signatures), the ledger anchor, the issued PDF's hash, the facts as issued and any revocation.
+ * signatures), the ledger anchor, the issued PDF's hash, the facts as issued, any revocation and who
+ * issued it (as at issue, with the CA that sealed it).
  */
 import { issuedCertificate, type PublicVerifyAnswer } from '@grain/domain';
 import { issuerFacts } from '@grain/persistence';
 import type { CertificateCommandDeps } from './command-deps';
 import { digitalSignatures } from '../support/digital-signatures';
 import { findIssued, issuedPdfHash, type IssuedRef } from '../support/find-issued';
+import { issuerView } from '../support/issuer-pin';
 import { ledgerAnchor } from '../support/ledger-anchor';
 
 export async function verifyIssued({ ref }: { ref: IssuedRef }, deps: CertificateCommandDeps): Promise<PublicVerifyAnswer> {
@@ -40,6 +42,7 @@ export async function verifyIssued({ ref }: { ref: IssuedRef }, deps: Certificat
       pdfSha256: await issuedPdfHash(deps.storage, found),
       issued: issuedCertificate(s, facts),
       revocation: found.revocation,
+      issuer: await issuerView(deps, found),
     },
   };
 }

@@ -1,28 +1,86 @@
 /**
  * Checks a certificate file someone was sent — the sealed PDF or the credential — and answers each
- * check on its own: the seal (or the credential's signature) holds, it covers the whole file, it was
- * made by the issuing company's seal (issued by that company's CA), the file is the one issued (or its
- * facts are the issued certificate's), the ledger has its completion record, and who signed.
+ * check on its own, proving no more than its line says:
+ *   seal            the PDF's seal holds over its bytes (adapters' checkPdfSeal) / the credential's
+ *                   signature verifies with the company's *stored* seal key (the x5c is only a pointer);
+ *   wholeDocument   the seal covers the whole file;
+ *   issuer          the sealing certificate is exactly one of the stored seal certificates of the company
+ *                   it names (UID), issued by that company's CA, and (for a known certificate) of its company;
+ *   verifiedIssuer  that company's identity — the registration in the seal's serialNumber (OID 2.5.4.5) —
+ *                   was verified by the platform's operator when the certificate was issued;
+ *   asIssued / content, ledger, signers, notRevoked: as before.
+ * A malformed file or key is a clear 4xx, never a 500.
  */
 import { X509Certificate } from 'node:crypto';
-import { decodeProtectedHeader, importX509, jwtVerify } from 'jose';
+import { decodeJwt, decodeProtectedHeader, importX509, jwtVerify } from 'jose';
 import { isDeepStrictEqual } from 'node:util';
-import { AppError, issuedCertificate, type UploadCheck, type UploadCheckAnswer } from '@grain/domain';
-import { checkPdfSeal } from '@grain/adapters';
-import { issuerFacts, sha256hex, type PublicCertificate } from '@grain/persistence';
+import { AppError, issuedCertificate, registrationText, type UploadCheck, type UploadCheckAnswer } from '@grain/domain';
+import { checkPdfSeal, readSealCertificate } from '@grain/adapters';
+import { companyIdOfName, issuerFacts, liveIssuer, sha256hex, type PublicCertificate } from '@grain/persistence';
 import type { CertificateCommandDeps } from '../commands/command-deps';
 import { issuedCredential } from './credential';
 import { ledgerAnchor } from './ledger-anchor';
+import { pinnedSeal } from './issuer-pin';
 
-/** The company a seal certificate names (its subject's serialNumber) and whether that company's CA issued it. */
-async function sealIssuer(deps: CertificateCommandDeps, sealPem: string | undefined): Promise<UploadCheck> {
-  if (!sealPem) return { id: 'issuer', ok: false };
-  const seal = new X509Certificate(sealPem);
-  const companyId = /serialNumber=([0-9a-f-]{36})/i.exec(seal.subject.replace(/\n/g, ','))?.[1];
-  const caPem = companyId ? await deps.stores.signatures.companyCaCertificatePem(companyId) : null;
-  const company = companyId ? await deps.stores.companies.byId(companyId) : null;
-  const ok = !!caPem && seal.verify(new X509Certificate(caPem).publicKey) && seal.checkIssued(new X509Certificate(caPem));
-  return { id: 'issuer', ok, detail: company?.name ?? /CN=([^\n,]+)/.exec(seal.subject)?.[1] };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface IssuerFinding {
+  checks: UploadCheck[];
+  /** The stored seal certificate the file's one is (PEM), when it is one of the company's. */
+  storedSealPem?: string;
+}
+
+/**
+ * The company a seal certificate names and whether it is that company's own stored seal; then whether the
+ * company's identity (the serialNumber the seal states) stood verified. For a file found to be an issued
+ * certificate (`found`), the seal must be of that certificate's company — and, for its PDF, the very seal
+ * frozen at issue (`exact`).
+ */
+async function issuerChecks(
+  deps: CertificateCommandDeps,
+  sealCert: string | Buffer | undefined,
+  found: PublicCertificate | null,
+  exact: boolean,
+): Promise<IssuerFinding> {
+  const no = (detail?: string): IssuerFinding => ({
+    checks: [
+      { id: 'issuer', ok: false, ...(detail ? { detail } : {}) },
+      { id: 'verifiedIssuer', ok: false },
+    ],
+  });
+  if (!sealCert) return no();
+  let read: ReturnType<typeof readSealCertificate>;
+  try {
+    read = readSealCertificate(sealCert);
+  } catch {
+    return no();
+  }
+  const named = read.subject.uid && UUID.test(read.subject.uid) ? read.subject.uid : companyIdOfName(read.x509.subject);
+  if (!named || (found && named !== found.state.companyId)) return no(read.subject.organization);
+  const history = await deps.stores.signatures.companyCertificates(named);
+  const entry = history.find((h) => h.sealPem && new X509Certificate(h.sealPem).raw.equals(read.der));
+  // an issued PDF must carry the very seal recorded at issue (certificates issued before it was recorded: any of the company's)
+  const pinned = found && exact && found.issuer?.sealFingerprint ? await pinnedSeal(deps, found) : null;
+  const isPinned = !!entry && (!pinned || pinned.sealPem === entry.sealPem);
+  const caOk =
+    !!entry &&
+    (() => {
+      const ca = new X509Certificate(entry.caPem);
+      return read.x509.checkIssued(ca) && read.x509.verify(ca.publicKey);
+    })();
+  const issuer = found ? ((await issuerFacts(deps.stores, found.state)).issuer ?? null) : ((await liveIssuer(deps.stores, named)) ?? null);
+  const issuerOk = isPinned && caOk;
+  // the registration the seal states (OID 2.5.4.5), verified for this company when it issued
+  const registration = read.subject.serialNumber;
+  const verifiedOk = issuerOk && !!registration && !!issuer?.verifiedAt && issuer.registrationNumber === registration;
+  const regText = issuer?.registrationScheme && registration ? registrationText({ scheme: issuer.registrationScheme, value: registration }) : registration;
+  return {
+    checks: [
+      { id: 'issuer', ok: issuerOk, detail: issuer?.name ?? read.subject.organization },
+      { id: 'verifiedIssuer', ok: verifiedOk, ...(regText ? { detail: regText } : {}) },
+    ],
+    ...(issuerOk ? { storedSealPem: entry.sealPem! } : {}),
+  };
 }
 
 async function recordChecks(deps: CertificateCommandDeps, { state: s, revocation }: PublicCertificate): Promise<UploadCheck[]> {
@@ -35,32 +93,65 @@ async function recordChecks(deps: CertificateCommandDeps, { state: s, revocation
   ];
 }
 
+/** Genuine when every check holds; revoked when only the revocation check fails; else not genuine. */
+function answer(kind: UploadCheckAnswer['kind'], checks: UploadCheck[], found: PublicCertificate | null): UploadCheckAnswer {
+  const failed = checks.filter((c) => !c.ok).map((c) => c.id);
+  const verdict = failed.length === 0 ? 'genuine' : failed.length === 1 && failed[0] === 'notRevoked' ? 'revoked' : 'notGenuine';
+  return {
+    kind,
+    checks,
+    verdict,
+    ...(found ? { approvalNumber: found.state.approvalNumber, contentHash: found.state.contentHash, revocation: found.revocation } : {}),
+  };
+}
+
 async function checkPdf(deps: CertificateCommandDeps, pdf: Buffer): Promise<UploadCheckAnswer> {
   const seal = await checkPdfSeal(pdf);
   const found = await deps.stores.certificates.findPublic({ pdfSha256: sha256hex(pdf) });
+  const sealCn = (() => {
+    try {
+      return seal.signerPem ? readSealCertificate(seal.signerPem).subject.commonName : undefined;
+    } catch {
+      return undefined;
+    }
+  })();
+  const issuer = await issuerChecks(deps, seal.valid ? seal.signerPem : undefined, found, true);
   const checks: UploadCheck[] = [
-    { id: 'seal', ok: seal.valid, detail: seal.signerPem ? /CN=([^\n,]+)/.exec(new X509Certificate(seal.signerPem).subject)?.[1] : undefined },
+    { id: 'seal', ok: seal.valid, ...(sealCn ? { detail: sealCn } : {}) },
     { id: 'wholeDocument', ok: seal.valid && seal.wholeDocument },
-    await sealIssuer(deps, seal.signerPem),
+    ...issuer.checks,
     { id: 'asIssued', ok: !!found },
     ...(found ? await recordChecks(deps, found) : []),
   ];
-  return { kind: 'pdf', checks, ...(found ? { approvalNumber: found.state.approvalNumber, contentHash: found.state.contentHash } : {}) };
+  return answer('pdf', checks, found);
 }
 
 async function checkCredential(deps: CertificateCommandDeps, jwt: string): Promise<UploadCheckAnswer> {
   let header;
+  let claims;
   try {
     header = decodeProtectedHeader(jwt);
+    claims = decodeJwt(jwt);
   } catch {
     throw new AppError('VERIFY_FILE_UNKNOWN');
   }
-  const sealPem = header.x5c?.[0] ? new X509Certificate(Buffer.from(header.x5c[0], 'base64')).toString() : undefined;
-  const verified = sealPem ? await jwtVerify(jwt, await importX509(sealPem, 'ES256')).catch(() => null) : null;
-  const subject = verified?.payload.credentialSubject as { evidence?: Array<{ contentHash?: string }> } | undefined;
-  const hash = subject?.evidence?.find((e) => e.contentHash)?.contentHash;
-  const found: PublicCertificate | null = hash && /^[0-9a-f]{64}$/.test(hash) ? await deps.stores.certificates.findPublic({ hash }) : null;
-  // the credential's facts are the issued certificate's, as this server would state them now
+  // the x5c only says which seal the issuer used: it must be a readable EC P-256 certificate, and it is
+  // then looked up among the stored seals; the signature is checked with the stored one, never the upload
+  const x5c = Array.isArray(header.x5c) && typeof header.x5c[0] === 'string' ? header.x5c[0] : undefined;
+  if (!x5c) throw new AppError('CREDENTIAL_KEY_INVALID');
+  try {
+    readSealCertificate(x5c);
+  } catch {
+    throw new AppError('CREDENTIAL_KEY_INVALID');
+  }
+  const claimed = (claims.credentialSubject as { evidence?: Array<{ contentHash?: unknown }> } | undefined)?.evidence?.find((e) => e?.contentHash)?.contentHash;
+  const found: PublicCertificate | null =
+    typeof claimed === 'string' && /^[0-9a-f]{64}$/.test(claimed) ? await deps.stores.certificates.findPublic({ hash: claimed }) : null;
+  const issuer = await issuerChecks(deps, x5c, found, false);
+  const verified = issuer.storedSealPem
+    ? await jwtVerify(jwt, await importX509(issuer.storedSealPem, 'ES256'), { algorithms: ['ES256'], typ: 'vc+jwt' }).catch(() => null)
+    : null;
+  // the credential's facts are the issued certificate's, as stated at issue
   let same = false;
   if (found && verified) {
     const s = found.state;
@@ -69,11 +160,11 @@ async function checkCredential(deps: CertificateCommandDeps, jwt: string): Promi
   }
   const checks: UploadCheck[] = [
     { id: 'seal', ok: !!verified },
-    await sealIssuer(deps, sealPem),
+    ...issuer.checks,
     { id: 'content', ok: same },
     ...(found ? await recordChecks(deps, found) : []),
   ];
-  return { kind: 'credential', checks, ...(found ? { approvalNumber: found.state.approvalNumber, contentHash: found.state.contentHash } : {}) };
+  return answer('credential', checks, found);
 }
 
 /** A PDF by its first bytes; a credential by its compact JWT form; anything else is refused. */

@@ -1,15 +1,15 @@
 /**
- * An issued certificate named by what its issuer controls: its content hash (the QR link; the hash
- * covers the issuing company), or its number with the issuing company's id. Never by a number alone:
- * any company may issue the same number, and numbers are easy to guess. Only issued (done)
- * certificates are found; this reads across companies on purpose, so callers answer nothing beyond
- * what the certificate shows.
+ * An issued certificate named by a secret its holder has (issue 26 item 9): its content hash (the QR
+ * link), or its number with the verification code printed on it (the first 48 bits of the hash) — never
+ * by a number alone, nor by a number with the company id printed on every certificate, which let one
+ * holder walk a company's every certificate. Only issued (done) certificates are found; this reads across
+ * companies on purpose, so callers answer nothing beyond what the certificate shows.
  */
 import { AppError } from '@grain/domain';
 import { sha256hex, type PublicCertificate, type Stores } from '@grain/persistence';
 import type { FileStorage } from '@grain/adapters';
 
-export type IssuedRef = { hash: string } | { number: string; companyId: string };
+export type IssuedRef = { hash: string } | { number: string; hashPrefix: string };
 
 export async function findIssued(stores: Stores, ref: IssuedRef): Promise<PublicCertificate> {
   const found = await stores.certificates.findPublic(ref);

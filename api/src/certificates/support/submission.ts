@@ -2,7 +2,15 @@
  * Submit and resubmit: the checks the API can make before the workflow acts (the grain image, then the
  * machine's own), then the workflow start or Update. The workflow owns the certificate after submit.
  */
-import { AppError, assertFarmRecordFree, transition, type CertificateChanges, type CertificateDraft, type CertificateState } from '@grain/domain';
+import {
+  AppError,
+  assertFarmRecordFree,
+  isIdentityVerified,
+  transition,
+  type CertificateChanges,
+  type CertificateDraft,
+  type CertificateState,
+} from '@grain/domain';
 import type { Stores } from '@grain/persistence';
 import type { Caller, CertificateCommandDeps } from '../commands/command-deps';
 import { assertDeviationExplained } from './standard-check';
@@ -13,6 +21,9 @@ import { assertDeviationExplained } from './standard-check';
  * be signed, then the machine runs the very command on a copy, so submit and resubmit refuse alike.
  */
 export async function assertSubmittable(stores: Stores, caller: Caller, s: CertificateState, changes?: CertificateChanges): Promise<void> {
+  // A company issues only once the platform's operator verified who it is (issue 26 item 6); its drafts wait.
+  const company = await stores.companies.byId(s.companyId);
+  if (!company || !isIdentityVerified(company, company.identity)) throw new AppError('ISSUER_UNVERIFIED');
   const doc = changes?.approvalDoc !== undefined ? changes.approvalDoc : s.approvalDoc;
   if (!doc || !(await stores.farmData.isImageVerified(s.companyId, doc.id))) throw new AppError('IMAGE_VALIDATION_REQUIRED');
   assertFarmRecordFree(await stores.certificates.farmRecordUses(s.companyId, doc.id), s.id);

@@ -11,13 +11,18 @@ import {
 import { api } from '../../api/client';
 import { Page, useNotify } from '../../app';
 import { useI18n } from '../../i18n/i18n';
+import { useAuth } from '../../app/auth';
 
 const cut = (s: string) => s.slice(0, HASH_DISPLAY_LENGTH);
 const PAGE = 20;
 
-/** /views/blockchain: the grain quality channel's last block, the recent blocks, and a chain check. */
+/**
+ * /views/blockchain: the company's own records on the grain quality channel (its last block, its recent
+ * blocks), and for those with viewSystem a check of the whole chain.
+ */
 export function BlockchainPage() {
   const { t, dateTime: time } = useI18n();
+  const { can } = useAuth();
   const notify = useNotify();
   const [channel, setChannel] = useState({ channel: 'grainquality', contract: 'grainquality' });
   const [last, setLast] = useState<BlockView | null | undefined>(undefined);
@@ -74,9 +79,11 @@ export function BlockchainPage() {
       actions={
         <>
           <Button onClick={load}>{t('chain.refresh')}</Button>
-          <Button variant="contained" onClick={verify} disabled={busy} data-testid="chain-verify">
-            {t('chain.verify')}
-          </Button>
+          {can('viewSystem') && (
+            <Button variant="contained" onClick={verify} disabled={busy} data-testid="chain-verify">
+              {t('chain.verify')}
+            </Button>
+          )}
         </>
       }
     >

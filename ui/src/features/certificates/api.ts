@@ -11,6 +11,7 @@ import type {
   OkAnswer,
   OverdueAnswer,
   PublicVerifyAnswer,
+  IssuerAnchorAnswer,
   RejectInput,
   SignInput,
   SigningCodeAnswer,
@@ -61,9 +62,11 @@ export const certificatesApi = {
   deleteTemplate: (id: string) => api<OkAnswer>(`company/approvaltemplate/${enc(id)}/delete`, { body: {} }),
   overdue: (q: { dueWithinHours?: number; level?: number } = {}) =>
     api<OverdueAnswer>(`company/approvals/overdue?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()}`),
-  /** An issued certificate by its content hash (the QR link), or by number with the issuing company's id. */
-  verify: (q: { number?: string; hash?: string; company?: string }) =>
+  /** An issued certificate by its content hash (the QR link), or by number with the verification code printed on it. */
+  verify: (q: { number?: string; hash?: string; code?: string }) =>
     api<PublicVerifyAnswer>(`public/verify?${new URLSearchParams(Object.entries(q).filter(([, v]) => v) as [string, string][]).toString()}`),
+  /** What the issuer's own domain publishes (did:web) about the CA that sealed the certificate, read now. */
+  anchor: (hash: string) => api<IssuerAnchorAnswer>(`public/verify/anchor?hash=${enc(hash)}`),
   /** Checks a certificate PDF or credential file, check by check (seal, issuer, as issued, ledger, signers). */
   checkFile: (file: File) => {
     const form = new FormData();

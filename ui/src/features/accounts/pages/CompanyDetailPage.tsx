@@ -11,6 +11,7 @@ import { accountsApi, refId, userLabel, type AccountUser } from '../api';
 import { useLoad } from '../../../app/use-load';
 import { LoadState, ReadOnlyRows } from '../components/ReadOnlyRows';
 import { addressText } from '../components/format';
+import { IssuerIdentityCard } from '../../issuer/IssuerIdentityCard';
 
 /** /views/company/detail (and the legacy /views/company_detail): read-only profile; no company -> create. */
 export function CompanyDetailPage() {
@@ -95,6 +96,7 @@ export function CompanyDetailPage() {
           />
         </Paper>
       )}
+      {c && <IssuerIdentityCard />}
     </Page>
   );
 }

@@ -7,41 +7,43 @@ import { STATUS_COLOR } from '../status';
 import { IssuedFacts } from './IssuedFacts';
 import { DigitalSignatures } from './DigitalSignatures';
 import { UploadChecks } from './UploadChecks';
+import { IssuerPanel } from './IssuerPanel';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText, LanguageSwitch } from '../../../app';
 
 /**
  * /views/verify (no login): look an issued certificate up by content hash - the QR code on the
- * certificate PDF links here with ?hash= - or by number with ?company= (the issuing company's id, as in a
- * link the issuer shares), and check a PDF or credential someone was sent, check by check.
+ * certificate PDF links here with ?hash= - or by number with the verification code printed on it
+ * (?number=&code=), see who issued it and whether that is verified, and check a PDF or credential
+ * someone was sent, check by check.
  */
 export function VerifyPage() {
   const { t, date } = useI18n();
   const [params, setParams] = useSearchParams();
-  const company = params.get('company');
   const [q, setQ] = useState(params.get('number') ?? params.get('hash') ?? '');
+  const [code, setCode] = useState(params.get('code') ?? '');
   const [answer, setAnswer] = useState<PublicVerifyAnswer['approval'] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [checked, setChecked] = useState<UploadCheckAnswer | null>(null);
 
   const lookup = useCallback(
-    async (value: string) => {
+    async (value: string, withCode: string) => {
       const v = value.trim();
       if (!v) return;
       const isHash = /^[0-9a-f]{64}$/i.test(v);
       setError(null);
       setAnswer(null);
       try {
-        setAnswer((await certificatesApi.verify(isHash ? { hash: v } : { number: v, company: company ?? undefined })).approval);
+        setAnswer((await certificatesApi.verify(isHash ? { hash: v } : { number: v, code: withCode.trim() })).approval);
       } catch (e) {
         setError(errorText(e, t));
       }
     },
-    [t, company],
+    [t],
   );
   useEffect(() => {
     const first = params.get('hash') ?? params.get('number');
-    if (first) void lookup(first);
+    if (first) void lookup(first, params.get('code') ?? '');
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -73,8 +75,8 @@ export function VerifyPage() {
         component="form"
         onSubmit={(e) => {
           e.preventDefault();
-          setParams(company ? { q, company } : { q });
-          void lookup(q);
+          setParams(/^[0-9a-f]{64}$/i.test(q.trim()) ? { hash: q.trim() } : { number: q.trim(), code: code.trim() });
+          void lookup(q, code);
         }}
       >
         <TextField
@@ -84,6 +86,14 @@ export function VerifyPage() {
           value={q}
           onChange={(e) => setQ(e.target.value)}
           inputProps={{ 'data-testid': 'verify-query' }}
+        />
+        <TextField
+          size="small"
+          label={t('cert.verify.code')}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          inputProps={{ 'data-testid': 'verify-code' }}
+          sx={{ minWidth: 180 }}
         />
         <Button type="submit" variant="contained" data-testid="verify-submit">
           {t('cert.verify.check')}
@@ -100,13 +110,18 @@ export function VerifyPage() {
             <Typography variant="h6">
               #{answer.approvalNumber} · {answer.approvalName}
             </Typography>
-            <Chip label={t(`cert.status.${answer.status}`)} color={STATUS_COLOR[answer.status]} data-testid="verify-status" />
+            {answer.revocation ? (
+              <Chip label={t('cert.status.revoked')} color="error" data-testid="verify-status" />
+            ) : (
+              <Chip label={t(`cert.status.${answer.status}`)} color={STATUS_COLOR[answer.status]} data-testid="verify-status" />
+            )}
           </Stack>
           {answer.revocation && (
             <Alert severity="error" sx={{ my: 1 }} data-testid="verify-revoked">
               {t('cert.revoke.banner', { date: date(answer.revocation.at), by: answer.revocation.by, reason: answer.revocation.reason })}
             </Alert>
           )}
+          {answer.issuer && <IssuerPanel issuer={answer.issuer} contentHash={answer.contentHash} />}
           {answer.ledger ? (
             <Typography variant="body2" data-testid="verify-ledger">
               {t('cert.verify.ledger')}: #{answer.ledger.blockNumber} · tx {answer.ledger.txId.slice(0, HASH_DISPLAY_LENGTH)} · {t('cert.verify.block')}{' '}

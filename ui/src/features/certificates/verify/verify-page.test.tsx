@@ -50,6 +50,15 @@ function answer(): PublicVerifyAnswer {
       ledger: null,
       pdfSha256: null,
       revocation: null,
+      issuer: {
+        name: 'Acme Grain Pty Ltd',
+        registration: 'ABN 51 824 753 556',
+        registrationScheme: 'ABN',
+        country: 'AU',
+        verifiedAt: '2025-10-01T03:00:00.000Z',
+        caFingerprint: 'AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89',
+        did: 'did:web:acme-grain.example',
+      },
       issued: issuedCertificate(done, {
         issuer: { name: 'Acme Grain Pty Ltd', registration: '51 824 753 556' },
         farmRecord: { number: '1732000000000', productionDate: '2025-11-10', txId: 'f'.repeat(64) },
@@ -161,5 +170,93 @@ describe('public verify page', () => {
     expect(await screen.findByTestId('check-notRevoked')).toHaveAttribute('data-ok', 'false');
     expect(screen.getByTestId('check-notRevoked')).toHaveTextContent(check);
     expect(screen.getByTestId('check-notRevoked')).toHaveTextContent('Lab result was wrong');
+  });
+
+  it.each([
+    ['en' as const, 'Revoked', 'Issued', 'Genuine, but revoked on 02/12/2025 by Ada Admin: Lab result was wrong'],
+    ['vn' as const, 'Đã thu hồi', 'Đã cấp', 'Là bản thật, nhưng đã bị thu hồi ngày 02/12/2025 bởi Ada Admin: Lab result was wrong'],
+  ])('calls a revoked certificate revoked, not issued, and its genuine file genuine and revoked (%s)', async (lang, revoked, issued, verdict) => {
+    const a = answer();
+    const revocation = { at: '2025-12-02T09:00:00.000Z', by: 'Ada Admin', byId: 'u-1', reason: 'Lab result was wrong', txId: 'e'.repeat(64) };
+    a.approval.revocation = revocation;
+    fakeApi({
+      'GET /api/auth/current_user': () => signedOut,
+      'GET /api/public/verify': () => a,
+      'GET /api/public/verify/anchor': () => ({
+        status: 200,
+        body: { did: null, url: null, caFingerprint: null, status: 'none', checkedAt: '2025-12-03T00:00:00.000Z' },
+      }),
+      'POST /api/public/verify/check': () => ({
+        kind: 'pdf',
+        approvalNumber: a.approval.approvalNumber,
+        verdict: 'revoked',
+        revocation,
+        checks: [
+          { id: 'seal', ok: true },
+          { id: 'asIssued', ok: true },
+          { id: 'notRevoked', ok: false, detail: '2025-12-02: Lab result was wrong' },
+        ],
+      }),
+    });
+    renderApp(`/views/verify?hash=${a.approval.contentHash}`, { lang });
+    expect(await screen.findByTestId('verify-status')).toHaveTextContent(revoked);
+    expect(screen.getByTestId('verify-status')).not.toHaveTextContent(issued);
+    await userEvent.setup().upload(await screen.findByTestId('verify-pdf'), new File(['%PDF-1.7'], 'cert.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByTestId('verify-pdf-result')).toHaveTextContent(verdict);
+  });
+
+  it.each([
+    ['en' as const, 'ABN 51 824 753 556', 'Identity verified by the platform operator on 01/10/2025', 'UNVERIFIED ISSUER'],
+    ['vn' as const, 'ABN 51 824 753 556', 'Danh tính đã được nhà vận hành nền tảng xác minh ngày 01/10/2025', 'ĐƠN VỊ CẤP CHƯA XÁC MINH'],
+  ])(
+    "states the issuer's registration, whether it is verified, its CA fingerprint and its own domain's anchor (%s)",
+    async (lang, reg, verified, unverified) => {
+      const a = answer();
+      fakeApi({
+        'GET /api/auth/current_user': () => signedOut,
+        'GET /api/public/verify': () => a,
+        // wrapped: the answer's own `status` field would read as the fake's HTTP status
+        'GET /api/public/verify/anchor': () => ({
+          status: 200,
+          body: {
+            did: 'did:web:acme-grain.example',
+            url: 'https://acme-grain.example/.well-known/did.json',
+            caFingerprint: a.approval.issuer.caFingerprint,
+            status: 'matches',
+            checkedAt: '2025-12-03T00:00:00.000Z',
+          },
+        }),
+      });
+      renderApp(`/views/verify?hash=${a.approval.contentHash}`, { lang });
+      const issuer = await screen.findByTestId('verify-issuer');
+      expect(issuer).toHaveTextContent(reg);
+      expect(issuer).toHaveTextContent(verified);
+      expect(screen.getByTestId('verify-ca-fingerprint')).toHaveTextContent(a.approval.issuer.caFingerprint!);
+      expect(await screen.findByTestId('verify-anchor')).toHaveAttribute('data-status', 'matches');
+      expect(screen.getByTestId('verify-anchor')).toHaveTextContent('https://acme-grain.example/.well-known/did.json');
+      expect(screen.queryByTestId('verify-unverified')).toBeNull();
+
+      // the same certificate from an issuer the operator has not verified: said plainly
+      a.approval.issuer = { ...a.approval.issuer, verifiedAt: null };
+      renderApp(`/views/verify?hash=${a.approval.contentHash}`, { lang });
+      expect(await screen.findByTestId('verify-unverified')).toHaveTextContent(unverified);
+    },
+  );
+
+  it('looks a certificate up by its number only with the verification code printed on it', async () => {
+    const a = answer();
+    const api = fakeApi({
+      'GET /api/auth/current_user': () => signedOut,
+      'GET /api/public/verify': () => a,
+      'GET /api/public/verify/anchor': () => ({ status: 200, body: { did: null, url: null, caFingerprint: null, status: 'none', checkedAt: '' } }),
+    });
+    renderApp('/views/verify', { lang: 'en' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByTestId('verify-query'), '202511201');
+    await user.type(screen.getByTestId('verify-code'), '3f9a-1c0b-77de');
+    await user.click(screen.getByTestId('verify-submit'));
+    await screen.findByTestId('verify-result');
+    const q = api.find('GET', '/api/public/verify')[0].query;
+    expect([q.get('number'), q.get('code'), q.get('company')]).toEqual(['202511201', '3f9a-1c0b-77de', null]);
   });
 });

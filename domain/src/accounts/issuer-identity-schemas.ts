@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/**
+ * POST platform/company/{id}/verify: what the operator checked in the public register — the company's
+ * legal name and its registration exactly as the company states them — and a note (where it was checked).
+ */
+export const verifyIdentitySchema = z.object({
+  name: z.string().trim().min(1, 'FIELD_REQUIRED').max(400),
+  registration: z.string().trim().min(1, 'FIELD_REQUIRED').max(20),
+  note: z.string().trim().max(1000).optional(),
+});
+export type VerifyIdentityInput = z.infer<typeof verifyIdentitySchema>;
+
+/** POST platform/company/{id}/revoke: why the verification no longer stands. */
+export const revokeIdentitySchema = z.object({ note: z.string().trim().min(1, 'REASON_REQUIRED').max(1000) });
