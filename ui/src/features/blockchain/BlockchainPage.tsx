@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, CardContent, Grid, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import {
   HASH_DISPLAY_LENGTH,
@@ -12,7 +12,7 @@ import { api } from '../../api/client';
 import { Page, useNotify } from '../../app';
 import { useI18n } from '../../i18n/i18n';
 import { useAuth } from '../../app/auth';
-import { useLoad } from '../../app/use-load';
+import { useLoad, useLoadErrorNotice } from '../../app/use-load';
 
 const cut = (s: string) => s.slice(0, HASH_DISPLAY_LENGTH);
 const PAGE = 20;
@@ -40,10 +40,7 @@ export function BlockchainPage() {
   const { can } = useAuth();
   const notify = useNotify();
   const loaded = useLoad(loadChain, []);
-  useEffect(() => {
-    if (loaded.error) notify.error(loaded.error);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded.error]);
+  useLoadErrorNotice(loaded.error);
   const chain = loaded.data;
   const [verification, setVerification] = useState<ChainVerification | null>(null);
   const [busy, setBusy] = useState(false);

@@ -43,4 +43,14 @@ describe('the blockchain page', () => {
     renderApp('/views/blockchain', { lang: 'vn' });
     expect(await screen.findByText('Chưa có khối nào được ghi.')).toBeInTheDocument();
   });
+
+  it("tells the user when the ledger cannot be read (the page hook's error notice), and shows no blocks rather than loading for ever", async () => {
+    fakeApi({
+      'GET /api/auth/current_user': () => ({ user: adminUser }),
+      'GET /api/event/blockevents': () => ({ status: 503, body: { invalidMsg: 'The ledger is not reachable', code: 'LEDGER_UNAVAILABLE' } }),
+    });
+    renderApp('/views/blockchain');
+    expect(await screen.findByTestId('toast')).toHaveTextContent('The ledger is not reachable');
+    expect(screen.getByText('No block has been written yet.')).toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Fuse from 'fuse.js';
 import { Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
@@ -6,7 +6,7 @@ import { FUZZY_THRESHOLD } from '@grain/domain';
 import { useI18n } from '../../i18n/i18n';
 import { Page, useNotify } from '../../app';
 import { useLive } from '../../live';
-import { useLoad } from '../../app/use-load';
+import { useLoad, useLoadErrorNotice } from '../../app/use-load';
 import { complianceApi, type ComplianceListRow } from './api';
 
 /** /views/compliance/list: 'Compliances Management' (docs/spec/farm-data-and-documents.md §2), fuzzy search on the name at 0.05. */
@@ -15,10 +15,7 @@ export function ComplianceListPage() {
   const notify = useNotify();
   const navigate = useNavigate();
   const loaded = useLoad<ComplianceListRow[]>(() => complianceApi.list(), []);
-  useEffect(() => {
-    if (loaded.error) notify.error(loaded.error);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded.error]);
+  useLoadErrorNotice(loaded.error);
   const rows = loaded.data ?? null;
   const [q, setQ] = useState('');
   useLive(['compliance_check_update'], () => void loaded.reload());

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Button, MenuItem, TextField } from '@mui/material';
 import { FARM_DATA_TYPES, type FarmData } from '@grain/domain';
 import { Page, useAuth, useNotify } from '../../app';
 import { useI18n } from '../../i18n/i18n';
-import { useLoad } from '../../app/use-load';
+import { useLoad, useLoadErrorNotice } from '../../app/use-load';
 import { farmApi } from './api';
 import { FarmDataTable } from './FarmDataTable';
 
@@ -25,10 +25,7 @@ export function FarmDataListPage() {
   const navigate = useNavigate();
   const [dataType, setDataType] = useState('');
   const loaded = useLoad<FarmData[]>(() => farmApi.list(dataType || undefined), [dataType]);
-  useEffect(() => {
-    if (loaded.error) notify.error(loaded.error);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded.error]);
+  useLoadErrorNotice(loaded.error);
   // a failed load shows an empty list beside the error
   const rows = loaded.error ? [] : (loaded.data ?? null);
 

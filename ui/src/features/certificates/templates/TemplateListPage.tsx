@@ -1,11 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { IconButton, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { certificatesApi } from '../api';
 import type { TemplateView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
 import { Page, RowCards, useCardLayout, useNotify } from '../../../app';
-import { useLoad } from '../../../app/use-load';
+import { useLoad, useLoadErrorNotice } from '../../../app/use-load';
 
 /** /views/template/list: Template ID, Name, Created By, Created On (docs/spec/approvals.md §2), plus levels and delete. */
 export function TemplateListPage() {
@@ -13,10 +13,7 @@ export function TemplateListPage() {
   const notify = useNotify();
   const narrow = useCardLayout();
   const loaded = useLoad(() => certificatesApi.templates().then((r) => r.templates), []);
-  useEffect(() => {
-    if (loaded.error) notify.error(loaded.error);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded.error]);
+  useLoadErrorNotice(loaded.error);
   // a failed load shows an empty list beside the error, not "loading" for ever
   const rows = loaded.data ?? (loaded.error ? [] : null);
   const remove = async (id: string) => {
