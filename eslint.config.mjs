@@ -45,6 +45,24 @@ function boundaries(folder, extra = {}) {
   };
 }
 
+/** The modules of api/src/http that work on Express requests and answers (a use case imports none). */
+const EXPRESS_MODULES = [
+  'auth-middleware',
+  'errors',
+  'feature',
+  'input-guards',
+  'lang',
+  'listen',
+  'params',
+  'place',
+  'request-id',
+  'scope',
+  'security-headers',
+  'security',
+  'stored-file',
+  'uploads',
+];
+
 const SOURCE = (p) => [`${p}/src/**/*.ts`, ...(p === 'ui' ? ['ui/src/**/*.tsx'] : [])];
 
 export default tseslint.config(
@@ -89,6 +107,26 @@ export default tseslint.config(
         'error',
         boundaries('persistence', {
           patterns: [{ group: ['../stores', '../../stores'], message: 'Cross-store logic is a service in persistence/src/services, above the stores.' }],
+        }),
+      ],
+    },
+  },
+  {
+    // Use cases (api/src/<feature>/commands, one verb a file) and their helpers (support/) run outside
+    // Express: a route parses, calls one command and answers its view (docs/CONTRIBUTING.md, "Use cases").
+    files: ['api/src/*/commands/**/*.ts', 'api/src/*/support/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        boundaries('api', {
+          paths: [{ name: 'express', message: 'A use case runs outside Express: the route parses the request and answers.' }],
+          patterns: [
+            {
+              group: EXPRESS_MODULES.map((m) => `**/http/${m}`),
+              message: 'A use case runs outside Express: the route parses the request and answers.',
+            },
+          ],
         }),
       ],
     },

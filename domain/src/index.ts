@@ -1,5 +1,7 @@
 // Public surface of the pure domain package (no I/O; safe for workflows, the API and the browser).
 export * from './constants';
+export * from './ids';
+export * from './live';
 export * from './messages';
 export * from './errors';
 export * from './validation';

@@ -10,7 +10,7 @@ export * from './search-attributes';
 export * from './certificate/types';
 export * from './certificate/machine';
 export * from './certificate/timer-plan';
-export { createCertificate, applyChanges, assertChainSignable, certificateContentHash, CONTENT_HASH_VERSION, reminderConfig } from './certificate/build';
+export { createCertificate, applyChanges, assertChainSignable, certificateContentHash, reminderConfig } from './certificate/build';
 export * from './certificate/activity-contract';
 export * from './certificate/mail-context';
 export { currentDetails } from './certificate/operator-view';

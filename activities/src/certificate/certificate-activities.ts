@@ -1,10 +1,11 @@
 import { X509Certificate } from 'node:crypto';
 import { log } from '@temporalio/activity';
 import type { CertificateActivityContract, CertificateCommit, CertificateNotice, CertificatePdfRequest, CertificateState } from '@grain/domain';
-import { certificateDetailPath, issuedCertificate, recordLedgerTx, recordPdf, type FrozenIssuer } from '@grain/domain';
+import { certificateDetailPath, certificateLiveMessage, issuedCertificate, recordLedgerTx, recordPdf, type FrozenIssuer } from '@grain/domain';
 import { asksToSign, noticeText, sealPdf, type Ledger } from '@grain/adapters';
 import { issuerFacts, sha256hex, type OutboxMail, type Stores } from '@grain/persistence';
 import type { ActivityDeps } from '../deps';
+import { mailMessageId } from '../mail-once';
 import { certificateHtml, qrSvg, verifyUrl } from './certificate-pdf';
 import { permanentOnAppError } from './errors';
 
@@ -34,7 +35,7 @@ export function createCertificateActivities(deps: ActivityDeps) {
         subject: text.subject,
         text: text.text,
         html: text.html,
-        messageId: `<${sha256hex(n.key).slice(0, 32)}@grain.certificates>`,
+        messageId: mailMessageId(n.key, 'notice'),
         held,
       });
       if (e.type === 'remindSigners')
@@ -47,13 +48,7 @@ export function createCertificateActivities(deps: ActivityDeps) {
   /** Tells the company's open pages that the read model moved forward (after commit). */
   async function publishIfApplied(state: CertificateState, applied: boolean) {
     if (!applied) return;
-    await live
-      .publish({
-        companyId: state.companyId,
-        type: 'certificate_update',
-        data: { id: state.id, approvalNumber: state.approvalNumber, status: state.status, stage: state.stage, overdue: state.overdue, version: state.version },
-      })
-      .catch((e) => log.warn('live publish failed', { certificateId: state.id, error: String(e) })); // live is best effort; pages also poll
+    await live.publish(certificateLiveMessage(state)).catch((e) => log.warn('live publish failed', { certificateId: state.id, error: String(e) })); // live is best effort; pages also poll
   }
 
   type CommitStores = Pick<Stores, 'certificates' | 'mailOutbox' | 'reminders'>;

@@ -73,12 +73,18 @@ function doneCertificate(facts: FarmFacts, deviationReason?: string): Certificat
 const COMPANY_ID = '6f1c2d3e-4b5a-4c7d-9e8f-0a1b2c3d4e5f';
 const ISSUER = { name: 'Acme Grain Pty Ltd', address: '12 Silo Road, Junee NSW 2663, Australia', registration: '51824753556' };
 
-async function render(s: CertificateState, name: string, issuer = ISSUER): Promise<{ file: string; text: string; pages: number }> {
+async function render(
+  s: CertificateState,
+  name: string,
+  issuer = ISSUER,
+  more: { openCriticalActionsAtIssue?: number } = {},
+): Promise<{ file: string; text: string; pages: number }> {
   const url = verifyUrl('https://grain.example', s.contentHash);
   const html = certificateHtml(
     issuedCertificate(s, {
       issuer,
       farmRecord: { number: '1732000000000', productionDate: '2025-11-10', txId: 'f'.repeat(64) },
+      ...more,
     }),
     { url, svg: await qrSvg(url) },
   );
@@ -148,6 +154,17 @@ describe('certificate of quality PDF', () => {
     expect(text).toMatch(/Address \/ Địa chỉ 12 Đường 30\/4, Ninh Kiều, Cần Thơ, Vietnam/);
     expect(text).toMatch(/Quantity \(tonnes\) \/ Số lượng \(tấn\) 24\s?000 t/);
     expect(text).toMatch(/Membership number \/ Số hội viên GrainCorp 40771/);
+  });
+
+  it('states "no open critical corrective actions at issue" from the fact frozen at issue, and nothing when there were some or it is not known', async () => {
+    const statement = /No open critical corrective actions at issue \/ Không có hành động khắc phục nghiêm trọng nào đang mở tại thời điểm cấp/;
+    const none = await render(doneCertificate(farm), 'no-open-critical', ISSUER, { openCriticalActionsAtIssue: 0 });
+    expect(none.text).toMatch(statement);
+    expect(none.pages).toBe(1);
+    const some = await render(doneCertificate(farm), 'open-critical', ISSUER, { openCriticalActionsAtIssue: 2 });
+    expect(some.text).not.toMatch(/corrective action/i);
+    const unknown = await render(doneCertificate(farm), 'critical-unknown');
+    expect(unknown.text).not.toMatch(/corrective action/i);
   });
 
   it('prints why a failing record was issued, and says when no standard is on file', async () => {

@@ -86,7 +86,8 @@ function signaturesSection(c: IssuedCertificate): string {
 /**
  * The certificate of quality: issuer (name, address, ABN or Vietnamese tax code as people read it),
  * certificate, the grain with its quantity in tonnes and its measurements beside the standard's limits,
- * the support documents, every level's signers, and how to verify it. No id of this system is printed
+ * the support documents, every level's signers, and how to verify it; when the company had no open
+ * critical corrective action at issue (the fact frozen then), it says so. No id of this system is printed
  * (a company id is the key to its other certificates). Labels are English with Vietnamese beside them;
  * sized for one A4 page for a typical certificate.
  */
@@ -117,6 +118,7 @@ export function certificateHtml(c: IssuedCertificate, verify?: VerifyLink): stri
       ${row('number', c.number)}${row('name', c.name)}
       ${row('issued', c.issued)}${row('validFrom', c.validFrom)}${row('validTo', c.validTo)}
     </table>
+    ${c.noOpenCriticalActionsAtIssue ? `<p class="note">${label('noOpenCriticalActions')}</p>` : ''}
     <h2>${label('grain')}</h2>
     <table class="facts">
       ${row('grainType', c.grain.grainType ?? '')}${row('harvestGrade', c.grain.grade)}${row('quantity', c.grain.quantityText ?? '')}

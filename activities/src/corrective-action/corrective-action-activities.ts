@@ -1,16 +1,16 @@
-import { createHash } from 'node:crypto';
-import { correctiveActionPath, type CorrectiveActionActivityContract } from '@grain/domain';
+import { correctiveActionLiveMessages, correctiveActionPath, type CorrectiveActionActivityContract } from '@grain/domain';
 import { companyPeople, holding, type CompanyPerson } from '@grain/persistence';
 import type { ActivityDeps } from '../deps';
+import { mailMessageId } from '../mail-once';
 import { actionMailText } from './mail-texts';
 
 /**
  * Corrective-action activities: the read model (forward only, evidence bound to its fix in the same
- * transaction) and the mails. A mail goes once per key and recipient (kept results), so a retried
+ * transaction; each change told on the live channel) and the mails. A mail goes once per key and recipient (kept results), so a retried
  * activity or a replayed workflow sends nothing twice.
  */
 export function createCorrectiveActionActivities(deps: ActivityDeps): CorrectiveActionActivityContract {
-  const { correctiveActions, activityResults } = deps.stores;
+  const { correctiveActions, activityResults, live } = deps.stores;
 
   async function recipients(to: 'owner' | 'verifiers' | 'managers', s: Parameters<CorrectiveActionActivityContract['saveCorrectiveAction']>[0]['state']) {
     const people = await companyPeople(deps.stores, s.companyId);
@@ -24,6 +24,8 @@ export function createCorrectiveActionActivities(deps: ActivityDeps): Corrective
   return {
     async saveCorrectiveAction({ state }) {
       const r = await correctiveActions.save(state);
+      // the pages of the action and the lists follow it (best effort: they also poll)
+      if (r.applied) for (const m of correctiveActionLiveMessages(state)) await live.publish(m).catch(() => undefined);
       return { applied: r.applied, version: state.version };
     },
 
@@ -39,7 +41,7 @@ export function createCorrectiveActionActivities(deps: ActivityDeps): Corrective
             subject: text.subject,
             text: text.text,
             html: text.html,
-            messageId: `<${createHash('sha256').update(`${key}:${p.user.id}`).digest('hex').slice(0, 32)}@grain.certificates>`,
+            messageId: mailMessageId(key, p.user.id),
           });
           return { sent: true };
         });

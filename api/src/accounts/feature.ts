@@ -20,7 +20,8 @@ export const accountsFeature: Feature = {
     'company/groups',
     'company/signature',
   ],
-  mount: (deps) => {
+  mount: ({ stores, adapters, config }) => {
+    const deps = { stores, adapters, config };
     const r = featureRouter();
     r.use(createAuthRouter(deps));
     r.use(createPasswordResetRouter(deps));

@@ -1,86 +1,53 @@
-import { type Router, type Request } from 'express';
+import type { Request, Router } from 'express';
 import { featureRouter } from '../http/params';
 import {
-  AppError,
   groupSchema,
   groupView,
-  isAdminRoleName,
-  permissionsBeyond,
-  type Actor,
   type GroupAnswer,
   type GroupEditAnswer,
   type GroupFormInfoAnswer,
-  type GroupInput,
   type GroupListAnswer,
   type GroupSavedAnswer,
 } from '@grain/domain';
-import type { ApiDeps } from '../deps';
+import type { GroupRow } from '@grain/persistence';
+import type { AccountCommandDeps } from './commands/command-deps';
 import { parseInput } from '../http/parse-input';
-import { companyRequired } from '../http/scope';
-import { denyAccess, ensurePermission, requireUser } from '../http/auth-middleware';
+import { requireUser } from '../http/auth-middleware';
+import { callerOf } from './caller';
+import { createGroup } from './commands/create-group';
+import { listGroups } from './commands/list-groups';
+import { showGroup } from './commands/show-group';
+import { updateGroup } from './commands/update-group';
 
 /**
- * company/groups and company/group/... Reading needs viewSystem, creating and changing editSystem
- * (admin always). A non-admin can only hand out permissions they hold, so no one raises their own
- * group above themselves. Renaming a group renames the role of its members with it. No group is
- * called "admin": admin is a user's flag that only an admin grants, not a name anyone may type.
+ * company/groups and company/group/... Each handler parses, runs one use case of ./commands (reading
+ * needs viewSystem, creating and changing editSystem; a non-admin hands out only what they hold; no
+ * group is called "admin") and answers its view.
  */
-export function createGroupsRouter(deps: ApiDeps): Router {
+export function createGroupsRouter(deps: AccountCommandDeps): Router {
   const r = featureRouter();
-  const groups = deps.stores.groups;
-  const list = async (a: Actor) => (await groups.list(companyRequired(a))).map(groupView);
-  async function found(a: Actor, id: string) {
-    const g = await groups.byId(companyRequired(a), id);
-    if (!g) throw new AppError('NOT_FOUND');
-    return g;
-  }
-  async function checkGrant(req: Request, a: Actor, b: GroupInput) {
-    const beyond = permissionsBeyond(a, b.roles);
-    if (beyond.length) await denyAccess(req, { reason: 'grants beyond own permissions', permissions: beyond });
-  }
-  /** A group some older data already calls "admin" may keep its name; nobody gives it to one. */
-  function checkName(b: GroupInput, current?: string) {
-    if (isAdminRoleName(b.groupName) && b.groupName !== current) {
-      throw new AppError('GROUP_NAME_RESERVED', { fields: [{ path: 'groupName', code: 'GROUP_NAME_RESERVED' }] });
-    }
-  }
+  const group = (req: Request) => ({ caller: callerOf(req), groupId: String(req.params.id) });
+  const saved = (s: { group: GroupRow; groups: GroupRow[] }) => ({ group: groupView(s.group), groups: s.groups.map(groupView) }) satisfies GroupSavedAnswer;
 
   r.get('/company/groups', requireUser, async (req, res) => {
-    const a = await ensurePermission(req, 'viewSystem');
-    res.json({ groups: await list(a) } satisfies GroupListAnswer);
+    res.json({ groups: (await listGroups({ caller: callerOf(req) }, deps)).map(groupView) } satisfies GroupListAnswer);
   });
   r.get('/company/group/create', requireUser, async (req, res) => {
-    const a = await ensurePermission(req, 'editSystem');
-    res.json({ invalidMsg: '', groups: await list(a) } satisfies GroupFormInfoAnswer);
+    res.json({ invalidMsg: '', groups: (await listGroups({ caller: callerOf(req), forForm: true }, deps)).map(groupView) } satisfies GroupFormInfoAnswer);
   });
   r.post('/company/group/create', requireUser, async (req, res) => {
-    const a = await ensurePermission(req, 'editSystem');
-    const b = parseInput(groupSchema, req.body ?? {});
-    await checkGrant(req, a, b);
-    checkName(b);
-    if (await groups.byName(companyRequired(a), b.groupName))
-      throw new AppError('GROUP_NAME_TAKEN', { fields: [{ path: 'groupName', code: 'GROUP_NAME_TAKEN' }] });
-    const g = await groups.create(companyRequired(a), { groupName: b.groupName, status: b.status, roles: [...new Set(b.roles)] });
-    res.status(201).json({ group: groupView(g), groups: await list(a) } satisfies GroupSavedAnswer);
+    const input = parseInput(groupSchema, req.body ?? {});
+    res.status(201).json(saved(await createGroup({ caller: callerOf(req), input }, deps)));
   });
   r.get('/company/group/:id', requireUser, async (req, res) => {
-    const a = await ensurePermission(req, 'viewSystem');
-    res.json({ group: groupView(await found(a, String(req.params.id))) } satisfies GroupAnswer);
+    res.json({ group: groupView(await showGroup(group(req), deps)) } satisfies GroupAnswer);
   });
   r.get('/company/group/:id/update', requireUser, async (req, res) => {
-    const a = await ensurePermission(req, 'editSystem');
-    res.json({ group: groupView(await found(a, String(req.params.id))), invalidMsg: '' } satisfies GroupEditAnswer);
+    res.json({ group: groupView(await showGroup({ ...group(req), forForm: true }, deps)), invalidMsg: '' } satisfies GroupEditAnswer);
   });
   r.post('/company/group/:id/update', requireUser, async (req, res) => {
-    const a = await ensurePermission(req, 'editSystem');
-    const g = await found(a, String(req.params.id));
-    const b = parseInput(groupSchema, req.body ?? {});
-    await checkGrant(req, a, b);
-    checkName(b, g.groupName);
-    if (await groups.byName(companyRequired(a), b.groupName, g.id))
-      throw new AppError('GROUP_NAME_TAKEN', { fields: [{ path: 'groupName', code: 'GROUP_NAME_TAKEN' }] });
-    await groups.updateWithMembers(g, { groupName: b.groupName, status: b.status, roles: [...new Set(b.roles)] });
-    res.json({ group: groupView((await groups.byId(g.companyId, g.id))!), groups: await list(a) } satisfies GroupSavedAnswer);
+    const input = parseInput(groupSchema, req.body ?? {});
+    res.json(saved(await updateGroup({ ...group(req), input }, deps)));
   });
   return r;
 }

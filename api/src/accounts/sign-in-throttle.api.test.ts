@@ -62,3 +62,24 @@ describe('one account guessed at from many addresses', () => {
     expect((await t.deps.stores.authLog.events({ kind: 'login_throttled', email: victim })).length).toBe(2);
   });
 });
+
+describe("a held session guessing at its own account's password", () => {
+  it('counts wrong current passwords of a password change as failed sign-ins, and holds the change back like a sign-in', async () => {
+    const office = '10.50.0.1';
+    const me = co.users.manager;
+    const session = browserAgent(t.app).set('X-Forwarded-For', office);
+    expect((await session.post('/api/auth/login').send({ email: me.email, password: TEST_PASSWORD })).status).toBe(200);
+    const change = (currentPassword: string) =>
+      session.post(`/api/company/user/${me.id}/update_password`).send({ password: 'Changed#2025x', confirmPassword: 'Changed#2025x', currentPassword });
+    // the pair's free failures (login-throttle.ts), each refused as a wrong current password
+    for (let i = 0; i < 5; i++) expect((await change(`Guess#${i}aa`)).body.code).toBe('CURRENT_PASSWORD_WRONG');
+    expect((await t.deps.stores.authLog.signInHistory(me.email, office)).pair.count).toBe(5);
+    // the next guess waits, the right password included, and says how long
+    const held = await change(TEST_PASSWORD);
+    expect([held.status, held.body.code]).toEqual([429, 'LOGIN_THROTTLED']);
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+    // and the sign-in form is held back the same way: the guesses were counted against the account
+    const signInNow = await signIn(office, me.email, TEST_PASSWORD);
+    expect([signInNow.status, signInNow.body.code]).toEqual([429, 'LOGIN_THROTTLED']);
+  });
+});

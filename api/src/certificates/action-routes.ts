@@ -24,7 +24,7 @@ import { langOf } from '../http/lang';
 import { approvalAnswer, callerOf, type CertCtx } from './certificate-context';
 import { delegateCertificate } from './commands/delegate';
 import { editLevel } from './commands/edit-level';
-import { certificateIdOfLevel } from './commands/load-certificate';
+import { certificateIdOfLevel } from './support/load-certificate';
 import { rejectCertificate } from './commands/reject';
 import { remindCertificate } from './commands/remind';
 import { revokeCertificate } from './commands/revoke';
@@ -96,10 +96,7 @@ export function actionRoutes(ctx: CertCtx): Router {
   // After issue: the company's admin says the certificate no longer stands; the ledger records it.
   r.post('/company/approval/:id/revoke', requireUser, async (req, res) => {
     const { reason } = revokeInput.parse(req.body ?? {});
-    const { state } = await revokeCertificate(
-      { caller: callerOf(req), certificateId: String(req.params.id), reason },
-      { stores: ctx.stores, ledger: ctx.deps.adapters.ledger },
-    );
+    const { state } = await revokeCertificate({ caller: callerOf(req), certificateId: String(req.params.id), reason }, ctx);
     res.json(await approvalAnswer(ctx, req, state));
   });
 

@@ -1,29 +1,35 @@
 /** What the certificate routes share: the use cases' dependencies, the caller, and the view for a caller. */
 import type { Request } from 'express';
-import { actorSubject, type Actor, type CertificateAnswer, type CertificateState, type CertificateView } from '@grain/domain';
+import { actorSubject, toCertificateView, type Actor, type CertificateAnswer, type CertificateState, type CertificateView } from '@grain/domain';
 import { actorOf } from '../http/auth-middleware';
 import { isPlatformOperator } from '../http/operators';
 import { scopeOf } from '../http/scope';
 import type { ApiDeps } from '../deps';
 import { CertificateWorkflows } from './certificate-workflows';
-import { toCertificateView } from './approval-view';
 import type { Caller, CertificateCommandDeps } from './commands/command-deps';
-import { digitalSignatures, passkeySignatures } from './commands/digital-signatures';
-import { relyingPartyOf, type RelyingParty } from '../passkeys/webauthn';
+import { digitalSignatures, passkeySignatures } from './support/digital-signatures';
+import { relyingPartyOf } from '../passkeys/webauthn';
 
-export interface CertCtx extends CertificateCommandDeps {
-  deps: ApiDeps;
-  /** This server as the passkeys know it (PUBLIC_URL). */
-  relyingParty: RelyingParty;
-}
+/** The routes' context is the use cases' dependencies: nothing else reaches a certificate route. */
+export type CertCtx = CertificateCommandDeps;
 
 export function createCtx(deps: ApiDeps): CertCtx {
+  const { config } = deps;
   return {
-    deps,
     stores: deps.stores,
-    workflows: new CertificateWorkflows(deps.temporal, deps.config.taskQueue, deps.config.temporalDeadlines, deps.config.publicUrl),
-    relyingParty: relyingPartyOf(deps.config.publicUrl),
-    signingCodeMail: { mail: deps.adapters.mail, publicUrl: deps.config.publicUrl },
+    workflows: new CertificateWorkflows(deps.temporal, config.taskQueue, config.temporalDeadlines, config.publicUrl),
+    relyingParty: relyingPartyOf(config.publicUrl),
+    signingCodeMail: { mail: deps.adapters.mail, publicUrl: config.publicUrl },
+    ledger: deps.adapters.ledger,
+    storage: deps.adapters.storage,
+    didWeb: deps.adapters.didWeb,
+    config: {
+      publicUrl: config.publicUrl,
+      caKeySecret: config.caKeySecret,
+      temporalUiUrl: config.temporalUiUrl,
+      temporalNamespace: config.temporalNamespace,
+      platformOperators: config.platformOperators,
+    },
   };
 }
 
@@ -50,7 +56,7 @@ async function viewFor(ctx: CertCtx, viewer: Actor, s: CertificateState, operato
   const view = toCertificateView(s, { viewer, hasSignature, hasPasskey, names, opened, digital, passkey, heldTypes });
   // The Temporal UI shows every tenant's workflows: only the platform's operators (PLATFORM_OPERATORS) get
   // the link to it, never a company's admin (issue 26 item 8).
-  const { temporalUiUrl, temporalNamespace } = ctx.deps.config;
+  const { temporalUiUrl, temporalNamespace } = ctx.config;
   const operatorUrl =
     operator && s.workflowId
       ? `${temporalUiUrl.replace(/\/$/, '')}/namespaces/${encodeURIComponent(temporalNamespace)}/workflows/${encodeURIComponent(s.workflowId)}`
@@ -60,5 +66,5 @@ async function viewFor(ctx: CertCtx, viewer: Actor, s: CertificateState, operato
 
 /** The `{ approval }` answer of every call that changes or reads one certificate. */
 export async function approvalAnswer(ctx: CertCtx, req: Request, s: CertificateState): Promise<CertificateAnswer> {
-  return { approval: await viewFor(ctx, actorOf(req), s, await isPlatformOperator(ctx.deps, req)) };
+  return { approval: await viewFor(ctx, actorOf(req), s, await isPlatformOperator(ctx, req)) };
 }

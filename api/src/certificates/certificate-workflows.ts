@@ -7,17 +7,11 @@
  * code was spent on the first attempt (OTP_INVALID), and with a new code a sign that did land answers
  * ALREADY_SIGNED rather than adding a second signature.
  */
-import { WorkflowNotFoundError, type Client, type UpdateDefinition } from '@temporalio/client';
-import { AppError, certificateWorkflowId, MESSAGES, operatorView, type CertificateState, type MessageCode } from '@grain/domain';
-import { appErrorCodeOf, CERTIFICATE_SEARCH_KEYS, CERTIFICATE_WORKFLOW_TYPE, stateQuery, type CertificateWorkflowInput } from '@grain/workflows';
+import type { Client, UpdateDefinition } from '@temporalio/client';
+import { AppError, certificateWorkflowId, operatorView, type CertificateState } from '@grain/domain';
+import { CERTIFICATE_WORKFLOW_TYPE, SEARCH_KEYS, stateQuery, type CertificateWorkflowInput } from '@grain/workflows';
 import { withinDeadline } from '../http/temporal-deadline';
-
-function toAppError(e: unknown): never {
-  const code = appErrorCodeOf(e);
-  if (code && code in MESSAGES) throw new AppError(code as MessageCode);
-  if (e instanceof WorkflowNotFoundError) throw new AppError('NOT_FOUND');
-  throw e;
-}
+import { rethrowRefusal as toAppError } from '../http/workflow-refusal';
 
 export class CertificateWorkflows {
   constructor(
@@ -35,7 +29,7 @@ export class CertificateWorkflows {
    */
   async start(input: CertificateWorkflowInput, companyName = ''): Promise<string> {
     const view = operatorView(input.certificate, companyName, this.appUrl);
-    const K = CERTIFICATE_SEARCH_KEYS;
+    const K = SEARCH_KEYS;
     const workflowId = certificateWorkflowId(input.certificate, companyName);
     await withinDeadline(this.client, this.deadlines.callMs, () =>
       this.client.workflow

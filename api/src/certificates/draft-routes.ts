@@ -3,48 +3,48 @@
  * the read model; Submit starts the workflow; every later change is a workflow Update. Each handler
  * parses, runs a use case of ./commands and answers its view.
  */
-import type { Router } from 'express';
+import type { Request, Router } from 'express';
 import { featureRouter } from '../http/params';
-import { AppError, certificateInput, isToggle, statusesOfToggles, type OkAnswer } from '@grain/domain';
-import { requirePermission, requireUser, actorOf } from '../http/auth-middleware';
-import { listAnswerText } from './approval-view';
-import { scopeOf } from '../http/scope';
+import { certificateInput, isToggle, type OkAnswer } from '@grain/domain';
+import { requirePermission, requireUser } from '../http/auth-middleware';
+import { listAnswerText } from './list-answer';
 import { approvalAnswer, callerOf, type CertCtx } from './certificate-context';
-import { cancelCertificate } from './commands/cancel';
-import { sendCredential, signedCredential } from './commands/credential';
-import { draftDefaults } from './commands/draft-defaults';
-import { editCertificate } from './commands/edit';
-import { heldDocument, heldPhoto } from './commands/held-evidence';
+import { sendCredential, sendPdf } from './file-answers';
 import { sendStoredFile } from '../http/stored-file';
-import { loadCertificate } from './commands/load-certificate';
-import { saveDraft } from './commands/save-draft';
+import { cancelCertificate } from './commands/cancel';
+import { downloadCredential } from './commands/download-credential';
+import { downloadPdf } from './commands/download-pdf';
+import { editCertificate } from './commands/edit';
+import { listCertificates } from './commands/list-certificates';
+import { openHeldDocument } from './commands/open-held-document';
+import { openHeldPhoto } from './commands/open-held-photo';
 import { recordOpened } from './commands/record-opened';
+import { saveDraft } from './commands/save-draft';
+import { showCertificate } from './commands/show-certificate';
+import { showDraftDefaults } from './commands/show-draft-defaults';
+
+const text = (req: Request, name: string) => (typeof req.query[name] === 'string' && req.query[name] ? (req.query[name] as string) : undefined);
 
 export function draftRoutes(ctx: CertCtx): Router {
   const r = featureRouter();
+  const one = (req: Request) => ({ caller: callerOf(req), certificateId: String(req.params.id) });
 
   r.get('/company/approvals', requirePermission('viewApproval'), async (req, res) => {
-    const { companyId } = scopeOf(req);
-    const asked = String(req.query.status ?? '')
+    const toggles = String(req.query.status ?? '')
       .split(',')
       .filter(isToggle);
-    // The page and the toggle counts in one prepared statement, the page as the stored cards' text.
-    const page = await ctx.stores.certificates.listText(
-      {
-        companyId,
-        statuses: asked.length ? statusesOfToggles(asked) : undefined,
-        search: typeof req.query.q === 'string' ? req.query.q : undefined,
-        signerId: req.query.mine === '1' ? actorOf(req).id : undefined,
-        after: typeof req.query.cursor === 'string' && req.query.cursor ? req.query.cursor : undefined,
-        limit: Number(req.query.limit) || 20,
-      },
-      { counts: true },
-    );
-    res.type('json').send(listAnswerText({ ...page, counts: page.counts! }));
+    const query = {
+      toggles,
+      search: typeof req.query.q === 'string' ? req.query.q : undefined,
+      mine: req.query.mine === '1',
+      cursor: text(req, 'cursor'),
+      limit: Number(req.query.limit) || 20,
+    };
+    res.type('json').send(listAnswerText(await listCertificates({ caller: callerOf(req), ...query }, ctx)));
   });
 
   r.get('/company/approval/create', requirePermission('viewApproval'), async (req, res) => {
-    res.json(await draftDefaults({ caller: callerOf(req) }, ctx));
+    res.json(await showDraftDefaults({ caller: callerOf(req) }, ctx));
   });
 
   r.post('/company/approval/create', requirePermission('editApproval'), async (req, res) => {
@@ -55,49 +55,38 @@ export function draftRoutes(ctx: CertCtx): Router {
 
   r.post('/company/approval/:id/update', requirePermission('editApproval'), async (req, res) => {
     const input = certificateInput.parse(req.body);
-    const edited = await editCertificate({ caller: callerOf(req), certificateId: String(req.params.id), input }, ctx);
+    const edited = await editCertificate({ ...one(req), input }, ctx);
     res.json(await approvalAnswer(ctx, req, edited));
   });
 
   r.get('/company/approval/:id', requirePermission('viewApproval'), async (req, res) => {
-    const caller = callerOf(req);
-    const s = await loadCertificate(ctx.stores, caller, String(req.params.id));
-    if (req.query.format === 'pdf') {
-      if (s.status !== 'done' || !s.pdfKey) throw new AppError('NOT_FOUND');
-      const pdf = await ctx.deps.adapters.storage.get(s.pdfKey);
-      res.setHeader('Content-Type', 'application/pdf');
-      res.setHeader('Content-Disposition', `attachment; filename="certificate-${s.approvalNumber.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf"`);
-      return res.send(pdf);
-    }
-    res.json(await approvalAnswer(ctx, req, s));
+    if (req.query.format === 'pdf') return sendPdf(res, await downloadPdf(one(req), ctx));
+    res.json(await approvalAnswer(ctx, req, await showCertificate(one(req), ctx)));
   });
 
   // The page shows the certificate: a signer asked now has opened it (reading it above changes nothing).
   r.post('/company/approval/:id/opened', requirePermission('viewApproval'), async (req, res) => {
-    await recordOpened({ caller: callerOf(req), certificateId: String(req.params.id) }, ctx);
+    await recordOpened(one(req), ctx);
     res.json({ ok: true } satisfies OkAnswer);
   });
 
   // The evidence the certificate holds: the exact document version and grain photo it was signed over.
   r.get('/company/approval/:id/document/:documentId', requirePermission('viewApproval'), async (req, res) => {
-    const f = await heldDocument({ caller: callerOf(req), certificateId: String(req.params.id), documentId: String(req.params.documentId) }, ctx.stores);
     // previewed in a frame of the sign dialog and the detail page: the one answer our own pages may frame
-    sendStoredFile(req, res, ctx.deps.adapters.storage, f, { framedByUs: true });
+    sendStoredFile(req, res, ctx.storage, await openHeldDocument({ ...one(req), documentId: String(req.params.documentId) }, ctx), { framedByUs: true });
   });
   r.get('/company/approval/:id/photo', requirePermission('viewApproval'), async (req, res) => {
-    const f = await heldPhoto({ caller: callerOf(req), certificateId: String(req.params.id) }, ctx.stores);
-    sendStoredFile(req, res, ctx.deps.adapters.storage, f);
+    sendStoredFile(req, res, ctx.storage, await openHeldPhoto(one(req), ctx));
   });
 
   // The issued certificate as a verifiable credential (JWT), for a member of the issuing company.
   r.get('/company/approval/:id/credential', requirePermission('viewApproval'), async (req, res) => {
-    const s = await loadCertificate(ctx.stores, callerOf(req), String(req.params.id));
-    sendCredential(res, s.approvalNumber, await signedCredential(ctx.deps, s));
+    sendCredential(res, await downloadCredential(one(req), ctx));
   });
 
   r.post('/company/approval/:id/delete', requireUser, async (req, res) => {
     const reason = typeof req.body?.reason === 'string' ? req.body.reason.slice(0, 500) : undefined;
-    await cancelCertificate({ caller: callerOf(req), certificateId: String(req.params.id), reason }, ctx);
+    await cancelCertificate({ ...one(req), reason }, ctx);
     res.json({ ok: true } satisfies OkAnswer);
   });
 

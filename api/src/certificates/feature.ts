@@ -21,7 +21,7 @@ export const certificatesFeature: Feature = {
     // routers share a path, so the order only decides how many routes a request is matched against:
     // the list (the most asked call) and the drafts first.
     api.use(draftRoutes(ctx));
-    api.use(publicVerifyRoutes(ctx));
+    api.use(publicVerifyRoutes(ctx, deps));
     api.use(overdueRoutes(ctx));
     api.use(inboxRoutes(ctx));
     api.use(templateRoutes(ctx));

@@ -1,12 +1,14 @@
 /** Certificate templates (the form's template bar and /views/template/list), real save and load. */
-import type { Router } from 'express';
+import type { Request, Router } from 'express';
 import { featureRouter } from '../http/params';
-import { AppError, refId, templateInput, type OkAnswer, type TemplateAnswer, type TemplateListAnswer, type TemplateView } from '@grain/domain';
+import { templateInput, type OkAnswer, type TemplateAnswer, type TemplateListAnswer, type TemplateView } from '@grain/domain';
 import type { ApprovalTemplate } from '@grain/persistence';
 import { requirePermission } from '../http/auth-middleware';
-import { resolveSigners } from './commands/resolve-input';
-import { scopeOf } from '../http/scope';
-import type { CertCtx } from './certificate-context';
+import { callerOf, type CertCtx } from './certificate-context';
+import { listTemplates } from './commands/list-templates';
+import { removeTemplate } from './commands/remove-template';
+import { saveTemplate } from './commands/save-template';
+import { showTemplate } from './commands/show-template';
 
 const templateView = (t: ApprovalTemplate): TemplateView => ({
   _id: t.id,
@@ -24,38 +26,21 @@ const templateView = (t: ApprovalTemplate): TemplateView => ({
 
 export function templateRoutes(ctx: CertCtx): Router {
   const r = featureRouter();
-  const store = ctx.stores.templates;
+  const one = (req: Request) => ({ caller: callerOf(req), templateId: String(req.params.id) });
 
   r.get('/company/approvaltemplates', requirePermission('viewApproval'), async (req, res) => {
-    res.json({ templates: (await store.list(scopeOf(req).companyId)).map(templateView) } satisfies TemplateListAnswer);
+    res.json({ templates: (await listTemplates({ caller: callerOf(req) }, ctx)).map(templateView) } satisfies TemplateListAnswer);
   });
-
   r.post('/company/approvaltemplate/create', requirePermission('editApproval'), async (req, res) => {
-    const { companyId } = scopeOf(req);
-    const body = templateInput.parse(req.body);
-    const levels = [];
-    for (const l of body.approvalLevels) {
-      levels.push({
-        group: l.group,
-        signatures: l.signatures,
-        dueInDays: l.dueInDays,
-        signers: await resolveSigners(ctx.stores, companyId, l.signers.map(refId)),
-      });
-    }
-    const t = await store.save(companyId, { id: req.user!.id, name: req.user!.fullName }, { approvalName: body.approvalName, priority: body.priority, levels });
-    res.status(201).json({ approvalTemplate: templateView(t) } satisfies TemplateAnswer);
+    const input = templateInput.parse(req.body);
+    res.status(201).json({ approvalTemplate: templateView(await saveTemplate({ caller: callerOf(req), input }, ctx)) } satisfies TemplateAnswer);
   });
-
   r.get('/company/approvaltemplate/:id', requirePermission('viewApproval'), async (req, res) => {
-    const t = await store.get(scopeOf(req).companyId, String(req.params.id));
-    if (!t) throw new AppError('NOT_FOUND');
-    res.json({ approvalTemplate: templateView(t) } satisfies TemplateAnswer);
+    res.json({ approvalTemplate: templateView(await showTemplate(one(req), ctx)) } satisfies TemplateAnswer);
   });
-
   r.post('/company/approvaltemplate/:id/delete', requirePermission('editApproval'), async (req, res) => {
-    if (!(await store.remove(scopeOf(req).companyId, String(req.params.id)))) throw new AppError('NOT_FOUND');
+    await removeTemplate(one(req), ctx);
     res.json({ ok: true } satisfies OkAnswer);
   });
-
   return r;
 }

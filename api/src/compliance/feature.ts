@@ -1,4 +1,5 @@
 import type { Feature } from '../http/feature';
+import { ComplianceWorkflows } from './compliance-workflows';
 import { createComplianceRouters } from './compliance-routes';
 
 /**
@@ -8,7 +9,12 @@ import { createComplianceRouters } from './compliance-routes';
 export const complianceFeature: Feature = {
   apiPaths: ['compliance', 'company/compliance'],
   mount: (deps) => {
-    const { api, openai } = createComplianceRouters(deps);
+    const { taskQueue, temporalDeadlines } = deps.config;
+    const { api, openai } = createComplianceRouters({
+      stores: deps.stores,
+      workflows: new ComplianceWorkflows(deps.temporal, taskQueue, temporalDeadlines),
+      adapters: deps.adapters,
+    });
     return { api, '/openai': openai };
   },
 };

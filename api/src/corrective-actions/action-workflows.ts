@@ -4,19 +4,13 @@
  * code; it becomes that AppError here (ACTION_NOT_OWNER, ACTION_DUE_IN_PAST, ...). Every call has a
  * deadline: a worker that is down answers APPROVAL_SERVICE_BUSY (503).
  */
-import { WorkflowNotFoundError, type Client, type UpdateDefinition, type WorkflowStartOptions } from '@temporalio/client';
-import { AppError, correctiveActionWorkflowId, MESSAGES, type ActionEffect, type CorrectiveActionState, type MessageCode } from '@grain/domain';
-import { actionDetails, actionSearchAttributes, actionSummaryLine, appErrorCodeOf, CORRECTIVE_ACTION_WORKFLOW_TYPE } from '@grain/workflows';
+import type { Client, UpdateDefinition, WorkflowStartOptions } from '@temporalio/client';
+import { AppError, correctiveActionWorkflowId, type ActionEffect, type CorrectiveActionState } from '@grain/domain';
+import { actionDetails, actionSearchAttributes, actionSummaryLine, CORRECTIVE_ACTION_WORKFLOW_TYPE } from '@grain/workflows';
 import { withinDeadline } from '../http/temporal-deadline';
+import { rethrowRefusal as toAppError } from '../http/workflow-refusal';
 
 type SearchAttributePair = Extract<NonNullable<WorkflowStartOptions['typedSearchAttributes']>, unknown[]>[number];
-
-function toAppError(e: unknown): never {
-  const code = appErrorCodeOf(e);
-  if (code && code in MESSAGES) throw new AppError(code as MessageCode);
-  if (e instanceof WorkflowNotFoundError) throw new AppError('NOT_FOUND');
-  throw e;
-}
 
 export class ActionWorkflows {
   constructor(

@@ -171,6 +171,7 @@ it('audit -> findings -> actions; one action through reminder, overdue, escalati
 
   // ---- one critical action due in seconds, then every other finding at once (default due periods)
   const dueAt = soon(REMIND_BEFORE_MS + 6000);
+  const liveBeforeCreate = await t.deps.stores.live.lastId();
   const made = await call(who.manager, '/api/corrective-actions', { method: 'POST', json: item({ dueAt }) });
   expect(made.status).toBe(201);
   const action = (await json(made)).created[0];
@@ -224,7 +225,19 @@ it('audit -> findings -> actions; one action through reminder, overdue, escalati
   expect(handle.workflowId).toMatch(/^corrective-action-dry-creek-farm-check-\d+-/);
 
   // ---- the owner starts and fixes; a refused type of evidence is a clear 400 and stores nothing
+  const liveBeforeStart = await t.deps.stores.live.lastId();
   expect((await json(await call(who.staff, `/api/corrective-actions/${action.id}/start`, { method: 'POST' }))).action.status).toBe('in_progress');
+  // the live channel tells the company's viewers of actions and the owner (whose page and lists follow it)
+  const told = async (after: number) =>
+    (await t.deps.stores.live.after(after)).filter((e) => e.type === 'corrective_action_update' && (e.data as { id: string }).id === action.id);
+  expect((await told(liveBeforeCreate)).slice(0, 2).map((e) => [e.userId, (e.data as { status: string }).status])).toEqual([
+    [null, 'open'],
+    [who.staff.id, 'open'],
+  ]);
+  expect((await told(liveBeforeStart)).map((e) => [e.companyId, e.userId, (e.data as { status: string }).status])).toEqual([
+    [acme.companyId, null, 'in_progress'],
+    [acme.companyId, who.staff.id, 'in_progress'],
+  ]);
   for (const lang of ['en', 'vn'] as const) {
     for (const [data, name] of [
       [buildDocx(['Not a photo']), 'evidence.docx'],

@@ -18,6 +18,7 @@
 import type { Request, RequestHandler } from 'express';
 import { actorOfUser, AppError, can, type Actor, type Permission, type SessionUser } from '@grain/domain';
 import type { Stores } from '@grain/persistence';
+import { denyAccess as refuse, type CallOrigin } from './access';
 
 export const SESSION_COOKIE = 'grain_sid';
 
@@ -88,21 +89,12 @@ export const requireUser: RequestHandler = async (req, _res, next) => {
   next();
 };
 
-/** Logs a refused authorization and answers 403 ACCESS_DENIED. */
+/** Where a request came from, for the audit log. */
+export const originOf = (req: Request): CallOrigin => ({ ip: req.ip, method: req.method, path: req.originalUrl });
+
+/** Logs a refused authorization and answers 403 ACCESS_DENIED (http/access.ts). */
 export async function denyAccess(req: Request, detail: Record<string, unknown> = {}): Promise<never> {
-  await storesOf(req)
-    .authLog.event({
-      kind: 'access_denied',
-      userId: req.actor?.id,
-      companyId: req.actor?.companyId,
-      email: req.user?.email,
-      ip: req.ip,
-      method: req.method,
-      path: req.originalUrl,
-      detail,
-    })
-    .catch(() => undefined);
-  throw new AppError('ACCESS_DENIED');
+  return refuse(storesOf(req).authLog, { access: req.actor, email: req.user?.email, origin: originOf(req) }, detail);
 }
 
 /** Checks a permission inside a handler (logged when refused). */

@@ -91,9 +91,14 @@ export function errorText(e: AppError, lang: Language): string {
 /** Seconds a client should wait before retrying a 503: long enough for a restarted worker to poll again. */
 export const RETRY_AFTER_SECONDS = 5;
 
-/** A 503 tells the client when to try again; every other refusal is final for the same request. */
+/**
+ * A 503 tells the client when to try again, as does a refusal that states its own wait (a throttle's
+ * `retryAfterSeconds`); every other refusal is final for the same request.
+ */
 export function setRetryHint(res: { setHeader(name: string, value: string): unknown }, e: AppError): void {
-  if (e.status === 503) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+  const stated = (e.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  if (typeof stated === 'number' && stated > 0) res.setHeader('Retry-After', String(Math.ceil(stated)));
+  else if (e.status === 503) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
 }
 
 /** The one error middleware: AppError code -> HTTP status and the user's message (en / vn). */

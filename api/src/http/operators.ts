@@ -8,7 +8,7 @@ import type { ApiDeps } from '../deps';
 import { actorOf, attachSession, denyAccess } from './auth-middleware';
 
 /** Whether the signed-in user (if any) is a platform operator. */
-export async function isPlatformOperator(deps: Pick<ApiDeps, 'config'>, req: Request): Promise<boolean> {
+export async function isPlatformOperator(deps: { config: Pick<ApiDeps['config'], 'platformOperators'> }, req: Request): Promise<boolean> {
   await attachSession(req);
   return !!req.user && deps.config.platformOperators.includes(req.user.email.toLowerCase());
 }

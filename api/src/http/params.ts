@@ -1,11 +1,5 @@
 import { Router } from 'express';
-import { AppError } from '@grain/domain';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A level of a certificate: `<certificate uuid>-L<position>`. */
-const LEVEL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-L\d{1,2}$/i;
-
-const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
+import { AppError, isLevelId, isUuid } from '@grain/domain';
 
 /**
  * A route parameter that names a stored object by id: anything but a uuid names nothing, so it is
@@ -18,9 +12,9 @@ export function uuidParam(v: unknown): string {
 
 /** The path parameters that name stored objects, and what each may look like. */
 const ID_PARAMS: Record<string, (v: string) => boolean> = {
-  id: (v) => UUID.test(v) || LEVEL_ID.test(v),
-  companyId: (v) => UUID.test(v),
-  complianceId: (v) => UUID.test(v),
+  id: (v) => isUuid(v) || isLevelId(v),
+  companyId: isUuid,
+  complianceId: isUuid,
 };
 
 /**

@@ -1,17 +1,12 @@
 import type { Request } from 'express';
-import { placeOf, todayIn, type Place } from '@grain/domain';
+import { todayIn, type Place } from '@grain/domain';
 import type { Stores } from '@grain/persistence';
 import { langOf } from './lang';
+import { placeOfCompany } from './company-place';
 
-/**
- * Where a company is (domain accounts/place.ts): its address's country and time zone, or, with no
- * address of a served country, the caller's language's. A phone number typed without its country code
- * is read in `country`; "today" for a harvest date is the company's calendar day.
- */
-export async function companyPlace(stores: Pick<Stores, 'companies'>, companyId: string | null, req: Request): Promise<Place> {
-  const company = companyId ? await stores.companies.byId(companyId) : null;
-  const address = company?.addressId ? await stores.companies.address({ companyId: company.id, userId: '' }, company.addressId) : null;
-  return placeOf(address, langOf(req));
+/** Where the company of a request is (company-place.ts), the language's country without an address. */
+async function companyPlace(stores: Pick<Stores, 'companies'>, companyId: string | null, req: Request): Promise<Place> {
+  return placeOfCompany(stores, companyId, langOf(req));
 }
 
 /** The company's calendar day now (yyyy-mm-dd). */

@@ -1,4 +1,4 @@
-import { actorOfUser, can, type Actor, type Permission } from '@grain/domain';
+import { actorOfUser, can, CERTIFICATE_LIVE_TYPE, CORRECTIVE_ACTION_LIVE_TYPE, type Actor, type Permission } from '@grain/domain';
 import { SESSION_ENDED_EVENT, type LiveEvent, type LiveSession } from '@grain/persistence';
 
 /** Close codes the live channel ends a socket with; the UI's live client does not reconnect after these. */
@@ -13,10 +13,13 @@ export const LIVE_CLOSE = {
 export const MAX_SOCKETS_PER_SESSION = 5;
 
 /**
- * Company-wide events by type prefix and the permission needed to receive them. A company-wide type
+ * Company-wide events by type and the permission needed to receive them. A company-wide type
  * not listed here reaches nobody: a new kind of event has to say who may see it.
  */
-const COMPANY_WIDE_EVENTS: Array<[prefix: string, permission: Permission]> = [['certificate_', 'viewApproval']];
+const COMPANY_WIDE_EVENTS: Array<[type: string, permission: Permission]> = [
+  [CERTIFICATE_LIVE_TYPE, 'viewApproval'],
+  [CORRECTIVE_ACTION_LIVE_TYPE, 'viewCorrectiveAction'],
+];
 
 /** The actor of a live session, as the HTTP session builds it (domain actorOfUser). */
 export const actorOfSession = (s: LiveSession): Actor =>
@@ -26,6 +29,6 @@ export const actorOfSession = (s: LiveSession): Actor =>
 export function mayReceive(actor: Actor, ev: LiveEvent): boolean {
   if (ev.type === SESSION_ENDED_EVENT || ev.companyId !== actor.companyId) return false;
   if (ev.userId !== null) return ev.userId === actor.id;
-  const rule = COMPANY_WIDE_EVENTS.find(([prefix]) => ev.type.startsWith(prefix));
+  const rule = COMPANY_WIDE_EVENTS.find(([type]) => ev.type === type);
   return !!rule && can(actor, rule[1]);
 }

@@ -4,6 +4,7 @@
  */
 import { DEFAULT_PRIORITY, DEFAULT_REMINDER_OFFSETS_MS, DEFAULT_OVERDUE_REPEAT_MS, MAX_SIGNATURES, MIN_SIGNATURES } from '../constants';
 import { AppError } from '../errors';
+import { levelIdOf } from '../ids';
 import { canonicalJson, sha256Hex } from './sha256';
 import type { CertificateChanges, CertificateDraft, CertificateLevel, CertificateState, LevelDraft, ReminderConfig } from './types';
 
@@ -16,7 +17,7 @@ export function reminderConfig(r?: Partial<ReminderConfig>): ReminderConfig {
 
 function levelFromDraft(certId: string, d: LevelDraft, index: number): CertificateLevel {
   return {
-    id: d.id || `${certId}-L${index + 1}`,
+    id: d.id || levelIdOf(certId, index + 1),
     level: index + 1,
     group: d.group,
     signers: dedupeById(d.signers.map((s) => ({ ...s }))),
@@ -36,11 +37,11 @@ function dedupeById<T extends { id: string }>(xs: T[]): T[] {
 }
 
 /**
- * The hash form certificates are saved under (the API sets it on a new draft). Forms before it are
- * not computed any more: a certificate recorded under one gets this form at its next content change
- * (docs/spec-deviations.md, "Evidence bound by its bytes").
+ * The form of the content hash, hashed with the content: there is one form (before the first release no
+ * certificate carries another; docs/CONTRIBUTING.md "Changing the workflow"). A change to what the hash
+ * covers raises it.
  */
-export const CONTENT_HASH_VERSION = 3 as const;
+const CONTENT_HASH_VERSION = 3;
 
 /**
  * The signable content: what a signer's OTP, a personal digital signature and the issued PDF are bound
@@ -92,7 +93,6 @@ export function createCertificate(d: CertificateDraft): CertificateState {
     reminders: reminderConfig(d.reminders),
     escalateTo: d.escalateTo ?? [],
     contentHash: '',
-    ...(d.hashVersion ? { hashVersion: d.hashVersion } : {}),
     audit: [],
   };
   s.contentHash = certificateContentHash(s);

@@ -9,7 +9,6 @@ const later = (h: number) => new Date(Date.parse(T0) + h * 3_600_000).toISOStrin
 const draft = (over: Partial<CertificateDraft> = {}) =>
   testDraft({
     levels: [levelOf('Farm Data Signing', 'a', 3, 2, '2025-03-10T00:00:00.000Z'), levelOf('Inspection Signing', 'b', 2, 1, '2025-03-20T00:00:00.000Z')],
-    hashVersion: 2,
     ...over,
   });
 const submitted = (over: Partial<CertificateDraft> = {}) => apply(createCertificate(draft(over)), { type: 'submit', actor: actor('sub') }).state;

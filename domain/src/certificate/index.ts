@@ -1,7 +1,7 @@
 // The certificate's pure rules. Nothing here imports zod: the workflow may import this module.
 export * from './types';
 export * from './machine';
-export { createCertificate, applyChanges, assertChainSignable, certificateContentHash, CONTENT_HASH_VERSION, reminderConfig } from './build';
+export { createCertificate, applyChanges, assertChainSignable, certificateContentHash, reminderConfig } from './build';
 export { sha256Hex } from './sha256';
 export * from './activity-contract';
 export * from './mail-context';
@@ -9,6 +9,7 @@ export * from './access';
 export * from './display-status';
 export * from './list-toggles';
 export * from './list-card';
+export * from './certificate-view';
 export * from './viewer-permissions';
 export * from './issued-certificate';
 export * from './issued-labels';

@@ -19,6 +19,7 @@ export const ISSUED_LABELS = {
   issued: ['Date of issue', 'Ngày cấp'],
   validFrom: ['Valid from', 'Có hiệu lực từ'],
   validTo: ['Valid to', 'Có hiệu lực đến'],
+  noOpenCriticalActions: ['No open critical corrective actions at issue', 'Không có hành động khắc phục nghiêm trọng nào đang mở tại thời điểm cấp'],
   grain: ['The grain', 'Lô hàng'],
   grainType: ['Grain type', 'Loại hạt'],
   harvestGrade: ['Harvest grade', 'Hạng thu hoạch'],

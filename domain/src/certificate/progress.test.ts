@@ -18,7 +18,6 @@ const base = () =>
         { group: 'Farm', signers: ['a1', 'a2'].map(person), signatures: 2, deadline: at(100) },
         { group: 'Inspection', signers: [person('b1')], signatures: 1, deadline: at(200) },
       ],
-      hashVersion: 2,
     }),
     { type: 'submit', actor: { id: 'sub', name: 'Sam' }, at: at(0) },
   );

@@ -202,6 +202,8 @@ export type RejectInput = z.input<typeof rejectInput>;
 export type DelegateInput = z.input<typeof delegateInput>;
 export type LevelUpdateInput = z.infer<typeof levelUpdateInput>;
 export type TemplateInputBody = z.input<typeof templateInput>;
+/** A template as the API reads it (parsed). */
+export type TemplateRequest = z.infer<typeof templateInput>;
 
 export const refId = (r: z.infer<typeof personRef>): string => (typeof r === 'string' ? r : r._id);
 

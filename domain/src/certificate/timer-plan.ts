@@ -8,10 +8,26 @@ import { currentLevel } from './machine';
 import type { CertificateState } from './types';
 
 export interface TimerEvent {
+  /** Stable across replays and continue-as-new: the plan's tag (timerKey), the kind, and the offset or repeat. */
   key: string;
   at: number;
   kind: 'reminder' | 'deadline' | 'overdueReminder';
   level: number;
+  /** A reminder's time before the due time (ms); an overdue reminder's repeat number. */
+  n?: number;
+}
+
+/**
+ * The key of a planned event: the level's plan (`L<level>@<started>[~<due changed>]`, new when the level
+ * restarts or its due time moves), then what fires. The one place the key's form is written.
+ */
+const timerKey = (tag: string, part: 'before' | 'due' | 'after', n?: number) => (n === undefined ? `${tag}:${part}` : `${tag}:${part}:${n}`);
+const tagOf = (key: string) => key.slice(0, key.indexOf(':'));
+
+/** The fired keys still worth keeping: those of a plan still in force (the carried set stays small). */
+export function firedStillPlanned(fired: Iterable<string>, plan: readonly TimerEvent[]): string[] {
+  const tags = new Set(plan.map((t) => tagOf(t.key)));
+  return [...fired].filter((k) => tags.has(tagOf(k)));
 }
 
 /**
@@ -20,9 +36,8 @@ export interface TimerEvent {
  */
 export function timerSummary(t: TimerEvent): string {
   if (t.kind === 'deadline') return `level ${t.level} deadline`;
-  if (t.kind === 'overdueReminder') return `overdue reminder ${t.key.split(':').pop()} for level ${t.level}`;
-  const before = Number(t.key.split(':').pop());
-  const hours = Number.isFinite(before) ? ` (${Math.round(before / 3_600_000)} h before)` : '';
+  if (t.kind === 'overdueReminder') return `overdue reminder ${t.n} for level ${t.level}`;
+  const hours = t.n !== undefined ? ` (${Math.round(t.n / 3_600_000)} h before)` : '';
   return `reminder before level ${t.level} is due${hours}`;
 }
 
@@ -41,13 +56,13 @@ export function levelTimers(s: CertificateState, now: number): TimerEvent[] {
   const tag = `L${l.level}@${l.startedAt ?? ''}${l.dueChangedAt ? `~${l.dueChangedAt}` : ''}`;
   const events: TimerEvent[] = [];
   for (const off of s.reminders.offsetsMs) {
-    if (due - off > started) events.push({ key: `${tag}:before:${off}`, at: due - off, kind: 'reminder', level: l.level });
+    if (due - off > started) events.push({ key: timerKey(tag, 'before', off), at: due - off, kind: 'reminder', level: l.level, n: off });
   }
-  events.push({ key: `${tag}:due`, at: due, kind: 'deadline', level: l.level });
+  events.push({ key: timerKey(tag, 'due'), at: due, kind: 'deadline', level: l.level });
   const every = s.reminders.overdueRepeatMs;
   const passed = Math.max(0, Math.floor((now - due) / every));
   for (let n = Math.max(1, passed); n < Math.max(1, passed) + REPEATS_AHEAD; n++) {
-    events.push({ key: `${tag}:after:${n}`, at: due + n * every, kind: 'overdueReminder', level: l.level });
+    events.push({ key: timerKey(tag, 'after', n), at: due + n * every, kind: 'overdueReminder', level: l.level, n });
   }
   return events.sort((a, b) => a.at - b.at);
 }

@@ -219,8 +219,6 @@ export interface CertificateState {
   escalateTo: Person[];
   /** Hash of the signable content (numbers, names, documents, levels' set-up); OTPs are bound to it. */
   contentHash: string;
-  /** How `contentHash` is made (CertificateDraft.hashVersion). */
-  hashVersion?: ContentHashVersion;
   /** The id of the certificate's workflow (certificateWorkflowId), set by the workflow from submit on; absent on a draft. */
   workflowId?: string;
   /** Storage key of the generated certificate PDF once done. */
@@ -254,16 +252,7 @@ export interface CertificateDraft {
   reminders?: Partial<ReminderConfig>;
   /** The company's managers at submit time: they get the overdue escalation mail with the submitter. */
   escalateTo?: Person[];
-  /**
-   * The form of the content hash the certificate was saved under (build.ts `certificateContentHash`
-   * says what it covers). Absent on certificates saved before the hash left out who is asked to sign by
-   * when; those cannot change a level in flight.
-   */
-  hashVersion?: ContentHashVersion;
 }
-
-/** Forms of the content hash recorded on certificates; only CONTENT_HASH_VERSION is made now. */
-export type ContentHashVersion = 2 | 3;
 
 /** The fields an edit may change (while created or rejected). Levels before the current stage are kept. */
 export type CertificateChanges = Partial<

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { KnexAuthLogStore } from './auth-log-store';
 import { createStores, type Stores } from '../stores';
 import { createTestDb, createTestCompany, createTestUser } from '../testing';
 
@@ -59,5 +60,35 @@ describe('sign-in history', () => {
       .where({ email: 'old@stores.test' })
       .update({ created_at: new Date(Date.now() - 91 * 86_400_000) });
     expect((await stores.authLog.signInHistory('old@stores.test', '10.0.9.9')).knownAddress).toBe(false);
+  });
+
+  it('keeps only what a throttle still reads: failures within the longest window, the last success of each pair within knownForMs', async () => {
+    const day = 86_400_000;
+    const row = (email: string, ip: string, succeeded: boolean, agoMs: number) => ({ email, ip, succeeded, created_at: new Date(Date.now() - agoMs) });
+    await db.knex('login_attempts').insert([
+      row('prune@stores.test', '10.1.0.1', false, 25 * 3_600_000), // past every failure window
+      row('prune@stores.test', '10.1.0.1', false, 3_600_000 / 2), // still counted
+      row('prune@stores.test', '10.1.0.1', true, 91 * day), // no longer makes the address known
+      row('prune@stores.test', '10.1.0.2', true, 3 * day), // an older success of a pair with a newer one
+      row('prune@stores.test', '10.1.0.2', true, 1 * day),
+      row('prune@stores.test', '10.1.0.3', true, 30 * day), // the only success of its pair: the address stays known
+    ]);
+    const history = (ip: string) => stores.authLog.signInHistory('prune@stores.test', ip);
+    const before = await Promise.all(['10.1.0.1', '10.1.0.2', '10.1.0.3'].map(history));
+    // a fresh store (a process starting) prunes with its first attempt; then at most once an hour
+    const log = new KnexAuthLogStore(db.knex);
+    await log.attempt('other@stores.test', '10.1.9.9', false);
+    const left = await db.knex('login_attempts').where({ email: 'prune@stores.test' }).orderBy('created_at');
+    expect(left.map((r) => [r.ip, r.succeeded])).toEqual([
+      ['10.1.0.3', true],
+      ['10.1.0.2', true],
+      ['10.1.0.1', false],
+    ]);
+    // what the throttle reads is the same as before
+    expect(await Promise.all(['10.1.0.1', '10.1.0.2', '10.1.0.3'].map(history))).toEqual(before);
+    // within the hour the next attempt does not prune again
+    await db.knex('login_attempts').insert(row('prune@stores.test', '10.1.0.1', false, 26 * 3_600_000));
+    await log.attempt('other@stores.test', '10.1.9.9', false);
+    expect(Number((await db.knex('login_attempts').where({ email: 'prune@stores.test' }).count<{ n: string }[]>({ n: '*' }))[0].n)).toBe(4);
   });
 });

@@ -44,9 +44,19 @@ export interface AuthLogStore {
   signInHistory(email: string, ip: string, now?: Date): Promise<SignInHistory>;
   /** Events of a kind from one address after `since` (the registration limit counts them). */
   countFromAddress(kind: AuthEventKind, ip: string, since: Date): Promise<number>;
+  /**
+   * Drops the sign-in log's rows no throttle reads any more (signInHistory): failures older than the
+   * longest window, successes older than knownForMs, and every success of a pair but its last. `attempt`
+   * calls it on a fresh store and then at most once an hour, so the log stays as small as its use.
+   */
+  pruneAttempts(now?: Date): Promise<number>;
 }
 
+/** How often `attempt` prunes the sign-in log. */
+const PRUNE_EVERY_MS = 3_600_000;
+
 export class KnexAuthLogStore implements AuthLogStore {
+  private prunedAt = 0;
   constructor(private readonly k: Knex) {}
 
   async event(e: AuthEvent): Promise<void> {
@@ -71,6 +81,25 @@ export class KnexAuthLogStore implements AuthLogStore {
 
   async attempt(email: string, ip: string, succeeded: boolean): Promise<void> {
     await this.k('login_attempts').insert({ email: email.trim().toLowerCase().slice(0, 320), ip: ip.slice(0, 64), succeeded });
+    if (Date.now() - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = Date.now();
+      await this.pruneAttempts();
+    }
+  }
+
+  async pruneAttempts(now = new Date()): Promise<number> {
+    const t = LOGIN_THROTTLE;
+    const failuresBefore = new Date(now.getTime() - Math.max(t.pair.windowMs, t.account.windowMs, t.address.windowMs));
+    const knownBefore = new Date(now.getTime() - t.knownForMs);
+    const r = await this.k.raw(
+      `delete from login_attempts a
+        where (not a.succeeded and a.created_at < ?)
+           or (a.succeeded and a.created_at < ?)
+           or (a.succeeded and exists (select 1 from login_attempts b
+                where b.email = a.email and b.ip = a.ip and b.succeeded and b.created_at > a.created_at))`,
+      [failuresBefore, knownBefore],
+    );
+    return Number((r as { rowCount?: number; affectedRows?: number }).rowCount ?? (r as { affectedRows?: number }).affectedRows ?? 0);
   }
 
   async signInHistory(email: string, ip: string, now = new Date()): Promise<SignInHistory> {

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomUUID, sign, verify, X509Certificate, type KeyObject } from 'node:crypto';
 import type { Knex } from 'knex';
-import { AppError, CERTIFICATE_VALIDITY_YEARS, type SignatureVerification } from '@grain/domain';
+import { AppError, CERTIFICATE_VALIDITY_YEARS, isUuid, type SignatureVerification } from '@grain/domain';
 import { dateOnly, iso, type SignatureRow } from './types';
 import { issueCertificate } from './x509';
 import { ensureCompanySeal, existingCompanySeal, type CompanySeal } from './company-seal';
@@ -17,8 +17,6 @@ import {
 import { needsRewrap, unwrapPrivateKey, wrapPrivateKey } from './key-wrap';
 
 export const SIGNATURE_ALGORITHM = 'ECDSA-P256-SHA256';
-
-const UUID = /^[0-9a-f-]{36}$/i;
 
 const toSignature = (r: Record<string, any>): SignatureRow => ({
   id: r.id,
@@ -253,7 +251,7 @@ export class KnexSignatureStore implements SignatureStore {
     return reissueUserSignature(this.k, owner, keyId, oldPassword, password, effectiveDate, caSecret);
   }
   async reset(companyId: string, keyId: string, by: string): Promise<boolean> {
-    if (!UUID.test(keyId)) return false;
+    if (!isUuid(keyId)) return false;
     const r = await this.k('signatures').where({ id: keyId, company_id: companyId }).whereNull('retired_at').first('id');
     return !!r && (await retire(this.k, r.id, by)).length > 0;
   }
@@ -266,12 +264,12 @@ export class KnexSignatureStore implements SignatureStore {
     return r?.id ?? null;
   }
   async byId(companyId: string, id: string): Promise<SignatureRow | null> {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     const r = await this.k('signatures').where({ id, company_id: companyId }).first();
     return r ? toSignature(r) : null;
   }
   async byGuids(companyId: string, guids: string[]): Promise<Map<string, SignatureRow>> {
-    const wanted = [...new Set(guids)].filter((g) => UUID.test(g));
+    const wanted = [...new Set(guids)].filter((g) => isUuid(g));
     if (wanted.length === 0) return new Map();
     const rows = await this.k('signatures').where({ company_id: companyId }).whereIn('guid', wanted);
     return new Map(rows.map((r) => [r.guid as string, toSignature(r)]));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { CompanyDocument, DocumentType } from '@grain/domain';
+import { isUuid, type CompanyDocument, type DocumentType } from '@grain/domain';
 
 export interface NewDocument {
   docName: string;
@@ -73,8 +73,6 @@ const versionRow = (companyId: string, documentId: string, version: number, user
   storage_key: f.storageKey,
   upload_user: userId,
 });
-
-const UUID = /^[0-9a-f-]{36}$/i;
 
 /**
  * Company documents. The bytes live in file storage under a generated key; this holds the metadata and
@@ -153,19 +151,19 @@ export class KnexDocumentStore implements DocumentStore {
   }
 
   async get(companyId: string, id: string): Promise<CompanyDocument | null> {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     const r = await this.base(companyId).where('d.id', id).first();
     return r ? toDocument(r) : null;
   }
 
   async file(companyId: string, id: string): Promise<StoredFile | null> {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     const r = await this.k('documents').where({ company_id: companyId, id }).first('storage_key', 'original_name', 'ext', 'mime', 'size', 'sha256');
     return r ? storedFile(r) : null;
   }
 
   async fileVersion(companyId: string, id: string, version: number): Promise<StoredFile | null> {
-    if (!UUID.test(id) || !Number.isInteger(version)) return null;
+    if (!isUuid(id) || !Number.isInteger(version)) return null;
     const r = await this.k('document_versions')
       .where({ company_id: companyId, document_id: id, version })
       .first('storage_key', 'original_name', 'ext', 'mime', 'size', 'sha256');
@@ -173,7 +171,7 @@ export class KnexDocumentStore implements DocumentStore {
   }
 
   async fileVersionTypes(companyId: string, refs: Array<{ id: string; version: number }>): Promise<Map<string, string>> {
-    const ids = [...new Set(refs.filter((r) => UUID.test(r.id) && Number.isInteger(r.version)).map((r) => r.id))];
+    const ids = [...new Set(refs.filter((r) => isUuid(r.id) && Number.isInteger(r.version)).map((r) => r.id))];
     if (ids.length === 0) return new Map();
     const rows: Array<{ document_id: string; version: number | string; mime: string }> = await this.k('document_versions')
       .where({ company_id: companyId })

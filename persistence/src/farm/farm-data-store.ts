@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Knex } from 'knex';
-import { FARM_STAGE, type FarmData, type FarmDataType, type GrainType, type HarvestFields, type ImageValidationState } from '@grain/domain';
+import { FARM_STAGE, isUuid, type FarmData, type FarmDataType, type GrainType, type HarvestFields, type ImageValidationState } from '@grain/domain';
 
 /** The fields of a new record, already validated by the domain rules. */
 export interface NewFarmData extends HarvestFields {
@@ -144,7 +144,7 @@ export class KnexFarmDataStore implements FarmDataStore {
   }
 
   async getFarmRecord(companyId: string, id: string): Promise<FarmData | null> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    if (!isUuid(id)) return null;
     const r = await this.k('farm_data').where({ company_id: companyId, id }).first();
     return r ? toFarmData(r) : null;
   }
@@ -158,7 +158,7 @@ export class KnexFarmDataStore implements FarmDataStore {
   }
 
   async isImageVerified(companyId: string, farmDataId: string): Promise<boolean> {
-    if (!/^[0-9a-f-]{36}$/i.test(farmDataId)) return false;
+    if (!isUuid(farmDataId)) return false;
     const r = await this.k('farm_data').where({ company_id: companyId, id: farmDataId }).first('image_validation');
     return r?.image_validation === 'Verified';
   }

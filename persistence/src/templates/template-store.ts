@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Priority, Signer } from '@grain/domain';
+import { isUuid, type Priority, type Signer } from '@grain/domain';
 
 /** One level of a template: who signs and how many, and how many days after creation it is due. */
 export interface TemplateLevel {
@@ -69,7 +69,7 @@ export class KnexTemplateStore implements TemplateStore {
   }
 
   async get(companyId: string, id: string): Promise<ApprovalTemplate | null> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    if (!isUuid(id)) return null;
     const row: Row | undefined = await this.k('approval_templates').where({ company_id: companyId, id }).first();
     return row ? toTemplate(row) : null;
   }
@@ -102,7 +102,7 @@ export class KnexTemplateStore implements TemplateStore {
   }
 
   async remove(companyId: string, id: string): Promise<boolean> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
+    if (!isUuid(id)) return false;
     // returning() rather than the affected count: PGlite's knex client does not report counts.
     const rows = await this.k('approval_templates').where({ company_id: companyId, id }).del().returning('id');
     return rows.length > 0;

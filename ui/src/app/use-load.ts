@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { useNotify } from './notify';
 
 /** What a page loaded: the data once it arrived, the error of the last attempt, and how to load again. */
 export interface Loaded<T> {
@@ -50,4 +51,12 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []): Loaded
     void reload();
   }, [reload]);
   return { data, error, loading, reload, setData };
+}
+
+/** Tells the user a load failed (the notice bar), once per failed attempt: for pages that show no error of their own. */
+export function useLoadErrorNotice(error: unknown): void {
+  const notify = useNotify();
+  useEffect(() => {
+    if (error) notify.error(error);
+  }, [error, notify]);
 }

@@ -1,1 +1,2 @@
 export * from './useLive';
+export * from './useLiveReload';

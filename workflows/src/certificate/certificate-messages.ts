@@ -16,7 +16,7 @@
  * Refusals: validators run the machine's checks, so a refused sign / reject / delegate answers at once
  * and leaves no trace in history. A refusal arrives at the client as WorkflowUpdateFailedError whose
  * cause is an ApplicationFailure of type 'AppError' with the message code as `message`; use
- * `appErrorCodeOf(err)` to read it.
+ * `appErrorCodeOf(err)` (app-failure.ts) to read it.
  */
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
 import {
@@ -110,17 +110,3 @@ export const stateQuery = defineQuery<CertificateState>('state');
 
 /** The failure type of every refusal raised by the workflows and their activities. */
 export { APP_ERROR_FAILURE_TYPE };
-
-/**
- * The message code of a refused Update (or undefined if the error is something else). Walks the
- * error's cause chain, so it works on WorkflowUpdateFailedError from @temporalio/client.
- */
-export function appErrorCodeOf(err: unknown): string | undefined {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && e && typeof e === 'object'; i++) {
-    const f = e as { type?: string; message?: string; cause?: unknown };
-    if (f.type === APP_ERROR_FAILURE_TYPE && f.message) return f.message;
-    e = f.cause;
-  }
-  return undefined;
-}

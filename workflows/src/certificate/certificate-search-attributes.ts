@@ -1,26 +1,18 @@
 /**
- * Typed keys of the certificate search attributes (names and types from domain/src/search-attributes.ts,
- * registered by the dev server). Plain key objects, so the workflow bundle needs no runtime import
- * of @temporalio/common; the API may pass them in `typedSearchAttributes` when it starts a workflow.
+ * The search attributes of a certificate workflow (keys: ../search-keys.ts, from the domain's list),
+ * and what operators read of a run in the Temporal UI.
  */
 import type { SearchAttributeUpdatePair } from '@temporalio/common';
-import type { SearchAttributeKey } from '@temporalio/common/lib/search-attributes';
 import { setCurrentDetails, upsertSearchAttributes } from '@temporalio/workflow';
-import { currentDetails, currentLevel, SEARCH_ATTRIBUTES, type CertificateState, type SearchAttributeName } from '@grain/domain/workflow-safe';
-
-type KeyType<N extends SearchAttributeName> = Uppercase<(typeof SEARCH_ATTRIBUTES)[N]> & ('KEYWORD' | 'TEXT' | 'INT' | 'BOOL' | 'DATETIME');
-
-/** One key per attribute of the domain's list: the names and types are written there only. */
-export const CERTIFICATE_SEARCH_KEYS = Object.fromEntries(
-  Object.entries(SEARCH_ATTRIBUTES).map(([name, type]) => [name, { name, type: type.toUpperCase() }]),
-) as { readonly [N in SearchAttributeName]: SearchAttributeKey<KeyType<N>> };
+import { currentDetails, currentLevel, type CertificateState } from '@grain/domain/workflow-safe';
+import { SEARCH_KEYS } from '../search-keys';
 
 /**
  * The search attribute values that describe a certificate state. DueTime is the current level's due time.
  * CompanyName is not here: the state knows only the company's id, so the API sets it at start.
  */
 export function certificateSearchAttributes(s: CertificateState): SearchAttributeUpdatePair[] {
-  const K = CERTIFICATE_SEARCH_KEYS;
+  const K = SEARCH_KEYS;
   const due = currentLevel(s)?.deadline ?? s.deadline;
   const open = s.status !== 'done' && s.status !== 'cancelled';
   return [

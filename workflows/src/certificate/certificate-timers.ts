@@ -6,6 +6,7 @@
 import {
   certificateMailContext,
   dueTimers,
+  firedStillPlanned,
   levelTimers,
   pendingSigners,
   timerSummary,
@@ -24,7 +25,8 @@ export function fireDueTimers(run: CertificateRun, wfId: string): { fired: boole
   const now = Date.now();
   const plan = levelTimers(run.state, now);
   // Keys of levels no longer planned (moved on, restarted) are dropped so the carried set stays small.
-  for (const k of [...run.fired]) if (!plan.some((t) => k.startsWith(t.key.split(':')[0]))) run.fired.delete(k);
+  const keep = new Set(firedStillPlanned(run.fired, plan));
+  for (const k of [...run.fired]) if (!keep.has(k)) run.fired.delete(k);
   const due = dueTimers(run.state, run.fired, now);
   for (const t of due.fired) run.fired.add(t.key);
   if (due.deadline) run.apply({ type: 'deadlinePassed', actor: SYSTEM, level: due.deadline.level, at: new Date(now).toISOString() });

@@ -1,26 +1,15 @@
 /**
  * What operators filter corrective actions on in the Temporal UI (names and types from
- * domain/src/search-attributes.ts, registered by the dev server and the production stack): company,
+ * domain/src/search-attributes.ts, keys from ../search-keys.ts): company,
  * farm, owner, state, overdue and the due time. Plain key objects, so the bundle needs no runtime import
  * of @temporalio/common.
  */
 import type { SearchAttributeUpdatePair } from '@temporalio/common';
-import type { SearchAttributeKey } from '@temporalio/common/lib/search-attributes';
 import { isOwnerWork, type CorrectiveActionState } from '@grain/domain/workflow-safe';
-
-const key = <T extends 'KEYWORD' | 'BOOL' | 'DATETIME'>(name: string, type: T) => ({ name, type }) as SearchAttributeKey<T>;
-
-export const ACTION_SEARCH_KEYS = {
-  CompanyId: key('CompanyId', 'KEYWORD'),
-  FarmName: key('FarmName', 'KEYWORD'),
-  ActionOwner: key('ActionOwner', 'KEYWORD'),
-  ActionState: key('ActionState', 'KEYWORD'),
-  Overdue: key('Overdue', 'BOOL'),
-  DueTime: key('DueTime', 'DATETIME'),
-};
+import { SEARCH_KEYS } from '../search-keys';
 
 export function actionSearchAttributes(s: CorrectiveActionState): SearchAttributeUpdatePair[] {
-  const K = ACTION_SEARCH_KEYS;
+  const K = SEARCH_KEYS;
   return [
     { key: K.CompanyId, value: s.companyId },
     { key: K.FarmName, value: s.farm.name },

@@ -2,8 +2,8 @@
 import { AppError, assertMayCancel, mayWithdraw } from '@grain/domain';
 import { cancelUpdate } from '@grain/workflows';
 import type { Caller, CertificateCommandDeps } from './command-deps';
-import { draftChanged } from './draft-changed';
-import { loadCertificate } from './load-certificate';
+import { draftChanged } from '../support/draft-changed';
+import { loadCertificate } from '../support/load-certificate';
 
 export interface CancelOptions {
   caller: Caller;

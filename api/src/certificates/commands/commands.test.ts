@@ -1,6 +1,6 @@
 import { certificateWorkflowId, isAppError, PERMISSIONS, type CertificateInput, type Permission } from '@grain/domain';
 import { daysFromNow, useCertHarness } from '../certificates.test-harness';
-import { CertificateWorkflows } from '../certificate-workflows';
+import { createCtx } from '../certificate-context';
 import type { SeededCompany } from '../../testing/session';
 import type { Caller, CertificateCommandDeps } from './command-deps';
 import { cancelCertificate } from './cancel';
@@ -15,11 +15,8 @@ import { signCertificate } from './sign';
 const h = useCertHarness();
 let deps: CertificateCommandDeps;
 beforeAll(() => {
-  deps = {
-    stores: h.t.deps.stores,
-    workflows: new CertificateWorkflows(h.t.deps.temporal, h.t.deps.config.taskQueue, h.t.deps.config.temporalDeadlines, 'https://grain.example'),
-    signingCodeMail: { mail: h.t.deps.adapters.mail, publicUrl: 'https://grain.example' },
-  };
+  // the app's public address the links back from the Temporal UI name
+  deps = createCtx({ ...h.t.deps, config: { ...h.t.deps.config, publicUrl: 'https://grain.example' } });
 });
 
 const EDITOR: Permission[] = ['viewApproval', 'editApproval'];

@@ -2,9 +2,9 @@
 import type { CertificateState } from '@grain/domain';
 import { delegateUpdate } from '@grain/workflows';
 import type { Caller, CertificateCommandDeps } from './command-deps';
-import { loadCertificate } from './load-certificate';
-import { resolveSigners } from './resolve-input';
-import { changeCertificate } from './change';
+import { loadCertificate } from '../support/load-certificate';
+import { resolveSigners } from '../support/resolve-input';
+import { changeCertificate } from '../support/change';
 
 export interface DelegateOptions {
   caller: Caller;

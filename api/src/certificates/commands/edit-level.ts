@@ -6,9 +6,9 @@
 import { AppError, assertOwnerOrAdmin, dueTime, refId, transition, type CertificateState, type LevelUpdateInput } from '@grain/domain';
 import { adjustLevelUpdate, editUpdate } from '@grain/workflows';
 import type { Caller, CertificateCommandDeps } from './command-deps';
-import { certificateIdOfLevel, loadCertificate } from './load-certificate';
-import { resolveSigners } from './resolve-input';
-import { changeCertificate } from './change';
+import { certificateIdOfLevel, loadCertificate } from '../support/load-certificate';
+import { resolveSigners } from '../support/resolve-input';
+import { changeCertificate } from '../support/change';
 
 export interface EditLevelOptions {
   caller: Caller;

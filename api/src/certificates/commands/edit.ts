@@ -5,10 +5,11 @@
 import { AppError, assertOwnerOrAdmin, type CertificateInput, type CertificateState } from '@grain/domain';
 import { editUpdate, resubmitUpdate } from '@grain/workflows';
 import type { Caller, CertificateCommandDeps } from './command-deps';
-import { loadCertificate } from './load-certificate';
-import { resolvedParts, saveDraft } from './save-draft';
-import { assertSubmittable } from './submit';
-import { changeCertificate } from './change';
+import { loadCertificate } from '../support/load-certificate';
+import { resolvedParts } from '../support/resolve-input';
+import { saveDraft } from './save-draft';
+import { assertSubmittable } from '../support/submission';
+import { changeCertificate } from '../support/change';
 
 export interface EditOptions {
   caller: Caller;
@@ -21,7 +22,7 @@ export async function editCertificate({ caller, certificateId, input }: EditOpti
   assertOwnerOrAdmin(current, caller.actor);
   if (current.status === 'created') return saveDraft({ caller, input, draft: current }, deps);
   // Resolved before the status is judged, so a bad reference answers INVALID_INPUT whatever the status.
-  const parts = await resolvedParts(deps, caller.companyId, input);
+  const parts = await resolvedParts(deps.stores, caller.companyId, input);
   if (current.status !== 'rejected') throw new AppError(current.status === 'done' ? 'CERTIFICATE_DONE' : 'CERTIFICATE_NOT_EDITABLE');
   const changes = {
     approvalName: input.approvalName,

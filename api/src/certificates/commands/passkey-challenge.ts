@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError, assertAccepted, passkeyStatement, type PasskeyChallengeAnswer } from '@grain/domain';
 import { challengeOf, signingOptions, type RelyingParty } from '../../passkeys/webauthn';
 import type { Caller, CertificateCommandDeps } from './command-deps';
-import { certificateIdOfLevel, currentLevelNamed, loadCertificate } from './load-certificate';
+import { certificateIdOfLevel, currentLevelNamed, loadCertificate } from '../support/load-certificate';
 
 export interface PasskeyChallengeOptions {
   caller: Caller;

@@ -5,9 +5,9 @@
  */
 import { askedNow } from '@grain/domain';
 import type { Caller, CertificateCommandDeps } from './command-deps';
-import { loadCertificate } from './load-certificate';
+import { loadCertificate } from '../support/load-certificate';
 
-export async function recordOpened(o: { caller: Caller; certificateId: string }, deps: Pick<CertificateCommandDeps, 'stores'>): Promise<void> {
+export async function recordOpened(o: { caller: Caller; certificateId: string }, deps: CertificateCommandDeps): Promise<void> {
   const s = await loadCertificate(deps.stores, o.caller, o.certificateId);
   const asked = askedNow(s, o.caller.actor.id);
   if (asked) await deps.stores.certificateViews.record(s.id, asked.level, o.caller.actor.id, asked.since);

@@ -2,8 +2,8 @@
 import type { CertificateState } from '@grain/domain';
 import { rejectUpdate } from '@grain/workflows';
 import type { Caller, CertificateCommandDeps } from './command-deps';
-import { loadCertificate } from './load-certificate';
-import { changeCertificate } from './change';
+import { loadCertificate } from '../support/load-certificate';
+import { changeCertificate } from '../support/change';
 
 export interface RejectOptions {
   caller: Caller;

@@ -2,8 +2,8 @@
 import { assertAccepted, type CertificateState, type NudgeTarget } from '@grain/domain';
 import { remindUpdate } from '@grain/workflows';
 import type { Caller, CertificateCommandDeps } from './command-deps';
-import { loadCertificate } from './load-certificate';
-import { changeCertificate } from './change';
+import { loadCertificate } from '../support/load-certificate';
+import { changeCertificate } from '../support/change';
 
 export interface RemindOptions {
   caller: Caller;

@@ -8,7 +8,7 @@
 import { assertAccepted, certificateMailContext } from '@grain/domain';
 import { mailSigningCode, type SigningCodeSent } from '@grain/adapters';
 import type { Caller, CertificateCommandDeps } from './command-deps';
-import { certificateIdOfLevel, currentLevelNamed, loadCertificate } from './load-certificate';
+import { certificateIdOfLevel, currentLevelNamed, loadCertificate } from '../support/load-certificate';
 
 export interface RequestCodeOptions {
   caller: Caller;

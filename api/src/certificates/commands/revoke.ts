@@ -1,9 +1,7 @@
 /** Revoke an issued certificate: the ledger records it first, then the read model (certificate revocation.ts). */
 import { assertRevocable, revocationLedgerKey, revocationRecord, type CertificateState, type Revocation } from '@grain/domain';
-import type { Ledger } from '@grain/adapters';
-import type { Stores } from '@grain/persistence';
-import type { Caller } from './command-deps';
-import { loadCertificate } from './load-certificate';
+import type { Caller, CertificateCommandDeps } from './command-deps';
+import { loadCertificate } from '../support/load-certificate';
 
 export interface RevokeOptions {
   caller: Caller;
@@ -13,7 +11,7 @@ export interface RevokeOptions {
 
 export async function revokeCertificate(
   { caller, certificateId, reason }: RevokeOptions,
-  deps: { stores: Stores; ledger: Ledger },
+  deps: CertificateCommandDeps,
 ): Promise<{ state: CertificateState; revocation: Revocation }> {
   const s = await loadCertificate(deps.stores, caller, certificateId);
   const why = assertRevocable(s, await deps.stores.certificates.revocationOf(s.companyId, s.id), caller.actor, reason);

@@ -3,12 +3,11 @@
  * created. Drafts live only in the read model until submitted.
  */
 import { randomUUID } from 'node:crypto';
-import { assertFarmRecordFree, CONTENT_HASH_VERSION, createCertificate, transition, type CertificateInput, type CertificateState } from '@grain/domain';
+import { assertFarmRecordFree, createCertificate, transition, type CertificateInput, type CertificateState } from '@grain/domain';
 import type { Caller, CertificateCommandDeps } from './command-deps';
-import { draftChanged } from './draft-changed';
-import { managersOf, resolveLevels, resolvePrimary, resolveSupportDocs } from './resolve-input';
-import { withStandardCheck } from './standard-check';
-import { assertSubmittable, startSubmitted } from './submit';
+import { draftChanged } from '../support/draft-changed';
+import { resolvedParts } from '../support/resolve-input';
+import { assertSubmittable, startSubmitted } from '../support/submission';
 
 export interface SaveDraftOptions {
   caller: Caller;
@@ -17,26 +16,14 @@ export interface SaveDraftOptions {
   draft?: CertificateState;
 }
 
-/** The parts of the input that name other records, resolved within the caller's company. */
-export async function resolvedParts({ stores }: CertificateCommandDeps, companyId: string, input: CertificateInput) {
-  const approvalDoc = withStandardCheck(await resolvePrimary(stores, companyId, input.approvalDoc), input.deviationReason);
-  return {
-    approvalDoc,
-    supportDocs: await resolveSupportDocs(stores, companyId, input.supportDocs),
-    levels: await resolveLevels(stores, companyId, input.approvalLevels),
-    escalateTo: await managersOf(stores, companyId),
-  };
-}
-
 export async function saveDraft({ caller, input, draft }: SaveDraftOptions, deps: CertificateCommandDeps): Promise<CertificateState> {
-  const parts = await resolvedParts(deps, caller.companyId, input);
+  const parts = await resolvedParts(deps.stores, caller.companyId, input);
   const fields = { approvalNumber: input.approvalNumber, approvalName: input.approvalName, priority: input.priority, ...parts };
   const next = draft
     ? transition(draft, { type: 'editDraft', actor: caller.actor, at: new Date().toISOString(), changes: { ...fields, summary: input.summary ?? '' } }).state
     : createCertificate({
         ...fields,
         id: randomUUID(),
-        hashVersion: CONTENT_HASH_VERSION,
         summary: input.summary,
         companyId: caller.companyId,
         submitter: { id: caller.actor.id, name: caller.actor.name, email: caller.actor.email ?? '' },

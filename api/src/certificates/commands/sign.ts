@@ -10,10 +10,9 @@
 import { AppError, type CertificateState, type PasskeyAssertionInput } from '@grain/domain';
 import { signUpdate } from '@grain/workflows';
 import type { Caller, CertificateCommandDeps } from './command-deps';
-import { currentLevelNamed, loadCertificate } from './load-certificate';
-import type { RelyingParty } from '../../passkeys/webauthn';
-import { verifyPasskeySign } from './passkey-sign';
-import { changeCertificate } from './change';
+import { currentLevelNamed, loadCertificate } from '../support/load-certificate';
+import { verifyPasskeySign } from '../support/passkey-sign';
+import { changeCertificate } from '../support/change';
 
 export interface SignOptions {
   caller: Caller;
@@ -27,14 +26,13 @@ export interface SignOptions {
   signaturePassword?: string;
 }
 
-export async function signCertificate(o: SignOptions, deps: CertificateCommandDeps & { relyingParty?: RelyingParty }): Promise<CertificateState> {
+export async function signCertificate(o: SignOptions, deps: CertificateCommandDeps): Promise<CertificateState> {
   const { stores } = deps;
   const s = await loadCertificate(stores, o.caller, o.certificateId);
   const actor = o.caller.actor;
   const level = currentLevelNamed(s, o.levelId);
   if (o.passkey) {
-    if (!deps.relyingParty) throw new AppError('PASSKEY_ASSERTION_INVALID');
-    const { otpId, signatureValue } = await verifyPasskeySign(s, level, actor.id, o.passkey, { ...deps, relyingParty: deps.relyingParty });
+    const { otpId, signatureValue } = await verifyPasskeySign(s, level, actor.id, o.passkey, deps);
     return changeCertificate(deps, s, signUpdate, { actor, otpId, note: o.note, signatureValue });
   }
   const { otpId } = await stores.otps.verify({ certificateId: s.id, level: level.level, userId: actor.id }, o.otp ?? '');

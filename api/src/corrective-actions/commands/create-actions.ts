@@ -8,6 +8,7 @@ import {
   AppError,
   assertDueAfter,
   auditItemsOf,
+  correctiveActionLiveMessages,
   createCorrectiveAction,
   DEFAULT_DUE_DAYS,
   dueTimeOf,
@@ -83,5 +84,7 @@ export async function createActions({ caller, input }: CreateActionsOptions, dep
     }
     made.push(state);
   }
+  // new actions appear on the company's lists and their owners' at once (best effort: the pages also poll)
+  for (const m of made.flatMap(correctiveActionLiveMessages)) await stores.live.publish(m).catch(() => undefined);
   return made;
 }

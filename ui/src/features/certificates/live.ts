@@ -1,36 +1,12 @@
-import { useEffect, useRef } from 'react';
-import { useLive } from '../../live';
+import { CERTIFICATE_LIVE_TYPE } from '@grain/domain';
+import { useLiveReload } from '../../live';
 
-/** Bursts of updates (one per workflow batch) are folded into one reload. */
-const DEBOUNCE_MS = 300;
-/** Fallback polls: slow while the live channel is up, faster while it is down. */
-const POLL_CONNECTED_MS = 60_000;
-const POLL_DISCONNECTED_MS = 10_000;
+const TYPES = [CERTIFICATE_LIVE_TYPE];
 
 /**
- * Calls `onChange` when a certificate changes (any of the company's, or only the one `id`): on each
- * `certificate_update` message of the live channel (published by the read-model activity), plus a
- * slow poll while the page is visible in case a message is missed or the socket is down.
+ * Calls `onChange` when a certificate changes (any of the company's, or only the one `id`): the live
+ * channel's certificate messages (published by the read-model activity), with a slow poll behind them.
  */
 export function useCertificateLive(onChange: () => void, id?: string) {
-  const cb = useRef(onChange);
-  cb.current = onChange;
-  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  const status = useLive(['certificate_update'], (m) => {
-    if (id && m.data?.id !== id) return;
-    clearTimeout(pending.current);
-    pending.current = setTimeout(() => cb.current(), DEBOUNCE_MS);
-  });
-  useEffect(() => () => clearTimeout(pending.current), []);
-
-  useEffect(() => {
-    const timer = setInterval(
-      () => {
-        if (typeof document === 'undefined' || document.visibilityState === 'visible') cb.current();
-      },
-      status === 'connected' ? POLL_CONNECTED_MS : POLL_DISCONNECTED_MS,
-    );
-    return () => clearInterval(timer);
-  }, [id, status]);
+  useLiveReload(TYPES, onChange, id);
 }

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, Link, Paper, Typography } from '@mui/material';
 import { useI18n } from '../../i18n/i18n';
-import { Page, useNotify } from '../../app';
+import { Page } from '../../app';
+import { useLoad, useLoadErrorNotice } from '../../app/use-load';
 import { useLive } from '../../live';
 import { complianceApi, type ComplianceDetail } from './api';
 import { AuditReportModal } from './AuditReportModal';
@@ -13,25 +14,14 @@ import { AuditFindings } from '../corrective-actions/AuditFindings';
 /** /views/compliance/detail?id=: the submission's four documents, their summaries, and its report. */
 export function ComplianceDetailPage() {
   const { t } = useI18n();
-  const notify = useNotify();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const [c, setC] = useState<ComplianceDetail | null>(null);
   const [open, setOpen] = useState(false);
-  const [missing, setMissing] = useState(!id);
-  const load = useCallback(() => {
-    if (id) {
-      complianceApi.detail(id).then(
-        (r) => setC(r.compliance),
-        (e) => {
-          setMissing(true);
-          notify.error(e);
-        },
-      );
-    }
-  }, [id, notify]);
-  useEffect(load, [load]);
-  useLive(['compliance_check_update'], (m) => m.data?.compliance_id === id && load());
+  const loaded = useLoad<ComplianceDetail | null>(() => (id ? complianceApi.detail(id).then((r) => r.compliance) : Promise.resolve(null)), [id]);
+  useLoadErrorNotice(loaded.error);
+  const c = loaded.data ?? null;
+  const missing = !id || (!c && !!loaded.error);
+  useLive(['compliance_check_update'], (m) => m.data?.compliance_id === id && void loaded.reload());
   return (
     <Page
       title={t('compliance.detailTitle')}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Fuse from 'fuse.js';
 import { Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
@@ -6,6 +6,7 @@ import { FUZZY_THRESHOLD } from '@grain/domain';
 import { useI18n } from '../../i18n/i18n';
 import { Page, useNotify } from '../../app';
 import { useLive } from '../../live';
+import { useLoad, useLoadErrorNotice } from '../../app/use-load';
 import { complianceApi, type ComplianceListRow } from './api';
 
 /** /views/compliance/list: 'Compliances Management' (docs/spec/farm-data-and-documents.md §2), fuzzy search on the name at 0.05. */
@@ -13,11 +14,11 @@ export function ComplianceListPage() {
   const { t, date } = useI18n();
   const notify = useNotify();
   const navigate = useNavigate();
-  const [rows, setRows] = useState<ComplianceListRow[] | null>(null);
+  const loaded = useLoad<ComplianceListRow[]>(() => complianceApi.list(), []);
+  useLoadErrorNotice(loaded.error);
+  const rows = loaded.data ?? null;
   const [q, setQ] = useState('');
-  const load = useCallback(() => complianceApi.list().then(setRows, (e) => notify.error(e)), [notify]);
-  useEffect(() => void load(), [load]);
-  useLive(['compliance_check_update'], () => void load());
+  useLive(['compliance_check_update'], () => void loaded.reload());
   const shown = useMemo(() => {
     if (!rows || !q.trim()) return rows ?? [];
     return new Fuse(rows, { keys: ['docName'], threshold: FUZZY_THRESHOLD }).search(q.trim()).map((r) => r.item);

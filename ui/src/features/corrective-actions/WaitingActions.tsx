@@ -1,20 +1,19 @@
-import { useEffect, useState } from 'react';
 import { Box, Typography } from '@mui/material';
-import type { WaitingActionsAnswer } from '@grain/domain';
 import { useI18n } from '../../i18n/i18n';
+import { useLoad } from '../../app/use-load';
 import { actionsApi } from './api';
+import { useActionLive } from './live';
 import { ActionRows } from './parts';
 
 /**
  * "Waiting for me" for corrective actions: the ones the user owns and must fix, and fixes they may
- * verify. Shown on the inbox beside the certificates, and on the corrective-actions page.
+ * verify. Shown on the inbox beside the certificates, and on the corrective-actions page; follows the live channel.
  */
 export function WaitingActions({ hideWhenEmpty = false, title = 'ca.waiting.title' }: { hideWhenEmpty?: boolean; title?: string }) {
   const { t } = useI18n();
-  const [w, setW] = useState<WaitingActionsAnswer | null>(null);
-  useEffect(() => {
-    actionsApi.waiting().then(setW, () => setW(null));
-  }, []);
+  const loaded = useLoad(() => actionsApi.waiting(), []);
+  useActionLive(() => void loaded.reload());
+  const w = loaded.data;
   if (!w) return null;
   const none = !w.toFix.length && !w.toVerify.length;
   if (none && hideWhenEmpty) return null;

@@ -120,3 +120,73 @@ describe('the company view', () => {
     expect(await screen.findByTestId('ca-waiting-verify')).toBeInTheDocument();
   });
 });
+
+/** The page's socket (jsdom has no server): the test delivers the live channel's messages itself. */
+class LiveSocket {
+  static last: LiveSocket | undefined;
+  readyState = 1;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: unknown = null;
+  constructor() {
+    LiveSocket.last = this;
+  }
+  send() {}
+  close() {}
+  deliver(m: object) {
+    this.onmessage?.({ data: JSON.stringify(m) });
+  }
+}
+
+describe('live updates of corrective actions', () => {
+  const real = globalThis.WebSocket;
+  beforeEach(() => {
+    LiveSocket.last = undefined;
+    (globalThis as { WebSocket: unknown }).WebSocket = LiveSocket;
+  });
+  afterAll(() => {
+    (globalThis as { WebSocket: unknown }).WebSocket = real;
+  });
+
+  it("the action's page shows what someone else did: a message for this action loads it again, one for another does not", async () => {
+    let current = action({ status: 'fix_submitted', allowed: { ...none, verify: true, reopen: true } });
+    const api = fakeApi({
+      'GET /api/auth/current_user': () => ({ user: verifier }),
+      'GET /api/corrective-actions/a-1': () => ({ action: current }),
+    });
+    renderApp('/views/corrective-actions/detail?id=a-1');
+    expect(await screen.findByTestId('ca-verify')).toBeInTheDocument();
+    await waitFor(() => expect(LiveSocket.last).toBeDefined());
+    LiveSocket.last!.deliver({ type: 'connected', data: {} });
+    const reads = () => api.find('GET', '/api/corrective-actions/a-1').length;
+    const before = reads();
+    LiveSocket.last!.deliver({ type: 'corrective_action_update', id: 7, data: { id: 'a-2', status: 'in_progress', version: 3 } });
+    // another verifier accepted the fix meanwhile
+    current = action({ status: 'verified', closedAt: '2026-11-28T00:00:00Z', allowed: none });
+    LiveSocket.last!.deliver({ type: 'corrective_action_update', id: 8, data: { id: 'a-1', status: 'verified', version: 5 } });
+    await waitFor(() => expect(screen.getByTestId('ca-state')).toHaveTextContent('Verified'));
+    expect(screen.queryByTestId('ca-verify')).toBeNull();
+    expect(reads()).toBe(before + 1);
+  });
+
+  it('the list follows changes of any action of the company', async () => {
+    let rows = [action({ id: 'a-1', status: 'open' })];
+    fakeApi({
+      'GET /api/auth/current_user': () => ({ user: verifier }),
+      'GET /api/corrective-actions/summary': () => ({
+        counts: { open: 1, overdue: 0, fixSubmitted: 0, closed: 0 },
+        bySeverity: { critical: { open: 1, closed: 0 }, major: { open: 0, closed: 0 }, minor: { open: 0, closed: 0 } },
+        openByAge: [],
+        oldestOpenDays: 0,
+        averageDaysToClose: null,
+      }),
+      'GET /api/corrective-actions': () => ({ actions: rows }),
+      'GET /api/corrective-actions/waiting': () => ({ toFix: [], toVerify: [] }),
+    });
+    renderApp('/views/corrective-actions/list');
+    expect(await screen.findByTestId('ca-count-open')).toHaveTextContent('1');
+    await waitFor(() => expect(LiveSocket.last).toBeDefined());
+    rows = [action({ id: 'a-1', status: 'in_progress' })];
+    LiveSocket.last!.deliver({ type: 'corrective_action_update', id: 9, data: { id: 'a-1', status: 'in_progress', version: 2 } });
+    await waitFor(() => expect(screen.getAllByTestId('ca-state')[0]).toHaveTextContent('In progress'));
+  });
+});

@@ -94,10 +94,6 @@ export const correctiveActions: Table = {
   'ca.createAll': { en: 'Create for every non-compliant check', vn: 'Tạo cho mọi mục không tuân thủ' },
   'ca.created': { en: '{n} corrective action(s) created', vn: 'Đã tạo {n} hành động khắc phục' },
   'ca.dueDefault': { en: 'Due date (empty: the severity’s default)', vn: 'Hạn (để trống: mặc định theo mức độ)' },
-  'ca.noOpenCriticalAtIssue': {
-    en: 'No open critical corrective actions at issue.',
-    vn: 'Không có hành động khắc phục nghiêm trọng nào đang mở tại thời điểm cấp.',
-  },
   'ca.openCritical': {
     en: 'This company has {n} open critical corrective action(s). You may sign; this is for your information.',
     vn: 'Công ty này có {n} hành động khắc phục nghiêm trọng đang mở. Bạn vẫn có thể ký; thông tin này để bạn tham khảo.',

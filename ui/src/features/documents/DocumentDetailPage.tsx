@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Button, Grid, Typography } from '@mui/material';
 import { Page, useAuth, useNotify } from '../../app';
+import { useLoad, useLoadErrorNotice } from '../../app/use-load';
 import { useI18n } from '../../i18n/i18n';
 import { documentsApi, type CompanyDocument } from './api';
 import { DocumentViewer } from './DocumentViewer';
@@ -14,11 +14,9 @@ export function DocumentDetailPage() {
   const notify = useNotify();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const [doc, setDoc] = useState<CompanyDocument | null>(null);
-
-  useEffect(() => {
-    if (id) documentsApi.detail(id).then(setDoc, notify.error);
-  }, [id, notify]);
+  const loaded = useLoad<CompanyDocument | null>(() => (id ? documentsApi.detail(id) : Promise.resolve(null)), [id]);
+  useLoadErrorNotice(loaded.error);
+  const doc = loaded.data ?? null;
 
   const row = (label: string, value: string) => (
     <>

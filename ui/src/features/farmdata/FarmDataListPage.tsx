@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Button, MenuItem, TextField } from '@mui/material';
 import { FARM_DATA_TYPES, type FarmData } from '@grain/domain';
 import { Page, useAuth, useNotify } from '../../app';
 import { useI18n } from '../../i18n/i18n';
+import { useLoad, useLoadErrorNotice } from '../../app/use-load';
 import { farmApi } from './api';
 import { FarmDataTable } from './FarmDataTable';
 
@@ -22,16 +23,11 @@ export function FarmDataListPage() {
   const mayEdit = can('editDocument'); // adding records and photos needs it (the server checks)
   const notify = useNotify();
   const navigate = useNavigate();
-  const [rows, setRows] = useState<FarmData[] | null>(null);
   const [dataType, setDataType] = useState('');
-
-  const load = useCallback(() => {
-    farmApi.list(dataType || undefined).then(setRows, (e) => {
-      setRows([]);
-      notify.error(e);
-    });
-  }, [dataType, notify]);
-  useEffect(load, [load]);
+  const loaded = useLoad<FarmData[]>(() => farmApi.list(dataType || undefined), [dataType]);
+  useLoadErrorNotice(loaded.error);
+  // a failed load shows an empty list beside the error
+  const rows = loaded.error ? [] : (loaded.data ?? null);
 
   const verify = async (id: string) => {
     try {

@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { certificateDetailPath, type InboxAnswer } from '@grain/domain';
@@ -6,6 +5,7 @@ import { certificatesApi } from '../api';
 import { useCertificateLive } from '../live';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText, Page } from '../../../app';
+import { useLoad } from '../../../app/use-load';
 import { RowCards, useCardLayout } from '../../../app/RowCards';
 import { storedWord } from '../../../app/stored-text';
 import { TeamOverdue } from './TeamOverdue';
@@ -20,20 +20,10 @@ export function InboxPage() {
   const { t, date } = useI18n();
   const narrow = useCardLayout();
   const navigate = useNavigate();
-  const [answer, setAnswer] = useState<InboxAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(async () => {
-    try {
-      setAnswer(await certificatesApi.inbox());
-      setError(null);
-    } catch (e) {
-      setError(errorText(e, t));
-    }
-  }, [t]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useCertificateLive(() => void load());
+  const loaded = useLoad<InboxAnswer>(() => certificatesApi.inbox(), []);
+  useCertificateLive(() => void loaded.reload());
+  const answer = loaded.data ?? null;
+  const error = loaded.error ? errorText(loaded.error, t) : null;
 
   const items = answer?.inbox ?? [];
   const signLink = (id: string) => certificateDetailPath(id, { sign: true });
@@ -103,7 +93,7 @@ export function InboxPage() {
           </Paper>
         ))}
       <WaitingActions hideWhenEmpty />
-      {answer?.teamOverdue && <TeamOverdue items={answer.teamOverdue} count={answer.teamOverdueCount ?? 0} onChanged={() => void load()} />}
+      {answer?.teamOverdue && <TeamOverdue items={answer.teamOverdue} count={answer.teamOverdueCount ?? 0} onChanged={() => void loaded.reload()} />}
     </Page>
   );
 }

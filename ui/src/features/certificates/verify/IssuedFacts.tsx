@@ -10,7 +10,7 @@ const mono = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
  * a buyer comparing the paper with this page sees the same words and figures.
  */
 export function IssuedFacts({ c }: { c: IssuedCertificate }) {
-  const { lang, t } = useI18n();
+  const { lang } = useI18n();
   const L = (k: IssuedLabelKey) => ISSUED_LABELS[k][lang === 'vn' ? 1 : 0];
   const fact = (k: IssuedLabelKey, v: ReactNode, sx?: object) =>
     v === null || v === '' ? null : (
@@ -41,7 +41,7 @@ export function IssuedFacts({ c }: { c: IssuedCertificate }) {
       </Table>
       {c.noOpenCriticalActionsAtIssue && (
         <Typography variant="body2" sx={{ mt: 1 }} data-testid="issued-no-open-critical">
-          {t('ca.noOpenCriticalAtIssue')}
+          {L('noOpenCriticalActions')}.
         </Typography>
       )}
       <Typography variant="subtitle1" sx={{ mt: 2 }}>
