@@ -12,7 +12,7 @@ import type {
   Person,
 } from '@grain/domain';
 import { certificateDetailPath, issuedCertificate, recordLedgerTx, type FrozenIssuer } from '@grain/domain';
-import { sealPdf, type Ledger } from '@grain/adapters';
+import { addValidationData, issueCredential, sealOptionsFor, sealPdf, type Ledger } from '@grain/adapters';
 import { issuerFacts, sha256hex } from '@grain/persistence';
 import type { ActivityDeps } from '../deps';
 import { certificateHtml, certificatePayload, qrSvg, verifyUrl } from './certificate-pdf';
@@ -136,8 +136,15 @@ export function createCertificateActivities(deps: ActivityDeps) {
       return mailEach(a.key, e.recipients, text);
     },
 
-    /** Renders and stores the certificate PDF once per certificate content. */
+    /**
+     * Renders, seals and stores the certificate PDF once per certificate content: a PAdES B-LT seal (the
+     * TSA's timestamp in the signature; the CA chain, the TSA's certificate and the CA's CRL made just after
+     * it in the DSS). Then the credential, signed with that same seal, and its status list.
+     */
     async generateCertificatePdf(a: { key: string; state: CertificateState }): Promise<{ pdfKey: string; payload: CertificatePayload }> {
+      const company = (facts: { issuer?: FrozenIssuer }) => ({ id: a.state.companyId, name: facts.issuer?.name ?? a.state.companyId });
+      const sealFor = (facts: { issuer?: FrozenIssuer }) =>
+        deps.stores.signatures.companySeal(company(facts), config.caKeySecret, sealOptionsFor(config.publicUrl, a.state.companyId, facts.issuer?.did));
       const r = await once(`${a.key}:pdf:${a.state.contentHash}`, async () => {
         const payload = certificatePayload(a.state);
         const url = verifyUrl(config.publicUrl, a.state.contentHash);
@@ -145,14 +152,19 @@ export function createCertificateActivities(deps: ActivityDeps) {
         const issued = issuedCertificate(a.state, facts);
         const rendered = await adapters.pdf.render(certificateHtml(issued, { url, svg: await qrSvg(url) }));
         // the stored, recorded PDF is the sealed one: its hash is what the public check compares
-        const seal = await deps.stores.signatures.companySeal({ id: a.state.companyId, name: facts.issuer?.name ?? a.state.companyId }, config.caKeySecret);
-        const pdf = await sealPdf(rendered, {
+        const seal = await sealFor(facts);
+        const sealed = await sealPdf(rendered, {
           ...seal,
           chainPems: [seal.caCertificatePem],
           name: facts.issuer?.name ?? a.state.companyId,
           reason: `Grain quality certificate ${a.state.approvalNumber} issued`,
           location: facts.issuer?.address,
           contactInfo: url,
+          tsa: adapters.tsa,
+        });
+        const pdf = await addValidationData(sealed, {
+          certificatePems: [seal.certificatePem, seal.caCertificatePem, ...(await adapters.tsa.certificatePems())],
+          crls: [await deps.stores.signatures.freshCaCrl(a.state.companyId, config.caKeySecret)],
         });
         const pdfKey = await adapters.storage.put(pdf, { ext: 'pdf', prefix: 'certificates' });
         // the issuer as it stands now, with the seal that sealed it: frozen with the certificate below
@@ -167,6 +179,11 @@ export function createCertificateActivities(deps: ActivityDeps) {
       const issuer = (r as { issuer?: FrozenIssuer }).issuer;
       if (issuer) await store.freezeIssuer(a.state.id, issuer);
       await store.recordPdfHash(a.state.id, r.sha256);
+      // the credential, signed once with the seal that sealed the PDF (kept: a retried attempt reads it back)
+      if (a.state.status === 'done') {
+        const facts = await issuerFacts(deps.stores, a.state);
+        await issueCredential(deps, a.state, facts, await sealFor(facts), r.sha256);
+      }
       return { pdfKey: r.pdfKey, payload: r.payload };
     },
   };

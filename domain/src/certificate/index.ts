@@ -21,3 +21,4 @@ export * from './timer-plan';
 export * from './revocation';
 export * from './farm-record-use';
 export * from './digital-signature';
+export * from './verifiable';

@@ -3,3 +3,4 @@ export * from './otp-store';
 export * from './reminder-store';
 export * from './view-store';
 export * from './issuer-facts';
+export * from './credential-store';

@@ -26,6 +26,7 @@ import * as certificateWorkflowId from './035_certificate_workflow_id';
 import * as demoStaffEditApproval from './040_demo_staff_edit_approval';
 import * as listCardLevelDue from './041_list_card_level_due';
 import * as correctiveActions from './045_corrective_actions';
+import * as verifiableCredentials from './065_verifiable_credentials';
 
 export interface Migration {
   name: string;
@@ -62,4 +63,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '040_demo_staff_edit_approval', ...demoStaffEditApproval },
   { name: '041_list_card_level_due', ...listCardLevelDue },
   { name: '045_corrective_actions', ...correctiveActions },
+  { name: '065_verifiable_credentials', ...verifiableCredentials },
 ];
