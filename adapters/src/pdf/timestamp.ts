@@ -40,8 +40,11 @@ const OID = {
   messageDigest: '1.2.840.113549.1.9.4',
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
   sha256: '2.16.840.1.101.3.4.2.1',
-  /** The embedded TSA's policy: an OID of its own under 2.25 (a UUID), since it follows no public TSA policy. */
-  embeddedPolicy: '2.25.216913358442473766013413283361458429401',
+  /**
+   * The embedded TSA's policy: it follows no published TSA policy, so it names none — an OID under the
+   * ITU-T/ISO example arc (2.999), short enough for every ASN.1 reader (Go's takes no arc above 2^31).
+   */
+  embeddedPolicy: '2.999.31.1',
 };
 
 let engineSet = false;
@@ -95,17 +98,27 @@ export class EmbeddedTimestampAuthority implements TimestampAuthority {
             type: 0,
             attributes: [
               new pkijs.Attribute({ type: OID.contentType, values: [new asn1js.ObjectIdentifier({ value: OID.tstInfo })] }),
-              new pkijs.Attribute({ type: OID.messageDigest, values: [new asn1js.OctetString({ valueHex: ab(createHash('sha256').update(content).digest()) })] }),
-              new pkijs.Attribute({ type: OID.signingCertificateV2, values: [new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertIdV2] })] })] }),
+              new pkijs.Attribute({
+                type: OID.messageDigest,
+                values: [new asn1js.OctetString({ valueHex: ab(createHash('sha256').update(content).digest()) })],
+              }),
+              new pkijs.Attribute({
+                type: OID.signingCertificateV2,
+                values: [new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertIdV2] })] })],
+              }),
             ],
           }),
         }),
       ],
       certificates: [cert],
     });
-    const key = await webcrypto.subtle.importKey('pkcs8', id.privateKey.export({ type: 'pkcs8', format: 'der' }), { name: 'ECDSA', namedCurve: 'P-256' }, false, [
-      'sign',
-    ]);
+    const key = await webcrypto.subtle.importKey(
+      'pkcs8',
+      id.privateKey.export({ type: 'pkcs8', format: 'der' }),
+      { name: 'ECDSA', namedCurve: 'P-256' },
+      false,
+      ['sign'],
+    );
     await signedData.sign(key as Parameters<pkijs.SignedData['sign']>[0], 0, 'SHA-256');
     return Buffer.from(new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema(true) }).toSchema().toBER(false));
   }
@@ -149,8 +162,10 @@ export class HttpTimestampAuthority implements TimestampAuthority {
     if (resp.status.status > 1 || !resp.timeStampToken) throw new Error(`the TSA at ${this.url} refused the request (status ${resp.status.status})`);
     const signed = new pkijs.SignedData({ schema: resp.timeStampToken.content });
     const info = new pkijs.TSTInfo({ schema: asn1js.fromBER(signed.encapContentInfo.eContent!.getValue()).result });
-    if (!Buffer.from(info.messageImprint.hashedMessage.valueBlock.valueHexView).equals(sha256)) throw new Error(`the TSA at ${this.url} stamped another digest`);
-    if (!info.nonce || !Buffer.from(info.nonce.valueBlock.valueHexView).equals(nonce)) throw new Error(`the TSA at ${this.url} answered another request (nonce)`);
+    if (!Buffer.from(info.messageImprint.hashedMessage.valueBlock.valueHexView).equals(sha256))
+      throw new Error(`the TSA at ${this.url} stamped another digest`);
+    if (!info.nonce || !Buffer.from(info.nonce.valueBlock.valueHexView).equals(nonce))
+      throw new Error(`the TSA at ${this.url} answered another request (nonce)`);
     const token = Buffer.from(resp.timeStampToken.toSchema().toBER(false));
     this.lastCertificates = tokenCertificatePems(token);
     return token;
