@@ -8,6 +8,7 @@ import { certificatesFeature } from './certificates/feature';
 import { complianceFeature } from './compliance/feature';
 import { correctiveActionsFeature } from './corrective-actions/feature';
 import { issuerFeature } from './issuer/feature';
+import { trustFeature } from './trust/feature';
 
 /** Every feature of the API, in mount order; a new feature folder adds its line here. */
 export const FEATURES: readonly Feature[] = [
@@ -20,4 +21,5 @@ export const FEATURES: readonly Feature[] = [
   complianceFeature,
   correctiveActionsFeature,
   issuerFeature,
+  trustFeature,
 ];

@@ -77,7 +77,7 @@ export function actionRoutes(ctx: CertCtx): Router {
     const { reason } = revokeInput.parse(req.body ?? {});
     const { state } = await revokeCertificate(
       { caller: callerOf(req), certificateId: String(req.params.id), reason },
-      { stores: ctx.stores, ledger: ctx.deps.adapters.ledger },
+      { stores: ctx.stores, ledger: ctx.deps.adapters.ledger, config: ctx.deps.config },
     );
     res.json(await approvalAnswer(ctx, req, state));
   });

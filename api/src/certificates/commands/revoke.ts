@@ -1,7 +1,7 @@
 /** Revoke an issued certificate: the ledger records it first, then the read model (certificate revocation.ts). */
 import { assertRevocable, revocationLedgerKey, revocationRecord, type CertificateState, type Revocation } from '@grain/domain';
-import type { Ledger } from '@grain/adapters';
-import type { Stores } from '@grain/persistence';
+import { publishStatusLists, sealOptionsFor, type Ledger } from '@grain/adapters';
+import { issuerFacts, type Stores } from '@grain/persistence';
 import type { Caller } from './command-deps';
 import { loadCertificate } from './load-certificate';
 
@@ -13,7 +13,7 @@ export interface RevokeOptions {
 
 export async function revokeCertificate(
   { caller, certificateId, reason }: RevokeOptions,
-  deps: { stores: Stores; ledger: Ledger },
+  deps: { stores: Stores; ledger: Ledger; config: { publicUrl: string; caKeySecret?: string; statusListMaxAgeSeconds: number } },
 ): Promise<{ state: CertificateState; revocation: Revocation }> {
   const s = await loadCertificate(deps.stores, caller, certificateId);
   const why = assertRevocable(s, await deps.stores.certificates.revocationOf(s.companyId, s.id), caller.actor, reason);
@@ -26,5 +26,13 @@ export async function revokeCertificate(
   const stated = block ? { ...recorded, ...(block.payload as Pick<Revocation, 'at' | 'by' | 'byId' | 'reason'>) } : recorded;
   const final: Revocation = { at: stated.at, by: stated.by, byId: stated.byId, reason: stated.reason, txId: receipt.txId };
   await deps.stores.certificates.revoke(s.companyId, s.id, final);
+  // its bit in the issuer's W3C status list flips now: every list of the company signed again, by its current seal
+  const facts = await issuerFacts(deps.stores, s);
+  const seal = await deps.stores.signatures.companySeal(
+    { id: s.companyId, name: facts.issuer?.name ?? s.companyId },
+    deps.config.caKeySecret,
+    sealOptionsFor(deps.config.publicUrl, s.companyId, facts.issuer?.did),
+  );
+  await publishStatusLists(deps, s.companyId, seal);
   return { state: s, revocation: final };
 }
