@@ -21,7 +21,9 @@ jest.setTimeout(300_000);
 
 let w: World;
 beforeAll(async () => {
-  w = await startWorld({ worker: false });
+  // with the worker: the corrective action the evidence uploads go to is made through its workflow
+  w = await startWorld();
+  await w.settle();
 });
 afterAll(() => w?.close());
 
@@ -52,7 +54,7 @@ describe('cross-site requests', () => {
     for (const r of routes) {
       for (const [label, headers] of attacks) {
         // The admin's session cookie rides along, as a browser would send it.
-        let req = w.agents.admin[r.method.toLowerCase() as 'post' | 'get'](concretePath(w, r.path));
+        let req = w.agents.admin[r.method.toLowerCase() as 'post' | 'put' | 'delete'](concretePath(w, r.path));
         req = req.unset('Origin');
         for (const [k, v] of Object.entries(headers)) req = req.set(k, v);
         const res = await req.send({ name: 'x', approvalName: 'x', password: 'Harvest#2025', email: 'x@y.test', otp: '123456' });
@@ -108,6 +110,8 @@ describe('upload corpus', () => {
     url: () => string;
     fields?: () => Record<string, string>;
     verifier?: boolean;
+    /** Who uploads (default the admin): evidence is taken only from the action's owner. */
+    as?: 'staff';
   }
   let unverified: string;
   const TARGETS: Target[] = [
@@ -119,6 +123,8 @@ describe('upload corpus', () => {
     })),
     { name: 'farm CSV', url: () => '/api/farmdata/harvesting/upload' },
     { name: 'grain photo', url: () => '/api/farmdata/verification/upload', fields: () => ({ farm_data_id: unverified }), verifier: true },
+    // the world's action is the staff member's and in progress: the owner's upload reaches the file checks
+    { name: 'corrective-action evidence', url: () => `/api/corrective-actions/${w.own.actionId}/evidence`, as: 'staff' },
   ];
 
   let server: Server;
@@ -139,6 +145,9 @@ describe('upload corpus', () => {
   });
   afterAll(() => new Promise((r) => server.close(r)));
 
+  /** Refusals that say nothing about the file. */
+  const NOT_THE_FILE = ['UNAUTHENTICATED', 'ACCESS_DENIED', 'NOT_FOUND', 'CONFLICT', 'ACTION_NOT_OWNER', 'ACTION_WRONG_STATE', 'ACTION_CLOSED'];
+
   /** Accepted: a 2xx answer, except the verifier, which answers its result and accepts only a verified photo. */
   const accepted = (t: Target, res: { status: number; body: any }) =>
     t.verifier ? res.status < 300 && res.body['verification result']?.[0]?.verified === true : res.status < 300;
@@ -149,16 +158,20 @@ describe('upload corpus', () => {
     const files = filesUnder(w.t.deps.config.dataDir);
     const farmRows = Number((await k('farm_data').count({ n: '*' }))[0].n);
     const taken: string[] = [];
+    const unjudged: string[] = [];
     for (const t of TARGETS) {
       for (const [label, name, data] of CORPUS) {
-        let req = w.agents.admin.post(t.url());
+        let req = w.agents[t.as ?? 'admin'].post(t.url());
         for (const [f, v] of Object.entries(t.fields?.() ?? {})) req = req.field(f, v);
         // filepath, not filename: form-data would cut a filename down to its basename on the client.
         const res = await req.attach('file', data, { filepath: name, contentType: 'application/octet-stream' } as never);
         if (accepted(t, res) || res.status >= 500) taken.push(`${t.name} took ${label} (${name}): ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+        if (NOT_THE_FILE.includes(res.body?.code)) unjudged.push(`${t.name}, ${label}: ${res.body.code}`);
       }
     }
     expect(taken).toEqual([]);
+    // each refusal is the file's: none is refused for who sends it or the state of what it is for
+    expect(unjudged).toEqual([]);
     // The verifier records each refused check as the record's result (never a verified one); nothing
     // else changes, and no farm record is added.
     expect(changedTables(before, await dbSnapshot(k)).filter((x) => x !== 'farm_image_verifications' && x !== 'farm_data')).toEqual([]);
@@ -173,9 +186,10 @@ describe('upload corpus', () => {
     const before = await dbSnapshot(k);
     const files = filesUnder(w.t.deps.config.dataDir);
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const cookie = (await w.login(w.own.co, 'admin')).jar.getCookie('grain_sid', { domain: '127.0.0.1', path: '/', secure: false, script: false } as never);
+    const cookies = { admin: await w.login(w.own.co, 'admin'), staff: await w.login(w.own.co, 'staff') };
     const answers: string[] = [];
     for (const t of TARGETS) {
+      const cookie = cookies[t.as ?? 'admin'].jar.getCookie('grain_sid', { domain: '127.0.0.1', path: '/', secure: false, script: false } as never);
       const ext = t.name === 'farm CSV' ? 'csv' : t.verifier ? 'png' : 'pdf';
       const res = await streamUpload({
         url: base + t.url(),

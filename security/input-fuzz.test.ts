@@ -9,14 +9,19 @@
 import fc from 'fast-check';
 import {
   certificateInput,
+  createActionsInput,
   delegateInput,
   accountSchemas,
   farmDataInputSchemaFor,
   getAuditRequestSchema,
   levelUpdateInput,
   loginSchema,
+  reassignInput,
+  redateInput,
   rejectInput,
+  reopenInput,
   signInput,
+  submitFixInput,
   templateInput,
 } from '@grain/domain';
 import { appRoutes, type RouteInfo } from './support/routes';
@@ -27,12 +32,13 @@ jest.setTimeout(300_000);
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
 const SEED = Number(process.env.FUZZ_SEED ?? 8);
-const UPLOAD_ROUTES = /\/(upload|document\/create|document\/:id\/update|verify\/pdf)$/;
+const UPLOAD_ROUTES = /\/(upload|document\/create|document\/:id\/update|verify\/pdf|corrective-actions\/:id\/evidence)$/;
 
-/** Field names of a zod object (v3 or v4), or of the object inside a wrapper. */
+/** Field names of a zod object (v3 or v4), of the objects of a union, or of the object inside a wrapper. */
 function fieldsOf(schema: unknown): string[] {
-  const s = schema as { shape?: Record<string, unknown>; _def?: { schema?: unknown; in?: unknown; innerType?: unknown } };
+  const s = schema as { shape?: Record<string, unknown>; _def?: { schema?: unknown; in?: unknown; innerType?: unknown; options?: unknown[] } };
   if (s?.shape && typeof s.shape === 'object') return Object.keys(s.shape);
+  if (Array.isArray(s?._def?.options)) return [...new Set(s._def.options.flatMap(fieldsOf))];
   const inner = s?._def?.schema ?? s?._def?.in ?? s?._def?.innerType;
   return inner ? fieldsOf(inner) : [];
 }
@@ -47,6 +53,11 @@ const SCHEMAS: Array<[RegExp, unknown]> = [
   [/auth\/register$/, accountSchemas('AU').registerSchema],
   [/harvesting\/create$/, farmDataInputSchemaFor('2026-11-27')],
   [/getaudit$/, getAuditRequestSchema],
+  [/corrective-actions$/, createActionsInput],
+  [/corrective-actions\/:id\/fix$/, submitFixInput],
+  [/corrective-actions\/:id\/reopen$/, reopenInput],
+  [/corrective-actions\/:id\/reassign$/, reassignInput],
+  [/corrective-actions\/:id\/redate$/, redateInput],
 ];
 /** Spec field names of the calls whose schema is not exported (accounts, documents, verification, policy). */
 const SPEC_FIELDS = [
@@ -136,6 +147,10 @@ function hostile(w: World): fc.Arbitrary<unknown> {
       o.co.users.staff.id,
       w.foreign.co.users.staff.id,
       w.foreign.signingId,
+      o.auditId,
+      o.evidenceId,
+      w.foreign.auditId,
+      w.foreign.evidenceId,
     ),
     fc.array(fc.oneof(fc.string(), fc.record({ _id: fc.oneof(fc.string(), fc.constantFrom(o.co.users.signer2.id, w.foreign.co.users.signer2.id)) })), {
       maxLength: 5,

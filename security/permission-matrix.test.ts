@@ -1,15 +1,16 @@
 /**
- * Every certificate, farm data, document, policy, blockchain, public-verification and compliance
- * endpoint × every role (admin, manager, staff, signer, anonymous) × an object of the caller's own
- * company and of a foreign one (cases in support/matrix-cases.ts), each answer checked; afterwards the
- * foreign company's rows are exactly as before, and no route of the app is left without a case.
+ * Every certificate, farm data, document, policy, blockchain, public-verification, compliance and
+ * corrective-action endpoint × every role (admin, manager, staff, signer, anonymous) × an object of the
+ * caller's own company and of a foreign one (cases in support/matrix-cases.ts), each answer checked (and
+ * no answer to the own company names an object of the foreign one); afterwards the foreign company's
+ * rows are exactly as before, and no route of the app is left without a case.
  */
 import { appRoutes } from './support/routes';
 import { changedTables, dbSnapshot } from './support/db-checksum';
 import { hashPassword } from '@grain/persistence';
 import { loginAs, TEST_PASSWORD, type Agent } from '../api/src/testing/session';
-import { COVERED_ELSEWHERE, MATRIX_CASES, prepareFresh, VIEW_INFO_ONLY_REFUSED, type MatrixCase } from './support/matrix-cases';
-import { ROLES, startWorld, type Role, type World } from './support/world';
+import { COVERED_ELSEWHERE, MATRIX_CASES, prepareFresh, VIEW_INFO_ONLY_REFUSED, type Answer, type MatrixCase } from './support/matrix-cases';
+import { ROLES, startWorld, type CompanyObjects, type Role, type World } from './support/world';
 
 jest.setTimeout(300_000);
 
@@ -32,11 +33,15 @@ const rows = MATRIX_CASES.flatMap((c) =>
           [
             ['own', e[0]],
             ['foreign', e[1]],
-          ] as Array<[Scope, number]>
-        ).map(([scope, status]) => ({ c, role, scope, status }))
-      : [{ c, role, scope: 'own' as Scope, status: e }];
+          ] as Array<[Scope, Answer]>
+        ).map(([scope, answer]) => ({ c, role, scope, answer }))
+      : [{ c, role, scope: 'own' as Scope, answer: e }];
   }),
 );
+
+/** The ids of a company's objects, each of which an answer to the other company must never name. */
+const idsOf = (o: CompanyObjects) =>
+  [o.companyId, o.farmId, o.draftId, o.signingId, o.templateId, o.documentId, o.complianceId, o.auditId, o.actionId, o.evidenceId].filter(Boolean);
 
 const STANDARD_CODES: Record<number, string> = { 401: 'UNAUTHENTICATED', 403: 'ACCESS_DENIED', 404: 'NOT_FOUND' };
 
@@ -44,6 +49,7 @@ async function call(c: MatrixCase, role: Role, scope: Scope, agent: Agent = w.ag
   const o = w[scope];
   const path = await c.path(o, w);
   if (c.method === 'get') return { path, res: await agent.get(path) };
+  if (c.method === 'delete') return { path, res: await agent.delete(path) };
   if (c.upload) {
     const u = c.upload(o);
     let req = agent.post(path);
@@ -56,12 +62,17 @@ async function call(c: MatrixCase, role: Role, scope: Scope, agent: Agent = w.ag
 
 it.each(rows.map((r) => [`${r.c.method.toUpperCase()} ${r.c.route} (${r.c.name}) as ${r.role}, ${r.scope} company`, r] as const))(
   '%s',
-  async (_label, { c, role, scope, status }) => {
+  async (_label, { c, role, scope, answer }) => {
+    const { status, code: named } = typeof answer === 'number' ? { status: answer, code: undefined } : answer;
     const { path, res } = await call(c, role, scope);
     if (res.status !== status)
       throw new Error(`${c.method.toUpperCase()} ${path} as ${role}: expected ${status}, got ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
-    const code = STANDARD_CODES[status] ? [STANDARD_CODES[status]] : c.codes?.[status];
+    const code = named ? [named] : STANDARD_CODES[status] ? [STANDARD_CODES[status]] : c.codes?.[status];
     if (code) expect(code).toContain(res.body.code);
+    if (scope === 'own' && res.type === 'application/json') {
+      const text = JSON.stringify(res.body);
+      expect(idsOf(w.foreign).filter((id) => text.includes(id))).toEqual([]);
+    }
   },
 );
 

@@ -8,13 +8,19 @@
  * gets 403 whatever the object; a foreign object is 404 for whoever may act. Where the answer for an
  * allowed role is a business refusal (400 with a code: no code was issued, the caller is not a
  * signer of the level), that proves the request passed authorization and reached the rule behind it,
- * without moving the certificate.
+ * without moving the certificate. Where one status means two things for one case (403: no permission
+ * for one role, not the action's owner for another), the expectation names its code: `is(403, 'ACTION_NOT_OWNER')`.
  */
 import { samplePng } from '@grain/adapters/testing';
+import type { MessageCode } from '@grain/domain';
 import type { CompanyObjects, Role, World } from './world';
 import { certificateBody, PDF_BYTES, ROLES } from './world';
 
-type Expect = number | [number, number];
+/** A status, or a status with the one code it must carry. */
+export type Answer = number | { status: number; code: MessageCode };
+type Expect = Answer | [Answer, Answer];
+/** A business refusal of an allowed role, by its code: the request passed authorization and reached the rule. */
+const is = (status: number, code: MessageCode): Answer => ({ status, code });
 interface Upload {
   field: string;
   name: string;
@@ -23,7 +29,7 @@ interface Upload {
 }
 export interface MatrixCase {
   name: string;
-  method: 'get' | 'post' | 'put';
+  method: 'get' | 'post' | 'put' | 'delete';
   /** The route as Express lists it, so coverage of every route can be checked. */
   route: string;
   path: (o: CompanyObjects, w: World) => string | Promise<string>;
@@ -41,6 +47,11 @@ const only = (ok: Role[], yes: Expect, no: Expect = 403): Record<Role, Expect> =
 const SIGNERS: Role[] = ['admin', 'manager', 'signer'];
 const EDITORS: Role[] = ['admin', 'manager'];
 const DOC_EDITORS: Role[] = ['admin', 'manager', 'staff'];
+/** Corrective actions, as the demo seed gives them: the manager all four, staff own + view, the signer verify + view. */
+const ACTION_MAKERS: Role[] = ['admin', 'manager'];
+const ACTION_OWNERS: Role[] = ['admin', 'manager', 'staff'];
+const ACTION_VERIFIERS: Role[] = ['admin', 'manager', 'signer'];
+const NOT_OWNER = is(403, 'ACTION_NOT_OWNER');
 const CSV = Buffer.from(
   'item,grainType,harvestGrade,storageLocation,quantity,protein,moisture,productionDate\n1,Wheat,APH,Silo A1,1200,13.1,10.2,01/11/2025\n',
 );
@@ -480,6 +491,138 @@ export const MATRIX_CASES: MatrixCase[] = [
     body: () => ({ summary: {} }),
     expect: only(DOC_EDITORS, [404, 404]),
   },
+  // corrective actions (issue 32). The world's action is the staff member's, in progress after a first fix
+  // (its evidence bound) was reopened: whoever may act on it is refused by the rule behind the permission
+  // (not the owner, wrong state, evidence locked...), so no case moves it.
+  { name: 'corrective actions', method: 'get', route: '/api/corrective-actions', path: () => '/api/corrective-actions', expect: all(200) },
+  {
+    name: 'corrective-action summary',
+    method: 'get',
+    route: '/api/corrective-actions/summary',
+    path: () => '/api/corrective-actions/summary',
+    expect: all(200),
+  },
+  // everyone has a list "waiting for me" (empty where they own and verify nothing)
+  {
+    name: 'actions waiting for me',
+    method: 'get',
+    route: '/api/corrective-actions/waiting',
+    path: () => '/api/corrective-actions/waiting',
+    expect: all(200),
+  },
+  // the signers of certificates see them too (viewApproval or viewCorrectiveAction)
+  {
+    name: 'open critical actions',
+    method: 'get',
+    route: '/api/corrective-actions/open-critical',
+    path: () => '/api/corrective-actions/open-critical',
+    expect: all(200),
+  },
+  {
+    name: 'action owners',
+    method: 'get',
+    route: '/api/corrective-actions/owners',
+    path: () => '/api/corrective-actions/owners',
+    expect: only(ACTION_MAKERS, 200),
+  },
+  {
+    name: 'corrective actions of an audit',
+    method: 'get',
+    route: '/api/corrective-actions/audit/:complianceId',
+    path: (o) => `/api/corrective-actions/audit/${o.auditId}`,
+    expect: all([200, 404]),
+  },
+  {
+    // the finding already has its action: one action per finding
+    name: 'create corrective action',
+    method: 'post',
+    route: '/api/corrective-actions',
+    path: () => '/api/corrective-actions',
+    body: (o) => ({ complianceId: o.auditId, items: [{ checkIndex: o.actionCheck, severity: 'minor', ownerId: o.co.users.staff.id }] }),
+    expect: only(ACTION_MAKERS, [is(409, 'ACTION_ALREADY_EXISTS'), 404]),
+  },
+  {
+    name: 'corrective action',
+    method: 'get',
+    route: '/api/corrective-actions/:id',
+    path: (o) => `/api/corrective-actions/${o.actionId}`,
+    expect: all([200, 404]),
+  },
+  {
+    name: 'start action',
+    method: 'post',
+    route: '/api/corrective-actions/:id/start',
+    path: (o) => `/api/corrective-actions/${o.actionId}/start`,
+    body: () => ({}),
+    expect: { ...only(ACTION_OWNERS, [NOT_OWNER, 404]), staff: [is(409, 'ACTION_WRONG_STATE'), 404] },
+  },
+  {
+    // a text file is not evidence: refused after the owner and state checks, nothing stored
+    name: 'upload evidence',
+    method: 'post',
+    route: '/api/corrective-actions/:id/evidence',
+    path: (o) => `/api/corrective-actions/${o.actionId}/evidence`,
+    upload: () => ({ field: 'file', name: 'fix-notes.txt', data: TXT }),
+    expect: { ...only(ACTION_OWNERS, [NOT_OWNER, 404]), staff: [is(400, 'ACTION_EVIDENCE_TYPE'), 404] },
+  },
+  {
+    // the evidence of a submitted fix stays
+    name: 'remove evidence',
+    method: 'delete',
+    route: '/api/corrective-actions/:id/evidence/:evidenceId',
+    path: (o) => `/api/corrective-actions/${o.actionId}/evidence/${o.evidenceId}`,
+    expect: { ...only(ACTION_OWNERS, [NOT_OWNER, 404]), staff: [is(409, 'ACTION_EVIDENCE_LOCKED'), 404] },
+  },
+  {
+    name: 'evidence file',
+    method: 'get',
+    route: '/api/corrective-actions/:id/evidence/:evidenceId',
+    path: (o) => `/api/corrective-actions/${o.actionId}/evidence/${o.evidenceId}`,
+    expect: all([200, 404]),
+  },
+  {
+    // the bound evidence of the first fix cannot be submitted again
+    name: 'submit fix',
+    method: 'post',
+    route: '/api/corrective-actions/:id/fix',
+    path: (o) => `/api/corrective-actions/${o.actionId}/fix`,
+    body: (o) => ({ note: 'Fixed again', evidenceIds: [o.evidenceId] }),
+    expect: only(ACTION_OWNERS, [is(400, 'ACTION_EVIDENCE_UNKNOWN'), 404]),
+  },
+  {
+    // no fix is waiting to be judged
+    name: 'verify fix',
+    method: 'post',
+    route: '/api/corrective-actions/:id/verify',
+    path: (o) => `/api/corrective-actions/${o.actionId}/verify`,
+    body: () => ({}),
+    expect: only(ACTION_VERIFIERS, [is(409, 'ACTION_WRONG_STATE'), 404]),
+  },
+  {
+    name: 'reopen fix',
+    method: 'post',
+    route: '/api/corrective-actions/:id/reopen',
+    path: (o) => `/api/corrective-actions/${o.actionId}/reopen`,
+    body: () => ({ reason: 'Not fixed' }),
+    expect: only(ACTION_VERIFIERS, [is(409, 'ACTION_WRONG_STATE'), 404]),
+  },
+  {
+    // to the owner it already has
+    name: 'reassign action',
+    method: 'post',
+    route: '/api/corrective-actions/:id/reassign',
+    path: (o) => `/api/corrective-actions/${o.actionId}/reassign`,
+    body: (o) => ({ ownerId: o.co.users.staff.id }),
+    expect: only(ACTION_MAKERS, [is(400, 'ACTION_SAME_OWNER'), 404]),
+  },
+  {
+    name: 'redate action',
+    method: 'post',
+    route: '/api/corrective-actions/:id/redate',
+    path: (o) => `/api/corrective-actions/${o.actionId}/redate`,
+    body: () => ({ dueAt: '2020-01-01' }),
+    expect: only(ACTION_MAKERS, [is(400, 'ACTION_DUE_IN_PAST'), 404]),
+  },
   // Admin only; a foreign user's mail answers an empty list (which mail shows is tested in api/src/dev).
   {
     name: 'dev mailbox',
@@ -492,7 +635,8 @@ export const MATRIX_CASES: MatrixCase[] = [
 
 /**
  * Reads refused to a member of the own company whose group grants only viewInfo: the certificate
- * detail and PDF need viewApproval like the list, the compliance reads viewDocument.
+ * detail and PDF need viewApproval like the list, the compliance reads viewDocument, the corrective-action
+ * reads viewCorrectiveAction (one action, or its evidence, answers NOT_FOUND to whoever may not see it).
  */
 export const VIEW_INFO_ONLY_REFUSED = [
   'list',
@@ -505,6 +649,11 @@ export const VIEW_INFO_ONLY_REFUSED = [
   'compliance report (none yet)',
   'compliance upload',
   'compliance audit (documents missing)',
+  'corrective actions',
+  'corrective-action summary',
+  'open critical actions',
+  'action owners',
+  'corrective actions of an audit',
 ];
 
 /** A real PNG too small to verify (100 x 80). */

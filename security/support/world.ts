@@ -3,12 +3,14 @@
  * loopback, the shared Temporal dev server), optionally a real certificate worker on its own task
  * queue, and two companies ("own" and "foreign") each holding one object of every kind an endpoint
  * can name by id: a draft and a submitted certificate, a farm record with a verified photo, a
- * document, a template and a compliance submission.
+ * document, a template, a compliance submission (documents missing), and — with the worker — a
+ * finished audit with a corrective action on one of its findings and a file of evidence.
  */
 import { randomUUID } from 'node:crypto';
 import type { Worker } from '@temporalio/worker';
 import type { NativeConnection } from '@temporalio/worker';
-import { samplePng } from '@grain/adapters/testing';
+import { buildDocx, deficientSamples, samplePng } from '@grain/adapters/testing';
+import { COMPLIANCE_KINDS } from '@grain/domain';
 import { createStores } from '@grain/persistence';
 import { createWorker } from '../../worker/src/create-worker';
 import { dbChecksum } from './db-checksum';
@@ -20,7 +22,17 @@ export const ROLES: Role[] = ['admin', 'manager', 'staff', 'signer', 'anonymous'
 
 /** Level signers of the submitted certificate: none of the matrix roles, so no matrix call can move it. */
 const LEVEL_SIGNERS = ['signer2', 'signer3', 'signer4'];
-const SIGNER_PERMS = ['viewInfo', 'editInfo', 'viewApproval', 'viewDocument', 'signApproval', 'signDocument'] as const;
+/** As the demo seed's signer group (server/src/seed.ts), corrective actions' verify + view included. */
+const SIGNER_PERMS = [
+  'viewInfo',
+  'editInfo',
+  'viewApproval',
+  'viewDocument',
+  'signApproval',
+  'signDocument',
+  'verifyCorrectiveAction',
+  'viewCorrectiveAction',
+] as const;
 
 export interface CompanyObjects {
   co: SeededCompany;
@@ -30,7 +42,19 @@ export interface CompanyObjects {
   signingId: string;
   templateId: string;
   documentId: string;
+  /** A compliance submission whose documents are missing (never audited). */
   complianceId: string;
+  /** A finished audit with findings (with the worker; without one, the submission above stands in). */
+  auditId: string;
+  /** The check of that audit the action was made for (one action per finding). */
+  actionCheck: number;
+  /**
+   * A critical corrective action on that finding, owned by the staff member, in progress after a first
+   * fix was reopened by the signer (with the worker; without one, an id of nothing).
+   */
+  actionId: string;
+  /** The file of evidence of that first fix: bound to it, so it can be read but no longer removed. */
+  evidenceId: string;
 }
 
 export interface World {
@@ -133,6 +157,7 @@ async function companyObjects(t: TestApp, co: SeededCompany, submit: boolean, ph
   );
   const complianceId = randomUUID();
   await createStores(k).compliance.ensure(complianceId, { companyId: co.companyId, userId: co.users.admin.id });
+  const action = submit ? await correctiveAction(t, co, manager) : { auditId: complianceId, actionCheck: 0, actionId: randomUUID(), evidenceId: randomUUID() };
   return {
     co,
     companyId: co.companyId,
@@ -142,7 +167,86 @@ async function companyObjects(t: TestApp, co: SeededCompany, submit: boolean, ph
     templateId: template.approvalTemplate._id,
     documentId: doc.documents.docId,
     complianceId,
+    ...action,
   };
+}
+
+async function until<T>(what: string, fn: () => Promise<T | undefined | null | false>, ms = 90_000): Promise<T> {
+  for (const end = Date.now() + ms; ;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`world: timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * A finished audit of four documents with gaps (the embedded auditor finds them), made through the API as
+ * a user does: the four uploads, then the audit of the processed documents.
+ */
+async function finishedAudit(agent: Agent): Promise<string> {
+  const id: string = (await expectOk(await agent.get('/api/compliance/create'), 'compliance form', 200)).applicant_id;
+  const samples = deficientSamples(new Date());
+  for (const kind of COMPLIANCE_KINDS)
+    await expectOk(
+      await agent.post(`/openai/${kind.segment}/${id}/upload`).attach('file', buildDocx(samples[kind.documentType]), `${kind.segment}.docx`),
+      kind.segment,
+      202,
+    );
+  const fields = ['establishmentData', 'haccpPlanData', 'pestControlData', 'managementPlanData'] as const;
+  const c = await until('the four documents processed', async () => {
+    const d = (await agent.get(`/api/compliance/${id}`)).body.compliance;
+    return fields.every((f) => d?.[f]) ? d : null;
+  });
+  await expectOk(
+    await agent.post(`/api/compliance/${id}/getaudit`).send({ application_id: id, ...Object.fromEntries(fields.map((f) => [f, c[f]])) }),
+    'audit',
+    202,
+  );
+  await until('the audit', async () => (await agent.get(`/api/compliance/${id}`)).body.compliance?.status === 'audited');
+  return id;
+}
+
+/**
+ * A corrective action through the API from a finished audit: the manager makes it (critical, owned by the
+ * staff member, due in 30 days so no timer fires during a run); the owner starts it and submits a fix with a
+ * PDF of evidence; the signer reopens it; the owner starts again. So it is in progress (the owner may not
+ * start it again, a verifier has no fix to judge) and its evidence is bound to the first fix.
+ */
+async function correctiveAction(t: TestApp, co: SeededCompany, manager: Agent) {
+  const auditId = await finishedAudit(manager);
+  const checks = (await expectOk(await manager.get(`/api/corrective-actions/audit/${auditId}`), 'audit checks', 200)).checks as Array<{
+    index: number;
+    result: string;
+  }>;
+  const finding = checks.find((c) => c.result === 'Non-Compliant');
+  if (!finding) throw new Error('world: the audit found nothing non-compliant');
+  const made = await expectOk(
+    await manager
+      .post('/api/corrective-actions')
+      .send({ complianceId: auditId, items: [{ checkIndex: finding.index, severity: 'critical', ownerId: co.users.staff.id, dueAt: day(30) }] }),
+    'corrective action',
+    201,
+  );
+  const actionId: string = made.created[0].id;
+  const staff = await loginAs(t.app, co.users.staff.email, TEST_PASSWORD);
+  const signer = await loginAs(t.app, co.users.signer.email, TEST_PASSWORD);
+  const step = async (agent: Agent, what: string, body: object, status: string) => {
+    const view = (await expectOk(await agent.post(`/api/corrective-actions/${actionId}/${what}`).send(body), what, 200)).action;
+    if (view.status !== status) throw new Error(`world: ${what} left the action ${view.status}`);
+  };
+  await step(staff, 'start', {}, 'in_progress');
+  const evidence = await expectOk(await staff.post(`/api/corrective-actions/${actionId}/evidence`).attach('file', PDF_BYTES, 'fix-plan.pdf'), 'evidence', 201);
+  const evidenceId: string = evidence.evidence.id;
+  await step(staff, 'fix', { note: 'Plan rewritten', evidenceIds: [evidenceId] }, 'fix_submitted');
+  await step(signer, 'reopen', { reason: 'Plan still incomplete' }, 'reopened');
+  await step(staff, 'start', {}, 'in_progress');
+  // the read model has bound the evidence to the first fix
+  await until(
+    'the evidence bound',
+    async () => (await createStores(t.db.knex).correctiveActions.unboundEvidence(co.companyId, actionId, [evidenceId])).length === 0,
+  );
+  return { auditId, actionCheck: finding.index, actionId, evidenceId };
 }
 
 /** Builds the world; `worker: false` for suites whose requests never reach a workflow. */
@@ -210,6 +314,9 @@ export function concretePath(w: World, route: string): string {
   };
   return route
     .replace(':segment', 'establishment')
+    .replace('corrective-actions/audit/:complianceId', `corrective-actions/audit/${o.auditId}`)
+    .replace('corrective-actions/:id', `corrective-actions/${o.actionId}`)
+    .replace(':evidenceId', o.evidenceId)
     .replace(':complianceId', o.complianceId)
     .replace(':documentId', o.documentId)
     .replace(/approvallevel\/:id/i, (m) => m.replace(':id', `${o.signingId}-L1`))

@@ -1,4 +1,4 @@
-import type { Table } from '../../i18n/i18n';
+import type { Table } from '../../i18n/translation-table';
 
 /** The company's identity as an issuer (issue 26 item 6). */
 export const issuer: Table = {

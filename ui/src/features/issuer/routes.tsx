@@ -1,4 +1,4 @@
-import type { FeatureRoute } from '../../features';
+import type { FeatureRoute } from '../../feature-route';
 import { lazyPage } from '../../app/lazy-page';
 
 const PlatformCompaniesPage = lazyPage(() => import('./PlatformCompaniesPage'), 'PlatformCompaniesPage');
