@@ -113,6 +113,16 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
     sendCredential(res, s.approvalNumber, await signedCredential(ctx.deps, s));
   });
 
+  // The issued (sealed) PDF itself, for anyone who holds its hash or number and code (the resolver's PDF link).
+  r.get('/public/verify/pdf-file', lookups, async (req, res) => {
+    const { state: s } = await find(ctx, req);
+    if (s.status !== 'done' || !s.pdfKey) throw new AppError('NOT_FOUND');
+    const pdf = await ctx.deps.adapters.storage.get(s.pdfKey);
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', `inline; filename="certificate-${s.approvalNumber.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf"`);
+    res.send(pdf);
+  });
+
   // The credential's status, which a verifier asks before trusting it: issued, or revoked by its company.
   r.get('/public/verify/status', lookups, async (req, res) => {
     const { state: s, revocation } = await find(ctx, req);

@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import net from 'node:net';
@@ -163,4 +163,60 @@ it('serves the credential as signed at issue after the company CA is retired (wa
   const res = await request(h.t.app).get(`/api/public/verify/credential?hash=${cert.contentHash}`).expect(200);
   expect(res.text).toBe(cert.vc);
   expect((await verify(res.text)).ok).toBe(true);
+});
+
+it('one link answers the page, the PDF, the credential and the status by content negotiation or its RFC 9264 link set', async () => {
+  const cert = await issue(h.acme, `VCL-${Date.now()}`);
+  const link = `/c/${cert.contentHash}`;
+  const get = (accept: string) => request(h.t.app).get(link).set('Accept', accept).redirects(0);
+  const linksetHeader = `<${origin}${link}?linkType=all>; rel="linkset"; type="application/linkset+json"`;
+
+  const page = await get('text/html,application/xhtml+xml;q=0.9,*/*;q=0.8').expect(303);
+  expect(page.headers.location).toBe(`${origin}/views/verify?hash=${cert.contentHash}`);
+  expect(page.headers.link).toBe(linksetHeader);
+  expect(page.headers.vary).toMatch(/Accept/);
+
+  const pdfAt = (await get('application/pdf').expect(303)).headers.location as string;
+  const pdf = await request(h.t.app)
+    .get(pdfAt.slice(origin.length))
+    .buffer(true)
+    .parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    })
+    .expect(200);
+  expect(pdf.headers['content-type']).toBe('application/pdf');
+  const recorded = (await request(h.t.app).get(`/api/public/verify?hash=${cert.contentHash}`).expect(200)).body.approval.pdfSha256;
+  expect(
+    createHash('sha256')
+      .update(pdf.body as Buffer)
+      .digest('hex'),
+  ).toBe(recorded);
+
+  const vcAt = (await get('application/vc+jwt').expect(303)).headers.location as string;
+  expect((await request(h.t.app).get(vcAt.slice(origin.length)).expect(200)).text).toBe(cert.vc);
+  // a client preferring the credential by q-value gets it
+  expect((await get('text/html;q=0.5, application/vc+jwt').expect(303)).headers.location).toBe(vcAt);
+
+  for (const res of [await get('application/linkset+json').expect(200), await request(h.t.app).get(`${link}?linkType=all`).expect(200)]) {
+    expect(res.headers['content-type']).toMatch(/^application\/linkset\+json/);
+    const set = JSON.parse(res.text) as { linkset: Array<Record<string, Array<{ href: string; type: string }>> & { anchor: string }> };
+    expect(set.linkset).toHaveLength(1);
+    expect(set.linkset[0].anchor).toBe(`${origin}${link}`);
+    const types = Object.entries(set.linkset[0])
+      .filter(([k]) => k !== 'anchor')
+      .flatMap(([, v]) => (v as Array<{ href: string; type: string }>).map((x) => [x.type, x.href]));
+    expect(types).toEqual(
+      expect.arrayContaining([
+        ['text/html', `${origin}/views/verify?hash=${cert.contentHash}`],
+        ['application/pdf', pdfAt],
+        ['application/vc+jwt', vcAt],
+        ['application/vc+jwt', (decodeJwt(cert.vc).credentialStatus as { statusListCredential: string }).statusListCredential],
+      ]),
+    );
+  }
+  // a link no certificate has, or one not issued: NOT_FOUND
+  expect((await request(h.t.app).get(`/c/${'0'.repeat(64)}`)).status).toBe(404);
+  expect((await request(h.t.app).get('/c/nothex')).status).toBe(404);
 });

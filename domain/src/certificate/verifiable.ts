@@ -80,7 +80,7 @@ export function statusListBits(setIndexes: number[], length = STATUS_LIST_LENGTH
 /** Whether bit `index` is set in a status list's bits (see statusListBits). */
 export const statusBit = (bytes: Uint8Array, index: number) => (bytes[index >> 3] & (0x80 >> (index & 7))) !== 0;
 
-/** The one link of a certificate (what its QR code opens): answers the page, the PDF, the credential, the XML and the status. */
+/** The one link of a certificate (what its QR code opens): answers the page, the PDF, the credential and the status. */
 export const certificateResolverPath = (contentHash: string) => `/c/${contentHash}`;
 
 /** The media types the resolver answers with, by what each link is. */
@@ -88,7 +88,6 @@ export const RESOLVER_MEDIA_TYPES = {
   page: 'text/html',
   pdf: 'application/pdf',
   credential: 'application/vc+jwt',
-  xml: 'application/xml',
   status: 'application/vc+jwt',
   linkset: 'application/linkset+json',
 } as const;
@@ -103,19 +102,36 @@ export interface ResolverLink {
 }
 
 /**
- * What a certificate's one link leads to: the human page, the PDF, the credential, the SPS e-Cert XML and
- * the status list, each by its own address too (so any client can follow them without negotiating).
+ * What a certificate's one link leads to: the human page, the PDF, the credential and the status list,
+ * each by its own address too (so any client can follow them without negotiating). The SPS e-Cert XML
+ * (issue 31 item 5) is not built yet, so the link set names none (docs/spec-deviations.md).
  */
 export function resolverLinks(publicUrl: string, contentHash: string, status: { companyId: string; issuerDid: string; index: number } | null): ResolverLink[] {
   const b = base(publicUrl);
   const q = `hash=${contentHash}`;
   return [
     { rel: 'https://gs1.org/voc/pip', href: `${b}/views/verify?${q}`, type: RESOLVER_MEDIA_TYPES.page, title: 'Certificate page (verify)' },
-    { rel: 'https://gs1.org/voc/certificationInfo', href: `${b}/api/public/verify/pdf-file?${q}`, type: RESOLVER_MEDIA_TYPES.pdf, title: 'Certificate PDF (PAdES sealed)' },
-    { rel: 'https://gs1.org/voc/verificationService', href: `${b}/api/public/verify/credential?${q}`, type: RESOLVER_MEDIA_TYPES.credential, title: 'Verifiable credential (UNTP DCC)' },
-    { rel: 'alternate', href: `${b}/api/public/verify/xml?${q}`, type: RESOLVER_MEDIA_TYPES.xml, title: 'UN/CEFACT SPS e-Cert XML' },
+    {
+      rel: 'https://gs1.org/voc/certificationInfo',
+      href: `${b}/api/public/verify/pdf-file?${q}`,
+      type: RESOLVER_MEDIA_TYPES.pdf,
+      title: 'Certificate PDF (PAdES sealed)',
+    },
+    {
+      rel: 'https://gs1.org/voc/verificationService',
+      href: `${b}/api/public/verify/credential?${q}`,
+      type: RESOLVER_MEDIA_TYPES.credential,
+      title: 'Verifiable credential (UNTP DCC)',
+    },
     ...(status
-      ? [{ rel: 'https://www.w3.org/ns/credentials/status#statusList', href: statusListUrl(publicUrl, status.companyId, status.issuerDid), type: RESOLVER_MEDIA_TYPES.status, title: 'Revocation status list' }]
+      ? [
+          {
+            rel: 'https://www.w3.org/ns/credentials/status#statusList',
+            href: statusListUrl(publicUrl, status.companyId, status.issuerDid),
+            type: RESOLVER_MEDIA_TYPES.status,
+            title: 'Revocation status list',
+          },
+        ]
       : []),
   ];
 }
@@ -142,7 +158,6 @@ export function resolverChoice(accept: string | undefined): keyof typeof RESOLVE
     if (w.type === 'application/linkset+json') return 'linkset';
     if (w.type === 'application/pdf') return 'pdf';
     if (w.type === 'application/vc+jwt' || w.type === 'application/vc' || w.type === 'application/jwt') return 'credential';
-    if (w.type === 'application/xml' || w.type === 'text/xml') return 'xml';
     if (w.type === 'text/html' || w.type === 'application/xhtml+xml' || w.type === '*/*' || w.type === 'text/*') return 'page';
   }
   return 'page';
@@ -150,7 +165,20 @@ export function resolverChoice(accept: string | undefined): keyof typeof RESOLVE
 
 /** A certified fact: the same value stated by the PDF, the credential and the SPS XML (the field-parity test reads all three). */
 export interface CertifiedFact {
-  key: 'number' | 'issuer' | 'registration' | 'issued' | 'validTo' | 'grainType' | 'grade' | 'quantity' | 'storageLocation' | 'productionDate' | 'protein' | 'moisture' | 'contentHash';
+  key:
+    | 'number'
+    | 'issuer'
+    | 'registration'
+    | 'issued'
+    | 'validTo'
+    | 'grainType'
+    | 'grade'
+    | 'quantity'
+    | 'storageLocation'
+    | 'productionDate'
+    | 'protein'
+    | 'moisture'
+    | 'contentHash';
   value: string;
 }
 
