@@ -184,7 +184,7 @@ function readTlv(b: Buffer, at: number): { tag: number; start: number; end: numb
 }
 
 /** The subject Name of a DER certificate, byte for byte (a CRL's issuer must equal its CA's subject exactly). */
-export function subjectDerOf(certDer: Buffer): Buffer {
+function subjectDerOf(certDer: Buffer): Buffer {
   const cert = readTlv(certDer, 0);
   const tbs = readTlv(certDer, cert.start);
   let at = tbs.start;
