@@ -56,13 +56,7 @@ export async function publishStatusLists(deps: IssuingDeps, companyId: string, s
  * The issued certificate's credential: signed with `seal` the first time (and its status list published),
  * the kept one afterwards. `pdfSha256` is the issued PDF's (its conformityCertificate link).
  */
-export async function issueCredential(
-  deps: IssuingDeps,
-  s: CertificateState,
-  facts: IssuerFacts,
-  seal: CredentialSigner,
-  pdfSha256: string,
-): Promise<string> {
+export async function issueCredential(deps: IssuingDeps, s: CertificateState, facts: IssuerFacts, seal: CredentialSigner, pdfSha256: string): Promise<string> {
   const b = base(deps.config.publicUrl);
   const stored = await deps.stores.credentials.allot(s.id, s.companyId, issuerDidOf(b, s.companyId, facts.issuer?.did));
   if (stored.jwt) return stored.jwt;

@@ -319,9 +319,17 @@ export async function addValidationData(pdf: Buffer, data: ValidationData): Prom
   const xrefAt = offset;
   const rows = offsets
     .sort((x, y) => x[0] - y[0])
-    .map(([num, at]) => `${num} 1\n${String(at).padStart(10, '0')} ${String(num === rootRef.objectNumber ? rootRef.generationNumber : 0).padStart(5, '0')} n \n`);
+    .map(
+      ([num, at]) => `${num} 1\n${String(at).padStart(10, '0')} ${String(num === rootRef.objectNumber ? rootRef.generationNumber : 0).padStart(5, '0')} n \n`,
+    );
   const t = doc.context.trailerInfo;
-  const trailer = [`/Size ${next}`, `/Root ${rootRef.toString()}`, t.Info ? `/Info ${t.Info.toString()}` : '', t.ID ? `/ID ${t.ID.toString()}` : '', `/Prev ${prev[1]}`]
+  const trailer = [
+    `/Size ${next}`,
+    `/Root ${rootRef.toString()}`,
+    t.Info ? `/Info ${t.Info.toString()}` : '',
+    t.ID ? `/ID ${t.ID.toString()}` : '',
+    `/Prev ${prev[1]}`,
+  ]
     .filter(Boolean)
     .join(' ');
   parts.push(Buffer.from(`xref\n0 1\n0000000000 65535 f \n${rows.join('')}trailer\n<< ${trailer} >>\nstartxref\n${xrefAt}\n%%EOF\n`, 'latin1'));
@@ -357,9 +365,7 @@ export async function onlyValidationDataAfter(pdf: Buffer, signedLength: number)
     const dss = after.catalog.lookupMaybe(PDFName.of('DSS'), PDFDict);
     if (!dss) return false;
     const dssRef = after.catalog.get(PDFName.of('DSS'));
-    const named = new Set(
-      ['Certs', 'CRLs', 'OCSPs'].flatMap((k) => (dss.lookupMaybe(PDFName.of(k), PDFArray)?.asArray() ?? []).map((r) => r.toString())),
-    );
+    const named = new Set(['Certs', 'CRLs', 'OCSPs'].flatMap((k) => (dss.lookupMaybe(PDFName.of(k), PDFArray)?.asArray() ?? []).map((r) => r.toString())));
     const catalogBefore = before.catalog.clone(before.context);
     catalogBefore.set(PDFName.of('DSS'), dssRef!);
     if (catalogBefore.toString() !== after.catalog.toString()) return false;

@@ -83,7 +83,16 @@ export function conformityCredential(c: IssuedCertificate, ctx: CredentialContex
       attestationType: 'certification',
       issuedToParty: party,
       ...(ctx.pdf
-        ? { conformityCertificate: { type: ['SecureLink', 'Link'], linkURL: ctx.pdf.url, linkName: `Certificate ${c.number} (PDF)`, linkType: 'application/pdf', hashDigest: ctx.pdf.sha256, hashMethod: 'SHA-256' } }
+        ? {
+            conformityCertificate: {
+              type: ['SecureLink', 'Link'],
+              linkURL: ctx.pdf.url,
+              linkName: `Certificate ${c.number} (PDF)`,
+              linkType: 'application/pdf',
+              hashDigest: ctx.pdf.sha256,
+              hashMethod: 'SHA-256',
+            },
+          }
         : {}),
       certificateNumber: c.number,
       verificationCode: c.verificationCode,

@@ -110,7 +110,12 @@ export async function revokeCompanySeal(
   if (!row?.seal_certificate_pem) return null;
   const seal = new X509Certificate(row.seal_certificate_pem);
   const at = r.at ?? new Date();
-  const revocation: SealRevocation = { serial: seal.serialNumber.toUpperCase(), caFingerprint: fingerprintHex(row.certificate_pem), revokedAt: at.toISOString(), reason: r.reason };
+  const revocation: SealRevocation = {
+    serial: seal.serialNumber.toUpperCase(),
+    caFingerprint: fingerprintHex(row.certificate_pem),
+    revokedAt: at.toISOString(),
+    reason: r.reason,
+  };
   await k('seal_revocations').insert({
     company_id: companyId,
     ca_fingerprint: revocation.caFingerprint,
@@ -122,12 +127,20 @@ export async function revokeCompanySeal(
   });
   await k('company_ca_archive').insert({ company_id: companyId, certificate_pem: row.certificate_pem, seal_certificate_pem: row.seal_certificate_pem });
   await k('company_cas').where({ company_id: companyId }).update({ seal_key_pem: null, seal_certificate_pem: null });
-  await keep(k, companyId, revocation.caFingerprint, await signCrl(k, companyId, { pem: row.certificate_pem, fingerprint: revocation.caFingerprint }, row.key_pem, caSecret));
+  await keep(
+    k,
+    companyId,
+    revocation.caFingerprint,
+    await signCrl(k, companyId, { pem: row.certificate_pem, fingerprint: revocation.caFingerprint }, row.key_pem, caSecret),
+  );
   return revocation;
 }
 
 /** The seal certificates the company revoked, newest first. */
 export async function sealRevocations(k: Knex, companyId: string): Promise<SealRevocation[]> {
-  const rows = await k('seal_revocations').where({ company_id: companyId }).orderBy('revoked_at', 'desc').select('serial', 'ca_fingerprint', 'revoked_at', 'reason');
+  const rows = await k('seal_revocations')
+    .where({ company_id: companyId })
+    .orderBy('revoked_at', 'desc')
+    .select('serial', 'ca_fingerprint', 'revoked_at', 'reason');
   return rows.map((x) => ({ serial: x.serial, caFingerprint: x.ca_fingerprint, revokedAt: new Date(x.revoked_at).toISOString(), reason: x.reason }));
 }

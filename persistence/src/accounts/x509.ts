@@ -227,13 +227,7 @@ export function issueCrl(req: CrlRequest): Buffer {
     time(req.thisUpdate),
     time(req.nextUpdate),
     ...(entries.length ? [seq(...entries)] : []),
-    explicit(
-      0,
-      seq(
-        extension(OID.authorityKeyId, false, seq(tlv(0x80, keyIdOf(req.caPublicKey)))),
-        extension(OID.crlNumber, false, der.int(req.number)),
-      ),
-    ),
+    explicit(0, seq(extension(OID.authorityKeyId, false, seq(tlv(0x80, keyIdOf(req.caPublicKey)))), extension(OID.crlNumber, false, der.int(req.number)))),
   );
   const signature = sign('sha256', tbs, req.caPrivateKey);
   return seq(tbs, sigAlg, bits(signature));
