@@ -5,12 +5,18 @@
 //   x5c        the x5c leaf is the key that verified, and its certificate names the issuer DID (subjectAltName);
 //   status     the credentialStatus (BitstringStatusListEntry) list is fetched, verified the same way (same
 //              issuer), and its bit read with @digitalbazaar/vc-bitstring-status-list: set means revoked.
-// Usage: node scripts/verify-credential.mjs <credential file or https URL>
-// Prints one JSON line { ok, checks: { signature, x5c, status }, revoked, errors }; exit 0 when every check
-// holds, 1 when the credential is refused or revoked, 2 on a usage error. A self-signed test server's CA is
-// trusted through NODE_EXTRA_CA_CERTS.
+//   pdf        given the certificate's one link (https://<server>/c/<hash>), its RFC 9264 link set names the
+//              PDF and the credential; the PDF is checked by poppler's pdfsig, trusting only the company CA
+//              that the issuer's DID document (#ca, resolved as above) names: valid and trusted.
+// Usage: node scripts/verify-credential.mjs <credential file, credential URL or certificate link>
+// Prints one JSON line { ok, checks: { signature, x5c, status[, pdf] }, revoked, errors }; exit 0 when every
+// check holds, 1 when the certificate is refused or revoked, 2 on a usage error. A self-signed test server's
+// TLS certificate is trusted through NODE_EXTRA_CA_CERTS.
 import { X509Certificate, createPublicKey } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { verifyCredential } from 'did-jwt-vc';
 import { Resolver } from 'did-resolver';
 import { getResolver } from 'web-did-resolver';
@@ -46,8 +52,42 @@ async function verified(jwt) {
   return v;
 }
 
+/** The link set of a certificate's one link: its PDF's and its credential's addresses. */
+async function linkset(url) {
+  const res = await fetch(url, { headers: { accept: 'application/linkset+json' } });
+  if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
+  const [set] = (await res.json()).linkset ?? [];
+  const links = Object.entries(set ?? {})
+    .filter(([k]) => k !== 'anchor')
+    .flatMap(([, v]) => v);
+  const of = (type) => links.find((l) => l.type === type)?.href;
+  return { pdf: of('application/pdf'), credential: of('application/vc+jwt') };
+}
+
+/** pdfsig over the PDF, with an NSS database that trusts only the CA the issuer's DID document names (#ca). */
+async function checkPdf(url, did) {
+  const res = await fetch(url);
+  if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'verify-pdf-'));
+  const file = path.join(dir, 'certificate.pdf');
+  writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+  const doc = (await resolver.resolve(did)).didDocument;
+  const ca = doc?.verificationMethod?.find((m) => m.id === `${did}#ca`)?.publicKeyJwk?.x5c?.[0];
+  if (!ca) throw new Error('the DID document names no CA (#ca)');
+  writeFileSync(path.join(dir, 'ca.pem'), `-----BEGIN CERTIFICATE-----\n${ca}\n-----END CERTIFICATE-----\n`);
+  execFileSync('certutil', ['-N', '-d', `sql:${dir}`, '--empty-password']);
+  execFileSync('certutil', ['-A', '-d', `sql:${dir}`, '-n', 'issuer CA', '-t', ',C,', '-i', path.join(dir, 'ca.pem')]);
+  const out = spawnSync('pdfsig', ['-nssdir', `sql:${dir}`, file], { encoding: 'utf8' }).stdout ?? '';
+  const signatures = out.match(/^Signature #\d+:/gm) ?? [];
+  if (signatures.length !== 1) throw new Error(`pdfsig finds ${signatures.length} signatures`);
+  if (!/Signature Validation: Signature is Valid\./.test(out)) throw new Error('pdfsig: the signature is not valid');
+  if (!/Certificate Validation: Certificate is Trusted\./.test(out)) throw new Error("pdfsig: the seal is not trusted under the issuer's CA");
+}
+
 try {
-  const jwt = /^https:\/\//.test(arg) ? await text(arg) : readFileSync(arg, 'utf8').trim();
+  const link = /^https:\/\/[^/]+\/c\/[0-9a-f]{64}$/.test(arg) ? await linkset(arg) : null;
+  if (link) checks.pdf = false;
+  const jwt = link ? await text(link.credential) : /^https:\/\//.test(arg) ? await text(arg) : readFileSync(arg, 'utf8').trim();
   const header = b64json(jwt.split('.')[0]);
   let v = null;
   try {
@@ -87,6 +127,14 @@ try {
       else checks.status = true;
     } catch (e) {
       errors.push(`status: ${e.message}`);
+    }
+    if (link) {
+      try {
+        await checkPdf(link.pdf, v.issuer);
+        checks.pdf = true;
+      } catch (e) {
+        errors.push(`pdf: ${e.message}`);
+      }
     }
   }
 } catch (e) {

@@ -71,7 +71,7 @@ afterAll(async () => new Promise<void>((resolve) => (server ? server.close(() =>
 
 interface Verdict {
   ok: boolean;
-  checks: { signature: boolean; x5c: boolean; status: boolean };
+  checks: { signature: boolean; x5c: boolean; status: boolean; pdf?: boolean };
   revoked: boolean | null;
   errors: string[];
 }
@@ -216,6 +216,9 @@ it('one link answers the page, the PDF, the credential and the status by content
       ]),
     );
   }
+  // the whole certificate from its one link, with third-party tools only: the credential as above, and the
+  // PDF by pdfsig trusting the CA the issuer's DID document names
+  expect(await verify(`${origin}${link}`)).toEqual({ ok: true, checks: { signature: true, x5c: true, status: true, pdf: true }, revoked: false, errors: [] });
   // a link no certificate has, or one not issued: NOT_FOUND
   expect((await request(h.t.app).get(`/c/${'0'.repeat(64)}`)).status).toBe(404);
   expect((await request(h.t.app).get('/c/nothex')).status).toBe(404);
