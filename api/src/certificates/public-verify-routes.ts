@@ -13,11 +13,14 @@ import { featureRouter } from '../http/params';
 import {
   AppError,
   issuedCertificate,
+  statusListKey,
+  statusListUrl,
   verificationCodePrefix,
   type CredentialStatusAnswer,
   type IssuerAnchorAnswer,
   type PdfCheckAnswer,
   type PublicVerifyAnswer,
+  type StatusListView,
 } from '@grain/domain';
 import { issuerFacts, sha256hex, type PublicCertificate } from '@grain/persistence';
 import { singleFile } from '../http/uploads';
@@ -65,6 +68,20 @@ const pdfAnswer = (sha256: string, match: boolean, found: PublicCertificate | nu
   ...(found && match ? { status: found.revocation ? 'revoked' : 'issued', revocation: found.revocation } : {}),
 });
 
+/** The certificate's entry in its issuer's status list, and how old a verifier's copy of the list may be. */
+async function statusListOf(ctx: CertCtx, s: PublicCertificate['state']): Promise<StatusListView | null> {
+  const stored = await ctx.stores.credentials.ofCertificate(s.id);
+  if (!stored?.jwt) return null;
+  const list = await ctx.stores.credentials.statusList(s.companyId, statusListKey(stored.issuerDid));
+  return {
+    url: statusListUrl(ctx.deps.config.publicUrl, s.companyId, stored.issuerDid),
+    index: stored.statusIndex,
+    issuerDid: stored.issuerDid,
+    madeAt: list?.madeAt ?? null,
+    maxAgeSeconds: ctx.deps.config.statusListMaxAgeSeconds,
+  };
+}
+
 export function publicVerifyRoutes(ctx: CertCtx): Router {
   const r = featureRouter();
   const lookups = publicThrottle(ctx.deps, 'lookup');
@@ -102,6 +119,7 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
         issued: issuedCertificate(s, facts),
         revocation: found.revocation,
         issuer: await issuerView(ctx, found),
+        statusList: await statusListOf(ctx, s),
       },
     };
     res.json(answer);

@@ -148,8 +148,23 @@ it('a registry verifier resolves the did:web against this server and accepts the
   expect(refused.ok).toBe(false);
   expect(refused.checks.signature).toBe(false);
 
+  // the public page says where the list is, when it was signed and how long a verifier may keep a copy
+  const page = async () => (await request(h.t.app).get(`/api/public/verify?hash=${cert.contentHash}`).expect(200)).body.approval.statusList;
+  const entry = decodeJwt(cert.vc).credentialStatus as { statusListCredential: string; statusListIndex: string };
+  const before = await page();
+  expect(before).toEqual({
+    url: entry.statusListCredential,
+    index: Number(entry.statusListIndex),
+    issuerDid: did,
+    madeAt: expect.any(String),
+    maxAgeSeconds: h.t.deps.config.statusListMaxAgeSeconds,
+  });
+  const list = await request(h.t.app).get(entry.statusListCredential.slice(origin.length)).expect(200);
+  expect(list.headers['cache-control']).toBe(`public, max-age=${h.t.deps.config.statusListMaxAgeSeconds}`);
+
   // revoked: the list's bit is set as the revocation answers
   await cert.admin.post(`/api/company/approval/${cert.id}/revoke`).send({ reason: 'Lab result was wrong' }).expect(200);
+  expect(Date.parse((await page()).madeAt)).toBeGreaterThan(Date.parse(before.madeAt));
   const after = await verify(cert.vc);
   expect(after).toMatchObject({ ok: false, checks: { signature: true, x5c: true, status: false }, revoked: true });
 });
