@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { decodeJwt, decodeProtectedHeader, SignJWT, type JWTHeaderParameters } from 'jose';
 import { daysFromNow, useCertHarness } from '../certificates/certificates.test-harness';
 import { TEST_PASSWORD, type Agent, type SeededCompany } from '../testing/session';
@@ -237,4 +239,21 @@ it('one link answers the page, the PDF, the credential and the status by content
   // a link no certificate has, or one not issued: NOT_FOUND
   expect((await request(h.t.app).get(`/c/${'0'.repeat(64)}`)).status).toBe(404);
   expect((await request(h.t.app).get('/c/nothex')).status).toBe(404);
+});
+
+it('states the VC 2.0 structure in the credential and in its status list credential (ajv, draft-07)', async () => {
+  const cert = await issue(h.acme, `VCS-${Date.now()}`);
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  const validate = ajv.compile(JSON.parse(readFileSync(path.join(__dirname, 'testdata/vc-2.0-structure.schema.json'), 'utf8')) as object);
+  const claims = decodeJwt(cert.vc);
+  const errorsOf = (c: unknown) => (validate(c) ? [] : validate.errors);
+  expect(errorsOf(claims)).toEqual([]);
+  expect(claims).toMatchObject({ credentialSchema: { id: expect.stringContaining('untp-dcc-schema-0.6.1.json') } });
+  const listUrl = (claims.credentialStatus as { statusListCredential: string }).statusListCredential;
+  const list = decodeJwt((await request(h.t.app).get(listUrl.slice(origin.length)).expect(200)).text);
+  expect(errorsOf(list)).toEqual([]);
+  // and the check can fail: a credential without its status, or with a VC 1.1 context, is refused
+  expect(errorsOf({ ...claims, '@context': ['https://www.w3.org/2018/credentials/v1'] })).not.toEqual([]);
+  expect(errorsOf({ ...claims, credentialStatus: { type: 'StatusList2021Entry' } })).not.toEqual([]);
 });
