@@ -15,3 +15,4 @@ export * from './activities';
 export * from './ledger';
 export * from './corrective-actions';
 export * from './stores';
+export * from './services';

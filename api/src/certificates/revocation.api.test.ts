@@ -116,7 +116,10 @@ it('only the admin revokes, with a reason; the ledger records it and every publi
   expect(seen.can.revoke).toBe(false);
   expect((await cert.manager.get(`/api/company/approval/${cert.id}`).expect(200)).body.approval.operatorUrl).toBeNull();
   const byOperator = (await (await h.as('signer')).get(`/api/company/approval/${cert.id}`).expect(200)).body.approval;
-  expect(byOperator.operatorUrl).toBe(`${h.t.deps.config.temporalUiUrl}/namespaces/default/workflows/certificate-${cert.id}`);
+  // the link opens the certificate's own workflow, by the readable id it was started with (issue 28 item 13)
+  const { workflowId } = (await h.t.deps.stores.certificates.get(h.acme.companyId, cert.id))!.state;
+  expect(workflowId).toMatch(/^certificate-/);
+  expect(byOperator.operatorUrl).toBe(`${h.t.deps.config.temporalUiUrl}/namespaces/default/workflows/${workflowId}`);
 });
 
 it('refuses to revoke a certificate that is not issued', async () => {

@@ -1,2 +1,1 @@
 export * from './corrective-action-store';
-export * from './action-people';
