@@ -22,6 +22,8 @@ export const byId = (id: string) => `[data-testid="${id}"]`;
 export async function screenshot(page: Page, name: string): Promise<void> {
   // the viewport, as the user sees it (a full-page capture misplaces the fixed top bar)
   mkdirSync(SHOTS, { recursive: true });
+  // as it settles: a dialog caught mid fade-in shows the page through it, which no one ever sees
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), { timeout: 5_000 }).catch(() => undefined);
   await page.screenshot({ path: `${SHOTS}/e2e-${name}.png` });
 }
 

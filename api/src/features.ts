@@ -7,6 +7,7 @@ import { blockchainFeature } from './blockchain/feature';
 import { certificatesFeature } from './certificates/feature';
 import { complianceFeature } from './compliance/feature';
 import { correctiveActionsFeature } from './corrective-actions/feature';
+import { passkeysFeature } from './passkeys/feature';
 import { issuerFeature } from './issuer/feature';
 import { trustFeature } from './trust/feature';
 
@@ -20,6 +21,7 @@ export const FEATURES: readonly Feature[] = [
   certificatesFeature,
   complianceFeature,
   correctiveActionsFeature,
+  passkeysFeature,
   issuerFeature,
   trustFeature,
 ];

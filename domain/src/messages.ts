@@ -181,6 +181,35 @@ export const MESSAGES = {
     en: 'Your digital signature could not be verified against its certificate; nothing was signed. Ask an admin to reset your digital signature.',
     vn: 'Không thể xác minh chữ ký số của bạn theo chứng thư của nó; chưa có gì được ký. Hãy nhờ quản trị viên đặt lại chữ ký số.',
   },
+  CONTENT_CHANGED_SINCE_SHOWN: {
+    en: 'The certificate changed after it was shown to you; nothing was signed. Look at it again, then sign.',
+    vn: 'Chứng nhận đã thay đổi sau khi hiển thị cho bạn; chưa có gì được ký. Hãy xem lại rồi ký.',
+  },
+  PASSKEY_NOT_ENROLLED: {
+    en: 'You have no passkey yet. Sign with the e-mailed code, or add a passkey on your Digital Signature page.',
+    vn: 'Bạn chưa có passkey. Hãy ký bằng mã gửi qua email, hoặc thêm passkey ở trang Chữ ký số.',
+  },
+  PASSKEY_CHALLENGE_INVALID: {
+    en: 'This passkey request was already used or has expired; nothing was signed. Sign again.',
+    vn: 'Yêu cầu passkey này đã được dùng hoặc đã hết hạn; chưa có gì được ký. Hãy ký lại.',
+  },
+  PASSKEY_ASSERTION_INVALID: {
+    en: "The passkey's answer could not be verified for this certificate and level; nothing was signed. Sign again, or use the e-mailed code.",
+    vn: 'Không thể xác minh câu trả lời của passkey cho chứng nhận và cấp này; chưa có gì được ký. Hãy ký lại, hoặc dùng mã gửi qua email.',
+  },
+  PASSKEY_NOT_YOURS: {
+    en: 'This passkey belongs to another person; nothing was signed. Sign with your own passkey or the e-mailed code.',
+    vn: 'Passkey này thuộc về người khác; chưa có gì được ký. Hãy ký bằng passkey của bạn hoặc mã gửi qua email.',
+  },
+  PASSKEY_REGISTRATION_INVALID: {
+    en: 'The new passkey could not be verified; it was not added. Try again.',
+    vn: 'Không thể xác minh passkey mới; passkey chưa được thêm. Hãy thử lại.',
+  },
+  PASSKEY_ALGORITHM_UNSUPPORTED: {
+    en: 'This authenticator signs with an algorithm we cannot state for checking (ES256 or RS256 are needed); it was not added.',
+    vn: 'Thiết bị xác thực này ký bằng thuật toán không hỗ trợ (cần ES256 hoặc RS256); passkey chưa được thêm.',
+  },
+  PASSKEY_EXISTS: { en: 'This passkey is already added', vn: 'Passkey này đã được thêm' },
   DUPLICATE_NUMBER: { en: 'This certificate number is already used', vn: 'Số chứng nhận này đã được sử dụng' },
   // certificate workflow
   CERTIFICATE_NOT_ACTIVE: { en: 'This certificate is not being signed', vn: 'Chứng nhận này không trong quá trình ký' },

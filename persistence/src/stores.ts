@@ -19,6 +19,7 @@ import {
   KnexResetTokenStore,
   KnexSessionStore,
   KnexSignatureStore,
+  KnexPasskeyStore,
   KnexUserStore,
   type AuthLogStore,
   type CompanyStore,
@@ -27,6 +28,7 @@ import {
   type ResetTokenStore,
   type SessionStore,
   type SignatureStore,
+  type PasskeyStore,
   type UserStore,
 } from './accounts';
 import { KnexTemplateStore, type TemplateStore } from './templates';
@@ -40,7 +42,7 @@ import { KnexLedgerBlockStore, type LedgerBlockStore } from './ledger';
 import { KnexCorrectiveActionStore, type CorrectiveActionStore } from './corrective-actions';
 import { KnexPublicRequestStore, type PublicRequestStore } from './accounts/public-request-store';
 
-/** Options for tests: the clock the one-time codes are judged by. */
+/** Options for tests: the clock the one-time codes and passkey challenges are judged by. */
 export interface StoreOptions {
   now?: () => Date;
 }
@@ -63,6 +65,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
   const resetTokens: ResetTokenStore = new KnexResetTokenStore(knex);
   const emailChanges: EmailChangeStore = new KnexEmailChangeStore(knex);
   const signatures: SignatureStore = new KnexSignatureStore(knex);
+  const passkeys: PasskeyStore = new KnexPasskeyStore(knex, opts.now);
   const compliance: ComplianceStore = new KnexComplianceStore(knex);
   const live: LiveEventStore = new KnexLiveEventStore(knex);
   const activityResults: ActivityResultStore = new KnexActivityResultStore(knex);
@@ -86,6 +89,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
     resetTokens,
     emailChanges,
     signatures,
+    passkeys,
     farmData,
     imageVerifications,
     documents,

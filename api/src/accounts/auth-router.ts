@@ -5,11 +5,13 @@ import {
   AppError,
   loginSchema,
   loginWaitMs,
+  passkeyLoginInput,
   placeOf,
   REGISTRATION_LIMIT,
   userView,
   type LoginStatusAnswer,
   type LogoutAnswer,
+  type PasskeyOptionsAnswer,
   type SignedInAnswer,
 } from '@grain/domain';
 import { hashPassword, SESSION_ENDED_EVENT, verifyPassword } from '@grain/persistence';
@@ -19,6 +21,7 @@ import { actorFor, attachSession, requireUser } from '../http/auth-middleware';
 import { companyJsonById } from './serialize';
 import { langOf } from '../http/lang';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
+import { challengeNamed, loginOptions, relyingPartyOf, verifySigningAssertion } from '../passkeys/webauthn';
 
 // Compared against when the e-mail is unknown, so a miss costs the same time as a wrong password.
 let dummyHash: Promise<string> | undefined;
@@ -81,6 +84,35 @@ export function createAuthRouter(deps: ApiDeps): Router {
     await log.attempt(email, ip(req), true);
     await startSession(req, res, user.id);
     await log.event({ kind: 'login_ok', userId: user.id, companyId: user.companyId, ...base });
+    res.json(await signedInAnswer(user.id));
+  });
+
+  // Signing in with a passkey: options for the platform's prompt (any passkey of this site the device
+  // holds), then the assertion over that one-use challenge. The passkey names the account; no password.
+  const rp = relyingPartyOf(deps.config.publicUrl);
+  r.post('/auth/passkey/options', async (req, res) => {
+    const options = await loginOptions(rp);
+    await deps.stores.passkeys.startLogin(options.challenge, ip(req));
+    res.json({ options } satisfies PasskeyOptionsAnswer);
+  });
+  r.post('/auth/passkey', async (req, res) => {
+    const { response } = parseInput(passkeyLoginInput, req.body ?? {});
+    const base = { ip: ip(req), method: req.method, path: req.originalUrl };
+    const challenge = challengeNamed(response);
+    const key = await deps.stores.passkeys.byCredentialId(response.id);
+    if (!challenge || !(await deps.stores.passkeys.takeLogin(challenge)) || !key) {
+      await log.event({ kind: 'login_failed', userId: key?.userId, ...base, detail: { reason: 'passkey' } });
+      throw new AppError('LOGIN_FAILED');
+    }
+    const counter = await verifySigningAssertion(rp, challenge, response, key).catch(async (e: unknown) => {
+      await log.event({ kind: 'login_failed', userId: key.userId, companyId: key.companyId, ...base, detail: { reason: 'passkey assertion' } });
+      throw e;
+    });
+    const user = await users.byId(key.userId);
+    if (!user || user.status !== 'active') throw new AppError(user ? 'ACCOUNT_INACTIVE' : 'LOGIN_FAILED');
+    await deps.stores.passkeys.used(key.id, counter);
+    await startSession(req, res, user.id);
+    await log.event({ kind: 'login_ok', userId: user.id, companyId: user.companyId, email: user.email, ...base, detail: { method: 'passkey' } });
     res.json(await signedInAnswer(user.id));
   });
 

@@ -6,7 +6,19 @@
  */
 import type { Router } from 'express';
 import { featureRouter } from '../http/params';
-import { delegateInput, levelUpdateInput, message, refId, rejectInput, remindInput, revokeInput, signInput, type SigningCodeAnswer } from '@grain/domain';
+import {
+  delegateInput,
+  levelUpdateInput,
+  message,
+  passkeyChallengeInput,
+  refId,
+  rejectInput,
+  remindInput,
+  revokeInput,
+  signInput,
+  type PasskeyChallengeAnswer,
+  type SigningCodeAnswer,
+} from '@grain/domain';
 import { requirePermission, requireUser } from '../http/auth-middleware';
 import { langOf } from '../http/lang';
 import { approvalAnswer, callerOf, type CertCtx } from './certificate-context';
@@ -18,6 +30,7 @@ import { remindCertificate } from './commands/remind';
 import { revokeCertificate } from './commands/revoke';
 import { requestCode } from './commands/request-code';
 import { signCertificate } from './commands/sign';
+import { passkeyChallenge } from './commands/passkey-challenge';
 
 export function actionRoutes(ctx: CertCtx): Router {
   const r = featureRouter();
@@ -35,6 +48,14 @@ export function actionRoutes(ctx: CertCtx): Router {
     res.json(answer);
   });
 
+  // A passkey challenge over the content hash the signer is shown; the platform's prompt signs it, and
+  // the sign call below carries the assertion in place of a code.
+  r.post('/company/approvallevel/:id/passkey', requirePermission('signApproval'), async (req, res) => {
+    const { contentHash } = passkeyChallengeInput.parse(req.body ?? {});
+    const answer = await passkeyChallenge({ caller: callerOf(req), levelId: String(req.params.id), contentHash }, ctx);
+    res.json(answer satisfies PasskeyChallengeAnswer);
+  });
+
   r.post('/company/approvallevel/:id/sign', requirePermission('signApproval'), async (req, res) => {
     const { approval, ...input } = signInput.parse(req.body);
     const levelId = String(req.params.id);
@@ -45,8 +66,8 @@ export function actionRoutes(ctx: CertCtx): Router {
   });
 
   r.post('/company/approval/:id/sign', requirePermission('signApproval'), async (req, res) => {
-    const { otp, note, signaturePassword } = signInput.parse(req.body);
-    const signed = await signCertificate({ caller: callerOf(req), certificateId: String(req.params.id), otp, note, signaturePassword }, ctx);
+    const { otp, passkey, note, signaturePassword } = signInput.parse(req.body);
+    const signed = await signCertificate({ caller: callerOf(req), certificateId: String(req.params.id), otp, passkey, note, signaturePassword }, ctx);
     res.json(await approvalAnswer(ctx, req, signed));
   });
 

@@ -17,6 +17,7 @@ import {
   type CertificateState,
   type CertificateView,
   type DigitalSignatureView,
+  type PasskeySignatureView,
   type LevelOpened,
   type SignedEntry,
   type SubmitterView,
@@ -42,11 +43,17 @@ export function toCertificateView(
     opened?: LevelOpened[];
     /** The statement of an entry's personal digital signature (with its certificates), when it has one. */
     digital?: (e: SignedEntry) => DigitalSignatureView | undefined;
+    hasPasskey?: boolean;
+    /** The media type of a held support document version (`<id>@<version>`), for its preview. */
+    heldTypes?: Map<string, string>;
+    /** The statement of an entry's passkey signature (with the passkey's public key), when it has one. */
+    passkey?: (e: SignedEntry) => PasskeySignatureView | undefined;
   } = {},
 ): CertificateView {
   const digital = (e: SignedEntry) => {
     const d = extra.digital?.(e);
-    return d ? { digitalSignature: d } : {};
+    const p = extra.passkey?.(e);
+    return { ...(d ? { digitalSignature: d } : {}), ...(p ? { passkeySignature: p } : {}) };
   };
   const cur = currentLevel(s);
   return {
@@ -86,6 +93,7 @@ export function toCertificateView(
       url: heldDocumentPath(s.id, d.id),
       version: d.version,
       sha256: d.sha256,
+      ...(d.version !== undefined && extra.heldTypes?.has(`${d.id}@${d.version}`) ? { mime: extra.heldTypes.get(`${d.id}@${d.version}`) } : {}),
     })),
     approvalLevels: s.levels.map((l) => ({
       _id: l.id,
@@ -131,7 +139,7 @@ export function toCertificateView(
     rejection: rejectionNotice(s, (id) => extra.names?.get(id)),
     ...(extra.opened ? { progress: signingProgress(s, extra.opened) } : {}),
     waitingFor: waitingFor(s),
-    ...(extra.viewer ? { can: permissionsOf(s, extra.viewer, !!extra.hasSignature) } : {}),
+    ...(extra.viewer ? { can: permissionsOf(s, extra.viewer, !!extra.hasSignature, !!extra.hasPasskey) } : {}),
   };
 }
 

@@ -8,10 +8,13 @@ import type { ApiDeps } from '../deps';
 import { CertificateWorkflows } from './certificate-workflows';
 import { toCertificateView } from './approval-view';
 import type { Caller, CertificateCommandDeps } from './commands/command-deps';
-import { digitalSignatures } from './commands/digital-signatures';
+import { digitalSignatures, passkeySignatures } from './commands/digital-signatures';
+import { relyingPartyOf, type RelyingParty } from '../passkeys/webauthn';
 
 export interface CertCtx extends CertificateCommandDeps {
   deps: ApiDeps;
+  /** This server as the passkeys know it (PUBLIC_URL). */
+  relyingParty: RelyingParty;
 }
 
 export function createCtx(deps: ApiDeps): CertCtx {
@@ -19,6 +22,7 @@ export function createCtx(deps: ApiDeps): CertCtx {
     deps,
     stores: deps.stores,
     workflows: new CertificateWorkflows(deps.temporal, deps.config.taskQueue, deps.config.temporalDeadlines, deps.config.publicUrl),
+    relyingParty: relyingPartyOf(deps.config.publicUrl),
   };
 }
 
@@ -35,10 +39,14 @@ async function viewFor(ctx: CertCtx, viewer: Actor, s: CertificateState, operato
   const users = await stores.users.listByCompany(s.companyId);
   const names = new Map(users.map((u) => [u.id, `${u.firstname} ${u.lastname}`.trim()]));
   const hasSignature = !!(await stores.signatures.ofUser(viewer.id).catch(() => null));
+  const hasPasskey = (await stores.passkeys.ofUser(viewer.id)).length > 0;
   const opened = s.status === 'created' ? [] : await stores.certificateViews.of(s.id);
   const revocation = s.status === 'done' ? await stores.certificates.revocationOf(s.companyId, s.id) : null;
   const digital = await digitalSignatures(stores, s);
-  const view = toCertificateView(s, { viewer, hasSignature, names, opened, digital });
+  const passkey = await passkeySignatures(stores, s);
+  const held = s.supportDocs.flatMap((d) => (d.version !== undefined ? [{ id: d.id, version: d.version }] : []));
+  const heldTypes = held.length ? await stores.documents.fileVersionTypes(s.companyId, held) : undefined;
+  const view = toCertificateView(s, { viewer, hasSignature, hasPasskey, names, opened, digital, passkey, heldTypes });
   // The Temporal UI shows every tenant's workflows: only the platform's operators (PLATFORM_OPERATORS) get
   // the link to it, never a company's admin (issue 26 item 8).
   const { temporalUiUrl, temporalNamespace } = ctx.deps.config;

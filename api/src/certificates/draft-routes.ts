@@ -81,7 +81,8 @@ export function draftRoutes(ctx: CertCtx): Router {
   // The evidence the certificate holds: the exact document version and grain photo it was signed over.
   r.get('/company/approval/:id/document/:documentId', requirePermission('viewApproval'), async (req, res) => {
     const f = await heldDocument({ caller: callerOf(req), certificateId: String(req.params.id), documentId: String(req.params.documentId) }, ctx.stores);
-    sendStoredFile(req, res, ctx.deps.adapters.storage, f);
+    // previewed in a frame of the sign dialog and the detail page: the one answer our own pages may frame
+    sendStoredFile(req, res, ctx.deps.adapters.storage, f, { framedByUs: true });
   });
   r.get('/company/approval/:id/photo', requirePermission('viewApproval'), async (req, res) => {
     const f = await heldPhoto({ caller: callerOf(req), certificateId: String(req.params.id) }, ctx.stores);

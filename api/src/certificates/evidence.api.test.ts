@@ -93,6 +93,15 @@ describe('the evidence a certificate holds', () => {
     const signer2 = await h.as('signer2');
     expect(sha(await bytesAt(signer2, held.url))).toBe(sha(approved));
     expect(sha(await bytesAt(signer2, after.approvalDoc.photo.url))).toBe(sha(photo));
+    // the held PDF, and only it, may be framed by our own pages (the sign dialog's preview); the library copy
+    // and the held file asked for as a download stay unframeable
+    const framing = async (path: string) => {
+      const res = await binary(signer2.get(`/api/${path}`));
+      return [res.headers['x-frame-options'], /frame-ancestors '(\w+)'/.exec(String(res.headers['content-security-policy']))?.[1]];
+    };
+    expect(await framing(held.url)).toEqual(['SAMEORIGIN', 'self']);
+    expect(await framing(`${held.url}?download=1`)).toEqual(['DENY', 'none']);
+    expect(await framing(`company/document/${docId}`)).toEqual(['DENY', 'none']);
     // the document library shows the document's newest version
     expect(sha(await bytesAt(staff, `company/document/${docId}`))).toBe(sha(swapped));
 

@@ -30,7 +30,7 @@ import type { CertCtx } from './certificate-context';
 import { sendCredential, signedCredential } from './commands/credential';
 import { ledgerAnchor } from './commands/ledger-anchor';
 import { checkUpload } from './commands/check-upload';
-import { digitalSignatures } from './commands/digital-signatures';
+import { digitalSignatures, passkeySignatures } from './commands/digital-signatures';
 import { issuerView, pinnedSeal } from './commands/issuer-pin';
 
 const query = (req: Request, name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string).trim() : '');
@@ -92,6 +92,7 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
     const s = found.state;
     const facts = await issuerFacts(ctx.stores, s);
     const digital = await digitalSignatures(ctx.stores, s);
+    const passkey = await passkeySignatures(ctx.stores, s);
     const answer: PublicVerifyAnswer = {
       approval: {
         approvalNumber: s.approvalNumber,
@@ -112,6 +113,8 @@ export function publicVerifyRoutes(ctx: CertCtx): Router {
             ...(e.onBehalfOf ? { onBehalfOf: l.signers.find((x) => x.id === e.onBehalfOf)?.name ?? null } : {}),
             // a signer's personal digital signature, with the certificates to check it
             ...(digital(e) ? { digitalSignature: digital(e) } : {}),
+            // or their passkey signature: the assertion, the statement it signs and the passkey's public key
+            ...(passkey(e) ? { passkeySignature: passkey(e) } : {}),
           })),
         })),
         ledger: await ledgerAnchor(ctx, s),

@@ -75,6 +75,29 @@ export interface SignatureView {
   company: string;
 }
 
+/** One of the caller's passkeys (GET company/passkeys). */
+export interface PasskeyView {
+  _id: string;
+  name: string;
+  algorithm: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+export interface PasskeyListAnswer {
+  passkeys: PasskeyView[];
+}
+/**
+ * WebAuthn options as JSON for @simplewebauthn/browser (registration or authentication); typed loosely
+ * here because the domain does not depend on the library: the UI hands them to it as they are.
+ */
+export type WebAuthnOptionsJSON = { challenge: string } & Record<string, unknown>;
+export interface PasskeyOptionsAnswer {
+  options: WebAuthnOptionsJSON;
+}
+export interface PasskeyAnswer {
+  passkey: PasskeyView;
+}
+
 interface AddressFacts {
   id: string;
   street: string;

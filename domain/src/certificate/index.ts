@@ -22,3 +22,4 @@ export * from './revocation';
 export * from './farm-record-use';
 export * from './digital-signature';
 export * from './verifiable';
+export * from './passkey-signature';

@@ -66,13 +66,91 @@ export type CertificateInput = z.infer<typeof certificateInput>;
 /** What a client sends (defaults not yet applied). */
 export type CertificateInputBody = z.input<typeof certificateInput>;
 
-export const signInput = z.object({
-  otp: z.string().trim().min(1, 'OTP_REQUIRED').max(12),
-  note: z.string().max(1000).optional(),
-  signaturePassword: z.string().max(200).optional(),
-  /** The approval id (the level id is in the path); optional when the level id names it. */
+const b64url = (code: string) =>
+  z
+    .string({ message: code })
+    .max(20_000, code)
+    .regex(/^[A-Za-z0-9_-]*$/, code);
+
+/** A passkey's answer to a signing challenge, as @simplewebauthn/browser's startAuthentication returns it. */
+export const passkeyAssertionInput = z.object({
+  /** The id of the challenge (POST approvallevel/{id}/passkey) the assertion answers. */
+  challengeId: z.string({ message: 'PASSKEY_CHALLENGE_INVALID' }).uuid('PASSKEY_CHALLENGE_INVALID'),
+  response: z.object(
+    {
+      id: b64url('PASSKEY_ASSERTION_INVALID').min(1, 'PASSKEY_ASSERTION_INVALID'),
+      rawId: b64url('PASSKEY_ASSERTION_INVALID'),
+      type: z.literal('public-key', { message: 'PASSKEY_ASSERTION_INVALID' }),
+      response: z.object(
+        {
+          authenticatorData: b64url('PASSKEY_ASSERTION_INVALID'),
+          clientDataJSON: b64url('PASSKEY_ASSERTION_INVALID'),
+          signature: b64url('PASSKEY_ASSERTION_INVALID'),
+          userHandle: b64url('PASSKEY_ASSERTION_INVALID').optional(),
+        },
+        { message: 'PASSKEY_ASSERTION_INVALID' },
+      ),
+      clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+      authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+    },
+    { message: 'PASSKEY_ASSERTION_INVALID' },
+  ),
+});
+export type PasskeyAssertionInput = z.infer<typeof passkeyAssertionInput>;
+
+/** Signing in with a passkey: the assertion over the sign-in challenge (POST auth/passkey/options). */
+export const passkeyLoginInput = passkeyAssertionInput.pick({ response: true });
+
+/**
+ * Signing: with the mailed code (`otp`), or with a passkey's assertion over the challenge the caller was
+ * given (`passkey`); one of the two.
+ */
+export const signInput = z
+  .object({
+    otp: z.string().trim().max(12).optional(),
+    passkey: passkeyAssertionInput.optional(),
+    note: z.string().max(1000).optional(),
+    signaturePassword: z.string().max(200).optional(),
+    /** The approval id (the level id is in the path); optional when the level id names it. */
+    approval: z.union([z.string(), z.object({ _id: z.string() }).passthrough()]).optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.passkey && !b.otp) ctx.addIssue({ code: 'custom', path: ['otp'], message: 'OTP_REQUIRED' });
+  });
+
+/** A passkey challenge for the current level: bound to the content hash the signer is shown. */
+export const passkeyChallengeInput = z.object({
+  contentHash: z.string({ message: 'CONTENT_CHANGED_SINCE_SHOWN' }).regex(/^[0-9a-f]{64}$/, 'CONTENT_CHANGED_SINCE_SHOWN'),
   approval: z.union([z.string(), z.object({ _id: z.string() }).passthrough()]).optional(),
 });
+
+/** A new passkey: the attestation @simplewebauthn/browser's startRegistration returns, and a name. */
+export const passkeyRegistrationInput = z.object({
+  name: z.string().trim().max(60).optional(),
+  response: z
+    .object(
+      {
+        id: b64url('PASSKEY_REGISTRATION_INVALID').min(1, 'PASSKEY_REGISTRATION_INVALID'),
+        rawId: b64url('PASSKEY_REGISTRATION_INVALID'),
+        type: z.literal('public-key', { message: 'PASSKEY_REGISTRATION_INVALID' }),
+        response: z
+          .object(
+            {
+              clientDataJSON: b64url('PASSKEY_REGISTRATION_INVALID'),
+              attestationObject: b64url('PASSKEY_REGISTRATION_INVALID'),
+              transports: z.array(z.string().max(32)).max(10).optional(),
+            },
+            { message: 'PASSKEY_REGISTRATION_INVALID' },
+          )
+          .passthrough(),
+        clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+        authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+      },
+      { message: 'PASSKEY_REGISTRATION_INVALID' },
+    )
+    .passthrough(),
+});
+export type PasskeyRegistrationInput = z.infer<typeof passkeyRegistrationInput>;
 
 export const rejectInput = z.object({
   toLevel: z.coerce.number().int().min(0, 'INVALID_LEVEL'),

@@ -20,10 +20,12 @@ export interface CertificatePermissions {
   adjust: boolean;
   /** The viewer has a digital signature, so signing asks for its password. */
   signaturePassword: boolean;
+  /** The viewer has a passkey, so signing is the platform's own prompt (the code stays the fallback). */
+  passkey?: boolean;
 }
 
 /** The machine and the API's use cases enforce the same rules again on every call; this only tells. */
-export function permissionsOf(s: CertificateState, viewer: Actor, hasSignature: boolean): CertificatePermissions {
+export function permissionsOf(s: CertificateState, viewer: Actor, hasSignature: boolean, hasPasskey = false): CertificatePermissions {
   const l = currentLevel(s);
   const active = s.status === 'signing' || s.status === 'pending' || s.status === 'rejected';
   const mayAct = !!l && active && pendingSigners(s, l).some((x) => x.id === viewer.id) && !l.signed.some((e) => e.userId === viewer.id);
@@ -41,6 +43,7 @@ export function permissionsOf(s: CertificateState, viewer: Actor, hasSignature: 
     manage,
     adjust: manage,
     signaturePassword: hasSignature,
+    passkey: hasPasskey,
   };
 }
 

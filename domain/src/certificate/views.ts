@@ -46,6 +46,30 @@ export interface DigitalSignatureView {
   caCertificate: string | null;
 }
 
+/**
+ * A signature made with a passkey (WebAuthn), stated so anyone can check it without our code: the
+ * authenticator signed `authenticatorData || sha256(clientDataJSON)`, and clientDataJSON's challenge is
+ * the base64url sha256 of `statement`, which names the content hash (docs/verifying-a-certificate.md).
+ */
+export interface PasskeySignatureView {
+  /** Our id of the passkey (one per enrolment; a removed passkey keeps verifying what it signed). */
+  keyId: string;
+  /** The credential id the authenticator knows it by (base64url). */
+  credentialId: string | null;
+  /** ES256 (ECDSA P-256 with SHA-256) or RS256 (RSASSA-PKCS1-v1_5 with SHA-256). */
+  algorithm: 'ES256' | 'RS256' | null;
+  /** The exact text whose sha256 is the challenge: JSON naming certificate, number, level, content hash, signer and nonce. */
+  statement: string;
+  /** base64 of the authenticator data. */
+  authenticatorData: string;
+  /** base64 of the client data JSON (its `challenge` is base64url(sha256(statement))). */
+  clientDataJSON: string;
+  /** base64 of the signature (DER for ES256). */
+  signature: string;
+  /** The passkey's public key, SPKI PEM. */
+  publicKey: string | null;
+}
+
 export interface SignedEntryView {
   userId: string;
   name: string;
@@ -57,6 +81,8 @@ export interface SignedEntryView {
   contentHash?: string;
   /** The signer's personal digital signature, when they signed with a key. */
   digitalSignature?: DigitalSignatureView;
+  /** The signer's passkey signature, when they signed with a passkey. */
+  passkeySignature?: PasskeySignatureView;
 }
 
 /** A signature a content change voided: it counts for nothing and is shown as such. */
@@ -100,6 +126,8 @@ export type DocumentView = {
   /** The company document's file version the certificate holds, and the sha256 of its bytes. */
   version?: number;
   sha256?: string;
+  /** The media type of that version's bytes (how a page may preview it: image, PDF, or a download). */
+  mime?: string;
   farm?: FarmFacts;
   /** On the primary document: its farm facts checked against the standard of their claimed grade. */
   standardCheck?: RecordedStandardCheck;
@@ -300,7 +328,14 @@ export interface PublicVerifyAnswer {
     company: string;
     approvalLevels: Array<
       Pick<LevelView, 'level' | 'group' | 'status'> & {
-        signed: Array<{ name: string; at: string; txId?: string; onBehalfOf?: string | null; digitalSignature?: DigitalSignatureView }>;
+        signed: Array<{
+          name: string;
+          at: string;
+          txId?: string;
+          onBehalfOf?: string | null;
+          digitalSignature?: DigitalSignatureView;
+          passkeySignature?: PasskeySignatureView;
+        }>;
       }
     >;
     ledger: LedgerAnchor | null;
@@ -357,6 +392,17 @@ export interface SigningCodeAnswer {
   expiresAt?: string;
   level?: number;
   contentHashShort?: string;
+}
+
+/**
+ * A passkey challenge for signing the current level (POST company/approvallevel/{id}/passkey): the
+ * statement whose sha256 is the challenge, and the options for the platform's prompt.
+ */
+export interface PasskeyChallengeAnswer {
+  challengeId: string;
+  expiresAt: string;
+  statement: string;
+  options: { challenge: string } & Record<string, unknown>;
 }
 
 /** One certificate waiting for the caller's signature (GET company/approvals/inbox). */

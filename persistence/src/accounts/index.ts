@@ -7,6 +7,7 @@ export * from './auth-log-store';
 export * from './reset-token-store';
 export * from './email-change-store';
 export * from './user-signature';
+export * from './passkey-store';
 export { fingerprintHex, issueCertificate } from './x509';
 export type { SealOptions } from './company-seal';
 export type { SealRevocation } from './company-crl';

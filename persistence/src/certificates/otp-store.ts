@@ -10,6 +10,10 @@ const REDEEM_GRACE_MS = 2 * 60_000;
 /** Fresh codes a signer may ask for per level within OTP_REQUEST_WINDOW_MS: each brings 5 more guesses. */
 export const OTP_REQUESTS_PER_WINDOW = 3;
 export const OTP_REQUEST_WINDOW_MS = 15 * 60_000;
+/** Passkey challenges a signer may ask for per level within the same window (each is one prompt; no mail). */
+export const PASSKEY_CHALLENGES_PER_WINDOW = 20;
+/** A passkey challenge is answered by the platform's prompt at once: it lives this long. */
+export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
 
 const hashCode = (salt: string, id: string, code: string) => sha256hex(`${salt}|${id}|${code}`);
 
@@ -20,6 +24,11 @@ const hashCode = (salt: string, id: string, code: string) => sha256hex(`${salt}|
  *   verify  (API, with the typed code)  - 5 attempts per code, single use; returns an otpId;
  *   redeem  (activity, from the sign Update, with the otpId) - checks binding + content, once.
  * Neither the code nor its hash ever enters workflow history.
+ *
+ * A passkey challenge is the same contract with another kind of secret: issued for the binding (the
+ * challenge is the sha256 of a statement naming certificate, level, content hash and user), verified by
+ * the API once the assertion over it checks out (single use), and redeemed by the sign Update's commit
+ * exactly as a code is.
  */
 export interface OtpStore {
   /** A fresh code for the binding (older unverified ones are superseded); the code is returned once, never stored. */
@@ -30,7 +39,16 @@ export interface OtpStore {
   verify(b: Omit<OtpBinding, 'contentHash'>, code: string): Promise<{ otpId: string }>;
   /** Consumes a verified code for one sign (idempotent per redeemKey); CONTENT_CHANGED after an edit. */
   redeem(otpId: string, b: OtpBinding, redeemKey: string): Promise<void>;
+  /** A passkey challenge for the binding; `challenge` is base64url(sha256(statement)). OTP_REQUESTS_THROTTLED past the window's count. */
+  issuePasskeyChallenge(b: OtpBinding, statement: string, challenge: string): Promise<{ challengeId: string; expiresAt: string }>;
+  /** An unused, unexpired passkey challenge of this certificate, level and user; PASSKEY_CHALLENGE_INVALID otherwise. */
+  passkeyChallenge(challengeId: string, b: Omit<OtpBinding, 'contentHash'>): Promise<{ challenge: string; statement: string; contentHash: string }>;
+  /** Marks the challenge verified (its assertion checked out), once: a second use is PASSKEY_CHALLENGE_INVALID. Answers the id to redeem. */
+  markPasskeyVerified(challengeId: string, b: Omit<OtpBinding, 'contentHash'>): Promise<{ otpId: string }>;
 }
+
+const CODE = { kind: 'code' } as const;
+const PASSKEY = { kind: 'passkey' } as const;
 
 export class KnexOtpStore implements OtpStore {
   constructor(
@@ -47,7 +65,7 @@ export class KnexOtpStore implements OtpStore {
     const expiresAt = new Date(now.getTime() + ttl).toISOString();
     await this.k.transaction(async (trx) => {
       await trx('certificate_otps')
-        .where({ certificate_id: b.certificateId, level: b.level, user_id: b.userId })
+        .where({ certificate_id: b.certificateId, level: b.level, user_id: b.userId, ...CODE })
         .whereNull('superseded_at')
         .whereNull('verified_at')
         .update({ superseded_at: now.toISOString() });
@@ -74,7 +92,7 @@ export class KnexOtpStore implements OtpStore {
   async assertMayRequest(b: Omit<OtpBinding, 'contentHash'>): Promise<void> {
     const now = this.now().getTime();
     const recent: Array<string | Date> = await this.k('certificate_otps')
-      .where({ certificate_id: b.certificateId, level: b.level, user_id: b.userId })
+      .where({ certificate_id: b.certificateId, level: b.level, user_id: b.userId, ...CODE })
       .where('created_at', '>', new Date(now - OTP_REQUEST_WINDOW_MS).toISOString())
       .orderBy('created_at', 'desc')
       .limit(OTP_REQUESTS_PER_WINDOW)
@@ -98,7 +116,7 @@ export class KnexOtpStore implements OtpStore {
     // locked code then costs no locking transaction per guess. Attempts only grow and a code never
     // un-expires, so the transaction below still decides every other case.
     const newest = await this.k('certificate_otps')
-      .where({ certificate_id: b.certificateId, level: b.level, user_id: b.userId })
+      .where({ certificate_id: b.certificateId, level: b.level, user_id: b.userId, ...CODE })
       .whereNull('superseded_at')
       .whereNull('verified_at')
       .orderBy('created_at', 'desc')
@@ -109,7 +127,7 @@ export class KnexOtpStore implements OtpStore {
     // The transaction returns the outcome instead of throwing, so a wrong attempt's count is committed.
     const outcome = await this.k.transaction(async (trx): Promise<{ otpId: string } | { refuse: AppError }> => {
       const row = await trx('certificate_otps')
-        .where({ certificate_id: b.certificateId, level: b.level, user_id: b.userId })
+        .where({ certificate_id: b.certificateId, level: b.level, user_id: b.userId, ...CODE })
         .whereNull('superseded_at')
         .whereNull('verified_at')
         .orderBy('created_at', 'desc')
@@ -149,5 +167,52 @@ export class KnexOtpStore implements OtpStore {
       if (new Date(row.expires_at).getTime() + REDEEM_GRACE_MS <= this.now().getTime()) throw new AppError('OTP_EXPIRED');
       await trx('certificate_otps').where({ id: otpId }).update({ redeemed_at: this.now().toISOString(), redeem_key: redeemKey });
     });
+  }
+
+  async issuePasskeyChallenge(b: OtpBinding, statement: string, challenge: string): Promise<{ challengeId: string; expiresAt: string }> {
+    const now = this.now();
+    const [{ n }] = await this.k('certificate_otps')
+      .where({ certificate_id: b.certificateId, level: b.level, user_id: b.userId, ...PASSKEY })
+      .where('created_at', '>', new Date(now.getTime() - OTP_REQUEST_WINDOW_MS).toISOString())
+      .count({ n: '*' });
+    if (Number(n) >= PASSKEY_CHALLENGES_PER_WINDOW) {
+      throw new AppError('OTP_REQUESTS_THROTTLED', { retryAfterSeconds: Math.ceil(OTP_REQUEST_WINDOW_MS / 1000) });
+    }
+    const challengeId = randomUUID();
+    const expiresAt = new Date(now.getTime() + PASSKEY_CHALLENGE_TTL_MS).toISOString();
+    await this.k('certificate_otps').insert({
+      id: challengeId,
+      ...PASSKEY,
+      certificate_id: b.certificateId,
+      level: b.level,
+      user_id: b.userId,
+      content_hash: b.contentHash,
+      salt: '',
+      code_hash: '',
+      challenge,
+      statement,
+      expires_at: expiresAt,
+      created_at: now.toISOString(),
+    });
+    return { challengeId, expiresAt };
+  }
+
+  private passkeyRow(k: Knex, challengeId: string, b: Omit<OtpBinding, 'contentHash'>) {
+    return k('certificate_otps')
+      .where({ id: challengeId, certificate_id: b.certificateId, level: b.level, user_id: b.userId, ...PASSKEY })
+      .whereNull('verified_at')
+      .where('expires_at', '>', this.now().toISOString());
+  }
+
+  async passkeyChallenge(challengeId: string, b: Omit<OtpBinding, 'contentHash'>): Promise<{ challenge: string; statement: string; contentHash: string }> {
+    const row = await this.passkeyRow(this.k, challengeId, b).first('challenge', 'statement', 'content_hash');
+    if (!row) throw new AppError('PASSKEY_CHALLENGE_INVALID');
+    return { challenge: row.challenge, statement: row.statement, contentHash: row.content_hash };
+  }
+
+  async markPasskeyVerified(challengeId: string, b: Omit<OtpBinding, 'contentHash'>): Promise<{ otpId: string }> {
+    const marked = await this.passkeyRow(this.k, challengeId, b).update({ verified_at: this.now().toISOString() }).returning('id');
+    if (marked.length !== 1) throw new AppError('PASSKEY_CHALLENGE_INVALID');
+    return { otpId: challengeId };
   }
 }

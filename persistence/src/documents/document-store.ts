@@ -90,6 +90,8 @@ export interface DocumentStore {
   file(companyId: string, id: string): Promise<StoredFile | null>;
   /** One file version of the document, current or earlier. */
   fileVersion(companyId: string, id: string, version: number): Promise<StoredFile | null>;
+  /** The media types of file versions (`<id>@<version>` → mime), in one query: how a page previews them. */
+  fileVersionTypes(companyId: string, refs: Array<{ id: string; version: number }>): Promise<Map<string, string>>;
   /**
    * Changes name, type, description and optionally the file. `version` guards against a lost update:
    * the row changes only if it is still at that version. A new file becomes a new file version (the
@@ -168,6 +170,17 @@ export class KnexDocumentStore implements DocumentStore {
       .where({ company_id: companyId, document_id: id, version })
       .first('storage_key', 'original_name', 'ext', 'mime', 'size', 'sha256');
     return r ? storedFile(r) : null;
+  }
+
+  async fileVersionTypes(companyId: string, refs: Array<{ id: string; version: number }>): Promise<Map<string, string>> {
+    const ids = [...new Set(refs.filter((r) => UUID.test(r.id) && Number.isInteger(r.version)).map((r) => r.id))];
+    if (ids.length === 0) return new Map();
+    const rows: Array<{ document_id: string; version: number | string; mime: string }> = await this.k('document_versions')
+      .where({ company_id: companyId })
+      .whereIn('document_id', ids)
+      .select('document_id', 'version', 'mime');
+    const wanted = new Set(refs.map((r) => `${r.id}@${r.version}`));
+    return new Map(rows.map((r) => [`${r.document_id}@${Number(r.version)}`, r.mime] as const).filter(([k]) => wanted.has(k)));
   }
 
   async update(

@@ -26,6 +26,8 @@ import * as certificateWorkflowId from './035_certificate_workflow_id';
 import * as demoStaffEditApproval from './040_demo_staff_edit_approval';
 import * as listCardLevelDue from './041_list_card_level_due';
 import * as correctiveActions from './045_corrective_actions';
+import * as passkeys from './060_passkeys';
+import * as passkeyLoginAddress from './061_passkey_login_address';
 import * as verifiableCredentials from './065_verifiable_credentials';
 
 export interface Migration {
@@ -63,5 +65,7 @@ export const MIGRATIONS: Migration[] = [
   { name: '040_demo_staff_edit_approval', ...demoStaffEditApproval },
   { name: '041_list_card_level_due', ...listCardLevelDue },
   { name: '045_corrective_actions', ...correctiveActions },
+  { name: '060_passkeys', ...passkeys },
+  { name: '061_passkey_login_address', ...passkeyLoginAddress },
   { name: '065_verifiable_credentials', ...verifiableCredentials },
 ];

@@ -84,6 +84,8 @@ interface AuthState {
   /** Re-reads who is signed in (after a company is created, a profile changed, ...). */
   refresh(): Promise<SessionUser | null>;
   login(email: string, password: string): Promise<SessionUser | null>;
+  /** Takes a sign-in answered by another way in (a passkey): the same session as after login. */
+  signedIn(body: SignedInAnswer): Promise<SessionUser | null>;
   logout(): Promise<void>;
   can(permission: Permission): boolean;
 }
@@ -154,8 +156,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void refresh();
   }, [refresh]);
 
-  const login = useCallback(async (email: string, password: string) => {
-    const body = await api<SignedInAnswer>('auth/login', { body: { email, password } });
+  const signedIn = useCallback(async (body: SignedInAnswer) => {
     // login answers the user with its company; current_user carries the resolved permissions
     const fromLogin = toSessionUser(body.user);
     const full = (await fetchCurrentUser().catch(() => null)) ?? fromLogin;
@@ -163,6 +164,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setEnded(null);
     return full;
   }, []);
+  const login = useCallback(
+    async (email: string, password: string) => signedIn(await api<SignedInAnswer>('auth/login', { body: { email, password } })),
+    [signedIn],
+  );
 
   const logout = useCallback(async () => {
     const was = userRef.current;
@@ -176,10 +181,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthState>(
-    () => ({ user, ended, loading, refresh, login, logout, can: (p) => can(user, p) }),
-    [user, ended, loading, refresh, login, logout],
+    () => ({ user, ended, loading, refresh, login, signedIn, logout, can: (p) => can(user, p) }),
+    [user, ended, loading, refresh, login, signedIn, logout],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+/** The session where there is one: parts that also render outside the signed-in shell (and in component tests) read it so. */
+export function useAuthIfAny(): AuthState | null {
+  return useContext(Ctx);
 }
 
 export function useAuth(): AuthState {

@@ -9,6 +9,7 @@ import { policy } from '../features/policy/i18n';
 import { blockchain } from '../features/blockchain/i18n';
 import { compliance } from '../features/compliance/i18n';
 import { correctiveActions } from '../features/corrective-actions/i18n';
+import { passkeys } from '../features/passkeys/i18n';
 import { issuer } from '../features/issuer/i18n';
 
 /**
@@ -26,5 +27,6 @@ export const TRANSLATIONS: Table = {
   ...blockchain,
   ...compliance,
   ...correctiveActions,
+  ...passkeys,
   ...issuer,
 };

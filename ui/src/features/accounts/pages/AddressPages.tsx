@@ -13,7 +13,7 @@ import { ServerMessage, useFormMessage } from '../components/FormKit';
 import { AddressFields, emptyAddress } from '../components/AddressFields';
 import { useAuth } from '../../../app/auth';
 import { usePlace } from '../../../app/place';
-import { useLoad } from '../components/useLoad';
+import { useLoad } from '../../../app/use-load';
 import { LoadState } from '../components/ReadOnlyRows';
 
 /** /views/address/detail: the company's addresses (street, suburb, state or province, country). */

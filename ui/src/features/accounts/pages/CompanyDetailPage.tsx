@@ -8,7 +8,7 @@ import { useAuth } from '../../../app/auth';
 import { errorText } from '../../../app/notify';
 import { Page } from '../../../app/Layout';
 import { accountsApi, refId, userLabel, type AccountUser } from '../api';
-import { useLoad } from '../components/useLoad';
+import { useLoad } from '../../../app/use-load';
 import { LoadState, ReadOnlyRows } from '../components/ReadOnlyRows';
 import { addressText } from '../components/format';
 import { IssuerIdentityCard } from '../../issuer/IssuerIdentityCard';

@@ -11,7 +11,7 @@ import { Page } from '../../../app/Layout';
 import { accountsApi, refId, userLabel, type Company } from '../api';
 import { companyForm, type CompanyForm } from '../phone-forms';
 import { SelectInput, ServerMessage, TextInput, useFormMessage } from '../components/FormKit';
-import { useLoad } from '../components/useLoad';
+import { useLoad } from '../../../app/use-load';
 import { addressText } from '../components/format';
 import { NewAddressDialog } from '../components/NewAddressDialog';
 import { usePlace } from '../../../app/place';

@@ -13,7 +13,7 @@ import { accountsApi } from '../api';
 import { groupForm, type GroupForm } from '../schemas';
 import { SelectInput, ServerMessage, TextInput, useFormMessage } from '../components/FormKit';
 import { PermissionTable } from '../components/PermissionTable';
-import { useLoad } from '../components/useLoad';
+import { useLoad } from '../../../app/use-load';
 import { storedRole } from '../../../app/stored-text';
 import { LoadState, ReadOnlyRows } from '../components/ReadOnlyRows';
 

@@ -10,11 +10,12 @@ import { accountsApi } from '../api';
 import { loginForm, type LoginForm } from '../schemas';
 import { AuthFrame } from '../components/AuthFrame';
 import { ServerMessage, TextInput, useFormMessage } from '../components/FormKit';
+import { passkeySignIn, passkeysSupported, promptRefusal } from '../../passkeys/api';
 
 /** '/' and '/views/login': sign-in (docs/spec/approvals.md §2). */
 export function LoginPage() {
   const { t } = useI18n();
-  const { user, login } = useAuth();
+  const { user, login, signedIn } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const [banner, setBanner] = useState('');
@@ -46,6 +47,18 @@ export function LoginPage() {
     }
   };
 
+  const withPasskey = async () => {
+    msg.setMessage('');
+    try {
+      const who = await signedIn(await passkeySignIn());
+      navigate(afterLoginPath(redirect, who), { replace: true });
+    } catch (e) {
+      const prompt = promptRefusal(e);
+      if (prompt) msg.setMessage(t(prompt));
+      else msg.fromServer(e);
+    }
+  };
+
   return (
     <AuthFrame title={t('acc.login.title')}>
       {redirect?.expired && (
@@ -66,6 +79,11 @@ export function LoginPage() {
           {t('acc.login.submit')}
         </Button>
       </form>
+      {passkeysSupported() && (
+        <Button variant="outlined" fullWidth size="large" sx={{ mt: 1 }} onClick={() => void withPasskey()} data-testid="login-passkey">
+          {t('passkey.login')}
+        </Button>
+      )}
       <Stack direction="row" justifyContent="space-between" sx={{ mt: 2 }} flexWrap="wrap" useFlexGap spacing={1}>
         <Link component={RouterLink} to="/views/adminSignup">
           {t('acc.login.register')}

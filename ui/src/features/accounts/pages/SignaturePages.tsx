@@ -10,9 +10,10 @@ import { Page } from '../../../app/Layout';
 import { accountsApi } from '../api';
 import { signatureForm, type SignatureForm } from '../schemas';
 import { ServerMessage, TextInput, useFormMessage } from '../components/FormKit';
-import { useLoad } from '../components/useLoad';
+import { useLoad } from '../../../app/use-load';
 import { LoadState, ReadOnlyRows } from '../components/ReadOnlyRows';
 import { dateOnly } from '../components/format';
+import { PasskeysPanel } from '../../passkeys/PasskeysPanel';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -144,6 +145,7 @@ export function SignatureDetailPage() {
           </Box>
         </Paper>
       )}
+      <PasskeysPanel />
     </Page>
   );
 }

@@ -10,7 +10,7 @@ import { Page } from '../../../app/Layout';
 import { ConfirmDialog } from '../../../app/MessageDialog';
 import { ApiError } from '../../../api/client';
 import { accountsApi, type Signature } from '../api';
-import { useLoad } from '../components/useLoad';
+import { useLoad } from '../../../app/use-load';
 import { LoadState, ReadOnlyRows } from '../components/ReadOnlyRows';
 import { dateOnly } from '../components/format';
 import { storedRole } from '../../../app/stored-text';

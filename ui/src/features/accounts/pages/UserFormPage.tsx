@@ -11,7 +11,7 @@ import { Page } from '../../../app/Layout';
 import { accountsApi } from '../api';
 import { profileForm, userCreateForm, userUpdateForm, type UserCreateForm } from '../phone-forms';
 import { SelectInput, ServerMessage, TextInput, useFormMessage } from '../components/FormKit';
-import { useLoad } from '../components/useLoad';
+import { useLoad } from '../../../app/use-load';
 import { storedRole } from '../../../app/stored-text';
 import { usePlace } from '../../../app/place';
 

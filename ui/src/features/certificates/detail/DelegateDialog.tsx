@@ -49,12 +49,6 @@ export function DelegateDialog({
   // a phone gets the whole screen, and the chosen signers as cards (five columns do not fit 390 px)
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const narrow = useCardLayout();
-  const removeButton = (c: CompanyPerson) => (
-    <IconButton size="small" aria-label={`${t('cert.removeApprover')} ${c.fullName}`} onClick={() => setChosen(chosen.filter((x) => x._id !== c._id))}>
-      <CloseIcon fontSize="small" />
-    </IconButton>
-  );
   const already = new Set([...(level?.signers.map((s) => s._id) ?? []), ...chosen.map((c) => c._id), approval.submitter._id]);
 
   const submit = async () => {
@@ -86,43 +80,7 @@ export function DelegateDialog({
             onChange={(_e, p) => p && setChosen([...chosen, p])}
             renderInput={(p) => <TextField {...p} label={t('cert.searchSigner')} inputProps={{ ...p.inputProps, 'data-testid': 'delegate-search' }} />}
           />
-          {narrow ? (
-            <RowCards
-              testId="delegate-chosen"
-              rows={chosen.map((c, i) => ({
-                key: c._id,
-                title: `${i + 1}. ${c.fullName}`,
-                badge: removeButton(c),
-                fields: [
-                  [t('cert.position'), storedRole(c.role, t)],
-                  [t('common.view'), c.email],
-                ],
-              }))}
-            />
-          ) : (
-            <Table size="small" data-testid="delegate-chosen">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('cert.item')}</TableCell>
-                  <TableCell>{t('cert.approver')}</TableCell>
-                  <TableCell>{t('cert.position')}</TableCell>
-                  <TableCell>{t('common.view')}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {chosen.map((c, i) => (
-                  <TableRow key={c._id}>
-                    <TableCell>{i + 1}</TableCell>
-                    <TableCell>{c.fullName}</TableCell>
-                    <TableCell>{storedRole(c.role, t)}</TableCell>
-                    <TableCell>{c.email}</TableCell>
-                    <TableCell align="right">{removeButton(c)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+          <ChosenSigners chosen={chosen} onRemove={(c) => setChosen(chosen.filter((x) => x._id !== c._id))} />
           {error && (
             <Typography color="error" data-testid="delegate-error">
               {error}
@@ -139,5 +97,53 @@ export function DelegateDialog({
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** The signers chosen so far (item, name, role, e-mail), each with a button that takes them off; cards below 768 px. */
+function ChosenSigners({ chosen, onRemove }: { chosen: CompanyPerson[]; onRemove: (c: CompanyPerson) => void }) {
+  const { t } = useI18n();
+  const narrow = useCardLayout();
+  const removeButton = (c: CompanyPerson) => (
+    <IconButton size="small" aria-label={`${t('cert.removeApprover')} ${c.fullName}`} onClick={() => onRemove(c)}>
+      <CloseIcon fontSize="small" />
+    </IconButton>
+  );
+  return narrow ? (
+    <RowCards
+      testId="delegate-chosen"
+      rows={chosen.map((c, i) => ({
+        key: c._id,
+        title: `${i + 1}. ${c.fullName}`,
+        badge: removeButton(c),
+        fields: [
+          [t('cert.position'), storedRole(c.role, t)],
+          [t('common.view'), c.email],
+        ],
+      }))}
+    />
+  ) : (
+    <Table size="small" data-testid="delegate-chosen">
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('cert.item')}</TableCell>
+          <TableCell>{t('cert.approver')}</TableCell>
+          <TableCell>{t('cert.position')}</TableCell>
+          <TableCell>{t('common.view')}</TableCell>
+          <TableCell />
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {chosen.map((c, i) => (
+          <TableRow key={c._id}>
+            <TableCell>{i + 1}</TableCell>
+            <TableCell>{c.fullName}</TableCell>
+            <TableCell>{storedRole(c.role, t)}</TableCell>
+            <TableCell>{c.email}</TableCell>
+            <TableCell align="right">{removeButton(c)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

@@ -1,23 +1,15 @@
-import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { ApiError } from '../../../api/client';
-import { certificatesApi } from '../api';
 import type { CertificateView } from '@grain/domain';
 import { useI18n } from '../../../i18n/i18n';
-import { errorText } from '../../../app';
 import { SignReview } from './SignReview';
+import { EvidencePanel } from './EvidencePanel';
 import { OpenCriticalNotice } from '../../corrective-actions/OpenCriticalNotice';
-
-/** Seconds before another code may be asked for (the server limits code requests too, and says so). */
-const RESEND_AFTER_S = 30;
-
-/** No answer in time: the server may already have spent the code (and may still apply the signature). */
-const NO_ANSWER = new Set(['APPROVAL_SERVICE_BUSY', 'REQUEST_TIMEOUT']);
+import { useSigning, type SignedBy, type Signing } from './use-signing';
 
 /**
- * Signing (docs/spec/approvals.md §2 'Sign and Endorse'; one word on screen: Sign): opening asks the server to mail a one-time code (the modal opens
- * either way, docs/spec/approvals.md §7); note, code and - when the signer has a digital signature - its password.
+ * Signing (docs/spec/approvals.md §2 'Sign and Endorse'; one word on screen: Sign): what is signed,
+ * note, one-time code and - when the signer has a digital signature - its password (use-signing.ts).
  * A refusal shows in red inside the modal and the certificate stays (docs/spec/approvals.md §8).
  */
 export function SignDialog({
@@ -29,140 +21,127 @@ export function SignDialog({
   open: boolean;
   approval: CertificateView;
   onClose(): void;
-  onSigned(a: CertificateView): void;
+  onSigned(a: CertificateView, by: SignedBy): void;
 }) {
   const { t } = useI18n();
-  const level = approval.approvalLevels.find((l) => l.level === approval.stageLevel);
-  const [note, setNote] = useState('');
-  const [otp, setOtp] = useState('');
-  const [password, setPassword] = useState('');
-  const [info, setInfo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [errorCode, setErrorCode] = useState<string | null>(null);
-  const codeWrong = !!errorCode && errorCode.startsWith('OTP_');
-  const passwordWrong = errorCode === 'SIGNATURE_PASSWORD_WRONG';
-  const [busy, setBusy] = useState(false);
-  const [wait, setWait] = useState(0);
+  const signing = useSigning(approval, open, onSigned);
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  useEffect(() => {
-    if (wait <= 0) return;
-    const timer = setTimeout(() => setWait((w) => w - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [wait]);
-
-  const requestCode = async () => {
-    if (!level) return;
-    setError(null);
-    setWait(RESEND_AFTER_S);
-    try {
-      const r = await certificatesApi.requestOtp(level._id, approval._id);
-      setInfo(r.invalidMsg || t('OTP_SENT'));
-    } catch (e) {
-      setError(errorText(e, t));
-    }
-  };
-  useEffect(() => {
-    if (open) {
-      setOtp('');
-      setNote('');
-      setPassword('');
-      setInfo(null);
-      setErrorCode(null);
-      void requestCode();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
-
-  const sign = async () => {
-    if (!level) return;
-    if (!otp.trim()) {
-      setErrorCode('OTP_REQUIRED');
-      return setError(t('OTP_REQUIRED'));
-    }
-    setBusy(true);
-    setError(null);
-    setErrorCode(null);
-    try {
-      const r = await certificatesApi.sign(level._id, {
-        approval: approval._id,
-        otp: otp.trim(),
-        note: note.trim() || undefined,
-        signaturePassword: password || undefined,
-      });
-      onSigned(r.approval);
-    } catch (e) {
-      setError(errorText(e, t));
-      setErrorCode(e instanceof ApiError ? e.code : null);
-      // Note and code stay as typed; the server checks (and so spends) the code before it waits.
-      if (e instanceof ApiError && NO_ANSWER.has(e.code)) setInfo(t('cert.codeSpentRetry'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={phone} data-testid="sign-dialog">
+    // wide on a desktop: the evidence (photo, framed PDFs, the limits table) is read here before signing
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} data-testid="sign-dialog">
       <DialogTitle>{t('cert.signTitle', { number: approval.approvalNumber })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <SignReview approval={approval} />
+          <EvidencePanel approval={approval} inDialog />
           <OpenCriticalNotice />
-          <TextField
-            label={t('cert.note')}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            multiline
-            minRows={2}
-            inputProps={{ 'data-testid': 'sign-note' }}
-          />
-          <TextField
-            label={t('cert.otp')}
-            value={otp}
-            onChange={(e) => setOtp(e.target.value)}
-            error={codeWrong}
-            helperText={info ?? t('OTP_SENT')}
-            inputProps={{ 'data-testid': 'sign-otp', inputMode: 'numeric', autoComplete: 'one-time-code' }}
-          />
-          {approval.can?.signaturePassword ? (
-            <TextField
-              type="password"
-              label={t('cert.signaturePassword')}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              error={passwordWrong}
-              helperText={t('cert.sign.passwordExplained')}
-              inputProps={{ 'data-testid': 'sign-password' }}
-            />
-          ) : (
-            <Typography variant="caption" data-testid="sign-no-digital-signature">
-              {t('cert.sign.noDigitalSignature')}{' '}
-              <Link component={RouterLink} to="/views/signature/create">
-                {t('cert.sign.setUpSignature')}
-              </Link>
-            </Typography>
-          )}
-          <Button size="small" onClick={() => void requestCode()} disabled={wait > 0} sx={{ alignSelf: 'flex-start' }} data-testid="sign-resend">
-            {wait > 0 ? t('cert.resendIn', { s: wait }) : t('cert.resendCode')}
-          </Button>
+          {signing.mode === 'passkey' ? <PasskeyFields signing={signing} /> : <SignFields approval={approval} signing={signing} />}
         </Stack>
       </DialogContent>
       {/* the refusal shows beside the button that was pressed, always in view (on a phone the fields scroll above it) */}
       <DialogActions sx={{ flexDirection: 'column', alignItems: 'stretch', gap: 1 }}>
-        {error && (
+        {signing.refusal.error && (
           <Alert severity="error" role="alert" data-testid="sign-error" sx={{ m: 0 }}>
-            {error}
+            {signing.refusal.error}
           </Alert>
         )}
         <Stack direction="row" spacing={1} justifyContent="flex-end">
-          <Button onClick={onClose} disabled={busy}>
+          <Button onClick={onClose} disabled={signing.busy}>
             {t('common.cancel')}
           </Button>
-          <Button variant="contained" onClick={() => void sign()} disabled={busy} data-testid="sign-now">
+          <Button variant="contained" onClick={() => void signing.sign()} disabled={signing.busy} data-testid="sign-now">
             {t('cert.signNow')}
           </Button>
         </Stack>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** Note and what the passkey signs; the e-mailed code as the fallback. No code and no signature password: the passkey signs. */
+function PasskeyFields({ signing }: { signing: Signing }) {
+  const { t } = useI18n();
+  const f = signing.fields;
+  return (
+    <>
+      <NoteField signing={signing} />
+      <Typography variant="body2" data-testid="sign-passkey-explained">
+        {t('passkey.sign.explain')}
+      </Typography>
+      <Button size="small" onClick={signing.switchToCode} sx={{ alignSelf: 'flex-start', minHeight: 44 }} data-testid="sign-use-code">
+        {t('passkey.sign.useCode')}
+      </Button>
+      {f.info && <Typography variant="caption">{f.info}</Typography>}
+    </>
+  );
+}
+
+function NoteField({ signing }: { signing: Signing }) {
+  const { t } = useI18n();
+  const f = signing.fields;
+  return (
+    <TextField
+      label={t('cert.note')}
+      value={f.note}
+      onChange={(e) => f.setNote(e.target.value)}
+      multiline
+      minRows={2}
+      inputProps={{ 'data-testid': 'sign-note' }}
+    />
+  );
+}
+
+/** Note, one-time code (with a new one on request), and how the signer's own signature is given. */
+function SignFields({ approval, signing }: { approval: CertificateView; signing: Signing }) {
+  const { t } = useI18n();
+  const { fields: f, refusal, wait } = signing;
+  return (
+    <>
+      <NoteField signing={signing} />
+      <TextField
+        label={t('cert.otp')}
+        value={f.otp}
+        onChange={(e) => f.setOtp(e.target.value)}
+        error={refusal.codeWrong}
+        helperText={f.info ?? t('OTP_SENT')}
+        inputProps={{ 'data-testid': 'sign-otp', inputMode: 'numeric', autoComplete: 'one-time-code' }}
+      />
+      <DigitalSignatureField approval={approval} signing={signing} />
+      <Button size="small" onClick={() => void signing.requestCode()} disabled={wait > 0} sx={{ alignSelf: 'flex-start' }} data-testid="sign-resend">
+        {wait > 0 ? t('cert.resendIn', { s: wait }) : t('cert.resendCode')}
+      </Button>
+      {signing.withPasskey && (
+        <Button size="small" onClick={signing.switchToPasskey} sx={{ alignSelf: 'flex-start' }} data-testid="sign-use-passkey">
+          {t('passkey.sign.usePasskey')}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** The digital signature's password for a signer who has one; otherwise where to set one up. */
+function DigitalSignatureField({ approval, signing }: { approval: CertificateView; signing: Signing }) {
+  const { t } = useI18n();
+  const f = signing.fields;
+  if (!approval.can?.signaturePassword)
+    return (
+      <Typography variant="caption" data-testid="sign-no-digital-signature">
+        {t('cert.sign.noDigitalSignature')}{' '}
+        <Link component={RouterLink} to="/views/signature/create">
+          {t('cert.sign.setUpSignature')}
+        </Link>
+      </Typography>
+    );
+  return (
+    <TextField
+      type="password"
+      label={t('cert.signaturePassword')}
+      value={f.password}
+      onChange={(e) => f.setPassword(e.target.value)}
+      error={signing.refusal.passwordWrong}
+      helperText={t('cert.sign.passwordExplained')}
+      inputProps={{ 'data-testid': 'sign-password' }}
+    />
   );
 }

@@ -51,7 +51,8 @@ export function SignReview({ approval }: { approval: CertificateView }) {
         </Stack>
       )}
       {check?.deviationReason && row(t('cert.sign.deviation'), check.deviationReason)}
-      <Stack direction="row" spacing={1}>
+      {/* baseline: a lone link is a 44 px tap target on a phone, and its text stays on the label's line */}
+      <Stack direction="row" spacing={1} alignItems="baseline">
         <Typography variant="body2" color="text.secondary" sx={{ minWidth: 130 }}>
           {t('cert.sign.documents')}
         </Typography>

@@ -50,3 +50,46 @@ export function DigitalSignatures({ levels }: { levels: PublicVerifyAnswer['appr
     </Box>
   );
 }
+
+/**
+ * The signers' passkey signatures as the public record states them: the statement (whose sha256 is the
+ * challenge), the authenticator's data, the client data, the signature and the passkey's public key.
+ */
+export function PasskeySignatures({ levels }: { levels: PublicVerifyAnswer['approval']['approvalLevels'] }) {
+  const { t } = useI18n();
+  const signed = levels.flatMap((l) => l.signed.filter((e) => e.passkeySignature).map((e) => ({ level: l.level, ...e })));
+  if (signed.length === 0) return null;
+  return (
+    <Box sx={{ mt: 2 }} data-testid="verify-passkey-signatures">
+      <Typography variant="subtitle2">{t('cert.verify.passkeySignatures')}</Typography>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {t('cert.verify.passkeySignaturesExplained')}
+      </Typography>
+      {signed.map((e) => {
+        const p = e.passkeySignature!;
+        const part = (label: string, value: string | null) => (
+          <>
+            <Typography variant="caption">{label}</Typography>
+            <Box component="pre" sx={pre}>
+              {value ?? '—'}
+            </Box>
+          </>
+        );
+        return (
+          <Box component="details" key={`${e.level}-${p.keyId}-${e.at}`} sx={{ mt: 1 }}>
+            <Box component="summary" sx={{ cursor: 'pointer' }}>
+              <Typography variant="body2" component="span">
+                {t('cert.level')} {e.level} · {e.name} · {p.algorithm ?? ''}
+              </Typography>
+            </Box>
+            {part(t('cert.verify.statement'), p.statement)}
+            {part(t('cert.verify.authenticatorData'), p.authenticatorData)}
+            {part(t('cert.verify.clientDataJSON'), p.clientDataJSON)}
+            {part(t('cert.verify.passkeySignature'), p.signature)}
+            {part(t('cert.verify.passkeyPublicKey'), p.publicKey)}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

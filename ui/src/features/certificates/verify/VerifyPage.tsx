@@ -5,7 +5,7 @@ import { HASH_DISPLAY_LENGTH, type PublicVerifyAnswer, type UploadCheckAnswer } 
 import { certificatesApi } from '../api';
 import { STATUS_COLOR } from '../status';
 import { IssuedFacts } from './IssuedFacts';
-import { DigitalSignatures } from './DigitalSignatures';
+import { DigitalSignatures, PasskeySignatures } from './DigitalSignatures';
 import { UploadChecks } from './UploadChecks';
 import { IssuerPanel } from './IssuerPanel';
 import { useI18n } from '../../../i18n/i18n';
@@ -161,6 +161,7 @@ export function VerifyPage() {
           </Typography>
           <IssuedFacts c={answer.issued} />
           <DigitalSignatures levels={answer.approvalLevels} />
+          <PasskeySignatures levels={answer.approvalLevels} />
         </Paper>
       )}
       <Box sx={{ mt: 3 }}>
