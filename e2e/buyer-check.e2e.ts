@@ -128,8 +128,24 @@ function buyerPdf(pdf: Buffer, nssDir: string): { genuine: boolean; out: string 
     signatures === 1 &&
     /Signature Validation: Signature is Valid\./.test(out) &&
     /Certificate Validation: Certificate is Trusted\./.test(out) &&
-    /Total document signed/.test(out);
+    // B-LT: the DSS is appended after the seal; the sealed revision (cut where the byte range ends) is whole
+    (/- Total document signed/.test(out) || /- Total document signed/.test(pdfsigOf(signedRevision(pdf), nssDir)));
   return { genuine, out };
+}
+
+function pdfsigOf(pdf: Buffer, nssDir: string): string {
+  try {
+    return execFileSync('pdfsig', ['-nssdir', `sql:${nssDir}`, file(pdf, 'pdf')], { encoding: 'utf8' });
+  } catch (err) {
+    return `${(err as { stdout?: string }).stdout ?? ''}${(err as { stderr?: string }).stderr ?? ''}`;
+  }
+}
+
+/** The sealed revision of a B-LT PDF: its bytes up to the end of the signature's byte range (the DSS follows). */
+function signedRevision(pdf: Buffer): Buffer {
+  const text = pdf.toString('latin1');
+  const m = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/.exec(text.slice(text.lastIndexOf('/ByteRange')));
+  return m ? pdf.subarray(0, Number(m[3]) + Number(m[4])) : pdf;
 }
 
 /** The buyer's credential check: openssl verifies the x5c seal against the CA they trust, jose the signature (§3). */

@@ -10,6 +10,7 @@ import { ChromiumPdfRenderer, type PdfRenderer } from './pdf/pdf-renderer';
 import { LocalFileStorage, type FileStorage } from './storage/file-storage';
 import { EmbeddedImageVerifier, RemoteImageVerifier, type ImageVerifier } from './image-verifier';
 import { OpenAiAuditor, RuleBasedAuditor, type Auditor } from './ai';
+import { EmbeddedTimestampAuthority, HttpTimestampAuthority, type TimestampAuthority } from './pdf/timestamp';
 
 /** Every outside system the api and the activities talk to, each behind its port. */
 export interface Adapters {
@@ -22,6 +23,8 @@ export interface Adapters {
   ai: Auditor;
   /** Reads the did:web documents issuers publish on their own domains (the out-of-band anchor of their CA). */
   didWeb: DidWebResolver;
+  /** Dates every seal (RFC 3161): the TSA at TSA_URL, else this server's embedded one. */
+  tsa: TimestampAuthority;
 }
 
 /**
@@ -31,7 +34,7 @@ export interface Adapters {
  */
 export function buildAdapters(
   cfg: AppConfig,
-  stores: Pick<Stores, 'ledgerBlocks' | 'imageVerifications'>,
+  stores: Pick<Stores, 'ledgerBlocks' | 'imageVerifications' | 'signatures'>,
   runtime: { smtpCatcherPort?: number } = {},
 ): Adapters {
   const mail = cfg.smtpUrl
@@ -58,7 +61,10 @@ export function buildAdapters(
     ? new OpenAiAuditor({ apiKey: cfg.openaiApiKey, baseURL: cfg.openaiBaseUrl, model: cfg.openaiModel })
     : new RuleBasedAuditor();
   const didWeb = new DidWebResolver({ insecureHosts: cfg.didWebInsecureHosts });
-  return { mail, ledger, pdf, storage, imageVerifier, ai, didWeb };
+  const tsa: TimestampAuthority = cfg.tsaUrl
+    ? new HttpTimestampAuthority(cfg.tsaUrl)
+    : new EmbeddedTimestampAuthority(() => stores.signatures.embeddedTsa(cfg.caKeySecret));
+  return { mail, ledger, pdf, storage, imageVerifier, ai, didWeb, tsa };
 }
 
 export async function closeAdapters(a: Adapters): Promise<void> {

@@ -72,6 +72,16 @@ export interface AppConfig {
    * from a public address.
    */
   didWebInsecureHosts: string[];
+  /**
+   * The RFC 3161 time-stamping authority that dates every seal (TSA_URL, http or https); unset: the
+   * embedded TSA of this server, labelled as such. A TSA that does not answer stops start-up.
+   */
+  tsaUrl?: string;
+  /**
+   * How long a verifier may rely on a copy of a status list before fetching it again
+   * (STATUS_LIST_MAX_AGE_SECONDS, default 300): the list's `ttl` and its Cache-Control max-age.
+   */
+  statusListMaxAgeSeconds: number;
   /** Run the Temporal worker inside the server process (default when the database is embedded). */
   workerInProcess: boolean;
   seedDemoData: boolean;
@@ -100,6 +110,15 @@ function millis(env: NodeJS.ProcessEnv, name: string, dflt: number): number {
   if (v === undefined || v === '') return dflt;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1 || n > 600_000) throw new ConfigError(name, `must be milliseconds between 1 and 600000, got "${v}"`);
+  return n;
+}
+
+/** Seconds from 0 to one day. */
+function seconds(env: NodeJS.ProcessEnv, name: string, dflt: number): number {
+  const v = env[name];
+  if (v === undefined || v === '') return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 86_400) throw new ConfigError(name, `must be seconds between 0 and 86400, got "${v}"`);
   return n;
 }
 
@@ -251,6 +270,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .split(',')
       .map((x) => x.trim().toLowerCase())
       .filter(Boolean),
+    tsaUrl: url(env, 'TSA_URL', ['http:', 'https:']),
+    statusListMaxAgeSeconds: seconds(env, 'STATUS_LIST_MAX_AGE_SECONDS', 300),
     workerInProcess: bool(env, 'WORKER_IN_PROCESS', !databaseUrl),
     seedDemoData: bool(env, 'SEED_DEMO_DATA', true),
   };

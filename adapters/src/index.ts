@@ -17,3 +17,6 @@ export * from './ai';
 export * from './text-extract';
 export * from './pdf/certificate-subject';
 export * from './did-web/did-web';
+export * from './pdf/timestamp';
+export * from './credential/vc-jwt';
+export * from './credential/issuing';

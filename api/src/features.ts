@@ -9,6 +9,7 @@ import { complianceFeature } from './compliance/feature';
 import { correctiveActionsFeature } from './corrective-actions/feature';
 import { passkeysFeature } from './passkeys/feature';
 import { issuerFeature } from './issuer/feature';
+import { trustFeature } from './trust/feature';
 
 /** Every feature of the API, in mount order; a new feature folder adds its line here. */
 export const FEATURES: readonly Feature[] = [
@@ -22,4 +23,5 @@ export const FEATURES: readonly Feature[] = [
   correctiveActionsFeature,
   passkeysFeature,
   issuerFeature,
+  trustFeature,
 ];

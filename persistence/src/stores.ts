@@ -3,10 +3,12 @@ import {
   KnexCertificateReminderStore,
   KnexCertificateStore,
   KnexCertificateViewStore,
+  KnexCredentialStore,
   KnexOtpStore,
   type CertificateReminderStore,
   type CertificateStore,
   type CertificateViewStore,
+  type CredentialStore,
   type OtpStore,
 } from './certificates';
 import {
@@ -52,6 +54,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
   const reminders: CertificateReminderStore = new KnexCertificateReminderStore(knex);
   const certificateViews: CertificateViewStore = new KnexCertificateViewStore(knex);
   const otps: OtpStore = new KnexOtpStore(knex, opts.now);
+  const credentials: CredentialStore = new KnexCredentialStore(knex);
   const templates: TemplateStore = new KnexTemplateStore(knex);
   const farmData: FarmDataStore = new KnexFarmDataStore(knex);
   const imageVerifications: ImageVerificationStore = new KnexImageVerificationStore(knex);
@@ -78,6 +81,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
     reminders,
     certificateViews,
     otps,
+    credentials,
     templates,
     users,
     companies,

@@ -292,13 +292,21 @@ export const MATRIX_CASES: MatrixCase[] = [
     upload: () => ({ field: 'file', name: 'c.pdf', data: PDF_BYTES }),
     expect: all(200, 200),
   },
-  ...(['credential', 'status', 'ca', 'anchor'] as const).map((what): MatrixCase => ({
+  ...(['credential', 'status', 'ca', 'anchor', 'pdf-file'] as const).map((what): MatrixCase => ({
     name: `public verify ${what}`,
     method: 'get',
     route: `/api/public/verify/${what}`,
     path: async (o, w) => `/api/public/verify/${what}?hash=${(await w.t.db.knex('certificates').where({ id: o.signingId }).first()).content_hash}`,
     expect: all(404, 404),
   })),
+  {
+    // the one link (resolver) of a certificate in signing: not found by anyone
+    name: 'certificate link',
+    method: 'get',
+    route: '/c/:hash',
+    path: async (o, w) => `/c/${(await w.t.db.knex('certificates').where({ id: o.signingId }).first()).content_hash}`,
+    expect: all(404, 404),
+  },
   {
     // a certificate in signing has no credential yet, for anyone; another company's is not found
     name: 'credential',
@@ -667,4 +675,7 @@ export const COVERED_ELSEWHERE = [
   /^\/api\/company\/(profile|address|addresses|users?|groups?|signature)(\/|$)/,
   /^\/api\/health$/,
   /^\/dev\/mailbox$/,
+  // published for anyone by design (a DID document, a status list, a CRL): api/src/trust/verifiable.api.test.ts
+  /^\/api\/trust\//,
+  /^\/companies\/:companyId\/did\.json$/,
 ];

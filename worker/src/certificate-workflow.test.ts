@@ -69,7 +69,7 @@ test('a 3-level chain with 2-of-3 signatures completes: read model, ledger, mail
   const pdf = await h.adapters.storage.get(final.pdfKey!);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   // the PDF carries the public verification link (and its QR code); its sha256 is on the read model
-  expect((await extractText(pdf, 'certificate.pdf')).text.replace(/\s+/g, '')).toContain(`/views/verify?hash=${final.contentHash}`);
+  expect((await extractText(pdf, 'certificate.pdf')).text.replace(/\s+/g, '')).toContain(`/c/${final.contentHash}`);
   expect((await h.db.knex('certificates').where({ id: d.id }).first('pdf_sha256')).pdf_sha256).toBe(createHash('sha256').update(pdf).digest('hex'));
   // the mails leave through the outbox: one per notice, to all its recipients
   const notice = await eventually(

@@ -2,7 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import { log } from '@temporalio/activity';
 import type { CertificateActivityContract, CertificateCommit, CertificateNotice, CertificatePdfRequest, CertificateState } from '@grain/domain';
 import { certificateDetailPath, certificateLiveMessage, issuedCertificate, recordLedgerTx, recordPdf, type FrozenIssuer } from '@grain/domain';
-import { asksToSign, noticeText, sealPdf, type Ledger } from '@grain/adapters';
+import { addValidationData, asksToSign, issueCredential, noticeText, sealOptionsFor, sealPdf, type Ledger } from '@grain/adapters';
 import { issuerFacts, sha256hex, type OutboxMail, type Stores } from '@grain/persistence';
 import type { ActivityDeps } from '../deps';
 import { mailMessageId } from '../mail-once';
@@ -109,20 +109,30 @@ export function createCertificateActivities(deps: ActivityDeps) {
         if (written && written.version > a.version && written.pdfKey) return { pdfKey: written.pdfKey };
         throw new Error(`certificate ${a.certificateId}: no state held for its PDF at version ${a.version} (held: ${held?.version ?? 'none'})`);
       }
+      const company = (facts: { issuer?: FrozenIssuer }) => ({ id: held.companyId, name: facts.issuer?.name ?? held.companyId });
+      const sealFor = (facts: { issuer?: FrozenIssuer }) =>
+        deps.stores.signatures.companySeal(company(facts), config.caKeySecret, sealOptionsFor(config.publicUrl, held.companyId, facts.issuer?.did));
       const r = await once(`${a.key}:pdf:${held.contentHash}`, async () => {
         const url = verifyUrl(config.publicUrl, held.contentHash);
         const facts = await issuerFacts(deps.stores, held);
         const issued = issuedCertificate(held, facts);
         const rendered = await adapters.pdf.render(certificateHtml(issued, { url, svg: await qrSvg(url) }));
-        // the stored, recorded PDF is the sealed one: its hash is what the public check compares
-        const seal = await deps.stores.signatures.companySeal({ id: held.companyId, name: facts.issuer?.name ?? held.companyId }, config.caKeySecret);
-        const pdf = await sealPdf(rendered, {
+        // the stored, recorded PDF is the sealed one: its hash is what the public check compares. A PAdES
+        // B-LT seal: the TSA's timestamp in the signature; the CA chain, the TSA's certificate and the CA's
+        // CRL made just after it in the DSS.
+        const seal = await sealFor(facts);
+        const sealed = await sealPdf(rendered, {
           ...seal,
           chainPems: [seal.caCertificatePem],
           name: facts.issuer?.name ?? held.companyId,
           reason: `Grain quality certificate ${held.approvalNumber} issued`,
           location: facts.issuer?.address,
           contactInfo: url,
+          tsa: adapters.tsa,
+        });
+        const pdf = await addValidationData(sealed, {
+          certificatePems: [seal.certificatePem, seal.caCertificatePem, ...(await adapters.tsa.certificatePems())],
+          crls: [await deps.stores.signatures.freshCaCrl(held.companyId, config.caKeySecret)],
         });
         const pdfKey = await adapters.storage.put(pdf, { ext: 'pdf', prefix: 'certificates' });
         // the issuer as it stands now, with the seal that sealed it: frozen with the certificate below
@@ -143,6 +153,11 @@ export function createCertificateActivities(deps: ActivityDeps) {
         await tx.mailOutbox.release(state.id);
         return w.applied;
       });
+      // the credential, signed once with the seal that sealed the PDF (kept: a retried attempt reads it back)
+      if (state.status === 'done') {
+        const facts = await issuerFacts(deps.stores, state);
+        await issueCredential(deps, state, facts, await sealFor(facts), r.sha256);
+      }
       await publishIfApplied(state, applied);
       return { pdfKey: r.pdfKey };
     },

@@ -129,7 +129,7 @@ describe('certificate of quality PDF', () => {
       [new RegExp(`Content hash / Mã băm nội dung ${s.contentHash.slice(0, 20)}`), 'content hash'],
       [/Ledger chain id \/ Mã chuỗi sổ cái c{20}/, 'chain id'],
       [/Scan to verify this certificate \/ Quét mã để xác minh chứng nhận/, 'verify'],
-      [/https:\/\/grain\.example\/views\/verify\?hash=/, 'verify link'],
+      [/https:\/\/grain\.example\/c\/[0-9a-f]{64}/, "verify link (the certificate's one link)"],
     ];
     const missing = facts.filter(([re]) => !re.test(text)).map(([, what]) => what);
     expect({ missing, text }).toEqual({ missing: [], text });

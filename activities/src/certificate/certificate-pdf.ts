@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import {
-  certificateVerifyPath,
+  certificateResolverPath,
   ISSUED_LABELS,
   issuedCertificate,
   percentText,
@@ -27,9 +27,9 @@ export function certificatePayload(s: CertificateState): CertificatePayload {
   };
 }
 
-/** The public verification page of a certificate, by content hash (what the PDF's QR code opens). */
+/** The one link of a certificate, by content hash (what the PDF's QR code opens: the resolver, which leads a browser to the verify page). */
 export function verifyUrl(publicUrl: string, contentHash: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}${certificateVerifyPath(contentHash)}`;
+  return `${publicUrl.replace(/\/+$/, '')}${certificateResolverPath(contentHash)}`;
 }
 
 /** The QR code as inline SVG: the PDF renderer blocks every network request, so nothing is fetched. */

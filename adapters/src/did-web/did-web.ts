@@ -8,15 +8,15 @@
  * second resolution cannot point it elsewhere) — except hosts listed in DID_WEB_INSECURE_HOSTS (tests, a
  * local demo), which may be plain http on a private address.
  *
- * The document is shaped to grow into issue 31 (credentials whose iss/kid is this DID): the CA key is
- * `#ca`, the seal key `#seal` under assertionMethod, each a JsonWebKey2020 with its x5c chain.
+ * The document names the CA key `#ca` and every seal key `#seal-<fingerprint>` under assertionMethod (issue
+ * 31: credentials whose iss/kid is this DID), each a JsonWebKey2020 with its x5c chain.
  */
 import { createHash, X509Certificate } from 'node:crypto';
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { didWebDocumentUrl } from '@grain/domain';
+import { didWebDocumentUrl, sealKeyFragment } from '@grain/domain';
 import { certificateDer } from '../pdf/certificate-subject';
 
 export interface DidDocument {
@@ -35,16 +35,33 @@ function jwkOf(chainPems: string[]): Record<string, unknown> {
   return { kty, crv, x, y, x5c: ders.map((d) => d.toString('base64')), 'x5t#S256': b64url(createHash('sha256').update(ders[0]).digest()) };
 }
 
-/** The DID document a company publishes at its did:web address: its CA key (#ca) and its seal key (#seal). */
-export function companyDidDocument(did: string, caPem: string, sealPem?: string): DidDocument {
+/** A seal certificate the company has had, with the CA that issued it (CompanyCertificates' history). */
+export interface SealOfRecord {
+  caPem: string;
+  sealPem: string;
+}
+
+/**
+ * The DID document of a company's did:web (its own domain's, or the platform's per-company one, issue 31
+ * item 1): its current CA key (#ca) and every seal key it has had (#seal-<16 hex of the seal certificate's
+ * SHA-256>, the `kid` its credentials name), each a JsonWebKey2020 with its x5c chain, under
+ * assertionMethod. A retired seal stays: the credentials it signed still check (its key is gone, so it
+ * signs nothing more); a credential whose key is not here is refused by any did:web verifier.
+ */
+export function companyDidDocument(did: string, caPem: string, seals: SealOfRecord[] = []): DidDocument {
   const method = (frag: string, chain: string[]) => ({ id: `${did}#${frag}`, type: 'JsonWebKey2020', controller: did, publicKeyJwk: jwkOf(chain) });
+  const sealMethods = [...new Map(seals.map((x) => [sealKeyFragment(fingerprintOf(x.sealPem)), x])).entries()].map(([frag, x]) =>
+    method(frag, [x.sealPem, x.caPem]),
+  );
   return {
     '@context': ['https://www.w3.org/ns/did/v1', 'https://w3id.org/security/suites/jws-2020/v1'],
     id: did,
-    verificationMethod: [method('ca', [caPem]), ...(sealPem ? [method('seal', [sealPem, caPem])] : [])],
-    ...(sealPem ? { assertionMethod: [`${did}#seal`] } : {}),
+    verificationMethod: [method('ca', [caPem]), ...sealMethods],
+    ...(sealMethods.length ? { assertionMethod: sealMethods.map((m) => m.id) } : {}),
   };
 }
+
+const fingerprintOf = (pem: string) => new X509Certificate(pem).fingerprint256.replace(/:/g, '').toLowerCase();
 
 /** What reading a company's published DID document found about a CA. */
 export interface DidAnchor {
@@ -167,3 +184,7 @@ function namesKey(text: string, did: string, caPem: string): DidAnchor['status']
   });
   return named ? 'matches' : 'mismatch';
 }
+
+/** The seals of a company's certificate history (current first), for its DID document. */
+export const sealsOf = (history: Array<{ caPem: string; sealPem: string | null }>): SealOfRecord[] =>
+  history.flatMap((h) => (h.sealPem ? [{ caPem: h.caPem, sealPem: h.sealPem }] : []));

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,9 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import * as asn1js from 'asn1js';
 import { createStores } from '@grain/persistence';
 import { createTestDb } from '@grain/persistence/testing';
-import { checkPdfSeal, sealPdf } from './pdf-seal';
+import * as pkijs from 'pkijs';
+import { addValidationData, checkPdfSeal, sealPdf, validationDataOf } from './pdf-seal';
+import { EmbeddedTimestampAuthority } from './timestamp';
 import { sealParts, transplantSeal, withCms } from './pdf-forgery';
 
 /**
@@ -176,5 +178,93 @@ describe('the certificate seal', () => {
       spaced[end] = ' '.charCodeAt(0);
       expect(await checkPdfSeal(spaced)).toMatchObject({ valid: false });
     });
+  });
+});
+
+/**
+ * PAdES B-LT (issue 31 item 4), read back by tools nobody here wrote: pdfsig still finds the seal valid
+ * after the DSS is appended; `openssl ts -verify` accepts the RFC 3161 token over the signature value
+ * (trusting the TSA's certificate only) and refuses it over other bytes; `openssl crl -verify` accepts the
+ * CRL the DSS carries as signed by the company CA. (pyHanko's LTV profile, the issue's other validator,
+ * cannot be installed here: docs/spec-deviations.md.)
+ */
+describe('the B-LT seal', () => {
+  let lt: Buffer;
+  let caPem: string;
+  let tsaPem: string;
+  beforeAll(async () => {
+    const db = await createTestDb();
+    const stores = createStores(db.knex);
+    const company = { id: randomUUID(), name: 'Murray Grain Co' };
+    await db.knex('companies').insert({ id: company.id, name: company.name });
+    const seal = await stores.signatures.companySeal(company, 'seal-test-secret');
+    caPem = seal.caCertificatePem;
+    const tsa = new EmbeddedTimestampAuthority(() => stores.signatures.embeddedTsa('seal-test-secret'));
+    tsaPem = (await tsa.certificatePems())[0];
+    const sealed = await sealPdf(await samplePdf(), { ...seal, chainPems: [caPem], name: company.name, reason: 'Grain quality certificate issued', tsa });
+    lt = await addValidationData(sealed, {
+      certificatePems: [seal.certificatePem, caPem, tsaPem],
+      crls: [await stores.signatures.freshCaCrl(company.id, 'seal-test-secret')],
+    });
+    await db.close();
+  });
+
+  const file = (data: Buffer | string, ext: string) => {
+    const f = path.join(dir, `${randomUUID()}.${ext}`);
+    writeFileSync(f, data);
+    return f;
+  };
+  // what openssl says, on either stream, and whether it succeeded
+  const run = (args: string[]) => {
+    const r = spawnSync('openssl', args, { encoding: 'utf8' });
+    return `${r.status === 0 ? 'exit 0' : `exit ${r.status}`}\n${r.stdout}${r.stderr}`;
+  };
+
+  it('is a valid seal for pdfsig with its validation data appended', () => {
+    expect(pdfsig(lt)).toMatch(/Signature Validation: Signature is Valid\./);
+  });
+
+  it('carries an RFC 3161 timestamp over its signature value that openssl verifies, and not over other bytes', () => {
+    const signed = pkijs.SignedData.fromBER(
+      new pkijs.ContentInfo({ schema: asn1js.fromBER(new Uint8Array(cmsOf(lt))).result }).content.toBER(false) as ArrayBuffer,
+    );
+    const signer = signed.signerInfos[0];
+    const attr = signer.unsignedAttrs?.attributes.find((a) => a.type === '1.2.840.113549.1.9.16.2.14');
+    expect(attr).toBeDefined();
+    const token = file(Buffer.from(attr!.values[0].toBER(false)), 'tst');
+    const ca = file(tsaPem, 'pem');
+    const value = file(Buffer.from(signer.signature.valueBlock.valueHexView), 'bin');
+    expect(run(['ts', '-verify', '-data', value, '-in', token, '-token_in', '-CAfile', ca])).toMatch(/^exit 0\n[\s\S]*Verification: OK/);
+    expect(run(['ts', '-verify', '-data', file(Buffer.from('other bytes'), 'bin'), '-in', token, '-token_in', '-CAfile', ca])).toMatch(
+      /^exit 1\n[\s\S]*FAILED/,
+    );
+  });
+
+  it("carries in its DSS the company CA's CRL, which openssl verifies against the CA", async () => {
+    const dss = await validationDataOf(lt);
+    expect(dss?.crls).toHaveLength(1);
+    const crl = file(dss!.crls[0], 'crl');
+    expect(run(['crl', '-inform', 'DER', '-in', crl, '-noout', '-CAfile', file(caPem, 'pem')])).toMatch(/^exit 0\n[\s\S]*verify OK/);
+    // and not against another CA
+    const other = path.join(dir, `${randomUUID()}.pem`);
+    run([
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-keyout',
+      `${other}.key`,
+      '-out',
+      other,
+      '-subj',
+      '/CN=Other CA',
+      '-days',
+      '1',
+    ]);
+    expect(run(['crl', '-inform', 'DER', '-in', crl, '-noout', '-CAfile', other])).toMatch(/^exit 1\n/);
+    expect(dss!.certificatePems.map((p) => p.trim())).toEqual(expect.arrayContaining([caPem.trim(), tsaPem.trim()]));
   });
 });

@@ -1,17 +1,21 @@
 /**
- * The seal of an issued certificate: a PAdES baseline B-B signature (CMS, SubFilter ETSI.CAdES.detached)
+ * The seal of an issued certificate: a PAdES baseline signature (CMS, SubFilter ETSI.CAdES.detached)
  * by the issuing company's seal key over the whole PDF, so any change to the file breaks it and any
- * PDF reader (poppler's pdfsig, Acrobat) can check it without our server. The placeholder is added
- * by @signpdf, the CMS built by pkijs over Node's WebCrypto (ECDSA P-256, SHA-256): no hand-rolled
- * cryptography.
+ * PDF reader (poppler's pdfsig, Acrobat) can check it without our server. With a time-stamping authority
+ * it is B-T (an RFC 3161 signature timestamp in the CMS); `addValidationData` then makes it B-LT: the CA
+ * chain, the TSA's certificate and the CA's CRL in the document's DSS, an incremental update after the
+ * signed revision, so the seal can be checked after the seal certificate expires or is revoked. The
+ * placeholder is added by @signpdf, the CMS built by pkijs over Node's WebCrypto (ECDSA P-256, SHA-256):
+ * no hand-rolled cryptography.
  */
 import { createHash, webcrypto, type KeyObject } from 'node:crypto';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFRef } from 'pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import type { TimestampAuthority } from './timestamp';
 
 /** Who seals: the company's seal key and certificate, and the chain up to the company CA. */
 export interface SealIdentity {
@@ -24,6 +28,8 @@ export interface SealIdentity {
   reason: string;
   location?: string;
   contactInfo?: string;
+  /** Dates the seal (PAdES B-T): the token goes into the CMS as its signature timestamp. */
+  tsa?: TimestampAuthority;
 }
 
 const OID = {
@@ -32,6 +38,7 @@ const OID = {
   contentType: '1.2.840.113549.1.9.3',
   messageDigest: '1.2.840.113549.1.9.4',
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
+  signatureTimeStampToken: '1.2.840.113549.1.9.16.2.14',
 };
 
 let engineSet = false;
@@ -90,6 +97,15 @@ class CadesSigner extends Signer {
     );
     // PKI.js types its keys as the DOM's CryptoKey, whose usages list is older than Node 24's.
     await signedData.sign(key as Parameters<pkijs.SignedData['sign']>[0], 0, 'SHA-256');
+    if (this.id.tsa) {
+      // B-T: the TSA dates the signature value itself (ETSI EN 319 122-1 signature-time-stamp)
+      const signatureValue = Buffer.from(signedData.signerInfos[0].signature.valueBlock.valueHexView);
+      const token = await this.id.tsa.timestamp(createHash('sha256').update(signatureValue).digest());
+      signedData.signerInfos[0].unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
+        type: 1,
+        attributes: [new pkijs.Attribute({ type: OID.signatureTimeStampToken, values: [asn1js.fromBER(ab(token)).result] })],
+      });
+    }
     const cms = new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema(true) });
     return Buffer.from(cms.toSchema().toBER(false));
   }
@@ -204,7 +220,8 @@ export async function checkPdfSeal(pdf: Buffer): Promise<PdfSealCheck> {
   if (!range) return refused('unreadable ByteRange');
   const [a, b, c, d] = range.slice(1).map(Number);
   if (a !== 0 || b < 1 || c <= b + 2 || c + d > pdf.length) return refused('ByteRange does not leave one gap inside the file');
-  const wholeDocument = c + d === pdf.length;
+  // the seal covers the whole file, or all of it but validation material appended after it (PAdES B-LT's DSS)
+  const wholeDocument = c + d === pdf.length || (c + d < pdf.length && (await onlyValidationDataAfter(pdf, c + d)));
   // The gap is the /Contents string and nothing else: no byte in it is covered by any digest.
   const gap = text.slice(b, c);
   if (!/^<[0-9a-fA-F]*>$/.test(gap) || gap.length % 2 !== 0) return refused('the signature gap is not exactly the /Contents placeholder', { wholeDocument });
@@ -255,5 +272,115 @@ export async function checkPdfSeal(pdf: Buffer): Promise<PdfSealCheck> {
     return { ...none, ...found, signed: true, valid: true, wholeDocument };
   } catch {
     return refused('unreadable signature');
+  }
+}
+
+/** The validation material a B-LT seal carries: every certificate needed to check it, and the CA's CRL. */
+export interface ValidationData {
+  certificatePems: string[];
+  crls: Buffer[];
+}
+
+/**
+ * PAdES B-LT: appends the validation material as the document's DSS (ETSI EN 319 142-1 §5.4) in an
+ * incremental update — new stream objects for each certificate and CRL, the DSS dictionary, and the
+ * catalog again with /DSS added — leaving every byte of the sealed revision as it was.
+ */
+export async function addValidationData(pdf: Buffer, data: ValidationData): Promise<Buffer> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const rootRef = doc.context.trailerInfo.Root as PDFRef;
+  const prev = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(pdf.toString('latin1').slice(-64));
+  if (!prev) throw new Error('the sealed PDF has no final startxref');
+  let next = doc.context.largestObjectNumber + 1;
+  const parts: Buffer[] = [Buffer.from(pdf.subarray(pdf.length - 1)[0] === 0x0a ? '' : '\n', 'latin1')];
+  let offset = pdf.length + parts[0].length;
+  const offsets: Array<[number, number]> = [];
+  const object = (num: number, body: Buffer) => {
+    const bytes = Buffer.concat([Buffer.from(`${num} 0 obj\n`, 'latin1'), body, Buffer.from('\nendobj\n', 'latin1')]);
+    offsets.push([num, offset]);
+    parts.push(bytes);
+    offset += bytes.length;
+  };
+  const stream = (content: Buffer) => {
+    const num = next++;
+    object(num, Buffer.concat([Buffer.from(`<< /Length ${content.length} >>\nstream\n`, 'latin1'), content, Buffer.from('\nendstream', 'latin1')]));
+    return num;
+  };
+  const certs = data.certificatePems.map((p) => stream(derOf(p)));
+  const crls = data.crls.map((c) => stream(c));
+  const dss = next++;
+  object(dss, Buffer.from(`<< /Type /DSS /Certs [${certs.map((n) => `${n} 0 R`).join(' ')}] /CRLs [${crls.map((n) => `${n} 0 R`).join(' ')}] >>`, 'latin1'));
+  const catalog = doc.catalog.clone(doc.context);
+  catalog.set(PDFName.of('DSS'), PDFRef.of(dss));
+  offsets.push([rootRef.objectNumber, offset]);
+  const catalogBytes = Buffer.from(`${rootRef.objectNumber} ${rootRef.generationNumber} obj\n${catalog.toString()}\nendobj\n`, 'latin1');
+  parts.push(catalogBytes);
+  offset += catalogBytes.length;
+  const xrefAt = offset;
+  const rows = offsets
+    .sort((x, y) => x[0] - y[0])
+    .map(
+      ([num, at]) => `${num} 1\n${String(at).padStart(10, '0')} ${String(num === rootRef.objectNumber ? rootRef.generationNumber : 0).padStart(5, '0')} n \n`,
+    );
+  const t = doc.context.trailerInfo;
+  const trailer = [
+    `/Size ${next}`,
+    `/Root ${rootRef.toString()}`,
+    t.Info ? `/Info ${t.Info.toString()}` : '',
+    t.ID ? `/ID ${t.ID.toString()}` : '',
+    `/Prev ${prev[1]}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  parts.push(Buffer.from(`xref\n0 1\n0000000000 65535 f \n${rows.join('')}trailer\n<< ${trailer} >>\nstartxref\n${xrefAt}\n%%EOF\n`, 'latin1'));
+  return Buffer.concat([pdf, ...parts]);
+}
+
+/** The DSS of a PDF as its latest revision states it: the certificates (PEM) and CRLs (DER) it holds, or null. */
+export async function validationDataOf(pdf: Buffer): Promise<ValidationData | null> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const dss = doc.catalog.lookupMaybe(PDFName.of('DSS'), PDFDict);
+  if (!dss) return null;
+  const streams = (key: string) =>
+    (dss.lookupMaybe(PDFName.of(key), PDFArray)?.asArray() ?? [])
+      .map((ref) => doc.context.lookup(ref))
+      .filter((x): x is PDFRawStream => x instanceof PDFRawStream)
+      .map((x) => Buffer.from(x.getContents()));
+  return { certificatePems: streams('Certs').map((d) => pemOf(ab(d))), crls: streams('CRLs') };
+}
+
+/**
+ * Whether everything after the sealed revision (the first `signedLength` bytes) only adds validation
+ * material: every object it writes is new and a DSS dictionary or a stream the DSS names, or the catalog
+ * again, unchanged but for /DSS. Anything else (a page, an annotation, a changed object) is not allowed.
+ */
+export async function onlyValidationDataAfter(pdf: Buffer, signedLength: number): Promise<boolean> {
+  if (signedLength === pdf.length) return true;
+  try {
+    const before = await PDFDocument.load(pdf.subarray(0, signedLength), { updateMetadata: false });
+    const after = await PDFDocument.load(pdf, { updateMetadata: false });
+    const rootBefore = before.context.trailerInfo.Root as PDFRef;
+    const rootAfter = after.context.trailerInfo.Root as PDFRef;
+    if (rootBefore.toString() !== rootAfter.toString()) return false;
+    const dss = after.catalog.lookupMaybe(PDFName.of('DSS'), PDFDict);
+    if (!dss) return false;
+    const dssRef = after.catalog.get(PDFName.of('DSS'));
+    const named = new Set(['Certs', 'CRLs', 'OCSPs'].flatMap((k) => (dss.lookupMaybe(PDFName.of(k), PDFArray)?.asArray() ?? []).map((r) => r.toString())));
+    const catalogBefore = before.catalog.clone(before.context);
+    catalogBefore.set(PDFName.of('DSS'), dssRef!);
+    if (catalogBefore.toString() !== after.catalog.toString()) return false;
+    for (const [ref, obj] of after.context.enumerateIndirectObjects()) {
+      const old = before.context.lookup(ref);
+      if (ref.toString() === rootAfter.toString()) continue;
+      if (old !== undefined) {
+        if (old.toString() !== obj.toString()) return false;
+        continue;
+      }
+      if (ref.toString() === dssRef?.toString()) continue;
+      if (!(obj instanceof PDFRawStream) || !named.has(ref.toString())) return false;
+    }
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -29,6 +29,7 @@ export function createCtx(deps: ApiDeps): CertCtx {
       temporalUiUrl: config.temporalUiUrl,
       temporalNamespace: config.temporalNamespace,
       platformOperators: config.platformOperators,
+      statusListMaxAgeSeconds: config.statusListMaxAgeSeconds,
     },
   };
 }

@@ -7,6 +7,7 @@ import { templateRoutes } from './template-routes';
 import { overdueRoutes } from './overdue-routes';
 import { inboxRoutes } from './inbox-routes';
 import { publicVerifyRoutes } from './public-verify-routes';
+import { resolverRoutes } from './resolver-routes';
 
 /**
  * Grain certificates (the approval calls of the public contract) plus the calls this build adds: reject and delegate
@@ -26,6 +27,7 @@ export const certificatesFeature: Feature = {
     api.use(inboxRoutes(ctx));
     api.use(templateRoutes(ctx));
     api.use(actionRoutes(ctx));
-    return { api };
+    // the one link a certificate's QR code opens (outside /api: it is printed on every certificate)
+    return { api, '/c': resolverRoutes(ctx, deps) };
   },
 };

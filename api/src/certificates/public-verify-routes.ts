@@ -27,6 +27,7 @@ import type { IssuedRef } from './support/find-issued';
 import { checkFile } from './commands/check-file';
 import { downloadIssuedCredential } from './commands/download-issued-credential';
 import { downloadIssuerCa } from './commands/download-issuer-ca';
+import { downloadIssuedPdf } from './commands/download-issued-pdf';
 import { matchPdf } from './commands/match-pdf';
 import { showCredentialStatus } from './commands/show-credential-status';
 import { showIssuerAnchor } from './commands/show-issuer-anchor';
@@ -59,6 +60,13 @@ export function publicVerifyRoutes(ctx: CertCtx, deps: Pick<ApiDeps, 'config' | 
   });
   r.get('/public/verify/credential', lookups, async (req, res) => {
     sendCredential(res, await downloadIssuedCredential({ ref: issuedRef(req) }, ctx));
+  });
+  // The issued (sealed) PDF itself (the one link's PDF, shown in the browser).
+  r.get('/public/verify/pdf-file', lookups, async (req, res) => {
+    const { fileName, pdf } = await downloadIssuedPdf({ ref: issuedRef(req) }, ctx);
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', `inline; filename="${fileName}"`);
+    res.send(pdf);
   });
   r.get('/public/verify/status', lookups, async (req, res) => {
     res.json((await showCredentialStatus({ ref: issuedRef(req) }, ctx)) satisfies CredentialStatusAnswer);

@@ -24,7 +24,7 @@ import {
   type PlatformCompanyView,
 } from '@grain/domain';
 import { X509Certificate } from 'node:crypto';
-import { companyDidDocument } from '@grain/adapters';
+import { companyDidDocument, sealsOf } from '@grain/adapters';
 import type { CompanyRow } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { ensurePermission, requireUser } from '../http/auth-middleware';
@@ -60,7 +60,8 @@ export function createIssuerRouter(deps: ApiDeps): Router {
     const reg = issuerRegistration(c.tfn);
     const verified = isIdentityVerified(c, c.identity);
     // read only (a GET makes no keys): the CA and seal are made when the operator verifies the company
-    const current = verified ? (await signatures.companyCertificates(companyId)).find((h) => h.current) : undefined;
+    const history = verified ? await signatures.companyCertificates(companyId) : [];
+    const current = history.find((h) => h.current);
     const certs = current?.sealPem ? { caCertificatePem: current.caPem, certificatePem: current.sealPem } : null;
     const did = didWebOf(c.website);
     const identity: IssuerIdentityView = {
@@ -75,7 +76,7 @@ export function createIssuerRouter(deps: ApiDeps): Router {
     res.json({
       identity,
       didDocumentUrl: did ? didWebDocumentUrl(did) : null,
-      didDocument: did && certs ? companyDidDocument(did, certs.caCertificatePem, certs.certificatePem) : null,
+      didDocument: did && certs ? companyDidDocument(did, certs.caCertificatePem, sealsOf(history)) : null,
       events: await events(companyId),
     } satisfies CompanyIdentityAnswer);
   });
@@ -86,11 +87,12 @@ export function createIssuerRouter(deps: ApiDeps): Router {
     const c = await companies.byId(a.companyId ?? '');
     if (!c) throw new AppError('NOT_FOUND');
     const did = didWebOf(c.website);
-    const current = (await signatures.companyCertificates(c.id)).find((h) => h.current);
+    const history = await signatures.companyCertificates(c.id);
+    const current = history.find((h) => h.current);
     if (!did || !isIdentityVerified(c, c.identity) || !current?.sealPem) throw new AppError('NOT_FOUND');
     res.setHeader('Content-Type', 'application/did+json');
     res.setHeader('Content-Disposition', 'attachment; filename="did.json"');
-    res.send(JSON.stringify(companyDidDocument(did, current.caPem, current.sealPem), null, 2));
+    res.send(JSON.stringify(companyDidDocument(did, current.caPem, sealsOf(history)), null, 2));
   });
 
   // The platform's operator: every company with its identity, and the acts on it.

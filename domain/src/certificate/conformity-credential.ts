@@ -1,90 +1,161 @@
 /**
- * The issued certificate as a W3C Verifiable Credential (data model 2.0) in the shape of a UNTP Digital
- * Conformity Credential: the issuing company attests that a grain lot conforms to a grade standard, with
- * the measurements, the approval chain's signatures as endorsements and the ledger record as evidence.
- * Built from the same facts the PDF prints (issuedCertificate), so the two never disagree. Signing it
- * (a JWT with the company seal's key) is the API's part.
+ * The issued certificate as a W3C Verifiable Credential (data model 2.0) that conforms to the UNTP
+ * Digital Conformity Credential of UNTP_VERSION (its JSON Schema is checked in the tests): the issuing
+ * company attests that a grain lot meets a grade standard, with the measurements, the standard's limits as
+ * criteria, the approval chain's signatures and the ledger record. The issuer is a DID (did:web); the
+ * credential's status is its bit in the issuer's W3C Bitstring Status List. Built from the same facts the
+ * PDF prints and the SPS XML states (issuedCertificate), so they never disagree. Signing it (a vc+jwt
+ * with the seal that sealed the PDF) is the activity's part, at issue.
  */
 import type { IssuedCertificate } from './issued-certificate';
+import { statusListEntry, UNTP_DCC_CONTEXT, UNTP_DCC_SCHEMA_URL, UNTP_VERSION } from './verifiable';
 
-export const CREDENTIAL_CONTEXTS = ['https://www.w3.org/ns/credentials/v2', 'https://test.uncefact.org/vocabulary/untp/dcc/0.5.0/'];
+export const CREDENTIAL_CONTEXTS = ['https://www.w3.org/ns/credentials/v2', UNTP_DCC_CONTEXT];
+
+/** The UNTP conformity topic a grain quality certificate falls under (the code list has no "quality"; docs/spec-deviations.md). */
+const TOPIC = 'governance.compliance';
 
 export interface ConformityCredential {
   '@context': string[];
   type: string[];
   id: string;
-  issuer: { type: string[]; id: string; name: string; registration?: string };
+  issuer: { type: string[]; id: string; name: string; issuerAlsoKnownAs?: Array<{ id: string; name: string; registeredId?: string }> };
   validFrom: string;
   validUntil: string;
   name: string;
+  credentialSchema: { id: string; type: 'JsonSchema' };
   credentialSubject: Record<string, unknown>;
-  credentialStatus?: Record<string, unknown>;
+  credentialStatus: ReturnType<typeof statusListEntry>;
 }
 
 export interface CredentialContext {
   /** The certificate's id (the credential's urn:uuid). */
   certificateId: string;
-  /** The public page of the certificate (verify by content hash): subject id and where to check it. */
-  verifyUrl: string;
-  /** The issuing company's id, as a URN under the app (until a did:web of its own). */
-  issuerId: string;
-  /** Where the credential's current status (issued / revoked) is read. */
-  statusUrl: string;
+  /** The server's public URL (the resolver, the status list). */
+  publicUrl: string;
+  /** The certificate's one link (what its QR code opens): the attestation's id. */
+  resolverUrl: string;
+  /** The DID the credential is issued as (issuerDidOf). */
+  issuerDid: string;
+  companyId: string;
+  /** Its index in the issuer's status list. */
+  statusIndex: number;
+  /** The issued PDF (sealed) and its SHA-256: the attestation's conformityCertificate. */
+  pdf?: { url: string; sha256: string };
+}
+
+/** Where a registration is looked up: the register's own page for an ABN; the number alone (a URN) for a Vietnamese code. */
+function registerId(c: IssuedCertificate): { id: string; name: string; registeredId: string } | null {
+  const digits = c.issuer.registration?.replace(/\s+/g, '');
+  if (!digits) return null;
+  const id = c.issuer.registrationKind === 'abn' ? `https://abr.business.gov.au/ABN/View?abn=${digits}` : `urn:vn:enterprise-code:${digits}`;
+  return { id, name: c.issuer.name, registeredId: digits };
 }
 
 export function conformityCredential(c: IssuedCertificate, ctx: CredentialContext): ConformityCredential {
   const check = c.standardCheck;
-  const measured = [
-    ['protein', c.grain.protein],
-    ['moisture', c.grain.moisture],
-  ].filter((m): m is [string, number] => typeof m[1] === 'number');
+  const standard = check && check.result !== 'noStandard' ? check : null;
+  const measured = (
+    [
+      ['protein', c.grain.protein],
+      ['moisture', c.grain.moisture],
+    ] as const
+  ).filter((m): m is readonly ['protein' | 'moisture', number] => typeof m[1] === 'number');
+  const registered = registerId(c);
+  const party = { id: ctx.issuerDid, name: c.issuer.name, ...(registered ? { registeredId: registered.registeredId } : {}) };
+  const certId = `urn:uuid:${ctx.certificateId}`;
   return {
     '@context': CREDENTIAL_CONTEXTS,
-    type: ['VerifiableCredential', 'DigitalConformityCredential'],
-    id: `urn:uuid:${ctx.certificateId}`,
-    issuer: { type: ['CredentialIssuer'], id: ctx.issuerId, name: c.issuer.name, ...(c.issuer.registration ? { registration: c.issuer.registration } : {}) },
+    type: ['DigitalConformityCredential', 'VerifiableCredential'],
+    id: certId,
+    issuer: { type: ['CredentialIssuer'], id: ctx.issuerDid, name: c.issuer.name, ...(registered ? { issuerAlsoKnownAs: [registered] } : {}) },
     validFrom: `${c.validFrom}T00:00:00Z`,
     validUntil: `${c.validTo}T23:59:59Z`,
     name: `Grain quality certificate ${c.number}`,
+    credentialSchema: { id: UNTP_DCC_SCHEMA_URL, type: 'JsonSchema' },
     credentialSubject: {
-      type: ['ConformityAttestation'],
-      id: ctx.verifyUrl,
+      type: ['ConformityAttestation', 'Attestation'],
+      id: ctx.resolverUrl,
       name: c.name,
-      certificateNumber: c.number,
+      description: `Grain quality certificate ${c.number} (UNTP DCC ${UNTP_VERSION})`,
       assessorLevel: 'Self',
+      assessmentLevel: 'Unspecified',
       attestationType: 'certification',
-      conformityTopic: 'quality',
+      issuedToParty: party,
+      ...(ctx.pdf
+        ? {
+            conformityCertificate: {
+              type: ['SecureLink', 'Link'],
+              linkURL: ctx.pdf.url,
+              linkName: `Certificate ${c.number} (PDF)`,
+              linkType: 'application/pdf',
+              hashDigest: ctx.pdf.sha256,
+              hashMethod: 'SHA-256',
+            },
+          }
+        : {}),
+      certificateNumber: c.number,
+      verificationCode: c.verificationCode,
+      contentHash: c.contentHash,
       assessment: [
         {
-          type: ['ConformityAssessment'],
+          type: ['ConformityAssessment', 'Declaration'],
+          id: `${certId}#assessment`,
+          name: [c.grain.grainType, c.grain.grade].filter(Boolean).join(' '),
           assessmentDate: c.issued,
+          conformityTopic: TOPIC,
+          // a measurement that meets the claimed grade's standard; with no standard on file nothing is claimed
+          conformance: check?.result === 'pass',
+          ...(standard
+            ? {
+                assessmentCriteria: [
+                  {
+                    type: ['Criterion'],
+                    id: `urn:grain-standard:${encodeURIComponent(standard.standardId)}`,
+                    name: standard.standardName,
+                    description: `${standard.standardName}, season ${standard.season}, grade ${standard.grade}`,
+                    conformityTopic: TOPIC,
+                    status: 'active',
+                    subCriterion: standard.requirements.flatMap((r) =>
+                      (
+                        [
+                          ['min', r.min],
+                          ['max', r.max],
+                        ] as const
+                      )
+                        .filter((x): x is readonly ['min' | 'max', number] => typeof x[1] === 'number')
+                        .map(([bound, value]) => ({
+                          type: ['Criterion'],
+                          id: `urn:grain-standard:${encodeURIComponent(standard.standardId)}:${r.measure}:${bound}`,
+                          name: `${r.measure} ${bound === 'min' ? 'minimum' : 'maximum'}`,
+                          description: `${r.measure} ${bound === 'min' ? '≥' : '≤'} ${value} %`,
+                          conformityTopic: TOPIC,
+                          status: 'active',
+                          thresholdValue: { type: ['Metric'], metricName: r.measure, metricValue: { type: ['Measure'], value, unit: 'P1' } },
+                        })),
+                    ),
+                  },
+                ],
+                ...(standard.deviationReason ? { deviationReason: standard.deviationReason } : {}),
+              }
+            : {}),
+          declaredValue: measured.map(([metric, value]) => ({ type: ['Metric'], metricName: metric, metricValue: { type: ['Measure'], value, unit: 'P1' } })),
           assessedProduct: [
             {
-              type: ['Product'],
-              name: [c.grain.grainType, c.grain.grade].filter(Boolean).join(' '),
+              type: ['ProductVerification'],
+              product: {
+                id: `${certId}#lot`,
+                name: [c.grain.grainType, c.grain.grade].filter(Boolean).join(' '),
+                ...(c.grain.farmRecord ? { batchNumber: c.grain.farmRecord } : {}),
+              },
+              IDverifiedByCAB: false,
               grainType: c.grain.grainType,
               grade: c.grain.grade,
-              ...(c.grain.quantity !== null ? { quantity: { value: c.grain.quantity, unit: 'TNE' } } : {}),
+              ...(c.grain.quantity !== null ? { quantity: { type: ['Measure'], value: c.grain.quantity, unit: 'TNE' } } : {}),
               ...(c.grain.storageLocation ? { storageLocation: c.grain.storageLocation } : {}),
               ...(c.grain.productionDate ? { productionDate: c.grain.productionDate } : {}),
             },
           ],
-          ...(check && check.result !== 'noStandard'
-            ? {
-                assessmentCriteria: [{ type: ['Criterion'], id: check.standardId, name: check.standardName, season: check.season, grade: check.grade }],
-                conformance: check.result === 'pass',
-                ...(check.deviationReason ? { deviationReason: check.deviationReason } : {}),
-              }
-            : {}),
-          declaredValue: measured.map(([metric, value]) => {
-            const limit = check && check.result !== 'noStandard' ? check.requirements.find((r) => r.measure === metric) : undefined;
-            return {
-              metricName: metric,
-              metricValue: { value, unit: 'P1' },
-              ...(limit?.min !== undefined ? { minimum: limit.min } : {}),
-              ...(limit?.max !== undefined ? { maximum: limit.max } : {}),
-            };
-          }),
         },
       ],
       // each signature of the approval chain: who endorsed the certificate, for which level, when
@@ -110,6 +181,6 @@ export function conformityCredential(c: IssuedCertificate, ctx: CredentialContex
         ...c.supportDocuments.flatMap((d) => (d.sha256 ? [{ type: ['SupportDocument'], name: d.name, version: d.version, sha256: d.sha256 }] : [])),
       ],
     },
-    credentialStatus: { type: 'GrainCertificateStatus', id: ctx.statusUrl },
+    credentialStatus: statusListEntry(ctx.publicUrl, ctx.companyId, ctx.issuerDid, ctx.statusIndex),
   };
 }

@@ -23,4 +23,5 @@ export * from './timer-plan';
 export * from './revocation';
 export * from './farm-record-use';
 export * from './digital-signature';
+export * from './verifiable';
 export * from './passkey-signature';

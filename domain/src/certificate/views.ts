@@ -346,7 +346,21 @@ export interface PublicVerifyAnswer {
     revocation: Revocation | null;
     /** Who issued it, as at issue: registration, whether the operator had verified it, the CA fingerprint and its did:web. */
     issuer: IssuerIdentityView;
+    /** Its entry in the issuer's W3C Bitstring Status List (null before its credential is signed). */
+    statusList?: StatusListView | null;
   };
+}
+
+/**
+ * Where a verifier reads a credential's revocation status: the issuer's status list credential, the
+ * certificate's bit in it, when the list was last signed, and how long a verifier may keep using a copy.
+ */
+export interface StatusListView {
+  url: string;
+  index: number;
+  issuerDid: string;
+  madeAt: string | null;
+  maxAgeSeconds: number;
 }
 
 /**

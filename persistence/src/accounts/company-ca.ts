@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { isIdentityVerified, issuerRegistration, type IssuerRegistration } from '@grain/domain';
 import { issueCertificate, type DistinguishedName } from './x509';
 import { needsRewrap, unwrapCached, unwrapPrivateKey, wrapPrivateKey } from './key-wrap';
+import { finalCaCrl } from './company-crl';
 
 const CA_YEARS = 20;
 
@@ -71,7 +72,7 @@ export const storedKey = async (key: ReturnType<typeof generateKeyPairSync>['pri
  */
 export async function ensureCompanyCa(k: Knex, company: { id: string; name: string }, caSecret?: string) {
   const subject = await caSubjectOf(k, company);
-  await retireCompanyCaIfStale(k, company.id, subject);
+  await retireCompanyCaIfStale(k, company.id, subject, caSecret);
   const existing = await k('company_cas').where({ company_id: company.id }).first('company_id');
   if (!existing) {
     const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -120,10 +121,12 @@ export async function companyCertificateHistory(k: Knex, companyId: string): Pro
  * company a new CA): their certificates go to the archive (what they signed still checks against them),
  * their keys are deleted, and the next use makes new ones. Answers whether it retired them.
  */
-export async function retireCompanyCaIfStale(k: Knex, companyId: string, subject?: CaSubject): Promise<boolean> {
-  const row = await k('company_cas').where({ company_id: companyId }).first('certificate_pem', 'seal_certificate_pem');
+export async function retireCompanyCaIfStale(k: Knex, companyId: string, subject?: CaSubject, caSecret?: string): Promise<boolean> {
+  const row = await k('company_cas').where({ company_id: companyId }).first('certificate_pem', 'key_pem', 'seal_certificate_pem');
   if (!row) return false;
   if (namesSubject(row.certificate_pem, subject ?? (await caSubjectOf(k, { id: companyId, name: '' })))) return false;
+  // its last CRL, signed before its key goes: what it sealed stays checkable until the CA expires
+  await finalCaCrl(k, companyId, row.certificate_pem, row.key_pem, caSecret);
   // the one that deletes it archives it (two retirements at once archive it once)
   const gone = await k('company_cas').where({ company_id: companyId, certificate_pem: row.certificate_pem }).delete();
   if (gone) {

@@ -1,10 +1,18 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import type { Knex } from 'knex';
 import { addYears, caName, ensureCompanyCa, sealName, storedKey } from './company-ca';
-import { issueCertificate } from './x509';
+import { fingerprintHex, issueCertificate } from './x509';
 import { unwrapCached } from './key-wrap';
 
 const SEAL_YEARS = 10;
+
+/** What a new seal certificate names beyond the company: its issuer DIDs and where its CA's CRL is published. */
+export interface SealOptions {
+  /** subjectAltName URIs: the DIDs the company issues credentials as (so the x5c is bound to the DID). */
+  uris?: string[];
+  /** The public address of a CA's CRL, given the CA's SHA-256 fingerprint (hex, lower case). */
+  crlUrl?: (caFingerprint: string) => string;
+}
 
 export interface CompanySeal {
   privateKey: KeyObject;
@@ -17,7 +25,7 @@ export interface CompanySeal {
  * (not a person) naming it and its verified registration, issued by the company CA. Issued certificates
  * are sealed and their credentials signed with it; a buyer trusts it through the company CA.
  */
-export async function ensureCompanySeal(k: Knex, company: { id: string; name: string }, caSecret?: string): Promise<CompanySeal> {
+export async function ensureCompanySeal(k: Knex, company: { id: string; name: string }, caSecret?: string, opts: SealOptions = {}): Promise<CompanySeal> {
   const ca = await ensureCompanyCa(k, company, caSecret);
   const row = await k('company_cas').where({ company_id: company.id }).first('seal_key_pem', 'seal_certificate_pem');
   if (!row?.seal_key_pem) {
@@ -33,6 +41,8 @@ export async function ensureCompanySeal(k: Knex, company: { id: string; name: st
       notBefore: new Date(now.getTime() - 60_000),
       notAfter: addYears(now, SEAL_YEARS),
       isCa: false,
+      uris: opts.uris,
+      crlUrl: opts.crlUrl?.(fingerprintHex(ca.certificatePem)),
     });
     // two first seals at once: the first write wins, the other reads it back
     await k('company_cas')

@@ -3,7 +3,9 @@ import type { Knex } from 'knex';
 import { AppError, CERTIFICATE_VALIDITY_YEARS, isUuid, type SignatureVerification } from '@grain/domain';
 import { dateOnly, iso, type SignatureRow } from './types';
 import { issueCertificate } from './x509';
-import { ensureCompanySeal, existingCompanySeal, type CompanySeal } from './company-seal';
+import { ensureCompanySeal, existingCompanySeal, type CompanySeal, type SealOptions } from './company-seal';
+import { companyCaCrl, freshCompanyCaCrl, revokeCompanySeal, sealRevocations, type SealRevocation } from './company-crl';
+import { embeddedTsaIdentity, type TsaIdentity } from './tsa-identity';
 import {
   addYears,
   caCertificatePem,
@@ -224,13 +226,23 @@ export interface SignatureStore {
   /** Checks a signature and that its certificate comes from the CA of the company it names. */
   verify(input: { data: Buffer; signature: string; certificatePem: string }): Promise<SignatureVerification>;
   /** The company's seal (made on first use): seals issued certificates and signs their credentials. */
-  companySeal(company: { id: string; name: string }, caSecret?: string): Promise<CompanySeal>;
+  companySeal(company: { id: string; name: string }, caSecret?: string, opts?: SealOptions): Promise<CompanySeal>;
   /** The company's seal if it was made, else null; never makes one (for reads). */
   existingCompanySeal(companyId: string, caSecret?: string): Promise<CompanySeal | null>;
   /** Every CA and seal certificate the company has had, the current one first (pinning and old signatures). */
   companyCertificates(companyId: string): ReturnType<typeof companyCertificateHistory>;
-  /** Retires the company's CA and seal if they no longer name it as it stands (after the operator's verification). */
-  retireStaleCompanyCa(companyId: string): Promise<boolean>;
+  /** Retires the company's CA and seal if they no longer name it as it stands (after the operator's verification); its last CRL is signed first. */
+  retireStaleCompanyCa(companyId: string, caSecret?: string): Promise<boolean>;
+  /** The CRL of one of the company's CAs (current: signed now; retired: its last one), by the CA's SHA-256 fingerprint (hex). */
+  caCrl(companyId: string, caFingerprint: string, caSecret?: string): Promise<Buffer | null>;
+  /** A fresh CRL of the company's current CA (for a sealed PDF's DSS), kept as its latest. */
+  freshCaCrl(companyId: string, caSecret?: string): Promise<Buffer>;
+  /** Revokes the company's current seal certificate: its CA's CRL lists it; the next certificate is sealed by a new seal. */
+  revokeSeal(companyId: string, r: { reason: string; by: string | null; at?: Date }, caSecret?: string): Promise<SealRevocation | null>;
+  /** The seal certificates the company revoked, newest first. */
+  sealRevocations(companyId: string): Promise<SealRevocation[]>;
+  /** The embedded time-stamping authority's key and certificate (made on first use). */
+  embeddedTsa(caSecret?: string): Promise<TsaIdentity>;
   /** Wraps again every CA and seal key stored in plaintext or below today's KDF cost (start-up). */
   rewrapCompanyKeys(secret: string): Promise<number>;
 }
@@ -280,8 +292,8 @@ export class KnexSignatureStore implements SignatureStore {
   verify(input: { data: Buffer; signature: string; certificatePem: string }) {
     return verifyUserSignature(this.k, input);
   }
-  companySeal(company: { id: string; name: string }, caSecret?: string) {
-    return ensureCompanySeal(this.k, company, caSecret);
+  companySeal(company: { id: string; name: string }, caSecret?: string, opts?: SealOptions) {
+    return ensureCompanySeal(this.k, company, caSecret, opts);
   }
   existingCompanySeal(companyId: string, caSecret?: string) {
     return existingCompanySeal(this.k, companyId, caSecret);
@@ -289,8 +301,23 @@ export class KnexSignatureStore implements SignatureStore {
   companyCertificates(companyId: string) {
     return companyCertificateHistory(this.k, companyId);
   }
-  retireStaleCompanyCa(companyId: string) {
-    return retireCompanyCaIfStale(this.k, companyId);
+  retireStaleCompanyCa(companyId: string, caSecret?: string) {
+    return retireCompanyCaIfStale(this.k, companyId, undefined, caSecret);
+  }
+  caCrl(companyId: string, caFingerprint: string, caSecret?: string) {
+    return companyCaCrl(this.k, companyId, caFingerprint, caSecret);
+  }
+  freshCaCrl(companyId: string, caSecret?: string) {
+    return freshCompanyCaCrl(this.k, companyId, caSecret);
+  }
+  revokeSeal(companyId: string, r: { reason: string; by: string | null; at?: Date }, caSecret?: string) {
+    return revokeCompanySeal(this.k, companyId, r, caSecret);
+  }
+  sealRevocations(companyId: string) {
+    return sealRevocations(this.k, companyId);
+  }
+  embeddedTsa(caSecret?: string) {
+    return embeddedTsaIdentity(this.k, caSecret);
   }
   rewrapCompanyKeys(secret: string) {
     return rewrapCompanyKeys(this.k, secret);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { createHash, randomBytes, sign, X509Certificate, type KeyObject } from 'node:crypto';
 
 /*
  * A minimal DER writer and X.509 v3 certificate builder. Node reads certificates (X509Certificate)
@@ -72,6 +72,11 @@ const OID = {
   subjectKeyId: '2.5.29.14',
   authorityKeyId: '2.5.29.35',
   subjectAltName: '2.5.29.17',
+  extKeyUsage: '2.5.29.37',
+  timeStamping: '1.3.6.1.5.5.7.3.8',
+  crlDistributionPoints: '2.5.29.31',
+  crlNumber: '2.5.29.20',
+  crlReason: '2.5.29.21',
 };
 
 export interface DistinguishedName {
@@ -116,6 +121,12 @@ export interface CertificateRequest {
   notBefore: Date;
   notAfter: Date;
   isCa: boolean;
+  /** subjectAltName URIs (the issuer's did:web on a company seal: the x5c bound to the DID). */
+  uris?: string[];
+  /** Where the issuing CA publishes its CRL (cRLDistributionPoints). */
+  crlUrl?: string;
+  /** A time-stamping authority's certificate: extendedKeyUsage id-kp-timeStamping, critical (RFC 3161 §2.3). */
+  timeStamping?: boolean;
 }
 
 /** Builds and signs an X.509 v3 certificate; answers PEM and its serial number (hex). */
@@ -131,7 +142,14 @@ export function issueCertificate(req: CertificateRequest): { pem: string; serial
     extension(OID.subjectKeyId, false, octets(keyIdOf(req.subjectPublicKey))),
     extension(OID.authorityKeyId, false, seq(tlv(0x80, keyIdOf(req.issuerPublicKey)))),
   ];
-  if (req.subject.email) exts.push(extension(OID.subjectAltName, false, seq(tlv(0x81, Buffer.from(req.subject.email, 'ascii')))));
+  const altNames = [
+    ...(req.subject.email ? [tlv(0x81, Buffer.from(req.subject.email, 'ascii'))] : []),
+    ...(req.uris ?? []).map((u) => tlv(0x86, Buffer.from(u, 'ascii'))),
+  ];
+  if (altNames.length) exts.push(extension(OID.subjectAltName, false, seq(...altNames)));
+  // DistributionPoint { distributionPoint [0] { fullName [0] { uniformResourceIdentifier [6] } } }
+  if (req.crlUrl) exts.push(extension(OID.crlDistributionPoints, false, seq(seq(tlv(0xa0, tlv(0xa0, tlv(0x86, Buffer.from(req.crlUrl, 'ascii'))))))));
+  if (req.timeStamping) exts.push(extension(OID.extKeyUsage, true, seq(oid(OID.timeStamping))));
   const tbs = seq(
     explicit(0, integer(Buffer.from([2]))),
     integer(serialBytes),
@@ -150,3 +168,70 @@ export function issueCertificate(req: CertificateRequest): { pem: string; serial
     .trimEnd();
   return { pem: `-----BEGIN CERTIFICATE-----\n${b64}\n-----END CERTIFICATE-----\n`, serial: serialBytes.toString('hex').toUpperCase() };
 }
+
+/** Reads one DER TLV at `at`: its tag, where its content starts and ends. */
+function readTlv(b: Buffer, at: number): { tag: number; start: number; end: number } {
+  const tag = b[at];
+  let n = b[at + 1];
+  let start = at + 2;
+  if (n & 0x80) {
+    const count = n & 0x7f;
+    n = 0;
+    for (let i = 0; i < count; i++) n = n * 256 + b[at + 2 + i];
+    start += count;
+  }
+  return { tag, start, end: start + n };
+}
+
+/** The subject Name of a DER certificate, byte for byte (a CRL's issuer must equal its CA's subject exactly). */
+function subjectDerOf(certDer: Buffer): Buffer {
+  const cert = readTlv(certDer, 0);
+  const tbs = readTlv(certDer, cert.start);
+  let at = tbs.start;
+  const fields: Array<{ start: number; end: number; tlvStart: number; tag: number }> = [];
+  while (at < tbs.end) {
+    const f = readTlv(certDer, at);
+    fields.push({ ...f, tlvStart: at });
+    at = f.end;
+  }
+  // [0] version, serial, signature, issuer, validity, subject
+  const subject = fields[fields[0].tag === 0xa0 ? 5 : 4];
+  return certDer.subarray(subject.tlvStart, subject.end);
+}
+
+export interface CrlRequest {
+  caCertificateDer: Buffer;
+  caPrivateKey: KeyObject;
+  caPublicKey: KeyObject;
+  thisUpdate: Date;
+  nextUpdate: Date;
+  /** A number that grows with every CRL the CA issues (cRLNumber). */
+  number: number;
+  revoked: Array<{ serialHex: string; at: Date; /** RFC 5280 CRLReason code (1 keyCompromise, 4 superseded, 5 cessationOfOperation). */ reason?: number }>;
+}
+
+/** Builds and signs an X.509 v2 CRL (RFC 5280 §5) for a CA: answers its DER. */
+export function issueCrl(req: CrlRequest): Buffer {
+  const sigAlg = seq(oid(OID.ecdsaSha256));
+  const entries = req.revoked.map((r) =>
+    seq(
+      integer(Buffer.from(r.serialHex.length % 2 ? `0${r.serialHex}` : r.serialHex, 'hex')),
+      time(r.at),
+      ...(r.reason !== undefined ? [seq(extension(OID.crlReason, false, tlv(0x0a, Buffer.from([r.reason]))))] : []),
+    ),
+  );
+  const tbs = seq(
+    integer(Buffer.from([1])),
+    sigAlg,
+    subjectDerOf(req.caCertificateDer),
+    time(req.thisUpdate),
+    time(req.nextUpdate),
+    ...(entries.length ? [seq(...entries)] : []),
+    explicit(0, seq(extension(OID.authorityKeyId, false, seq(tlv(0x80, keyIdOf(req.caPublicKey)))), extension(OID.crlNumber, false, der.int(req.number)))),
+  );
+  const signature = sign('sha256', tbs, req.caPrivateKey);
+  return seq(tbs, sigAlg, bits(signature));
+}
+
+/** A certificate's SHA-256 fingerprint as hex, lower case, no colons (how a CRL's address names its CA). */
+export const fingerprintHex = (pem: string) => createHash('sha256').update(new X509Certificate(pem).raw).digest('hex');

@@ -29,6 +29,7 @@ import * as correctiveActions from './045_corrective_actions';
 import * as mailOutbox from './050_mail_outbox';
 import * as passkeys from './060_passkeys';
 import * as passkeyLoginAddress from './061_passkey_login_address';
+import * as verifiableCredentials from './065_verifiable_credentials';
 
 export interface Migration {
   name: string;
@@ -68,4 +69,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '050_mail_outbox', ...mailOutbox },
   { name: '060_passkeys', ...passkeys },
   { name: '061_passkey_login_address', ...passkeyLoginAddress },
+  { name: '065_verifiable_credentials', ...verifiableCredentials },
 ];

@@ -21,7 +21,7 @@ export interface CertificateCommandDeps {
   signingCodeMail: { mail: MailSender; publicUrl: string };
   /** Reads an issuer's DID document on its own domain (the public check's out-of-band anchor). */
   didWeb: Pick<DidWebResolver, 'anchor'>;
-  config: Pick<AppConfig, 'publicUrl' | 'caKeySecret' | 'temporalUiUrl' | 'temporalNamespace' | 'platformOperators'>;
+  config: Pick<AppConfig, 'publicUrl' | 'caKeySecret' | 'temporalUiUrl' | 'temporalNamespace' | 'platformOperators' | 'statusListMaxAgeSeconds'>;
 }
 
 /** Who calls a use case. */

@@ -1,5 +1,7 @@
 /** Revoke an issued certificate: the ledger records it first, then the read model (certificate revocation.ts). */
 import { assertRevocable, revocationLedgerKey, revocationRecord, type CertificateState, type Revocation } from '@grain/domain';
+import { publishStatusLists, sealOptionsFor } from '@grain/adapters';
+import { issuerFacts } from '@grain/persistence';
 import type { Caller, CertificateCommandDeps } from './command-deps';
 import { loadCertificate } from '../support/load-certificate';
 
@@ -24,5 +26,13 @@ export async function revokeCertificate(
   const stated = block ? { ...recorded, ...(block.payload as Pick<Revocation, 'at' | 'by' | 'byId' | 'reason'>) } : recorded;
   const final: Revocation = { at: stated.at, by: stated.by, byId: stated.byId, reason: stated.reason, txId: receipt.txId };
   await deps.stores.certificates.revoke(s.companyId, s.id, final);
+  // its bit in the issuer's W3C status list flips now: every list of the company signed again, by its current seal
+  const facts = await issuerFacts(deps.stores, s);
+  const seal = await deps.stores.signatures.companySeal(
+    { id: s.companyId, name: facts.issuer?.name ?? s.companyId },
+    deps.config.caKeySecret,
+    sealOptionsFor(deps.config.publicUrl, s.companyId, facts.issuer?.did),
+  );
+  await publishStatusLists(deps, s.companyId, seal);
   return { state: s, revocation: final };
 }

@@ -1,7 +1,7 @@
 /**
  * Public verification (no login): an issued certificate's levels, signers (with their personal digital
  * signatures or passkey signatures), the ledger anchor, the issued PDF's hash, the facts as issued, any revocation and who
- * issued it (as at issue, with the CA that sealed it).
+ * issued it (as at issue, with the CA that sealed it), and its entry in the issuer's status list.
  */
 import { issuedCertificate, type PublicVerifyAnswer } from '@grain/domain';
 import { issuerFacts } from '@grain/persistence';
@@ -10,6 +10,7 @@ import { digitalSignatures, passkeySignatures } from '../support/digital-signatu
 import { findIssued, issuedPdfHash, type IssuedRef } from '../support/find-issued';
 import { issuerView } from '../support/issuer-pin';
 import { ledgerAnchor } from '../support/ledger-anchor';
+import { statusListOf } from '../support/status-list';
 
 export async function verifyIssued({ ref }: { ref: IssuedRef }, deps: CertificateCommandDeps): Promise<PublicVerifyAnswer> {
   const found = await findIssued(deps.stores, ref);
@@ -46,6 +47,7 @@ export async function verifyIssued({ ref }: { ref: IssuedRef }, deps: Certificat
       issued: issuedCertificate(s, facts),
       revocation: found.revocation,
       issuer: await issuerView(deps, found),
+      statusList: await statusListOf(deps, s),
     },
   };
 }

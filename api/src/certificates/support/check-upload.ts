@@ -18,7 +18,6 @@ import { AppError, issuedCertificate, registrationText, type UploadCheck, type U
 import { checkPdfSeal, readSealCertificate } from '@grain/adapters';
 import { companyIdOfName, issuerFacts, liveIssuer, sha256hex, type PublicCertificate } from '@grain/persistence';
 import type { CertificateCommandDeps } from '../commands/command-deps';
-import { issuedCredential } from './credential';
 import { ledgerAnchor } from './ledger-anchor';
 import { pinnedSeal } from './issuer-pin';
 
@@ -154,9 +153,9 @@ async function checkCredential(deps: CertificateCommandDeps, jwt: string): Promi
   // the credential's facts are the issued certificate's, as stated at issue
   let same = false;
   if (found && verified) {
-    const s = found.state;
-    const expected = issuedCredential(deps.config.publicUrl, s, await issuerFacts(deps.stores, s));
-    same = isDeepStrictEqual(JSON.parse(JSON.stringify(expected.credentialSubject)), verified.payload.credentialSubject);
+    // the credential as signed at issue (with the pinned seal) is what this one must state
+    const issued = await deps.stores.credentials.ofCertificate(found.state.id);
+    same = !!issued?.jwt && isDeepStrictEqual(decodeJwt(issued.jwt).credentialSubject, verified.payload.credentialSubject);
   }
   const checks: UploadCheck[] = [
     { id: 'seal', ok: !!verified },

@@ -448,6 +448,10 @@ export const certificates: Table = {
     en: 'The issuer names no domain of its own: nothing outside this site confirms its CA',
     vn: 'Đơn vị cấp không có tên miền riêng: không có gì ngoài trang này xác nhận CA của họ',
   },
+  'cert.verify.statusList': {
+    en: 'Revocation status list (W3C Bitstring Status List): {url}, entry {index}, signed {madeAt}. A verifier may rely on a copy for up to {minutes} min; a revocation shows in the list at once.',
+    vn: 'Danh sách trạng thái thu hồi (W3C Bitstring Status List): {url}, mục {index}, ký lúc {madeAt}. Bên xác minh có thể dùng bản sao tối đa {minutes} phút; việc thu hồi hiện trong danh sách ngay lập tức.',
+  },
   'cert.verify.check': { en: 'Verify', vn: 'Xác minh' },
   'cert.verify.ledger': { en: 'Ledger anchor', vn: 'Neo sổ cái' },
   'cert.verify.block': { en: 'block', vn: 'khối' },

@@ -18,7 +18,7 @@ import { errorText, LanguageSwitch } from '../../../app';
  * someone was sent, check by check.
  */
 export function VerifyPage() {
-  const { t, date } = useI18n();
+  const { t, date, dateTime } = useI18n();
   const [params, setParams] = useSearchParams();
   const [q, setQ] = useState(params.get('number') ?? params.get('hash') ?? '');
   const [code, setCode] = useState(params.get('code') ?? '');
@@ -122,6 +122,16 @@ export function VerifyPage() {
             </Alert>
           )}
           {answer.issuer && <IssuerPanel issuer={answer.issuer} contentHash={answer.contentHash} />}
+          {answer.statusList && (
+            <Typography variant="body2" sx={{ my: 1, wordBreak: 'break-all' }} data-testid="verify-status-list">
+              {t('cert.verify.statusList', {
+                url: answer.statusList.url,
+                index: String(answer.statusList.index),
+                madeAt: answer.statusList.madeAt ? dateTime(answer.statusList.madeAt) : '-',
+                minutes: String(Math.max(1, Math.round(answer.statusList.maxAgeSeconds / 60))),
+              })}
+            </Typography>
+          )}
           {answer.ledger ? (
             <Typography variant="body2" data-testid="verify-ledger">
               {t('cert.verify.ledger')}: #{answer.ledger.blockNumber} · tx {answer.ledger.txId.slice(0, HASH_DISPLAY_LENGTH)} · {t('cert.verify.block')}{' '}

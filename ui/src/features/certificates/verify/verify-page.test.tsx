@@ -95,6 +95,20 @@ describe('public verify page', () => {
     expect(screen.getByTestId('issued-contentHash').textContent).toBe(a.approval.contentHash);
   });
 
+  it.each([
+    ['en' as const, /entry 4711, signed .+\. A verifier may rely on a copy for up to 5 min/],
+    ['vn' as const, /mục 4711, ký lúc .+\. Bên xác minh có thể dùng bản sao tối đa 5 phút/],
+  ])("says where the issuer's status list is and how old a verifier's copy may be (%s)", async (lang, says) => {
+    const a = answer();
+    const url = 'https://grain.example/api/trust/status/c0/0123456789abcdef';
+    a.approval.statusList = { url, index: 4711, issuerDid: 'did:web:grain.example:companies:c0', madeAt: '2025-11-21T08:20:00.000Z', maxAgeSeconds: 300 };
+    fakeApi({ 'GET /api/auth/current_user': () => signedOut, 'GET /api/public/verify': () => a });
+    renderApp(`/views/verify?hash=${a.approval.contentHash}`, { lang });
+    const line = await screen.findByTestId('verify-status-list');
+    expect(line.textContent).toContain(url);
+    expect(line.textContent).toMatch(says);
+  });
+
   it('states each personal digital signature with what openssl needs to check it (vn)', async () => {
     const a = answer();
     const d = {

@@ -1,0 +1,259 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import https from 'node:https';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import request from 'supertest';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { decodeJwt, decodeProtectedHeader, SignJWT, type JWTHeaderParameters } from 'jose';
+import { daysFromNow, useCertHarness } from '../certificates/certificates.test-harness';
+import { TEST_PASSWORD, type Agent, type SeededCompany } from '../testing/session';
+
+/**
+ * Verifiable by anyone (issue 31 items 1 and 2), checked by registry libraries we did not write, against
+ * this server running on https: scripts/verify-credential.mjs (did-jwt-vc resolving the issuer's did:web
+ * with web-did-resolver, the status list read with @digitalbazaar/vc-bitstring-status-list) accepts an
+ * issued certificate's credential, refuses one whose key the DID document lacks, and sees a revocation at
+ * once. The credential stays served, as signed at issue, after the company's CA is retired.
+ */
+const root = path.resolve(__dirname, '../../..');
+const dir = mkdtempSync(path.join(tmpdir(), 'grain-vc-'));
+const env: Record<string, string> = {};
+let port = 0;
+let origin = '';
+
+// a free port first: the public URL (and so every did:web) names it
+beforeAll(async () => {
+  port = await new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(p));
+    });
+  });
+  origin = `https://localhost:${port}`;
+  env.PUBLIC_URL = origin;
+});
+const h = useCertHarness(env, 300_000);
+
+let server: https.Server;
+const caFile = path.join(dir, 'tls.pem');
+beforeAll(async () => {
+  const key = path.join(dir, 'tls.key');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      caFile,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost',
+    ],
+    { stdio: 'ignore' },
+  );
+  server = https.createServer({ key: readFileSync(key), cert: readFileSync(caFile) }, h.t.app);
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+});
+afterAll(async () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+interface Verdict {
+  ok: boolean;
+  checks: { signature: boolean; x5c: boolean; status: boolean; pdf?: boolean };
+  revoked: boolean | null;
+  errors: string[];
+}
+
+/** The registry verifier, in its own process (it trusts the test server's TLS certificate and nothing else of ours). */
+async function verify(jwtOrUrl: string): Promise<Verdict> {
+  let target = jwtOrUrl;
+  if (!/^https:/.test(jwtOrUrl)) {
+    target = path.join(dir, `c${Date.now()}${Math.random()}.jwt`);
+    writeFileSync(target, jwtOrUrl);
+  }
+  const run = await promisify(execFile)(process.execPath, [path.join(root, 'scripts/verify-credential.mjs'), target], {
+    env: { ...process.env, NODE_EXTRA_CA_CERTS: caFile, NODE_OPTIONS: '' },
+  }).catch((e: { stdout?: string; stderr?: string }) => ({ stdout: e.stdout ?? '', stderr: e.stderr ?? '' }));
+  try {
+    return JSON.parse(run.stdout.trim().split('\n').pop() ?? '') as Verdict;
+  } catch {
+    throw new Error(`verifier said: ${run.stdout} ${run.stderr}`);
+  }
+}
+
+/** A session whose Origin is the public URL's (this server's public URL is the https one). */
+async function session(email: string): Promise<Agent> {
+  // over the https server: the session cookie is Secure under an https public URL (TLS unchecked for the test's own calls)
+  const agent = request.agent(server).disableTLSCerts().set('Origin', origin);
+  await agent.post('/api/auth/login').send({ email, password: TEST_PASSWORD }).expect(200);
+  return agent;
+}
+
+async function issue(company: SeededCompany, number: string) {
+  const admin = await session(company.users.admin.email);
+  const a = (
+    await admin
+      .post('/api/company/approval/create')
+      .send({
+        approvalNumber: number,
+        approvalName: 'Wheat lot 31',
+        approvalDoc: { _id: await h.farmRecord(company) },
+        supportDocs: [],
+        approvalLevels: [{ group: 'Farm Data Signing', signers: [company.users.signer.id], signatures: 1, deadline: daysFromNow(3) }],
+        status: 'signing',
+      })
+      .expect(201)
+  ).body.approval;
+  const signer = await session(company.users.signer.email);
+  const otp = await h.requestOtp(signer, a.approvalLevels[0]._id, company.users.signer.email);
+  const done = await signer.post(`/api/company/approval/${a._id}/sign`).send({ otp }).expect(200);
+  const contentHash = done.body.approval.contentHash as string;
+  for (let i = 0; i < 150; i++) {
+    const res = await request(h.t.app).get(`/api/public/verify/credential?hash=${contentHash}`);
+    if (res.status === 200) return { id: a._id as string, contentHash, vc: res.text, admin };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('no credential');
+}
+
+it('a registry verifier resolves the did:web against this server and accepts the credential; revoking flips its status bit at once', async () => {
+  const cert = await issue(h.acme, `VC-${Date.now()}`);
+  const did = `did:web:localhost%3A${port}:companies:${h.acme.companyId}`;
+  expect(decodeJwt(cert.vc)).toMatchObject({ iss: did, issuer: { id: did } });
+  expect(decodeProtectedHeader(cert.vc).kid).toMatch(new RegExp(`^${did}#seal-[0-9a-f]{16}$`));
+
+  const good = await verify(cert.vc);
+  expect(good).toEqual({ ok: true, checks: { signature: true, x5c: true, status: true }, revoked: false, errors: [] });
+  // by its address too, as a scanner would fetch it
+  expect((await verify(`${origin}/api/public/verify/credential?hash=${cert.contentHash}`)).ok).toBe(true);
+
+  // the same claims signed by a key the issuer's DID document does not hold: refused
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const forged = await new SignJWT(decodeJwt(cert.vc))
+    .setProtectedHeader({ ...decodeProtectedHeader(cert.vc), alg: 'ES256' } as JWTHeaderParameters)
+    .sign(privateKey);
+  const refused = await verify(forged);
+  expect(refused.ok).toBe(false);
+  expect(refused.checks.signature).toBe(false);
+
+  // the public page says where the list is, when it was signed and how long a verifier may keep a copy
+  const page = async () => (await request(h.t.app).get(`/api/public/verify?hash=${cert.contentHash}`).expect(200)).body.approval.statusList;
+  const entry = decodeJwt(cert.vc).credentialStatus as { statusListCredential: string; statusListIndex: string };
+  const before = await page();
+  expect(before).toEqual({
+    url: entry.statusListCredential,
+    index: Number(entry.statusListIndex),
+    issuerDid: did,
+    madeAt: expect.any(String),
+    maxAgeSeconds: h.t.deps.config.statusListMaxAgeSeconds,
+  });
+  const list = await request(h.t.app).get(entry.statusListCredential.slice(origin.length)).expect(200);
+  expect(list.headers['cache-control']).toBe(`public, max-age=${h.t.deps.config.statusListMaxAgeSeconds}`);
+
+  // revoked: the list's bit is set as the revocation answers
+  await cert.admin.post(`/api/company/approval/${cert.id}/revoke`).send({ reason: 'Lab result was wrong' }).expect(200);
+  expect(Date.parse((await page()).madeAt)).toBeGreaterThan(Date.parse(before.madeAt));
+  const after = await verify(cert.vc);
+  expect(after).toMatchObject({ ok: false, checks: { signature: true, x5c: true, status: false }, revoked: true });
+});
+
+it('serves the credential as signed at issue after the company CA is retired (was SEAL_NOT_READY), and it still verifies', async () => {
+  const cert = await issue(h.other, `VCR-${Date.now()}`);
+  await h.t.deps.stores.companies.update(h.other.companyId, { name: 'Other Farms Renamed' });
+  await h.t.deps.stores.signatures.retireStaleCompanyCa(h.other.companyId);
+  // retired: no current CA or seal is left (so none to sign with; the old command answered SEAL_NOT_READY)
+  expect((await h.t.deps.stores.signatures.companyCertificates(h.other.companyId)).map((x) => x.current)).toEqual([false]);
+  const res = await request(h.t.app).get(`/api/public/verify/credential?hash=${cert.contentHash}`).expect(200);
+  expect(res.text).toBe(cert.vc);
+  expect((await verify(res.text)).ok).toBe(true);
+});
+
+it('one link answers the page, the PDF, the credential and the status by content negotiation or its RFC 9264 link set', async () => {
+  const cert = await issue(h.acme, `VCL-${Date.now()}`);
+  const link = `/c/${cert.contentHash}`;
+  const get = (accept: string) => request(h.t.app).get(link).set('Accept', accept).redirects(0);
+  const linksetHeader = `<${origin}${link}?linkType=all>; rel="linkset"; type="application/linkset+json"`;
+
+  const page = await get('text/html,application/xhtml+xml;q=0.9,*/*;q=0.8').expect(303);
+  expect(page.headers.location).toBe(`${origin}/views/verify?hash=${cert.contentHash}`);
+  expect(page.headers.link).toBe(linksetHeader);
+  expect(page.headers.vary).toMatch(/Accept/);
+
+  const pdfAt = (await get('application/pdf').expect(303)).headers.location as string;
+  const pdf = await request(h.t.app)
+    .get(pdfAt.slice(origin.length))
+    .buffer(true)
+    .parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    })
+    .expect(200);
+  expect(pdf.headers['content-type']).toBe('application/pdf');
+  const recorded = (await request(h.t.app).get(`/api/public/verify?hash=${cert.contentHash}`).expect(200)).body.approval.pdfSha256;
+  expect(
+    createHash('sha256')
+      .update(pdf.body as Buffer)
+      .digest('hex'),
+  ).toBe(recorded);
+
+  const vcAt = (await get('application/vc+jwt').expect(303)).headers.location as string;
+  expect((await request(h.t.app).get(vcAt.slice(origin.length)).expect(200)).text).toBe(cert.vc);
+  // a client preferring the credential by q-value gets it
+  expect((await get('text/html;q=0.5, application/vc+jwt').expect(303)).headers.location).toBe(vcAt);
+
+  for (const res of [await get('application/linkset+json').expect(200), await request(h.t.app).get(`${link}?linkType=all`).expect(200)]) {
+    expect(res.headers['content-type']).toMatch(/^application\/linkset\+json/);
+    const set = JSON.parse(res.text) as { linkset: Array<Record<string, Array<{ href: string; type: string }>> & { anchor: string }> };
+    expect(set.linkset).toHaveLength(1);
+    expect(set.linkset[0].anchor).toBe(`${origin}${link}`);
+    const types = Object.entries(set.linkset[0])
+      .filter(([k]) => k !== 'anchor')
+      .flatMap(([, v]) => (v as Array<{ href: string; type: string }>).map((x) => [x.type, x.href]));
+    expect(types).toEqual(
+      expect.arrayContaining([
+        ['text/html', `${origin}/views/verify?hash=${cert.contentHash}`],
+        ['application/pdf', pdfAt],
+        ['application/vc+jwt', vcAt],
+        ['application/vc+jwt', (decodeJwt(cert.vc).credentialStatus as { statusListCredential: string }).statusListCredential],
+      ]),
+    );
+  }
+  // the whole certificate from its one link, with third-party tools only: the credential as above, and the
+  // PDF by pdfsig trusting the CA the issuer's DID document names
+  expect(await verify(`${origin}${link}`)).toEqual({ ok: true, checks: { signature: true, x5c: true, status: true, pdf: true }, revoked: false, errors: [] });
+  // a link no certificate has, or one not issued: NOT_FOUND
+  expect((await request(h.t.app).get(`/c/${'0'.repeat(64)}`)).status).toBe(404);
+  expect((await request(h.t.app).get('/c/nothex')).status).toBe(404);
+});
+
+it('states the VC 2.0 structure in the credential and in its status list credential (ajv, draft-07)', async () => {
+  const cert = await issue(h.acme, `VCS-${Date.now()}`);
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  const validate = ajv.compile(JSON.parse(readFileSync(path.join(__dirname, 'testdata/vc-2.0-structure.schema.json'), 'utf8')) as object);
+  const claims = decodeJwt(cert.vc);
+  const errorsOf = (c: unknown) => (validate(c) ? [] : validate.errors);
+  expect(errorsOf(claims)).toEqual([]);
+  expect(claims).toMatchObject({ credentialSchema: { id: expect.stringContaining('untp-dcc-schema-0.6.1.json') } });
+  const listUrl = (claims.credentialStatus as { statusListCredential: string }).statusListCredential;
+  const list = decodeJwt((await request(h.t.app).get(listUrl.slice(origin.length)).expect(200)).text);
+  expect(errorsOf(list)).toEqual([]);
+  // and the check can fail: a credential without its status, or with a VC 1.1 context, is refused
+  expect(errorsOf({ ...claims, '@context': ['https://www.w3.org/2018/credentials/v1'] })).not.toEqual([]);
+  expect(errorsOf({ ...claims, credentialStatus: { type: 'StatusList2021Entry' } })).not.toEqual([]);
+});
