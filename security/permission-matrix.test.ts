@@ -1,6 +1,6 @@
 /**
- * Every certificate, farm data, document, policy, blockchain, public-verification, compliance and
- * corrective-action endpoint × every role (admin, manager, staff, signer, anonymous) × an object of the
+ * Every certificate, farm data, document, policy, blockchain, public-verification, compliance,
+ * corrective-action and passkey endpoint × every role (admin, manager, staff, signer, anonymous) × an object of the
  * caller's own company and of a foreign one (cases in support/matrix-cases.ts), each answer checked (and
  * no answer to the own company names an object of the foreign one); afterwards the foreign company's
  * rows are exactly as before, and no route of the app is left without a case.
@@ -41,7 +41,7 @@ const rows = MATRIX_CASES.flatMap((c) =>
 
 /** The ids of a company's objects, each of which an answer to the other company must never name. */
 const idsOf = (o: CompanyObjects) =>
-  [o.companyId, o.farmId, o.draftId, o.signingId, o.templateId, o.documentId, o.complianceId, o.auditId, o.actionId, o.evidenceId].filter(Boolean);
+  [o.companyId, o.farmId, o.draftId, o.signingId, o.templateId, o.documentId, o.complianceId, o.auditId, o.actionId, o.evidenceId, o.passkeyId].filter(Boolean);
 
 const STANDARD_CODES: Record<number, string> = { 401: 'UNAUTHENTICATED', 403: 'ACCESS_DENIED', 404: 'NOT_FOUND' };
 

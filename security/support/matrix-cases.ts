@@ -11,6 +11,7 @@
  * without moving the certificate. Where one status means two things for one case (403: no permission
  * for one role, not the action's owner for another), the expectation names its code: `is(403, 'ACTION_NOT_OWNER')`.
  */
+import { createHash, generateKeyPairSync, sign as ecSign } from 'node:crypto';
 import { samplePng } from '@grain/adapters/testing';
 import type { MessageCode } from '@grain/domain';
 import type { CompanyObjects, Role, World } from './world';
@@ -52,6 +53,7 @@ const ACTION_MAKERS: Role[] = ['admin', 'manager'];
 const ACTION_OWNERS: Role[] = ['admin', 'manager', 'staff'];
 const ACTION_VERIFIERS: Role[] = ['admin', 'manager', 'signer'];
 const NOT_OWNER = is(403, 'ACTION_NOT_OWNER');
+const FORGED = is(400, 'PASSKEY_ASSERTION_INVALID');
 const CSV = Buffer.from(
   'item,grainType,harvestGrade,storageLocation,quantity,protein,moisture,productionDate\n1,Wheat,APH,Silo A1,1200,13.1,10.2,01/11/2025\n',
 );
@@ -631,6 +633,65 @@ export const MATRIX_CASES: MatrixCase[] = [
     body: () => ({ dueAt: '2020-01-01' }),
     expect: only(ACTION_MAKERS, [is(400, 'ACTION_DUE_IN_PAST'), 404]),
   },
+  // passkeys: each person's own (any signed-in user may enrol one: it signs certificates and signs in).
+  // The world's passkey is the staff member's: nobody else, of either company, sees or removes it.
+  { name: 'my passkeys', method: 'get', route: '/api/company/passkeys', path: () => '/api/company/passkeys', expect: all(200) },
+  {
+    name: 'passkey enrolment options',
+    method: 'post',
+    route: '/api/company/passkeys/options',
+    path: () => '/api/company/passkeys/options',
+    body: () => ({}),
+    expect: all(200),
+  },
+  {
+    // an attestation that does not verify against the enrolment's challenge: nothing kept
+    name: 'enrol passkey',
+    method: 'post',
+    route: '/api/company/passkeys',
+    path: () => '/api/company/passkeys',
+    body: () => ({ name: 'Forged', response: forgedAttestation() }),
+    expect: all(is(400, 'PASSKEY_REGISTRATION_INVALID')),
+  },
+  {
+    // a passkey challenge to sign the level: a signer reaches the rule (none of these roles signs the level)
+    name: 'passkey challenge to sign',
+    method: 'post',
+    route: '/api/company/approvallevel/:id/passkey',
+    path: (o) => `/api/company/approvallevel/${o.signingId}-L1/passkey`,
+    body: async (o, w) => ({ contentHash: (await w.t.db.knex('certificates').where({ id: o.signingId }).first()).content_hash }),
+    expect: only(SIGNERS, [is(400, 'NOT_A_SIGNER'), 404]),
+  },
+  // signing in with a passkey is public by design (there is no session yet): anyone gets options; an
+  // assertion made with another key than the staff member's passkey signs nobody in, whoever sends it
+  {
+    name: 'passkey sign-in options',
+    method: 'post',
+    route: '/api/auth/passkey/options',
+    path: () => '/api/auth/passkey/options',
+    body: () => ({}),
+    expect: all(200, 200),
+  },
+  {
+    name: 'passkey sign-in with a forged assertion',
+    method: 'post',
+    route: '/api/auth/passkey',
+    path: () => '/api/auth/passkey',
+    body: async (o, w) => {
+      const { options } = (await w.agents.anonymous.post('/api/auth/passkey/options').send({})).body as { options: { challenge: string } };
+      return { response: forgedAssertion(o.passkeyCredentialId, options.challenge) };
+    },
+    expect: Object.fromEntries(ROLES.map((r) => [r, [FORGED, FORGED]])) as Record<Role, Expect>,
+  },
+  {
+    // only its owner removes it (the staff member, last: it is gone after); anyone else is told NOT_FOUND
+    name: 'remove passkey',
+    method: 'post',
+    route: '/api/company/passkeys/:id/delete',
+    path: (o) => `/api/company/passkeys/${o.passkeyId}/delete`,
+    body: () => ({}),
+    expect: { admin: [404, 404], manager: [404, 404], staff: [200, 404], signer: [404, 404], anonymous: 401 },
+  },
   // Admin only; a foreign user's mail answers an empty list (which mail shows is tested in api/src/dev).
   {
     name: 'dev mailbox',
@@ -663,6 +724,37 @@ export const VIEW_INFO_ONLY_REFUSED = [
   'action owners',
   'corrective actions of an audit',
 ];
+
+const ORIGIN = 'http://127.0.0.1:3000'; // the test app's PUBLIC_URL
+const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest();
+
+/** A well-formed registration whose attestation names no enrolment challenge of ours. */
+function forgedAttestation() {
+  const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.create', challenge: 'Zm9yZ2Vk', origin: ORIGIN })).toString('base64url');
+  return { id: 'Zm9yZ2VkLWtleQ', rawId: 'Zm9yZ2VkLWtleQ', type: 'public-key', response: { clientDataJSON, attestationObject: 'o2NmbXRkbm9uZQ' } };
+}
+
+/**
+ * An assertion as an authenticator makes it (on our origin, user present and verified, over the real
+ * sign-in challenge) naming `credentialId`, but signed with another P-256 key than that passkey's.
+ */
+function forgedAssertion(credentialId: string, challenge: string) {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const authenticatorData = Buffer.concat([sha256('127.0.0.1'), Buffer.from([0x05]), Buffer.from([0, 0, 0, 1])]);
+  const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge, origin: ORIGIN, crossOrigin: false }));
+  const signature = ecSign('sha256', Buffer.concat([authenticatorData, sha256(clientDataJSON)]), privateKey);
+  return {
+    id: credentialId,
+    rawId: credentialId,
+    type: 'public-key',
+    response: {
+      authenticatorData: authenticatorData.toString('base64url'),
+      clientDataJSON: clientDataJSON.toString('base64url'),
+      signature: signature.toString('base64url'),
+    },
+    clientExtensionResults: {},
+  };
+}
 
 /** A real PNG too small to verify (100 x 80). */
 function tinyPng(): Buffer {

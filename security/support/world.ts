@@ -6,7 +6,8 @@
  * document, a template, a compliance submission (documents missing), and — with the worker — a
  * finished audit with a corrective action on one of its findings and a file of evidence.
  */
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { encodeCBOR } from '@levischuck/tiny-cbor';
 import type { Worker } from '@temporalio/worker';
 import type { NativeConnection } from '@temporalio/worker';
 import { buildDocx, deficientSamples, samplePng } from '@grain/adapters/testing';
@@ -55,6 +56,9 @@ export interface CompanyObjects {
   actionId: string;
   /** The file of evidence of that first fix: bound to it, so it can be read but no longer removed. */
   evidenceId: string;
+  /** A passkey of the staff member (our id), and its authenticator's credential id. */
+  passkeyId: string;
+  passkeyCredentialId: string;
 }
 
 export interface World {
@@ -126,6 +130,37 @@ export async function verifiedFarmRecord(t: TestApp, co: SeededCompany, photoSee
   return { id: farm._id };
 }
 
+/**
+ * A passkey of a company's user, enrolled through the store (a real P-256 key in COSE form, as an
+ * authenticator gives it; the enrolment ceremony itself is tested in the API and browser tests).
+ */
+async function enrolledPasskey(t: TestApp, co: SeededCompany, role: string) {
+  const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const xy = publicKey.export({ format: 'jwk' });
+  const cose = encodeCBOR(
+    new Map<number, number | Uint8Array>([
+      [1, 2],
+      [3, -7],
+      [-1, 1],
+      [-2, new Uint8Array(Buffer.from(xy.x!, 'base64url'))],
+      [-3, new Uint8Array(Buffer.from(xy.y!, 'base64url'))],
+    ]),
+  );
+  const credentialId = randomBytes(16).toString('base64url');
+  const row = await t.deps.stores.passkeys.add({
+    userId: co.users[role].id,
+    companyId: co.companyId,
+    credentialId,
+    publicKeyCose: Buffer.from(cose).toString('base64url'),
+    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }) as string,
+    algorithm: 'ES256',
+    counter: 0,
+    transports: ['internal'],
+    name: 'Staff phone',
+  });
+  return { passkeyId: row.id, passkeyCredentialId: credentialId };
+}
+
 async function companyObjects(t: TestApp, co: SeededCompany, submit: boolean, photoSeed: number): Promise<CompanyObjects> {
   const k = t.db.knex;
   const admin = await loginAs(t.app, co.users.admin.email, TEST_PASSWORD);
@@ -168,6 +203,7 @@ async function companyObjects(t: TestApp, co: SeededCompany, submit: boolean, ph
     documentId: doc.documents.docId,
     complianceId,
     ...action,
+    ...(await enrolledPasskey(t, co, 'staff')),
   };
 }
 
