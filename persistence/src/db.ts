@@ -23,6 +23,31 @@ export interface Db {
   close(): Promise<void>;
 }
 
+interface KnexQueryObject {
+  method?: string;
+  response: { affectedRows?: number };
+}
+type ProcessResponse = (this: unknown, obj: KnexQueryObject, runner: unknown) => unknown;
+
+/**
+ * knex's PGlite client (knex-pglite, CommonJS with a default export), answering as the Postgres client
+ * does. knex-pglite names a statement's command after knex's method, so a delete (method `del`) was
+ * "DEL" where knex's Postgres client answers a row count only for "DELETE": `.delete()` answered the
+ * driver's response object, and every rule reading it as a count ("the one that deletes it archives it",
+ * retireCompanyCaIfStale) went wrong on PGlite only. Here the command is the one Postgres names.
+ */
+function pgliteClient(): typeof Knex.Client {
+  const Base = (require('knex-pglite').default ?? require('knex-pglite')) as typeof Knex.Client;
+  const postgresResponse = (Object.getPrototypeOf(Base.prototype) as { processResponse: ProcessResponse }).processResponse;
+  const commandOf = (method = '') => (method === 'first' || method === 'pluck' ? 'SELECT' : method === 'del' ? 'DELETE' : method.toUpperCase());
+  return class ClientPgLite extends Base {
+    processResponse(obj: KnexQueryObject, runner: unknown) {
+      const response = { ...obj.response, rowCount: obj.response.affectedRows, command: commandOf(obj.method) };
+      return postgresResponse.call(this, { ...obj, response }, runner);
+    }
+  };
+}
+
 /**
  * Opens the database: PGlite (embedded Postgres, one connection, file-backed under dataDir, run in a
  * worker thread of its own so no statement runs on the caller's thread) when no DATABASE_URL is
@@ -53,8 +78,7 @@ export async function openDb(cfg: DbConfig, opts: { migrate?: boolean } = {}): P
     notifications = postgresNotifications(cfg.databaseUrl);
   } else {
     kind = 'pglite';
-    // knex-pglite is CommonJS with a default export.
-    const ClientPgLite = require('knex-pglite').default ?? require('knex-pglite');
+    const ClientPgLite = pgliteClient();
     let dir: string | undefined;
     if (cfg.dataDir) {
       dir = path.resolve(cfg.dataDir, 'pglite');
