@@ -93,7 +93,9 @@ async function issueOne(): Promise<{ id: string; contentHash: string; pdf: Buffe
   const a = created.body.approval;
   const signer1 = await session(DEMO.signer1);
   const before = await lastMailId(e, DEMO.signer1.email);
-  expect((await signer1.json('GET', `/api/company/approvalLevel/${a.approvalLevels[0]._id}/sign`)).status).toBe(200);
+  // the code is asked for by POST (a GET changes nothing); it is mailed to the signer
+  const asked = await signer1.json('POST', `/api/company/approvallevel/${a.approvalLevels[0]._id}/code`, {});
+  expect([asked.status, typeof asked.body.expiresAt]).toEqual([200, 'string']);
   const otp = await signingCode(e, DEMO.signer1.email, before);
   const signed = await signer1.json('POST', `/api/company/approval/${a._id}/sign`, { otp, signaturePassword: DEMO.signer1.signaturePassword });
   expect(signed.body.approval?.status).toBe('done');
