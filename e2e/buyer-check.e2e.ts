@@ -10,7 +10,7 @@ import { generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { decodeJwt, decodeProtectedHeader, importPKCS8, importX509, jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, decodeProtectedHeader, importJWK, importPKCS8, importX509, jwtVerify, SignJWT, type JWK } from 'jose';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { createStores, issueCertificate } from '@grain/persistence';
 import { createVerifiedTestCompany } from '@grain/persistence/testing';
@@ -176,10 +176,41 @@ async function buyerCredential(jwt: string, caPemFile: string): Promise<{ genuin
   return { genuine: chain && signature, chain, signature };
 }
 
+interface DidDocument {
+  id: string;
+  verificationMethod: Array<{ id: string; publicKeyJwk: JWK }>;
+  assertionMethod?: string[];
+}
+
+/**
+ * The buyer's did:web check (docs/verifying-a-certificate.md, "With any DID / VC library"): the header's
+ * `kid` names an assertion key of the issuer's DID document (the one the company publishes on its domain),
+ * and the JWT verifies with that key, issued by that DID.
+ */
+async function buyerDid(jwt: string, did: DidDocument): Promise<boolean> {
+  try {
+    const { kid } = decodeProtectedHeader(jwt);
+    const method = did.verificationMethod.find((m) => m.id === kid);
+    if (!kid || !method || !did.assertionMethod?.includes(kid)) return false;
+    await jwtVerify(jwt, await importJWK(method.publicKeyJwk, 'ES256'), { typ: 'vc+jwt', algorithms: ['ES256'], issuer: did.id });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 describe("a buyer's check without our code agrees with the public check", () => {
   it('on the genuine PDF and credential, and on each forgery', async () => {
     const cert = await issueOne();
     const vc = await (await fetch(e.url(`/api/public/verify/credential?hash=${cert.contentHash}`))).text();
+    // signed once, at issue: fetched again it is the same credential, its kid a seal key of its did:web issuer
+    expect(await (await fetch(e.url(`/api/public/verify/credential?hash=${cert.contentHash}`))).text()).toBe(vc);
+    const iss = decodeJwt(vc).iss!;
+    expect(iss).toMatch(/^did:web:/);
+    expect(decodeProtectedHeader(vc).kid).toMatch(new RegExp(`^${iss.replace(/[.:]/g, '\\$&')}#seal-[0-9a-f]{16}$`));
+    // the DID document the company publishes on its own domain (the demo company's website: its did:web)
+    const didDoc = (await (await session(DEMO.manager)).json('GET', '/api/company/identity/did.json')).body as DidDocument;
+    expect(didDoc.id).toBe(iss);
     const pems = await (await fetch(e.url(`/api/public/verify/ca?hash=${cert.contentHash}`))).text();
     const [caPem] = pems.split(/(?<=-----END CERTIFICATE-----)\n/);
     const caFile = file(caPem, 'pem');
@@ -265,6 +296,7 @@ describe("a buyer's check without our code agrees with the public check", () => 
       const buyer = await buyerCredential(jwt, caFile);
       const check = await ours(Buffer.from(jwt), 'c.vc.jwt');
       expect([name, buyer.genuine, check.genuine]).toEqual([name, expected, expected]);
+      expect([name, 'did:web', await buyerDid(jwt, didDoc)]).toEqual([name, 'did:web', expected]);
       // our seal line holds exactly when both the buyer's chain and signature steps hold
       expect([name, 'seal', check.checks.seal]).toEqual([name, 'seal', buyer.chain && buyer.signature]);
     }
