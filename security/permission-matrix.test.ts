@@ -1,6 +1,6 @@
 /**
  * Every certificate, farm data, document, policy, blockchain, public-verification, compliance,
- * corrective-action and passkey endpoint × every role (admin, manager, staff, signer, anonymous) × an object of the
+ * corrective-action, passkey and trust (DID document, status list, CRL) endpoint × every role (admin, manager, staff, signer, anonymous) × an object of the
  * caller's own company and of a foreign one (cases in support/matrix-cases.ts), each answer checked (and
  * no answer to the own company names an object of the foreign one); afterwards the foreign company's
  * rows are exactly as before, and no route of the app is left without a case.
@@ -17,7 +17,9 @@ jest.setTimeout(300_000);
 let w: World;
 let foreignBefore: Record<string, string>;
 beforeAll(async () => {
-  w = await startWorld();
+  // every role asks each public lookup of both companies: more than one address's minute allows (the throttle
+  // itself is tested in api/src/certificates and by the fuzz)
+  w = await startWorld({ env: { PUBLIC_VERIFY_PER_MINUTE: '100000', PUBLIC_CHECK_PER_MINUTE: '100000' } });
   await prepareFresh(w, w.foreign, ROLES.length);
   await w.settle();
   foreignBefore = await dbSnapshot(w.t.db.knex, w.foreign.companyId);

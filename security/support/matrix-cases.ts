@@ -45,6 +45,11 @@ const all = (n: Expect, anon = 401): Record<Role, Expect> => ({ admin: n, manage
 const only = (ok: Role[], yes: Expect, no: Expect = 403): Record<Role, Expect> =>
   Object.fromEntries(ROLES.map((r) => [r, r === 'anonymous' ? 401 : ok.includes(r) ? yes : no])) as Record<Role, Expect>;
 
+/** The same for every role, signed in or not (public by design). */
+const everyone = (e: Expect): Record<Role, Expect> => Object.fromEntries(ROLES.map((r) => [r, e])) as Record<Role, Expect>;
+/** The world's other company than the object's. */
+const otherOf = (o: CompanyObjects, w: World) => (o === w.own ? w.foreign : w.own);
+
 const SIGNERS: Role[] = ['admin', 'manager', 'signer'];
 const EDITORS: Role[] = ['admin', 'manager'];
 const DOC_EDITORS: Role[] = ['admin', 'manager', 'staff'];
@@ -308,6 +313,45 @@ export const MATRIX_CASES: MatrixCase[] = [
     route: '/c/:hash',
     path: async (o, w) => `/c/${(await w.t.db.knex('certificates').where({ id: o.signingId }).first()).content_hash}`,
     expect: all(404, 404),
+  },
+  // what a verifier fetches with its own tools (issue 31): public by nature (a DID document, a status list
+  // and a CRL are published for anyone), so every company's answers to anyone, signed in or not
+  {
+    name: 'platform DID document',
+    method: 'get',
+    route: '/companies/:companyId/did.json',
+    path: (o) => `/companies/${o.companyId}/did.json`,
+    expect: everyone([200, 200]),
+  },
+  {
+    name: 'status list',
+    method: 'get',
+    route: '/api/trust/status/:companyId/:listKey',
+    path: (o) => `/api/trust/status/${o.companyId}/${o.statusListKey}`,
+    expect: everyone([200, 200]),
+  },
+  {
+    // the other company's list key under this company's id names nothing
+    name: "another company's status list under this company",
+    method: 'get',
+    route: '/api/trust/status/:companyId/:listKey',
+    path: (o, w) => `/api/trust/status/${o.companyId}/${otherOf(o, w).statusListKey}`,
+    expect: everyone([404, 404]),
+  },
+  {
+    name: 'CA revocation list',
+    method: 'get',
+    route: '/api/trust/crl/:companyId/:file',
+    path: (o) => `/api/trust/crl/${o.companyId}/${o.caFingerprint}.crl`,
+    expect: everyone([200, 200]),
+  },
+  {
+    // a CA is found only under its own company: the other company's CA under this company's id is not signed for
+    name: "another company's CA revocation list under this company",
+    method: 'get',
+    route: '/api/trust/crl/:companyId/:file',
+    path: (o, w) => `/api/trust/crl/${o.companyId}/${otherOf(o, w).caFingerprint}.crl`,
+    expect: everyone([404, 404]),
   },
   {
     // a certificate in signing has no credential yet, for anyone; another company's is not found
@@ -681,7 +725,7 @@ export const MATRIX_CASES: MatrixCase[] = [
       const { options } = (await w.agents.anonymous.post('/api/auth/passkey/options').send({})).body as { options: { challenge: string } };
       return { response: forgedAssertion(o.passkeyCredentialId, options.challenge) };
     },
-    expect: Object.fromEntries(ROLES.map((r) => [r, [FORGED, FORGED]])) as Record<Role, Expect>,
+    expect: everyone([FORGED, FORGED]),
   },
   {
     // only its owner removes it (the staff member, last: it is gone after); anyone else is told NOT_FOUND
@@ -767,7 +811,4 @@ export const COVERED_ELSEWHERE = [
   /^\/api\/company\/(profile|address|addresses|users?|groups?|signature)(\/|$)/,
   /^\/api\/health$/,
   /^\/dev\/mailbox$/,
-  // published for anyone by design (a DID document, a status list, a CRL): api/src/trust/verifiable.api.test.ts
-  /^\/api\/trust\//,
-  /^\/companies\/:companyId\/did\.json$/,
 ];

@@ -6,12 +6,13 @@
  * document, a template, a compliance submission (documents missing), and — with the worker — a
  * finished audit with a corrective action on one of its findings and a file of evidence.
  */
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID, X509Certificate } from 'node:crypto';
 import { encodeCBOR } from '@levischuck/tiny-cbor';
 import type { Worker } from '@temporalio/worker';
 import type { NativeConnection } from '@temporalio/worker';
 import { buildDocx, deficientSamples, samplePng } from '@grain/adapters/testing';
-import { COMPLIANCE_KINDS } from '@grain/domain';
+import { COMPLIANCE_KINDS, platformDidOf, statusListKey } from '@grain/domain';
+import { publishStatusList, sealOptionsFor } from '@grain/adapters';
 import { createStores } from '@grain/persistence';
 import { createWorker } from '../../worker/src/create-worker';
 import { dbChecksum } from './db-checksum';
@@ -59,6 +60,9 @@ export interface CompanyObjects {
   /** A passkey of the staff member (our id), and its authenticator's credential id. */
   passkeyId: string;
   passkeyCredentialId: string;
+  /** What a verifier fetches of the company (its seal made, its platform DID's status list published): its CA's fingerprint (hex) and the list's key. */
+  caFingerprint: string;
+  statusListKey: string;
 }
 
 export interface World {
@@ -161,6 +165,16 @@ async function enrolledPasskey(t: TestApp, co: SeededCompany, role: string) {
   return { passkeyId: row.id, passkeyCredentialId: credentialId };
 }
 
+/** The company's seal (so its CA, DID document and CRL exist) and its platform DID's status list, as issuing makes them. */
+async function published(t: TestApp, co: SeededCompany) {
+  const { config, stores } = t.deps;
+  const company = (await stores.companies.byId(co.companyId))!;
+  const seal = await stores.signatures.companySeal(company, config.caKeySecret, sealOptionsFor(config.publicUrl, company.id, null));
+  const did = platformDidOf(config.publicUrl, company.id);
+  await publishStatusList({ stores, config }, company.id, did, seal);
+  return { caFingerprint: new X509Certificate(seal.caCertificatePem).fingerprint256.replace(/:/g, '').toLowerCase(), statusListKey: statusListKey(did) };
+}
+
 async function companyObjects(t: TestApp, co: SeededCompany, submit: boolean, photoSeed: number): Promise<CompanyObjects> {
   const k = t.db.knex;
   const admin = await loginAs(t.app, co.users.admin.email, TEST_PASSWORD);
@@ -204,6 +218,7 @@ async function companyObjects(t: TestApp, co: SeededCompany, submit: boolean, ph
     complianceId,
     ...action,
     ...(await enrolledPasskey(t, co, 'staff')),
+    ...(await published(t, co)),
   };
 }
 
