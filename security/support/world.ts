@@ -3,8 +3,9 @@
  * loopback, the shared Temporal dev server), optionally a real certificate worker on its own task
  * queue, and two companies ("own" and "foreign") each holding one object of every kind an endpoint
  * can name by id: a draft and a submitted certificate, a farm record with a verified photo, a
- * document, a template, a compliance submission (documents missing), and — with the worker — a
- * finished audit with a corrective action on one of its findings and a file of evidence.
+ * document, a template, a compliance submission (documents missing), the staff member's passkey, the
+ * company's seal with its platform DID's status list published, and — with the worker — a finished
+ * audit with a corrective action on one of its findings and a file of evidence.
  */
 import { generateKeyPairSync, randomBytes, randomUUID, X509Certificate } from 'node:crypto';
 import { encodeCBOR } from '@levischuck/tiny-cbor';
