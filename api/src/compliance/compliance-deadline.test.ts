@@ -45,5 +45,7 @@ it('answers the audit request with 503 APPROVAL_SERVICE_BUSY and Retry-After whe
   const res = await farmer.post(`/api/compliance/${complianceId}/getaudit`).send(body);
   expect({ status: res.status, code: res.body.code }).toEqual({ status: 503, code: 'APPROVAL_SERVICE_BUSY' });
   expect(res.headers['retry-after']).toBe('5');
-  expect(Date.now() - t0).toBeLessThan(UPDATE_MS + 2500);
+  // answered at the configured deadline, not after the default one (15 s) nor never: the margin is the
+  // request's own work on a loaded machine (measured 4.0 s with both cores busy)
+  expect(Date.now() - t0).toBeLessThan(UPDATE_MS + 8000);
 });
