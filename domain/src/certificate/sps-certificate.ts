@@ -15,16 +15,16 @@
  */
 import type { IssuedCertificate } from './issued-certificate';
 
-export const SPS_NAMESPACES = {
+const SPS_NAMESPACES = {
   rsm: 'urn:un:unece:uncefact:data:standard:SPSCertificate:17',
   ram: 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:21',
   udt: 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:21',
 } as const;
 
 /** The document type code: UN/CEFACT 1001 code 852, "Quality certificate" (a certificate of a product's quality). */
-export const SPS_QUALITY_CERTIFICATE_TYPE = '852';
+const SPS_QUALITY_CERTIFICATE_TYPE = '852';
 /** UN/ECE Recommendation 20 unit code of the net weight: tonne (metric ton). */
-export const SPS_TONNE_UNIT = 'TNE';
+const SPS_TONNE_UNIT = 'TNE';
 /** UN/ECE Recommendation 20 unit code of a measurement: percent. */
 const PERCENT_UNIT = 'P1';
 
