@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Makes sure the system packages the project runs on are present: Chromium (PDFs, browser tests),
-// docker-compose (validates the production compose file in the tests) and PostgreSQL server binaries
+// docker-compose (validates the production compose file in the tests), xmllint (the SPS e-Cert XML's schema
+// check) and PostgreSQL server binaries
 // (tests that need two processes on one database start a throwaway cluster). On Debian as root they
 // are installed with apt-get; otherwise the script says what to install.
 //
@@ -25,6 +26,8 @@ const wanted = [
   { pkg: 'poppler-utils', ok: () => has('pdftotext'), for: ['test'] },
   // certutil: the seal test follows the buyer's steps of docs/verifying-a-certificate.md (trust the company CA).
   { pkg: 'libnss3-tools', ok: () => has('certutil'), for: ['test'] },
+  // xmllint: the SPS e-Cert XML test validates the issued certificate's XML against its schema.
+  { pkg: 'libxml2-utils', ok: () => has('xmllint'), for: ['test'] },
 ];
 const missing = wanted.filter((w) => w.for.includes(purpose) && !w.ok()).map((w) => w.pkg);
 if (missing.length === 0) process.exit(0);

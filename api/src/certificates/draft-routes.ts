@@ -9,10 +9,11 @@ import { certificateInput, isToggle, type OkAnswer } from '@grain/domain';
 import { requirePermission, requireUser } from '../http/auth-middleware';
 import { listAnswerText } from './list-answer';
 import { approvalAnswer, callerOf, type CertCtx } from './certificate-context';
-import { sendCredential, sendPdf } from './file-answers';
+import { sendCredential, sendPdf, sendXml } from './file-answers';
 import { sendStoredFile } from '../http/stored-file';
 import { cancelCertificate } from './commands/cancel';
 import { downloadCredential } from './commands/download-credential';
+import { downloadXml } from './commands/download-xml';
 import { downloadPdf } from './commands/download-pdf';
 import { editCertificate } from './commands/edit';
 import { listCertificates } from './commands/list-certificates';
@@ -82,6 +83,10 @@ export function draftRoutes(ctx: CertCtx): Router {
   // The issued certificate as a verifiable credential (JWT), for a member of the issuing company.
   r.get('/company/approval/:id/credential', requirePermission('viewApproval'), async (req, res) => {
     sendCredential(res, await downloadCredential(one(req), ctx));
+  });
+  // The issued certificate as UN/CEFACT SPS e-Cert XML, for a member of the issuing company.
+  r.get('/company/approval/:id/xml', requirePermission('viewApproval'), async (req, res) => {
+    sendXml(res, await downloadXml(one(req), ctx));
   });
 
   r.post('/company/approval/:id/delete', requireUser, async (req, res) => {

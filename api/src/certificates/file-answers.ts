@@ -16,3 +16,10 @@ export function sendPdf(res: Response, file: { fileName: string; pdf: Buffer }):
   res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
   res.send(file.pdf);
 }
+
+/** The SPS e-Cert XML as a file download (`certificate-<number>.sps.xml`). */
+export function sendXml(res: Response, file: { fileName: string; xml: string }): void {
+  res.setHeader('Content-Type', 'application/xml; charset=utf-8');
+  res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
+  res.send(file.xml);
+}

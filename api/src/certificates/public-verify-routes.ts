@@ -22,12 +22,13 @@ import { sha256OfFile } from '../http/file-checks';
 import { publicThrottle } from '../http/public-throttle';
 import type { ApiDeps } from '../deps';
 import type { CertCtx } from './certificate-context';
-import { sendCredential } from './file-answers';
+import { sendCredential, sendXml } from './file-answers';
 import type { IssuedRef } from './support/find-issued';
 import { checkFile } from './commands/check-file';
 import { downloadIssuedCredential } from './commands/download-issued-credential';
 import { downloadIssuerCa } from './commands/download-issuer-ca';
 import { downloadIssuedPdf } from './commands/download-issued-pdf';
+import { downloadIssuedXml } from './commands/download-issued-xml';
 import { matchPdf } from './commands/match-pdf';
 import { showCredentialStatus } from './commands/show-credential-status';
 import { showIssuerAnchor } from './commands/show-issuer-anchor';
@@ -60,6 +61,10 @@ export function publicVerifyRoutes(ctx: CertCtx, deps: Pick<ApiDeps, 'config' | 
   });
   r.get('/public/verify/credential', lookups, async (req, res) => {
     sendCredential(res, await downloadIssuedCredential({ ref: issuedRef(req) }, ctx));
+  });
+  // The issued certificate as UN/CEFACT SPS e-Cert XML (issue 31 item 5).
+  r.get('/public/verify/xml', lookups, async (req, res) => {
+    sendXml(res, await downloadIssuedXml({ ref: issuedRef(req) }, ctx));
   });
   // The issued (sealed) PDF itself (the one link's PDF, shown in the browser).
   r.get('/public/verify/pdf-file', lookups, async (req, res) => {

@@ -2,7 +2,7 @@
  * The one link of an issued certificate (issue 31 item 6), what its QR code opens: GET /c/<content hash>
  * answers by content negotiation, as GS1 Digital Link / ISO/IEC 18975 resolvers do — a browser is sent to
  * the verify page, a client asking `application/pdf` to the sealed PDF, `application/vc+jwt` to the
- * credential (303 See Other each) — and `application/linkset+json` (or `?linkType=all`) gets the RFC 9264
+ * credential, `application/xml` to the UN/CEFACT SPS e-Cert XML (303 See Other each) — and `application/linkset+json` (or `?linkType=all`) gets the RFC 9264
  * link set naming every one of them. Every answer carries a Link header (RFC 8288) to that link set.
  * Public and throttled like the verify page: the hash is the secret the holder already has.
  */

@@ -24,4 +24,5 @@ export * from './revocation';
 export * from './farm-record-use';
 export * from './digital-signature';
 export * from './verifiable';
+export * from './sps-certificate';
 export * from './passkey-signature';

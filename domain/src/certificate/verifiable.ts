@@ -89,6 +89,7 @@ export const RESOLVER_MEDIA_TYPES = {
   pdf: 'application/pdf',
   credential: 'application/vc+jwt',
   status: 'application/vc+jwt',
+  xml: 'application/xml',
   linkset: 'application/linkset+json',
 } as const;
 
@@ -102,9 +103,8 @@ export interface ResolverLink {
 }
 
 /**
- * What a certificate's one link leads to: the human page, the PDF, the credential and the status list,
- * each by its own address too (so any client can follow them without negotiating). The SPS e-Cert XML
- * (issue 31 item 5) is not built yet, so the link set names none (docs/spec-deviations.md).
+ * What a certificate's one link leads to: the human page, the PDF, the credential, the SPS e-Cert XML and
+ * the status list, each by its own address too (so any client can follow them without negotiating).
  */
 export function resolverLinks(publicUrl: string, contentHash: string, status: { companyId: string; issuerDid: string; index: number } | null): ResolverLink[] {
   const b = base(publicUrl);
@@ -122,6 +122,12 @@ export function resolverLinks(publicUrl: string, contentHash: string, status: { 
       href: `${b}/api/public/verify/credential?${q}`,
       type: RESOLVER_MEDIA_TYPES.credential,
       title: 'Verifiable credential (UNTP DCC)',
+    },
+    {
+      rel: 'https://gs1.org/voc/certificationInfo',
+      href: `${b}/api/public/verify/xml?${q}`,
+      type: RESOLVER_MEDIA_TYPES.xml,
+      title: 'Electronic certificate (UN/CEFACT SPS e-Cert XML)',
     },
     ...(status
       ? [
@@ -158,6 +164,7 @@ export function resolverChoice(accept: string | undefined): keyof typeof RESOLVE
     if (w.type === 'application/linkset+json') return 'linkset';
     if (w.type === 'application/pdf') return 'pdf';
     if (w.type === 'application/vc+jwt' || w.type === 'application/vc' || w.type === 'application/jwt') return 'credential';
+    if (w.type === 'application/xml' || w.type === 'text/xml') return 'xml';
     if (w.type === 'text/html' || w.type === 'application/xhtml+xml' || w.type === '*/*' || w.type === 'text/*') return 'page';
   }
   return 'page';

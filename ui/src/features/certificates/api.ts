@@ -43,6 +43,8 @@ export const certificatesApi = {
   /** The issued certificate as a verifiable credential (a signed JWT file). */
   getCredential: (a: Pick<CertificateView, '_id' | 'approvalNumber'>) =>
     download(`company/approval/${enc(a._id)}/credential`, `certificate-${a.approvalNumber}.vc.jwt`),
+  /** The issued certificate as UN/CEFACT SPS e-Cert XML. */
+  getXml: (a: Pick<CertificateView, '_id' | 'approvalNumber'>) => download(`company/approval/${enc(a._id)}/xml`, `certificate-${a.approvalNumber}.sps.xml`),
   requestOtp: (levelId: string, approvalId: string) => api<SigningCodeAnswer>(`company/approvallevel/${enc(levelId)}/code`, { body: { approval: approvalId } }),
   sign: (levelId: string, body: SignInput & { approval: string }) => api<CertificateAnswer>(`company/approvallevel/${enc(levelId)}/sign`, { body }),
   reject: (id: string, body: RejectInput) => api<CertificateAnswer>(`company/approval/${enc(id)}/reject`, { body }),

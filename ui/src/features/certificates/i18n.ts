@@ -305,6 +305,7 @@ export const certificates: Table = {
   'cert.audit.to.signers': { en: 'to the pending signers', vn: 'tới những người chưa ký' },
   'cert.audit.to.escalation': { en: 'escalated to the managers', vn: 'báo cáo lên quản lý' },
   'cert.credential.download': { en: 'Verifiable credential', vn: 'Chứng chỉ xác minh được' },
+  'cert.xml.download': { en: 'Export certificate (SPS e-Cert XML)', vn: 'Chứng nhận xuất khẩu (SPS e-Cert XML)' },
   'cert.credential.issuerCa': { en: "Issuer's CA certificate", vn: 'Chứng thư CA của bên cấp' },
   'cert.credential.explained': {
     en: "The PDF carries the issuer's seal and the credential is signed with the same key: check either with the issuer's CA certificate, without this site.",

@@ -87,6 +87,11 @@ function HeaderButtons({ a, actions, dialogs }: { a: CertificateView; actions: D
           {t('cert.credential.download')}
         </Button>
       )}
+      {can.getCert && (
+        <Button variant="outlined" onClick={() => void actions.getXml()} data-testid="btn-get-xml">
+          {t('cert.xml.download')}
+        </Button>
+      )}
       {a.operatorUrl && (
         <Button href={a.operatorUrl} target="_blank" rel="noopener noreferrer" data-testid="btn-temporal">
           {t('cert.operator.temporal')}

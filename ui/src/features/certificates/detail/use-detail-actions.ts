@@ -33,6 +33,10 @@ export function useDetailActions(
     if (!a) return;
     await certificatesApi.getCredential(a).catch((e: unknown) => say(errorText(e, t)));
   };
+  const getXml = async () => {
+    if (!a) return;
+    await certificatesApi.getXml(a).catch((e: unknown) => say(errorText(e, t)));
+  };
   const remove = async () => {
     if (!a) return;
     try {
@@ -67,7 +71,7 @@ export function useDetailActions(
   };
   /** A change made here (a reminder sent) answers the certificate as it is now. */
   const show = (next: CertificateView) => loaded.setData(next);
-  return { after, show, getCert, getCredential, remove, withdraw, revoke, adjusted };
+  return { after, show, getCert, getCredential, getXml, remove, withdraw, revoke, adjusted };
 }
 
 export type DetailActions = ReturnType<typeof useDetailActions>;

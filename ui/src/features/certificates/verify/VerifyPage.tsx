@@ -152,6 +152,15 @@ export function VerifyPage() {
             >
               {t('cert.credential.download')}
             </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              href={`/api/public/verify/xml?hash=${encodeURIComponent(answer.contentHash)}`}
+              download
+              data-testid="verify-xml"
+            >
+              {t('cert.xml.download')}
+            </Button>
             <Button size="small" href={`/api/public/verify/ca?hash=${encodeURIComponent(answer.contentHash)}`} download data-testid="verify-ca">
               {t('cert.credential.issuerCa')}
             </Button>

@@ -246,6 +246,9 @@ describe('public verify page', () => {
       expect(issuer).toHaveTextContent(reg);
       expect(issuer).toHaveTextContent(verified);
       expect(screen.getByTestId('verify-ca-fingerprint')).toHaveTextContent(a.approval.issuer.caFingerprint!);
+      // the SPS e-Cert XML beside the credential, named in the reader's language
+      expect(screen.getByTestId('verify-xml')).toHaveAttribute('href', `/api/public/verify/xml?hash=${a.approval.contentHash}`);
+      expect(screen.getByTestId('verify-xml')).toHaveTextContent(lang === 'vn' ? 'Chứng nhận xuất khẩu' : 'Export certificate');
       expect(await screen.findByTestId('verify-anchor')).toHaveAttribute('data-status', 'matches');
       expect(screen.getByTestId('verify-anchor')).toHaveTextContent('https://acme-grain.example/.well-known/did.json');
       expect(screen.queryByTestId('verify-unverified')).toBeNull();
