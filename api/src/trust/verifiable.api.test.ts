@@ -8,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import Ajv from 'ajv';
+import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { decodeJwt, decodeProtectedHeader, SignJWT, type JWTHeaderParameters } from 'jose';
 import { daysFromNow, useCertHarness } from '../certificates/certificates.test-harness';
@@ -256,4 +257,18 @@ it('states the VC 2.0 structure in the credential and in its status list credent
   // and the check can fail: a credential without its status, or with a VC 1.1 context, is refused
   expect(errorsOf({ ...claims, '@context': ['https://www.w3.org/2018/credentials/v1'] })).not.toEqual([]);
   expect(errorsOf({ ...claims, credentialStatus: { type: 'StatusList2021Entry' } })).not.toEqual([]);
+});
+
+it('conforms to the UNTP Digital Conformity Credential JSON Schema 0.6.1 (the published schema, ajv 2020-12)', async () => {
+  const cert = await issue(h.acme, `UNTP-${Date.now()}`);
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  addFormats(ajv);
+  // uncefact/spec-untp at tag v0.6.1 (f6778df), data-models/untp-dcc/artefacts/untp-dcc-schema.json (testdata/README.md)
+  const validate = ajv.compile(JSON.parse(readFileSync(path.join(__dirname, 'testdata/untp-dcc-schema-0.6.1.json'), 'utf8')) as object);
+  const claims = decodeJwt(cert.vc);
+  const errorsOf = (c: unknown) => (validate(c) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`));
+  expect(errorsOf(claims)).toEqual([]);
+  // the check can fail: without its issuer, or with a subject that is not an attestation, the schema refuses it
+  expect(errorsOf({ ...claims, issuer: undefined })).not.toEqual([]);
+  expect(errorsOf({ ...claims, type: ['VerifiableCredential'] })).not.toEqual([]);
 });
