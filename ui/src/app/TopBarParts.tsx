@@ -28,7 +28,7 @@ import { useTabBadges } from './tab-badges';
 type TopTab = (typeof TOP_TABS)[number];
 
 /** A tab's name, with its count when it has one (e.g. how many certificates wait for my signature). */
-export function useTabLabel() {
+function useTabLabel() {
   const { t } = useI18n();
   const { badges } = useTabBadges();
   return (tab: TopTab) => {

@@ -31,7 +31,7 @@ export function ApprovalListPage() {
   const [toggles, setToggles] = useState<Toggle[]>(INITIAL_TOGGLES);
   const [query, setQuery] = useState('');
   const list = useApprovalPages(toggles);
-  const items = list.data?.items ?? [];
+  const items = useMemo(() => list.data?.items ?? [], [list.data]);
   const { loading, more } = list;
   const cursor = list.data?.next ?? null;
   const error = list.error ? (list.error as Error).message : null;
