@@ -60,3 +60,45 @@ export function useLoadErrorNotice(error: unknown): void {
     if (error) notify.error(error);
   }, [error, notify]);
 }
+
+/** One page of a list paged by cursor: its items, the cursor of the next page (null at the end), and what else the answer carries. */
+export interface CursorPage<T, E> {
+  items: T[];
+  next: string | null;
+  extra: E;
+}
+
+/** What a cursor-paged page loaded: the pages so far as one, and how to load the next one. */
+export interface LoadedPages<T, E> extends Loaded<CursorPage<T, E>> {
+  /** Appends the next page (nothing at the end); the answer's `extra` replaces the earlier one. */
+  more: () => Promise<void>;
+}
+
+/**
+ * The one loading hook for a list paged by cursor: `useLoad` loads the first page (again on `deps` and on
+ * `reload()`, which starts over at the first page); `more()` appends the next. A next page that arrives
+ * after the list started over is dropped.
+ */
+export function useLoadPages<T, E>(loadPage: (cursor: string | null) => Promise<CursorPage<T, E>>, deps: unknown[] = []): LoadedPages<T, E> {
+  const first = useLoad(() => loadPage(null), deps);
+  const [moreError, setMoreError] = useState<unknown>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const { setData } = first;
+  const cursor = first.data?.next ?? null;
+  const more = useCallback(async () => {
+    if (!cursor) return;
+    setLoadingMore(true);
+    try {
+      const p = await loadPage(cursor);
+      setData((d) => (d && d.next === cursor ? { items: [...d.items, ...p.items], next: p.next, extra: p.extra } : d));
+      setMoreError(null);
+    } catch (e) {
+      setMoreError(e);
+    } finally {
+      setLoadingMore(false);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cursor, setData, ...deps]);
+  useEffect(() => setMoreError(null), [first.data]);
+  return { ...first, error: first.error ?? moreError, loading: first.loading || loadingMore, more };
+}

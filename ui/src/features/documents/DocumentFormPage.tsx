@@ -4,9 +4,19 @@ import { Autocomplete, Button, Stack, TextField } from '@mui/material';
 import type { DocumentType } from '@grain/domain';
 import { Page, useNotify } from '../../app';
 import { useI18n } from '../../i18n/i18n';
-import { documentsApi, type CompanyDocument } from './api';
+import { documentsApi } from './api';
 import { DropZone } from './DropZone';
 import { storedText } from '../../app/stored-text';
+import { useLoad, useLoadErrorNotice } from '../../app/use-load';
+
+/** The document types, and the document being changed (update only), through the one loading hook; a failed load is told. */
+function useDocumentFormLoad(mode: 'create' | 'update', id: string) {
+  const types = useLoad(() => documentsApi.types());
+  useLoadErrorNotice(types.error);
+  const existing = useLoad(async () => (mode === 'update' && id ? documentsApi.detail(id) : null), [mode, id]);
+  useLoadErrorNotice(existing.error);
+  return { types: types.data ?? [], existing: existing.data ?? null };
+}
 
 /** /views/document/create and /views/document/update?id=: type picker (searchable), name, description, file. */
 export function DocumentFormPage({ mode }: { mode: 'create' | 'update' }) {
@@ -15,26 +25,19 @@ export function DocumentFormPage({ mode }: { mode: 'create' | 'update' }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const [types, setTypes] = useState<Array<{ value: DocumentType; label: string }>>([]);
-  const [existing, setExisting] = useState<CompanyDocument | null>(null);
+  const { types, existing } = useDocumentFormLoad(mode, id);
   const [docType, setDocType] = useState<DocumentType | null>(null);
   const [docName, setDocName] = useState('');
   const [description, setDescription] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
-
+  // the document being changed fills the form once it arrived
   useEffect(() => {
-    documentsApi.types().then(setTypes, notify.error);
-  }, [notify]);
-  useEffect(() => {
-    if (mode !== 'update' || !id) return;
-    documentsApi.detail(id).then((d) => {
-      setExisting(d);
-      setDocType(d.docType);
-      setDocName(d.docName);
-      setDescription(storedText(d.description));
-    }, notify.error);
-  }, [mode, id, notify]);
+    if (!existing) return;
+    setDocType(existing.docType);
+    setDocName(existing.docName);
+    setDescription(storedText(existing.description));
+  }, [existing]);
 
   // The file name minus its extension fills name and description when they are empty (docs/spec/farm-data-and-documents.md §4).
   const chooseFile = (f: File | null) => {

@@ -1,43 +1,35 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Alert, Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField } from '@mui/material';
-import { Page, RowCards, useAuth, useCardLayout, useNotify } from '../../app';
+import { Alert, Button, TextField } from '@mui/material';
+import { Page, useAuth, useCardLayout } from '../../app';
 import { useI18n } from '../../i18n/i18n';
+import { useLoad, useLoadErrorNotice } from '../../app/use-load';
 import { documentsApi, type CompanyDocument } from './api';
+import { DocumentCards, DocumentTable } from './DocumentListParts';
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+/** The documents matching the typed search (sent after a pause), through the one loading hook; a failed load shows none and is told. */
+function useDocuments(q: string): CompanyDocument[] | null {
+  const [search, setSearch] = useState<string | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(q.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [q]);
+  const { data, error } = useLoad(async () => (search === null ? null : documentsApi.list(search || undefined)), [search]);
+  useLoadErrorNotice(error);
+  return error ? [] : (data ?? null);
+}
 
 /** /views/document/list: 'Documents management' with search, upload, and a download per row. */
 export function DocumentListPage() {
-  const { t, date } = useI18n();
+  const { t } = useI18n();
   const { can } = useAuth();
-  const notify = useNotify();
   const navigate = useNavigate();
   const [q, setQ] = useState('');
-  const [docs, setDocs] = useState<CompanyDocument[] | null>(null);
+  const docs = useDocuments(q);
   const narrow = useCardLayout();
   const open = (d: CompanyDocument) => navigate(`/views/document/detail?id=${d.docId}`);
-  const downloadButton = (d: CompanyDocument) => (
-    <Button
-      size="small"
-      onClick={(e) => {
-        e.stopPropagation();
-        documentsApi.download(d).catch(notify.error);
-      }}
-    >
-      {t('doc.download')}
-    </Button>
-  );
-
-  useEffect(() => {
-    const timer = setTimeout(
-      () =>
-        documentsApi.list(q.trim() || undefined).then(setDocs, (e) => {
-          setDocs([]);
-          notify.error(e);
-        }),
-      250,
-    );
-    return () => clearTimeout(timer);
-  }, [q, notify]);
 
   return (
     <Page
@@ -64,49 +56,9 @@ export function DocumentListPage() {
       ) : docs.length === 0 ? (
         <Alert severity="info">{t('doc.empty')}</Alert>
       ) : narrow ? (
-        // below 768 px: a card per document (name, type, creator, date), tapping it opens the document
-        <RowCards
-          rowTestId="doc-row"
-          testId="doc-cards"
-          rows={docs.map((d, i) => ({
-            key: d.docId,
-            title: `${i + 1}. ${d.docName}`,
-            onClick: () => open(d),
-            actions: downloadButton(d),
-            fields: [
-              [t('doc.type'), t(`doc.type.${d.docType}`)],
-              [t('doc.creator'), d.uploadUserName ?? d.uploadUser],
-              [t('doc.lastModified'), date(d.lastModified)],
-            ],
-          }))}
-        />
+        <DocumentCards docs={docs} onOpen={open} />
       ) : (
-        <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('doc.id')}</TableCell>
-                <TableCell>{t('doc.name')}</TableCell>
-                <TableCell>{t('doc.type')}</TableCell>
-                <TableCell>{t('doc.creator')}</TableCell>
-                <TableCell>{t('doc.lastModified')}</TableCell>
-                <TableCell>{t('doc.download')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {docs.map((d, i) => (
-                <TableRow key={d.docId} hover sx={{ cursor: 'pointer' }} data-testid="doc-row" onClick={() => open(d)}>
-                  <TableCell>{i + 1}</TableCell>
-                  <TableCell>{d.docName}</TableCell>
-                  <TableCell>{t(`doc.type.${d.docType}`)}</TableCell>
-                  <TableCell>{d.uploadUserName ?? d.uploadUser}</TableCell>
-                  <TableCell>{date(d.lastModified)}</TableCell>
-                  <TableCell>{downloadButton(d)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DocumentTable docs={docs} onOpen={open} />
       )}
     </Page>
   );

@@ -1,13 +1,29 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import type { FarmData } from '@grain/domain';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import type { ImageVerificationView } from '@grain/domain';
 import { Page, useNotify } from '../../app';
 import { useI18n } from '../../i18n/i18n';
-import { storedWord } from '../../app/stored-text';
-import type { ImageVerificationView } from '@grain/domain';
+import { useLoad, useLoadErrorNotice } from '../../app/use-load';
 import { farmApi } from './api';
-import { displayDate, formatPercent, formatQuantity } from './format';
+import { RecordCard, RecordPicker, usePhotoPreview, VerificationResult } from './ImageValidationParts';
+
+/** The farm records, the picked one and its last check, through the one loading hook (a record's answers only for that record). */
+function useImageValidationData(id: string) {
+  const records = useLoad(() => farmApi.list());
+  useLoadErrorNotice(records.error);
+  const record = useLoad(async () => (id ? farmApi.detail(id) : null), [id]);
+  useLoadErrorNotice(record.error);
+  // no result yet is an answer too: the page says so
+  const result = useLoad(async () => ({ id, result: id ? await farmApi.result(id).catch(() => null) : null }), [id]);
+  return {
+    records: records.data ?? [],
+    record: record.data && record.data._id === id ? record.data : null,
+    setRecord: record.setData,
+    result: result.data?.id === id ? result.data.result : null,
+    setResult: (r: ImageVerificationView | null) => result.setData({ id, result: r }),
+  };
+}
 
 /**
  * /imagevalidation: the embedded grain image verifier. The generated link opens it with
@@ -15,36 +31,17 @@ import { displayDate, formatPercent, formatQuantity } from './format';
  * external service, its link opens that service instead and this page only shows results.
  */
 export function ImageValidationPage() {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const notify = useNotify();
   const [params, setParams] = useSearchParams();
   const id = params.get('farm_data_id') ?? '';
-  const [records, setRecords] = useState<FarmData[]>([]);
-  const [record, setRecord] = useState<FarmData | null>(null);
-  const [result, setResult] = useState<ImageVerificationView | null>(null);
+  const { records, record, setRecord, result, setResult } = useImageValidationData(id);
   /** The last upload when it was refused but the earlier verified photo stood (shown beside that result). */
   const [refusal, setRefusal] = useState<ImageVerificationView | null>(null);
+  useEffect(() => setRefusal(null), [id]);
   const [photo, setPhoto] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const preview = usePhotoPreview(photo);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    farmApi.list().then(setRecords, notify.error);
-  }, [notify]);
-  useEffect(() => {
-    setRecord(null);
-    setResult(null);
-    setRefusal(null);
-    if (!id) return;
-    farmApi.detail(id).then(setRecord, notify.error);
-    farmApi.result(id).then(setResult, () => setResult(null));
-  }, [id, notify]);
-  useEffect(() => {
-    if (!photo) return setPreview(null);
-    const url = URL.createObjectURL(photo);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [photo]);
 
   const check = async () => {
     if (!photo || !id) return notify.error('SELECT_FILE');
@@ -74,32 +71,8 @@ export function ImageValidationPage() {
         </Button>
       }
     >
-      <TextField
-        select
-        fullWidth
-        label={t('farm.pickRecord')}
-        value={records.some((r) => r._id === id) ? id : ''}
-        onChange={(e) => setParams({ farm_data_id: e.target.value })}
-        sx={{ mb: 2, maxWidth: 600 }}
-        SelectProps={{ inputProps: { 'data-testid': 'pick-record' } }}
-      >
-        {records.map((r) => (
-          <MenuItem key={r._id} value={r._id}>{`${r.number} · ${storedWord(r.grainType, t)} · ${r.storageLocation}`}</MenuItem>
-        ))}
-      </TextField>
-      {record && (
-        <Card variant="outlined" sx={{ mb: 2, maxWidth: 600 }}>
-          <CardContent>
-            <Typography variant="subtitle1">{`${t('farm.number')} ${record.number}`}</Typography>
-            <Typography variant="body2">{`${storedWord(record.grainType, t)} ${record.harvestGrade} · ${record.storageLocation} · ${formatQuantity(record.quantity, lang)} · ${t('farm.protein')} ${formatPercent(record.protein, lang)} · ${t('farm.moisture')} ${formatPercent(record.moisture, lang)} · ${displayDate(record.productionDate)}`}</Typography>
-            <Typography
-              variant="body2"
-              sx={{ mt: 1 }}
-              data-testid="image-state"
-            >{`${t('farm.image')}: ${t(`farm.image.${record.imageValidation}`)}`}</Typography>
-          </CardContent>
-        </Card>
-      )}
+      <RecordPicker records={records} id={id} onPick={(v) => setParams({ farm_data_id: v })} />
+      {record && <RecordCard record={record} />}
       {id && (
         <Stack spacing={2} sx={{ maxWidth: 600 }}>
           <Typography variant="body2" color="text.secondary">
@@ -124,23 +97,7 @@ export function ImageValidationPage() {
           {preview && (
             <Box component="img" src={preview} alt="" sx={{ maxWidth: 320, maxHeight: 240, objectFit: 'contain', border: 1, borderColor: 'divider' }} />
           )}
-          {refusal && (
-            <Alert severity="warning" data-testid="photo-refused">
-              {t('farm.refusedKept', { reason: refusal.reason ? t(refusal.reason) : '' })}
-            </Alert>
-          )}
-          <Box data-testid="verification-result">
-            {!result ? (
-              <Alert severity="info">{t('farm.noResult')}</Alert>
-            ) : result.verified ? (
-              <Alert severity="success">{t('farm.verified', { w: result.width ?? '-', h: result.height ?? '-' })}</Alert>
-            ) : (
-              <Alert severity="error">{t('farm.rejected', { reason: result.reason ? t(result.reason) : '' })}</Alert>
-            )}
-          </Box>
-          {result?.verified && result.image_url && (
-            <Box component="img" src={result.image_url} alt={t('farm.image')} sx={{ maxWidth: 320, border: 1, borderColor: 'divider' }} />
-          )}
+          <VerificationResult result={result} refusal={refusal} />
         </Stack>
       )}
     </Page>

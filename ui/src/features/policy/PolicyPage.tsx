@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -23,6 +23,7 @@ import {
 } from '@mui/material';
 import { Page, RowCards, useCardLayout, useNotify } from '../../app';
 import { useI18n } from '../../i18n/i18n';
+import { useLoad } from '../../app/use-load';
 import type { PolicyAction, PolicyOrganisation } from '@grain/domain';
 import { policyApi } from './api';
 
@@ -245,14 +246,11 @@ function CheckTab({ actions }: { actions: PolicyAction[] }) {
 export function PolicyPage() {
   const { t } = useI18n();
   const [tab, setTab] = useState(0);
-  const [data, setData] = useState<{ orgs: PolicyOrganisation[]; actions: PolicyAction[] } | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    Promise.all([policyApi.orgs(), policyApi.actions()]).then(
-      ([orgs, actions]) => setData({ orgs, actions }),
-      () => setFailed(true),
-    );
-  }, []);
+  const { data, error } = useLoad(async () => {
+    const [orgs, actions] = await Promise.all([policyApi.orgs(), policyApi.actions()]);
+    return { orgs, actions };
+  });
+  const failed = !!error;
   const content = useMemo(() => {
     if (!data) return null;
     return [

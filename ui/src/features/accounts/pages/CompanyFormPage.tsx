@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Button, Divider, Link, Paper, Stack, Typography } from '@mui/material';
@@ -61,6 +61,28 @@ function toPayload(v: CompanyForm) {
     // the domain schema takes the account as an object, or nothing at all when none was entered
     ...(bankAccount ? { bankAccount: { account: bankAccount, bankName: bankName ?? '', branch: bankBranch ?? '' } } : {}),
   };
+}
+
+/** The company's bank account and tax offices. */
+function BankAndTaxFields({ control }: { control: Control<CompanyForm> }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Divider sx={{ my: 2 }} />
+      <Typography variant="subtitle2" color="text.secondary">
+        {t('acc.company.bankAndTax')}
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }} useFlexGap>
+        <TextInput control={control} name="bankAccount" label={t('acc.company.bankAccount')} />
+        <TextInput control={control} name="bankName" label={t('acc.company.bankName')} />
+        <TextInput control={control} name="bankBranch" label={t('acc.company.bankBranch')} />
+      </Stack>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }} useFlexGap>
+        <TextInput control={control} name="taxOfficeLevel1" label={t('acc.company.taxOffice1')} />
+        <TextInput control={control} name="taxOfficeLevel2" label={t('acc.company.taxOffice2')} />
+      </Stack>
+    </>
+  );
 }
 
 /** /views/company/create and /views/company/update. */
@@ -138,19 +160,7 @@ export function CompanyFormPage({ mode }: { mode: 'create' | 'update' }) {
             <TextInput control={control} name="phone" label={t('acc.field.phone')} type="tel" />
           </Stack>
           <TextInput control={control} name="website" label={t('acc.company.website')} placeholder="https://" />
-          <Divider sx={{ my: 2 }} />
-          <Typography variant="subtitle2" color="text.secondary">
-            {t('acc.company.bankAndTax')}
-          </Typography>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }} useFlexGap>
-            <TextInput control={control} name="bankAccount" label={t('acc.company.bankAccount')} />
-            <TextInput control={control} name="bankName" label={t('acc.company.bankName')} />
-            <TextInput control={control} name="bankBranch" label={t('acc.company.bankBranch')} />
-          </Stack>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }} useFlexGap>
-            <TextInput control={control} name="taxOfficeLevel1" label={t('acc.company.taxOffice1')} />
-            <TextInput control={control} name="taxOfficeLevel2" label={t('acc.company.taxOffice2')} />
-          </Stack>
+          <BankAndTaxFields control={control} />
           <ServerMessage text={msg.message} />
           <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
             <Button type="submit" variant="contained" disabled={formState.isSubmitting} data-testid="company-submit">

@@ -5,6 +5,31 @@ import { api } from '../../../api/client';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText } from '../../../app';
 
+/** The PDF drop zone: a file dropped or picked goes to `onPick`; it shows the chosen file's name. */
+function PdfDropZone({ file, onPick }: { file: File | null; onPick: (f: File | undefined) => void }) {
+  const { t } = useI18n();
+  const [hover, setHover] = useState(false);
+  return (
+    <Box
+      component="label"
+      onDragOver={(e) => {
+        e.preventDefault();
+        setHover(true);
+      }}
+      onDragLeave={() => setHover(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setHover(false);
+        onPick(e.dataTransfer.files[0]);
+      }}
+      sx={{ border: '2px dashed', borderColor: hover ? 'primary.main' : 'grey.400', borderRadius: 1, p: 3, textAlign: 'center', cursor: 'pointer' }}
+    >
+      <input type="file" accept="application/pdf,.pdf" hidden onChange={(e) => onPick(e.target.files?.[0])} data-testid="upload-file" />
+      <Typography>{file ? file.name : hover ? t('cert.dropHot') : t('cert.dropHere')}</Typography>
+    </Box>
+  );
+}
+
 /**
  * The Upload Document modal (docs/spec/approvals.md §2): type search, name, description, a PDF drop zone; uploads
  * through POST company/document/create and hands the new document back to be attached.
@@ -17,7 +42,6 @@ export function UploadDocumentDialog({ open, onClose, onUploaded }: { open: bool
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [hover, setHover] = useState(false);
 
   const pick = (f: File | undefined) => {
     if (!f) return;
@@ -78,23 +102,7 @@ export function UploadDocumentDialog({ open, onClose, onUploaded }: { open: bool
             inputProps={{ 'data-testid': 'upload-name' }}
           />
           <TextField size="small" label={t('cert.description')} value={description} onChange={(e) => setDescription(e.target.value)} multiline minRows={2} />
-          <Box
-            component="label"
-            onDragOver={(e) => {
-              e.preventDefault();
-              setHover(true);
-            }}
-            onDragLeave={() => setHover(false)}
-            onDrop={(e) => {
-              e.preventDefault();
-              setHover(false);
-              pick(e.dataTransfer.files[0]);
-            }}
-            sx={{ border: '2px dashed', borderColor: hover ? 'primary.main' : 'grey.400', borderRadius: 1, p: 3, textAlign: 'center', cursor: 'pointer' }}
-          >
-            <input type="file" accept="application/pdf,.pdf" hidden onChange={(e) => pick(e.target.files?.[0])} data-testid="upload-file" />
-            <Typography>{file ? file.name : hover ? t('cert.dropHot') : t('cert.dropHere')}</Typography>
-          </Box>
+          <PdfDropZone file={file} onPick={pick} />
           {error && (
             <Typography color="error" data-testid="upload-error">
               {error}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Grid, Stack, TextField, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { certificatesApi } from '../api';
@@ -7,9 +7,22 @@ import { INITIAL_TOGGLES } from '../status';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../../app';
 import { useCertificateLive } from '../live';
+import { useLoadPages } from '../../../app/use-load';
 import { filterApprovals } from './filter';
 import { StatusToggles } from './StatusToggles';
 import { ApprovalCard } from './ApprovalCard';
+
+/** The certificates of the toggled statuses, 50 a page by cursor, with the count per status (none asked with no toggle on). */
+function useApprovalPages(toggles: Toggle[]) {
+  return useLoadPages<CertificateListCard, Partial<Record<Toggle, number>> | undefined>(
+    async (cursor) => {
+      if (!toggles.length) return { items: [], next: null, extra: undefined };
+      const r = await certificatesApi.list({ status: toggles, cursor, limit: 50 });
+      return { items: r.approval_list, next: r.nextCursor, extra: r.counts as Partial<Record<Toggle, number>> };
+    },
+    [toggles],
+  );
+}
 
 /** /views/approval/list and /views/home: toggles with counts, fuzzy search, cards; pages by cursor. */
 export function ApprovalListPage() {
@@ -17,40 +30,18 @@ export function ApprovalListPage() {
   const { can } = useAuth();
   const [toggles, setToggles] = useState<Toggle[]>(INITIAL_TOGGLES);
   const [query, setQuery] = useState('');
-  const [items, setItems] = useState<CertificateListCard[]>([]);
-  const [counts, setCounts] = useState<Partial<Record<Toggle, number>>>({});
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(
-    async (more: string | null) => {
-      setLoading(true);
-      try {
-        const r = await certificatesApi.list({ status: toggles, cursor: more, limit: 50 });
-        setItems((prev) => (more ? [...prev, ...r.approval_list] : r.approval_list));
-        setCounts(r.counts as Partial<Record<Toggle, number>>);
-        setCursor(r.nextCursor);
-        setError(null);
-      } catch (e) {
-        setError((e as Error).message);
-      } finally {
-        setLoading(false);
-      }
-    },
-    [toggles],
-  );
-
-  useEffect(() => {
-    if (toggles.length) void load(null);
-    else {
-      setItems([]);
-      setLoading(false);
-    }
-  }, [load, toggles.length]);
+  const list = useApprovalPages(toggles);
+  const items = useMemo(() => list.data?.items ?? [], [list.data]);
+  const { loading, more } = list;
+  const cursor = list.data?.next ?? null;
+  const error = list.error ? (list.error as Error).message : null;
+  // with no toggle on nothing is asked: the counts stay those of the last answer
+  const lastCounts = useRef<Partial<Record<Toggle, number>>>({});
+  if (list.data?.extra) lastCounts.current = list.data.extra;
+  const counts = lastCounts.current;
 
   // A certificate changed somewhere (sign, reject, ...): reload the first page and the counts.
-  useCertificateLive(() => void load(null));
+  useCertificateLive(() => void list.reload());
 
   const shown = useMemo(() => filterApprovals(items, toggles, query), [items, toggles, query]);
 
@@ -85,7 +76,7 @@ export function ApprovalListPage() {
       </Grid>
       {cursor && (
         <Box sx={{ textAlign: 'center', mt: 2 }}>
-          <Button onClick={() => void load(cursor)} disabled={loading}>
+          <Button onClick={() => void more()} disabled={loading}>
             {t('cert.list.more')}
           </Button>
         </Box>

@@ -11,6 +11,128 @@ import { IssuerPanel } from './IssuerPanel';
 import { useI18n } from '../../../i18n/i18n';
 import { errorText, LanguageSwitch } from '../../../app';
 
+/** The look-up: a number with its verification code, or a content hash. */
+function LookupForm({
+  q,
+  code,
+  onQ,
+  onCode,
+  onSubmit,
+}: {
+  q: string;
+  code: string;
+  onQ: (v: string) => void;
+  onCode: (v: string) => void;
+  onSubmit: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      <TextField
+        fullWidth
+        size="small"
+        label={t('cert.verify.query')}
+        value={q}
+        onChange={(e) => onQ(e.target.value)}
+        inputProps={{ 'data-testid': 'verify-query' }}
+      />
+      <TextField
+        size="small"
+        label={t('cert.verify.code')}
+        value={code}
+        onChange={(e) => onCode(e.target.value)}
+        inputProps={{ 'data-testid': 'verify-code' }}
+        sx={{ minWidth: 180 }}
+      />
+      <Button type="submit" variant="contained" data-testid="verify-submit">
+        {t('cert.verify.check')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** The certificate found: its status (revoked or not), issuer, status list entry, ledger, credential, facts and signatures. */
+function VerifyResult({ answer }: { answer: PublicVerifyAnswer['approval'] }) {
+  const { t, date, dateTime } = useI18n();
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mt: 2 }} data-testid="verify-result">
+      <Stack direction="row" spacing={2} alignItems="center">
+        <Typography variant="h6">
+          #{answer.approvalNumber} · {answer.approvalName}
+        </Typography>
+        {answer.revocation ? (
+          <Chip label={t('cert.status.revoked')} color="error" data-testid="verify-status" />
+        ) : (
+          <Chip label={t(`cert.status.${answer.status}`)} color={STATUS_COLOR[answer.status]} data-testid="verify-status" />
+        )}
+      </Stack>
+      {answer.revocation && (
+        <Alert severity="error" sx={{ my: 1 }} data-testid="verify-revoked">
+          {t('cert.revoke.banner', { date: date(answer.revocation.at), by: answer.revocation.by, reason: answer.revocation.reason })}
+        </Alert>
+      )}
+      {answer.issuer && <IssuerPanel issuer={answer.issuer} contentHash={answer.contentHash} />}
+      {answer.statusList && (
+        <Typography variant="body2" sx={{ my: 1, wordBreak: 'break-all' }} data-testid="verify-status-list">
+          {t('cert.verify.statusList', {
+            url: answer.statusList.url,
+            index: String(answer.statusList.index),
+            madeAt: answer.statusList.madeAt ? dateTime(answer.statusList.madeAt) : '-',
+            minutes: String(Math.max(1, Math.round(answer.statusList.maxAgeSeconds / 60))),
+          })}
+        </Typography>
+      )}
+      {answer.ledger ? (
+        <Typography variant="body2" data-testid="verify-ledger">
+          {t('cert.verify.ledger')}: #{answer.ledger.blockNumber} · tx {answer.ledger.txId.slice(0, HASH_DISPLAY_LENGTH)} · {t('cert.verify.block')}{' '}
+          {answer.ledger.blockHash.slice(0, HASH_DISPLAY_LENGTH)}
+        </Typography>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          {t('cert.verify.noLedger')}
+        </Typography>
+      )}
+      <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap sx={{ my: 1 }}>
+        <Button
+          size="small"
+          variant="outlined"
+          href={`/api/public/verify/credential?hash=${encodeURIComponent(answer.contentHash)}`}
+          download
+          data-testid="verify-credential"
+        >
+          {t('cert.credential.download')}
+        </Button>
+        <Button
+          size="small"
+          variant="outlined"
+          href={`/api/public/verify/xml?hash=${encodeURIComponent(answer.contentHash)}`}
+          download
+          data-testid="verify-xml"
+        >
+          {t('cert.xml.download')}
+        </Button>
+        <Button size="small" href={`/api/public/verify/ca?hash=${encodeURIComponent(answer.contentHash)}`} download data-testid="verify-ca">
+          {t('cert.credential.issuerCa')}
+        </Button>
+      </Stack>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {t('cert.credential.explained')}
+      </Typography>
+      <IssuedFacts c={answer.issued} />
+      <DigitalSignatures levels={answer.approvalLevels} />
+      <PasskeySignatures levels={answer.approvalLevels} />
+    </Paper>
+  );
+}
+
 /**
  * /views/verify (no login): look an issued certificate up by content hash - the QR code on the
  * certificate PDF links here with ?hash= - or by number with the verification code printed on it
@@ -18,7 +140,7 @@ import { errorText, LanguageSwitch } from '../../../app';
  * someone was sent, check by check.
  */
 export function VerifyPage() {
-  const { t, date, dateTime } = useI18n();
+  const { t } = useI18n();
   const [params, setParams] = useSearchParams();
   const [q, setQ] = useState(params.get('number') ?? params.get('hash') ?? '');
   const [code, setCode] = useState(params.get('code') ?? '');
@@ -69,110 +191,22 @@ export function VerifyPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('cert.verify.intro')}
       </Typography>
-      <Stack
-        direction="row"
-        spacing={1}
-        component="form"
-        onSubmit={(e) => {
-          e.preventDefault();
+      <LookupForm
+        q={q}
+        code={code}
+        onQ={setQ}
+        onCode={setCode}
+        onSubmit={() => {
           setParams(/^[0-9a-f]{64}$/i.test(q.trim()) ? { hash: q.trim() } : { number: q.trim(), code: code.trim() });
           void lookup(q, code);
         }}
-      >
-        <TextField
-          fullWidth
-          size="small"
-          label={t('cert.verify.query')}
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          inputProps={{ 'data-testid': 'verify-query' }}
-        />
-        <TextField
-          size="small"
-          label={t('cert.verify.code')}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          inputProps={{ 'data-testid': 'verify-code' }}
-          sx={{ minWidth: 180 }}
-        />
-        <Button type="submit" variant="contained" data-testid="verify-submit">
-          {t('cert.verify.check')}
-        </Button>
-      </Stack>
+      />
       {error && (
         <Alert severity="error" sx={{ mt: 2 }} data-testid="verify-error">
           {error}
         </Alert>
       )}
-      {answer && (
-        <Paper variant="outlined" sx={{ p: 2, mt: 2 }} data-testid="verify-result">
-          <Stack direction="row" spacing={2} alignItems="center">
-            <Typography variant="h6">
-              #{answer.approvalNumber} · {answer.approvalName}
-            </Typography>
-            {answer.revocation ? (
-              <Chip label={t('cert.status.revoked')} color="error" data-testid="verify-status" />
-            ) : (
-              <Chip label={t(`cert.status.${answer.status}`)} color={STATUS_COLOR[answer.status]} data-testid="verify-status" />
-            )}
-          </Stack>
-          {answer.revocation && (
-            <Alert severity="error" sx={{ my: 1 }} data-testid="verify-revoked">
-              {t('cert.revoke.banner', { date: date(answer.revocation.at), by: answer.revocation.by, reason: answer.revocation.reason })}
-            </Alert>
-          )}
-          {answer.issuer && <IssuerPanel issuer={answer.issuer} contentHash={answer.contentHash} />}
-          {answer.statusList && (
-            <Typography variant="body2" sx={{ my: 1, wordBreak: 'break-all' }} data-testid="verify-status-list">
-              {t('cert.verify.statusList', {
-                url: answer.statusList.url,
-                index: String(answer.statusList.index),
-                madeAt: answer.statusList.madeAt ? dateTime(answer.statusList.madeAt) : '-',
-                minutes: String(Math.max(1, Math.round(answer.statusList.maxAgeSeconds / 60))),
-              })}
-            </Typography>
-          )}
-          {answer.ledger ? (
-            <Typography variant="body2" data-testid="verify-ledger">
-              {t('cert.verify.ledger')}: #{answer.ledger.blockNumber} · tx {answer.ledger.txId.slice(0, HASH_DISPLAY_LENGTH)} · {t('cert.verify.block')}{' '}
-              {answer.ledger.blockHash.slice(0, HASH_DISPLAY_LENGTH)}
-            </Typography>
-          ) : (
-            <Typography variant="body2" color="text.secondary">
-              {t('cert.verify.noLedger')}
-            </Typography>
-          )}
-          <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap sx={{ my: 1 }}>
-            <Button
-              size="small"
-              variant="outlined"
-              href={`/api/public/verify/credential?hash=${encodeURIComponent(answer.contentHash)}`}
-              download
-              data-testid="verify-credential"
-            >
-              {t('cert.credential.download')}
-            </Button>
-            <Button
-              size="small"
-              variant="outlined"
-              href={`/api/public/verify/xml?hash=${encodeURIComponent(answer.contentHash)}`}
-              download
-              data-testid="verify-xml"
-            >
-              {t('cert.xml.download')}
-            </Button>
-            <Button size="small" href={`/api/public/verify/ca?hash=${encodeURIComponent(answer.contentHash)}`} download data-testid="verify-ca">
-              {t('cert.credential.issuerCa')}
-            </Button>
-          </Stack>
-          <Typography variant="caption" color="text.secondary" component="p">
-            {t('cert.credential.explained')}
-          </Typography>
-          <IssuedFacts c={answer.issued} />
-          <DigitalSignatures levels={answer.approvalLevels} />
-          <PasskeySignatures levels={answer.approvalLevels} />
-        </Paper>
-      )}
+      {answer && <VerifyResult answer={answer} />}
       <Box sx={{ mt: 3 }}>
         <Typography variant="subtitle1">{t('cert.verify.pdfTitle')}</Typography>
         <Button component="label" variant="outlined" sx={{ mt: 1 }}>
