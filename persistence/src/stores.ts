@@ -41,11 +41,14 @@ import { KnexMailOutboxStore, type MailOutboxStore } from './mail-outbox-store';
 import { KnexActivityResultStore, type ActivityResultStore } from './activities';
 import { KnexLedgerBlockStore, type LedgerBlockStore } from './ledger';
 import { KnexCorrectiveActionStore, type CorrectiveActionStore } from './corrective-actions';
+import type { SessionCache } from './accounts/session-cache';
 import { KnexPublicRequestStore, type PublicRequestStore } from './accounts/public-request-store';
 
-/** Options for tests: the clock the one-time codes and passkey challenges are judged by. */
+/** The clock the one-time codes and passkey challenges are judged by (tests), and the API's session cache. */
 export interface StoreOptions {
   now?: () => Date;
+  /** Where resolved sessions are kept between requests (the API's; none: every request reads the database). */
+  sessionCache?: SessionCache;
 }
 
 function storesOver(knex: Knex, opts: StoreOptions) {
@@ -61,7 +64,7 @@ function storesOver(knex: Knex, opts: StoreOptions) {
   const users: UserStore = new KnexUserStore(knex);
   const companies: CompanyStore = new KnexCompanyStore(knex);
   const groups: GroupStore = new KnexGroupStore(knex);
-  const sessions: SessionStore = new KnexSessionStore(knex);
+  const sessions: SessionStore = new KnexSessionStore(knex, undefined, opts.sessionCache);
   const authLog: AuthLogStore = new KnexAuthLogStore(knex);
   const resetTokens: ResetTokenStore = new KnexResetTokenStore(knex);
   const emailChanges: EmailChangeStore = new KnexEmailChangeStore(knex);

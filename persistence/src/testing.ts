@@ -7,7 +7,7 @@ import type { Stores } from './stores';
  * A fresh, migrated database for one test file: a new database on the Postgres server named by
  * DATABASE_URL (dropped on close), or an in-memory PGlite when DATABASE_URL is unset.
  */
-export async function createTestDb(): Promise<Db> {
+export async function createTestDb(): Promise<Db & { url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) return openDb({});
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
@@ -18,6 +18,8 @@ export async function createTestDb(): Promise<Db> {
   const db = await openDb({ databaseUrl: u.toString() });
   return {
     ...db,
+    /** The new database's address (another handle on it: openDb({ databaseUrl: url })). */
+    url: u.toString(),
     async close() {
       await db.close();
       await admin.raw(`drop database if exists ${name} with (force)`);

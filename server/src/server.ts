@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { buildAdapters, closeAdapters, loadConfig, probeInBackground, SmtpCatcher, type Adapters, type AppConfig, type HealthReport } from '@grain/adapters';
-import { createStores, openDb, type Db, type DbProbe } from '@grain/persistence';
+import { createStores, openDb, SessionCache, type Db, type DbProbe } from '@grain/persistence';
 import { attachLiveChannel, createApp, listen } from '@grain/api';
 import { createWorker, findStaleRuns, staleRunsMessage } from '@grain/worker';
 import type { Worker } from '@temporalio/worker';
@@ -44,7 +44,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const cleanups: Array<() => Promise<unknown>> = [];
   try {
     if (!opts.db) cleanups.push(() => db.close());
-    const stores = createStores(db.knex);
+    // the API's sessions from memory, dropped at every session, user and group write of any process
+    const sessionCache = await SessionCache.listening(db.notifications);
+    cleanups.push(async () => sessionCache.close());
+    const stores = createStores(db.knex, { sessionCache });
     const demoLogins = config.seedDemoData ? await seedDemoData(stores, { caKeySecret: config.caKeySecret }) : null;
     // keys stored in plaintext (before CA_KEY_SECRET was set) or below today's KDF cost are wrapped again now
     const rewrapped = await stores.signatures.rewrapCompanyKeys(config.caKeySecret!);

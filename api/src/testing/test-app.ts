@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Express } from 'express';
 import { Client, Connection } from '@temporalio/client';
 import { buildAdapters, closeAdapters, loadConfig, SmtpCatcher, type Adapters, type AppConfig } from '@grain/adapters';
-import { createStores, MailStore, type Db } from '@grain/persistence';
+import { createStores, MailStore, SessionCache, type Db } from '@grain/persistence';
 import { createTestDb } from '@grain/persistence/testing';
 import { createApp } from '../app';
 import type { ApiDeps } from '../deps';
@@ -18,13 +18,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** A database handle to use (left open at close) instead of a fresh database. */
+  db?: Db;
+  /** Sessions kept in memory as the server keeps them (SessionCache over the database's notifications). */
+  sessionCache?: boolean;
+}
+
 /**
  * The real app for a test file: a fresh database (createTestDb), a real SMTP catcher on port 0 that
  * the mail adapter talks to, and a Temporal client connected to TEMPORAL_TEST_ADDRESS.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const db = await createTestDb();
-  const stores = createStores(db.knex);
+export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
+  const db = opts.db ?? (await createTestDb());
+  const sessionCache = opts.sessionCache ? await SessionCache.listening(db.notifications) : undefined;
+  const stores = createStores(db.knex, { sessionCache });
   const mailbox = stores.mail;
   const catcher = new SmtpCatcher(mailbox);
   const smtpPort = await catcher.start(0);
@@ -44,7 +52,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await connection.close();
       await closeAdapters(adapters);
       await catcher.stop();
-      await db.close();
+      sessionCache?.close();
+      if (!opts.db) await db.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -3,6 +3,7 @@ export * from './user-store';
 export * from './company-store';
 export * from './group-store';
 export * from './session-store';
+export { SessionCache } from './session-cache';
 export * from './auth-log-store';
 export * from './reset-token-store';
 export * from './email-change-store';

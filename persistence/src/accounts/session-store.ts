@@ -5,6 +5,7 @@ import { prepared } from '../certificates/prepared';
 import type { UserRow } from './types';
 import { strip, toUser } from './user-store';
 import { sha256hex } from '../digest';
+import type { SessionCache } from './session-cache';
 
 export interface SessionPolicy {
   /** A session unused for this long ends. */
@@ -50,8 +51,10 @@ export interface SessionStore {
   /**
    * What resolve() and a user + group lookup answer, in one round trip: null when the session is unknown,
    * ended, idle too long or past its absolute end (ending it), when its user is deleted, or when the user
-   * is not active (locked or deactivated while signed in: the session ends now). Nothing is cached
-   * between requests, so a sign-out, lock or group change holds from the next request on.
+   * is not active (locked or deactivated while signed in: the session ends now). With a SessionCache
+   * the answer comes from memory while the cache may give it (session-cache.ts: every sign-out, user and
+   * group write drops it, in every process, at its commit), so a sign-out, lock or group change holds
+   * from the next request on either way.
    */
   resolveSession(token: string): Promise<SessionLookup | null>;
   end(token: string): Promise<void>;
@@ -63,6 +66,7 @@ export class KnexSessionStore implements SessionStore {
   constructor(
     private readonly k: Knex,
     private readonly policy: SessionPolicy = DEFAULT_SESSION_POLICY,
+    private readonly cache?: SessionCache,
   ) {}
 
   async start(userId: string, meta: { ip?: string; userAgent?: string } = {}): Promise<{ token: string; expiresAt: Date }> {
@@ -103,23 +107,29 @@ export class KnexSessionStore implements SessionStore {
     return false;
   }
 
-  /** Moves the idle clock, at most once per SESSION_TOUCH_MS to spare writes. */
-  private async touch(idHash: string, r: Record<string, any>): Promise<void> {
+  /** Moves the idle clock, at most once per SESSION_TOUCH_MS to spare writes; answers the clock's time now. */
+  private async touch(idHash: string, r: Record<string, any>): Promise<number> {
     const now = Date.now();
-    if (now - new Date(r.last_seen_at).getTime() > SESSION_TOUCH_MS)
-      await this.k('sessions')
-        .where({ id_hash: idHash })
-        .update({ last_seen_at: new Date(now) });
+    const seen = new Date(r.last_seen_at).getTime();
+    if (now - seen <= SESSION_TOUCH_MS) return seen;
+    await this.k('sessions')
+      .where({ id_hash: idHash })
+      .update({ last_seen_at: new Date(now) });
+    return now;
   }
 
   /**
    * What resolve() and a user + group lookup answer, in one round trip: null when the session is unknown,
    * ended, idle too long or past its absolute end (ending it), when its user is deleted, or when the user
-   * is not active (locked or deactivated while signed in: the session ends now). Nothing is cached
-   * between requests, so a sign-out, lock or group change holds from the next request on.
+   * is not active (locked or deactivated while signed in: the session ends now). Memory answers while
+   * the session cache holds the session: until its idle clock is due a touch, its absolute end, or a
+   * write to it, its user or its group is heard (session-cache.ts).
    */
   async resolveSession(token: string): Promise<SessionLookup | null> {
     const idHash = sha256hex(token);
+    const cached = this.cache?.get(idHash);
+    if (cached) return cached;
+    const generation = this.cache?.begin() ?? 0;
     const r = (await prepared(this.k, LOOKUP_SQL, [idHash])).rows[0] as Record<string, any> | undefined;
     if (!r || !(await this.stillLive(idHash, r))) return null;
     if (!r.id) return null;
@@ -127,12 +137,17 @@ export class KnexSessionStore implements SessionStore {
       await this.end(token);
       return null;
     }
-    await this.touch(idHash, r);
+    const seen = await this.touch(idHash, r);
     const user: UserRow = strip(toUser(r));
-    return { user, group: r.group_status == null ? null : { status: r.group_status, roles: r.group_roles ?? [] } };
+    const found: SessionLookup = { user, group: r.group_status == null ? null : { status: r.group_status, roles: r.group_roles ?? [] } };
+    // memory answers until the idle clock is due a touch (or the session ends by either clock)
+    const until = Math.min(seen + SESSION_TOUCH_MS, seen + this.policy.idleMs, new Date(r.expires_at).getTime());
+    this.cache?.put(idHash, found, until, generation);
+    return found;
   }
 
   async end(token: string): Promise<void> {
+    this.cache?.forget('s', sha256hex(token));
     await this.k('sessions')
       .where({ id_hash: sha256hex(token) })
       .whereNull('ended_at')
@@ -140,6 +155,7 @@ export class KnexSessionStore implements SessionStore {
   }
   /** Ends every session of a user (password change, lock, delete). */
   async endAllFor(userId: string, exceptToken?: string): Promise<void> {
+    this.cache?.forget('u', userId);
     const q = this.k('sessions').where({ user_id: userId }).whereNull('ended_at');
     if (exceptToken) q.whereNot({ id_hash: sha256hex(exceptToken) });
     await q.update({ ended_at: new Date() });

@@ -30,6 +30,7 @@ import * as mailOutbox from './050_mail_outbox';
 import * as passkeys from './060_passkeys';
 import * as passkeyLoginAddress from './061_passkey_login_address';
 import * as verifiableCredentials from './065_verifiable_credentials';
+import * as sessionCacheNotify from './071_session_cache_notify';
 
 export interface Migration {
   name: string;
@@ -70,4 +71,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '060_passkeys', ...passkeys },
   { name: '061_passkey_login_address', ...passkeyLoginAddress },
   { name: '065_verifiable_credentials', ...verifiableCredentials },
+  { name: '071_session_cache_notify', ...sessionCacheNotify },
 ];

@@ -1,0 +1,57 @@
+import { createStores, type Stores } from '../stores';
+import { createTestCompany, createTestDb, createTestUser } from '../testing';
+import type { Db } from '../db';
+import { SessionCache } from './session-cache';
+
+/**
+ * The session cache on its own: dropped by a write that no store made (the triggers of migration 071
+ * notify whatever path wrote), and emptied while the listening connection is lost (Postgres).
+ */
+let db: Db;
+let cache: SessionCache;
+let stores: Stores;
+
+beforeAll(async () => {
+  db = await createTestDb();
+  cache = await SessionCache.listening(db.notifications);
+  stores = createStores(db.knex, { sessionCache: cache });
+});
+afterAll(async () => {
+  cache.close();
+  await db.close();
+});
+
+async function until(ok: () => boolean, what: string, ms = 10_000) {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+it('keeps a resolved session and drops it at a write to its user made by plain SQL', async () => {
+  const co = await createTestCompany(stores, 'Cache Unit Co');
+  const user = await createTestUser(stores, co.id, 'admin');
+  const { token } = await stores.sessions.start(user.id);
+  expect(await stores.sessions.resolveSession(token)).not.toBeNull();
+  expect(cache.size).toBe(1);
+  await db.knex('users').where({ id: user.id }).update({ firstname: 'Renamed' });
+  await until(() => cache.size === 0, 'the user write to drop the session');
+  expect((await stores.sessions.resolveSession(token))?.user.firstname).toBe('Renamed');
+});
+
+it('empties while the listening connection is lost and answers from the database meanwhile (Postgres)', async () => {
+  if (db.kind !== 'postgres') return; // PGlite listens in its own thread: nothing to lose
+  const co = await createTestCompany(stores, 'Cache Drop Co');
+  const user = await createTestUser(stores, co.id, 'admin');
+  const { token } = await stores.sessions.start(user.id);
+  await stores.sessions.resolveSession(token);
+  expect(cache.size).toBeGreaterThan(0);
+  await db.knex.raw(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`);
+  await until(() => cache.size === 0 && !db.notifications.listening(), 'the lost connection to empty the cache');
+  expect(await stores.sessions.resolveSession(token)).not.toBeNull();
+  if (!db.notifications.listening()) expect(cache.size).toBe(0);
+  await until(() => db.notifications.listening(), 'listening again');
+  await stores.sessions.resolveSession(token);
+  expect(cache.size).toBe(1);
+});
