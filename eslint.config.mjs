@@ -63,6 +63,24 @@ const EXPRESS_MODULES = [
   'uploads',
 ];
 
+/** Files with a function still over 100 lines (issue 30 item 6): this list only shrinks. */
+const STILL_TO_SPLIT = [
+  'activities/src/certificate/certificate-activities.ts',
+  'activities/src/compliance/compliance-activities.ts',
+  'api/src/live/live-channel.ts',
+  'domain/src/certificate/certificate-view.ts',
+  'domain/src/certificate/conformity-credential.ts',
+  'domain/src/corrective-actions/machine.ts',
+  'server/src/server.ts',
+  'ui/src/features/accounts/pages/UserDetailPage.tsx',
+  'ui/src/features/accounts/pages/UserFormPage.tsx',
+  'ui/src/features/certificates/detail/use-signing.ts',
+  'ui/src/features/certificates/form/FarmDataPicker.tsx',
+  'ui/src/features/compliance/AuditReportModal.tsx',
+  'ui/src/features/compliance/DocumentSection.tsx',
+  'ui/src/features/farmdata/FarmDataCreatePage.tsx',
+];
+
 const SOURCE = (p) => [`${p}/src/**/*.ts`, ...(p === 'ui' ? ['ui/src/**/*.tsx'] : [])];
 
 export default tseslint.config(
@@ -84,9 +102,11 @@ export default tseslint.config(
   {
     // Pages and modules are built from small named parts (issue 30 item 6): no function over 100 lines.
     // Tests, migrations and the i18n tables are long by nature (a case list, a schema, a dictionary).
+    // An error, so no new function grows past it; the files below still hold one each (28 -> 14 in issue
+    // 30), listed so the list only shrinks: split the function, then take its file off the list.
     files: ['*/src/**/*.{ts,tsx}'],
-    ignores: [...TEST_FILES, '**/migrations/**', '**/i18n.ts', 'ui/src/i18n/common.ts', 'ui/src/i18n/tables.ts'],
-    rules: { 'max-lines-per-function': ['warn', { max: 100, skipBlankLines: true, skipComments: true }] },
+    ignores: [...TEST_FILES, '**/migrations/**', '**/i18n.ts', 'ui/src/i18n/common.ts', 'ui/src/i18n/tables.ts', ...STILL_TO_SPLIT],
+    rules: { 'max-lines-per-function': ['error', { max: 100, skipBlankLines: true, skipComments: true }] },
   },
   {
     files: ['*.js', '*.cjs'],
