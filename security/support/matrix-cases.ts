@@ -299,7 +299,7 @@ export const MATRIX_CASES: MatrixCase[] = [
     upload: () => ({ field: 'file', name: 'c.pdf', data: PDF_BYTES }),
     expect: all(200, 200),
   },
-  ...(['credential', 'status', 'ca', 'anchor', 'pdf-file'] as const).map((what): MatrixCase => ({
+  ...(['credential', 'status', 'ca', 'anchor', 'pdf-file', 'xml'] as const).map((what): MatrixCase => ({
     name: `public verify ${what}`,
     method: 'get',
     route: `/api/public/verify/${what}`,
@@ -359,6 +359,14 @@ export const MATRIX_CASES: MatrixCase[] = [
     method: 'get',
     route: '/api/company/approval/:id/credential',
     path: (o) => `/api/company/approval/${o.signingId}/credential`,
+    expect: only(['admin', 'manager', 'staff', 'signer'], [404, 404]),
+  },
+  {
+    // the SPS e-Cert XML exists only for an issued certificate; another company's is not found
+    name: 'SPS e-Cert XML',
+    method: 'get',
+    route: '/api/company/approval/:id/xml',
+    path: (o) => `/api/company/approval/${o.signingId}/xml`,
     expect: only(['admin', 'manager', 'staff', 'signer'], [404, 404]),
   },
   // farm data
