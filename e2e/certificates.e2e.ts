@@ -231,13 +231,15 @@ async function certificateFlow() {
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   const text = (await extractText(pdf, 'certificate.pdf')).text.replace(/\s+/g, '');
   expect(text).toContain(number);
-  const qrPath = /\/views\/verify\?hash=([0-9a-f]{64})/.exec(text);
+  // the QR code's link is the certificate's one link (/c/<content hash>): a browser is sent on to the verify page
+  const qrPath = /\/c\/([0-9a-f]{64})/.exec(text);
   expect(qrPath).not.toBeNull();
 
   // --- the public page, without login, from the QR link; the downloaded PDF checks out
   step('the public page, without login, from the QR link; the downloaded PDF checks out');
   const visitor = await e.browser.createBrowserContext().then((c) => c.newPage());
   await visitor.goto(e.url(qrPath![0]));
+  expect(new URL(visitor.url()).pathname + new URL(visitor.url()).search).toBe(`/views/verify?hash=${qrPath![1]}`);
   const result = await visitor.waitForSelector(byId('verify-result'));
   const shown = await result!.evaluate((el) => el.textContent ?? '');
   expect(shown).toContain(number);
