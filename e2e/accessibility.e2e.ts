@@ -302,7 +302,7 @@ describe.each([1280, 390] as const)('every screen at %i px', (width) => {
 });
 
 describe('the top bar', () => {
-  it('the admin desktop tabs fit one row; the logo leads home; EN/VN and the user button are named by what they show', async () => {
+  it('the admin desktop tabs fit one row, all in view; the logo leads home; EN/VN and the user button are named by what they show', async () => {
     await flow(e, 'a11y-top-bar', async () => {
       const admin = pages.admin!;
       await show(admin, 1280, 'en', '/views/user/list', byId('user-list'));
@@ -310,8 +310,12 @@ describe('the top bar', () => {
       expect(rows).toBe(1);
       const tabsTop = await admin.$$eval('header [role="tab"]', (tabs) => [...new Set(tabs.map((t) => Math.round(t.getBoundingClientRect().top)))]);
       expect(tabsTop).toHaveLength(1);
-      const logoTop = await admin.$eval(byId('logo'), (el) => Math.round(el.getBoundingClientRect().top));
-      expect(Math.abs(tabsTop[0] - logoTop)).toBeLessThan(40); // beside the logo, not on a row below it
+      // the admin's ten tabs take a row of their own under the logo at 1280 px (nine fit beside it: TopBar's
+      // tabsFitFrom), all in view: none cut off at the right edge, none scrolled away
+      const logoBottom = await admin.$eval(byId('logo'), (el) => Math.round(el.getBoundingClientRect().bottom));
+      expect(tabsTop[0]).toBeGreaterThanOrEqual(logoBottom);
+      const rightmost = await admin.$$eval('header [role="tab"]', (tabs) => Math.max(...tabs.map((t) => t.getBoundingClientRect().right)));
+      expect(rightmost).toBeLessThanOrEqual(1280);
       expect(await admin.$eval(byId('logo'), (el) => el.getAttribute('href'))).toBe('/views/approval/list');
       const names = await admin.evaluate(() =>
         ['logo', 'lang-en', 'lang-vn', 'user-menu-button'].map((id) => {

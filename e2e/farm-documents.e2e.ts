@@ -163,7 +163,7 @@ describe('farm data, documents and blockchain in the browser', () => {
     expect(Number(await textOf('[data-testid="last-number"]'))).toBeGreaterThanOrEqual(5);
     expect(await textOf('[data-testid="last-hash"]')).toMatch(/^[0-9a-f]{20}$/);
     expect(await textOf('[data-testid="last-tx"]')).toMatch(/^[0-9a-f]{20}$/);
-    expect(await textOf('[data-testid="last-type"]')).toBe('ENDORSER_TRANSACTION');
+    expect(await textOf('[data-testid="last-type"]')).toBe('Endorsed transaction'); // the block's type in words (ENDORSER_TRANSACTION)
     expect(await count('[data-testid="block-row"]')).toBeGreaterThanOrEqual(5);
     // recomputing the whole shared chain is not the staff's to start (issue 26 item 10)
     expect(await count('[data-testid="chain-verify"]')).toBe(0);

@@ -227,7 +227,11 @@ describe('a revoked certificate', () => {
       await signIn(e, liam, DEMO.signer1);
       const before = await lastMailId(e, DEMO.signer1.email);
       await liam.evaluate(async (c) => {
-        await fetch(`/api/company/approvalLevel/${c.levelId}/sign?approval=${c.id}`);
+        await fetch(`/api/company/approvallevel/${c.levelId}/code`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ approval: c.id }),
+        });
       }, cert);
       const otp = await signingCode(e, DEMO.signer1.email, before);
       const signed = await liam.evaluate(
