@@ -67,7 +67,7 @@ describe('accounts in the browser', () => {
       const cdp = await page.createCDPSession();
       await cdp.send('Network.enable');
       cdp.on('Network.webSocketCreated', (w) => sockets.push(w.url));
-      await (await page.waitForSelector('::-p-xpath(//header//a[normalize-space()="Grain Certificates"])'))!.click();
+      await (await page.waitForSelector(`header ${byId('logo')}`))!.click(); // the logo leads home
       await page.waitForSelector(byId('company-first'));
       await screenshot(page, 'acc-01b-company-first');
       await (await page.waitForSelector(`${byId('company-first')} a`))!.click();
