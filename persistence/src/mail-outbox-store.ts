@@ -43,6 +43,11 @@ export interface MailOutboxStore {
   sent(ids: number[]): Promise<void>;
   /** A send failed: due again after `retryInMs`. */
   failed(id: number, error: string, retryInMs: number): Promise<void>;
+  /**
+   * Deletes mails sent more than `olderThanMs` ago and answers how many. Their keys only guard against a
+   * retried commit queueing a mail twice, which happens within minutes; kept longer, the table only grows.
+   */
+  pruneSent(olderThanMs: number): Promise<number>;
   /** Mails not sent yet (held ones included). */
   unsent(certificateId?: string): Promise<QueuedMail[]>;
 }
@@ -108,6 +113,13 @@ export class KnexMailOutboxStore implements MailOutboxStore {
     await this.k('mail_outbox')
       .where({ id })
       .update({ last_error: error.slice(0, 1000), due_at: this.k.raw(`now() + (? * interval '1 millisecond')`, [retryInMs]) });
+  }
+
+  async pruneSent(olderThanMs: number): Promise<number> {
+    return this.k('mail_outbox')
+      .whereNotNull('sent_at')
+      .where('sent_at', '<', this.k.raw(`now() - (? * interval '1 millisecond')`, [olderThanMs]))
+      .del();
   }
 
   async unsent(certificateId?: string): Promise<QueuedMail[]> {

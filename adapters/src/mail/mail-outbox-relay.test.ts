@@ -107,3 +107,46 @@ test('a mail server that is down delays the mail: the send is retried after its 
     await catcher?.stop();
   }
 }, 30_000);
+
+test('sent mails are pruned once older than the retention (the table does not grow forever); unsent and held ones stay', async () => {
+  const catcher = new SmtpCatcher(mail);
+  const port = await catcher.start(0);
+  const sender = new SmtpMailSender(`smtp://127.0.0.1:${port}`, 'Grain <no-reply@grain.test>', true);
+  await db.knex('mail_outbox').del();
+  await outbox.enqueue([queued('old'), queued('new'), queued('held', { held: true, certificateId: 'cert-p' })]);
+  const relay = new MailOutboxRelay(outbox, sender, db.notifications, { pollMs: 600_000, keepSentMs: 60 * 60_000 });
+  await relay.start();
+  try {
+    await until(
+      () => outbox.unsent(),
+      (ms) => ms.length === 1,
+    );
+    // one was sent two hours ago: past the hour's retention; a relay prunes it at its start
+    await db
+      .knex('mail_outbox')
+      .where({ key: 'old' })
+      .update({ sent_at: db.knex.raw(`now() - interval '2 hours'`) });
+    await relay.stop();
+    const next = new MailOutboxRelay(outbox, sender, db.notifications, { pollMs: 600_000, keepSentMs: 60 * 60_000 });
+    await next.start();
+    const keys = await until(
+      async () => (await db.knex('mail_outbox').select('key').orderBy('key')).map((r) => r.key as string),
+      (ks) => !ks.includes('old'),
+    );
+    await next.stop();
+    expect(keys).toEqual(['held', 'new']);
+    // the store's own call: nothing more is old enough; the unsent held mail is never pruned
+    await db
+      .knex('mail_outbox')
+      .where({ key: 'held' })
+      .update({ due_at: db.knex.raw(`now() - interval '2 days'`) });
+    expect(await outbox.pruneSent(60 * 60_000)).toBe(0);
+    // a mail still inside the retention stays deduplicated by its key
+    await outbox.enqueue([queued('new')]);
+    expect(Number((await db.knex('mail_outbox').where({ key: 'new' }).count({ n: '*' }))[0].n)).toBe(1);
+  } finally {
+    await relay.stop();
+    sender.close();
+    await catcher.stop();
+  }
+}, 30_000);

@@ -11,6 +11,8 @@ export interface MailOutboxRelayOptions {
   /** Back-off of a failed send: min(max, base * 2^(attempts - 1)). */
   retryBaseMs?: number;
   retryMaxMs?: number;
+  /** Sent mails are deleted once older than this (default 7 days); looked for at start and hourly. */
+  keepSentMs?: number;
   log?: (msg: string, fields?: Record<string, unknown>) => void;
 }
 
@@ -27,6 +29,7 @@ export class MailOutboxRelay {
   private again = false;
   private timer: NodeJS.Timeout | undefined;
   private unlisten: (() => void) | undefined;
+  private prunedAt = 0;
 
   constructor(
     private readonly outbox: MailOutboxStore,
@@ -34,7 +37,7 @@ export class MailOutboxRelay {
     private readonly notifications: Pick<DbNotifications, 'listen'> | undefined,
     opts: MailOutboxRelayOptions = {},
   ) {
-    this.o = { batch: 16, leaseMs: 60_000, pollMs: 2_000, retryBaseMs: 2_000, retryMaxMs: 10 * 60_000, ...opts };
+    this.o = { batch: 16, leaseMs: 60_000, pollMs: 2_000, retryBaseMs: 2_000, retryMaxMs: 10 * 60_000, keepSentMs: 7 * 24 * 3_600_000, ...opts };
   }
 
   /** Polls from now on, and listens (a failed listen rejects; the polling goes on until stop). */
@@ -77,6 +80,7 @@ export class MailOutboxRelay {
 
   private async drain(): Promise<void> {
     try {
+      await this.pruneNowAndThen();
       for (;;) {
         const mails = await this.outbox.claim(this.o.batch, this.o.leaseMs);
         if (!mails.length) return;
@@ -87,6 +91,14 @@ export class MailOutboxRelay {
     } catch (e) {
       this.o.log?.('mail outbox relay: round failed', { error: String(e) });
     }
+  }
+
+  /** At most hourly: the sent mails past their retention go (see MailOutboxStore.pruneSent). */
+  private async pruneNowAndThen(): Promise<void> {
+    if (Date.now() - this.prunedAt < 3_600_000) return;
+    this.prunedAt = Date.now();
+    const n = await this.outbox.pruneSent(this.o.keepSentMs);
+    if (n) this.o.log?.('mail outbox relay: pruned sent mails', { count: n });
   }
 
   private async send(m: QueuedMail): Promise<number | undefined> {
