@@ -61,7 +61,8 @@ describe('certificate view: every part of the state as the answer shows it', () 
     caCertificate: null,
   });
   const passkey = (userId: string): PasskeySignatureView => ({
-    passkeyId: `pk-${userId}`,
+    keyId: `pk-${userId}`,
+    credentialId: null,
     algorithm: 'ES256',
     statement: '{}',
     authenticatorData: 'YQ==',
