@@ -1,15 +1,14 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { actorOfUser, type Actor } from '@grain/domain';
-import { liveSessionKey, type LiveEvent } from '@grain/persistence';
+import { actorOfUser } from '@grain/domain';
+import { liveSessionKey } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { SESSION_COOKIE } from '../http/auth-middleware';
-import { LIVE_CLOSE, MAX_SOCKETS_PER_SESSION } from './live-access';
-import { LiveHub, type LiveClient, type LiveHubOptions } from './live-hub';
+import { LiveHub, type LiveHubOptions } from './live-hub';
+import { serveLiveSocket, type LiveCaller } from './live-socket';
 
 const PATH = /^\/socket\/test\/([0-9a-fA-F-]{36})\/?$/;
-const HEARTBEAT_MS = 30_000;
 
 function cookie(req: IncomingMessage, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
@@ -35,104 +34,14 @@ function refuse(socket: Duplex, status: number, text: string) {
  * is closed with LIVE_CLOSE.tooManySockets).
  */
 export function attachLiveChannel(server: Server, deps: Pick<ApiDeps, 'stores' | 'config'>, opts: LiveHubOptions = {}) {
-  const { sessions, live } = deps.stores;
-  const hub = new LiveHub(live, opts);
+  const hub = new LiveHub(deps.stores.live, opts);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
-  const allowedHosts = new Set<string>();
-  try {
-    allowedHosts.add(new URL(deps.config.publicUrl).host);
-  } catch {
-    /* no public url */
-  }
-
-  async function authenticate(req: IncomingMessage): Promise<{ actor: Actor; sessionKey: string } | null> {
-    const token = cookie(req, SESSION_COOKIE);
-    if (!token || token.length > 100) return null;
-    const found = await sessions.resolveSession(token);
-    const companyId = found?.user.companyId;
-    if (!found || !companyId) return null;
-    return { actor: actorOfUser(found.user, found.group), sessionKey: liveSessionKey(token) };
-  }
-
-  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(req.url ?? '/', 'http://local');
-    if (!url.pathname.startsWith('/socket/')) return; // another upgrade handler's business
-    const m = PATH.exec(url.pathname);
-    if (!m) return refuse(socket, 404, 'Not Found');
-    const origin = req.headers.origin;
-    if (origin) {
-      let host = '';
-      try {
-        host = new URL(origin).host;
-      } catch {
-        /* refused below */
-      }
-      if (host !== req.headers.host && !allowedHosts.has(host)) return refuse(socket, 403, 'Forbidden');
-    }
-    authenticate(req).then(
-      (who) => {
-        if (!who) return refuse(socket, 401, 'Unauthorized');
-        if (who.actor.id.toLowerCase() !== m[1].toLowerCase()) return refuse(socket, 403, 'Forbidden');
-        const afterRaw = url.searchParams.get('after');
-        const after = afterRaw && /^\d{1,15}$/.test(afterRaw) ? Number(afterRaw) : undefined;
-        wss.handleUpgrade(req, socket, head, (ws) => void serve(ws, who, after));
-      },
-      () => refuse(socket, 503, 'Service Unavailable'),
-    );
-  };
-
-  async function serve(ws: WebSocket, who: { actor: Actor; sessionKey: string }, after?: number) {
-    // Counted and added in one synchronous step, so parallel upgrades cannot all slip under the cap.
-    if (hub.socketsOf(who.sessionKey) >= MAX_SOCKETS_PER_SESSION) {
-      ws.close(LIVE_CLOSE.tooManySockets.code, LIVE_CLOSE.tooManySockets.reason);
-      return;
-    }
-    const sent = new Set<number>();
-    let lastId = 0;
-    let queue: LiveEvent[] | null = after !== undefined ? [] : null;
-    const write = (ev: LiveEvent) => {
-      if (sent.has(ev.id) || ws.readyState !== ws.OPEN) return;
-      sent.add(ev.id);
-      if (sent.size > 1000) sent.delete(sent.values().next().value!);
-      lastId = Math.max(lastId, ev.id);
-      ws.send(JSON.stringify({ type: ev.type, data: ev.data, id: ev.id }));
-    };
-    const client: LiveClient = {
-      ...who,
-      send: (ev) => (queue ? queue.push(ev) : write(ev)),
-      end: ({ code, reason }) => ws.close(code, reason),
-    };
-    hub.add(client);
-    let alive = true;
-    ws.on('pong', () => (alive = true));
-    const beat = setInterval(() => {
-      if (!alive) return ws.terminate();
-      alive = false;
-      ws.ping();
-    }, HEARTBEAT_MS);
-    ws.on('close', () => {
-      clearInterval(beat);
-      hub.remove(client);
-    });
-    ws.on('message', () => undefined); // the channel is server -> client only
-    try {
-      const upTo = await hub.position();
-      lastId = upTo;
-      if (after !== undefined) {
-        lastId = after;
-        for (const ev of await hub.backlog(client.actor, after, upTo)) write(ev);
-        const pending = queue ?? [];
-        queue = null;
-        for (const ev of pending) write(ev);
-        lastId = Math.max(lastId, upTo);
-      }
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'connected', data: { userId: client.actor.id, lastId } }));
-    } catch (e) {
-      console.error('[live] resume failed:', (e as Error).message);
-      ws.close(1011, 'resume failed');
-    }
-  }
-
+  const onUpgrade = upgradeHandler({
+    sessions: deps.stores.sessions,
+    allowedHosts: publicHosts(deps.config.publicUrl),
+    wss,
+    serve: (ws, who, after) => void serveLiveSocket(hub, ws, who, after),
+  });
   server.on('upgrade', onUpgrade);
   return {
     hub,
@@ -143,4 +52,74 @@ export function attachLiveChannel(server: Server, deps: Pick<ApiDeps, 'stores' |
       await hub.close();
     },
   };
+}
+
+interface UpgradeContext {
+  sessions: ApiDeps['stores']['sessions'];
+  /** Origins accepted besides the request's own host: the public URL's. */
+  allowedHosts: Set<string>;
+  wss: WebSocketServer;
+  serve: (ws: WebSocket, who: LiveCaller, after?: number) => void;
+}
+
+/**
+ * Accepts an upgrade to /socket/test/{userId} from the same origin, for the signed-in user it names
+ * (401 without a session, 403 for another user or origin, 503 when the session cannot be read).
+ */
+function upgradeHandler({ sessions, allowedHosts, wss, serve }: UpgradeContext) {
+  return (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    if (!url.pathname.startsWith('/socket/')) return; // another upgrade handler's business
+    const m = PATH.exec(url.pathname);
+    if (!m) return refuse(socket, 404, 'Not Found');
+    if (!originAllowed(req, allowedHosts)) return refuse(socket, 403, 'Forbidden');
+    authenticate(sessions, req).then(
+      (who) => {
+        if (!who) return refuse(socket, 401, 'Unauthorized');
+        if (who.actor.id.toLowerCase() !== m[1].toLowerCase()) return refuse(socket, 403, 'Forbidden');
+        wss.handleUpgrade(req, socket, head, (ws) => serve(ws, who, resumeAfter(url)));
+      },
+      () => refuse(socket, 503, 'Service Unavailable'),
+    );
+  };
+}
+
+/** The public URL's host (none when it is not set). */
+function publicHosts(publicUrl: string): Set<string> {
+  const hosts = new Set<string>();
+  try {
+    hosts.add(new URL(publicUrl).host);
+  } catch {
+    /* no public url */
+  }
+  return hosts;
+}
+
+/** Same-origin upgrades only: no Origin header, or one naming the request's host or the public URL's. */
+function originAllowed(req: IncomingMessage, allowedHosts: Set<string>): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  let host = '';
+  try {
+    host = new URL(origin).host;
+  } catch {
+    /* refused below */
+  }
+  return host === req.headers.host || allowedHosts.has(host);
+}
+
+/** The last event id a reconnecting client saw (`?after=`), when it gives a well-formed one. */
+function resumeAfter(url: URL): number | undefined {
+  const afterRaw = url.searchParams.get('after');
+  return afterRaw && /^\d{1,15}$/.test(afterRaw) ? Number(afterRaw) : undefined;
+}
+
+/** The session of the request's cookie, as the caller a socket serves; null without a valid one. */
+async function authenticate(sessions: UpgradeContext['sessions'], req: IncomingMessage): Promise<LiveCaller | null> {
+  const token = cookie(req, SESSION_COOKIE);
+  if (!token || token.length > 100) return null;
+  const found = await sessions.resolveSession(token);
+  const companyId = found?.user.companyId;
+  if (!found || !companyId) return null;
+  return { actor: actorOfUser(found.user, found.group), sessionKey: liveSessionKey(token) };
 }

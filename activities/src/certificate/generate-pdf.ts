@@ -1,0 +1,106 @@
+import { X509Certificate } from 'node:crypto';
+import type { CertificateActivityContract, CertificatePdfRequest, CertificateState } from '@grain/domain';
+import { issuedCertificate, recordPdf, type FrozenIssuer } from '@grain/domain';
+import { addValidationData, issueCredential, sealOptionsFor, sealPdf } from '@grain/adapters';
+import { issuerFacts, sha256hex } from '@grain/persistence';
+import type { ActivityDeps } from '../deps';
+import { certificateHtml, qrSvg, verifyUrl } from './certificate-pdf';
+import { publishIfApplied } from './publish-applied';
+
+type IssuerFacts = Awaited<ReturnType<typeof issuerFacts>>;
+/** The PDF made for one content: where it is stored, its hash, and the issuer it was sealed for. */
+interface MadePdf {
+  pdfKey: string;
+  sha256: string;
+  issuer?: FrozenIssuer;
+}
+
+/**
+ * Renders, seals and stores the PDF of the state its batch's commit held (once per certificate
+ * content), then writes the read model with it (recordPdf at `at`, as the workflow records it) and
+ * lets the batch's mails go, in one transaction.
+ */
+export function generatePdfActivity(deps: ActivityDeps): CertificateActivityContract['generateCertificatePdf'] {
+  return async (a) => {
+    const found = await heldForPdf(deps, a);
+    if ('writtenPdfKey' in found) return { pdfKey: found.writtenPdfKey };
+    const { held } = found;
+    // A retried activity gets the kept result of a step it already did, so files happen once.
+    const made = await deps.stores.activityResults.once(`${a.key}:pdf:${held.contentHash}`, () => makePdf(deps, held));
+    const state = recordPdf(held, made.pdfKey, a.at);
+    const applied = await recordPdfMade(deps, state, made);
+    // the credential, signed once with the seal that sealed the PDF (kept: a retried attempt reads it back)
+    if (state.status === 'done') {
+      const facts = await issuerFacts(deps.stores, state);
+      await issueCredential(deps, state, facts, await companySeal(deps, state, facts), made.sha256);
+    }
+    await publishIfApplied(deps.stores.live, state, applied);
+    return { pdfKey: made.pdfKey };
+  };
+}
+
+/** The state the batch's commit held for this PDF, or the PDF already written when this is a retry after its write. */
+async function heldForPdf(deps: ActivityDeps, a: CertificatePdfRequest): Promise<{ held: CertificateState } | { writtenPdfKey: string }> {
+  const { held, written } = await deps.stores.certificates.heldForPdf(a.certificateId);
+  if (held?.version === a.version) return { held };
+  // a retry after its write: the read model shows this version's PDF already
+  if (written && written.version > a.version && written.pdfKey) return { writtenPdfKey: written.pdfKey };
+  throw new Error(`certificate ${a.certificateId}: no state held for its PDF at version ${a.version} (held: ${held?.version ?? 'none'})`);
+}
+
+/** The issuing company's seal (its key and certificate under the company's CA). */
+function companySeal({ stores, config }: ActivityDeps, held: CertificateState, facts: { issuer?: FrozenIssuer }) {
+  const company = { id: held.companyId, name: facts.issuer?.name ?? held.companyId };
+  return stores.signatures.companySeal(company, config.caKeySecret, sealOptionsFor(config.publicUrl, held.companyId, facts.issuer?.did));
+}
+
+/**
+ * The stored, recorded PDF is the sealed one: its hash is what the public check compares. A PAdES B-LT
+ * seal: the TSA's timestamp in the signature; the CA chain, the TSA's certificate and the CA's CRL made
+ * just after it in the DSS.
+ */
+async function makePdf(deps: ActivityDeps, held: CertificateState): Promise<MadePdf> {
+  const { adapters, config } = deps;
+  const url = verifyUrl(config.publicUrl, held.contentHash);
+  const facts = await issuerFacts(deps.stores, held);
+  const rendered = await adapters.pdf.render(certificateHtml(issuedCertificate(held, facts), { url, svg: await qrSvg(url) }));
+  const seal = await companySeal(deps, held, facts);
+  const sealed = await sealPdf(rendered, {
+    ...seal,
+    chainPems: [seal.caCertificatePem],
+    name: facts.issuer?.name ?? held.companyId,
+    reason: `Grain quality certificate ${held.approvalNumber} issued`,
+    location: facts.issuer?.address,
+    contactInfo: url,
+    tsa: adapters.tsa,
+  });
+  const pdf = await addValidationData(sealed, {
+    certificatePems: [seal.certificatePem, seal.caCertificatePem, ...(await adapters.tsa.certificatePems())],
+    crls: [await deps.stores.signatures.freshCaCrl(held.companyId, config.caKeySecret)],
+  });
+  const pdfKey = await adapters.storage.put(pdf, { ext: 'pdf', prefix: 'certificates' });
+  const issuer = sealedIssuer(facts, seal);
+  return { pdfKey, sha256: sha256hex(pdf), ...(issuer ? { issuer } : {}) };
+}
+
+/** The issuer as it stands now, with the seal that sealed it: frozen with the certificate. */
+function sealedIssuer(facts: IssuerFacts, seal: { certificatePem: string; caCertificatePem: string }): FrozenIssuer | undefined {
+  return (
+    facts.issuer && {
+      ...facts.issuer,
+      sealFingerprint: new X509Certificate(seal.certificatePem).fingerprint256,
+      caFingerprint: new X509Certificate(seal.caCertificatePem).fingerprint256,
+    }
+  );
+}
+
+/** The read model with its PDF, the issuer frozen, the hash the public page checks uploads against, the mails let go: one transaction. */
+function recordPdfMade(deps: ActivityDeps, state: CertificateState, made: MadePdf): Promise<boolean> {
+  return deps.stores.transaction(async (tx) => {
+    if (made.issuer) await tx.certificates.freezeIssuer(state.id, made.issuer);
+    await tx.certificates.recordPdfHash(state.id, made.sha256);
+    const w = await tx.certificates.upsert(state);
+    await tx.mailOutbox.release(state.id);
+    return w.applied;
+  });
+}
