@@ -14,7 +14,7 @@ export async function inflight(sys, { inFlight = 200, signs = 600, concurrency =
   const { driver } = sys;
   const until = performance.now() + budgetMs;
   const memIdle = await sys.memory();
-  const certs = Array.from({ length: inFlight }, () => ({ draft: benchDraft('if'), next: 0, busy: false }));
+  const certs = Array.from({ length: inFlight }, () => ({ draft: driver.makeDraft?.(sys) ?? benchDraft('if'), next: 0, busy: false }));
   const errors = [];
   const t0 = performance.now();
   await pool(

@@ -4,15 +4,23 @@
 // `sys.driver` says how a certificate is driven: ours (bench/lib/certificates.mjs) or the ceiling's
 // (bench/lib/ceiling.mjs). Beside the rate: the worker's CPU per workflow task over the measured
 // certificates, and what their histories recorded per certificate.
+import process from 'node:process';
 import { performance } from 'node:perf_hooks';
 import { benchDraft, CHAIN } from './lib/certificates.mjs';
 import { percentiles } from './lib/measure.mjs';
 import { historyCosts, perTask, processCpuSeconds, threadCpuSeconds } from './lib/task-costs.mjs';
+import { treeCpuWindow } from './lib/tree-cpu.mjs';
 
-export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCerts = 3000, warmup = 2 } = {}) {
+/**
+ * `cpuRoots` ({ label: pid or [pids] }): the processes whose whole trees (children included, see
+ * bench/lib/tree-cpu.mjs) count for "CPU-seconds per issued certificate, all processes summed";
+ * `selfAs` names this process's own CPU (not its children) when it plays a part of the system (the
+ * ceiling's caller), so it is counted under that label.
+ */
+export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCerts = 3000, warmup = 2, cpuRoots = {}, selfAs } = {}) {
   const { driver } = sys;
   const one = async () => {
-    const d = benchDraft('tp');
+    const d = driver.makeDraft?.(sys) ?? benchDraft('tp');
     const t0 = performance.now();
     const h = await driver.submit(sys, d);
     let last;
@@ -28,6 +36,8 @@ export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCer
   // Warm-up (not counted): Chromium's first launch, JIT, the workflow bundle's first load.
   await Promise.all(Array.from({ length: warmup }, one));
 
+  const tree = treeCpuWindow(cpuRoots);
+  const self0 = process.cpuUsage();
   const cpu0 = processCpuSeconds(sys.workerPid);
   const threads0 = threadCpuSeconds(sys.workerPid);
   const started = performance.now();
@@ -47,6 +57,12 @@ export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCer
   };
   await Promise.all(Array.from({ length: lanes }, lane));
   const wallMs = performance.now() - started;
+  const perProcess = tree.stop().seconds;
+  if (selfAs) {
+    const u = process.cpuUsage(self0);
+    perProcess[selfAs] = (u.user + u.system) / 1e6;
+  }
+  const allCpuSeconds = Object.values(perProcess).reduce((a, b) => a + b, 0);
   const cpuSeconds = processCpuSeconds(sys.workerPid) - cpu0;
   const threads1 = threadCpuSeconds(sys.workerPid);
   const threads = Object.fromEntries(Object.entries(threads1).map(([k, v]) => [k, v - (threads0[k] ?? 0)]));
@@ -69,6 +85,9 @@ export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCer
     ),
     mails: sys.mailbox.count,
     workerCpuSeconds: cpuSeconds,
+    /** CPU s of each process tree over the measured certificates, and their sum per completed certificate. */
+    cpuByProcess: perProcess,
+    cpuPerCertificateS: allCpuSeconds / done.length,
     workerThreads: threads,
     costs,
     ...perTask(costs, cpuSeconds),
