@@ -156,12 +156,18 @@ async function codeFor(mailbox, email, number) {
 export const httpCertificateDriver = {
   kind: 'certificate (HTTP API)',
   makeDraft: (sys) => httpDraft(sys.signers),
-  submit(sys, draft) {
-    return sys.client.workflow.start(certificateWorkflow, {
+  /** Starts the workflow, then waits until the read model shows it signing (the API's submit answers the row). */
+  async submit(sys, draft) {
+    const handle = await sys.client.workflow.start(certificateWorkflow, {
       workflowId: harnessWorkflowId(draft),
       taskQueue: sys.taskQueue,
       args: [{ certificate: draft, submittedBy: { id: draft.submitter.id, name: draft.submitter.name } }],
     });
+    for (let i = 0; i < 1500; i++) {
+      if ((await sys.store.get(draft.companyId, draft.id))?.state.status === 'signing') return handle;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`certificate ${draft.id} not in the read model 30 s after its start`);
   },
   /** otpMs: the code call until the code is in the sink; signMs (= visibleMs): the sign call, end to end. */
   async signOnce(sys, handle, draft, who) {
