@@ -450,7 +450,9 @@ export function ratioSection({ pairs, inflight, floor }) {
     // a refused call (e.g. 503 APPROVAL_SERVICE_BUSY past the API's Update deadline) is a user's failed
     // sign: the per-certificate figures of a run with errors count its completed certificates only
     const errs = (side) => ps.map((p) => `${p[side].errors.length} of ${p[side].completed + p[side].errors.length}`).join(', ');
-    rows.push(`| certificates failed at ${lanes} callers (a call refused or timed out), per pair | 0 | ${errs('ceiling')} | | ${errs('ours')} | | ${verdict(ps.every((p) => !p.ours.errors.length))} |`);
+    rows.push(
+      `| certificates failed at ${lanes} callers (a call refused or timed out), per pair | 0 | ${errs('ceiling')} | | ${errs('ours')} | | ${verdict(ps.every((p) => !p.ours.errors.length))} |`,
+    );
     for (const q of ['p50', 'p95']) {
       const c = med(ps, (p) => p.ceiling.signMs[q]);
       const o = med(ps, (p) => p.ours.signMs[q]);
@@ -466,6 +468,7 @@ export function ratioSection({ pairs, inflight, floor }) {
         0,
       );
     }
+  }
   for (const x of inflight) {
     line(
       `sign -> read model visible p95, ${x.n} in flight (ceiling: sign Update p95)`,
