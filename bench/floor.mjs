@@ -63,6 +63,7 @@ export async function floor({ postgresUrl, pgPid, logDir, certificates = 200, pd
       child.once('exit', (c) => reject(new Error(`floor process exited (${c}); see ${logDir}/floor.log`)));
       if (msg) child.send(msg);
     });
+  const xacts = async () => Number((await db.knex.raw('select xact_commit from pg_stat_database where datname = current_database()')).rows[0].xact_commit);
   try {
     await ask();
     await ask({ prepare: certificates });
@@ -71,13 +72,32 @@ export async function floor({ postgresUrl, pgPid, logDir, certificates = 200, pd
       const n = kind === 'pdf' ? Math.min(certificates, pdfs) : certificates;
       // warm-up, not counted: the browser's launch, the pools' first connections, JIT
       await ask({ run: kind, certificates: Math.min(4, n), concurrency });
+      const x0 = await xacts();
       const w = treeCpuWindow({ effects: child.pid, postgres: pgPid ?? [] });
       const r = await ask({ run: kind, certificates: n, concurrency });
       const cpu = w.stop();
-      kinds.push({ kind, label, count: r.count, certificates: n, wallMs: r.wallMs, cpu: cpu.seconds, perCertificate: cpu.total / n });
+      // a backend's counters reach pg_stat_database when it has been idle PGSTAT_IDLE_INTERVAL (10 s, PG 15)
+      await new Promise((res) => setTimeout(res, 11_000));
+      const pgTransactions = (await xacts()) - x0 - 2; // less this process's own two reads
+      kinds.push({
+        kind,
+        label,
+        count: r.count,
+        certificates: n,
+        wallMs: r.wallMs,
+        cpu: cpu.seconds,
+        perCertificate: cpu.total / n,
+        pgTransactionsPerCertificate: pgTransactions / n,
+      });
       console.log(`  floor ${kind}: ${r.count} in ${(r.wallMs / 1000).toFixed(1)} s, ${(1000 * (cpu.total / n)).toFixed(1)} ms CPU a certificate`);
     }
-    return { kinds, mailsPerCertificate: FLOOR_MAILS, perCertificate: kinds.reduce((s, k) => s + k.perCertificate, 0), concurrency };
+    return {
+      kinds,
+      mailsPerCertificate: FLOOR_MAILS,
+      perCertificate: kinds.reduce((s, k) => s + k.perCertificate, 0),
+      pgTransactionsPerCertificate: kinds.reduce((s, k) => s + Math.max(0, k.pgTransactionsPerCertificate), 0),
+      concurrency,
+    };
   } finally {
     await new Promise((resolve) => {
       if (child.exitCode !== null) return resolve();

@@ -6,6 +6,7 @@
 // certificates, and what their histories recorded per certificate.
 import process from 'node:process';
 import { performance } from 'node:perf_hooks';
+import { setTimeout } from 'node:timers';
 import { benchDraft, CHAIN } from './lib/certificates.mjs';
 import { percentiles } from './lib/measure.mjs';
 import { historyCosts, perTask, processCpuSeconds, threadCpuSeconds } from './lib/task-costs.mjs';
@@ -17,6 +18,13 @@ import { treeCpuWindow } from './lib/tree-cpu.mjs';
  * `selfAs` names this process's own CPU (not its children) when it plays a part of the system (the
  * ceiling's caller), so it is counted under that label.
  */
+/** Committed transactions of the system's app database so far (NaN without one: the ceiling). */
+async function pgTransactions(sys) {
+  if (!sys.knex || sys.topology !== 'postgres') return NaN;
+  const r = await sys.knex.raw('select xact_commit from pg_stat_database where datname = current_database()');
+  return Number(r.rows[0].xact_commit);
+}
+
 export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCerts = 3000, warmup = 2, cpuRoots = {}, selfAs } = {}) {
   const { driver } = sys;
   const one = async () => {
@@ -36,6 +44,8 @@ export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCer
   // Warm-up (not counted): Chromium's first launch, JIT, the workflow bundle's first load.
   await Promise.all(Array.from({ length: warmup }, one));
 
+  const xacts = () => pgTransactions(sys);
+  const xacts0 = await xacts();
   const tree = treeCpuWindow(cpuRoots);
   const self0 = process.cpuUsage();
   const mails0 = sys.mailbox.count;
@@ -68,6 +78,9 @@ export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCer
   const threads1 = threadCpuSeconds(sys.workerPid);
   const threads = Object.fromEntries(Object.entries(threads1).map(([k, v]) => [k, v - (threads0[k] ?? 0)]));
   const costs = await historyCosts(done.map((x) => x.handle));
+  // A backend's counters reach pg_stat_database when it has been idle PGSTAT_IDLE_INTERVAL (10 s, PG 15)
+  if (sys.topology === 'postgres') await new Promise((r) => setTimeout(r, 11_000));
+  const pgTx = (await xacts()) - xacts0;
   const signs = done.flatMap((x) => x.signs);
   return {
     kind: driver.kind,
@@ -90,6 +103,8 @@ export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCer
     /** CPU s of each process tree over the measured certificates, and their sum per completed certificate. */
     cpuByProcess: perProcess,
     cpuPerCertificateS: allCpuSeconds / done.length,
+    /** Postgres transactions committed in the app database over the measured certificates (each autocommit statement is one), per certificate */
+    pgTransactionsPerCertificate: pgTx / (done.length + errors.length),
     workerThreads: threads,
     costs,
     ...perTask(costs, cpuSeconds),

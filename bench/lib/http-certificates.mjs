@@ -163,9 +163,10 @@ export const httpCertificateDriver = {
       taskQueue: sys.taskQueue,
       args: [{ certificate: draft, submittedBy: { id: draft.submitter.id, name: draft.submitter.name } }],
     });
-    for (let i = 0; i < 1500; i++) {
+    // backing off (25 ms doubling to 200 ms): a handful of primary-key reads a certificate, not counted apart
+    for (let waited = 0, step = 25; waited < 30_000; waited += step, step = Math.min(200, step * 2)) {
       if ((await sys.store.get(draft.companyId, draft.id))?.state.status === 'signing') return handle;
-      await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, step));
     }
     throw new Error(`certificate ${draft.id} not in the read model 30 s after its start`);
   },

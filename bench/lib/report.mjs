@@ -310,6 +310,9 @@ function costRows(r) {
     `| **worker CPU per workflow task** (worker process, all threads, over the measured certificates) | **${f1(r.cpuPerTaskMs)} ms** (${r.workerCpuSeconds.toFixed(1)} s over ${r.costs.workflowTasks} tasks; threads: ${threads}) |`,
     `| per certificate: history events / workflow tasks / activity tasks / local activities / timers / search-attribute upserts | ${f1(c.events)} / ${f1(c.workflowTasks)} / ${f1(c.activityTasks)} / ${f1(c.localActivities)} / ${f1(c.timers)} / ${f1(c.searchAttributeUpserts)} |`,
     `| per certificate: payload bytes in history | ${f1(c.payloadKiB)} KiB |`,
+    ...(Number.isFinite(r.pgTransactionsPerCertificate)
+      ? [`| per certificate: Postgres transactions committed (app database; an autocommit statement is one) | ${f1(r.pgTransactionsPerCertificate)} |`]
+      : []),
     ...(r.cpuByProcess && Object.keys(r.cpuByProcess).length
       ? [`| **CPU-seconds per issued certificate, all processes summed** | **${r.cpuPerCertificateS.toFixed(3)} s** (${cpuByProcessText(r)}) |`]
       : []),
@@ -331,13 +334,13 @@ export function floorSection(r) {
     '',
     `${r.kinds[0]?.certificates ?? 0} certificates' worth of each effect, ${r.concurrency} at a time; CPU of the effects process's tree (its Chromium included) and of Postgres's.`,
     '',
-    '| effect | count | wall | CPU s (effects process / Postgres) | CPU per certificate |',
-    '|---|---:|---:|---:|---:|',
+    '| effect | count | wall | CPU s (effects process / Postgres) | Postgres transactions a certificate | CPU per certificate |',
+    '|---|---:|---:|---:|---:|---:|',
     ...r.kinds.map(
       (k) =>
-        `| ${k.label} | ${k.count} | ${(k.wallMs / 1000).toFixed(1)} s | ${k.cpu.effects.toFixed(2)} / ${(k.cpu.postgres ?? 0).toFixed(2)} | ${(1000 * k.perCertificate).toFixed(1)} ms |`,
+        `| ${k.label} | ${k.count} | ${(k.wallMs / 1000).toFixed(1)} s | ${k.cpu.effects.toFixed(2)} / ${(k.cpu.postgres ?? 0).toFixed(2)} | ${k.pgTransactionsPerCertificate.toFixed(1)} | ${(1000 * k.perCertificate).toFixed(1)} ms |`,
     ),
-    `| **the effects, summed** | | | | **${(1000 * r.perCertificate).toFixed(1)} ms** |`,
+    `| **the effects, summed** | | | | ${r.pgTransactionsPerCertificate.toFixed(1)} | **${(1000 * r.perCertificate).toFixed(1)} ms** |`,
     '',
   ].join('\n');
 }
@@ -421,6 +424,17 @@ export function ratioSection({ pairs, inflight, floor }) {
       Number.isFinite(fc) ? oc / fc <= 1.3 : undefined,
       ' s',
       3,
+    );
+    line(
+      'Postgres transactions per certificate (app database; an autocommit statement is one)',
+      '—',
+      undefined,
+      floor?.pgTransactionsPerCertificate,
+      med(main, (p) => p.ours.pgTransactionsPerCertificate),
+      NaN,
+      undefined,
+      '',
+      1,
     );
     const ct = med(main, (p) => p.ceiling.cpuPerTaskMs);
     const ot = med(main, (p) => p.ours.cpuPerTaskMs);
