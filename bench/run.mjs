@@ -18,6 +18,7 @@
 //            --no-ceiling (ours only),
 //            --list-rows=100000 --list-connections=50 --list-duration=20 --list-pairs=2 (list API; pairs of
 //            ours / the bare-route ceiling, alternating),
+//            --pg-statements (Postgres with pg_stat_statements: ours' throughput runs list their statements),
 //            --max-load=1.5 (wait, up to --max-wait=600 s, until the 1-minute load is at most this)
 //
 // The database: DATABASE_URL when set (a Postgres server; a fresh database per benchmark), else a
@@ -69,6 +70,8 @@ const ceiling = !flag('no-ceiling', false);
 const pairsWanted = Number(flag('pairs', quick ? 1 : 3));
 const laneCounts = String(flag('lanes', '40,200')).split(',').map(Number);
 const oursOverHttp = flag('ours', 'http') === 'http';
+// --pg-statements: Postgres with pg_stat_statements; ours' throughput runs list their statements by calls
+const pgStatements = !!flag('pg-statements', false) && !process.env.DATABASE_URL;
 const runs = String(flag('runs', ceiling ? '' : 'default'))
   .split(',')
   .filter(Boolean);
@@ -130,7 +133,11 @@ try {
   stops.push(() => temporal.stop());
   let pg;
   if (!process.env.DATABASE_URL) {
-    pg = await startThrowawayPostgres({ tuned: false, maxConnections: 300, settings: ['synchronous_commit=off'] });
+    pg = await startThrowawayPostgres({
+      tuned: false,
+      maxConnections: 300,
+      settings: ['synchronous_commit=off', ...(pgStatements ? ['shared_preload_libraries=pg_stat_statements'] : [])],
+    });
     stops.push(() => pg.stop());
   }
   const postgresUrl = process.env.DATABASE_URL ?? pg.url;
@@ -224,7 +231,7 @@ try {
         await withSystem(ov, async (sys) => {
           const q = await quiet();
           const prof = cpuProfiler(roots(sys));
-          pair.ours = await throughput(sys, { ...bound, ...oursCpu(sys) });
+          pair.ours = await throughput(sys, { ...bound, ...oursCpu(sys), pgStatements });
           sections.push(withLoad(report.throughputSection(ov.label, pair.ours, ov, cpuTable(prof.stop(), nproc)), q));
           console.log(
             `  ${pair.ours.perMinute.toFixed(0)} / min, sign call p50/p95 ${pair.ours.signMs.p50.toFixed(0)}/${pair.ours.signMs.p95.toFixed(0)} ms, ${pair.ours.cpuPerCertificateS.toFixed(3)} CPU-s a certificate, ${pair.ours.errors.length} errors`,
@@ -246,7 +253,7 @@ try {
       await withSystem(v, async (sys) => {
         const q = await quiet();
         const prof = cpuProfiler(roots(sys));
-        const r = await throughput(sys, { durationMs, lanes: quick ? 10 : 40 });
+        const r = await throughput(sys, { durationMs, lanes: quick ? 10 : 40, pgStatements });
         sections.push(withLoad(report.throughputSection(v.label, r, v, cpuTable(prof.stop(), nproc)), q));
         console.log(`  ${r.perMinute.toFixed(0)} certificates/min (${r.completed} done, ${r.errors.length} errors)`);
       });

@@ -16,7 +16,8 @@ import { treeCpuWindow } from './lib/tree-cpu.mjs';
  * `cpuRoots` ({ label: pid or [pids] }): the processes whose whole trees (children included, see
  * bench/lib/tree-cpu.mjs) count for "CPU-seconds per issued certificate, all processes summed";
  * `selfAs` names this process's own CPU (not its children) when it plays a part of the system (the
- * ceiling's caller), so it is counted under that label.
+ * ceiling's caller), so it is counted under that label. `pgStatements`: the app database's statements by
+ * calls per certificate (needs Postgres started with pg_stat_statements: `npm run bench -- --pg-statements`).
  */
 /** Committed transactions of the system's app database so far (NaN without one: the ceiling). */
 async function pgTransactions(sys) {
@@ -25,7 +26,27 @@ async function pgTransactions(sys) {
   return Number(r.rows[0].xact_commit);
 }
 
-export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCerts = 3000, warmup = 2, cpuRoots = {}, selfAs } = {}) {
+/** The app database's statements by calls per certificate (pg_stat_statements, --pg-statements). */
+async function topStatements(sys, certificates, top = 25) {
+  const r = await sys.knex.raw(
+    `select calls, total_exec_time, rows, regexp_replace(query, '\\s+', ' ', 'g') as query from pg_stat_statements
+      where dbid = (select oid from pg_database where datname = current_database()) order by calls desc limit ${top}`,
+  );
+  const all = await sys.knex.raw(
+    'select sum(calls)::float as calls, sum(total_exec_time)::float as ms from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())',
+  );
+  return {
+    callsPerCertificate: all.rows[0].calls / certificates,
+    execMsPerCertificate: all.rows[0].ms / certificates,
+    rows: r.rows.map((x) => ({
+      perCertificate: Number(x.calls) / certificates,
+      execMs: Number(x.total_exec_time) / Number(x.calls),
+      query: x.query.slice(0, 160),
+    })),
+  };
+}
+
+export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCerts = 3000, warmup = 2, cpuRoots = {}, selfAs, pgStatements = false } = {}) {
   const { driver } = sys;
   const one = async () => {
     const d = driver.makeDraft?.(sys) ?? benchDraft('tp');
@@ -44,6 +65,7 @@ export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCer
   // Warm-up (not counted): Chromium's first launch, JIT, the workflow bundle's first load.
   await Promise.all(Array.from({ length: warmup }, one));
 
+  if (pgStatements) await sys.knex.raw('create extension if not exists pg_stat_statements').then(() => sys.knex.raw('select pg_stat_statements_reset()'));
   const xacts = () => pgTransactions(sys);
   const xacts0 = await xacts();
   const tree = treeCpuWindow(cpuRoots);
@@ -81,6 +103,7 @@ export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCer
   // A backend's counters reach pg_stat_database when it has been idle PGSTAT_IDLE_INTERVAL (10 s, PG 15)
   if (sys.topology === 'postgres') await new Promise((r) => setTimeout(r, 11_000));
   const pgTx = (await xacts()) - xacts0;
+  const statements = pgStatements ? await topStatements(sys, done.length + errors.length) : undefined;
   const signs = done.flatMap((x) => x.signs);
   return {
     kind: driver.kind,
@@ -105,6 +128,7 @@ export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCer
     cpuPerCertificateS: allCpuSeconds / done.length,
     /** Postgres transactions committed in the app database over the measured certificates (each autocommit statement is one), per certificate */
     pgTransactionsPerCertificate: pgTx / (done.length + errors.length),
+    pgStatements: statements,
     workerThreads: threads,
     costs,
     ...perTask(costs, cpuSeconds),

@@ -80,6 +80,7 @@ export function throughputSection(label, r, v, cpu) {
     `| mails sent over SMTP | ${r.mails} |`,
     `| errors | ${r.errors.length}${r.errors.length ? `: ${[...new Set(r.errors)].slice(0, 3).join('; ')}` : ''} |`,
     ...costRows(r),
+    ...(r.pgStatements ? ['', statementsTable(r.pgStatements)] : []),
     '',
     'CPU while measured:',
     '',
@@ -317,6 +318,17 @@ function costRows(r) {
       ? [`| **CPU-seconds per issued certificate, all processes summed** | **${r.cpuPerCertificateS.toFixed(3)} s** (${cpuByProcessText(r)}) |`]
       : []),
   ];
+}
+
+/** The app database's statements over the measured certificates (pg_stat_statements). */
+function statementsTable(p) {
+  return [
+    `Statements in the app database (pg_stat_statements): ${f1(p.callsPerCertificate)} a certificate, ${f1(p.execMsPerCertificate)} ms of execution a certificate; the most called:`,
+    '',
+    '| a certificate | mean exec | statement |',
+    '|---:|---:|---|',
+    ...p.rows.map((x) => `| ${f1(x.perCertificate)} | ${x.execMs.toFixed(2)} ms | \`${x.query.replace(/\|/g, '\\|').replace(/`/g, "'")}\` |`),
+  ].join('\n');
 }
 
 /** "worker 12.0 s, API 3.1 s, ..." over the measured window (process trees, bench/lib/tree-cpu.mjs). */
