@@ -48,6 +48,11 @@ async function topStatements(sys, certificates, top = 25) {
 
 export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCerts = 3000, warmup = 2, cpuRoots = {}, selfAs, pgStatements = false } = {}) {
   const { driver } = sys;
+  // Every sign call of the measured certificates as it is answered, those of certificates that later fail
+  // too, and a refused one at the time its error came back (a driver marks it with `signMs`).
+  let measuring = false;
+  const signCalls = [];
+  const refusedSignCalls = [];
   const one = async () => {
     const d = driver.makeDraft?.(sys) ?? benchDraft('tp');
     const t0 = performance.now();
@@ -55,7 +60,14 @@ export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCer
     let last;
     const signs = [];
     for (const who of CHAIN) {
-      const r = await driver.signOnce(sys, h, d, who);
+      let r;
+      try {
+        r = await driver.signOnce(sys, h, d, who);
+      } catch (e) {
+        if (measuring && Number.isFinite(e.signMs)) refusedSignCalls.push(e.signMs);
+        throw e;
+      }
+      if (measuring) signCalls.push(r.signMs);
       signs.push(r);
       last = r.state;
     }
@@ -73,6 +85,7 @@ export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCer
   const mails0 = sys.mailbox.count;
   const cpu0 = processCpuSeconds(sys.workerPid);
   const threads0 = threadCpuSeconds(sys.workerPid);
+  measuring = true;
   const started = performance.now();
   const deadline = started + durationMs;
   let begun = 0;
@@ -113,7 +126,10 @@ export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCer
     errors,
     perMinute: done.length / (wallMs / 60_000),
     certMs: percentiles(done.map((x) => x.ms)),
-    signMs: percentiles(signs.map((s) => s.signMs)),
+    /** every sign call answered in the measured window, refused ones at the time of their error */
+    signMs: percentiles([...signCalls, ...refusedSignCalls]),
+    refusedSignCalls: refusedSignCalls.length,
+    refusedSignMs: percentiles(refusedSignCalls),
     lastSignMs: percentiles(done.map((x) => x.signs[x.signs.length - 1].signMs)),
     otpMs: percentiles(signs.map((s) => s.otpMs)),
     readModelDone: await driver.countDone(
