@@ -3,17 +3,22 @@
 // synchronous=NORMAL, as scripts/temporal-dev.mjs sets them), the database, a worker and the built
 // packages; results are appended to bench/RESULTS.md. Needs `npm run build` first.
 //
-//   npm run bench                          pdf, list, first-screen, throughput (the ceiling and ours,
-//                                          alternating, --pairs times), inflight 200 then 1000 (the ceiling,
-//                                          then ours), then ours / ceiling with the goals of issue 17
+//   npm run bench                          pdf, list, first-screen, throughput (the ceiling and ours over
+//                                          the HTTP API, alternating, --pairs times at each --lanes), floor
+//                                          (each effect alone), inflight 200 then 1000 (the ceiling, then
+//                                          ours), then ours / ceiling / floor with the goals of issue 29
 //   npm run bench -- pdf throughput        only these
 //   npm run bench -- --quick --no-write    a short smoke run, results printed only
 //   options: --duration=<s> (throughput, default 120), --pairs=<n> (ceiling + ours throughput pairs,
-//            default 3), --in-flight=200,1000, --runs=<variants> (more throughput variants after the
+//            default 3), --lanes=40,200 (concurrent callers of the pairs: each count gets --pairs pairs;
+//            certificates/min and CPU per certificate are read at 40, the sign call at each),
+//            --ours=http|direct (ours in the pairs: through the API process over HTTP, default; or this
+//            process as the API, as before issue 29), --floor-certs=<n> (the floor's certificates, 200), --in-flight=200,1000, --runs=<variants> (more throughput variants after the
 //            pairs, default none), --inflight-runs=<variants> (variants: see VARIANTS below),
 //            --no-ceiling (ours only),
 //            --list-rows=100000 --list-connections=50 --list-duration=20 --list-pairs=2 (list API; pairs of
 //            ours / the bare-route ceiling, alternating),
+//            --pg-statements (Postgres with pg_stat_statements: ours' throughput runs list their statements),
 //            --max-load=1.5 (wait, up to --max-wait=600 s, until the 1-minute load is at most this)
 //
 // The database: DATABASE_URL when set (a Postgres server; a fresh database per benchmark), else a
@@ -41,6 +46,7 @@ const { throughput } = await import('./throughput.mjs');
 const { inflight } = await import('./inflight.mjs');
 const { cpuProfiler, cpuTable, waitForQuiet, loadLine } = await import('./lib/measure.mjs');
 const { buildCeilingBundle, startCeilingSystem } = await import('./lib/ceiling.mjs');
+const { floor } = await import('./floor.mjs');
 const report = await import('./lib/report.mjs');
 
 const argv = process.argv.slice(2);
@@ -62,6 +68,10 @@ const inFlights = String(flag('in-flight', quick ? '50' : '200,1000'))
 // The ceiling (bench/ceiling/): the same shape of work with empty handlers, measured in the same run.
 const ceiling = !flag('no-ceiling', false);
 const pairsWanted = Number(flag('pairs', quick ? 1 : 3));
+const laneCounts = String(flag('lanes', '40,200')).split(',').map(Number);
+const oursOverHttp = flag('ours', 'http') === 'http';
+// --pg-statements: Postgres with pg_stat_statements; ours' throughput runs list their statements by calls
+const pgStatements = !!flag('pg-statements', false) && !process.env.DATABASE_URL;
 const runs = String(flag('runs', ceiling ? '' : 'default'))
   .split(',')
   .filter(Boolean);
@@ -87,6 +97,7 @@ const WORKER_SLOTS = {
 };
 const VARIANTS = {
   default: { label: 'Postgres, separate worker, as shipped', topology: 'postgres', tuning: {}, mail: 'adapter' },
+  api: { label: 'Postgres, separate worker, the API process over HTTP, as shipped', topology: 'postgres', tuning: {}, mail: 'adapter', api: true },
   mail: { label: 'Postgres, separate worker, pooled SMTP sender', topology: 'postgres', tuning: {}, mail: 'pooled' },
   tuned: {
     label: 'Postgres, separate worker, pooled SMTP sender + more worker slots + 20 db connections',
@@ -122,7 +133,11 @@ try {
   stops.push(() => temporal.stop());
   let pg;
   if (!process.env.DATABASE_URL) {
-    pg = await startThrowawayPostgres({ tuned: false, maxConnections: 300, settings: ['synchronous_commit=off'] });
+    pg = await startThrowawayPostgres({
+      tuned: false,
+      maxConnections: 300,
+      settings: ['synchronous_commit=off', ...(pgStatements ? ['shared_preload_libraries=pg_stat_statements'] : [])],
+    });
     stops.push(() => pg.stop());
   }
   const postgresUrl = process.env.DATABASE_URL ?? pg.url;
@@ -131,7 +146,7 @@ try {
   await probe.close();
   const setup = {
     postgres: `PostgreSQL ${pgVersion}`,
-    text: `Temporal dev server with its SQLite file database (WAL, synchronous=NORMAL), headless; database ${process.env.DATABASE_URL ? 'DATABASE_URL (given Postgres)' : 'a throwaway local Postgres (fsync on, synchronous_commit=off)'}, a fresh database per benchmark; the worker is worker/dist with the prebuilt workflow bundle in its own process (bench/lib/worker-process.cjs) except in the pglite run; this process plays the API (Temporal client, OtpStore.verify, read-model reads) and the SMTP receiver; mail over real SMTP on loopback; PDFs by Chromium.`,
+    text: `Temporal dev server with its SQLite file database (WAL, synchronous=NORMAL), headless; database ${process.env.DATABASE_URL ? 'DATABASE_URL (given Postgres)' : 'a throwaway local Postgres (fsync on, synchronous_commit=off)'}, a fresh database per benchmark; the worker is worker/dist with the prebuilt workflow bundle in its own process (bench/lib/worker-process.cjs) except in the pglite run; in the throughput pairs ours is driven over HTTP through the API process npm start runs (bench/lib/http-certificates.mjs; --ours=direct: this process plays the API, as before issue 29), elsewhere this process plays the API (Temporal client, OtpStore.verify, read-model reads); this process is the SMTP receiver; mail over real SMTP on loopback; PDFs by Chromium.`,
   };
   sections.push(report.header({ command: `npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}`, m: report.machine(), v: report.versions(bin), setup }));
   const roots = (sys) =>
@@ -139,6 +154,7 @@ try {
       [temporal.child.pid, 'temporal dev server (ours)'],
       ...(pg ? [[pg.pid, 'postgres (ours)']] : []),
       ...(sys && sys.workerPid !== process.pid ? [[sys.workerPid, 'worker process (+ its Chromium)']] : []),
+      ...(sys?.apiPid ? [[sys.apiPid, 'API process']] : []),
       [process.pid, sys?.topology === 'pglite' ? 'bench process: API + worker + PGlite + Chromium' : 'bench process (API calls, SMTP receiver)'],
     ]);
   const withSystem = async (opts, fn) => {
@@ -160,6 +176,11 @@ try {
   };
   const pairs = [];
   const inflightPairs = [];
+  let floorResult;
+  // The process trees counted in "CPU-seconds per issued certificate, all processes summed".
+  const system = { 'temporal dev server': temporal.child.pid, ...(pg ? { postgres: pg.pid } : {}) };
+  const ceilingCpu = (sys) => ({ cpuRoots: { 'worker (ceiling)': sys.workerPid, ...system }, selfAs: 'caller (this process: Temporal client)' });
+  const oursCpu = (sys) => ({ cpuRoots: { 'worker (+ Chromium)': sys.workerPid, ...(sys.apiPid ? { API: sys.apiPid } : {}), ...system } });
 
   if (want('pdf')) {
     const q = await quiet();
@@ -190,28 +211,40 @@ try {
     );
   }
   if (want('throughput') && ceiling) {
-    // Ceiling and ours alternate, so a change of the machine's load hits both alike.
-    const lanes = quick ? 10 : 40;
-    for (let i = 0; i < pairsWanted; i++) {
-      const pair = {};
-      console.log(`bench: throughput pair ${i + 1}/${pairsWanted}: ceiling (${durationMs / 1000} s)`);
-      await withCeiling(async (sys) => {
-        const q = await quiet();
-        pair.ceiling = await throughput(sys, { durationMs, lanes });
-        sections.push(withLoad(report.ceilingThroughputSection(pair.ceiling, bundle.bytes), q));
-        console.log(`  ${pair.ceiling.perMinute.toFixed(0)} / min, ${pair.ceiling.cpuPerTaskMs.toFixed(1)} ms CPU per workflow task`);
-      });
-      const v = VARIANTS.default;
-      console.log(`bench: throughput pair ${i + 1}/${pairsWanted}: ours (${durationMs / 1000} s)`);
-      await withSystem(v, async (sys) => {
-        const q = await quiet();
-        const prof = cpuProfiler(roots(sys));
-        pair.ours = await throughput(sys, { durationMs, lanes });
-        sections.push(withLoad(report.throughputSection(v.label, pair.ours, v, cpuTable(prof.stop(), nproc)), q));
-        console.log(`  ${pair.ours.perMinute.toFixed(0)} / min, ${pair.ours.cpuPerTaskMs.toFixed(1)} ms CPU per workflow task`);
-      });
-      pairs.push(pair);
-    }
+    // Ceiling and ours alternate, so a change of the machine's load hits both alike; at each count of callers.
+    const ov = oursOverHttp ? VARIANTS.api : VARIANTS.default;
+    for (const lanes of laneCounts)
+      for (let i = 0; i < pairsWanted; i++) {
+        const pair = { lanes };
+        // --quick: each caller one certificate at 200 callers (bounded by count), so the run stays short
+        const bound = { durationMs, lanes, ...(quick ? { maxCerts: Math.max(lanes, 40), warmup: 2 } : {}) };
+        console.log(`bench: throughput, ${lanes} callers, pair ${i + 1}/${pairsWanted}: ceiling (${durationMs / 1000} s)`);
+        await withCeiling(async (sys) => {
+          const q = await quiet();
+          pair.ceiling = await throughput(sys, { ...bound, ...ceilingCpu(sys) });
+          sections.push(withLoad(report.ceilingThroughputSection(pair.ceiling, bundle.bytes), q));
+          console.log(
+            `  ${pair.ceiling.perMinute.toFixed(0)} / min, sign Update p50/p95 ${pair.ceiling.signMs.p50.toFixed(0)}/${pair.ceiling.signMs.p95.toFixed(0)} ms, ${pair.ceiling.cpuPerCertificateS.toFixed(3)} CPU-s a certificate`,
+          );
+        });
+        console.log(`bench: throughput, ${lanes} callers, pair ${i + 1}/${pairsWanted}: ours (${durationMs / 1000} s)`);
+        await withSystem(ov, async (sys) => {
+          const q = await quiet();
+          const prof = cpuProfiler(roots(sys));
+          pair.ours = await throughput(sys, { ...bound, ...oursCpu(sys), pgStatements });
+          sections.push(withLoad(report.throughputSection(ov.label, pair.ours, ov, cpuTable(prof.stop(), nproc)), q));
+          console.log(
+            `  ${pair.ours.perMinute.toFixed(0)} / min, sign call p50/p95 ${pair.ours.signMs.p50.toFixed(0)}/${pair.ours.signMs.p95.toFixed(0)} ms, ${pair.ours.cpuPerCertificateS.toFixed(3)} CPU-s a certificate, ${pair.ours.errors.length} errors`,
+          );
+        });
+        pairs.push(pair);
+      }
+  }
+  if (want('floor')) {
+    const q = await quiet();
+    console.log('bench: floor (each effect alone)');
+    floorResult = await floor({ postgresUrl, pgPid: pg?.pid, logDir, certificates: Number(flag('floor-certs', quick ? 40 : 200)), pdfs: quick ? 10 : 60 });
+    sections.push(withLoad(report.floorSection(floorResult), q));
   }
   if (want('throughput')) {
     for (const run of runs) {
@@ -220,7 +253,7 @@ try {
       await withSystem(v, async (sys) => {
         const q = await quiet();
         const prof = cpuProfiler(roots(sys));
-        const r = await throughput(sys, { durationMs, lanes: quick ? 10 : 40 });
+        const r = await throughput(sys, { durationMs, lanes: quick ? 10 : 40, pgStatements });
         sections.push(withLoad(report.throughputSection(v.label, r, v, cpuTable(prof.stop(), nproc)), q));
         console.log(`  ${r.perMinute.toFixed(0)} certificates/min (${r.completed} done, ${r.errors.length} errors)`);
       });
@@ -269,8 +302,8 @@ try {
       }
     }
   }
-  if (pairs.length || inflightPairs.some((p) => p.ours)) {
-    const summary = report.ratioSection({ pairs, inflight: inflightPairs.filter((p) => p.ours && p.ceiling) });
+  if (pairs.length || floorResult || inflightPairs.some((p) => p.ours)) {
+    const summary = report.ratioSection({ pairs, floor: floorResult, inflight: inflightPairs.filter((p) => p.ours && p.ceiling) });
     sections.splice(1, 0, summary);
     console.log(summary);
   }

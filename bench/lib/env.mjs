@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { certificateDriver } from './certificates.mjs';
+import { httpCertificateDriver, seedSigners, signIn, startApiProcess, stopApiProcess } from './http-certificates.mjs';
 
 const require = createRequire(import.meta.url);
 const { Client, Connection } = require('@temporalio/client');
@@ -33,12 +34,15 @@ export class CodeMailbox {
   async add(m) {
     this.count++;
     const code = /code .* is (\d{6})\./.exec(m.text ?? '')?.[1];
-    if (code && /^Signing code/.test(m.subject ?? '')) for (const to of m.to) this.codes.set(to.toLowerCase(), code);
+    // by recipient, and by recipient and certificate number (the HTTP driver's signers sign many at once)
+    const number = /^Signing code for certificate (\S+), level/.exec(m.subject ?? '')?.[1];
+    if (code && number) for (const to of m.to) for (const k of [to.toLowerCase(), `${to.toLowerCase()}|${number}`]) this.codes.set(k, code);
     return this.count;
   }
-  take(email) {
-    const c = this.codes.get(email.toLowerCase());
-    this.codes.delete(email.toLowerCase());
+  take(email, number) {
+    const k = number === undefined ? email.toLowerCase() : `${email.toLowerCase()}|${number}`;
+    const c = this.codes.get(k);
+    this.codes.delete(k);
     return c;
   }
 }
@@ -47,10 +51,11 @@ export class CodeMailbox {
  * Starts one system under test on the given dev server. `tuning` goes to createWorker (worker
  * options); `poolMax` sizes the worker's database pool (DATABASE_POOL_MAX); `mail: 'pooled'` swaps in
  * the mail sender with its SMTP pool on (bench/lib/pooled-mail-sender.cjs) for the adapter's;
- * `workers` (postgres topology) forks that many worker processes on the system's task queue.
+ * `workers` (postgres topology) forks that many worker processes on the system's task queue; `api: true`
+ * (postgres topology) starts the API process too and drives ours through HTTP (bench/lib/http-certificates.mjs).
  * @returns the driver's view: client, otps, store, knex, mailbox, codeMail (the API's mail port), taskQueue, workerPid, memory(), close().
  */
-export async function startSystem({ temporal, topology, postgresUrl, tuning = {}, poolMax, mail = 'adapter', logDir, workers = 1 }) {
+export async function startSystem({ temporal, topology, postgresUrl, tuning = {}, poolMax, mail = 'adapter', logDir, workers = 1, api = false }) {
   const taskQueue = `bench-${topology}-${Date.now().toString(36)}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'grain-bench-'));
   const mailbox = new CodeMailbox();
@@ -118,9 +123,19 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
       const children = [];
       for (let i = 0; i < workers; i++) children.push(await forkWorker(i));
       const [{ child, next }] = children;
+      const http = {};
+      if (api) {
+        http.signers = await seedSigners(db.knex);
+        const a = await startApiProcess({ url, temporalAddress: temporal.address, taskQueue, smtpPort, dataDir, logDir });
+        cleanup.push(() => stopApiProcess(a.child));
+        http.apiPid = a.child.pid;
+        http.apiBase = `http://127.0.0.1:${a.port}`;
+        await signIn(http.apiBase, http.signers);
+      }
       return {
         topology,
-        driver: certificateDriver,
+        driver: api ? httpCertificateDriver : certificateDriver,
+        ...http,
         client,
         taskQueue,
         mailbox,
