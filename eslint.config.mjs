@@ -72,8 +72,6 @@ const STILL_TO_SPLIT = [
   'domain/src/certificate/conformity-credential.ts',
   'domain/src/corrective-actions/machine.ts',
   'server/src/server.ts',
-  'ui/src/features/compliance/AuditReportModal.tsx',
-  'ui/src/features/compliance/DocumentSection.tsx',
   'ui/src/features/farmdata/FarmDataCreatePage.tsx',
 ];
 
