@@ -72,7 +72,6 @@ const STILL_TO_SPLIT = [
   'domain/src/certificate/conformity-credential.ts',
   'domain/src/corrective-actions/machine.ts',
   'server/src/server.ts',
-  'ui/src/features/farmdata/FarmDataCreatePage.tsx',
 ];
 
 const SOURCE = (p) => [`${p}/src/**/*.ts`, ...(p === 'ui' ? ['ui/src/**/*.tsx'] : [])];
