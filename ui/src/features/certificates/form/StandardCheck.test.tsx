@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../../test/render';
 import { adminUser, fakeApi } from '../../../test/fake-api';
-import { docFromFarm } from './FarmDataPicker';
+import { docFromFarm } from './farm-record';
 import { emptyForm } from './form-model';
 
 const farm = (number: string, harvestGrade: string, protein: number, moisture: number) => ({
