@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ApplicationFailure } from '@temporalio/common';
+import knex from 'knex';
 import { buildAdapters, closeAdapters, loadConfig, type Adapters } from '@grain/adapters';
 import {
   certificateMailContext,
@@ -184,3 +185,50 @@ test('a completing batch holds its state for the PDF step: the read model shows 
   expect(await acts.generateCertificatePdf({ key: `certificate-${c.id}`, certificateId: c.id, version: held.version, at })).toEqual(pdf);
   expect((await row(c.id)).version).toBe(held.version + 1);
 }, 60_000);
+
+// Postgres only (PGlite has one connection: nothing can wait on a lock there).
+const onPostgres = process.env.DATABASE_URL ? test : test.skip;
+onPostgres(
+  'the ledger is locked last: a sign waiting for the ledger has already written its redeem, read model and mails, so the lock is held only for the append',
+  async () => {
+    const c = await submittedWithSign();
+    const issued = await stores.otps.issue(c.binding);
+    const { otpId } = await stores.otps.verify({ certificateId: c.id, level: 1, userId: 'a1' }, issued.code);
+    const other = knex({ client: 'pg', connection: (db as { url?: string }).url!, pool: { min: 0, max: 2 } });
+    const holder = await other.transaction();
+    try {
+      await holder.raw('lock table ledger_blocks in exclusive mode');
+      const running = acts.commitCertificateBatch({
+        redeem: { otpId, binding: c.binding, redeemKey: `wf:${otpId}` },
+        ledger: keyed(c.signed.state, c.signed.effects),
+        state: c.signed.state,
+        readModel: 'write',
+        notices: [notice(c.signed.state)],
+        at: new Date().toISOString(),
+      });
+      // the commit's transaction, waiting for the ledger's lock
+      let pid: number | undefined;
+      for (const end = Date.now() + 10_000; !pid && Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+        const { rows } = await other.raw(
+          `select l.pid from pg_locks l join pg_class c on c.oid = l.relation where c.relname = 'ledger_blocks' and not l.granted`,
+        );
+        pid = rows[0]?.pid;
+      }
+      expect(pid).toBeDefined();
+      const { rows } = await other.raw(
+        `select distinct c.relname from pg_locks l join pg_class c on c.oid = l.relation where l.pid = ? and l.granted and c.relkind = 'r' order by 1`,
+        [pid],
+      );
+      expect(rows.map((r: { relname: string }) => r.relname)).toEqual(expect.arrayContaining(['certificate_otps', 'certificates', 'mail_outbox']));
+      await holder.commit();
+      const r = await running;
+      const written = await blocks(c.id);
+      expect(r.txIds).toEqual([written[1].tx_id]);
+      expect((await row(c.id)).state.levels[0].signed).toEqual([expect.objectContaining({ userId: 'a1', txId: written[1].tx_id })]);
+    } finally {
+      if (!holder.isCompleted()) await holder.rollback();
+      await other.destroy();
+    }
+  },
+  30_000,
+);

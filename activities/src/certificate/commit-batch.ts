@@ -24,7 +24,7 @@ export function commitBatchActivity(deps: ActivityDeps): CertificateActivityCont
       const r = ledger.withinTransaction
         ? await deps.stores.transaction(async (tx) => {
             if (a.redeem) await tx.otps.redeem(a.redeem.otpId, a.redeem.binding, a.redeem.redeemKey);
-            return record(tx, a, await append(ledger.withinTransaction!(tx.ledgerBlocks), a));
+            return recordThenAppend(tx, ledger.withinTransaction!(tx.ledgerBlocks), a, record);
           })
         : await commitThenAppend(deps, ledger, a, record);
       await publishIfApplied(deps.stores.live, r.state, r.applied);
@@ -33,6 +33,21 @@ export function commitBatchActivity(deps: ActivityDeps): CertificateActivityCont
 }
 
 type RecordCommit = ReturnType<typeof recordCommit>;
+
+/**
+ * Inside the database's transaction: the read model and mails first, the ledger's appends last, so the
+ * ledger's lock (one writer at a time for the whole chain) is held for the append and the commit only,
+ * not for the rest of the batch. The tx ids recorded on the state are the ledger's own for their keys
+ * (`txIdOf`); the append is checked to agree, else everything rolls back.
+ */
+async function recordThenAppend(tx: CommitStores, ledger: Ledger, a: CertificateCommit, record: RecordCommit) {
+  if (!ledger.txIdOf) return record(tx, a, await append(ledger, a));
+  const expected = a.ledger.map(({ key }) => ledger.txIdOf!(key));
+  const r = await record(tx, a, expected);
+  const txIds = await append(ledger, a);
+  if (txIds.some((id, i) => id !== expected[i])) throw new Error(`ledger tx ids ${txIds.join(',')} are not the keys' ids ${expected.join(',')}`);
+  return r;
+}
 
 /** With a ledger of its own (Fabric): the redeem, then the appends, then the read model with its mails. */
 async function commitThenAppend(deps: ActivityDeps, ledger: Ledger, a: CertificateCommit, record: RecordCommit) {

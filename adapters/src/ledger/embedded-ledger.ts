@@ -41,6 +41,10 @@ export class EmbeddedLedger implements Ledger {
     return new EmbeddedLedger(store);
   }
 
+  txIdOf(key: string): string {
+    return sha256(`${this.channel}|${key}`);
+  }
+
   async append(entry: LedgerEntry): Promise<LedgerReceipt> {
     const existing = await this.findByKey(entry.key);
     if (existing) return { txId: existing.channelHeader.tx_id, blockNumber: existing.blockNumber, created: false };
@@ -66,7 +70,7 @@ export class EmbeddedLedger implements Ledger {
           if (seen) return { ...seen, created: false };
           blockNumber++;
           const dataHash = sha256(canonicalJson({ type: entry.type, key: entry.key, payload: entry.payload }));
-          const txId = sha256(`${this.channel}|${entry.key}`);
+          const txId = this.txIdOf(entry.key);
           const hash = blockHash({ blockNumber, previousHash, dataHash, txId, timestamp });
           rows.push({
             blockNumber,

@@ -52,6 +52,12 @@ export interface Ledger extends Described {
    * application's own database has it; a separate system (Fabric) cannot join that transaction.
    */
   withinTransaction?(store: LedgerBlockStore): Ledger;
+  /**
+   * The tx id an entry of this key has, written or not: a ledger whose ids derive from the key alone
+   * has it (the embedded one), so a caller can record the id before the append and take the ledger's
+   * lock last. Fabric's ids are made by the client at submit: it has none.
+   */
+  txIdOf?(key: string): string;
 }
 
 export const GRAIN_CHANNEL = 'grainquality';
