@@ -119,8 +119,9 @@ export function createCertificateActivities(deps: ActivityDeps) {
         const rendered = await adapters.pdf.render(certificateHtml(issued, { url, svg: await qrSvg(url) }));
         // the stored, recorded PDF is the sealed one: its hash is what the public check compares. A PAdES
         // B-LT seal: the TSA's timestamp in the signature; the CA chain, the TSA's certificate and the CA's
-        // CRL made just after it in the DSS.
+        // CRL as it stands at sealing in the DSS (and in the signature, for validators that read it there).
         const seal = await sealFor(facts);
+        const crls = [await deps.stores.signatures.freshCaCrl(held.companyId, config.caKeySecret)];
         const sealed = await sealPdf(rendered, {
           ...seal,
           chainPems: [seal.caCertificatePem],
@@ -129,10 +130,11 @@ export function createCertificateActivities(deps: ActivityDeps) {
           location: facts.issuer?.address,
           contactInfo: url,
           tsa: adapters.tsa,
+          crls,
         });
         const pdf = await addValidationData(sealed, {
           certificatePems: [seal.certificatePem, seal.caCertificatePem, ...(await adapters.tsa.certificatePems())],
-          crls: [await deps.stores.signatures.freshCaCrl(held.companyId, config.caKeySecret)],
+          crls,
         });
         const pdfKey = await adapters.storage.put(pdf, { ext: 'pdf', prefix: 'certificates' });
         // the issuer as it stands now, with the seal that sealed it: frozen with the certificate below

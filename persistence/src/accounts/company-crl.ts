@@ -93,6 +93,8 @@ export interface SealRevocation {
   caFingerprint: string;
   revokedAt: string;
   reason: string;
+  /** Who revoked it (their e-mail), when it was a user. */
+  by: string | null;
 }
 
 /**
@@ -115,6 +117,7 @@ export async function revokeCompanySeal(
     caFingerprint: fingerprintHex(row.certificate_pem),
     revokedAt: at.toISOString(),
     reason: r.reason,
+    by: r.by ? (((await k('users').where({ id: r.by }).first('email'))?.email as string | undefined) ?? null) : null,
   };
   await k('seal_revocations').insert({
     company_id: companyId,
@@ -138,9 +141,16 @@ export async function revokeCompanySeal(
 
 /** The seal certificates the company revoked, newest first. */
 export async function sealRevocations(k: Knex, companyId: string): Promise<SealRevocation[]> {
-  const rows = await k('seal_revocations')
-    .where({ company_id: companyId })
-    .orderBy('revoked_at', 'desc')
-    .select('serial', 'ca_fingerprint', 'revoked_at', 'reason');
-  return rows.map((x) => ({ serial: x.serial, caFingerprint: x.ca_fingerprint, revokedAt: new Date(x.revoked_at).toISOString(), reason: x.reason }));
+  const rows = await k('seal_revocations as r')
+    .leftJoin('users as u', 'u.id', 'r.revoked_by')
+    .where({ 'r.company_id': companyId })
+    .orderBy('r.revoked_at', 'desc')
+    .select('r.serial', 'r.ca_fingerprint', 'r.revoked_at', 'r.reason', 'u.email');
+  return rows.map((x) => ({
+    serial: x.serial,
+    caFingerprint: x.ca_fingerprint,
+    revokedAt: new Date(x.revoked_at).toISOString(),
+    reason: x.reason,
+    by: (x.email as string | null) ?? null,
+  }));
 }
