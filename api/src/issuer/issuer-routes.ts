@@ -28,7 +28,7 @@ import { X509Certificate } from 'node:crypto';
 import { companyDidDocument, sealsOf } from '@grain/adapters';
 import type { CompanyRow } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
-import { actorOf, ensurePermission, originOf, requireUser } from '../http/auth-middleware';
+import { actorOf, ensurePermission, originOf, requirePermission, requireUser } from '../http/auth-middleware';
 import { companyRequired } from '../http/access';
 import { revokeSeal } from './commands/revoke-seal';
 import { parseInput } from '../http/parse-input';
@@ -89,7 +89,7 @@ export function createIssuerRouter(deps: ApiDeps): Router {
   });
 
   // An admin revokes the company's seal certificate (a lost or stolen key): commands/revoke-seal.ts.
-  r.post('/company/identity/seal/:fingerprint/revoke', requireUser, async (req, res) => {
+  r.post('/company/identity/seal/:fingerprint/revoke', requirePermission('editSystem'), async (req, res) => {
     const { reason } = parseInput(revokeSealSchema, req.body ?? {});
     const access = actorOf(req);
     const companyId = companyRequired(access);
