@@ -69,7 +69,6 @@ const STILL_TO_SPLIT = [
   'activities/src/compliance/compliance-activities.ts',
   'api/src/live/live-channel.ts',
   'domain/src/certificate/certificate-view.ts',
-  'domain/src/certificate/conformity-credential.ts',
   'domain/src/corrective-actions/machine.ts',
   'server/src/server.ts',
   'ui/src/features/accounts/pages/UserDetailPage.tsx',
