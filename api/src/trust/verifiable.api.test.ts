@@ -371,6 +371,8 @@ it('a seal certificate revoked after issue: what it sealed before stays valid, a
   expect([noReason.status, noReason.body.code]).toEqual([400, 'REASON_REQUIRED']);
   expect((await identity(admin)).identity.sealFingerprint).toBe(sealFp);
 
+  // a revocation takes effect from the start of its second (a CRL's precision): the earlier seal is a second older
+  await new Promise((r) => setTimeout(r, 1100));
   const revoked = await revokeAs(admin).expect(200);
   const serial = new X509Certificate(stolen.certificatePem).serialNumber.toUpperCase();
   // the audit trail: who, when, why, which certificate

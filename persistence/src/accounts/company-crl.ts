@@ -110,8 +110,15 @@ export async function revokeCompanySeal(
 ): Promise<SealRevocation | null> {
   const row = await k('company_cas').where({ company_id: companyId }).first('certificate_pem', 'key_pem', 'seal_certificate_pem');
   if (!row?.seal_certificate_pem) return null;
+  // taken first, and only if it is still this seal: of two revocations at once, the second finds it gone (null)
+  const taken = await k('company_cas')
+    .where({ company_id: companyId, seal_certificate_pem: row.seal_certificate_pem })
+    .update({ seal_key_pem: null, seal_certificate_pem: null });
+  if (!taken) return null;
   const seal = new X509Certificate(row.seal_certificate_pem);
-  const at = r.at ?? new Date();
+  // from the start of this second: a CRL states whole seconds, so every verifier (this server's check and a
+  // third party's reading the CRL) draws the line at the same instant, refusing rather than accepting within it
+  const at = r.at ?? new Date(Math.floor(Date.now() / 1000) * 1000);
   const revocation: SealRevocation = {
     serial: seal.serialNumber.toUpperCase(),
     caFingerprint: fingerprintHex(row.certificate_pem),
@@ -129,7 +136,6 @@ export async function revokeCompanySeal(
     revoked_by: r.by,
   });
   await k('company_ca_archive').insert({ company_id: companyId, certificate_pem: row.certificate_pem, seal_certificate_pem: row.seal_certificate_pem });
-  await k('company_cas').where({ company_id: companyId }).update({ seal_key_pem: null, seal_certificate_pem: null });
   await keep(
     k,
     companyId,
