@@ -272,7 +272,7 @@ async function certificateFlow() {
   await (input as unknown as { uploadFile(p: string): Promise<void> }).uploadFile(file);
   const check = await visitor.waitForSelector(byId('verify-pdf-result'));
   expect(await check!.evaluate((el) => el.textContent)).toMatch(/is the certificate as issued/);
-  // each check on its own line, every one of them passed: seal, whole file, issuer, verified issuer, as issued, ledger, signers, not revoked
+  // each check on its own line, every one of them passed: seal, whole file, issuer, verified issuer, time of sealing, as issued, ledger, signers, not revoked
   const checks = await visitor.$$eval('[data-testid="verify-checks"] [data-ok]', (els) =>
     els.map((el) => `${el.getAttribute('data-testid')}=${el.getAttribute('data-ok')}`),
   );
@@ -281,6 +281,7 @@ async function certificateFlow() {
     'check-wholeDocument=true',
     'check-issuer=true',
     'check-verifiedIssuer=true',
+    'check-sealTime=true',
     'check-asIssued=true',
     'check-ledger=true',
     'check-signers=true',

@@ -26,8 +26,10 @@ const wanted = [
   { pkg: 'poppler-utils', ok: () => has('pdftotext'), for: ['test'] },
   // certutil: the seal test follows the buyer's steps of docs/verifying-a-certificate.md (trust the company CA).
   { pkg: 'libnss3-tools', ok: () => has('certutil'), for: ['test'] },
-  // xmllint: the SPS e-Cert XML test validates the issued certificate's XML against its schema.
+  // xmllint: the SPS e-Cert XML test and the verification script validate the certificate's XML against its schema.
   { pkg: 'libxml2-utils', ok: () => has('xmllint'), for: ['test'] },
+  // openssl: the verification script checks the company CA's CRL (scripts/verify-credential.mjs).
+  { pkg: 'openssl', ok: () => has('openssl'), for: ['test'] },
 ];
 const missing = wanted.filter((w) => w.for.includes(purpose) && !w.ok()).map((w) => w.pkg);
 if (missing.length === 0) process.exit(0);

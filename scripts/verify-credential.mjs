@@ -6,27 +6,53 @@
 //   status     the credentialStatus (BitstringStatusListEntry) list is fetched, verified the same way (same
 //              issuer), and its bit read with @digitalbazaar/vc-bitstring-status-list: set means revoked.
 //   pdf        given the certificate's one link (https://<server>/c/<hash>), its RFC 9264 link set names the
-//              PDF and the credential; the PDF is checked by poppler's pdfsig, trusting only the company CA
-//              that the issuer's DID document (#ca, resolved as above) names: valid and trusted.
+//              PDF, the credential and the XML; the PDF is checked by poppler's pdfsig, trusting only the
+//              company CA that the issuer's DID document (#ca, resolved as above) names: valid and trusted.
+//   pdfLtv     the same PDF by a second validator, github.com/digitorus/pdfsign's `verify` (built from the Go
+//              module proxy by scripts/ensure-pdf-verify.mjs; pyHanko's PyPI cannot be reached here), with
+//              only the company CA and the platform's TSA certificate (/api/trust/tsa.pem) as trust roots:
+//              one signature, valid, its certificate chaining to the CA, an RFC 3161 timestamp present, over
+//              the signature and signed by the trusted TSA, the CA's CRL embedded and not naming the seal.
+//              Then the CA's CRL as published now (the seal certificate's CRL distribution point), its
+//              signature checked by openssl against the CA: if it names the seal certificate, the seal
+//              holds only when its timestamp is before the revocation (a revoked key used again is refused).
+//   xml        the UN/CEFACT SPS e-Cert XML, valid by `xmllint --schema` against the SPS XSD kept in this
+//              repository (api/src/trust/testdata/sps-certificate.xsd), and (a file given) the very XML the
+//              certificate's link serves (xmllint --c14n of both is the same).
 // Usage: node scripts/verify-credential.mjs <credential file, credential URL or certificate link>
-// Prints one JSON line { ok, checks: { signature, x5c, status[, pdf] }, revoked, errors }; exit 0 when every
-// check holds, 1 when the certificate is refused or revoked, 2 on a usage error. A self-signed test server's
-// TLS certificate is trusted through NODE_EXTRA_CA_CERTS.
+//          [--pdf=<file>] [--credential=<file>] [--xml=<file>]
+//   with a link, the files a buyer was sent are checked in place of the ones the link serves.
+// Prints one JSON line { ok, checks: { signature, x5c, status[, pdf, pdfLtv, xml] }, revoked, errors }; exit 0
+// when every check holds, 1 when the certificate is refused or revoked, 2 on a usage error. A self-signed test
+// server's TLS certificate is trusted through NODE_EXTRA_CA_CERTS.
 import { X509Certificate, createPublicKey } from 'node:crypto';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { verifyCredential } from 'did-jwt-vc';
 import { Resolver } from 'did-resolver';
 import { getResolver } from 'web-did-resolver';
 import { decodeList } from '@digitalbazaar/vc-bitstring-status-list';
+import { ensurePdfsign } from './ensure-pdf-verify.mjs';
 
-const arg = process.argv[2];
-if (!arg) {
-  console.error('usage: node scripts/verify-credential.mjs <credential file or https URL>');
+const [arg, ...options] = process.argv.slice(2);
+const given = Object.fromEntries(options.map((o) => /^--(pdf|credential|xml)=(.+)$/.exec(o)?.slice(1) ?? ['bad', o]));
+if (!arg || given.bad) {
+  console.error(
+    'usage: node scripts/verify-credential.mjs <credential file, credential URL or certificate link> [--pdf=file] [--credential=file] [--xml=file]',
+  );
   process.exit(2);
 }
+const XSD = path.join(path.dirname(new URL(import.meta.url).pathname), '../api/src/trust/testdata/sps-certificate.xsd');
+const work = mkdtempSync(path.join(tmpdir(), 'verify-'));
+let files = 0;
+/** A file of ours for a tool to read. */
+const saved = (content, name) => {
+  const file = path.join(work, `${++files}-${name}`);
+  writeFileSync(file, content);
+  return file;
+};
 
 const resolver = new Resolver(getResolver());
 const errors = [];
@@ -61,20 +87,28 @@ async function linkset(url) {
     .filter(([k]) => k !== 'anchor')
     .flatMap(([, v]) => v);
   const of = (type) => links.find((l) => l.type === type)?.href;
-  return { pdf: of('application/pdf'), credential: of('application/vc+jwt') };
+  return { pdf: of('application/pdf'), credential: of('application/vc+jwt'), xml: of('application/xml') };
 }
 
-/** pdfsig over the PDF, with an NSS database that trusts only the CA the issuer's DID document names (#ca). */
-async function checkPdf(url, did) {
+async function bytes(url) {
   const res = await fetch(url);
   if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
-  const dir = mkdtempSync(path.join(tmpdir(), 'verify-pdf-'));
-  const file = path.join(dir, 'certificate.pdf');
-  writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+  return Buffer.from(await res.arrayBuffer());
+}
+
+/** The company CA the issuer's DID document names (#ca), PEM. */
+async function issuerCa(did) {
   const doc = (await resolver.resolve(did)).didDocument;
   const ca = doc?.verificationMethod?.find((m) => m.id === `${did}#ca`)?.publicKeyJwk?.x5c?.[0];
   if (!ca) throw new Error('the DID document names no CA (#ca)');
-  writeFileSync(path.join(dir, 'ca.pem'), `-----BEGIN CERTIFICATE-----\n${ca}\n-----END CERTIFICATE-----\n`);
+  return `-----BEGIN CERTIFICATE-----\n${ca.replace(/(.{64})/g, '$1\n').trimEnd()}\n-----END CERTIFICATE-----\n`;
+}
+
+/** pdfsig over the PDF, with an NSS database that trusts only the issuer's CA. */
+function checkPdf(pdf, caPem) {
+  const dir = mkdtempSync(path.join(work, 'nss-'));
+  const file = saved(pdf, 'certificate.pdf');
+  writeFileSync(path.join(dir, 'ca.pem'), caPem);
   execFileSync('certutil', ['-N', '-d', `sql:${dir}`, '--empty-password']);
   execFileSync('certutil', ['-A', '-d', `sql:${dir}`, '-n', 'issuer CA', '-t', ',C,', '-i', path.join(dir, 'ca.pem')]);
   const out = spawnSync('pdfsig', ['-nssdir', `sql:${dir}`, file], { encoding: 'utf8' }).stdout ?? '';
@@ -84,10 +118,87 @@ async function checkPdf(url, did) {
   if (!/Certificate Validation: Certificate is Trusted\./.test(out)) throw new Error("pdfsig: the seal is not trusted under the issuer's CA");
 }
 
+/** The revocation date a CRL (DER) states for a serial (hex), read by openssl after it checked the CRL's signature by the CA; null when not listed. */
+function revokedAtIn(crl, caPem, serialHex) {
+  const file = saved(crl, 'ca.crl');
+  const ca = saved(caPem, 'ca.pem');
+  const checked = spawnSync('openssl', ['crl', '-inform', 'DER', '-in', file, '-CAfile', ca, '-noout'], { encoding: 'utf8' });
+  if (checked.status !== 0 || !/verify OK/.test(`${checked.stdout}${checked.stderr}`)) throw new Error("the CA's CRL is not signed by the CA");
+  const text = execFileSync('openssl', ['crl', '-inform', 'DER', '-in', file, '-noout', '-text'], { encoding: 'utf8' });
+  const re = /Serial Number: ([0-9A-F]+)\s+Revocation Date: ([^\n]+)/g;
+  for (const m of text.matchAll(re)) if (m[1].replace(/^0+/, '') === serialHex.replace(/^0+/, '')) return new Date(m[2].trim());
+  return null;
+}
+
+/**
+ * pdfsign's validator (tools/pdf-verify) over the PDF, trusting only the issuer's CA and the platform's TSA
+ * (Go reads its roots from SSL_CERT_FILE; SSL_CERT_DIR points at an empty folder); then the CA's CRL as
+ * published now against the seal's timestamp.
+ */
+async function checkPdfLtv(pdf, caPem, tsaPem) {
+  const roots = saved(`${caPem}${tsaPem}`, 'roots.pem');
+  const empty = path.join(work, 'no-roots');
+  mkdirSync(empty, { recursive: true });
+  const run = spawnSync(await ensurePdfsign(), ['verify', saved(pdf, 'certificate.pdf')], {
+    encoding: 'utf8',
+    env: { ...process.env, SSL_CERT_FILE: roots, SSL_CERT_DIR: empty },
+  });
+  let verdict;
+  try {
+    verdict = JSON.parse(run.stdout);
+  } catch {
+    throw new Error(`pdfsign: ${(run.stdout || run.stderr).trim().split('\n')[0]}`);
+  }
+  const [signer, ...more] = verdict.Signers ?? [];
+  if (!signer || more.length) throw new Error(`pdfsign finds ${verdict.Signers?.length ?? 0} signatures`);
+  if (verdict.Error) throw new Error(`pdfsign: ${verdict.Error}`);
+  if (!signer.valid_signature) throw new Error('pdfsign: the signature is not valid');
+  const leaf = signer.certificates.find((c) => !c.certificate.IsCA);
+  if (!leaf || leaf.verify_error) throw new Error(`pdfsign: the seal is not trusted under the issuer's CA (${leaf?.verify_error ?? 'no seal certificate'})`);
+  if (signer.time_source !== 'embedded_timestamp' || signer.timestamp_status !== 'valid')
+    throw new Error('pdfsign: the seal carries no valid RFC 3161 timestamp');
+  if (!signer.timestamp_trusted) throw new Error(`pdfsign: the timestamp is not by the trusted TSA (${(signer.time_warnings ?? []).join('; ')})`);
+  if (!leaf.crl_embedded) throw new Error('pdfsign: no revocation data (CRL) embedded for the seal certificate');
+  if (signer.revoked_certificate) throw new Error('pdfsign: the seal certificate was revoked before the seal was made');
+  // the CRL as published now: a revocation after the embedded CRL was made
+  const seal = new X509Certificate(Buffer.from(leaf.certificate.Raw, 'base64'));
+  const crlUrl = leaf.certificate.CRLDistributionPoints?.[0];
+  if (!crlUrl) throw new Error('the seal certificate names no CRL distribution point');
+  const revokedAt = revokedAtIn(await bytes(crlUrl), caPem, seal.serialNumber.toUpperCase());
+  const sealedAt = new Date(signer.time_stamp.Time);
+  if (revokedAt && revokedAt <= sealedAt)
+    throw new Error(`sealed ${sealedAt.toISOString()}, after its seal certificate was revoked (${revokedAt.toISOString()})`);
+}
+
+/** xmllint: valid against the SPS XSD, and (a file given) the same canonical XML as the one the link serves. */
+async function checkXml(xml, servedUrl) {
+  const file = saved(xml, 'certificate.xml');
+  const valid = spawnSync('xmllint', ['--noout', '--schema', XSD, file], { encoding: 'utf8' });
+  if (valid.status !== 0) throw new Error(`xmllint: ${valid.stderr.trim().split('\n')[0]}`);
+  if (servedUrl) {
+    const c14n = (f) => execFileSync('xmllint', ['--c14n', f]);
+    if (!c14n(file).equals(c14n(saved(await bytes(servedUrl), 'served.xml')))) throw new Error("not the XML the certificate's link serves");
+  }
+}
+
 try {
   const link = /^https:\/\/[^/]+\/c\/[0-9a-f]{64}$/.test(arg) ? await linkset(arg) : null;
-  if (link) checks.pdf = false;
-  const jwt = link ? await text(link.credential) : /^https:\/\//.test(arg) ? await text(arg) : readFileSync(arg, 'utf8').trim();
+  if (link) Object.assign(checks, { pdf: false, pdfLtv: false, xml: false });
+  const jwt = given.credential
+    ? readFileSync(given.credential, 'utf8').trim()
+    : link
+      ? await text(link.credential)
+      : /^https:\/\//.test(arg)
+        ? await text(arg)
+        : readFileSync(arg, 'utf8').trim();
+  if (link) {
+    try {
+      await checkXml(given.xml ? readFileSync(given.xml) : await bytes(link.xml), given.xml ? link.xml : null);
+      checks.xml = true;
+    } catch (e) {
+      errors.push(`xml: ${e.message}`);
+    }
+  }
   const header = b64json(jwt.split('.')[0]);
   let v = null;
   try {
@@ -130,10 +241,18 @@ try {
     }
     if (link) {
       try {
-        await checkPdf(link.pdf, v.issuer);
-        checks.pdf = true;
+        const pdf = given.pdf ? readFileSync(given.pdf) : await bytes(link.pdf);
+        const caPem = await issuerCa(v.issuer);
+        try {
+          checkPdf(pdf, caPem);
+          checks.pdf = true;
+        } catch (e) {
+          errors.push(`pdf: ${e.message}`);
+        }
+        await checkPdfLtv(pdf, caPem, (await bytes(new URL('/api/trust/tsa.pem', arg))).toString('utf8'));
+        checks.pdfLtv = true;
       } catch (e) {
-        errors.push(`pdf: ${e.message}`);
+        errors.push(`pdfLtv: ${e.message}`);
       }
     }
   }

@@ -338,6 +338,7 @@ export const MATRIX_CASES: MatrixCase[] = [
     path: (o, w) => `/api/trust/status/${o.companyId}/${otherOf(o, w).statusListKey}`,
     expect: everyone([404, 404]),
   },
+  { name: 'TSA certificate', method: 'get', route: '/api/trust/tsa.pem', path: () => '/api/trust/tsa.pem', expect: everyone([200, 200]) },
   {
     name: 'CA revocation list',
     method: 'get',
@@ -494,6 +495,16 @@ export const MATRIX_CASES: MatrixCase[] = [
     route: '/api/company/identity/did.json',
     path: () => '/api/company/identity/did.json',
     expect: only(['admin', 'manager'], 404),
+  },
+  {
+    // revoking a seal takes editSystem (the admin); the foreign company's seal is not found (whichever company's
+    // object the run is on, the path names the foreign one: revoking the own seal is the API test's, not a matrix run's)
+    name: "revoke the foreign company's seal",
+    method: 'post',
+    route: '/api/company/identity/seal/:fingerprint/revoke',
+    path: (_o, w) => `/api/company/identity/seal/${w.foreign.sealFingerprint}/revoke`,
+    body: () => ({ reason: 'matrix' }),
+    expect: only(['admin'], 404),
   },
   // the platform operator's calls: no company role is an operator (PLATFORM_OPERATORS names them)
   { name: 'platform companies', method: 'get', route: '/api/platform/companies', path: () => '/api/platform/companies', expect: all(403) },

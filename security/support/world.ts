@@ -64,6 +64,8 @@ export interface CompanyObjects {
   /** What a verifier fetches of the company (its seal made, its platform DID's status list published): its CA's fingerprint (hex) and the list's key. */
   caFingerprint: string;
   statusListKey: string;
+  /** Its seal certificate's fingerprint (hex): what an admin of the company may revoke. */
+  sealFingerprint: string;
 }
 
 export interface World {
@@ -173,7 +175,8 @@ async function published(t: TestApp, co: SeededCompany) {
   const seal = await stores.signatures.companySeal(company, config.caKeySecret, sealOptionsFor(config.publicUrl, company.id, null));
   const did = platformDidOf(config.publicUrl, company.id);
   await publishStatusList({ stores, config }, company.id, did, seal);
-  return { caFingerprint: new X509Certificate(seal.caCertificatePem).fingerprint256.replace(/:/g, '').toLowerCase(), statusListKey: statusListKey(did) };
+  const hex = (pem: string) => new X509Certificate(pem).fingerprint256.replace(/:/g, '').toLowerCase();
+  return { caFingerprint: hex(seal.caCertificatePem), statusListKey: statusListKey(did), sealFingerprint: hex(seal.certificatePem) };
 }
 
 async function companyObjects(t: TestApp, co: SeededCompany, submit: boolean, photoSeed: number): Promise<CompanyObjects> {

@@ -56,8 +56,8 @@ function companySeal({ stores, config }: ActivityDeps, held: CertificateState, f
 
 /**
  * The stored, recorded PDF is the sealed one: its hash is what the public check compares. A PAdES B-LT
- * seal: the TSA's timestamp in the signature; the CA chain, the TSA's certificate and the CA's CRL made
- * just after it in the DSS.
+ * seal: the TSA's timestamp in the signature; the CA chain, the TSA's certificate and the CA's CRL as it
+ * stands at sealing in the DSS (and in the signature, for validators that read it there).
  */
 async function makePdf(deps: ActivityDeps, held: CertificateState): Promise<MadePdf> {
   const { adapters, config } = deps;
@@ -65,6 +65,7 @@ async function makePdf(deps: ActivityDeps, held: CertificateState): Promise<Made
   const facts = await issuerFacts(deps.stores, held);
   const rendered = await adapters.pdf.render(certificateHtml(issuedCertificate(held, facts), { url, svg: await qrSvg(url) }));
   const seal = await companySeal(deps, held, facts);
+  const crls = [await deps.stores.signatures.freshCaCrl(held.companyId, config.caKeySecret)];
   const sealed = await sealPdf(rendered, {
     ...seal,
     chainPems: [seal.caCertificatePem],
@@ -73,10 +74,11 @@ async function makePdf(deps: ActivityDeps, held: CertificateState): Promise<Made
     location: facts.issuer?.address,
     contactInfo: url,
     tsa: adapters.tsa,
+    crls,
   });
   const pdf = await addValidationData(sealed, {
     certificatePems: [seal.certificatePem, seal.caCertificatePem, ...(await adapters.tsa.certificatePems())],
-    crls: [await deps.stores.signatures.freshCaCrl(held.companyId, config.caKeySecret)],
+    crls,
   });
   const pdfKey = await adapters.storage.put(pdf, { ext: 'pdf', prefix: 'certificates' });
   const issuer = sealedIssuer(facts, seal);

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { randomUUID, X509Certificate } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import * as asn1js from 'asn1js';
 import { createStores } from '@grain/persistence';
@@ -190,8 +190,10 @@ describe('the certificate seal', () => {
  */
 describe('the B-LT seal', () => {
   let lt: Buffer;
+  let bb: Buffer;
   let caPem: string;
   let tsaPem: string;
+  let sealedAround: [number, number];
   beforeAll(async () => {
     const db = await createTestDb();
     const stores = createStores(db.knex);
@@ -201,7 +203,10 @@ describe('the B-LT seal', () => {
     caPem = seal.caCertificatePem;
     const tsa = new EmbeddedTimestampAuthority(() => stores.signatures.embeddedTsa('seal-test-secret'));
     tsaPem = (await tsa.certificatePems())[0];
+    const from = Date.now();
     const sealed = await sealPdf(await samplePdf(), { ...seal, chainPems: [caPem], name: company.name, reason: 'Grain quality certificate issued', tsa });
+    sealedAround = [from - 1000, Date.now() + 1000];
+    bb = await sealPdf(await samplePdf(), { ...seal, chainPems: [caPem], name: company.name, reason: 'Grain quality certificate issued' });
     lt = await addValidationData(sealed, {
       certificatePems: [seal.certificatePem, caPem, tsaPem],
       crls: [await stores.signatures.freshCaCrl(company.id, 'seal-test-secret')],
@@ -238,6 +243,17 @@ describe('the B-LT seal', () => {
     expect(run(['ts', '-verify', '-data', file(Buffer.from('other bytes'), 'bin'), '-in', token, '-token_in', '-CAfile', ca])).toMatch(
       /^exit 1\n[\s\S]*FAILED/,
     );
+  });
+
+  it("states its RFC 3161 time and the TSA's certificate to the seal check; a seal without a timestamp states none", async () => {
+    const check = await checkPdfSeal(lt);
+    expect(check).toMatchObject({ valid: true, wholeDocument: true, timestamp: { at: expect.any(String), tsaCertificatePem: expect.any(String) } });
+    expect(Date.parse(check.timestamp!.at)).toBeGreaterThanOrEqual(sealedAround[0]);
+    expect(Date.parse(check.timestamp!.at)).toBeLessThanOrEqual(sealedAround[1]);
+    expect(new X509Certificate(check.timestamp!.tsaCertificatePem).raw.equals(new X509Certificate(tsaPem).raw)).toBe(true);
+    const plain = await checkPdfSeal(bb);
+    expect(plain.valid).toBe(true);
+    expect(plain.timestamp).toBeUndefined();
   });
 
   it("carries in its DSS the company CA's CRL, which openssl verifies against the CA", async () => {

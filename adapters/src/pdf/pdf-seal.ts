@@ -8,7 +8,7 @@
  * placeholder is added by @signpdf, the CMS built by pkijs over Node's WebCrypto (ECDSA P-256, SHA-256):
  * no hand-rolled cryptography.
  */
-import { createHash, webcrypto, type KeyObject } from 'node:crypto';
+import { createHash, verify as verifySignature, webcrypto, X509Certificate, type KeyObject } from 'node:crypto';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFRef } from 'pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
@@ -30,6 +30,12 @@ export interface SealIdentity {
   contactInfo?: string;
   /** Dates the seal (PAdES B-T): the token goes into the CMS as its signature timestamp. */
   tsa?: TimestampAuthority;
+  /**
+   * The CA's CRL(s) as they stand at sealing, signed into the CMS as well (ISO 32000-1 §12.8.3.3.2
+   * adbe-revocationInfoArchival) for validators that read revocation data there and not in the DSS
+   * (pdfsign, older Acrobat); the DSS carries them too.
+   */
+  crls?: Buffer[];
 }
 
 const OID = {
@@ -39,7 +45,21 @@ const OID = {
   messageDigest: '1.2.840.113549.1.9.4',
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
   signatureTimeStampToken: '1.2.840.113549.1.9.16.2.14',
+  tstInfo: '1.2.840.113549.1.9.16.1.4',
+  sha256: '2.16.840.1.101.3.4.2.1',
+  adbeRevocationInfoArchival: '1.2.840.113583.1.1.8',
 };
+
+/** RevocationInfoArchival ::= SEQUENCE { crl [0] EXPLICIT SEQUENCE OF CRLs OPTIONAL, ... } (ISO 32000-1 §12.8.3.3.2). */
+const revocationInfoArchival = (crls: Buffer[]) =>
+  new asn1js.Sequence({
+    value: [
+      new asn1js.Constructed({
+        idBlock: { tagClass: 3, tagNumber: 0 },
+        value: [new asn1js.Sequence({ value: crls.map((c) => asn1js.fromBER(ab(c)).result) })],
+      }),
+    ],
+  });
 
 let engineSet = false;
 function engine(): void {
@@ -82,6 +102,7 @@ class CadesSigner extends Signer {
               new pkijs.Attribute({ type: OID.contentType, values: [new asn1js.ObjectIdentifier({ value: OID.data })] }),
               new pkijs.Attribute({ type: OID.messageDigest, values: [new asn1js.OctetString({ valueHex: ab(digest) })] }),
               new pkijs.Attribute({ type: OID.signingCertificateV2, values: [signingCertificateV2] }),
+              ...(this.id.crls?.length ? [new pkijs.Attribute({ type: OID.adbeRevocationInfoArchival, values: [revocationInfoArchival(this.id.crls)] })] : []),
             ],
           }),
         }),
@@ -111,8 +132,8 @@ class CadesSigner extends Signer {
   }
 }
 
-/** Room kept in the PDF for the CMS (hex doubles it): two certificates and an ECDSA signature fit well within. */
-const SIGNATURE_BYTES = 8192;
+/** Room kept in the PDF for the CMS, in hex digits: two certificates, the CRL, the timestamp token and an ECDSA signature fit well within. */
+const SIGNATURE_BYTES = 16384;
 
 /** Seals `pdf`: answers the signed PDF (the same document plus its signature). */
 export async function sealPdf(pdf: Buffer, id: SealIdentity): Promise<Buffer> {
@@ -140,6 +161,53 @@ export interface PdfSealCheck {
   chainPems: string[];
   /** Why a signed file's seal does not hold (for logs and tests; not shown to users). */
   problem?: string;
+  /**
+   * The seal's RFC 3161 signature timestamp, when it carries one that holds: the token's imprint is the
+   * SHA-256 of this signature's value and the token's own signature verifies with the certificate it
+   * carries (whether that TSA is trusted is the caller's question, as for the seal).
+   */
+  timestamp?: { at: string; tsaCertificatePem: string };
+}
+
+/** The signature timestamp of a seal's signer (see PdfSealCheck.timestamp), or undefined when it has none that holds. */
+async function sealTimestamp(signer: pkijs.SignerInfo): Promise<PdfSealCheck['timestamp']> {
+  const attr = (signer.unsignedAttrs?.attributes ?? []).find((a) => a.type === OID.signatureTimeStampToken);
+  if (!attr || attr.values.length !== 1) return undefined;
+  try {
+    const token = new pkijs.SignedData({ schema: new pkijs.ContentInfo({ schema: attr.values[0] }).content });
+    const content = token.encapContentInfo.eContent;
+    if (token.encapContentInfo.eContentType !== OID.tstInfo || !content) return undefined;
+    const info = new pkijs.TSTInfo({ schema: asn1js.fromBER(content.getValue()).result });
+    const value = Buffer.from(signer.signature.valueBlock.valueHexView);
+    const imprint = Buffer.from(info.messageImprint.hashedMessage.valueBlock.valueHexView);
+    if (info.messageImprint.hashAlgorithm.algorithmId !== OID.sha256 || !imprint.equals(createHash('sha256').update(value).digest())) return undefined;
+    // the token's own CMS signature (PKI.js's SignedData.verify cannot read a TSTInfo it re-chunked itself):
+    // its messageDigest is the TSTInfo's digest, and its signed attributes verify with the TSA certificate's key
+    const tokenSigner = token.signerInfos.length === 1 ? token.signerInfos[0] : undefined;
+    const sid = tokenSigner?.sid;
+    const tsa = (token.certificates ?? []).find(
+      (c): c is pkijs.Certificate =>
+        c instanceof pkijs.Certificate &&
+        sid instanceof pkijs.IssuerAndSerialNumber &&
+        c.serialNumber.isEqual(sid.serialNumber) &&
+        c.issuer.isEqual(sid.issuer),
+    );
+    if (!tokenSigner?.signedAttrs || !tsa || DIGESTS[tokenSigner.digestAlgorithm.algorithmId] !== 'sha256') return undefined;
+    const digest = bytesOf(attribute(tokenSigner, OID.messageDigest));
+    if (!digest?.equals(createHash('sha256').update(Buffer.from(content.getValue())).digest())) return undefined;
+    const signedAttrs = Buffer.from(tokenSigner.signedAttrs.encodedValue);
+    signedAttrs[0] = 0x31; // signed as a SET OF, stored as [0] IMPLICIT
+    const tsaPem = pemOf(tsa.toSchema().toBER(false));
+    const ok = verifySignature(
+      'sha256',
+      signedAttrs,
+      { key: new X509Certificate(tsaPem).publicKey, dsaEncoding: 'der' },
+      Buffer.from(tokenSigner.signature.valueBlock.valueHexView),
+    );
+    return ok ? { at: info.genTime.toISOString(), tsaCertificatePem: tsaPem } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const pemOf = (der: ArrayBuffer) =>
@@ -269,7 +337,8 @@ export async function checkPdfSeal(pdf: Buffer): Promise<PdfSealCheck> {
     const data = ab(Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]));
     const verified = await signedData.verify({ signer: 0, data, checkChain: false }).catch(() => false);
     if (verified !== true) return refused("the signature does not verify with the signer's key", found);
-    return { ...none, ...found, signed: true, valid: true, wholeDocument };
+    const timestamp = await sealTimestamp(signerInfo);
+    return { ...none, ...found, signed: true, valid: true, wholeDocument, ...(timestamp ? { timestamp } : {}) };
   } catch {
     return refused('unreadable signature');
   }

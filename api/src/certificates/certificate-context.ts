@@ -23,6 +23,7 @@ export function createCtx(deps: ApiDeps): CertCtx {
     ledger: deps.adapters.ledger,
     storage: deps.adapters.storage,
     didWeb: deps.adapters.didWeb,
+    tsa: deps.adapters.tsa,
     config: {
       publicUrl: config.publicUrl,
       caKeySecret: config.caKeySecret,

@@ -232,6 +232,7 @@ describe('the public checks pin what they trust (items 2 and 10)', () => {
       wholeDocument: true,
       issuer: true,
       verifiedIssuer: true,
+      sealTime: true,
       asIssued: true,
       ledger: true,
       signers: true,

@@ -15,6 +15,7 @@ import {
   issuerRegistration,
   registrationText,
   revokeIdentitySchema,
+  revokeSealSchema,
   verifyIdentitySchema,
   type CompanyIdentityAnswer,
   type IdentityEventView,
@@ -27,7 +28,9 @@ import { X509Certificate } from 'node:crypto';
 import { companyDidDocument, sealsOf } from '@grain/adapters';
 import type { CompanyRow } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
-import { ensurePermission, requireUser } from '../http/auth-middleware';
+import { actorOf, ensurePermission, originOf, requirePermission, requireUser } from '../http/auth-middleware';
+import { companyRequired } from '../http/access';
+import { revokeSeal } from './commands/revoke-seal';
 import { parseInput } from '../http/parse-input';
 import { scopeOf } from '../http/scope';
 import { requireOperator } from '../http/operators';
@@ -53,8 +56,7 @@ export function createIssuerRouter(deps: ApiDeps): Router {
   const events = async (companyId: string): Promise<IdentityEventView[]> => companies.identityEvents(companyId);
 
   // The caller's company as an issuer: its identity as public views state it, the DID document to publish, the audit.
-  r.get('/company/identity', requireUser, async (req, res) => {
-    const { companyId } = scopeOf(req);
+  const identityAnswer = async (companyId: string): Promise<CompanyIdentityAnswer> => {
     const c = await companies.byId(companyId);
     if (!c) throw new AppError('NOT_FOUND');
     const reg = issuerRegistration(c.tfn);
@@ -72,13 +74,30 @@ export function createIssuerRouter(deps: ApiDeps): Router {
       verifiedAt: verified ? c.identity.verifiedAt : null,
       caFingerprint: certs ? new X509Certificate(certs.caCertificatePem).fingerprint256 : null,
       did,
+      sealFingerprint: certs ? new X509Certificate(certs.certificatePem).fingerprint256.replace(/:/g, '').toLowerCase() : null,
     };
-    res.json({
+    return {
       identity,
       didDocumentUrl: did ? didWebDocumentUrl(did) : null,
       didDocument: did && certs ? companyDidDocument(did, certs.caCertificatePem, sealsOf(history)) : null,
       events: await events(companyId),
-    } satisfies CompanyIdentityAnswer);
+      sealRevocations: await signatures.sealRevocations(companyId),
+    };
+  };
+  r.get('/company/identity', requireUser, async (req, res) => {
+    res.json((await identityAnswer(scopeOf(req).companyId)) satisfies CompanyIdentityAnswer);
+  });
+
+  // An admin revokes the company's seal certificate (a lost or stolen key): commands/revoke-seal.ts.
+  r.post('/company/identity/seal/:fingerprint/revoke', requirePermission('editSystem'), async (req, res) => {
+    const { reason } = parseInput(revokeSealSchema, req.body ?? {});
+    const access = actorOf(req);
+    const companyId = companyRequired(access);
+    await revokeSeal(
+      { caller: { access, companyId, email: req.user?.email, origin: originOf(req) }, fingerprint: String(req.params.fingerprint), reason },
+      { stores: deps.stores, caKeySecret: deps.config.caKeySecret, publicUrl: deps.config.publicUrl },
+    );
+    res.json((await identityAnswer(companyId)) satisfies CompanyIdentityAnswer);
   });
 
   // The DID document alone, as the file to publish at https://<domain>/.well-known/did.json.

@@ -29,7 +29,7 @@ export function createDidDocumentRouter(deps: ApiDeps): Router {
   return r;
 }
 
-/** GET /api/trust/status/:companyId/:listKey and /api/trust/crl/:companyId/:fingerprint.crl. */
+/** GET /api/trust/status/:companyId/:listKey, /api/trust/tsa.pem and /api/trust/crl/:companyId/:fingerprint.crl. */
 export function createTrustRouter(deps: ApiDeps): Router {
   const r = featureRouter();
   const lookups = publicThrottle(deps, 'lookup');
@@ -45,6 +45,14 @@ export function createTrustRouter(deps: ApiDeps): Router {
     res.setHeader('Cache-Control', `public, max-age=${deps.config.statusListMaxAgeSeconds}`);
     res.setHeader('Last-Modified', new Date(list.madeAt).toUTCString());
     res.send(list.jwt);
+  });
+
+  // the certificate(s) of the TSA that dates every seal (PEM): what a verifier trusts for a seal's time. The
+  // embedded TSA's is this server's own (it says so: not a qualified TSA); with TSA_URL, that TSA's.
+  r.get('/trust/tsa.pem', lookups, async (_req, res) => {
+    res.setHeader('Content-Type', 'application/x-pem-file');
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.send((await deps.adapters.tsa.certificatePems()).join(''));
   });
 
   // a company CA's CRL (DER): the current CA's signed now, a retired one's last

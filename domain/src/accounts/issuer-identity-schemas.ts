@@ -11,5 +11,8 @@ export const verifyIdentitySchema = z.object({
 });
 export type VerifyIdentityInput = z.infer<typeof verifyIdentitySchema>;
 
+/** POST company/identity/seal/{fingerprint}/revoke: why the company's seal certificate must no longer be relied on (a lost or stolen key). */
+export const revokeSealSchema = z.object({ reason: z.string().trim().min(1, 'REASON_REQUIRED').max(1000) });
+
 /** POST platform/company/{id}/revoke: why the verification no longer stands. */
 export const revokeIdentitySchema = z.object({ note: z.string().trim().min(1, 'REASON_REQUIRED').max(1000) });

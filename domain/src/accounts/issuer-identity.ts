@@ -57,6 +57,24 @@ export interface IssuerIdentityView {
   caFingerprint: string | null;
   /** The DID the company publishes on its own domain (did:web), naming its CA key; null without a website. */
   did: string | null;
+  /**
+   * SHA-256 fingerprint (hex, lowercase, no colons) of the seal certificate the company seals with now: what
+   * an admin revokes (POST company/identity/seal/{fingerprint}/revoke). Null when it has none (after a
+   * revocation, until a new one is made); the public views of an issued certificate leave it out.
+   */
+  sealFingerprint?: string | null;
+}
+
+/** A seal certificate the company revoked, as its audit shows it (the CA's CRL lists it from `revokedAt`). */
+export interface SealRevocationView {
+  /** The certificate's serial number (hex, upper case, as openssl prints it). */
+  serial: string;
+  /** The issuing CA's SHA-256 fingerprint (hex): its CRL is /api/trust/crl/{company}/{caFingerprint}.crl. */
+  caFingerprint: string;
+  revokedAt: string;
+  reason: string;
+  /** The admin who revoked it (e-mail). */
+  by: string | null;
 }
 
 /** did:web of a company's website (https only), e.g. https://riverina-grain.example → did:web:riverina-grain.example. */
@@ -100,6 +118,8 @@ export interface CompanyIdentityAnswer {
   didDocumentUrl: string | null;
   didDocument: object | null;
   events: IdentityEventView[];
+  /** The seal certificates the company revoked, newest first (the audit of POST company/identity/seal/{fingerprint}/revoke). */
+  sealRevocations: SealRevocationView[];
 }
 
 /** One company as the platform's operator sees it (GET platform/companies). */

@@ -436,7 +436,7 @@ export interface InboxAnswer {
 }
 
 /** One check of an uploaded PDF or credential, shown on its own line on the public page. */
-export type UploadCheckId = 'seal' | 'wholeDocument' | 'issuer' | 'verifiedIssuer' | 'asIssued' | 'content' | 'ledger' | 'signers' | 'notRevoked';
+export type UploadCheckId = 'seal' | 'wholeDocument' | 'issuer' | 'verifiedIssuer' | 'asIssued' | 'content' | 'ledger' | 'signers' | 'notRevoked' | 'sealTime';
 export interface UploadCheck {
   id: UploadCheckId;
   ok: boolean;

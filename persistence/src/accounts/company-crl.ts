@@ -93,6 +93,8 @@ export interface SealRevocation {
   caFingerprint: string;
   revokedAt: string;
   reason: string;
+  /** Who revoked it (their e-mail), when it was a user. */
+  by: string | null;
 }
 
 /**
@@ -108,13 +110,21 @@ export async function revokeCompanySeal(
 ): Promise<SealRevocation | null> {
   const row = await k('company_cas').where({ company_id: companyId }).first('certificate_pem', 'key_pem', 'seal_certificate_pem');
   if (!row?.seal_certificate_pem) return null;
+  // taken first, and only if it is still this seal: of two revocations at once, the second finds it gone (null)
+  const taken = await k('company_cas')
+    .where({ company_id: companyId, seal_certificate_pem: row.seal_certificate_pem })
+    .update({ seal_key_pem: null, seal_certificate_pem: null });
+  if (!taken) return null;
   const seal = new X509Certificate(row.seal_certificate_pem);
-  const at = r.at ?? new Date();
+  // from the start of this second: a CRL states whole seconds, so every verifier (this server's check and a
+  // third party's reading the CRL) draws the line at the same instant, refusing rather than accepting within it
+  const at = r.at ?? new Date(Math.floor(Date.now() / 1000) * 1000);
   const revocation: SealRevocation = {
     serial: seal.serialNumber.toUpperCase(),
     caFingerprint: fingerprintHex(row.certificate_pem),
     revokedAt: at.toISOString(),
     reason: r.reason,
+    by: r.by ? (((await k('users').where({ id: r.by }).first('email'))?.email as string | undefined) ?? null) : null,
   };
   await k('seal_revocations').insert({
     company_id: companyId,
@@ -126,7 +136,6 @@ export async function revokeCompanySeal(
     revoked_by: r.by,
   });
   await k('company_ca_archive').insert({ company_id: companyId, certificate_pem: row.certificate_pem, seal_certificate_pem: row.seal_certificate_pem });
-  await k('company_cas').where({ company_id: companyId }).update({ seal_key_pem: null, seal_certificate_pem: null });
   await keep(
     k,
     companyId,
@@ -138,9 +147,16 @@ export async function revokeCompanySeal(
 
 /** The seal certificates the company revoked, newest first. */
 export async function sealRevocations(k: Knex, companyId: string): Promise<SealRevocation[]> {
-  const rows = await k('seal_revocations')
-    .where({ company_id: companyId })
-    .orderBy('revoked_at', 'desc')
-    .select('serial', 'ca_fingerprint', 'revoked_at', 'reason');
-  return rows.map((x) => ({ serial: x.serial, caFingerprint: x.ca_fingerprint, revokedAt: new Date(x.revoked_at).toISOString(), reason: x.reason }));
+  const rows = await k('seal_revocations as r')
+    .leftJoin('users as u', 'u.id', 'r.revoked_by')
+    .where({ 'r.company_id': companyId })
+    .orderBy('r.revoked_at', 'desc')
+    .select('r.serial', 'r.ca_fingerprint', 'r.revoked_at', 'r.reason', 'u.email');
+  return rows.map((x) => ({
+    serial: x.serial,
+    caFingerprint: x.ca_fingerprint,
+    revokedAt: new Date(x.revoked_at).toISOString(),
+    reason: x.reason,
+    by: (x.email as string | null) ?? null,
+  }));
 }

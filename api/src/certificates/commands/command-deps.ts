@@ -1,5 +1,5 @@
 import type { Actor, CommandActor } from '@grain/domain';
-import type { AppConfig, DidWebResolver, FileStorage, Ledger, MailSender } from '@grain/adapters';
+import type { AppConfig, DidWebResolver, FileStorage, Ledger, MailSender, TimestampAuthority } from '@grain/adapters';
 import type { Stores } from '@grain/persistence';
 import type { CertificateWorkflows } from '../certificate-workflows';
 import type { RelyingParty } from '../../passkeys/webauthn';
@@ -21,6 +21,8 @@ export interface CertificateCommandDeps {
   signingCodeMail: { mail: MailSender; publicUrl: string };
   /** Reads an issuer's DID document on its own domain (the public check's out-of-band anchor). */
   didWeb: Pick<DidWebResolver, 'anchor'>;
+  /** The TSA that dates every seal: the public check trusts a seal's time when this TSA's certificate signed it. */
+  tsa: Pick<TimestampAuthority, 'certificatePems'>;
   config: Pick<AppConfig, 'publicUrl' | 'caKeySecret' | 'temporalUiUrl' | 'temporalNamespace' | 'platformOperators' | 'statusListMaxAgeSeconds'>;
 }
 

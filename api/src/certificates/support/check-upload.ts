@@ -15,7 +15,7 @@ import { X509Certificate } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, importX509, jwtVerify } from 'jose';
 import { isDeepStrictEqual } from 'node:util';
 import { AppError, issuedCertificate, registrationText, type UploadCheck, type UploadCheckAnswer } from '@grain/domain';
-import { checkPdfSeal, readSealCertificate } from '@grain/adapters';
+import { checkPdfSeal, readSealCertificate, type PdfSealCheck } from '@grain/adapters';
 import { companyIdOfName, issuerFacts, liveIssuer, sha256hex, type PublicCertificate } from '@grain/persistence';
 import type { CertificateCommandDeps } from '../commands/command-deps';
 import { ledgerAnchor } from './ledger-anchor';
@@ -25,6 +25,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface IssuerFinding {
   checks: UploadCheck[];
+  /** The company the seal names (its UID), when it names one. */
+  companyId?: string;
   /** The stored seal certificate the file's one is (PEM), when it is one of the company's. */
   storedSealPem?: string;
 }
@@ -79,7 +81,27 @@ async function issuerChecks(
       { id: 'verifiedIssuer', ok: verifiedOk, ...(regText ? { detail: regText } : {}) },
     ],
     ...(issuerOk ? { storedSealPem: entry.sealPem! } : {}),
+    companyId: named,
   };
+}
+
+const derOfPem = (pem: string) => new X509Certificate(pem).raw;
+
+/**
+ * When the seal was made, by its RFC 3161 timestamp from this platform's TSA, against the revocation of its
+ * seal certificate (issue 31 item 4): a seal made before its certificate was revoked stays valid; one made
+ * after (a revoked key used again), or one of a revoked certificate without a timestamp of this TSA, does
+ * not. Detail: the time of sealing (ISO, or "-" when unknown), then the revocation's time when revoked.
+ */
+async function sealTimeCheck(deps: CertificateCommandDeps, seal: PdfSealCheck, companyId: string | undefined): Promise<UploadCheck> {
+  const ts = seal.timestamp;
+  const tsaDers = ts ? (await deps.tsa.certificatePems()).map(derOfPem) : [];
+  const sealedAt = ts && tsaDers.some((d) => d.equals(derOfPem(ts.tsaCertificatePem))) ? ts.at : undefined;
+  const serial = seal.valid && seal.signerPem ? new X509Certificate(seal.signerPem).serialNumber.toUpperCase() : undefined;
+  const revocation = serial && companyId ? (await deps.stores.signatures.sealRevocations(companyId)).find((r) => r.serial.toUpperCase() === serial) : undefined;
+  if (!revocation) return { id: 'sealTime', ok: seal.valid, ...(sealedAt ? { detail: sealedAt } : {}) };
+  const ok = !!sealedAt && Date.parse(sealedAt) < Date.parse(revocation.revokedAt);
+  return { id: 'sealTime', ok, detail: `${sealedAt ?? '-'} ${revocation.revokedAt}` };
 }
 
 async function recordChecks(deps: CertificateCommandDeps, { state: s, revocation }: PublicCertificate): Promise<UploadCheck[]> {
@@ -119,6 +141,7 @@ async function checkPdf(deps: CertificateCommandDeps, pdf: Buffer): Promise<Uplo
     { id: 'seal', ok: seal.valid, ...(sealCn ? { detail: sealCn } : {}) },
     { id: 'wholeDocument', ok: seal.valid && seal.wholeDocument },
     ...issuer.checks,
+    await sealTimeCheck(deps, seal, issuer.companyId),
     { id: 'asIssued', ok: !!found },
     ...(found ? await recordChecks(deps, found) : []),
   ];

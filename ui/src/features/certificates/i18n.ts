@@ -485,6 +485,42 @@ export const certificates: Table = {
   'cert.check.ledger.no': { en: 'No completion record on the ledger', vn: 'Không có bản ghi hoàn tất trên sổ cái' },
   'cert.check.signers.ok': { en: 'Signed by', vn: 'Được ký bởi' },
   'cert.check.signers.no': { en: 'No signatures', vn: 'Không có chữ ký' },
+  'cert.check.sealTime.ok': { en: 'Sealed before any revocation of its seal certificate', vn: 'Được đóng dấu trước mọi lần thu hồi chứng thư con dấu' },
+  'cert.check.sealTime.no': {
+    en: 'Sealed after its seal certificate was revoked (or with no trusted time of sealing): the key may have been used by someone else',
+    vn: 'Được đóng dấu sau khi chứng thư con dấu đã bị thu hồi (hoặc không có thời điểm đóng dấu tin cậy): khóa có thể đã bị người khác sử dụng',
+  },
+  'cert.check.sealTime.sealed': { en: 'sealed {sealed} (RFC 3161 timestamp)', vn: 'đóng dấu {sealed} (dấu thời gian RFC 3161)' },
+  'cert.check.sealTime.revoked': {
+    en: 'sealed {sealed}, seal certificate revoked {revoked}',
+    vn: 'đóng dấu {sealed}, chứng thư con dấu bị thu hồi {revoked}',
+  },
+  'cert.check.sealTime.unknown': { en: 'unknown', vn: 'không rõ' },
+  'cert.verify.ownTools.title': { en: 'Check it yourself, with tools we did not write', vn: 'Tự kiểm tra bằng công cụ không do chúng tôi viết' },
+  'cert.verify.ownTools.intro': {
+    en: "The certificate's QR code opens its one link (/c/…): it answers this page, the sealed PDF, the credential, the XML and the revocation status list. Each can be checked without an account and without this site's own code:",
+    vn: 'Mã QR trên chứng nhận mở đường dẫn duy nhất của nó (/c/…): đường dẫn này trả về trang này, tệp PDF đã đóng dấu, chứng chỉ số, tệp XML và danh sách trạng thái thu hồi. Mỗi thứ đều có thể kiểm tra mà không cần tài khoản và không cần mã của trang này:',
+  },
+  'cert.verify.ownTools.pdf': {
+    en: "PDF: poppler's pdfsig, trusting only the issuer's CA (from its DID document, #ca): the signature is valid and trusted. Then a second validator, pdfsign's verify (github.com/digitorus/pdfsign), with the issuer's CA and the time-stamping authority's certificate (/api/trust/tsa.pem) as its only roots: the seal carries a valid RFC 3161 timestamp and the CA's CRL.",
+    vn: 'PDF: pdfsig của poppler, chỉ tin CA của bên cấp (lấy từ tài liệu DID, #ca): chữ ký hợp lệ và được tin cậy. Sau đó một trình kiểm tra thứ hai, lệnh verify của pdfsign (github.com/digitorus/pdfsign), chỉ tin CA của bên cấp và chứng thư của đơn vị cấp dấu thời gian (/api/trust/tsa.pem): con dấu có dấu thời gian RFC 3161 hợp lệ và CRL của CA.',
+  },
+  'cert.verify.ownTools.revocation': {
+    en: "Seal revoked later: fetch the CA's CRL as published now (the seal certificate's CRL distribution point; openssl crl checks it against the CA). If it lists the seal certificate, the PDF holds only if its timestamp is before that revocation — one sealed after it is refused.",
+    vn: 'Con dấu bị thu hồi sau đó: tải CRL hiện hành của CA (điểm phân phối CRL trong chứng thư con dấu; openssl crl kiểm tra nó với CA). Nếu CRL có tên chứng thư con dấu, tệp PDF chỉ hợp lệ khi dấu thời gian của nó trước lần thu hồi đó — tệp được đóng dấu sau đó bị từ chối.',
+  },
+  'cert.verify.ownTools.credential': {
+    en: "Credential: did-jwt-vc with web-did-resolver verifies its signature through the issuer's did:web; its Bitstring Status List (same issuer) says whether it is revoked.",
+    vn: 'Chứng chỉ số: did-jwt-vc với web-did-resolver kiểm tra chữ ký qua did:web của bên cấp; Bitstring Status List (cùng bên cấp) cho biết chứng chỉ có bị thu hồi không.',
+  },
+  'cert.verify.ownTools.xml': {
+    en: 'XML (UN/CEFACT SPS e-Cert): xmllint --schema against the SPS schema; a copy you were sent must be the XML the link serves.',
+    vn: 'XML (UN/CEFACT SPS e-Cert): xmllint --schema theo lược đồ SPS; bản bạn nhận được phải giống tệp XML mà đường dẫn trả về.',
+  },
+  'cert.verify.ownTools.script': {
+    en: 'All of it in one command (from the project repository): node scripts/verify-credential.mjs <link> [--pdf=file] [--credential=file] [--xml=file]. Details: docs/verifying-a-certificate.md.',
+    vn: 'Tất cả trong một lệnh (từ kho mã của dự án): node scripts/verify-credential.mjs <đường dẫn> [--pdf=tệp] [--credential=tệp] [--xml=tệp]. Chi tiết: docs/verifying-a-certificate.md.',
+  },
   'cert.verify.pdfMatch': { en: 'This PDF is the certificate as issued.', vn: 'Tệp PDF này đúng là chứng nhận đã cấp.' },
   'cert.verify.pdfNoMatch': { en: 'This PDF does not match any issued certificate.', vn: 'Tệp PDF này không khớp với chứng nhận nào.' },
 };

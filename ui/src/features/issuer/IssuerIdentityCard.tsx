@@ -4,6 +4,7 @@ import type { CompanyIdentityAnswer } from '@grain/domain';
 import { api } from '../../api/client';
 import { useI18n } from '../../i18n/i18n';
 import { useAuth } from '../../app/auth';
+import { SealRevocation } from './SealRevocation';
 
 const mono = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
 
@@ -53,6 +54,7 @@ export function IssuerIdentityCard() {
           </Typography>
         </Box>
       )}
+      <SealRevocation answer={a} onChange={setA} />
       {id.did ? (
         <Box sx={{ my: 1 }}>
           <Typography variant="body2" fontWeight={600}>

@@ -52,4 +52,14 @@ export const issuer: Table = {
   },
   'platform.noteVerify': { en: 'Where and when you checked it', vn: 'Bạn đã kiểm tra ở đâu và khi nào' },
   'platform.noteRevoke': { en: 'Why it no longer stands', vn: 'Vì sao việc xác minh không còn hiệu lực' },
+  'issuer.seal.fingerprint': { en: 'Seal certificate fingerprint (SHA-256)', vn: 'Dấu vân chứng thư con dấu (SHA-256)' },
+  'issuer.seal.revoke': { en: 'Revoke the seal certificate', vn: 'Thu hồi chứng thư con dấu' },
+  'issuer.seal.revokeExplained': {
+    en: "Do this if the seal key may be in someone else's hands. Certificates sealed before now stay valid; a PDF sealed with this certificate from now on is refused by every check. Your company gets a new seal certificate at once: publish your DID document again if you host it on your own domain.",
+    vn: 'Hãy làm việc này nếu khóa con dấu có thể đã rơi vào tay người khác. Các chứng nhận đã đóng dấu trước thời điểm này vẫn hợp lệ; tệp PDF được đóng dấu bằng chứng thư này từ nay sẽ bị mọi bước kiểm tra từ chối. Công ty của bạn được cấp ngay chứng thư con dấu mới: hãy công bố lại tài liệu DID nếu bạn đặt nó trên tên miền riêng.',
+  },
+  'issuer.seal.reason': { en: 'Reason', vn: 'Lý do' },
+  'issuer.seal.cancel': { en: 'Cancel', vn: 'Hủy' },
+  'issuer.seal.confirm': { en: 'Revoke', vn: 'Thu hồi' },
+  'issuer.seal.revoked': { en: 'Seal certificate {serial} revoked on {date}', vn: 'Chứng thư con dấu {serial} bị thu hồi ngày {date}' },
 };

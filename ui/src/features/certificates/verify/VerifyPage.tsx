@@ -133,6 +133,27 @@ function VerifyResult({ answer }: { answer: PublicVerifyAnswer['approval'] }) {
   );
 }
 
+/** A buyer's own checks with third-party tools: the same steps as docs/verifying-a-certificate.md. */
+function OwnToolsSteps() {
+  const { t } = useI18n();
+  const steps = ['pdf', 'revocation', 'credential', 'xml', 'script'] as const;
+  return (
+    <Box sx={{ mt: 3 }} data-testid="verify-own-tools">
+      <Typography variant="subtitle1">{t('cert.verify.ownTools.title')}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('cert.verify.ownTools.intro')}
+      </Typography>
+      <Box component="ol" sx={{ pl: 3, my: 1 }}>
+        {steps.map((s) => (
+          <Typography component="li" variant="body2" key={s} sx={{ mb: 0.5 }}>
+            {t(`cert.verify.ownTools.${s}`)}
+          </Typography>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
 /**
  * /views/verify (no login): look an issued certificate up by content hash - the QR code on the
  * certificate PDF links here with ?hash= - or by number with the verification code printed on it
@@ -215,6 +236,7 @@ export function VerifyPage() {
         </Button>
         {checked && <UploadChecks answer={checked} />}
       </Box>
+      <OwnToolsSteps />
     </Container>
   );
 }

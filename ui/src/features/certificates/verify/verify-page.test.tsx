@@ -160,6 +160,47 @@ describe('public verify page', () => {
   });
 
   it.each([
+    [
+      'en' as const,
+      'Sealed after its seal certificate was revoked',
+      'sealed 02/12/2025 10:30, seal certificate revoked 02/12/2025 09:00',
+      'Sealed before any revocation of its seal certificate',
+    ],
+    [
+      'vn' as const,
+      'Được đóng dấu sau khi chứng thư con dấu đã bị thu hồi',
+      'đóng dấu 02/12/2025 10:30, chứng thư con dấu bị thu hồi 02/12/2025 09:00',
+      'Được đóng dấu trước mọi lần thu hồi chứng thư con dấu',
+    ],
+  ])('says when a PDF was sealed after its seal certificate was revoked, and when one was sealed before (%s)', async (lang, refused, times, held) => {
+    let sealTime = { id: 'sealTime', ok: false, detail: '2025-12-02T10:30:00.000Z 2025-12-02T09:00:00.000Z' };
+    fakeApi({
+      'GET /api/auth/current_user': () => signedOut,
+      'POST /api/public/verify/check': () => ({ kind: 'pdf', checks: [{ id: 'seal', ok: true }, sealTime, { id: 'asIssued', ok: false }] }),
+    });
+    renderApp('/views/verify', { lang });
+    const user = userEvent.setup();
+    await user.upload(await screen.findByTestId('verify-pdf'), new File(['%PDF-1.7'], 'forged.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByTestId('check-sealTime')).toHaveAttribute('data-ok', 'false');
+    expect(screen.getByTestId('check-sealTime')).toHaveTextContent(refused);
+    expect(screen.getByTestId('check-sealTime')).toHaveTextContent(times);
+    sealTime = { id: 'sealTime', ok: true, detail: '2025-11-21T08:15:00.000Z' };
+    await user.upload(screen.getByTestId('verify-pdf'), new File(['%PDF-1.7'], 'genuine.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText(held)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en' as const, 'Check it yourself, with tools we did not write', 'xmllint --schema', 'pdfsig', 'node scripts/verify-credential.mjs'],
+    ['vn' as const, 'Tự kiểm tra bằng công cụ không do chúng tôi viết', 'xmllint --schema', 'pdfsig', 'node scripts/verify-credential.mjs'],
+  ])("lists a buyer's own checks with third-party tools, as docs/verifying-a-certificate.md does (%s)", async (lang, title, ...tools) => {
+    fakeApi({ 'GET /api/auth/current_user': () => signedOut });
+    renderApp('/views/verify', { lang });
+    const steps = await screen.findByTestId('verify-own-tools');
+    expect(steps).toHaveTextContent(title);
+    for (const tool of tools) expect(steps).toHaveTextContent(tool);
+  });
+
+  it.each([
     ['en' as const, 'Revoked on 02/12/2025 by Ada Admin: Lab result was wrong', 'Revoked by the issuing company'],
     ['vn' as const, 'Đã thu hồi ngày 02/12/2025 bởi Ada Admin: Lab result was wrong', 'Đã bị công ty cấp thu hồi'],
   ])('says a revoked certificate is revoked, on the page and in the file check (%s)', async (lang, banner, check) => {
