@@ -45,16 +45,24 @@ export function callerOf(req: Request): Caller {
 /** The certificate as answered to this viewer: with names in the audit trail and what they may do. */
 async function viewFor(ctx: CertCtx, viewer: Actor, s: CertificateState, operator: boolean): Promise<CertificateView> {
   const stores = ctx.stores;
-  const users = await stores.users.listByCompany(s.companyId);
-  const names = new Map(users.map((u) => [u.id, `${u.firstname} ${u.lastname}`.trim()]));
-  const hasSignature = !!(await stores.signatures.ofUser(viewer.id).catch(() => null));
-  const hasPasskey = (await stores.passkeys.ofUser(viewer.id)).length > 0;
-  const opened = s.status === 'created' ? [] : await stores.certificateViews.of(s.id);
-  const revocation = s.status === 'done' ? await stores.certificates.revocationOf(s.companyId, s.id) : null;
-  const digital = await digitalSignatures(stores, s);
-  const passkey = await passkeySignatures(stores, s);
   const held = s.supportDocs.flatMap((d) => (d.version !== undefined ? [{ id: d.id, version: d.version }] : []));
-  const heldTypes = held.length ? await stores.documents.fileVersionTypes(s.companyId, held) : undefined;
+  // independent reads, side by side; the names only of the people the audit trail names
+  const [names, hasSignature, hasPasskey, opened, revocation, digital, passkey, heldTypes] = await Promise.all([
+    stores.users.namesOf(
+      s.companyId,
+      s.audit.map((a) => a.actorId),
+    ),
+    stores.signatures
+      .ofUser(viewer.id)
+      .then((x) => !!x)
+      .catch(() => false),
+    stores.passkeys.ofUser(viewer.id).then((x) => x.length > 0),
+    s.status === 'created' ? [] : stores.certificateViews.of(s.id),
+    s.status === 'done' ? stores.certificates.revocationOf(s.companyId, s.id) : null,
+    digitalSignatures(stores, s),
+    passkeySignatures(stores, s),
+    held.length ? stores.documents.fileVersionTypes(s.companyId, held) : undefined,
+  ]);
   const view = toCertificateView(s, { viewer, hasSignature, hasPasskey, names, opened, digital, passkey, heldTypes });
   // The Temporal UI shows every tenant's workflows: only the platform's operators (PLATFORM_OPERATORS) get
   // the link to it, never a company's admin (issue 26 item 8).

@@ -358,6 +358,7 @@ describe('certificate API', () => {
     expect(pdfCheck).toMatchObject({ kind: 'pdf', approvalNumber: 'CHAIN-1' });
     expect(okOf(pdfCheck)).toEqual({
       seal: true,
+      sealTime: true,
       wholeDocument: true,
       issuer: true,
       verifiedIssuer: true,

@@ -141,6 +141,10 @@ describe('the issuer is bound to a register outside this server (item 6)', () =>
       expect(subject).toContain('C = AU');
     }
     expect(new X509Certificate(caPem).fingerprint256).toBe(page.issuer.caFingerprint);
+    // the seal made at the operator's verification is the one that seals: it names the issuer's did:web and its CA's CRL
+    expect(new X509Certificate(sealPem).subjectAltName).toMatch(new RegExp(`URI:did:web:[^,]*:companies:${co.companyId}`));
+    const sealText = execFileSync('openssl', ['x509', '-noout', '-text', '-in', tmp(sealPem, 'pem')], { encoding: 'utf8' });
+    expect(sealText).toMatch(/CRL Distribution Points:[\s\S]*\/api\/trust\/crl\//);
     // the operator's revocation lapses it: the next submit is refused again, the earlier certificate keeps what it stated at issue
     await operator.post(`/api/platform/company/${co.companyId}/revoke`).send({ note: 'registration cancelled' }).expect(200);
     expect((await admin.post('/api/company/approval/create').send(await draft(co, `U2-${Date.now()}`))).body.code).toBe('ISSUER_UNVERIFIED');

@@ -25,7 +25,7 @@ import {
   type PlatformCompanyView,
 } from '@grain/domain';
 import { X509Certificate } from 'node:crypto';
-import { companyDidDocument, sealsOf } from '@grain/adapters';
+import { companyDidDocument, sealOptionsFor, sealsOf } from '@grain/adapters';
 import type { CompanyRow } from '@grain/persistence';
 import type { ApiDeps } from '../deps';
 import { actorOf, ensurePermission, originOf, requirePermission, requireUser } from '../http/auth-middleware';
@@ -144,7 +144,7 @@ export function createIssuerRouter(deps: ApiDeps): Router {
       await tx.signatures.retireStaleCompanyCa(c.id);
     });
     // its CA and seal, naming the verified registration, exist from now on (the DID document names them)
-    await signatures.companySeal(c, deps.config.caKeySecret);
+    await signatures.companySeal(c, deps.config.caKeySecret, sealOptionsFor(deps.config.publicUrl, c.id, didWebOf(c.website)));
     const after = (await companies.byId(c.id))!;
     res.json({ company: platformView(after), events: await events(c.id) } satisfies PlatformCompanyAnswer);
   });

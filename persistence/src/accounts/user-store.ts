@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { ADMIN_ROLE, type AccountStatus } from '@grain/domain';
+import { ADMIN_ROLE, isUuid, type AccountStatus } from '@grain/domain';
 import { iso, type UserRow, type UserWithHash } from './types';
 
 /** A users row as the app reads it (the session lookup reads the same columns). */
@@ -46,6 +46,8 @@ export interface UserStore {
   /** One page of a company's users, searched over name, email, phone and role; newest last. */
   page(companyId: string, opts: { page: number; pageSize: number; q?: string }): Promise<{ users: UserRow[]; total: number }>;
   listByCompany(companyId: string): Promise<UserRow[]>;
+  /** The names ("first last") of the company's live users among `ids` (other ids are left out). */
+  namesOf(companyId: string, ids: string[]): Promise<Map<string, string>>;
   /** Active admins of a company, leaving `exceptId` out (is this user the last one?). */
   countActiveAdmins(companyId: string, exceptId?: string): Promise<number>;
   /**
@@ -142,6 +144,12 @@ export class KnexUserStore implements UserStore {
   async listByCompany(companyId: string): Promise<UserRow[]> {
     const rows = await this.live().where({ company_id: companyId }).orderBy(['lastname', 'firstname']);
     return rows.map((r) => strip(toUser(r)));
+  }
+  async namesOf(companyId: string, ids: string[]): Promise<Map<string, string>> {
+    const wanted = [...new Set(ids.filter(isUuid))];
+    if (!wanted.length) return new Map();
+    const rows = await this.live().where({ company_id: companyId }).whereIn('id', wanted).select('id', 'firstname', 'lastname');
+    return new Map(rows.map((r) => [r.id as string, `${r.firstname} ${r.lastname}`.trim()]));
   }
   async countActiveAdmins(companyId: string, exceptId?: string): Promise<number> {
     const q = this.live().where({ company_id: companyId, is_admin: true, status: 'active' });
