@@ -217,7 +217,7 @@ onPostgres(
       expect(pid).toBeDefined();
       const { rows } = await other.raw(
         `select distinct c.relname from pg_locks l join pg_class c on c.oid = l.relation where l.pid = ? and l.granted and c.relkind = 'r' order by 1`,
-        [pid],
+        [pid!],
       );
       expect(rows.map((r: { relname: string }) => r.relname)).toEqual(expect.arrayContaining(['certificate_otps', 'certificates', 'mail_outbox']));
       await holder.commit();
