@@ -15,6 +15,8 @@ const ID_PARAMS: Record<string, (v: string) => boolean> = {
   id: (v) => isUuid(v) || isLevelId(v),
   companyId: isUuid,
   complianceId: isUuid,
+  /** A certificate's SHA-256 fingerprint, hex (the company's seal). */
+  fingerprint: (v) => /^[0-9a-fA-F]{64}$/.test(v),
 };
 
 /**
