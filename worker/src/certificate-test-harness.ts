@@ -46,7 +46,13 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(taskQueue: string, opts: { deployment?: WorkerDeployment } = {}): Promise<Harness> {
+export interface HarnessOptions {
+  deployment?: WorkerDeployment;
+  /** Puts something around the real adapters (a gate before the PDF renderer, say) before the worker starts. */
+  adapters?: (real: Adapters) => Adapters;
+}
+
+export async function startHarness(taskQueue: string, opts: HarnessOptions = {}): Promise<Harness> {
   const address = process.env.TEMPORAL_TEST_ADDRESS!;
   const db = await createTestDb();
   await seedHarnessCompany(db);
@@ -57,7 +63,8 @@ export async function startHarness(taskQueue: string, opts: { deployment?: Worke
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'grain-cert-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir } as NodeJS.ProcessEnv), temporalAddress: address, taskQueue };
   // The embedded set: SmtpMailSender to the catcher, EmbeddedLedger, ChromiumPdfRenderer, LocalFileStorage in dataDir.
-  const adapters: Adapters = buildAdapters(config, stores, { smtpCatcherPort: port });
+  const real: Adapters = buildAdapters(config, stores, { smtpCatcherPort: port });
+  const adapters = opts.adapters ? opts.adapters(real) : real;
   const { worker, connection: workerConnection } = await createWorker({
     address,
     taskQueue,
@@ -88,7 +95,7 @@ export async function startHarness(taskQueue: string, opts: { deployment?: Worke
       await workerConnection.close();
       await connection.close();
       await catcher.stop();
-      await closeAdapters(adapters);
+      await closeAdapters(real);
       await db.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,8 +1,8 @@
 /**
  * commitCertificateBatch on a real database with the embedded ledger: a sign's redeem, its ledger entry,
  * the read model and its mails are one transaction — a refused code leaves no block, no row change and
- * no mail behind, and a retry of a committed batch writes nothing twice. A completing batch holds its
- * state for the PDF step, which writes the read model with the PDF and lets the batch's mails go.
+ * no mail behind, and a retry of a committed batch writes nothing twice. A completing batch writes the
+ * certificate done and holds its mails; the PDF step records the PDF of that state and lets them go.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -136,7 +136,7 @@ test('a refused code leaves no ledger block and no read-model change; the same s
   expect(await queued(c.id)).toHaveLength(1);
 }, 30_000);
 
-test('a completing batch holds its state for the PDF step: the read model shows it issued with its PDF, and its mails go, only then', async () => {
+test('a completing batch shows the certificate done at once and holds its mails; the PDF step records the PDF of that state and lets them go', async () => {
   const c = await submittedWithSign();
   const signedByA1 = transition(c.submitted, { type: 'sign', actor: { id: 'a1', name: 'Signer a1' }, at: '2026-01-01T00:00:00.000Z' });
   const a1 = await stores.otps.issue(c.binding);
@@ -166,21 +166,22 @@ test('a completing batch holds its state for the PDF step: the read model shows 
     redeem: { otpId, binding, redeemKey: `wf:${otpId}` },
     ledger,
     state: done.state,
-    readModel: 'holdForPdf',
+    readModel: 'write',
     notices: [completed],
+    mailsWaitForPdf: true,
     at,
   });
-  // not issued yet: the read model still shows a1's signature only, and the completion notice waits
-  expect((await row(c.id)).state.status).toBe('pending');
-  expect((await queued(c.id)).map((m) => m.held)).toEqual([true]);
   const held = ledger.reduce((s, { effect }, i) => recordLedgerTx(s, effect, r.txIds[i], at), done.state);
+  // done at once, with both signatures and the completion on the ledger; no PDF yet, and the completion notice waits for it
+  expect(await row(c.id)).toMatchObject({ version: held.version, pdfKey: null, state: { status: 'done', chainId: r.txIds[1] } });
+  expect((await row(c.id)).state.levels[0].signed.map((e) => e.userId)).toEqual(['a1', 'a2']);
+  expect((await queued(c.id)).map((m) => m.held)).toEqual([true]);
 
   const pdf = await acts.generateCertificatePdf({ key: `certificate-${c.id}`, certificateId: c.id, version: held.version, at });
   expect(pdf.pdfKey).toMatch(/^certificates\//);
   const issued = await row(c.id);
   expect(issued).toMatchObject({ version: held.version + 1, pdfKey: pdf.pdfKey, state: { status: 'done', chainId: r.txIds[1], pdfKey: pdf.pdfKey } });
   expect((await queued(c.id)).map((m) => [m.held, m.recipients])).toEqual([[false, ['sub@grain.test', 'a1@grain.test']]]);
-  expect((await stores.certificates.heldForPdf(c.id)).held).toBeNull();
   // a retried PDF step (its result never reached the server) answers the same PDF and writes nothing again
   expect(await acts.generateCertificatePdf({ key: `certificate-${c.id}`, certificateId: c.id, version: held.version, at })).toEqual(pdf);
   expect((await row(c.id)).version).toBe(held.version + 1);

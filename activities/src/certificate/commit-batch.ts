@@ -72,8 +72,7 @@ function recordCommit(deps: ActivityDeps) {
     const state = a.ledger.reduce((st, { effect }, i) => recordLedgerTx(st, effect, txIds[i], a.at), a.state);
     let applied = false;
     if (a.readModel === 'write') applied = (await s.certificates.upsert(state)).applied;
-    else if (a.readModel === 'holdForPdf') await s.certificates.holdForPdf(state);
-    await queueNotices(s, a.notices, a.readModel === 'holdForPdf');
+    await queueNotices(s, a.notices, !!a.mailsWaitForPdf);
     return { txIds, state, applied };
   };
 }

@@ -16,18 +16,18 @@ interface MadePdf {
 }
 
 /**
- * Renders, seals and stores the PDF of the state its batch's commit held (once per certificate
- * content), then writes the read model with it (recordPdf at `at`, as the workflow records it) and
- * lets the batch's mails go, in one transaction.
+ * Renders, seals and stores the PDF of the state its batch's commit wrote (the certificate shows done
+ * meanwhile; once per certificate content), then writes the read model with it (recordPdf at `at`, as the
+ * workflow records it) and lets the batch's mails go, in one transaction.
  */
 export function generatePdfActivity(deps: ActivityDeps): CertificateActivityContract['generateCertificatePdf'] {
   return async (a) => {
-    const found = await heldForPdf(deps, a);
+    const found = await writtenForPdf(deps, a);
     if ('writtenPdfKey' in found) return { pdfKey: found.writtenPdfKey };
-    const { held } = found;
+    const { written } = found;
     // A retried activity gets the kept result of a step it already did, so files happen once.
-    const made = await deps.stores.activityResults.once(`${a.key}:pdf:${held.contentHash}`, () => makePdf(deps, held));
-    const state = recordPdf(held, made.pdfKey, a.at);
+    const made = await deps.stores.activityResults.once(`${a.key}:pdf:${written.contentHash}`, () => makePdf(deps, written));
+    const state = recordPdf(written, made.pdfKey, a.at);
     const applied = await recordPdfMade(deps, state, made);
     // the credential, signed once with the seal that sealed the PDF (kept: a retried attempt reads it back)
     if (state.status === 'done') {
@@ -39,19 +39,19 @@ export function generatePdfActivity(deps: ActivityDeps): CertificateActivityCont
   };
 }
 
-/** The state the batch's commit held for this PDF, or the PDF already written when this is a retry after its write. */
-async function heldForPdf(deps: ActivityDeps, a: CertificatePdfRequest): Promise<{ held: CertificateState } | { writtenPdfKey: string }> {
-  const { held, written } = await deps.stores.certificates.heldForPdf(a.certificateId);
-  if (held?.version === a.version) return { held };
+/** The state the batch's commit wrote for this PDF, or the PDF already recorded when this is a retry after its write. */
+async function writtenForPdf(deps: ActivityDeps, a: CertificatePdfRequest): Promise<{ written: CertificateState } | { writtenPdfKey: string }> {
+  const row = await deps.stores.certificates.issuingState(a.certificateId);
+  if (row?.state.version === a.version) return { written: row.state };
   // a retry after its write: the read model shows this version's PDF already
-  if (written && written.version > a.version && written.pdfKey) return { writtenPdfKey: written.pdfKey };
-  throw new Error(`certificate ${a.certificateId}: no state held for its PDF at version ${a.version} (held: ${held?.version ?? 'none'})`);
+  if (row && row.state.version > a.version && row.pdfKey) return { writtenPdfKey: row.pdfKey };
+  throw new Error(`certificate ${a.certificateId}: the read model shows version ${row?.state.version ?? 'none'}, not ${a.version} to make its PDF of`);
 }
 
 /** The issuing company's seal (its key and certificate under the company's CA). */
-function companySeal({ stores, config }: ActivityDeps, held: CertificateState, facts: { issuer?: FrozenIssuer }) {
-  const company = { id: held.companyId, name: facts.issuer?.name ?? held.companyId };
-  return stores.signatures.companySeal(company, config.caKeySecret, sealOptionsFor(config.publicUrl, held.companyId, facts.issuer?.did));
+function companySeal({ stores, config }: ActivityDeps, s: CertificateState, facts: { issuer?: FrozenIssuer }) {
+  const company = { id: s.companyId, name: facts.issuer?.name ?? s.companyId };
+  return stores.signatures.companySeal(company, config.caKeySecret, sealOptionsFor(config.publicUrl, s.companyId, facts.issuer?.did));
 }
 
 /**
@@ -59,18 +59,18 @@ function companySeal({ stores, config }: ActivityDeps, held: CertificateState, f
  * seal: the TSA's timestamp in the signature; the CA chain, the TSA's certificate and the CA's CRL as it
  * stands at sealing in the DSS (and in the signature, for validators that read it there).
  */
-async function makePdf(deps: ActivityDeps, held: CertificateState): Promise<MadePdf> {
+async function makePdf(deps: ActivityDeps, s: CertificateState): Promise<MadePdf> {
   const { adapters, config } = deps;
-  const url = verifyUrl(config.publicUrl, held.contentHash);
-  const facts = await issuerFacts(deps.stores, held);
-  const rendered = await adapters.pdf.render(certificateHtml(issuedCertificate(held, facts), { url, svg: await qrSvg(url) }));
-  const seal = await companySeal(deps, held, facts);
-  const crls = [await deps.stores.signatures.freshCaCrl(held.companyId, config.caKeySecret)];
+  const url = verifyUrl(config.publicUrl, s.contentHash);
+  const facts = await issuerFacts(deps.stores, s);
+  const rendered = await adapters.pdf.render(certificateHtml(issuedCertificate(s, facts), { url, svg: await qrSvg(url) }));
+  const seal = await companySeal(deps, s, facts);
+  const crls = [await deps.stores.signatures.freshCaCrl(s.companyId, config.caKeySecret)];
   const sealed = await sealPdf(rendered, {
     ...seal,
     chainPems: [seal.caCertificatePem],
-    name: facts.issuer?.name ?? held.companyId,
-    reason: `Grain quality certificate ${held.approvalNumber} issued`,
+    name: facts.issuer?.name ?? s.companyId,
+    reason: `Grain quality certificate ${s.approvalNumber} issued`,
     location: facts.issuer?.address,
     contactInfo: url,
     tsa: adapters.tsa,

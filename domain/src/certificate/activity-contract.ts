@@ -64,20 +64,22 @@ export interface CertificateCommit {
   ledger: KeyedLedgerEffect[];
   /** The state the ledger effects are recorded on. */
   state: CertificateState;
-  /**
-   * 'write': the read model shows the state; 'holdForPdf': the state is kept for the PDF step, which
-   * writes it with the PDF (and lets the batch's mails go then); 'none': the read model is not touched.
-   */
-  readModel: 'write' | 'holdForPdf' | 'none';
+  /** 'write': the read model shows the state; 'none': the read model is not touched. */
+  readModel: 'write' | 'none';
   /** The batch's notices: one mail each, to all its recipients, sent by the outbox's relay. */
   notices: CertificateNotice[];
+  /**
+   * The batch completes the certificate: its mails wait in the outbox until the PDF step lets them go
+   * (the completion mail links the PDF). The read model shows the certificate done at once.
+   */
+  mailsWaitForPdf?: boolean;
   /** Workflow time the tx ids are recorded at (the audit entries' time). */
   at: string;
 }
 
 /**
  * The PDF step of a completing batch, asked with ids only (its input is in the workflow's history): the
- * state is the one the batch's commit held for it (CertificateStore.holdForPdf) at `version`.
+ * state is the one the batch's commit wrote to the read model, at `version`.
  */
 export interface CertificatePdfRequest {
   /** The workflow id: the PDF is made once per key and content. */
@@ -95,6 +97,6 @@ export interface CertificatePdfRequest {
 export interface CertificateActivityContract {
   /** A batch's redeem, ledger entries, read-model write and mails in one step (one transaction where the ledger allows). */
   commitCertificateBatch(a: CertificateCommit): Promise<{ txIds: string[] }>;
-  /** Renders, seals and stores the PDF of the held state, writes the read model with it and lets the batch's mails go. */
+  /** Renders, seals and stores the PDF of the written state, writes the read model with it and lets the batch's mails go. */
   generateCertificatePdf(a: CertificatePdfRequest): Promise<{ pdfKey: string }>;
 }

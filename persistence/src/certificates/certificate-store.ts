@@ -81,18 +81,14 @@ export interface StoredCertificate {
  * reads it and keeps drafts (status created) in it until submit. Every read is scoped to a company.
  */
 export interface CertificateStore {
-  /** Writes the state (versioned, see above); a state held for its PDF (holdForPdf) is done with then. */
+  /** Writes the state (versioned, see above). */
   upsert(state: CertificateState): Promise<{ applied: boolean }>;
   /**
-   * Keeps the state a completing batch leaves for its PDF step beside the row, without changing what the
-   * read model shows: the certificate shows as issued once its PDF is recorded (the PDF step's upsert).
+   * What the read model shows of a certificate, by its id alone, with its PDF's key (null before the PDF
+   * step recorded it): the state the PDF step makes its PDF of. Not scoped to a company: the workflow's
+   * activities only, never a caller's read.
    */
-  holdForPdf(state: CertificateState): Promise<void>;
-  /**
-   * The state kept by holdForPdf (null when none is kept: never kept, or written since), and what the
-   * read model shows now (null without a row).
-   */
-  heldForPdf(id: string): Promise<{ held: CertificateState | null; written: { version: number; pdfKey: string | null } | null }>;
+  issuingState(id: string): Promise<{ state: CertificateState; pdfKey: string | null } | null>;
   get(companyId: string, id: string): Promise<StoredCertificate | null>;
   list(q: CertificateListQuery): Promise<CertificatePage>;
   /**
@@ -290,7 +286,6 @@ export class KnexCertificateStore implements CertificateStore {
       completed_at: s.completedDate ?? null,
       updated_at: updatedAt,
       list_card: listCardText(s),
-      issuing_state: null,
     };
   }
 
@@ -326,24 +321,10 @@ export class KnexCertificateStore implements CertificateStore {
     });
   }
 
-  async holdForPdf(s: CertificateState): Promise<void> {
-    const held = await this.k('certificates')
-      .where({ id: s.id })
-      .where('version', '<', s.version)
-      .update({ issuing_state: JSON.stringify(s) })
-      .returning('id');
-    if (!held.length) {
-      // a retried commit finds its state held already, or written with its PDF since
-      const r = await this.k('certificates').where({ id: s.id }).first('version', 'issuing_state');
-      if (!r) throw new Error(`certificate ${s.id} has no read-model row to hold its issued state beside`);
-    }
-  }
-
-  async heldForPdf(id: string): Promise<{ held: CertificateState | null; written: { version: number; pdfKey: string | null } | null }> {
-    const r = await this.k('certificates').where({ id }).first('issuing_state', 'version', 'pdf_key');
-    if (!r) return { held: null, written: null };
-    const held = r.issuing_state ? ((typeof r.issuing_state === 'string' ? JSON.parse(r.issuing_state) : r.issuing_state) as CertificateState) : null;
-    return { held, written: { version: Number(r.version), pdfKey: r.pdf_key ?? null } };
+  async issuingState(id: string): Promise<{ state: CertificateState; pdfKey: string | null } | null> {
+    const r = await this.k('certificates').where({ id }).first('state', 'pdf_key');
+    if (!r) return null;
+    return { state: (typeof r.state === 'string' ? JSON.parse(r.state) : r.state) as CertificateState, pdfKey: r.pdf_key ?? null };
   }
 
   async get(companyId: string, id: string): Promise<StoredCertificate | null> {

@@ -31,6 +31,7 @@ import * as passkeys from './060_passkeys';
 import * as passkeyLoginAddress from './061_passkey_login_address';
 import * as verifiableCredentials from './065_verifiable_credentials';
 import * as sessionCacheNotify from './071_session_cache_notify';
+import * as certificateWrittenBeforePdf from './075_certificate_written_before_pdf';
 
 export interface Migration {
   name: string;
@@ -72,4 +73,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '061_passkey_login_address', ...passkeyLoginAddress },
   { name: '065_verifiable_credentials', ...verifiableCredentials },
   { name: '071_session_cache_notify', ...sessionCacheNotify },
+  { name: '075_certificate_written_before_pdf', ...certificateWrittenBeforePdf },
 ];

@@ -1,7 +1,8 @@
 /**
  * One batch's work: its redeem (a sign's code), ledger appends, read-model write and mails as one local
- * activity, the tx ids recorded on the state; a completing batch then makes the PDF (an activity asked
- * with ids: the commit held the state for it), which writes the read model and lets the batch's mails go.
+ * activity, the tx ids recorded on the state. A completing batch writes the certificate done at once
+ * (its sign answers then) and holds its mails; the PDF follows (makePdf: an activity asked with ids, of
+ * the state the commit wrote), which records the PDF on the read model and lets the batch's mails go.
  */
 import { ActivityFailure, ApplicationFailure } from '@temporalio/workflow';
 import {
@@ -38,14 +39,14 @@ function noticesOf(s: CertificateState, key: string, effects: CertificateEffect[
 export async function commitBatch(run: CertificateRun, wfId: string, batch: Batch): Promise<number | undefined> {
   const key = `${wfId}:${batch.version}`;
   const ledger: KeyedLedgerEffect[] = batch.effects.filter(isLedger).map((effect) => ({ key: `${key}:${effect.event}`, effect }));
-  const pdf = batch.effects.some((e) => e.type === 'generatePdf');
+  const pdf = wantsPdf(batch);
   const at = nowIso();
   const notices = noticesOf(run.state, key, batch.effects);
   const written = run.state.version + ledger.length;
   let txIds: string[];
   try {
     ({ txIds } = await run.step(() =>
-      commitCertificateBatch({ redeem: batch.redeem, ledger, state: run.state, readModel: pdf ? 'holdForPdf' : 'write', notices, at }),
+      commitCertificateBatch({ redeem: batch.redeem, ledger, state: run.state, readModel: 'write', notices, at, ...(pdf ? { mailsWaitForPdf: true } : {}) }),
     ));
   } catch (e) {
     if (!batch.redeem) throw e;
@@ -57,10 +58,18 @@ export async function commitBatch(run: CertificateRun, wfId: string, batch: Batc
   run.confirm(batch);
   // The same records the activity wrote, on the state as it is now (an Update may have changed it meanwhile).
   run.state = ledger.reduce((s, { effect }, i) => recordLedgerTx(s, effect, txIds[i], at), run.state);
-  if (pdf) {
-    const { pdfKey } = await generateCertificatePdf({ key: wfId, certificateId: run.state.id, version: run.state.version, at });
-    run.state = recordPdf(run.state, pdfKey, at);
-    return run.state.version;
-  }
   return written;
+}
+
+/** The batch completes the certificate: its PDF is to be made once the batch is done. */
+export const wantsPdf = (batch: Batch): boolean => batch.effects.some((e) => e.type === 'generatePdf');
+
+/**
+ * Makes the PDF of the version the completing batch wrote (`written`), and records it on the state as the
+ * activity recorded it on the read model (same time, same version).
+ */
+export async function makePdf(run: CertificateRun, wfId: string, written: number): Promise<void> {
+  const at = nowIso();
+  const { pdfKey } = await generateCertificatePdf({ key: wfId, certificateId: run.state.id, version: written, at });
+  run.state = recordPdf(run.state, pdfKey, at);
 }

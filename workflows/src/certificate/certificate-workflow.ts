@@ -9,7 +9,7 @@ import type { CommandActor } from '@grain/domain/workflow-safe';
 import * as m from './certificate-messages';
 import { operatorsView } from './certificate-search-attributes';
 import { commitCertificateBatch } from './certificate-effects';
-import { commitBatch } from './certificate-commit';
+import { commitBatch, makePdf, wantsPdf } from './certificate-commit';
 import { fireDueTimers, nextTimer } from './certificate-timers';
 import { CertificateRun } from './certificate-run';
 
@@ -43,13 +43,17 @@ export async function certificateWorkflow(input: m.CertificateWorkflowInput): Pr
 
   const showToOperators = operatorsView();
   showToOperators(run.state);
+  // The PDF of a completing batch: made after its sign answered, awaited before the run ends.
+  let pdf: Promise<void> | undefined;
   for (;;) {
     for (let batch = run.nextBatch(); batch; batch = run.nextBatch()) {
       const written = await commitBatch(run, wfId, batch);
       showToOperators(run.state);
       run.finish(batch, written);
+      if (written !== undefined && wantsPdf(batch)) pdf = makePdf(run, wfId, written);
     }
     if (run.finished()) {
+      await pdf;
       if (await run.quiesce()) return { id: run.state.id, version: run.state.version, status: run.state.status };
     } else if (run.shouldContinueAsNew()) {
       if (await run.quiesce()) await run.continueAsNew();
