@@ -8,3 +8,4 @@ export { buildDocx, writeZip } from './text-extract/zip-writer';
 export { COMPLIANCE_CORPUS, blocksDocx, blocksHtml, type CorpusDocument } from './ai/corpus';
 export { freePortRange } from './free-port-range';
 export { sealParts, transplantSeal, withCms } from './pdf/pdf-forgery';
+export { gatedPdfRenderer, type GatedPdfRenderer } from './pdf/gated-renderer';

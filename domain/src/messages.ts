@@ -160,6 +160,10 @@ export const MESSAGES = {
     en: 'The issued certificate is still being sealed. Try again in a moment.',
     vn: 'Chứng nhận đã cấp đang được đóng dấu. Vui lòng thử lại sau giây lát.',
   },
+  PDF_PENDING: {
+    en: 'The certificate is issued; its PDF is being prepared. Try again in a moment.',
+    vn: 'Chứng nhận đã được cấp; bản PDF đang được chuẩn bị. Vui lòng thử lại sau giây lát.',
+  },
   IMAGE_VALIDATION_REQUIRED: {
     en: 'The grain photo of the farm record is not verified. Verify it under Farm data (Image validation), then submit.',
     vn: 'Ảnh hạt của bản ghi nông trại chưa được xác thực. Hãy xác thực ảnh trong Dữ liệu nông trại (Xác thực hình ảnh), rồi nộp.',

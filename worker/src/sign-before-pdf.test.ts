@@ -6,8 +6,9 @@
  * once the gate opens the PDF is made once, the read model shows it, the completion mail goes out once and
  * the run ends.
  */
-import { appErrorCodeOf, remindUpdate } from '@grain/workflows';
-import type { Adapters, PdfRenderer } from '@grain/adapters';
+import { appErrorCodeOf, remindUpdate, signUpdate } from '@grain/workflows';
+import type { Adapters } from '@grain/adapters';
+import { gatedPdfRenderer, type GatedPdfRenderer } from '@grain/adapters/testing';
 import {
   actorOf,
   chainDraft,
@@ -21,32 +22,13 @@ import {
   HARNESS_COMPANY_ID,
   type Harness,
 } from './certificate-test-harness';
-import { signUpdate } from '@grain/workflows';
-
-/** The real renderer, entered only once the test opens the gate. */
-function gatedRenderer(real: PdfRenderer) {
-  let open!: () => void;
-  const opened = new Promise<void>((r) => (open = r));
-  let entered = 0;
-  const renderer: PdfRenderer = {
-    info: () => real.info(),
-    ping: () => real.ping(),
-    close: () => real.close(),
-    async render(html, opts) {
-      entered += 1;
-      await opened;
-      return real.render(html, opts);
-    },
-  };
-  return { renderer, open, entered: () => entered };
-}
 
 let h: Harness;
-let gate: ReturnType<typeof gatedRenderer>;
+let gate: GatedPdfRenderer;
 beforeAll(async () => {
   h = await startHarness(`sign-before-pdf-${process.pid}-${Date.now()}`, {
     adapters: (real: Adapters) => {
-      gate = gatedRenderer(real.pdf);
+      gate = gatedPdfRenderer(real.pdf);
       return { ...real, pdf: gate.renderer };
     },
   });

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Worker } from '@temporalio/worker';
 import type { NativeConnection } from '@temporalio/worker';
+import type { Adapters } from '@grain/adapters';
 import { createWorker, WORKFLOWS_MODULE } from '@grain/worker';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { loginAs, seedCompanyWithUsers, TEST_PASSWORD, type Agent, type SeededCompany } from '../testing/session';
@@ -20,14 +21,19 @@ export interface CertHarness {
   close(): Promise<void>;
 }
 
-async function startCertHarness(env: Record<string, string> = {}): Promise<CertHarness> {
+export interface CertHarnessOptions {
+  /** Puts something around the worker's adapters (a gate before the PDF renderer, say); the app keeps the real ones. */
+  workerAdapters?: (real: Adapters) => Adapters;
+}
+
+async function startCertHarness(env: Record<string, string> = {}, opts: CertHarnessOptions = {}): Promise<CertHarness> {
   const taskQueue = `cert-api-${randomUUID()}`;
   const t = await createTestApp({ TEMPORAL_TASK_QUEUE: taskQueue, ...env });
   const { worker, connection }: { worker: Worker; connection: NativeConnection } = await createWorker({
     address: process.env.TEMPORAL_TEST_ADDRESS!,
     taskQueue,
     workflowsPath: WORKFLOWS_MODULE,
-    deps: { config: t.deps.config, stores: t.deps.stores, adapters: t.deps.adapters },
+    deps: { config: t.deps.config, stores: t.deps.stores, adapters: opts.workerAdapters ? opts.workerAdapters(t.deps.adapters) : t.deps.adapters },
     notifications: t.db.notifications,
   });
   const running = worker.run();
@@ -89,11 +95,11 @@ async function startCertHarness(env: Record<string, string> = {}): Promise<CertH
  * Starts the harness before the file's tests (with a test time-out that covers the real worker) and
  * closes it after. The answer forwards to the running harness, so tests write `h.as('manager')`.
  */
-export function useCertHarness(env: Record<string, string> = {}, timeoutMs = 180_000): CertHarness {
+export function useCertHarness(env: Record<string, string> = {}, timeoutMs = 180_000, opts: CertHarnessOptions = {}): CertHarness {
   let running: CertHarness | undefined;
   jest.setTimeout(timeoutMs);
   beforeAll(async () => {
-    running = await startCertHarness(env);
+    running = await startCertHarness(env, opts);
   });
   afterAll(async () => running?.close());
   return new Proxy({} as CertHarness, {

@@ -5,7 +5,7 @@ import { createCertificate } from './build';
 import { displayStatus, levelDisplayStatus } from './display-status';
 import { certificateGrade, certificateValidity } from './issued-certificate';
 import { statusesOfToggles, toggleCounts, toggleOf, TOGGLES } from './list-toggles';
-import { transition } from './machine';
+import { recordPdf, transition } from './machine';
 import type { CertificateState, CertificateStatus, LevelStatus, Signer } from './types';
 import { permissionsOf } from './viewer-permissions';
 
@@ -181,8 +181,19 @@ describe('permissionsOf', () => {
     ['a manager without the edit permission', submitted, viewer('mgr', 'manager', 'viewApproval', 'manageApproval'), []],
     ['another editor while signing', submitted, editor('x'), []],
     [
-      'anyone on a done certificate',
+      'anyone on a done certificate whose PDF is being made',
       () => after(submitted(), { type: 'sign', actor: { id: 'a1', name: 'A' }, at: T0 }, { type: 'sign', actor: { id: 'b1', name: 'B' }, at: T0 }),
+      editor('sub'),
+      ['pdfPending'],
+    ],
+    [
+      'anyone on a done certificate with its PDF',
+      () =>
+        recordPdf(
+          after(submitted(), { type: 'sign', actor: { id: 'a1', name: 'A' }, at: T0 }, { type: 'sign', actor: { id: 'b1', name: 'B' }, at: T0 }),
+          'certificates/x.pdf',
+          T0,
+        ),
       editor('sub'),
       ['getCert'],
     ],

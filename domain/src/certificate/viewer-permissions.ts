@@ -11,7 +11,10 @@ export interface CertificatePermissions {
   reject: boolean;
   delegate: boolean;
   delete: boolean;
+  /** May download the issued PDF, credential and XML: the certificate is done and its PDF made. */
   getCert: boolean;
+  /** Done, its PDF still being made (seconds after the last signature): the page says so, the downloads follow. */
+  pdfPending: boolean;
   /** May revoke the issued certificate (the detail view clears it once revoked). */
   revoke: boolean;
   /** May keep the work in flight moving: remind, escalate, change a level's due time or signers. */
@@ -38,7 +41,8 @@ export function permissionsOf(s: CertificateState, viewer: Actor, hasSignature: 
     reject: signer,
     delegate: signer && l?.status !== 'done',
     delete: mayCancel(s, actorSubject(viewer)) && mayWithdraw(viewer) && s.status !== 'done' && s.status !== 'cancelled',
-    getCert: s.status === 'done',
+    getCert: s.status === 'done' && !!s.pdfKey,
+    pdfPending: s.status === 'done' && !s.pdfKey,
     revoke: mayRevoke(s, actorSubject(viewer)),
     manage,
     adjust: manage,

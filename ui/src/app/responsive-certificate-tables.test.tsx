@@ -72,7 +72,7 @@ const approval = {
     },
   ],
   audit: [{ at: '2025-11-01T00:00:00Z', actorId: 'u-admin', actorName: 'Ada Admin', action: 'submit', level: 1 }],
-  can: { edit: false, sign: true, reject: true, delegate: true, delete: false, getCert: false, signaturePassword: false },
+  can: { edit: false, sign: true, reject: true, delegate: true, delete: false, getCert: false, pdfPending: false, signaturePassword: false },
 };
 const orgs = [
   {

@@ -5,7 +5,7 @@
  * holder walk a company's every certificate. Only issued (done) certificates are found; this reads across
  * companies on purpose, so callers answer nothing beyond what the certificate shows.
  */
-import { AppError } from '@grain/domain';
+import { AppError, type CertificateState } from '@grain/domain';
 import { sha256hex, type PublicCertificate, type Stores } from '@grain/persistence';
 import type { FileStorage } from '@grain/adapters';
 
@@ -15,6 +15,16 @@ export async function findIssued(stores: Stores, ref: IssuedRef): Promise<Public
   const found = await stores.certificates.findPublic(ref);
   if (!found) throw new AppError('NOT_FOUND');
   return found;
+}
+
+/**
+ * The key of an issued certificate's PDF. The certificate shows done as soon as its last signature is
+ * recorded and its PDF follows: PDF_PENDING (409) meanwhile, NOT_FOUND before it is issued.
+ */
+export function issuedPdfKey(s: CertificateState): string {
+  if (s.status !== 'done') throw new AppError('NOT_FOUND');
+  if (!s.pdfKey) throw new AppError('PDF_PENDING');
+  return s.pdfKey;
 }
 
 /** The recorded hash of the issued PDF; for one issued before hashes were recorded, hashed from storage. */

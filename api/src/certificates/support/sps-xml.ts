@@ -7,7 +7,7 @@ import { certificateResolverPath, issuedCertificate, spsCertificateXml } from '@
 import { issuerFacts, type PublicCertificate } from '@grain/persistence';
 import type { CertificateCommandDeps } from '../commands/command-deps';
 import { certificateFileName } from './file-names';
-import { issuedPdfHash } from './find-issued';
+import { issuedPdfHash, issuedPdfKey } from './find-issued';
 
 export interface XmlFile {
   fileName: string;
@@ -16,6 +16,7 @@ export interface XmlFile {
 
 export async function spsXmlFile(deps: CertificateCommandDeps, found: PublicCertificate): Promise<XmlFile> {
   const s = found.state;
+  issuedPdfKey(s); // it states the sealed PDF's hash and the issuer as frozen when the PDF was sealed: PDF_PENDING until then
   const b = deps.config.publicUrl.replace(/\/+$/, '');
   const q = `hash=${s.contentHash}`;
   const xml = spsCertificateXml(issuedCertificate(s, await issuerFacts(deps.stores, s)), {

@@ -242,6 +242,7 @@ export const certificates: Table = {
   'cert.submitted': { en: 'Submitted', vn: 'Ngày nộp' },
   'cert.contentHash': { en: 'Content hash', vn: 'Mã băm nội dung' },
   'cert.getCert': { en: 'Download PDF', vn: 'Tải PDF' },
+  'cert.pdfPending': { en: 'PDF being prepared…', vn: 'Đang chuẩn bị bản PDF…' },
   'cert.approve': { en: 'Sign', vn: 'Ký' },
   'cert.reject': { en: 'Send back', vn: 'Trả lại' },
   'cert.delegateAction': { en: 'Delegate', vn: 'Ủy quyền' },
@@ -454,6 +455,10 @@ export const certificates: Table = {
     vn: 'Danh sách trạng thái thu hồi (W3C Bitstring Status List): {url}, mục {index}, ký lúc {madeAt}. Bên xác minh có thể dùng bản sao tối đa {minutes} phút; việc thu hồi hiện trong danh sách ngay lập tức.',
   },
   'cert.verify.check': { en: 'Verify', vn: 'Xác minh' },
+  'cert.verify.pdfPending': {
+    en: 'This certificate was issued moments ago: its sealed PDF, credential and XML are being prepared. Reload in a moment to download them.',
+    vn: 'Chứng nhận này vừa được cấp: bản PDF đã đóng dấu, chứng chỉ số và XML đang được chuẩn bị. Vui lòng tải lại trang sau giây lát để tải xuống.',
+  },
   'cert.verify.ledger': { en: 'Ledger anchor', vn: 'Neo sổ cái' },
   'cert.verify.block': { en: 'block', vn: 'khối' },
   'cert.verify.noLedger': { en: 'Not yet recorded on the ledger', vn: 'Chưa được ghi lên sổ cái' },

@@ -77,6 +77,10 @@ function HeaderButtons({ a, actions, dialogs }: { a: CertificateView; actions: D
           {t(inFlight ? 'cert.inFlight.withdraw' : 'common.delete')}
         </Button>
       )}
+      {can.pdfPending && (
+        // done: the downloads follow once the PDF is made (the live channel reloads the page then)
+        <Chip label={t('cert.pdfPending')} variant="outlined" data-testid="pdf-pending" />
+      )}
       {can.getCert && (
         <Button variant="contained" onClick={() => void actions.getCert()} data-testid="btn-get-cert">
           {t('cert.getCert')}

@@ -31,6 +31,7 @@ export function permittedOf(a: CertificateView): NonNullable<CertificateView['ca
       delegate: false,
       delete: false,
       getCert: false,
+      pdfPending: false,
       revoke: false,
       manage: false,
       adjust: false,

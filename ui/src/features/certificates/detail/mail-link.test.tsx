@@ -36,7 +36,7 @@ const approval = {
       voided: [],
     },
   ],
-  can: { edit: false, sign: true, reject: true, delegate: true, delete: false, getCert: false, signaturePassword: false },
+  can: { edit: false, sign: true, reject: true, delegate: true, delete: false, getCert: false, pdfPending: false, signaturePassword: false },
 };
 
 describe('the link in a mail', () => {

@@ -79,6 +79,12 @@ function VerifyResult({ answer }: { answer: PublicVerifyAnswer['approval'] }) {
           {t('cert.revoke.banner', { date: date(answer.revocation.at), by: answer.revocation.by, reason: answer.revocation.reason })}
         </Alert>
       )}
+      {!answer.pdfSha256 && (
+        // issued seconds ago: its sealed PDF, credential and XML follow in a moment
+        <Alert severity="info" sx={{ my: 1 }} data-testid="verify-pdf-pending">
+          {t('cert.verify.pdfPending')}
+        </Alert>
+      )}
       {answer.issuer && <IssuerPanel issuer={answer.issuer} contentHash={answer.contentHash} />}
       {answer.statusList && (
         <Typography variant="body2" sx={{ my: 1, wordBreak: 'break-all' }} data-testid="verify-status-list">

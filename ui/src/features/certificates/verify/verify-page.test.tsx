@@ -48,7 +48,7 @@ function answer(): PublicVerifyAnswer {
       company: 'Acme Grain Pty Ltd',
       approvalLevels: [],
       ledger: null,
-      pdfSha256: null,
+      pdfSha256: 'e'.repeat(64),
       revocation: null,
       issuer: {
         name: 'Acme Grain Pty Ltd',
@@ -107,6 +107,25 @@ describe('public verify page', () => {
     const line = await screen.findByTestId('verify-status-list');
     expect(line.textContent).toContain(url);
     expect(line.textContent).toMatch(says);
+  });
+
+  it.each([
+    ['en' as const, /its sealed PDF, credential and XML are being prepared/],
+    ['vn' as const, /bản PDF đã đóng dấu, chứng chỉ số và XML đang được chuẩn bị/],
+  ])('says the PDF is being prepared when the certificate was issued moments ago (%s)', async (lang, says) => {
+    const a = answer();
+    a.approval.pdfSha256 = null;
+    fakeApi({ 'GET /api/auth/current_user': () => signedOut, 'GET /api/public/verify': () => a });
+    renderApp(`/views/verify?hash=${a.approval.contentHash}`, { lang });
+    expect((await screen.findByTestId('verify-pdf-pending')).textContent).toMatch(says);
+  });
+
+  it('says nothing of a PDF being prepared once it is made', async () => {
+    const a = answer();
+    fakeApi({ 'GET /api/auth/current_user': () => signedOut, 'GET /api/public/verify': () => a });
+    renderApp(`/views/verify?hash=${a.approval.contentHash}`);
+    await screen.findByTestId('verify-result');
+    expect(screen.queryByTestId('verify-pdf-pending')).toBeNull();
   });
 
   it('states each personal digital signature with what openssl needs to check it (vn)', async () => {
