@@ -103,6 +103,19 @@ export async function pool(items, n, fn, stop = () => false) {
   await Promise.all(Array.from({ length: Math.min(n, items.length) }, lane));
 }
 
+/**
+ * The certificate once its PDF is made: the last sign answers when the certificate is done, the PDF
+ * follows (read from the read model, not timed as a sign).
+ */
+export async function awaitIssued(sys, draft, timeoutMs = 300_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const state = (await sys.store.get(draft.companyId, draft.id))?.state;
+    if ((state?.status === 'done' && state.pdfKey) || Date.now() > until) return state;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** How throughput and inflight drive a certificate (bench/lib/ceiling.mjs has the ceiling's). */
 export const certificateDriver = {
   kind: 'certificate',
@@ -111,5 +124,6 @@ export const certificateDriver = {
   async countDone(sys, ids) {
     return ids.length ? Number((await sys.knex('certificates').whereIn('id', ids).where({ status: 'done' }).count({ n: '*' }))[0].n) : 0;
   },
+  issued: awaitIssued,
   finished: (state) => state.status === 'done' && !!state.pdfKey,
 };

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
-import { CHAIN } from './certificates.mjs';
+import { awaitIssued, CHAIN } from './certificates.mjs';
 
 const require = createRequire(import.meta.url);
 const { certificateWorkflow } = require('@grain/workflows');
@@ -194,5 +194,6 @@ export const httpCertificateDriver = {
   async countDone(sys, ids) {
     return ids.length ? Number((await sys.knex('certificates').whereIn('id', ids).where({ status: 'done' }).count({ n: '*' }))[0].n) : 0;
   },
+  issued: awaitIssued,
   finished: (state) => state?.status === 'done' && !!state.pdfKey,
 };

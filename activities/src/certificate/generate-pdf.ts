@@ -28,12 +28,13 @@ export function generatePdfActivity(deps: ActivityDeps): CertificateActivityCont
     // A retried activity gets the kept result of a step it already did, so files happen once.
     const made = await deps.stores.activityResults.once(`${a.key}:pdf:${written.contentHash}`, () => makePdf(deps, written));
     const state = recordPdf(written, made.pdfKey, a.at);
+    // the issuer frozen as sealed (the first record wins), then the credential, signed once with the seal that
+    // sealed the PDF (kept: a retried attempt reads it back), before the read model shows the PDF: whoever
+    // finds the PDF finds its credential too
+    if (made.issuer) await deps.stores.certificates.freezeIssuer(state.id, made.issuer);
+    const facts = await issuerFacts(deps.stores, state);
+    await issueCredential(deps, state, facts, await companySeal(deps, state, facts), made.sha256);
     const applied = await recordPdfMade(deps, state, made);
-    // the credential, signed once with the seal that sealed the PDF (kept: a retried attempt reads it back)
-    if (state.status === 'done') {
-      const facts = await issuerFacts(deps.stores, state);
-      await issueCredential(deps, state, facts, await companySeal(deps, state, facts), made.sha256);
-    }
     await publishIfApplied(deps.stores.live, state, applied);
     return { pdfKey: made.pdfKey };
   };
@@ -96,10 +97,9 @@ function sealedIssuer(facts: IssuerFacts, seal: { certificatePem: string; caCert
   );
 }
 
-/** The read model with its PDF, the issuer frozen, the hash the public page checks uploads against, the mails let go: one transaction. */
+/** The read model with its PDF, the hash the public page checks uploads against, the mails let go: one transaction. */
 function recordPdfMade(deps: ActivityDeps, state: CertificateState, made: MadePdf): Promise<boolean> {
   return deps.stores.transaction(async (tx) => {
-    if (made.issuer) await tx.certificates.freezeIssuer(state.id, made.issuer);
     await tx.certificates.recordPdfHash(state.id, made.sha256);
     const w = await tx.certificates.upsert(state);
     await tx.mailOutbox.release(state.id);

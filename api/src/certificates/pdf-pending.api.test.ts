@@ -80,6 +80,11 @@ async function whilePdfPending(approvalId: string, levelId: string, otp: string)
   expect([xml.status, xml.body.code]).toEqual([409, 'PDF_PENDING']);
   const credential = await manager.get(`/api/company/approval/${a._id}/credential`);
   expect([credential.status, credential.body.code]).toEqual([409, 'SEAL_NOT_READY']);
+  // revoking waits for the PDF and the credential whose status bit it flips
+  const admin = await h.as('admin');
+  const revoke = await admin.post(`/api/company/approval/${a._id}/revoke`).send({ reason: 'Lab result was wrong' });
+  expect([revoke.status, revoke.body.code]).toEqual([409, 'PDF_PENDING']);
+  expect(detail.can.revoke).toBe(false);
   // the public check by its hash: issued, its PDF's hash not yet there; the public PDF answers 409 too
   const anon = request(h.t.app);
   const verify = (await anon.get(`/api/public/verify?hash=${detail.contentHash}`).expect(200)).body.approval;

@@ -23,16 +23,20 @@ export const REVOCATION_REASON_MAX = 500;
 /** The ledger key of a certificate's revocation (one per certificate: a retried write never writes twice). */
 export const revocationLedgerKey = (certificateId: string) => `certificate:${certificateId}:revocation`;
 
-/** Who may revoke an issued certificate: an admin of the issuing company. */
-export const mayRevoke = (s: Pick<CertificateState, 'status'>, who: AccessSubject) => s.status === 'done' && !!who.isAdmin;
+/**
+ * Who may revoke an issued certificate: an admin of the issuing company, once its PDF (and the credential
+ * whose status-list bit the revocation flips) is made, seconds after the last signature.
+ */
+export const mayRevoke = (s: Pick<CertificateState, 'status' | 'pdfKey'>, who: AccessSubject) => s.status === 'done' && !!s.pdfKey && !!who.isAdmin;
 
-/** Only an admin of the issuing company revokes; only an issued certificate, once; always with a reason. */
-export function assertRevocable(s: Pick<CertificateState, 'status'>, revoked: Revocation | null, who: AccessSubject, reason: string): string {
+/** Only an admin of the issuing company revokes; only an issued certificate whose PDF is made, once; always with a reason. */
+export function assertRevocable(s: Pick<CertificateState, 'status' | 'pdfKey'>, revoked: Revocation | null, who: AccessSubject, reason: string): string {
   if (!who.isAdmin) throw new AppError('ACCESS_DENIED');
   const why = reason.trim();
   if (!why) throw new AppError('REASON_REQUIRED');
   if (why.length > REVOCATION_REASON_MAX) throw new AppError('INVALID_INPUT', { field: 'reason', max: REVOCATION_REASON_MAX });
   if (s.status !== 'done') throw new AppError('NOT_ISSUED');
+  if (!s.pdfKey) throw new AppError('PDF_PENDING');
   if (revoked) throw new AppError('ALREADY_REVOKED');
   return why;
 }
