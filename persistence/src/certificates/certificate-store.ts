@@ -10,7 +10,7 @@ import {
   type FarmRecordUse,
   type Revocation,
 } from '@grain/domain';
-import { prepared } from './prepared';
+import { prepared, preparedRows } from './prepared';
 import { levelRows, listCardText, type InFlightLevel } from './certificate-rows';
 import { inTransaction } from '../in-transaction';
 
@@ -365,7 +365,7 @@ export class KnexCertificateStore implements CertificateStore {
    */
   async listText(q: CertificateListQuery, opts: { counts?: boolean } = {}): Promise<CertificatePageText> {
     const { sql, bindings } = listPageStatement(q, !!opts.counts);
-    const r = ((await prepared(this.k, sql, bindings)) as { rows: PageRow[] }).rows[0];
+    const r = (await preparedRows<PageRow>(this.k, sql, bindings))[0];
     const next = r?.more && r.last_at && r.last_id ? encodeCursor(r.last_at, r.last_id) : null;
     const counts = opts.counts ? { counts: countsOf(typeof r?.counts === 'string' ? JSON.parse(r.counts) : (r?.counts ?? [])) } : {};
     // A row without a stored card (written by bulk SQL, say): the page is built again with its card made from its state.
