@@ -14,6 +14,7 @@ import { createHealthRouter } from './routes/health';
 import { createDevMailRouter, devMailboxEnabled } from './dev/dev-mail';
 import { FEATURES } from './features';
 import { apiPathKey } from './http/feature';
+import { weakETag } from './http/etag';
 
 /** A handler that is also read as a router: `stack` holds the routers it hands requests to. */
 type Dispatcher = RequestHandler & { stack: Array<{ handle: Router }> };
@@ -53,6 +54,7 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.set('etag', weakETag);
   app.use(requestId, securityHeaders, refuseUnreadableRequests);
   app.use(cookieParser());
   app.use(express.json({ limit: '2mb' }));

@@ -66,6 +66,7 @@ export async function preparedRows<R>(k: Knex, sql: string, bindings: readonly u
     k.emit('query-error', e, event);
     throw e;
   } finally {
-    await client.releaseConnection(connection);
+    // knex gives it back to the pool at once (its promise is already settled): no tick waited for
+    void client.releaseConnection(connection);
   }
 }
