@@ -5,7 +5,8 @@
 // walking the whole list). Also the query plans of the list's statements (EXPLAIN ANALYZE).
 // Beside each figure, in the same run and alternating with it, the ceiling: a bare Express route
 // (lib/bare-list-process.cjs) running the same keyset statement and answering the same number of bytes.
-// LIST_API_CPU_PROF=<dir> runs the API process and the ceiling's under node --cpu-prof (written at their exit).
+// LIST_API_CPU_PROF=<dir> runs the API process and the ceiling's under node --cpu-prof (written at their exit);
+// LIST_API_NODE_ARGS='--trace-gc ...' gives both more node flags (their output in list-api.log / list-bare.log).
 import console from 'node:console';
 import process from 'node:process';
 import { clearTimeout, setTimeout } from 'node:timers';
@@ -24,12 +25,14 @@ const autocannon = require('autocannon');
 const { fetch } = globalThis;
 const { createPostgresTestDb } = require('@grain/worker/dist/certificate-test-harness.js');
 
+const nodeArgs = () => (process.env.LIST_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 function startApi({ url, temporalAddress, logDir, dataDir }) {
   const out = openSync(path.join(logDir, 'list-api.log'), 'a');
   const prof = process.env.LIST_API_CPU_PROF;
   const child = fork(path.resolve(import.meta.dirname, 'lib/api-process.cjs'), [], {
     stdio: ['ignore', out, out, 'ipc'],
-    execArgv: prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [],
+    execArgv: [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), ...nodeArgs()],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -54,7 +57,7 @@ function startBare({ url, companyId, counts, logDir }) {
   const prof = process.env.LIST_API_CPU_PROF;
   const child = fork(path.resolve(import.meta.dirname, 'lib/bare-list-process.cjs'), [], {
     stdio: ['ignore', out, out, 'ipc'],
-    execArgv: prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`, '--cpu-prof-name=bare.cpuprofile'] : [],
+    execArgv: [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`, '--cpu-prof-name=bare.cpuprofile'] : []), ...nodeArgs()],
     env: {
       ...process.env,
       NODE_ENV: 'production',
