@@ -5,7 +5,8 @@
 // walking the whole list). Also the query plans of the list's statements (EXPLAIN ANALYZE).
 // Beside each figure, in the same run and alternating with it, the ceiling: a bare Express route
 // (lib/bare-list-process.cjs) running the same keyset statement and answering the same number of bytes.
-// LIST_API_CPU_PROF=<dir> runs the API process and the ceiling's under node --cpu-prof (written at their exit).
+// LIST_API_CPU_PROF=<dir> runs the API process and the ceiling's under node --cpu-prof (written at their exit);
+// LIST_API_NODE_ARGS='--trace-gc ...' gives both more node flags (their output in list-api.log / list-bare.log).
 import console from 'node:console';
 import process from 'node:process';
 import { clearTimeout, setTimeout } from 'node:timers';
@@ -24,12 +25,14 @@ const autocannon = require('autocannon');
 const { fetch } = globalThis;
 const { createPostgresTestDb } = require('@grain/worker/dist/certificate-test-harness.js');
 
+const nodeArgs = () => (process.env.LIST_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 function startApi({ url, temporalAddress, logDir, dataDir }) {
   const out = openSync(path.join(logDir, 'list-api.log'), 'a');
   const prof = process.env.LIST_API_CPU_PROF;
   const child = fork(path.resolve(import.meta.dirname, 'lib/api-process.cjs'), [], {
     stdio: ['ignore', out, out, 'ipc'],
-    execArgv: prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [],
+    execArgv: [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), ...nodeArgs()],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -54,7 +57,7 @@ function startBare({ url, companyId, counts, logDir }) {
   const prof = process.env.LIST_API_CPU_PROF;
   const child = fork(path.resolve(import.meta.dirname, 'lib/bare-list-process.cjs'), [], {
     stdio: ['ignore', out, out, 'ipc'],
-    execArgv: prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`, '--cpu-prof-name=bare.cpuprofile'] : [],
+    execArgv: [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`, '--cpu-prof-name=bare.cpuprofile'] : []), ...nodeArgs()],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -131,12 +134,13 @@ async function walk(base, cookie, rows) {
   return { cursors, pages: cursors.length + 1, ms };
 }
 
-function cannon(base, headers, { connections, durationS, paths }) {
+function cannon(base, headers, { connections, durationS, paths, rate }) {
   let i = 0;
   return autocannon({
     url: base,
     connections,
     duration: durationS,
+    ...(rate ? { overallRate: rate } : {}),
     headers,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
   });
@@ -160,7 +164,29 @@ const summary = (r) => ({
  * @param profile cpuProfiler factory (roots Map) from measure.mjs, so the CPU table names our processes
  * @returns { rows, seedSeconds, walk, plans, runs: [{ name, ...summary, cpu }] }
  */
-export async function listApi({ postgresUrl, pgPid, temporalAddress, logDir, rows = 100_000, connections = 50, durationS = 20, pairs = 1, profile, only }) {
+/** CPU µs of the side's own process (API or bare route) per answer in a measured window. */
+const cpuPerAnswer = (cpu, label, total) => {
+  const s = cpu.rows.find((x) => x.kind === label)?.seconds;
+  return s === undefined || !total ? undefined : (s * 1e6) / total;
+};
+
+/**
+ * `rate` (--list-rate, req/s): autocannon sends at most that many requests a second in all, so both sides
+ * answer the same load and the CPU per answer is read below saturation (robust on a shared machine).
+ */
+export async function listApi({
+  postgresUrl,
+  pgPid,
+  temporalAddress,
+  logDir,
+  rows = 100_000,
+  connections = 50,
+  durationS = 20,
+  pairs = 1,
+  profile,
+  only,
+  rate,
+}) {
   const { db, url } = await createPostgresTestDb(postgresUrl);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'grain-bench-list-'));
   let api;
@@ -198,10 +224,12 @@ export async function listApi({ postgresUrl, pgPid, temporalAddress, logDir, row
           const x = sides[side];
           await cannon(x.base, x.headers, { connections, durationS: 3, paths: s.paths }); // warm-up, discarded
           const prof = profile(new Map([...x.roots, ...(pgPid ? [[pgPid, 'postgres (ours)']] : []), [process.pid, 'bench process (autocannon)']]));
-          const r = summary(await cannon(x.base, x.headers, { connections, durationS, paths: s.paths }));
-          got[side].push({ ...r, cpu: prof.stop(), load: os.loadavg() });
+          const r = summary(await cannon(x.base, x.headers, { connections, durationS, paths: s.paths, rate }));
+          const cpu = prof.stop();
+          const perAnswer = cpuPerAnswer(cpu, x.roots[0][1], r.total);
+          got[side].push({ ...r, cpu, cpuPerAnswerUs: perAnswer, load: os.loadavg() });
           console.log(
-            `  ${s.name} [${side}]: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.bytesPerReq.toFixed(0)} B, non2xx ${r.non2xx}, errors ${r.errors}`,
+            `  ${s.name} [${side}]: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.bytesPerReq.toFixed(0)} B, non2xx ${r.non2xx}, errors ${r.errors}, CPU ${perAnswer?.toFixed(0) ?? '?'} µs an answer`,
           );
         }
       }

@@ -24,22 +24,27 @@ import { saveDraft } from './commands/save-draft';
 import { showCertificate } from './commands/show-certificate';
 import { showDraftDefaults } from './commands/show-draft-defaults';
 
-const text = (req: Request, name: string) => (typeof req.query[name] === 'string' && req.query[name] ? (req.query[name] as string) : undefined);
+/** A non-empty text of the query, else undefined. */
+const text = (query: Request['query'], name: string) => {
+  const v = query[name];
+  return typeof v === 'string' && v ? v : undefined;
+};
 
 export function draftRoutes(ctx: CertCtx): Router {
   const r = featureRouter();
   const one = (req: Request) => ({ caller: callerOf(req), certificateId: String(req.params.id) });
 
   r.get('/company/approvals', requirePermission('viewApproval'), async (req, res) => {
-    const toggles = String(req.query.status ?? '')
+    const q = req.query; // Express parses the query string again at every read of req.query
+    const toggles = String(q.status ?? '')
       .split(',')
       .filter(isToggle);
     const query = {
       toggles,
-      search: typeof req.query.q === 'string' ? req.query.q : undefined,
-      mine: req.query.mine === '1',
-      cursor: text(req, 'cursor'),
-      limit: Number(req.query.limit) || 20,
+      search: typeof q.q === 'string' ? q.q : undefined,
+      mine: q.mine === '1',
+      cursor: text(q, 'cursor'),
+      limit: Number(q.limit) || 20,
     };
     res.type('json').send(listAnswerText(await listCertificates({ caller: callerOf(req), ...query }, ctx)));
   });

@@ -10,7 +10,7 @@ import {
   type FarmRecordUse,
   type Revocation,
 } from '@grain/domain';
-import { prepared } from './prepared';
+import { prepared, preparedRows } from './prepared';
 import { levelRows, listCardText, type InFlightLevel } from './certificate-rows';
 import { inTransaction } from '../in-transaction';
 
@@ -188,6 +188,9 @@ function countsOf(rows: ReadonlyArray<{ status: CertificateStatus; overdue: bool
 const CARD_WITH_REVOCATION = `case when c.revoked_at is null then c.list_card
       else (c.list_card::jsonb || jsonb_build_object('revocation', jsonb_build_object('at', ${isoSql('c.revoked_at')}, 'reason', c.revocation_reason)))::text end`;
 
+/** The statement's text per shape (limit, counts, which filters): built once, the same string every time. */
+const listTexts = new Map<string, string>();
+
 export function listPageStatement(q: CertificateListQuery, withCounts = false): { sql: string; bindings: Array<string | string[]>; limit: number } {
   const asked = Math.floor(Number(q.limit ?? 20));
   const limit = Number.isFinite(asked) ? Math.min(Math.max(asked, 1), 100) : 20;
@@ -213,21 +216,28 @@ export function listPageStatement(q: CertificateListQuery, withCounts = false): 
     where.push('(c.updated_at, c.id) < (?::timestamptz, ?)');
     args.push(...decodeCursor(q.after));
   }
+  // Its placeholder comes first in the text (the select list), so its value goes first.
+  if (withCounts) args.unshift(q.companyId);
+  // The where clauses are fixed texts: with the limit and the counts they name the statement's shape.
+  const shape = `${limit}${withCounts ? '+counts' : ''} ${where.join(' and ')}`;
+  let sql = listTexts.get(shape);
+  if (sql === undefined) listTexts.set(shape, (sql = listPageText(where, limit, withCounts)));
+  return { sql, bindings: args, limit };
+}
+
+function listPageText(where: string[], limit: number, withCounts: boolean): string {
   // limit + 1 rows tell whether a next page exists; n numbers them in page order. The limit is in the
   // text (1 to 100), so each prepared statement plans a known limit.
   const counts = withCounts
     ? `, (select coalesce(json_agg(json_build_object('status', k.status, 'overdue', k.overdue, 'n', k.n)), '[]') from certificate_counts k where k.company_id = ?) as counts`
     : '';
-  // Its placeholder comes first in the text (the select list), so its value goes first.
-  if (withCounts) args.unshift(q.companyId);
-  const sql = `select string_agg(p.list_card, ',' order by p.n) filter (where p.n <= ${limit}) as page,
+  return `select string_agg(p.list_card, ',' order by p.n) filter (where p.n <= ${limit}) as page,
       count(*) > ${limit} as more,
       max(${isoSql('p.updated_at')}) filter (where p.n = ${limit}) as last_at,
       max(p.id) filter (where p.n = ${limit}) as last_id,
       array_agg(p.id) filter (where p.n <= ${limit} and p.list_card is null) as missing${counts}
     from (select ${CARD_WITH_REVOCATION} as list_card, c.updated_at, c.id, row_number() over (order by c.updated_at desc, c.id desc) as n
       from certificates c where ${where.join(' and ')} order by c.updated_at desc, c.id desc limit ${limit + 1}) p`;
-  return { sql, bindings: args, limit };
 }
 
 interface PageRow {
@@ -346,7 +356,7 @@ export class KnexCertificateStore implements CertificateStore {
    */
   async listText(q: CertificateListQuery, opts: { counts?: boolean } = {}): Promise<CertificatePageText> {
     const { sql, bindings } = listPageStatement(q, !!opts.counts);
-    const r = ((await prepared(this.k, sql, bindings)) as { rows: PageRow[] }).rows[0];
+    const r = (await preparedRows<PageRow>(this.k, sql, bindings))[0];
     const next = r?.more && r.last_at && r.last_id ? encodeCursor(r.last_at, r.last_id) : null;
     const counts = opts.counts ? { counts: countsOf(typeof r?.counts === 'string' ? JSON.parse(r.counts) : (r?.counts ?? [])) } : {};
     // A row without a stored card (written by bulk SQL, say): the page is built again with its card made from its state.

@@ -2,6 +2,25 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 
 const names = new Map<string, string>();
+const nameOf = (sql: string): string => {
+  let name = names.get(sql);
+  if (!name) names.set(sql, (name = `grain_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`));
+  return name;
+};
+
+const numberedTexts = new Map<string, string>();
+/** The text with pg's $1, $2, ... placeholders, as knex's Postgres client would send it (once per text). */
+function numbered(sql: string): string {
+  let text = numberedTexts.get(sql);
+  if (!text) {
+    // Every `?` is a value here (no `??` identifier, no escaped `\\?`: the texts come from the code).
+    if (/\?\?|\\\?/.test(sql)) throw new Error('preparedRows: `??` and `\\?` are not supported');
+    let i = 0;
+    numberedTexts.set(sql, (text = sql.replace(/\?/g, () => `$${++i}`)));
+  }
+  return text;
+}
+
 /**
  * A raw statement run as a named prepared statement on Postgres (knex hands `.options()` to the pg
  * driver, which parses and plans it once per connection and reuses it): for the statements every list
@@ -10,10 +29,44 @@ const names = new Map<string, string>();
  * is derived from the text.
  */
 export function prepared(k: Knex, sql: string, bindings: readonly unknown[]): Knex.Raw {
-  let name = names.get(sql);
-  if (!name) {
-    name = `grain_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
-    names.set(sql, name);
+  return k.raw(sql, bindings as Knex.RawBinding[]).options({ name: nameOf(sql) });
+}
+
+interface PgConnection {
+  query(q: { name: string; text: string; values: readonly unknown[] }): Promise<{ rows: unknown[] }>;
+}
+interface KnexClientInternals {
+  /** What knex was opened with: 'pg' for Postgres (db.ts); PGlite's client is a class built on knex's pg client. */
+  config: { client?: unknown };
+  acquireConnection(): Promise<PgConnection>;
+  releaseConnection(c: PgConnection): Promise<unknown>;
+}
+
+/**
+ * The rows of `prepared(k, sql, bindings)`, sent on Postgres straight to a pg connection of knex's own
+ * pool (the same connections, the same named statement) without knex's query builder and runner: on
+ * the list's one statement per request these were 6.9 % of the API's CPU (bench/RESULTS.md "(e)"). The
+ * 'query', 'query-response' and 'query-error' events knex would emit are emitted here too (the
+ * database probe and the bench's plan capture read them). Inside a transaction, and on PGlite, it is
+ * `prepared()` through knex.
+ */
+export async function preparedRows<R>(k: Knex, sql: string, bindings: readonly unknown[]): Promise<R[]> {
+  const client = k.client as KnexClientInternals;
+  if (k.isTransaction || client.config.client !== 'pg') return ((await prepared(k, sql, bindings)) as { rows: R[] }).rows;
+  const name = nameOf(sql);
+  const text = numbered(sql);
+  const event = { method: 'raw', sql: text, bindings, options: { name } };
+  k.emit('query', event);
+  const connection = await client.acquireConnection();
+  try {
+    const response = await connection.query({ name, text, values: bindings });
+    k.emit('query-response', response, event);
+    return response.rows as R[];
+  } catch (e) {
+    k.emit('query-error', e, event);
+    throw e;
+  } finally {
+    // knex gives it back to the pool at once (its promise is already settled): no tick waited for
+    void client.releaseConnection(connection);
   }
-  return k.raw(sql, bindings as Knex.RawBinding[]).options({ name });
 }
