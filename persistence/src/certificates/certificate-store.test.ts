@@ -1,5 +1,5 @@
 import { createStores } from '../stores';
-import { createCertificate, listCardOf, transition, type CertificateState, type Signer } from '@grain/domain';
+import { OTP_MAX_ATTEMPTS, createCertificate, listCardOf, transition, type CertificateState, type Signer } from '@grain/domain';
 import { knex } from 'knex';
 import { createTestDb } from '../testing';
 import type { Db } from '../db';
@@ -288,6 +288,77 @@ describe('KnexCertificateStore cards and deletes', () => {
 
 describe('OtpStore', () => {
   const b = { certificateId: 'c-otp', level: 1, userId: 'a1', contentHash: 'h1' };
+  /** The statements `f` sent to the database (BEGIN and COMMIT count: each is a round trip). */
+  async function statementsOf(f: () => Promise<unknown>): Promise<string[]> {
+    const sql: string[] = [];
+    const count = (q: { sql: string }) => void sql.push(q.sql);
+    db.knex.on('query', count);
+    try {
+      await f().catch(() => undefined);
+    } finally {
+      db.knex.removeListener('query', count);
+    }
+    return sql;
+  }
+  it('a code request is one statement: the throttle, the older code superseded and the new one stored', async () => {
+    const now = new Date('2030-04-01T10:00:00.000Z');
+    const otp = createStores(db.knex, { now: () => now }).otps;
+    const b1 = { certificateId: 'one-stmt', level: 1, userId: 'a1', contentHash: 'h1' };
+    const first = await otp.issue(b1);
+    let second: { otpId: string } | undefined;
+    expect(
+      await statementsOf(async () => {
+        second = await otp.issue(b1);
+      }),
+    ).toHaveLength(1);
+    const rows = await db.knex('certificate_otps').where({ certificate_id: 'one-stmt' }).select('id', 'superseded_at');
+    expect(rows.find((r) => r.id === first.otpId)?.superseded_at).not.toBeNull();
+    expect(rows.find((r) => r.id === second!.otpId)?.superseded_at).toBeNull();
+    await otp.issue(b1);
+    // the fourth in the window is refused by the same one statement, and stores nothing
+    let refusal: unknown;
+    expect(
+      await statementsOf(() =>
+        otp.issue(b1).catch((e: unknown) => {
+          refusal = e;
+        }),
+      ),
+    ).toHaveLength(1);
+    expect(refusal).toMatchObject({ code: 'OTP_REQUESTS_THROTTLED', details: { retryAt: '2030-04-01T10:15:00.000Z', retryAfterSeconds: 900 } });
+    expect(Number((await db.knex('certificate_otps').where({ certificate_id: 'one-stmt' }).count({ n: '*' }))[0].n)).toBe(3);
+  });
+  it('a typed code is checked and consumed in one statement, a wrong one counted in one, a redeem is one', async () => {
+    const otp = createStores(db.knex).otps;
+    const b1 = { certificateId: 'one-verify', level: 1, userId: 'a1', contentHash: 'h1' };
+    const { code, otpId } = await otp.issue(b1);
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect(await statementsOf(() => otp.verify(b1, wrong))).toHaveLength(1);
+    expect((await db.knex('certificate_otps').where({ id: otpId }).first('attempts')).attempts).toBe(1);
+    expect(await statementsOf(() => otp.verify(b1, code))).toHaveLength(1);
+    await expect(otp.verify(b1, code)).rejects.toMatchObject({ code: 'OTP_INVALID' });
+    expect(await statementsOf(() => otp.redeem(otpId, b1, 'k1'))).toHaveLength(1);
+    expect((await db.knex('certificate_otps').where({ id: otpId }).first('redeem_key')).redeem_key).toBe('k1');
+    await otp.redeem(otpId, b1, 'k1');
+    await expect(otp.redeem(otpId, b1, 'k2')).rejects.toMatchObject({ code: 'OTP_INVALID' });
+  });
+  it('guesses sent at once are each counted before they are compared: no more than OTP_MAX_ATTEMPTS, then locked', async () => {
+    const otp = createStores(db.knex).otps;
+    const b1 = { certificateId: 'one-parallel', level: 1, userId: 'a1', contentHash: 'h1' };
+    const { code, otpId } = await otp.issue(b1);
+    const guesses = Array.from({ length: 30 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const outcomes = await Promise.all(
+      guesses.map((g) =>
+        otp.verify(b1, g).then(
+          () => 'signed',
+          (e: { code: string }) => e.code,
+        ),
+      ),
+    );
+    expect(outcomes.filter((x) => x === 'OTP_INVALID')).toHaveLength(OTP_MAX_ATTEMPTS - 1);
+    expect(outcomes.filter((x) => x === 'OTP_LOCKED')).toHaveLength(30 - (OTP_MAX_ATTEMPTS - 1));
+    expect((await db.knex('certificate_otps').where({ id: otpId }).first('attempts')).attempts).toBe(OTP_MAX_ATTEMPTS);
+    await expect(otp.verify(b1, code)).rejects.toMatchObject({ code: 'OTP_LOCKED' });
+  });
   it('verifies once, binds to content, and redeems once', async () => {
     const otp = createStores(db.knex).otps;
     const { code, otpId } = await otp.issue(b);
