@@ -2,7 +2,9 @@ import type { Knex } from 'knex';
 import {
   AppError,
   HOLDING_STATUSES,
+  isUuid,
   type FrozenIssuer,
+  type LevelOpened,
   type CertificateListCard,
   type CertificateListStatus,
   type CertificateState,
@@ -15,6 +17,9 @@ import { levelRows, listCardText, type InFlightLevel } from './certificate-rows'
 import { inTransaction } from '../in-transaction';
 
 export type { InFlightLevel } from './certificate-rows';
+
+/** isUuid's pattern for Postgres (`~*`): an audit's actor id that is not a uuid is never cast to one. */
+const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 export type { CertificateListStatus } from '@grain/domain';
 
@@ -76,6 +81,20 @@ export interface StoredCertificate {
 }
 
 /**
+ * What a certificate's answer shows one viewer beyond its state, read with it (`withViewerFacts`): the
+ * names of the people its audit trail names (live users of its company), whether the viewer has a
+ * personal signature and a passkey, and who opened which level.
+ */
+export interface CertificateViewerFacts {
+  /** whose facts these are */
+  viewerId: string;
+  names: Map<string, string>;
+  hasSignature: boolean;
+  hasPasskey: boolean;
+  opened: LevelOpened[];
+}
+
+/**
  * The certificate read model. The workflow writes it (`upsert`, versioned: a write with a version not
  * above the stored one is ignored, so a retried or late write never moves a row backwards); the API
  * reads it and keeps drafts (status created) in it until submit. Every read is scoped to a company.
@@ -94,6 +113,11 @@ export interface CertificateStore {
    */
   heldForPdf(id: string): Promise<{ held: CertificateState | null; written: { version: number; pdfKey: string | null } | null }>;
   get(companyId: string, id: string): Promise<StoredCertificate | null>;
+  /**
+   * `get` with the facts its answer shows `viewerId` (CertificateViewerFacts), in one statement (issue 29:
+   * the answer after a sign was five round trips).
+   */
+  withViewerFacts(companyId: string, id: string, viewerId: string): Promise<{ stored: StoredCertificate; facts: CertificateViewerFacts } | null>;
   list(q: CertificateListQuery): Promise<CertificatePage>;
   /**
    * The same page as stored text (one prepared statement), optionally with the toggle counts read in the
@@ -351,6 +375,43 @@ export class KnexCertificateStore implements CertificateStore {
     if (!r) return null;
     const state = typeof r.state === 'string' ? JSON.parse(r.state) : r.state;
     return { state, version: Number(r.version), pdfKey: r.pdf_key, updatedAt: new Date(r.updated_at).toISOString() };
+  }
+
+  async withViewerFacts(companyId: string, id: string, viewerId: string): Promise<{ stored: StoredCertificate; facts: CertificateViewerFacts } | null> {
+    // ids that are not uuids name nobody in users and signatures (uuid columns): never cast, never matched
+    const r = await this.k.raw<{ rows: Array<Record<string, any>> }>(
+      `select c.state, c.version, c.pdf_key, c.updated_at,
+         (select coalesce(json_agg(json_build_object('id', u.id, 'firstname', u.firstname, 'lastname', u.lastname)), '[]')
+            from users u
+           where u.id in (select (a->>'actorId')::uuid from jsonb_array_elements(coalesce(c.state->'audit', '[]'::jsonb)) a where a->>'actorId' ~* ?)
+             and u.company_id::text = c.company_id and u.deleted_at is null) as names,
+         exists(select 1 from signatures s where s.user_id = ?::uuid and s.retired_at is null) as has_signature,
+         exists(select 1 from passkeys p where p.user_id = ? and p.removed_at is null) as has_passkey,
+         (select coalesce(json_agg(json_build_object('level', v.level, 'userId', v.user_id, 'viewedAt', v.viewed_at)), '[]')
+            from certificate_views v where v.certificate_id = c.id) as opened
+         from certificates c where c.company_id = ? and c.id = ?`,
+      [UUID_PATTERN, isUuid(viewerId) ? viewerId : null, viewerId, companyId, id],
+    );
+    const row = r.rows[0];
+    if (!row) return null;
+    const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+    const names = json<Array<{ id: string; firstname: string; lastname: string }>>(row.names);
+    const opened = json<Array<{ level: number; userId: string; viewedAt: string }>>(row.opened);
+    return {
+      stored: {
+        state: json<CertificateState>(row.state),
+        version: Number(row.version),
+        pdfKey: row.pdf_key,
+        updatedAt: new Date(row.updated_at).toISOString(),
+      },
+      facts: {
+        viewerId,
+        names: new Map(names.map((n) => [n.id, `${n.firstname} ${n.lastname}`.trim()])),
+        hasSignature: !!row.has_signature,
+        hasPasskey: !!row.has_passkey,
+        opened: opened.map((v) => ({ level: Number(v.level), userId: v.userId, viewedAt: new Date(v.viewedAt).toISOString() })),
+      },
+    };
   }
 
   async list(q: CertificateListQuery): Promise<CertificatePage> {
