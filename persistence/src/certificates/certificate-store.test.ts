@@ -38,6 +38,47 @@ describe('KnexCertificateStore', () => {
     expect(await store.get('co2', 'c-1')).toBeNull();
   });
 
+  it('writes a state, its levels and its audit events in one statement; a stale version writes none of them', async () => {
+    const d = draft('one-up', 'ONE-1', 'co-one');
+    const two = { ...d, levels: [...d.levels, { ...d.levels[0], id: 'one-up-L2', level: 2, group: 'Second' }] } as CertificateState;
+    const submitted = submit(two);
+    const sql: string[] = [];
+    const count = (q: { sql: string }) => void sql.push(q.sql);
+    db.knex.on('query', count);
+    expect(await store.upsert(submitted)).toEqual({ applied: true });
+    db.knex.removeListener('query', count);
+    expect(sql).toHaveLength(1);
+    const levels = () =>
+      db
+        .knex('certificate_levels')
+        .where({ certificate_id: 'one-up' })
+        .orderBy('level')
+        .select('level', 'group_name', 'signer_ids', 'signed_ids', 'signers', 'status');
+    const events = () => db.knex('certificate_events').where({ certificate_id: 'one-up' }).orderBy('seq').select('seq', 'action', 'actor_id');
+    expect(await levels()).toEqual([
+      {
+        level: 1,
+        group_name: 'Farm Data Signing',
+        signer_ids: ['a1', 'a2'],
+        signed_ids: [],
+        signers: [signer('a1'), signer('a2')],
+        status: submitted.levels[0].status,
+      },
+      { level: 2, group_name: 'Second', signer_ids: ['a1', 'a2'], signed_ids: [], signers: [signer('a1'), signer('a2')], status: submitted.levels[1].status },
+    ]);
+    expect(await events()).toEqual(submitted.audit.map((a, seq) => ({ seq, action: a.action, actor_id: a.actorId })));
+    // signed, and its second level gone: the level is updated, the gone one deleted, the new event added
+    const signed = transition(submitted, { type: 'sign', actor: { id: 'a1', name: 'A1' }, at }).state;
+    const oneLevel = { ...signed, levels: signed.levels.slice(0, 1), version: signed.version + 1 } as CertificateState;
+    expect(await store.upsert(oneLevel)).toEqual({ applied: true });
+    expect(await levels()).toEqual([expect.objectContaining({ level: 1, signed_ids: ['a1'], status: oneLevel.levels[0].status })]);
+    expect(await events()).toEqual(oneLevel.audit.map((a, seq) => ({ seq, action: a.action, actor_id: a.actorId })));
+    // a stale write (an older version) changes nothing
+    expect(await store.upsert(submitted)).toEqual({ applied: false });
+    expect(await levels()).toHaveLength(1);
+    expect((await store.get('co-one', 'one-up'))!.version).toBe(oneLevel.version);
+  });
+
   it('finds the next free number of a company, whatever other companies used', async () => {
     await store.saveDraft(draft('n-1', '202001011', 'co5'));
     await store.saveDraft(draft('n-2', '202001013', 'co5'));

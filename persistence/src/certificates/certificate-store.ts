@@ -18,6 +18,19 @@ import { inTransaction } from '../in-transaction';
 
 export type { InFlightLevel } from './certificate-rows';
 
+/** The audit trail as certificate_events rows (seq: the entry's position). */
+function eventRows(s: CertificateState) {
+  return s.audit.map((e, seq) => ({
+    certificate_id: s.id,
+    seq,
+    at: e.at || new Date().toISOString(),
+    actor_id: e.actorId,
+    action: e.action,
+    level: e.level ?? null,
+    detail: e.detail ?? null,
+  }));
+}
+
 /** isUuid's pattern for Postgres (`~*`): an audit's actor id that is not a uuid is never cast to one. */
 const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
@@ -321,33 +334,55 @@ export class KnexCertificateStore implements CertificateStore {
   private async writeChildren(trx: Knex.Transaction, s: CertificateState) {
     await trx('certificate_levels').where({ certificate_id: s.id }).delete();
     if (s.levels.length) await trx('certificate_levels').insert(levelRows(s));
-    const events = s.audit.map((e, seq) => ({
-      certificate_id: s.id,
-      seq,
-      at: e.at || new Date().toISOString(),
-      actor_id: e.actorId,
-      action: e.action,
-      level: e.level ?? null,
-      detail: e.detail ?? null,
-    }));
+    const events = eventRows(s);
     if (events.length) await trx('certificate_events').insert(events).onConflict(['certificate_id', 'seq']).ignore();
   }
 
+  /**
+   * One statement (issue 29: it was four, each a round trip inside the batch commit, the ledger's lock
+   * waiting behind them): the row, then, only when the row was written, its levels (changed ones
+   * updated, gone ones deleted) and its new audit events (an entry already kept stays).
+   */
   async upsert(s: CertificateState): Promise<{ applied: boolean }> {
-    return inTransaction(this.k, async (trx) => {
-      const row = this.row(s);
-      // Drafts (status created) may always be overwritten by the submitted workflow state.
-      const written = await trx('certificates')
-        .insert(row)
-        .onConflict('id')
-        .merge()
-        .where('certificates.version', '<', s.version)
-        .orWhere('certificates.status', '=', 'created')
-        .returning('id');
-      if (written.length === 0) return { applied: false };
-      await this.writeChildren(trx, s);
-      return { applied: true };
-    });
+    const row = this.row(s);
+    // Drafts (status created) may always be overwritten by the submitted workflow state.
+    const written = this.k('certificates')
+      .insert(row)
+      .onConflict('id')
+      .merge()
+      .where('certificates.version', '<', s.version)
+      .orWhere('certificates.status', '=', 'created')
+      .returning('id')
+      .toSQL();
+    const levels = levelRows(s).map((l) => ({ ...l, signer_ids: JSON.stringify(l.signer_ids), signed_ids: JSON.stringify(l.signed_ids) }));
+    const r = await this.k.raw<{ rows: Array<{ n: number }> }>(
+      `with written as (${written.sql}),
+       dropped as (
+         delete from certificate_levels where certificate_id = ? and not (level = any(?::int[])) and exists (select 1 from written)
+       ),
+       kept as (
+         insert into certificate_levels (certificate_id, level, level_id, group_name, status, signatures, signed_count, deadline, overdue, signer_ids, signed_ids, signers, signed, comments)
+         select x.certificate_id, x.level, x.level_id, x.group_name, x.status, x.signatures, x.signed_count, x.deadline, x.overdue,
+                array(select jsonb_array_elements_text(x.signer_ids::jsonb)), array(select jsonb_array_elements_text(x.signed_ids::jsonb)),
+                x.signers::jsonb, x.signed::jsonb, x.comments::jsonb
+           from json_to_recordset(?::json) as x(certificate_id text, level int, level_id text, group_name text, status text, signatures int,
+                signed_count int, deadline timestamptz, overdue boolean, signer_ids text, signed_ids text, signers text, signed text, comments text)
+          where exists (select 1 from written)
+         on conflict (certificate_id, level) do update set level_id = excluded.level_id, group_name = excluded.group_name, status = excluded.status,
+            signatures = excluded.signatures, signed_count = excluded.signed_count, deadline = excluded.deadline, overdue = excluded.overdue,
+            signer_ids = excluded.signer_ids, signed_ids = excluded.signed_ids, signers = excluded.signers, signed = excluded.signed, comments = excluded.comments
+       ),
+       events as (
+         insert into certificate_events (certificate_id, seq, at, actor_id, action, level, detail)
+         select x.certificate_id, x.seq, x.at, x.actor_id, x.action, x.level, x.detail
+           from json_to_recordset(?::json) as x(certificate_id text, seq int, at timestamptz, actor_id text, action text, level int, detail text)
+          where exists (select 1 from written)
+         on conflict (certificate_id, seq) do nothing
+       )
+       select count(*)::int as n from written`,
+      [...written.bindings, s.id, s.levels.map((l) => l.level), JSON.stringify(levels), JSON.stringify(eventRows(s))],
+    );
+    return { applied: Number(r.rows[0]?.n) > 0 };
   }
 
   async holdForPdf(s: CertificateState): Promise<void> {
