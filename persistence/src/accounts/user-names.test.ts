@@ -45,8 +45,15 @@ test("a certificate read with its viewer's facts names the same people as namesO
     companyId: co.id,
     approvalNumber: 'VF-1',
     approvalName: 'Viewer facts',
-    submitter: { id: ada.id, name: 'Ada Facts' },
-    levels: [{ group: 'G', signers: [{ id: ada.id, name: 'Ada Facts' }], signatures: 1 }],
+    submitter: { id: ada.id, name: 'Ada Facts', email: 'ada@grain.test' },
+    levels: [
+      {
+        group: 'G',
+        signers: [{ id: ada.id, name: 'Ada Facts', email: 'ada@grain.test', role: 'Inspector' }],
+        signatures: 1,
+        deadline: '2030-01-01T00:00:00.000Z',
+      },
+    ],
   });
   const audited = {
     ...s,

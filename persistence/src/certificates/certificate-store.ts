@@ -14,7 +14,6 @@ import {
 } from '@grain/domain';
 import { prepared } from './prepared';
 import { levelRows, listCardText, type InFlightLevel } from './certificate-rows';
-import { inTransaction } from '../in-transaction';
 
 export type { InFlightLevel } from './certificate-rows';
 
