@@ -10,7 +10,7 @@
 import { AppError, type PasskeyAssertionInput } from '@grain/domain';
 import { signUpdate } from '@grain/workflows';
 import type { Caller, CertificateCommandDeps } from './command-deps';
-import { currentLevelNamed, loadCertificate } from '../support/load-certificate';
+import { currentLevelNamed, loadCertificateFor } from '../support/load-certificate';
 import { verifyPasskeySign } from '../support/passkey-sign';
 import { changeCertificateFor, type ChangedForViewer } from '../support/change';
 
@@ -29,7 +29,8 @@ export interface SignOptions {
 /** The signed certificate, with the facts its answer shows the signer when read with it (support/change.ts). */
 export async function signCertificate(o: SignOptions, deps: CertificateCommandDeps): Promise<ChangedForViewer> {
   const { stores } = deps;
-  const s = await loadCertificate(stores, o.caller, o.certificateId);
+  // whether the signer has a personal signature comes with the certificate (one statement)
+  const { state: s, facts } = await loadCertificateFor(stores, o.caller, o.certificateId);
   const actor = o.caller.actor;
   const level = currentLevelNamed(s, o.levelId);
   if (o.passkey) {
@@ -38,7 +39,7 @@ export async function signCertificate(o: SignOptions, deps: CertificateCommandDe
   }
   const { otpId } = await stores.otps.verify({ certificateId: s.id, level: level.level, userId: actor.id }, o.otp ?? '');
   let signatureValue: string | undefined;
-  if (await stores.signatures.ofUser(actor.id)) {
+  if (facts.hasSignature) {
     if (!o.signaturePassword) throw new AppError('SIGNATURE_PASSWORD_WRONG');
     const data = Buffer.from(s.contentHash, 'utf8');
     const sig = await stores.signatures.sign(actor.id, o.signaturePassword, data);
