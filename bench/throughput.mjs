@@ -118,7 +118,7 @@ export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCer
   // A backend's counters reach pg_stat_database when it has been idle PGSTAT_IDLE_INTERVAL (10 s, PG 15)
   if (sys.topology === 'postgres') await new Promise((r) => setTimeout(r, 11_000));
   const pgTx = (await xacts()) - xacts0;
-  const statements = pgStatements ? await topStatements(sys, done.length + errors.length) : undefined;
+  const statements = pgStatements ? await topStatements(sys, done.length + errors.length, 45) : undefined;
   const signs = done.flatMap((x) => x.signs);
   return {
     kind: driver.kind,

@@ -57,4 +57,28 @@ describe('EmbeddedLedger (hash-chained blocks in the real database)', () => {
     expect(v.reason).toMatch(/data hash/);
     expect(v.brokenAt).toBe((await ledger.findByKey('c:5'))!.blockNumber);
   });
+  it('an append inside a transaction is the lock, one read of the head and the known keys, and the insert (issue 29)', async () => {
+    const sql: string[] = [];
+    const count = (q: { sql: string }) => void sql.push(q.sql);
+    let receipts: Array<{ created: boolean; blockNumber: number }> = [];
+    const before = (await ledger.lastBlock())!.blockNumber;
+    await db.knex.transaction(async (trx) => {
+      const inTx = new EmbeddedLedger(createStores(trx).ledgerBlocks);
+      db.knex.on('query', count);
+      try {
+        receipts = await inTx.appendMany([
+          { key: 'count:1', type: 'signature', payload: { n: 1 } },
+          { key: 'count:2', type: 'signature', payload: { n: 2 } },
+        ]);
+      } finally {
+        db.knex.removeListener('query', count);
+      }
+    });
+    expect(sql.filter((q) => q.includes('ledger_blocks'))).toHaveLength(3);
+    expect(receipts.map((r) => [r.created, r.blockNumber])).toEqual([
+      [true, before + 1],
+      [true, before + 2],
+    ]);
+    expect((await ledger.findByKey('count:2'))?.previousHash).toBe((await ledger.findByKey('count:1'))?.blockHash);
+  });
 });

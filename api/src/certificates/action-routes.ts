@@ -61,14 +61,14 @@ export function actionRoutes(ctx: CertCtx): Router {
     const levelId = String(req.params.id);
     // The body may name the certificate; otherwise the level id does.
     const certificateId = (approval === undefined ? undefined : refId(approval)) ?? certificateIdOfLevel(levelId);
-    const signed = await signCertificate({ caller: callerOf(req), certificateId, levelId, ...input }, ctx);
-    res.json(await approvalAnswer(ctx, req, signed));
+    const { state, facts } = await signCertificate({ caller: callerOf(req), certificateId, levelId, ...input }, ctx);
+    res.json(await approvalAnswer(ctx, req, state, facts));
   });
 
   r.post('/company/approval/:id/sign', requirePermission('signApproval'), async (req, res) => {
     const { otp, passkey, note, signaturePassword } = signInput.parse(req.body);
-    const signed = await signCertificate({ caller: callerOf(req), certificateId: String(req.params.id), otp, passkey, note, signaturePassword }, ctx);
-    res.json(await approvalAnswer(ctx, req, signed));
+    const { state, facts } = await signCertificate({ caller: callerOf(req), certificateId: String(req.params.id), otp, passkey, note, signaturePassword }, ctx);
+    res.json(await approvalAnswer(ctx, req, state, facts));
   });
 
   r.post('/company/approval/:id/reject', requirePermission('signApproval'), async (req, res) => {

@@ -1,5 +1,5 @@
 import { createStores } from '../stores';
-import { createCertificate, listCardOf, transition, type CertificateState, type Signer } from '@grain/domain';
+import { OTP_MAX_ATTEMPTS, createCertificate, listCardOf, transition, type CertificateState, type Signer } from '@grain/domain';
 import { knex } from 'knex';
 import { createTestDb } from '../testing';
 import type { Db } from '../db';
@@ -36,6 +36,47 @@ describe('KnexCertificateStore', () => {
     expect(await store.upsert(submit(d))).toEqual({ applied: true });
     await expect(store.updateDraft({ ...d, approvalName: 'late' })).rejects.toMatchObject({ code: 'CERTIFICATE_NOT_EDITABLE' });
     expect(await store.get('co2', 'c-1')).toBeNull();
+  });
+
+  it('writes a state, its levels and its audit events in one statement; a stale version writes none of them', async () => {
+    const d = draft('one-up', 'ONE-1', 'co-one');
+    const two = { ...d, levels: [...d.levels, { ...d.levels[0], id: 'one-up-L2', level: 2, group: 'Second' }] } as CertificateState;
+    const submitted = submit(two);
+    const sql: string[] = [];
+    const count = (q: { sql: string }) => void sql.push(q.sql);
+    db.knex.on('query', count);
+    expect(await store.upsert(submitted)).toEqual({ applied: true });
+    db.knex.removeListener('query', count);
+    expect(sql).toHaveLength(1);
+    const levels = () =>
+      db
+        .knex('certificate_levels')
+        .where({ certificate_id: 'one-up' })
+        .orderBy('level')
+        .select('level', 'group_name', 'signer_ids', 'signed_ids', 'signers', 'status');
+    const events = () => db.knex('certificate_events').where({ certificate_id: 'one-up' }).orderBy('seq').select('seq', 'action', 'actor_id');
+    expect(await levels()).toEqual([
+      {
+        level: 1,
+        group_name: 'Farm Data Signing',
+        signer_ids: ['a1', 'a2'],
+        signed_ids: [],
+        signers: [signer('a1'), signer('a2')],
+        status: submitted.levels[0].status,
+      },
+      { level: 2, group_name: 'Second', signer_ids: ['a1', 'a2'], signed_ids: [], signers: [signer('a1'), signer('a2')], status: submitted.levels[1].status },
+    ]);
+    expect(await events()).toEqual(submitted.audit.map((a, seq) => ({ seq, action: a.action, actor_id: a.actorId })));
+    // signed, and its second level gone: the level is updated, the gone one deleted, the new event added
+    const signed = transition(submitted, { type: 'sign', actor: { id: 'a1', name: 'A1' }, at }).state;
+    const oneLevel = { ...signed, levels: signed.levels.slice(0, 1), version: signed.version + 1 } as CertificateState;
+    expect(await store.upsert(oneLevel)).toEqual({ applied: true });
+    expect(await levels()).toEqual([expect.objectContaining({ level: 1, signed_ids: ['a1'], status: oneLevel.levels[0].status })]);
+    expect(await events()).toEqual(oneLevel.audit.map((a, seq) => ({ seq, action: a.action, actor_id: a.actorId })));
+    // a stale write (an older version) changes nothing
+    expect(await store.upsert(submitted)).toEqual({ applied: false });
+    expect(await levels()).toHaveLength(1);
+    expect((await store.get('co-one', 'one-up'))!.version).toBe(oneLevel.version);
   });
 
   it('finds the next free number of a company, whatever other companies used', async () => {
@@ -288,6 +329,77 @@ describe('KnexCertificateStore cards and deletes', () => {
 
 describe('OtpStore', () => {
   const b = { certificateId: 'c-otp', level: 1, userId: 'a1', contentHash: 'h1' };
+  /** The statements `f` sent to the database (BEGIN and COMMIT count: each is a round trip). */
+  async function statementsOf(f: () => Promise<unknown>): Promise<string[]> {
+    const sql: string[] = [];
+    const count = (q: { sql: string }) => void sql.push(q.sql);
+    db.knex.on('query', count);
+    try {
+      await f().catch(() => undefined);
+    } finally {
+      db.knex.removeListener('query', count);
+    }
+    return sql;
+  }
+  it('a code request is one statement: the throttle, the older code superseded and the new one stored', async () => {
+    const now = new Date('2030-04-01T10:00:00.000Z');
+    const otp = createStores(db.knex, { now: () => now }).otps;
+    const b1 = { certificateId: 'one-stmt', level: 1, userId: 'a1', contentHash: 'h1' };
+    const first = await otp.issue(b1);
+    let second: { otpId: string } | undefined;
+    expect(
+      await statementsOf(async () => {
+        second = await otp.issue(b1);
+      }),
+    ).toHaveLength(1);
+    const rows = await db.knex('certificate_otps').where({ certificate_id: 'one-stmt' }).select('id', 'superseded_at');
+    expect(rows.find((r) => r.id === first.otpId)?.superseded_at).not.toBeNull();
+    expect(rows.find((r) => r.id === second!.otpId)?.superseded_at).toBeNull();
+    await otp.issue(b1);
+    // the fourth in the window is refused by the same one statement, and stores nothing
+    let refusal: unknown;
+    expect(
+      await statementsOf(() =>
+        otp.issue(b1).catch((e: unknown) => {
+          refusal = e;
+        }),
+      ),
+    ).toHaveLength(1);
+    expect(refusal).toMatchObject({ code: 'OTP_REQUESTS_THROTTLED', details: { retryAt: '2030-04-01T10:15:00.000Z', retryAfterSeconds: 900 } });
+    expect(Number((await db.knex('certificate_otps').where({ certificate_id: 'one-stmt' }).count({ n: '*' }))[0].n)).toBe(3);
+  });
+  it('a typed code is checked and consumed in one statement, a wrong one counted in one, a redeem is one', async () => {
+    const otp = createStores(db.knex).otps;
+    const b1 = { certificateId: 'one-verify', level: 1, userId: 'a1', contentHash: 'h1' };
+    const { code, otpId } = await otp.issue(b1);
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect(await statementsOf(() => otp.verify(b1, wrong))).toHaveLength(1);
+    expect((await db.knex('certificate_otps').where({ id: otpId }).first('attempts')).attempts).toBe(1);
+    expect(await statementsOf(() => otp.verify(b1, code))).toHaveLength(1);
+    await expect(otp.verify(b1, code)).rejects.toMatchObject({ code: 'OTP_INVALID' });
+    expect(await statementsOf(() => otp.redeem(otpId, b1, 'k1'))).toHaveLength(1);
+    expect((await db.knex('certificate_otps').where({ id: otpId }).first('redeem_key')).redeem_key).toBe('k1');
+    await otp.redeem(otpId, b1, 'k1');
+    await expect(otp.redeem(otpId, b1, 'k2')).rejects.toMatchObject({ code: 'OTP_INVALID' });
+  });
+  it('guesses sent at once are each counted before they are compared: no more than OTP_MAX_ATTEMPTS, then locked', async () => {
+    const otp = createStores(db.knex).otps;
+    const b1 = { certificateId: 'one-parallel', level: 1, userId: 'a1', contentHash: 'h1' };
+    const { code, otpId } = await otp.issue(b1);
+    const guesses = Array.from({ length: 30 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const outcomes = await Promise.all(
+      guesses.map((g) =>
+        otp.verify(b1, g).then(
+          () => 'signed',
+          (e: { code: string }) => e.code,
+        ),
+      ),
+    );
+    expect(outcomes.filter((x) => x === 'OTP_INVALID')).toHaveLength(OTP_MAX_ATTEMPTS - 1);
+    expect(outcomes.filter((x) => x === 'OTP_LOCKED')).toHaveLength(30 - (OTP_MAX_ATTEMPTS - 1));
+    expect((await db.knex('certificate_otps').where({ id: otpId }).first('attempts')).attempts).toBe(OTP_MAX_ATTEMPTS);
+    await expect(otp.verify(b1, code)).rejects.toMatchObject({ code: 'OTP_LOCKED' });
+  });
   it('verifies once, binds to content, and redeems once', async () => {
     const otp = createStores(db.knex).otps;
     const { code, otpId } = await otp.issue(b);

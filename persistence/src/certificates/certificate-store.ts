@@ -2,7 +2,9 @@ import type { Knex } from 'knex';
 import {
   AppError,
   HOLDING_STATUSES,
+  isUuid,
   type FrozenIssuer,
+  type LevelOpened,
   type CertificateListCard,
   type CertificateListStatus,
   type CertificateState,
@@ -12,9 +14,24 @@ import {
 } from '@grain/domain';
 import { prepared, preparedRows } from './prepared';
 import { levelRows, listCardText, type InFlightLevel } from './certificate-rows';
-import { inTransaction } from '../in-transaction';
 
 export type { InFlightLevel } from './certificate-rows';
+
+/** The audit trail as certificate_events rows (seq: the entry's position). */
+function eventRows(s: CertificateState) {
+  return s.audit.map((e, seq) => ({
+    certificate_id: s.id,
+    seq,
+    at: e.at || new Date().toISOString(),
+    actor_id: e.actorId,
+    action: e.action,
+    level: e.level ?? null,
+    detail: e.detail ?? null,
+  }));
+}
+
+/** isUuid's pattern for Postgres (`~*`): an audit's actor id that is not a uuid is never cast to one. */
+const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 export type { CertificateListStatus } from '@grain/domain';
 
@@ -76,6 +93,20 @@ export interface StoredCertificate {
 }
 
 /**
+ * What a certificate's answer shows one viewer beyond its state, read with it (`withViewerFacts`): the
+ * names of the people its audit trail names (live users of its company), whether the viewer has a
+ * personal signature and a passkey, and who opened which level.
+ */
+export interface CertificateViewerFacts {
+  /** whose facts these are */
+  viewerId: string;
+  names: Map<string, string>;
+  hasSignature: boolean;
+  hasPasskey: boolean;
+  opened: LevelOpened[];
+}
+
+/**
  * The certificate read model. The workflow writes it (`upsert`, versioned: a write with a version not
  * above the stored one is ignored, so a retried or late write never moves a row backwards); the API
  * reads it and keeps drafts (status created) in it until submit. Every read is scoped to a company.
@@ -90,6 +121,11 @@ export interface CertificateStore {
    */
   issuingState(id: string): Promise<{ state: CertificateState; pdfKey: string | null } | null>;
   get(companyId: string, id: string): Promise<StoredCertificate | null>;
+  /**
+   * `get` with the facts its answer shows `viewerId` (CertificateViewerFacts), in one statement (issue 29:
+   * the answer after a sign was five round trips).
+   */
+  withViewerFacts(companyId: string, id: string, viewerId: string): Promise<{ stored: StoredCertificate; facts: CertificateViewerFacts } | null>;
   list(q: CertificateListQuery): Promise<CertificatePage>;
   /**
    * The same page as stored text (one prepared statement), optionally with the toggle counts read in the
@@ -302,33 +338,55 @@ export class KnexCertificateStore implements CertificateStore {
   private async writeChildren(trx: Knex.Transaction, s: CertificateState) {
     await trx('certificate_levels').where({ certificate_id: s.id }).delete();
     if (s.levels.length) await trx('certificate_levels').insert(levelRows(s));
-    const events = s.audit.map((e, seq) => ({
-      certificate_id: s.id,
-      seq,
-      at: e.at || new Date().toISOString(),
-      actor_id: e.actorId,
-      action: e.action,
-      level: e.level ?? null,
-      detail: e.detail ?? null,
-    }));
+    const events = eventRows(s);
     if (events.length) await trx('certificate_events').insert(events).onConflict(['certificate_id', 'seq']).ignore();
   }
 
+  /**
+   * One statement (issue 29: it was four, each a round trip inside the batch commit, the ledger's lock
+   * waiting behind them): the row, then, only when the row was written, its levels (changed ones
+   * updated, gone ones deleted) and its new audit events (an entry already kept stays).
+   */
   async upsert(s: CertificateState): Promise<{ applied: boolean }> {
-    return inTransaction(this.k, async (trx) => {
-      const row = this.row(s);
-      // Drafts (status created) may always be overwritten by the submitted workflow state.
-      const written = await trx('certificates')
-        .insert(row)
-        .onConflict('id')
-        .merge()
-        .where('certificates.version', '<', s.version)
-        .orWhere('certificates.status', '=', 'created')
-        .returning('id');
-      if (written.length === 0) return { applied: false };
-      await this.writeChildren(trx, s);
-      return { applied: true };
-    });
+    const row = this.row(s);
+    // Drafts (status created) may always be overwritten by the submitted workflow state.
+    const written = this.k('certificates')
+      .insert(row)
+      .onConflict('id')
+      .merge()
+      .where('certificates.version', '<', s.version)
+      .orWhere('certificates.status', '=', 'created')
+      .returning('id')
+      .toSQL();
+    const levels = levelRows(s).map((l) => ({ ...l, signer_ids: JSON.stringify(l.signer_ids), signed_ids: JSON.stringify(l.signed_ids) }));
+    const r = await this.k.raw<{ rows: Array<{ n: number }> }>(
+      `with written as (${written.sql}),
+       dropped as (
+         delete from certificate_levels where certificate_id = ? and not (level = any(?::int[])) and exists (select 1 from written)
+       ),
+       kept as (
+         insert into certificate_levels (certificate_id, level, level_id, group_name, status, signatures, signed_count, deadline, overdue, signer_ids, signed_ids, signers, signed, comments)
+         select x.certificate_id, x.level, x.level_id, x.group_name, x.status, x.signatures, x.signed_count, x.deadline, x.overdue,
+                array(select jsonb_array_elements_text(x.signer_ids::jsonb)), array(select jsonb_array_elements_text(x.signed_ids::jsonb)),
+                x.signers::jsonb, x.signed::jsonb, x.comments::jsonb
+           from json_to_recordset(?::json) as x(certificate_id text, level int, level_id text, group_name text, status text, signatures int,
+                signed_count int, deadline timestamptz, overdue boolean, signer_ids text, signed_ids text, signers text, signed text, comments text)
+          where exists (select 1 from written)
+         on conflict (certificate_id, level) do update set level_id = excluded.level_id, group_name = excluded.group_name, status = excluded.status,
+            signatures = excluded.signatures, signed_count = excluded.signed_count, deadline = excluded.deadline, overdue = excluded.overdue,
+            signer_ids = excluded.signer_ids, signed_ids = excluded.signed_ids, signers = excluded.signers, signed = excluded.signed, comments = excluded.comments
+       ),
+       events as (
+         insert into certificate_events (certificate_id, seq, at, actor_id, action, level, detail)
+         select x.certificate_id, x.seq, x.at, x.actor_id, x.action, x.level, x.detail
+           from json_to_recordset(?::json) as x(certificate_id text, seq int, at timestamptz, actor_id text, action text, level int, detail text)
+          where exists (select 1 from written)
+         on conflict (certificate_id, seq) do nothing
+       )
+       select count(*)::int as n from written`,
+      [...written.bindings, s.id, s.levels.map((l) => l.level), JSON.stringify(levels), JSON.stringify(eventRows(s))],
+    );
+    return { applied: Number(r.rows[0]?.n) > 0 };
   }
 
   async issuingState(id: string): Promise<{ state: CertificateState; pdfKey: string | null } | null> {
@@ -342,6 +400,43 @@ export class KnexCertificateStore implements CertificateStore {
     if (!r) return null;
     const state = typeof r.state === 'string' ? JSON.parse(r.state) : r.state;
     return { state, version: Number(r.version), pdfKey: r.pdf_key, updatedAt: new Date(r.updated_at).toISOString() };
+  }
+
+  async withViewerFacts(companyId: string, id: string, viewerId: string): Promise<{ stored: StoredCertificate; facts: CertificateViewerFacts } | null> {
+    // ids that are not uuids name nobody in users and signatures (uuid columns): never cast, never matched
+    const r = await this.k.raw<{ rows: Array<Record<string, any>> }>(
+      `select c.state, c.version, c.pdf_key, c.updated_at,
+         (select coalesce(json_agg(json_build_object('id', u.id, 'firstname', u.firstname, 'lastname', u.lastname)), '[]')
+            from users u
+           where u.id in (select (a->>'actorId')::uuid from jsonb_array_elements(coalesce(c.state->'audit', '[]'::jsonb)) a where a->>'actorId' ~* ?)
+             and u.company_id::text = c.company_id and u.deleted_at is null) as names,
+         exists(select 1 from signatures s where s.user_id = ?::uuid and s.retired_at is null) as has_signature,
+         exists(select 1 from passkeys p where p.user_id = ? and p.removed_at is null) as has_passkey,
+         (select coalesce(json_agg(json_build_object('level', v.level, 'userId', v.user_id, 'viewedAt', v.viewed_at)), '[]')
+            from certificate_views v where v.certificate_id = c.id) as opened
+         from certificates c where c.company_id = ? and c.id = ?`,
+      [UUID_PATTERN, isUuid(viewerId) ? viewerId : null, viewerId, companyId, id],
+    );
+    const row = r.rows[0];
+    if (!row) return null;
+    const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+    const names = json<Array<{ id: string; firstname: string; lastname: string }>>(row.names);
+    const opened = json<Array<{ level: number; userId: string; viewedAt: string }>>(row.opened);
+    return {
+      stored: {
+        state: json<CertificateState>(row.state),
+        version: Number(row.version),
+        pdfKey: row.pdf_key,
+        updatedAt: new Date(row.updated_at).toISOString(),
+      },
+      facts: {
+        viewerId,
+        names: new Map(names.map((n) => [n.id, `${n.firstname} ${n.lastname}`.trim()])),
+        hasSignature: !!row.has_signature,
+        hasPasskey: !!row.has_passkey,
+        opened: opened.map((v) => ({ level: Number(v.level), userId: v.userId, viewedAt: new Date(v.viewedAt).toISOString() })),
+      },
+    };
   }
 
   async list(q: CertificateListQuery): Promise<CertificatePage> {

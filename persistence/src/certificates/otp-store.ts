@@ -1,8 +1,7 @@
-import { randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { AppError, OTP_DEFAULT_TTL_MS, OTP_DIGITS, OTP_MAX_ATTEMPTS, OTP_MAX_TTL_MS, type OtpBinding } from '@grain/domain';
 import { sha256hex } from '../digest';
-import { inTransaction } from '../in-transaction';
 
 /** After verification the signer has this long to complete the sign call. */
 const REDEEM_GRACE_MS = 2 * 60_000;
@@ -48,6 +47,15 @@ export interface OtpStore {
 }
 
 const CODE = { kind: 'code' } as const;
+
+/** OTP_REQUESTS_THROTTLED, saying when the oldest counted code leaves the window. */
+function throttled(oldest: string | Date, now: number): AppError {
+  const retryAt = new Date(new Date(oldest).getTime() + OTP_REQUEST_WINDOW_MS);
+  return new AppError('OTP_REQUESTS_THROTTLED', {
+    retryAt: retryAt.toISOString(),
+    retryAfterSeconds: Math.max(1, Math.ceil((retryAt.getTime() - now) / 1000)),
+  });
+}
 const PASSKEY = { kind: 'passkey' } as const;
 
 export class KnexOtpStore implements OtpStore {
@@ -56,6 +64,11 @@ export class KnexOtpStore implements OtpStore {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /**
+   * One statement (issue 29: a code request was five): the throttle (assertMayRequest's rule, counted in
+   * the same snapshot), the binding's older unverified codes superseded and the new code stored; a refused
+   * request stores and supersedes nothing.
+   */
   async issue(b: OtpBinding, ttlMs = OTP_DEFAULT_TTL_MS): Promise<{ otpId: string; code: string; expiresAt: string }> {
     const ttl = Math.min(Math.max(ttlMs, 1000), OTP_MAX_TTL_MS);
     const code = String(randomInt(0, 10 ** OTP_DIGITS)).padStart(OTP_DIGITS, '0');
@@ -63,24 +76,45 @@ export class KnexOtpStore implements OtpStore {
     const salt = randomBytes(16).toString('hex');
     const now = this.now();
     const expiresAt = new Date(now.getTime() + ttl).toISOString();
-    await this.k.transaction(async (trx) => {
-      await trx('certificate_otps')
-        .where({ certificate_id: b.certificateId, level: b.level, user_id: b.userId, ...CODE })
-        .whereNull('superseded_at')
-        .whereNull('verified_at')
-        .update({ superseded_at: now.toISOString() });
-      await trx('certificate_otps').insert({
-        id: otpId,
-        certificate_id: b.certificateId,
-        level: b.level,
-        user_id: b.userId,
-        content_hash: b.contentHash,
+    const binding = [b.certificateId, b.level, b.userId, CODE.kind];
+    const r = await this.k.raw<{ rows: Array<{ n: number; oldest: string | Date | null; id: string | null }> }>(
+      `with recent as (
+         select created_at from certificate_otps
+          where certificate_id = ? and level = ? and user_id = ? and kind = ? and created_at > ?::timestamptz and redeemed_at is null
+          order by created_at desc limit ?
+       ), gate as (select count(*)::int as n, min(created_at) as oldest from recent),
+       superseded as (
+         update certificate_otps set superseded_at = ?::timestamptz
+          where certificate_id = ? and level = ? and user_id = ? and kind = ? and superseded_at is null and verified_at is null
+            and (select n from gate) < ?
+       ), stored as (
+         insert into certificate_otps (id, kind, certificate_id, level, user_id, content_hash, salt, code_hash, expires_at, created_at)
+         select ?, ?, ?, ?::int, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz where (select n from gate) < ?
+         returning id
+       )
+       select gate.n, gate.oldest, (select id from stored) as id from gate`,
+      [
+        ...binding,
+        new Date(now.getTime() - OTP_REQUEST_WINDOW_MS).toISOString(),
+        OTP_REQUESTS_PER_WINDOW,
+        now.toISOString(),
+        ...binding,
+        OTP_REQUESTS_PER_WINDOW,
+        otpId,
+        CODE.kind,
+        b.certificateId,
+        b.level,
+        b.userId,
+        b.contentHash,
         salt,
-        code_hash: hashCode(salt, otpId, code),
-        expires_at: expiresAt,
-        created_at: now.toISOString(),
-      });
-    });
+        hashCode(salt, otpId, code),
+        expiresAt,
+        now.toISOString(),
+        OTP_REQUESTS_PER_WINDOW,
+      ],
+    );
+    const row = r.rows[0];
+    if (!row?.id) throw throttled(row?.oldest ?? now, now.getTime());
     return { otpId, code, expiresAt };
   }
 
@@ -89,7 +123,7 @@ export class KnexOtpStore implements OtpStore {
    * the window (counted over issued codes, so a refused or failed request costs nothing). A code that
    * signed does not count: it was spent on a signature, not guessed at, so a signer sent back and asked to
    * sign again within the window is not held back. The refusal says when the oldest counted code leaves
-   * the window.
+   * the window. `issue` applies the same rule in its own statement; this is the check without issuing.
    */
   async assertMayRequest(b: Omit<OtpBinding, 'contentHash'>): Promise<void> {
     const now = this.now().getTime();
@@ -101,75 +135,93 @@ export class KnexOtpStore implements OtpStore {
       .limit(OTP_REQUESTS_PER_WINDOW)
       .pluck('created_at');
     if (recent.length < OTP_REQUESTS_PER_WINDOW) return;
-    const retryAt = new Date(new Date(recent[recent.length - 1]).getTime() + OTP_REQUEST_WINDOW_MS);
-    throw new AppError('OTP_REQUESTS_THROTTLED', {
-      retryAt: retryAt.toISOString(),
-      retryAfterSeconds: Math.max(1, Math.ceil((retryAt.getTime() - now) / 1000)),
-    });
+    throw throttled(recent[recent.length - 1], now);
   }
 
   /**
-   * Checks a typed code against the signer's newest code for this level. Refusals: OTP_INVALID (wrong
-   * or already used), OTP_EXPIRED, OTP_LOCKED (5 wrong attempts; a new code is needed).
+   * Checks a typed code against the signer's newest code for this level, in one statement (issue 29: it
+   * was five): the row is locked, compared (the salted hash, computed by Postgres), and either marked
+   * verified or its attempt counted, so guesses sent at once are each counted before the next is compared.
+   * Refusals: OTP_INVALID (wrong or already used), OTP_EXPIRED, OTP_LOCKED (5 wrong attempts; a new code
+   * is needed).
    */
   async verify(b: Omit<OtpBinding, 'contentHash'>, code: string): Promise<{ otpId: string }> {
     const typed = String(code ?? '').trim();
     if (!typed) throw new AppError('OTP_REQUIRED');
-    // A missing, expired or locked code is refused after one plain read: a brute force against a
-    // locked code then costs no locking transaction per guess. Attempts only grow and a code never
-    // un-expires, so the transaction below still decides every other case.
-    const newest = await this.k('certificate_otps')
-      .where({ certificate_id: b.certificateId, level: b.level, user_id: b.userId, ...CODE })
-      .whereNull('superseded_at')
-      .whereNull('verified_at')
-      .orderBy('created_at', 'desc')
-      .first('attempts', 'expires_at');
-    if (!newest) throw new AppError('OTP_INVALID');
-    if (new Date(newest.expires_at).getTime() <= this.now().getTime()) throw new AppError('OTP_EXPIRED');
-    if (newest.attempts >= OTP_MAX_ATTEMPTS) throw new AppError('OTP_LOCKED');
-    // The transaction returns the outcome instead of throwing, so a wrong attempt's count is committed.
-    const outcome = await this.k.transaction(async (trx): Promise<{ otpId: string } | { refuse: AppError }> => {
-      const row = await trx('certificate_otps')
-        .where({ certificate_id: b.certificateId, level: b.level, user_id: b.userId, ...CODE })
-        .whereNull('superseded_at')
-        .whereNull('verified_at')
-        .orderBy('created_at', 'desc')
-        .forUpdate()
-        .first();
-      if (!row) return { refuse: new AppError('OTP_INVALID') };
-      if (new Date(row.expires_at).getTime() <= this.now().getTime()) return { refuse: new AppError('OTP_EXPIRED') };
-      if (row.attempts >= OTP_MAX_ATTEMPTS) return { refuse: new AppError('OTP_LOCKED') };
-      const want = Buffer.from(row.code_hash, 'hex');
-      const got = Buffer.from(hashCode(row.salt, row.id, typed), 'hex');
-      if (!/^\d+$/.test(typed) || !timingSafeEqual(want, got)) {
-        const attempts = row.attempts + 1;
-        await trx('certificate_otps').where({ id: row.id }).update({ attempts });
-        return { refuse: new AppError(attempts >= OTP_MAX_ATTEMPTS ? 'OTP_LOCKED' : 'OTP_INVALID', { attemptsLeft: OTP_MAX_ATTEMPTS - attempts }) };
-      }
-      await trx('certificate_otps').where({ id: row.id }).update({ verified_at: this.now().toISOString() });
-      return { otpId: row.id as string };
-    });
-    if ('refuse' in outcome) throw outcome.refuse;
-    return outcome;
+    const now = this.now().toISOString();
+    const r = await this.k.raw<{ rows: Array<{ id: string; attempts: number; expires_at: string | Date; counted: number | null; ok: boolean | null }> }>(
+      `with c as (
+         select id, attempts, expires_at,
+                (?::boolean and code_hash = encode(sha256(convert_to(salt || '|' || id || '|' || ?::text, 'UTF8')), 'hex')) as ok
+           from certificate_otps
+          where certificate_id = ? and level = ? and user_id = ? and kind = ? and superseded_at is null and verified_at is null
+          order by created_at desc limit 1
+          for update
+       ), u as (
+         update certificate_otps o
+            set attempts = case when c.ok then o.attempts else o.attempts + 1 end,
+                verified_at = case when c.ok then ?::timestamptz else null end
+           from c
+          where o.id = c.id and c.expires_at > ?::timestamptz and c.attempts < ?
+         returning o.attempts, c.ok
+       )
+       select c.id, c.attempts, c.expires_at, u.attempts as counted, u.ok from c left join u on true`,
+      [/^\d+$/.test(typed), typed, b.certificateId, b.level, b.userId, CODE.kind, now, now, OTP_MAX_ATTEMPTS],
+    );
+    const row = r.rows[0];
+    if (!row) throw new AppError('OTP_INVALID');
+    if (row.counted === null) {
+      if (new Date(row.expires_at).getTime() <= Date.parse(now)) throw new AppError('OTP_EXPIRED');
+      throw new AppError('OTP_LOCKED');
+    }
+    if (row.ok) return { otpId: row.id };
+    const attempts = Number(row.counted);
+    throw new AppError(attempts >= OTP_MAX_ATTEMPTS ? 'OTP_LOCKED' : 'OTP_INVALID', { attemptsLeft: OTP_MAX_ATTEMPTS - attempts });
   }
 
   /**
-   * Consumes a verified code for a sign. `redeemKey` makes a retried redeem of the same sign succeed
-   * again; any other second use fails. CONTENT_CHANGED when the certificate was edited after issue.
+   * Consumes a verified code for a sign, in one statement (issue 29: it was two). `redeemKey` makes a
+   * retried redeem of the same sign succeed again; any other second use fails. CONTENT_CHANGED when the
+   * certificate was edited after issue.
    */
   async redeem(otpId: string, b: OtpBinding, redeemKey: string): Promise<void> {
-    await inTransaction(this.k, async (trx) => {
-      const row = await trx('certificate_otps').where({ id: otpId }).forUpdate().first();
-      const bound = row && row.certificate_id === b.certificateId && Number(row.level) === b.level && row.user_id === b.userId;
-      if (!bound || !row.verified_at) throw new AppError('OTP_INVALID');
-      if (row.redeemed_at) {
-        if (row.redeem_key === redeemKey) return;
-        throw new AppError('OTP_INVALID');
-      }
-      if (row.content_hash !== b.contentHash) throw new AppError('CONTENT_CHANGED');
-      if (new Date(row.expires_at).getTime() + REDEEM_GRACE_MS <= this.now().getTime()) throw new AppError('OTP_EXPIRED');
-      await trx('certificate_otps').where({ id: otpId }).update({ redeemed_at: this.now().toISOString(), redeem_key: redeemKey });
-    });
+    const now = this.now();
+    const r = await this.k.raw<{
+      rows: Array<{
+        certificate_id: string;
+        level: number;
+        user_id: string;
+        verified_at: unknown;
+        redeemed_at: unknown;
+        redeem_key: string | null;
+        content_hash: string;
+        expires_at: string | Date;
+        done: number;
+      }>;
+    }>(
+      `with r as (select * from certificate_otps where id = ? for update),
+       u as (
+         update certificate_otps o set redeemed_at = ?::timestamptz, redeem_key = ?
+           from r
+          where o.id = r.id and r.certificate_id = ? and r.level = ? and r.user_id = ? and r.verified_at is not null
+            and r.redeemed_at is null and r.content_hash = ? and r.expires_at > ?::timestamptz
+         returning o.id
+       )
+       select r.certificate_id, r.level, r.user_id, r.verified_at, r.redeemed_at, r.redeem_key, r.content_hash, r.expires_at,
+              (select count(*) from u)::int as done
+         from r`,
+      [otpId, now.toISOString(), redeemKey, b.certificateId, b.level, b.userId, b.contentHash, new Date(now.getTime() - REDEEM_GRACE_MS).toISOString()],
+    );
+    const row = r.rows[0];
+    if (row && Number(row.done) === 1) return;
+    const bound = row && row.certificate_id === b.certificateId && Number(row.level) === b.level && row.user_id === b.userId;
+    if (!bound || !row.verified_at) throw new AppError('OTP_INVALID');
+    if (row.redeemed_at) {
+      if (row.redeem_key === redeemKey) return;
+      throw new AppError('OTP_INVALID');
+    }
+    if (row.content_hash !== b.contentHash) throw new AppError('CONTENT_CHANGED');
+    throw new AppError('OTP_EXPIRED');
   }
 
   async issuePasskeyChallenge(b: OtpBinding, statement: string, challenge: string): Promise<{ challengeId: string; expiresAt: string }> {

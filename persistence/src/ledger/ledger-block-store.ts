@@ -103,20 +103,34 @@ export class KnexLedgerBlockStore implements LedgerBlockStore {
     return (await this.k(TABLE).where('block_number', '>', blockNumber).orderBy('block_number').limit(limit)).map(fromRow);
   }
 
-  /** One lock, one look-up of the known keys per 1,000 and one insert per 500 blocks. */
+  /**
+   * One lock, one read of the head with the first 1,000 known keys (issue 29: the head was a read of its
+   * own in every batch commit), one more look-up per further 1,000 keys, and one insert per 500 blocks.
+   */
   async append<T>(keys: string[], plan: (state: LedgerAppendState) => { rows: LedgerBlockRow[]; result: T }): Promise<T> {
     return inTransaction(this.k, async (trx) => {
       await trx.raw(`lock table ${TABLE} in exclusive mode`);
       const known = new Map<string, { txId: string; blockNumber: number }>();
       const unique = [...new Set(keys)];
-      for (let i = 0; i < unique.length; i += 1000) {
+      const first = await trx.raw<{
+        rows: Array<{ head: boolean; idempotency_key: string; tx_id: string; block_number: string | number; block_hash: string }>;
+      }>(
+        `(select true as head, null as idempotency_key, null as tx_id, block_number, block_hash from ${TABLE} order by block_number desc limit 1)
+         union all
+         select false, idempotency_key, tx_id, block_number, null from ${TABLE} where idempotency_key = any(?::text[])`,
+        [unique.slice(0, 1000)],
+      );
+      let head: LedgerAppendState['head'] = null;
+      for (const r of first.rows) {
+        if (r.head) head = { blockNumber: Number(r.block_number), blockHash: r.block_hash };
+        else known.set(r.idempotency_key, { txId: r.tx_id, blockNumber: Number(r.block_number) });
+      }
+      for (let i = 1000; i < unique.length; i += 1000) {
         const rows = await trx(TABLE)
           .whereIn('idempotency_key', unique.slice(i, i + 1000))
           .select('idempotency_key', 'tx_id', 'block_number');
         for (const r of rows) known.set(r.idempotency_key, { txId: r.tx_id, blockNumber: Number(r.block_number) });
       }
-      const last = await trx(TABLE).orderBy('block_number', 'desc').first('block_number', 'block_hash');
-      const head = last ? { blockNumber: Number(last.block_number), blockHash: last.block_hash as string } : null;
       const { rows, result } = plan({ head, known });
       for (let i = 0; i < rows.length; i += 500) await trx(TABLE).insert(rows.slice(i, i + 500).map(toRow));
       return result;

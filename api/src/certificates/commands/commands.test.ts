@@ -113,7 +113,7 @@ describe('certificate use cases', () => {
     const signer = caller('signer', SIGNER);
     const [l1, l2] = submitted.levels;
     expect(await refusal(requestCode({ caller: signer, levelId: l2.id }, deps))).toBe('INVALID_LEVEL');
-    const signed = await signCertificate({ caller: signer, certificateId: submitted.id, levelId: l1.id, otp: await codeFor(signer, l1.id) }, deps);
+    const { state: signed } = await signCertificate({ caller: signer, certificateId: submitted.id, levelId: l1.id, otp: await codeFor(signer, l1.id) }, deps);
     expect(signed).toMatchObject({ status: 'signing', stage: 2 });
     const rejected = await rejectCertificate({ caller: caller('signer2', SIGNER), certificateId: submitted.id, toLevel: 1, reason: 'Photo missing' }, deps);
     expect(rejected).toMatchObject({ status: 'rejected', stage: 1 });

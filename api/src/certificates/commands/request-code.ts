@@ -3,7 +3,8 @@
  * now (the machine's own checks, on the certificate as the read model shows it). No workflow step: the
  * code is bound to the level, signer and content, and the workflow checks that binding again when the
  * code is spent, so a code asked for on a page that is out of date signs nothing. Fresh codes are
- * throttled per signer and level, or each would bring another round of guesses.
+ * throttled per signer and level, or each would bring another round of guesses: `otps.issue` refuses
+ * past the window's count in the same statement that stores the code.
  */
 import { assertAccepted, certificateMailContext } from '@grain/domain';
 import { mailSigningCode, type SigningCodeSent } from '@grain/adapters';
@@ -21,7 +22,6 @@ export async function requestCode({ caller, levelId }: RequestCodeOptions, deps:
   const level = currentLevelNamed(s, levelId);
   assertAccepted(s, { type: 'sign', actor: caller.actor, at: new Date().toISOString() });
   const binding = { certificateId: s.id, level: level.level, userId: caller.actor.id, contentHash: s.contentHash };
-  await deps.stores.otps.assertMayRequest(binding);
   const signer = level.signers.find((x) => x.id === caller.actor.id)!;
   return mailSigningCode(
     { otps: deps.stores.otps, mail: deps.signingCodeMail.mail, publicUrl: deps.signingCodeMail.publicUrl },

@@ -7,12 +7,12 @@
  * With a passkey (`passkey` in place of `otp`) the assertion is checked instead (passkey-sign.ts) and is
  * itself the entry's signature: no code, and no signature password (docs/spec-deviations.md).
  */
-import { AppError, type CertificateState, type PasskeyAssertionInput } from '@grain/domain';
+import { AppError, type PasskeyAssertionInput } from '@grain/domain';
 import { signUpdate } from '@grain/workflows';
 import type { Caller, CertificateCommandDeps } from './command-deps';
-import { currentLevelNamed, loadCertificate } from '../support/load-certificate';
+import { currentLevelNamed, loadCertificateFor } from '../support/load-certificate';
 import { verifyPasskeySign } from '../support/passkey-sign';
-import { changeCertificate } from '../support/change';
+import { changeCertificateFor, type ChangedForViewer } from '../support/change';
 
 export interface SignOptions {
   caller: Caller;
@@ -26,18 +26,20 @@ export interface SignOptions {
   signaturePassword?: string;
 }
 
-export async function signCertificate(o: SignOptions, deps: CertificateCommandDeps): Promise<CertificateState> {
+/** The signed certificate, with the facts its answer shows the signer when read with it (support/change.ts). */
+export async function signCertificate(o: SignOptions, deps: CertificateCommandDeps): Promise<ChangedForViewer> {
   const { stores } = deps;
-  const s = await loadCertificate(stores, o.caller, o.certificateId);
+  // whether the signer has a personal signature comes with the certificate (one statement)
+  const { state: s, facts } = await loadCertificateFor(stores, o.caller, o.certificateId);
   const actor = o.caller.actor;
   const level = currentLevelNamed(s, o.levelId);
   if (o.passkey) {
     const { otpId, signatureValue } = await verifyPasskeySign(s, level, actor.id, o.passkey, deps);
-    return changeCertificate(deps, s, signUpdate, { actor, otpId, note: o.note, signatureValue });
+    return changeCertificateFor(deps, actor.id, s, signUpdate, { actor, otpId, note: o.note, signatureValue });
   }
   const { otpId } = await stores.otps.verify({ certificateId: s.id, level: level.level, userId: actor.id }, o.otp ?? '');
   let signatureValue: string | undefined;
-  if (await stores.signatures.ofUser(actor.id)) {
+  if (facts.hasSignature) {
     if (!o.signaturePassword) throw new AppError('SIGNATURE_PASSWORD_WRONG');
     const data = Buffer.from(s.contentHash, 'utf8');
     const sig = await stores.signatures.sign(actor.id, o.signaturePassword, data);
@@ -45,5 +47,5 @@ export async function signCertificate(o: SignOptions, deps: CertificateCommandDe
     if (!check.valid || check.userId !== actor.id || check.companyId !== s.companyId) throw new AppError('SIGNATURE_INVALID');
     signatureValue = `${sig.guid}:${sig.signature}`;
   }
-  return changeCertificate(deps, s, signUpdate, { actor, otpId, note: o.note, signatureValue });
+  return changeCertificateFor(deps, actor.id, s, signUpdate, { actor, otpId, note: o.note, signatureValue });
 }
