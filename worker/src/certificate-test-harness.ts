@@ -26,7 +26,7 @@ import {
 } from '@grain/domain';
 import { certificateWorkflow, signUpdate, stateQuery, type CertificateChanged } from '@grain/workflows';
 import type { ActivityDeps } from '@grain/activities';
-import { createWorker, WORKFLOWS_MODULE, type WorkerDeployment } from './create-worker';
+import { createWorker, WORKFLOWS_MODULE, type CreateWorkerOptions, type WorkerDeployment } from './create-worker';
 
 export interface Harness {
   db: Db;
@@ -46,7 +46,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(taskQueue: string, opts: { deployment?: WorkerDeployment } = {}): Promise<Harness> {
+export async function startHarness(taskQueue: string, opts: { deployment?: WorkerDeployment; tuning?: CreateWorkerOptions['tuning'] } = {}): Promise<Harness> {
   const address = process.env.TEMPORAL_TEST_ADDRESS!;
   const db = await createTestDb();
   await seedHarnessCompany(db);
@@ -65,6 +65,7 @@ export async function startHarness(taskQueue: string, opts: { deployment?: Worke
     notifications: db.notifications,
     workflowsPath: WORKFLOWS_MODULE,
     deployment: opts.deployment,
+    tuning: opts.tuning,
   });
   const running = worker.run();
   const connection = await Connection.connect({ address });
