@@ -30,6 +30,6 @@ test('a cached certificate run holds no module copy of the workflows package or 
     () => h.store.get(d.companyId, d.id),
     (s) => s?.state.status === 'signing',
   );
-  const own = ownModulesOf(handle.firstExecutionRunId);
+  const own = ownModulesOf((await handle.describe()).runId);
   expect(own.filter((m) => /workflows\/dist\/|@temporalio\/workflow\//.test(m))).toEqual([]);
 }, 60_000);
