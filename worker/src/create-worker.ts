@@ -46,8 +46,8 @@ export const WORKFLOWS_MODULE = require.resolve('@grain/workflows');
  * the workflow-safe domain is pure functions and read-only tables; the workflows package (and Temporal's
  * workflow library it loads) keeps no state at module level either: message definitions, activity
  * proxies resolved at call time, functions and classes whose every instance belongs to one run. Each
- * cached certificate then holds only its own run (shared-workflow-modules.test.ts; 0.42 -> ? MB RSS
- * per cached workflow, bench/RESULTS.md).
+ * cached certificate then holds only its own run (shared-workflow-modules.test.ts; 0.40 -> 0.32 MB RSS
+ * per cached workflow with 1,000 open, bench/RESULTS.md).
  */
 export const PRELOADED_MODULES = ['@grain/domain/workflow-safe', '@grain/workflows'];
 
