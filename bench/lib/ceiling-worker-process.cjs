@@ -2,9 +2,11 @@
 // options createWorker gives the certificate worker (WORKER_SIZING), its own process like the bench's
 // worker, no activities. Reports memory over IPC like bench/lib/worker-process.cjs.
 const { NativeConnection, Worker } = require('@temporalio/worker');
-const { WORKER_SIZING } = require('@grain/worker');
+const { WORKER_SIZING, limitBufferPool } = require('@grain/worker');
 
 async function main() {
+  // the same process setting as createWorker's (installTemporalRuntime): the same worker setup
+  limitBufferPool();
   const connection = await NativeConnection.connect({ address: process.env.TEMPORAL_ADDRESS });
   const worker = await Worker.create({
     connection,

@@ -30,6 +30,9 @@ async function main() {
   process.on('message', (m) => {
     if (m === 'mem') {
       if (global.gc) global.gc();
+      // BENCH_HEAP_SNAPSHOT=<dir>: the main thread's heap at each memory reading (what the worker holds outside the workflow thread)
+      if (process.env.BENCH_HEAP_SNAPSHOT)
+        require('node:v8').writeHeapSnapshot(require('node:path').join(process.env.BENCH_HEAP_SNAPSHOT, `worker-${Date.now()}.heapsnapshot`));
       const s = worker.getStatus();
       process.send({ mem: process.memoryUsage(), cachedWorkflows: s.numCachedWorkflows });
     } else if (m === 'stop') {

@@ -26,7 +26,7 @@ import {
 } from '@grain/domain';
 import { certificateWorkflow, signUpdate, stateQuery, type CertificateChanged } from '@grain/workflows';
 import type { ActivityDeps } from '@grain/activities';
-import { createWorker, WORKFLOWS_MODULE, type WorkerDeployment } from './create-worker';
+import { createWorker, WORKFLOWS_MODULE, type CreateWorkerOptions, type WorkerDeployment } from './create-worker';
 
 export interface Harness {
   db: Db;
@@ -50,6 +50,7 @@ export interface HarnessOptions {
   deployment?: WorkerDeployment;
   /** Puts something around the real adapters (a gate before the PDF renderer, say) before the worker starts. */
   adapters?: (real: Adapters) => Adapters;
+  tuning?: CreateWorkerOptions['tuning'];
 }
 
 export async function startHarness(taskQueue: string, opts: HarnessOptions = {}): Promise<Harness> {
@@ -72,6 +73,7 @@ export async function startHarness(taskQueue: string, opts: HarnessOptions = {})
     notifications: db.notifications,
     workflowsPath: WORKFLOWS_MODULE,
     deployment: opts.deployment,
+    tuning: opts.tuning,
   });
   const running = worker.run();
   const connection = await Connection.connect({ address });

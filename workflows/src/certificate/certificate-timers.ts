@@ -15,7 +15,8 @@ import {
 } from '@grain/domain/workflow-safe';
 import type { CertificateRun } from './certificate-run';
 
-const SYSTEM: CommandActor = { id: 'system', name: 'system' };
+// frozen: the module is shared by every run of the worker (PRELOADED_MODULES)
+const SYSTEM: CommandActor = Object.freeze({ id: 'system', name: 'system' });
 
 /**
  * Fires the timer events that are due: the deadline command (its batch escalates), and the reminder
