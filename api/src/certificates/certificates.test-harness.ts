@@ -26,6 +26,27 @@ export interface CertHarnessOptions {
   workerAdapters?: (real: Adapters) => Adapters;
 }
 
+/**
+ * The issued PDF of certificate `id`, as `agent` downloads it: the last sign answers before the PDF is made
+ * (409 PDF_PENDING meanwhile), so this asks again until it is there.
+ */
+export async function pdfOf(agent: Agent, id: string): Promise<Buffer> {
+  for (let i = 0; i < 150; i++) {
+    const res = await agent
+      .get(`/api/company/approval/${id}?format=pdf`)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+    if (res.status === 200) return res.body as Buffer;
+    if (res.status !== 409) throw new Error(`the PDF answered ${res.status}: ${JSON.stringify(res.body)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('no PDF after 30 s');
+}
+
 async function startCertHarness(env: Record<string, string> = {}, opts: CertHarnessOptions = {}): Promise<CertHarness> {
   const taskQueue = `cert-api-${randomUUID()}`;
   const t = await createTestApp({ TEMPORAL_TASK_QUEUE: taskQueue, ...env });

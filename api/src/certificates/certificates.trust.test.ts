@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { message } from '@grain/domain';
-import { daysFromNow, useCertHarness } from './certificates.test-harness';
+import { daysFromNow, pdfOf, useCertHarness } from './certificates.test-harness';
 import { TEST_ORIGIN, type Agent, type SeededCompany } from '../testing/session';
 
 /**
@@ -40,21 +40,6 @@ async function signAs(agent: Agent, company: SeededCompany, role: string, approv
   return agent.post(`/api/company/approvallevel/${levelId}/sign`).send({ approval: approvalId, otp });
 }
 
-async function pdfOf(agent: Agent, id: string): Promise<Buffer> {
-  for (let i = 0; i < 150; i++) {
-    const res = await agent
-      .get(`/api/company/approval/${id}?format=pdf`)
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
-    if (res.status === 200) return res.body as Buffer;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('no PDF');
-}
 
 /** A one-level certificate of `company`, submitted by its admin and signed by its signer: issued. */
 async function issued(company: SeededCompany, number: string) {

@@ -12,7 +12,7 @@ import { message, verificationCode } from '@grain/domain';
 import { issueCertificate } from '@grain/persistence';
 import { createVerifiedTestCompany, testAbn } from '@grain/persistence/testing';
 import { transplantSeal } from '@grain/adapters/testing';
-import { daysFromNow, useCertHarness } from './certificates.test-harness';
+import { daysFromNow, pdfOf, useCertHarness } from './certificates.test-harness';
 import { createTestApp } from '../testing/test-app';
 import { loginAs, seedCompanyWithUsers, TEST_ORIGIN, TEST_PASSWORD, type Agent, type SeededCompany } from '../testing/session';
 
@@ -32,21 +32,6 @@ const tmp = (data: Buffer | string, ext: string) => {
   return f;
 };
 
-async function pdfOf(agent: Agent, id: string): Promise<Buffer> {
-  for (let i = 0; i < 150; i++) {
-    const res = await agent
-      .get(`/api/company/approval/${id}?format=pdf`)
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
-    if (res.status === 200) return res.body as Buffer;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('no PDF');
-}
 
 const draft = async (company: SeededCompany, number: string) => ({
   approvalNumber: number,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { decodeJwt } from 'jose';
 import { certifiedFacts, percentText, quantityText, type IssuedCertificate } from '@grain/domain';
-import { daysFromNow, useCertHarness } from './certificates.test-harness';
+import { daysFromNow, pdfOf, useCertHarness } from './certificates.test-harness';
 import type { Agent, SeededCompany } from '../testing/session';
 
 /**
@@ -67,24 +67,8 @@ async function issue(company: SeededCompany, number: string) {
   const otp = await h.requestOtp(signer, a.approvalLevels[0]._id, company.users.signer.email);
   const done = await signer.post(`/api/company/approval/${a._id}/sign`).send({ otp }).expect(200);
   const contentHash = done.body.approval.contentHash as string;
-  let vc = '';
-  for (let i = 0; i < 150 && !vc; i++) {
-    const res = await anon().get(`/api/public/verify/credential?hash=${contentHash}`);
-    if (res.status === 200) vc = res.text;
-    else await new Promise((r) => setTimeout(r, 200));
-  }
-  if (!vc) throw new Error('no credential');
-  const pdf = (
-    await admin
-      .get(`/api/company/approval/${a._id}?format=pdf`)
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
-      .expect(200)
-  ).body as Buffer;
+  const pdf = await pdfOf(admin, a._id);
+  const vc = (await anon().get(`/api/public/verify/credential?hash=${contentHash}`).expect(200)).text;
   return { id: a._id as string, contentHash, vc, pdf, admin };
 }
 
