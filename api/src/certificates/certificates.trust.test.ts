@@ -40,7 +40,6 @@ async function signAs(agent: Agent, company: SeededCompany, role: string, approv
   return agent.post(`/api/company/approvallevel/${levelId}/sign`).send({ approval: approvalId, otp });
 }
 
-
 /** A one-level certificate of `company`, submitted by its admin and signed by its signer: issued. */
 async function issued(company: SeededCompany, number: string) {
   const admin = await h.as('admin', company);

@@ -32,7 +32,6 @@ const tmp = (data: Buffer | string, ext: string) => {
   return f;
 };
 
-
 const draft = async (company: SeededCompany, number: string) => ({
   approvalNumber: number,
   approvalName: 'Wheat lot 21',
