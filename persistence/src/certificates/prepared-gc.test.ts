@@ -19,8 +19,11 @@ const SQL = `select repeat(?::text, 32000) as page`;
 const oldSpace = (s: { heapSpaceStatistics: Array<{ spaceName: string; spaceUsedSize: number }> }) =>
   s.heapSpaceStatistics.find((x) => x.spaceName === 'old_space')?.spaceUsedSize ?? 0;
 
-it('the rows of answered statements die young: scavenges promote a small part of them', async () => {
-  if (db.kind !== 'postgres') return; // PGlite runs it through knex (not this path)
+// On PGlite (no DATABASE_URL) preparedRows runs through knex, not this path: the test is skipped there, not passed.
+const onPostgres = process.env.DATABASE_URL ? it : it.skip;
+
+onPostgres('the rows of answered statements die young: scavenges promote a small part of them', async () => {
+  expect(db.kind).toBe('postgres');
   let left = 8000;
   let bytes = 0;
   const caller = async () => {
