@@ -254,6 +254,8 @@ describe('a revoked certificate', () => {
       await signIn(e, admin, DEMO.admin);
       await admin.goto(e.url(`/views/approval/detail?id=${cert.id}`));
       await detailIs(admin, 'done');
+      // the last sign answers before the PDF is made; Revoke is offered once it is (the page updates itself)
+      await admin.waitForSelector(byId('btn-revoke'), { timeout: 30_000 });
       const revoked = await admin.evaluate(async (id) => {
         const res = await fetch(`/api/company/approval/${id}/revoke`, {
           method: 'POST',
