@@ -7,7 +7,7 @@
  */
 import request from 'supertest';
 import { gatedPdfRenderer, type GatedPdfRenderer } from '@grain/adapters/testing';
-import { daysFromNow, useCertHarness } from './certificates.test-harness';
+import { daysFromNow, pdfOf, useCertHarness } from './certificates.test-harness';
 
 let gate: GatedPdfRenderer;
 const h = useCertHarness({}, 180_000, {
@@ -103,16 +103,7 @@ async function afterPdf(approvalId: string) {
     (x) => x.can.getCert === true,
   );
   expect(after.can).toMatchObject({ getCert: true, pdfPending: false });
-  const ready = await manager
-    .get(`/api/company/approval/${a._id}?format=pdf`)
-    .buffer(true)
-    .parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
-  expect(ready.status).toBe(200);
-  expect((ready.body as Buffer).subarray(0, 4).toString()).toBe('%PDF');
+  expect((await pdfOf(manager, a._id)).subarray(0, 4).toString()).toBe('%PDF');
   await manager.get(`/api/company/approval/${a._id}/xml`).expect(200);
   await eventually(
     async () => (await manager.get(`/api/company/approval/${a._id}/credential`)).status,
