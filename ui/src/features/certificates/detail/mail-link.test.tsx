@@ -2,42 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../../test/render';
 import { adminUser, fakeApi, signedOut } from '../../../test/fake-api';
+import { oneLevelApproval } from '../../../test/approval-fixture';
 
 /** A certificate at level 1, which the signed-in user may sign. */
-const approval = {
-  _id: 'cert-1',
-  approvalNumber: 'N-1',
-  approvalName: 'Wheat lot 7',
-  status: 'signing',
-  displayStatus: 'signing',
-  stageLevel: 1,
-  priority: 'Medium',
-  summary: '',
-  startDate: '2026-11-20T00:00:00Z',
-  deadline: '2026-11-30T00:00:00Z',
-  submitter: { _id: 'u-sub', fullName: 'Sam Submitter', email: 'sam@farm.example' },
-  approvalDoc: null,
-  supportDocs: [],
-  contentHash: 'a'.repeat(64),
-  audit: [],
-  approvalLevels: [
-    {
-      _id: 'cert-1-L1',
-      level: 1,
-      group: 'Farm Data Signing',
-      signatures: 1,
-      deadline: '2026-11-30T00:00:00Z',
-      status: 'signing',
-      comments: [],
-      overdue: false,
-      signers: [{ _id: adminUser.id, fullName: 'Ada Admin', email: adminUser.email, role: 'admin' }],
-      signed: [],
-      signedEntries: [],
-      voided: [],
-    },
-  ],
-  can: { edit: false, sign: true, reject: true, delegate: true, delete: false, getCert: false, pdfPending: false, signaturePassword: false },
-};
+const approval = oneLevelApproval('signing', { sign: true, reject: true, delegate: true });
 
 describe('the link in a mail', () => {
   it('signs the reader in first, then opens that certificate with its sign dialog', async () => {

@@ -1,51 +1,10 @@
 import { screen } from '@testing-library/react';
 import { renderApp } from '../../../test/render';
 import { adminUser, fakeApi } from '../../../test/fake-api';
+import { oneLevelApproval } from '../../../test/approval-fixture';
 
 /** A certificate whose last signature was just recorded: done, its PDF not made yet (or made). */
-const approval = (pdf: 'pending' | 'made') => ({
-  _id: 'cert-1',
-  approvalNumber: 'N-1',
-  approvalName: 'Wheat lot 7',
-  status: 'done',
-  displayStatus: 'done',
-  stageLevel: 1,
-  priority: 'Medium',
-  summary: '',
-  startDate: '2026-11-20T00:00:00Z',
-  deadline: '2026-11-30T00:00:00Z',
-  submitter: { _id: 'u-sub', fullName: 'Sam Submitter', email: 'sam@farm.example' },
-  approvalDoc: null,
-  supportDocs: [],
-  contentHash: 'a'.repeat(64),
-  audit: [],
-  approvalLevels: [
-    {
-      _id: 'cert-1-L1',
-      level: 1,
-      group: 'Farm Data Signing',
-      signatures: 1,
-      deadline: '2026-11-30T00:00:00Z',
-      status: 'done',
-      comments: [],
-      overdue: false,
-      signers: [{ _id: adminUser.id, fullName: 'Ada Admin', email: adminUser.email, role: 'admin' }],
-      signed: [adminUser.id],
-      signedEntries: [{ userId: adminUser.id, name: 'Ada Admin', at: '2026-11-21T00:00:00Z' }],
-      voided: [],
-    },
-  ],
-  can: {
-    edit: false,
-    sign: false,
-    reject: false,
-    delegate: false,
-    delete: false,
-    getCert: pdf === 'made',
-    pdfPending: pdf === 'pending',
-    signaturePassword: false,
-  },
-});
+const approval = (pdf: 'pending' | 'made') => oneLevelApproval('done', { getCert: pdf === 'made', pdfPending: pdf === 'pending' });
 
 describe('a done certificate in the seconds before its PDF', () => {
   it.each([
