@@ -10,20 +10,37 @@
 //   node bench/history-costs.mjs --json                the counts as JSON
 //   node bench/history-costs.mjs --record-ceiling      records bench/ceiling/ceiling-history.json (starts
 //                                                      its own dev server; needs `npx tsc -b` first)
+//   node bench/history-costs.mjs --record-http         records bench/histories/ours-http.json: one certificate
+//                                                      of ours driven as the throughput bench drives it (the
+//                                                      API process over HTTP, real accounts: bench/lib/
+//                                                      http-certificates.mjs); starts its own dev server and a
+//                                                      throwaway Postgres; needs `npm run build` first
+//   node bench/history-costs.mjs --fields [files]      each history's payload bytes by event and by field
+//                                                      (default: the ceiling's, the bench shape's, ours over HTTP)
 //
 // worker/src/histories/certificate-bench.json is the bench's shape driven through our workflow (recorded
 // by `npm run histories:record`): the row to set beside the ceiling's.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { countHistory } from './lib/history-count.cjs';
+import { countHistory, fieldBytes } from './lib/history-count.cjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CEILING_FILE = path.join(root, 'bench/ceiling/ceiling-history.json');
+const HTTP_FILE = path.join(root, 'bench/histories/ours-http.json');
 const argv = process.argv.slice(2);
 const files = argv.filter((a) => !a.startsWith('--'));
 
 if (argv.includes('--record-ceiling')) {
   await recordCeiling();
+  process.exit(0);
+}
+if (argv.includes('--record-http')) {
+  await recordHttp();
+  process.exit(0);
+}
+if (argv.includes('--fields')) {
+  const list = files.length ? files : [CEILING_FILE, path.join(root, 'worker/src/histories/certificate-bench.json'), HTTP_FILE];
+  for (const f of list) printFields(f);
   process.exit(0);
 }
 
@@ -35,6 +52,11 @@ const chosen = files.length
       .sort()
       .map((f) => path.join(histDir, f));
 const rows = chosen.map((f) => ({ name: path.basename(f, '.json'), c: countHistory(JSON.parse(readFileSync(f, 'utf8'))) }));
+try {
+  if (!files.length) rows.push({ name: 'ours over HTTP (bench/histories/ours-http.json)', c: countHistory(JSON.parse(readFileSync(HTTP_FILE, 'utf8'))) });
+} catch {
+  /* not recorded yet */
+}
 let ceiling;
 try {
   ceiling = { name: 'ceiling (empty handlers, bench shape)', c: countHistory(JSON.parse(readFileSync(CEILING_FILE, 'utf8'))) };
@@ -71,11 +93,79 @@ for (const r of all) {
   if (Object.keys(r.c.activityTypes).length) console.log(`  activities: ${JSON.stringify(r.c.activityTypes)}`);
 }
 if (ceiling) {
-  const ours = rows.find((r) => r.name === 'certificate-bench');
-  if (ours)
+  for (const ours of rows.filter((r) => r.name === 'certificate-bench' || r.name.startsWith('ours over HTTP')))
     console.log(
-      `\nbench shape, ours / ceiling: events ${(ours.c.events / ceiling.c.events).toFixed(2)}x, activations ${(ours.c.activations / ceiling.c.activations).toFixed(2)}x, payload bytes ${(ours.c.payloadBytes / ceiling.c.payloadBytes).toFixed(2)}x (goal <= 2x)`,
+      `\n${ours.name === 'certificate-bench' ? 'bench shape' : 'ours over HTTP'}, ours / ceiling: events ${(ours.c.events / ceiling.c.events).toFixed(2)}x, activations ${(ours.c.activations / ceiling.c.activations).toFixed(2)}x, payload bytes ${(ours.c.payloadBytes / ceiling.c.payloadBytes).toFixed(2)}x (goal <= 2x)`,
     );
+}
+
+/** One history's payload bytes by event (countHistory's labels, with how many events) and by field within each. */
+function printFields(file, top = 12) {
+  let history;
+  try {
+    history = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    console.log(`\n${path.relative(root, file)}: not recorded`);
+    return;
+  }
+  const c = countHistory(history);
+  const fields = fieldBytes(history);
+  console.log(`\n${path.relative(root, file)}: ${c.payloadBytes} B of payload in ${c.events} events`);
+  const byWhere = {};
+  for (const [k, v] of Object.entries(fields)) {
+    const where = k.slice(0, k.indexOf(' › '));
+    (byWhere[where] ??= []).push([k.slice(where.length + 3), v]);
+  }
+  for (const [where, bytes] of Object.entries(c.bytes).sort((a, b) => b[1] - a[1])) {
+    console.log(`  ${String(bytes).padStart(6)} B  ${((100 * bytes) / c.payloadBytes).toFixed(0).padStart(3)} %  ${where}`);
+    const list = (byWhere[where] ?? []).sort((a, b) => b[1] - a[1]);
+    for (const [k, v] of list.slice(0, top)) console.log(`  ${''.padStart(6)}    ${String(v).padStart(6)} B  ${k}`);
+    if (list.length > top)
+      console.log(`  ${''.padStart(6)}    ${String(list.slice(top).reduce((a, [, v]) => a + v, 0)).padStart(6)} B  (${list.length - top} more fields)`);
+  }
+}
+
+/**
+ * Records one certificate of ours as the throughput bench drives it by default (`--ours=http`): the API
+ * process over HTTP with the nine seeded signer accounts (bench/lib/http-certificates.mjs), on a dev
+ * server and a throwaway Postgres of its own; keeps its history in bench/histories/ours-http.json.
+ */
+async function recordHttp() {
+  const { createRequire } = await import('node:module');
+  const require = createRequire(import.meta.url);
+  const { mkdirSync, mkdtempSync, rmSync } = await import('node:fs');
+  const os = await import('node:os');
+  const { ensureTemporal } = await import('../scripts/ensure-temporal.mjs');
+  const { startDevServer } = await import('../scripts/temporal-dev.mjs');
+  const { startSystem } = await import('./lib/env.mjs');
+  const { CHAIN } = await import('./lib/certificates.mjs');
+  const { temporal } = require('@temporalio/proto');
+  const { startThrowawayPostgres } = require('../worker/dist/certificate-test-harness.js');
+  const logDir = mkdtempSync(path.join(os.tmpdir(), 'grain-http-history-'));
+  const server = await startDevServer({ bin: await ensureTemporal(), headless: true });
+  const pg = process.env.DATABASE_URL ? undefined : await startThrowawayPostgres({ tuned: false, settings: ['synchronous_commit=off'] });
+  let sys;
+  try {
+    sys = await startSystem({ temporal: server, topology: 'postgres', postgresUrl: process.env.DATABASE_URL ?? pg.url, logDir, api: true });
+    const d = sys.driver.makeDraft(sys);
+    const h = await sys.driver.submit(sys, d);
+    for (const who of CHAIN) await sys.driver.signOnce(sys, h, d, who);
+    const state = await sys.driver.issued(sys, d);
+    if (!sys.driver.finished(state)) throw new Error(`certificate ${d.id} ended ${state?.status}`);
+    await h.result();
+    const history = await h.fetchHistory();
+    mkdirSync(path.dirname(HTTP_FILE), { recursive: true });
+    writeFileSync(HTTP_FILE, `${JSON.stringify(temporal.api.history.v1.History.fromObject(history).toJSON())}\n`);
+    console.log(`recorded ${path.relative(root, HTTP_FILE)} (${history.events.length} events)`);
+  } catch (e) {
+    console.error(`logs kept in ${logDir}`);
+    throw e;
+  } finally {
+    await sys?.close();
+    await pg?.stop();
+    await server.stop();
+  }
+  rmSync(logDir, { recursive: true, force: true });
 }
 
 /** Drives the ceiling workflow through the bench's shape on a dev server of its own and keeps its history. */

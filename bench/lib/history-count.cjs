@@ -113,6 +113,90 @@ function countHistory(history) {
   return c;
 }
 
+/** Where an event's payloads count in `countHistory`'s `bytes` (the same labels), given the events before it. */
+function whereOf(e, k, seen) {
+  if (k === 'WORKFLOW_EXECUTION_STARTED') return 'workflow input';
+  if (k === 'WORKFLOW_EXECUTION_COMPLETED') return 'workflow result';
+  if (k === 'WORKFLOW_EXECUTION_UPDATE_ACCEPTED') {
+    const name = e.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest?.input?.name ?? '?';
+    seen.set(String(e.eventId), name);
+    return `update args: ${name}`;
+  }
+  if (k === 'WORKFLOW_EXECUTION_UPDATE_COMPLETED')
+    return `update answers: ${seen.get(String(e.workflowExecutionUpdateCompletedEventAttributes?.acceptedEventId)) ?? '?'}`;
+  if (k === 'ACTIVITY_TASK_SCHEDULED') {
+    const name = e.activityTaskScheduledEventAttributes?.activityType?.name ?? '?';
+    seen.set(String(e.eventId), name);
+    return `activity input: ${name}`;
+  }
+  if (k === 'ACTIVITY_TASK_COMPLETED' || k === 'ACTIVITY_TASK_FAILED')
+    return `activity result: ${seen.get(String(e.activityTaskCompletedEventAttributes?.scheduledEventId ?? e.activityTaskFailedEventAttributes?.scheduledEventId)) ?? '?'}`;
+  if (k === 'MARKER_RECORDED' && e.markerRecordedEventAttributes?.markerName === 'core_local_activity') {
+    try {
+      return `local activity: ${JSON.parse(text(e.markerRecordedEventAttributes.details?.data?.payloads?.[0]?.data)).activity_type ?? '?'}`;
+    } catch {
+      return 'local activity: ?';
+    }
+  }
+  if (k === 'UPSERT_WORKFLOW_SEARCH_ATTRIBUTES') return 'search attributes';
+  if (k === 'TIMER_STARTED' || k === 'TIMER_FIRED' || k === 'TIMER_CANCELED') return 'timer summaries';
+  return 'other';
+}
+
+/** Adds the bytes of a JSON value's fields to `out` under `prefix` + their path (array items as `[]`); a leaf counts `"key":value`. */
+function addJsonFields(out, prefix, value, key) {
+  const own = key === undefined ? 0 : Buffer.byteLength(JSON.stringify(key)) + 1;
+  if (value && typeof value === 'object') {
+    const isArray = Array.isArray(value);
+    const entries = isArray ? value.map((v) => ['[]', v]) : Object.entries(value);
+    if (own) out[prefix] = (out[prefix] ?? 0) + own; // the key of an object or array counts to it
+    for (const [k, v] of entries)
+      addJsonFields(out, isArray ? `${prefix}[]` : prefix.endsWith(' ') ? `${prefix}${k}` : `${prefix}.${k}`, v, isArray ? undefined : k);
+    return;
+  }
+  if (value === undefined) return;
+  out[prefix] = (out[prefix] ?? 0) + own + Buffer.byteLength(JSON.stringify(value));
+}
+
+/**
+ * The payload bytes of a history by where they sit (countHistory's labels) and by field: every payload of
+ * an event under the attribute path it sits at (`input`, `details.result`, `searchAttributes.indexedFields.X`),
+ * a JSON payload further by its fields (array items as `[]`). Keys: `<where> › <attribute> › <field path>`;
+ * a key's bytes are its `"key":value` text (the JSON's punctuation between fields is left out, so the fields
+ * of a payload add up to a little less than its bytes: `(punctuation)` says how much).
+ */
+function fieldBytes(history) {
+  const out = {};
+  const seen = new Map();
+  for (const e of eventsOf(history)) {
+    const k = typeOf(e.eventType);
+    const where = whereOf(e, k, seen);
+    const walk = (x, at) => {
+      if (!x || typeof x !== 'object' || x instanceof Uint8Array) return;
+      if (x.metadata && (x.data instanceof Uint8Array || typeof x.data === 'string')) {
+        const raw = x.data instanceof Uint8Array ? Buffer.from(x.data) : Buffer.from(x.data, 'base64');
+        const label = `${where} › ${at.replace(/\.payloads(\[\])?$/, '') || '(payload)'}`;
+        let parsed;
+        try {
+          parsed = JSON.parse(raw.toString('utf8'));
+        } catch {
+          out[`${label} (binary)`] = (out[`${label} (binary)`] ?? 0) + raw.length;
+          return;
+        }
+        const before = Object.values(out).reduce((a, b) => a + b, 0);
+        addJsonFields(out, `${label} › `, parsed);
+        const counted = Object.values(out).reduce((a, b) => a + b, 0) - before;
+        if (raw.length > counted) out[`${label} › (punctuation)`] = (out[`${label} › (punctuation)`] ?? 0) + raw.length - counted;
+        return;
+      }
+      for (const [kk, v] of Object.entries(x)) if (v && typeof v === 'object') walk(v, Array.isArray(x) ? `${at}[]` : at ? `${at}.${kk}` : kk);
+    };
+    // the event's attributes, and what sits beside them (a timer's summary in userMetadata)
+    for (const [kk, v] of Object.entries(e)) if (v && typeof v === 'object') walk(v, kk.endsWith('EventAttributes') ? '' : kk);
+  }
+  return out;
+}
+
 /** Sums the counts of several histories (their `workflows` field says how many). */
 function sumCounts(counts) {
   const t = { workflows: counts.length };
@@ -127,4 +211,4 @@ function sumCounts(counts) {
   return t;
 }
 
-module.exports = { countHistory, sumCounts, payloadBytes, eventsOf };
+module.exports = { countHistory, sumCounts, payloadBytes, eventsOf, fieldBytes };
