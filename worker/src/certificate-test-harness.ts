@@ -184,23 +184,27 @@ export async function requestCode(h: Driver, handle: WorkflowHandle, userId: str
  * The certificate after a change, as the API answers it: the read model, which must show the version the
  * Update (or the workflow's end) answered by then (the workflow writes it before it answers).
  */
-export async function changed(h: Pick<Driver, 'store'>, answer: CertificateChanged): Promise<CertificateState> {
-  const stored = await h.store.get(HARNESS_COMPANY_ID, answer.id);
+export async function changed(h: Pick<Driver, 'store'>, certificateId: string, answer: CertificateChanged): Promise<CertificateState> {
+  const stored = await h.store.get(HARNESS_COMPANY_ID, certificateId);
   if (!stored || stored.version < answer.version)
-    throw new Error(`the read model shows version ${stored?.version ?? 'none'} of ${answer.id}; the workflow answered ${answer.version}`);
+    throw new Error(`the read model shows version ${stored?.version ?? 'none'} of ${certificateId}; the workflow answered ${answer.version}`);
   return stored.state;
 }
 
 /** The certificate once its workflow ended, from the read model. */
-export async function finalState(h: Pick<Driver, 'store'>, handle: WorkflowHandle<typeof certificateWorkflow>): Promise<CertificateState> {
-  return changed(h, await handle.result());
+export async function finalState(
+  h: Pick<Driver, 'store'>,
+  certificateId: string,
+  handle: WorkflowHandle<typeof certificateWorkflow>,
+): Promise<CertificateState> {
+  return changed(h, certificateId, await handle.result());
 }
 
 /** A sign with a fresh code, as the API makes it; answers the certificate as the read model shows it then. */
 export async function signWithCode(h: Driver, handle: WorkflowHandle, certificateId: string, userId: string): Promise<CertificateState> {
   const { code, level } = await requestCode(h, handle, userId);
   const { otpId } = await h.otps.verify({ certificateId, level, userId }, code);
-  return changed(h, await handle.executeUpdate(signUpdate, { args: [{ actor: actorOf(userId), otpId, note: `ok from ${userId}` }] }));
+  return changed(h, certificateId, await handle.executeUpdate(signUpdate, { args: [{ actor: actorOf(userId), otpId, note: `ok from ${userId}` }] }));
 }
 
 /**

@@ -53,8 +53,8 @@ test('a 3-level chain with 2-of-3 signatures completes: read model, ledger, mail
   expect(last!.status).toBe('done');
   // the workflow ends with its id, version and status (the whole state is the read model's): one version
   // past the last sign's answer, the PDF recorded after it
-  expect(await handle.result()).toEqual({ id: d.id, version: last!.version + 1, status: 'done' });
-  const final = await finalState(h, handle);
+  expect(await handle.result()).toEqual({ version: last!.version + 1, status: 'done' });
+  const final = await finalState(h, d.id, handle);
   finishedIds.push(handle.workflowId);
   expect(final).toMatchObject({ status: 'done', overdue: false });
   expect(final.pdfKey).toMatch(/^certificates\//);
@@ -146,7 +146,11 @@ test('reject to an earlier level, then re-signing walks the chain again', async 
   await signWithCode(h, handle, d.id, 'a1');
   await signWithCode(h, handle, d.id, 'a2');
   await signWithCode(h, handle, d.id, 'b1');
-  const back = await changed(h, await handle.executeUpdate(rejectUpdate, { args: [{ actor: actorOf('b2'), toLevel: 1, reason: 'moisture figure is wrong' }] }));
+  const back = await changed(
+    h,
+    d.id,
+    await handle.executeUpdate(rejectUpdate, { args: [{ actor: actorOf('b2'), toLevel: 1, reason: 'moisture figure is wrong' }] }),
+  );
   expect(back).toMatchObject({ status: 'rejected', stage: 1 });
   expect(back.levels.map((l) => l.signed.length)).toEqual([0, 0, 0]);
   expect(back.levels[1].comments).toEqual(['Signer b2: moisture figure is wrong']);
@@ -174,7 +178,11 @@ test('reject to an earlier level, then re-signing walks the chain again', async 
 test('delegation: the delegate signs on behalf of the delegator, who may then not sign', async () => {
   const d = chainDraft();
   const handle = await submit(h, d);
-  const s = await changed(h, await handle.executeUpdate(delegateUpdate, { args: [{ actor: actorOf('a1'), to: [signer('d1')], note: 'away this week' }] }));
+  const s = await changed(
+    h,
+    d.id,
+    await handle.executeUpdate(delegateUpdate, { args: [{ actor: actorOf('a1'), to: [signer('d1')], note: 'away this week' }] }),
+  );
   expect(s.levels[0].comments).toEqual(['Signer a1: away this week']);
   expect(s.levels[0].delegations[0].txId).toMatch(/^[0-9a-f]{64}$/);
   const signed = await signWithCode(h, handle, d.id, 'd1');
@@ -211,7 +219,7 @@ test('refused actions answer at once and leave no trace; wrong, expired and reus
   await expect(h.otps.verify({ certificateId: d.id, level: 1, userId: 'a2' }, code)).rejects.toMatchObject({ code: 'OTP_INVALID' });
   // an otp id of another signer is refused by the redeem activity
   expect(await refusedCode(handle.executeUpdate(signUpdate, { args: [{ actor: actorOf('a3'), otpId }] }))).toBe('OTP_INVALID');
-  const ok = await changed(h, await handle.executeUpdate(signUpdate, { args: [{ actor: actorOf('a2'), otpId }] }));
+  const ok = await changed(h, d.id, await handle.executeUpdate(signUpdate, { args: [{ actor: actorOf('a2'), otpId }] }));
   expect(ok.stage).toBe(2);
   // reused otp id: b1 signs, b2 rejects to the current level (clearing b1), b1 replays the old id
   const b1 = await requestCode(h, handle, 'b1');

@@ -48,7 +48,7 @@ test('a sign accepted while the submission is still being committed runs after i
     const { otpId } = await h.otps.verify({ certificateId: d.id, level: 1, userId: 'a1' }, code);
     const handle = await submit(h, d);
     await new Promise((r) => setTimeout(r, 1000));
-    const signed = await changed(h, await handle.executeUpdate(signUpdate, { args: [{ actor: actorOf('a1'), otpId }] }));
+    const signed = await changed(h, d.id, await handle.executeUpdate(signUpdate, { args: [{ actor: actorOf('a1'), otpId }] }));
     expect(signed.levels[0].signed.map((x) => x.userId)).toEqual(['a1']);
     const blocks = await h.db.knex('ledger_blocks').where('idempotency_key', 'like', `%${d.id}%`).orderBy('block_number');
     expect(blocks.map((b) => b.record_type)).toEqual(['submission', 'signature']);

@@ -52,7 +52,7 @@ test('the completing sign answers before the PDF exists; the PDF follows once, t
 
   // the PDF cannot be rendered yet: the sign's answer must not wait for it
   const answer = await within(handle.executeUpdate(signUpdate, { args: [{ actor: actorOf('a1'), otpId }] }), 10_000, 'the completing sign');
-  const done = await changed(h, answer);
+  const done = await changed(h, d.id, answer);
   expect(done).toMatchObject({ status: 'done', completedDate: expect.any(String) });
   expect(done.levels[0].signed.map((e) => e.userId)).toEqual(['a1']);
   expect(done.levels[0].signed[0].txId).toMatch(/^[0-9a-f]{64}$/);
@@ -80,7 +80,7 @@ test('the completing sign answers before the PDF exists; the PDF follows once, t
 
   gate.open();
   const outcome = await within(handle.result(), 60_000, 'the run');
-  const final = await changed(h, outcome);
+  const final = await changed(h, d.id, outcome);
   expect(final.status).toBe('done');
   expect(final.pdfKey).toMatch(/^certificates\//);
   const row = await h.store.get(HARNESS_COMPANY_ID, d.id);

@@ -24,6 +24,7 @@ async function rejectedBackToLevel2(): Promise<{ handle: WorkflowHandle<typeof c
   for (const id of ['a1', 'a2', 'b1', 'b2']) await signWithCode(h, handle, d.id, id);
   const back = await changed(
     h,
+    d.id,
     await handle.executeUpdate(rejectUpdate, { args: [{ actor: actorOf('c1'), toLevel: 2, reason: 'grade does not match the sample' }] }),
   );
   expect(back).toMatchObject({ status: 'rejected', stage: 2 });
@@ -38,7 +39,7 @@ const changedContent = {
 test('a resubmit with changed content voids the signatures over the old content and restarts at their level', async () => {
   const { handle, id } = await rejectedBackToLevel2();
   const before = await handle.query(stateQuery);
-  const resubmitted = await changed(h, await handle.executeUpdate(resubmitUpdate, { args: [{ actor: SUBMITTER_ACTOR, changes: changedContent }] }));
+  const resubmitted = await changed(h, id, await handle.executeUpdate(resubmitUpdate, { args: [{ actor: SUBMITTER_ACTOR, changes: changedContent }] }));
   expect(resubmitted.contentHash).not.toBe(before.contentHash);
   // level 1 signed the old content: its signatures are voided, and signing starts again there
   expect(resubmitted).toMatchObject({ status: 'signing', stage: 1 });
@@ -63,7 +64,7 @@ test('a resubmit with changed content voids the signatures over the old content 
     expect(notice?.text).toMatch(/chữ ký/); // the Vietnamese text is in the same mail
   }
   for (const signer of ['a1', 'a3', 'b1', 'b3', 'c1', 'c2']) await signWithCode(h, handle, id, signer);
-  const final = await finalState(h, handle);
+  const final = await finalState(h, id, handle);
   expect(final.status).toBe('done');
   // and the run replays from its own history
   await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_MODULE }, await handle.fetchHistory())).resolves.toBeUndefined();
@@ -76,12 +77,12 @@ test('a resubmit with changed content voids the signatures over the old content 
 test('a resubmit without a content change keeps the signatures and continues at the rejected level', async () => {
   const { handle, id } = await rejectedBackToLevel2();
   const before = await handle.query(stateQuery);
-  const resubmitted = await changed(h, await handle.executeUpdate(resubmitUpdate, { args: [{ actor: SUBMITTER_ACTOR }] }));
+  const resubmitted = await changed(h, id, await handle.executeUpdate(resubmitUpdate, { args: [{ actor: SUBMITTER_ACTOR }] }));
   expect(resubmitted.contentHash).toBe(before.contentHash);
   expect(resubmitted).toMatchObject({ status: 'signing', stage: 2 });
   expect(resubmitted.levels[0].signed.map((s) => s.userId)).toEqual(['a1', 'a2']);
   expect(resubmitted.levels[0].voided ?? []).toEqual([]);
   for (const signer of ['b1', 'b3', 'c1', 'c2']) await signWithCode(h, handle, id, signer);
-  const final = await finalState(h, handle);
+  const final = await finalState(h, id, handle);
   for (const l of final.levels) for (const s of l.signed) expect(s.contentHash).toBe(final.contentHash);
 }, 120_000);

@@ -170,7 +170,7 @@ test('SIGKILL of the worker mid-chain loses and duplicates no signature', async 
     await hold.release();
     kills.push('after accept, its commit waiting for the ledger');
     worker = await WorkerProcess.start(env);
-    expect(await changed(driver, await upd.result())).toMatchObject({ stage: 2 });
+    expect(await changed(driver, d.id, await upd.result())).toMatchObject({ stage: 2 });
   }
   await signWithCode(driver, handle, d.id, 'b1');
   // Kill 2: the sign that completes level 2, killed once its ledger block is in the database and before
@@ -196,12 +196,12 @@ test('SIGKILL of the worker mid-chain loses and duplicates no signature', async 
     await hold.release();
     kills.push('after the ledger block of b2 was written');
     worker = await WorkerProcess.start(env);
-    expect(await changed(driver, await upd.result())).toMatchObject({ stage: 3 });
+    expect(await changed(driver, d.id, await upd.result())).toMatchObject({ stage: 3 });
   }
   await signWithCode(driver, handle, d.id, 'c1');
   const last = await signWithCode(driver, handle, d.id, 'c3');
   expect(last.status).toBe('done');
-  const final = await finalState(driver, handle);
+  const final = await finalState(driver, d.id, handle);
   expect(kills).toHaveLength(2);
 
   // The workflow's own state: each level signed by exactly the expected two, once each.

@@ -1,6 +1,6 @@
 /** What the certificate routes share: the use cases' dependencies, the caller, and the view for a caller. */
 import type { Request } from 'express';
-import { actorSubject, toCertificateView, type Actor, type CertificateAnswer, type CertificateState, type CertificateView } from '@grain/domain';
+import { commandActor, toCertificateView, type Actor, type CertificateAnswer, type CertificateState, type CertificateView } from '@grain/domain';
 import { actorOf } from '../http/auth-middleware';
 import { isPlatformOperator } from '../http/operators';
 import { scopeOf } from '../http/scope';
@@ -40,7 +40,7 @@ export function createCtx(deps: ApiDeps): CertCtx {
 export function callerOf(req: Request): Caller {
   const { actor: access, companyId } = scopeOf(req);
   const u = req.user!;
-  return { access, companyId, actor: { ...actorSubject(access), name: u.fullName, email: u.email } };
+  return { access, companyId, email: u.email, actor: commandActor(access, u.fullName) };
 }
 
 /**

@@ -266,7 +266,6 @@ export type DraftChanges = CertificateChanges & Partial<Pick<CertificateDraft, '
 export interface CommandActor {
   id: string;
   name: string;
-  email?: string;
   /** The actor's role is admin (may edit / cancel any certificate of the company). */
   isAdmin?: boolean;
   /** The actor holds manageApproval (may remind, escalate and adjust a level of any certificate in flight). */

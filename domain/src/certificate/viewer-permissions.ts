@@ -2,7 +2,7 @@ import { can, isAdmin, type Actor } from '../permissions';
 import { isOwnerOrAdmin, mayCancel, mayManageInFlight } from './access';
 import { currentLevel, pendingSigners } from './machine';
 import { mayRevoke } from './revocation';
-import type { CertificateState } from './types';
+import type { CertificateState, CommandActor } from './types';
 
 /** What a viewer may do with a certificate now (the buttons the UI offers). */
 export interface CertificatePermissions {
@@ -53,6 +53,16 @@ export function permissionsOf(s: CertificateState, viewer: Actor, hasSignature: 
 
 /** The viewer as the access rules see them (access.ts). */
 export const actorSubject = (viewer: Actor) => ({ id: viewer.id, isAdmin: isAdmin(viewer), isManager: can(viewer, 'manageApproval') });
+
+/**
+ * The viewer as the certificate's workflow carries them in its history (start input, Update arguments):
+ * what the machine reads of an actor and nothing else — the id, the name, and isAdmin / isManager only
+ * when they are true (issue 29: a lighter history; the caller's e-mail is no part of a command).
+ */
+export function commandActor(viewer: Actor, name: string): CommandActor {
+  const s = actorSubject(viewer);
+  return { id: s.id, name, ...(s.isAdmin ? { isAdmin: true } : {}), ...(s.isManager ? { isManager: true } : {}) };
+}
 
 /** Deleting a draft or cancelling a certificate takes either the delete or the edit permission. */
 export const mayWithdraw = (viewer: Actor): boolean => can(viewer, 'deleteApproval') || can(viewer, 'editApproval');

@@ -10,8 +10,9 @@
  * batch's commit, which checks it is verified, unredeemed and bound to this certificate, level, user and
  * the current content hash — so an otpId seen in history is worthless.
  *
- * Answers are small (issue 29): an Update answers the certificate's id and the version its change made,
- * after the read model shows that version, which is where the API reads the certificate from.
+ * Answers are small (issue 29): an Update answers the version its change made, after the read model shows
+ * that version, which is where the API reads the certificate from (the caller knows which certificate it
+ * changed). Arguments carry what the machine reads: an actor is its id and name (domain's commandActor).
  *
  * Refusals: validators run the machine's checks, so a refused sign / reject / delegate answers at once
  * and leaves no trace in history. A refusal arrives at the client as WorkflowUpdateFailedError whose
@@ -86,9 +87,8 @@ export interface RemindArgs {
   actor: CommandActor;
   to: NudgeTarget;
 }
-/** What an Update answers: the certificate and the version its change made (the read model shows it by then). */
+/** What an Update answers: the version its change made (the read model shows it by then). */
 export interface CertificateChanged {
-  id: string;
   version: number;
 }
 

@@ -214,7 +214,7 @@ export class CertificateRun {
       this.refused.delete(seq);
       throw failure;
     }
-    return { id: this.state.id, version: this.written };
+    return { version: this.written };
   }
 
   nextBatch(): Batch | undefined {

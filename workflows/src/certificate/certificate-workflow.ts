@@ -54,7 +54,7 @@ export async function certificateWorkflow(input: m.CertificateWorkflowInput): Pr
     }
     if (run.finished()) {
       await pdf;
-      if (await run.quiesce()) return { id: run.state.id, version: run.state.version, status: run.state.status };
+      if (await run.quiesce()) return { version: run.state.version, status: run.state.status };
     } else if (run.shouldContinueAsNew()) {
       if (await run.quiesce()) await run.continueAsNew();
     } else {

@@ -28,8 +28,10 @@ export interface CertificateCommandDeps {
 
 /** Who calls a use case. */
 export interface Caller {
-  /** The caller as the certificate machine knows them. */
+  /** The caller as the certificate machine knows them (and the workflow's history carries them: domain's commandActor). */
   actor: CommandActor;
+  /** The caller's e-mail (a draft's submitter), never sent to the workflow. */
+  email: string;
   /** Role and permissions, for the checks made before the machine is asked. */
   access: Actor;
   /** The caller's company: a certificate of another company is answered as missing. */

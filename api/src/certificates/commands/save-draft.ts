@@ -26,7 +26,7 @@ export async function saveDraft({ caller, input, draft }: SaveDraftOptions, deps
         id: randomUUID(),
         summary: input.summary,
         companyId: caller.companyId,
-        submitter: { id: caller.actor.id, name: caller.actor.name, email: caller.actor.email ?? '' },
+        submitter: { id: caller.actor.id, name: caller.actor.name, email: caller.email },
       });
   const submitting = input.status === 'signing';
   // one lot, one certificate: a record another certificate holds is refused on save as on submit
