@@ -177,13 +177,13 @@ test('a completing batch shows the certificate done at once and holds its mails;
   expect((await row(c.id)).state.levels[0].signed.map((e) => e.userId)).toEqual(['a1', 'a2']);
   expect((await queued(c.id)).map((m) => m.held)).toEqual([true]);
 
-  const pdf = await acts.generateCertificatePdf({ key: `certificate-${c.id}`, certificateId: c.id, version: held.version, at });
+  const pdf = await acts.generateCertificatePdf({ certificateId: c.id, version: held.version, at });
   expect(pdf.pdfKey).toMatch(/^certificates\//);
   const issued = await row(c.id);
   expect(issued).toMatchObject({ version: held.version + 1, pdfKey: pdf.pdfKey, state: { status: 'done', chainId: r.txIds[1], pdfKey: pdf.pdfKey } });
   expect((await queued(c.id)).map((m) => [m.held, m.recipients])).toEqual([[false, ['sub@grain.test', 'a1@grain.test']]]);
   // a retried PDF step (its result never reached the server) answers the same PDF and writes nothing again
-  expect(await acts.generateCertificatePdf({ key: `certificate-${c.id}`, certificateId: c.id, version: held.version, at })).toEqual(pdf);
+  expect(await acts.generateCertificatePdf({ certificateId: c.id, version: held.version, at })).toEqual(pdf);
   expect((await row(c.id)).version).toBe(held.version + 1);
 }, 60_000);
 

@@ -26,7 +26,7 @@ export function generatePdfActivity(deps: ActivityDeps): CertificateActivityCont
     if ('writtenPdfKey' in found) return { pdfKey: found.writtenPdfKey };
     const { written } = found;
     // A retried activity gets the kept result of a step it already did, so files happen once.
-    const made = await deps.stores.activityResults.once(`${a.key}:pdf:${written.contentHash}`, () => makePdf(deps, written));
+    const made = await deps.stores.activityResults.once(`certificate:${a.certificateId}:pdf:${written.contentHash}`, () => makePdf(deps, written));
     const state = recordPdf(written, made.pdfKey, a.at);
     // the issuer frozen as sealed (the first record wins), then the credential, signed once with the seal that
     // sealed the PDF (kept: a retried attempt reads it back), before the read model shows the PDF: whoever

@@ -82,8 +82,7 @@ export interface CertificateCommit {
  * state is the one the batch's commit wrote to the read model, at `version`.
  */
 export interface CertificatePdfRequest {
-  /** The workflow id: the PDF is made once per key and content. */
-  key: string;
+  /** The certificate (one workflow each): its PDF is made once per certificate and content. */
   certificateId: string;
   version: number;
   /** Workflow time the PDF is recorded at (recordPdf), as the workflow records it. */

@@ -68,8 +68,8 @@ export const wantsPdf = (batch: Batch): boolean => batch.effects.some((e) => e.t
  * Makes the PDF of the version the completing batch wrote (`written`), and records it on the state as the
  * activity recorded it on the read model (same time, same version).
  */
-export async function makePdf(run: CertificateRun, wfId: string, written: number): Promise<void> {
+export async function makePdf(run: CertificateRun, written: number): Promise<void> {
   const at = nowIso();
-  const { pdfKey } = await generateCertificatePdf({ key: wfId, certificateId: run.state.id, version: written, at });
+  const { pdfKey } = await generateCertificatePdf({ certificateId: run.state.id, version: written, at });
   run.state = recordPdf(run.state, pdfKey, at);
 }

@@ -50,7 +50,7 @@ export async function certificateWorkflow(input: m.CertificateWorkflowInput): Pr
       const written = await commitBatch(run, wfId, batch);
       showToOperators(run.state);
       run.finish(batch, written);
-      if (written !== undefined && wantsPdf(batch)) pdf = makePdf(run, wfId, written);
+      if (written !== undefined && wantsPdf(batch)) pdf = makePdf(run, written);
     }
     if (run.finished()) {
       await pdf;
