@@ -187,6 +187,79 @@ test('a completing batch shows the certificate done at once and holds its mails;
   expect((await row(c.id)).version).toBe(held.version + 1);
 }, 60_000);
 
+/** A one-level certificate signed by a1 and a2 through the batch commit: done, its PDF not yet made. */
+async function completed() {
+  const c = await submittedWithSign();
+  let state = c.submitted;
+  for (const userId of ['a1', 'a2']) {
+    const t = transition(state, { type: 'sign', actor: { id: userId, name: `Signer ${userId}` }, at: new Date().toISOString() });
+    const binding = { ...c.binding, userId };
+    const { otpId } = await stores.otps.verify({ certificateId: c.id, level: 1, userId }, (await stores.otps.issue(binding)).code);
+    const ledger = keyed(t.state, t.effects);
+    const at = new Date().toISOString();
+    const r = await acts.commitCertificateBatch({
+      redeem: { otpId, binding, redeemKey: `wf:${otpId}` },
+      ledger,
+      state: t.state,
+      readModel: 'write',
+      notices: [],
+      at,
+    });
+    state = ledger.reduce((s, { effect }, i) => recordLedgerTx(s, effect, r.txIds[i], at), t.state);
+  }
+  expect(state.status).toBe('done');
+  return state;
+}
+
+/** The SQL statements `fn` sends. */
+async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
+  const sql: string[] = [];
+  const count = (q: { sql: string }) => sql.push(q.sql);
+  db.knex.on('query', count);
+  try {
+    await fn();
+  } finally {
+    db.knex.removeListener('query', count);
+  }
+  return sql;
+}
+/** How many of the statements name `table` (read or write). */
+const touching = (sql: string[], table: string) => sql.filter((q) => new RegExp(`(from|into|update|join) "?${table}"?[\\s(]`, 'i').test(q)).length;
+
+test("the PDF step reads the issuer's facts and the company's seal once, and the time-stamping authority not at all after the first", async () => {
+  // the company's first PDF makes its seal and the embedded TSA; the second is every later certificate's
+  const first = await completed();
+  await acts.generateCertificatePdf({ key: `certificate-${first.id}`, certificateId: first.id, version: first.version, at: new Date().toISOString() });
+  const s = await completed();
+  let pdfKey = '';
+  const sql = await statementsOf(async () => {
+    ({ pdfKey } = await acts.generateCertificatePdf({ key: `certificate-${s.id}`, certificateId: s.id, version: s.version, at: new Date().toISOString() }));
+  });
+  expect(pdfKey).toMatch(/^certificates\//);
+  // what the PDF, its seal and its credential need: each fact read once
+  expect({
+    company_cas: touching(sql, 'company_cas'),
+    timestamp_authority: touching(sql, 'timestamp_authority'),
+    companies: touching(sql, 'companies'),
+    certificate_action_facts: touching(sql, 'certificate_action_facts'),
+  }).toEqual({
+    // the CA's staleness check, the CA with its seal, the CRL's signing key
+    company_cas: 3,
+    // made once, never replaced: read once a process (by the company's first PDF here)
+    timestamp_authority: 0,
+    // the live issuer, the CA's subject
+    companies: 2,
+    // frozen on the first read after issue, in one statement
+    certificate_action_facts: 1,
+  });
+  // 53 statements before (issue 29): the facts and the seal read twice, the TSA four times, the open critical actions in six
+  expect(sql.length).toBeLessThanOrEqual(26);
+  // the issued certificate as before: the PDF recorded, the issuer frozen, its credential signed
+  expect((await row(s.id)).pdfKey).toBe(pdfKey);
+  expect((await db.knex('certificates').where({ id: s.id }).first('issuer')).issuer).toMatchObject({ name: 'Commit Grain Co' });
+  expect((await db.knex('certificate_credentials').where({ certificate_id: s.id }).first('jwt')).jwt).toEqual(expect.any(String));
+}, 60_000);
+
 // Postgres only (PGlite has one connection: nothing can wait on a lock there).
 const onPostgres = process.env.DATABASE_URL ? test : test.skip;
 onPostgres(

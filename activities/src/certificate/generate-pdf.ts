@@ -8,6 +8,7 @@ import { certificateHtml, qrSvg, verifyUrl } from './certificate-pdf';
 import { publishIfApplied } from './publish-applied';
 
 type IssuerFacts = Awaited<ReturnType<typeof issuerFacts>>;
+type CompanySeal = Awaited<ReturnType<typeof companySeal>>;
 /** The PDF made for one content: where it is stored, its hash, and the issuer it was sealed for. */
 interface MadePdf {
   pdfKey: string;
@@ -25,15 +26,18 @@ export function generatePdfActivity(deps: ActivityDeps): CertificateActivityCont
     const found = await writtenForPdf(deps, a);
     if ('writtenPdfKey' in found) return { pdfKey: found.writtenPdfKey };
     const { written } = found;
+    // the issuer's facts and the company's seal, read once for the PDF and its credential (issue 29: each was read twice)
+    const facts = await issuerFacts(deps.stores, written);
+    const seal = await companySeal(deps, written, facts);
     // A retried activity gets the kept result of a step it already did, so files happen once.
-    const made = await deps.stores.activityResults.once(`certificate:${a.certificateId}:pdf:${written.contentHash}`, () => makePdf(deps, written));
+    const made = await deps.stores.activityResults.once(`certificate:${a.certificateId}:pdf:${written.contentHash}`, () => makePdf(deps, written, facts, seal));
     const state = recordPdf(written, made.pdfKey, a.at);
-    // the issuer frozen as sealed (the first record wins), then the credential, signed once with the seal that
-    // sealed the PDF (kept: a retried attempt reads it back), before the read model shows the PDF: whoever
-    // finds the PDF finds its credential too
+    // the issuer frozen as sealed (the first record wins: read back, it is the one a retry froze first), then the
+    // credential, signed once with the seal that sealed the PDF (kept: a retried attempt reads it back), before
+    // the read model shows the PDF: whoever finds the PDF finds its credential too
     if (made.issuer) await deps.stores.certificates.freezeIssuer(state.id, made.issuer);
-    const facts = await issuerFacts(deps.stores, state);
-    await issueCredential(deps, state, facts, await companySeal(deps, state, facts), made.sha256);
+    const issuer = made.issuer ? ((await deps.stores.certificates.frozenIssuer(state.id)) ?? facts.issuer) : facts.issuer;
+    await issueCredential(deps, state, { ...facts, issuer }, seal, made.sha256);
     const applied = await recordPdfMade(deps, state, made);
     await publishIfApplied(deps.stores.live, state, applied);
     return { pdfKey: made.pdfKey };
@@ -60,12 +64,10 @@ function companySeal({ stores, config }: ActivityDeps, s: CertificateState, fact
  * seal: the TSA's timestamp in the signature; the CA chain, the TSA's certificate and the CA's CRL as it
  * stands at sealing in the DSS (and in the signature, for validators that read it there).
  */
-async function makePdf(deps: ActivityDeps, s: CertificateState): Promise<MadePdf> {
+async function makePdf(deps: ActivityDeps, s: CertificateState, facts: IssuerFacts, seal: CompanySeal): Promise<MadePdf> {
   const { adapters, config } = deps;
   const url = verifyUrl(config.publicUrl, s.contentHash);
-  const facts = await issuerFacts(deps.stores, s);
   const rendered = await adapters.pdf.render(certificateHtml(issuedCertificate(s, facts), { url, svg: await qrSvg(url) }));
-  const seal = await companySeal(deps, s, facts);
   const crls = [await deps.stores.signatures.freshCaCrl(s.companyId, config.caKeySecret)];
   const sealed = await sealPdf(rendered, {
     ...seal,

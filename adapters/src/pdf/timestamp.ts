@@ -60,10 +60,26 @@ export function pkiEngine(): void {
 const ab = (b: Buffer): ArrayBuffer => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
 const derOf = (pem: string) => Buffer.from(pem.replace(/-----(BEGIN|END) CERTIFICATE-----|\s+/g, ''), 'base64');
 
-/** The embedded TSA: signs TSTInfo with a key and certificate of its own, kept by the store (made on first use). */
+/**
+ * The embedded TSA: signs TSTInfo with a key and certificate of its own, kept by the store (made on first
+ * use, never replaced), so read from the store once per process: a sealed PDF asks for it twice (its
+ * timestamp, its validation data), and each read was a round trip (issue 29).
+ */
 export class EmbeddedTimestampAuthority implements TimestampAuthority {
   readonly label = 'embedded time-stamping authority of this server (not a qualified TSA)';
-  constructor(private readonly identity: () => Promise<{ privateKey: KeyObject; certificatePem: string }>) {}
+  private known?: Promise<{ privateKey: KeyObject; certificatePem: string }>;
+  constructor(private readonly load: () => Promise<{ privateKey: KeyObject; certificatePem: string }>) {}
+
+  private identity() {
+    if (!this.known) {
+      const p = this.load();
+      this.known = p;
+      p.catch(() => {
+        if (this.known === p) this.known = undefined; // a failed read is tried again next time
+      });
+    }
+    return this.known;
+  }
 
   async certificatePems(): Promise<string[]> {
     return [(await this.identity()).certificatePem];

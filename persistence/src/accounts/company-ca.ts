@@ -71,10 +71,16 @@ export const storedKey = async (key: ReturnType<typeof generateKeyPairSync>['pri
  * unwrapped once per process.
  */
 export async function ensureCompanyCa(k: Knex, company: { id: string; name: string }, caSecret?: string) {
+  const { privateKey, certificate, certificatePem, subject } = await ensureCompanyCaRow(k, company, caSecret);
+  return { privateKey, certificate, certificatePem, subject };
+}
+
+/** ensureCompanyCa with the seal columns of the row it read (null until the company's first seal): the seal needs no read of its own. */
+export async function ensureCompanyCaRow(k: Knex, company: { id: string; name: string }, caSecret?: string) {
   const subject = await caSubjectOf(k, company);
   await retireCompanyCaIfStale(k, company.id, subject, caSecret);
-  const existing = await k('company_cas').where({ company_id: company.id }).first('company_id');
-  if (!existing) {
+  let row = await k('company_cas').where({ company_id: company.id }).first();
+  if (!row) {
     const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const now = new Date();
     const dn = caName(subject);
@@ -93,11 +99,12 @@ export async function ensureCompanyCa(k: Knex, company: { id: string; name: stri
       .insert({ company_id: company.id, key_pem: await storedKey(privateKey, caSecret), certificate_pem: cert.pem })
       .onConflict('company_id')
       .ignore();
+    row = await k('company_cas').where({ company_id: company.id }).first();
   }
-  const row = await k('company_cas').where({ company_id: company.id }).first();
   const privateKey = await unwrapCached(String(row.key_pem), caSecret);
   const certificate = new X509Certificate(row.certificate_pem);
-  return { privateKey, certificate, certificatePem: row.certificate_pem as string, subject };
+  const seal = { seal_key_pem: (row.seal_key_pem as string | null) ?? null, seal_certificate_pem: (row.seal_certificate_pem as string | null) ?? null };
+  return { privateKey, certificate, certificatePem: row.certificate_pem as string, subject, seal };
 }
 
 export async function caCertificatePem(k: Knex, companyId: string): Promise<string | null> {

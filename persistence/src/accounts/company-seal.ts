@@ -1,6 +1,6 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import type { Knex } from 'knex';
-import { addYears, caName, ensureCompanyCa, sealName, storedKey } from './company-ca';
+import { addYears, caName, ensureCompanyCaRow, sealName, storedKey } from './company-ca';
 import { fingerprintHex, issueCertificate } from './x509';
 import { unwrapCached } from './key-wrap';
 
@@ -26,9 +26,9 @@ export interface CompanySeal {
  * are sealed and their credentials signed with it; a buyer trusts it through the company CA.
  */
 export async function ensureCompanySeal(k: Knex, company: { id: string; name: string }, caSecret?: string, opts: SealOptions = {}): Promise<CompanySeal> {
-  const ca = await ensureCompanyCa(k, company, caSecret);
-  const row = await k('company_cas').where({ company_id: company.id }).first('seal_key_pem', 'seal_certificate_pem');
-  if (!row?.seal_key_pem) {
+  const ca = await ensureCompanyCaRow(k, company, caSecret);
+  let sealed = ca.seal;
+  if (!sealed.seal_key_pem) {
     const subject = ca.subject;
     const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const now = new Date();
@@ -49,10 +49,10 @@ export async function ensureCompanySeal(k: Knex, company: { id: string; name: st
       .where({ company_id: company.id })
       .whereNull('seal_key_pem')
       .update({ seal_key_pem: await storedKey(privateKey, caSecret), seal_certificate_pem: cert.pem });
+    sealed = await k('company_cas').where({ company_id: company.id }).first('seal_key_pem', 'seal_certificate_pem');
   }
-  const sealed = await k('company_cas').where({ company_id: company.id }).first('seal_key_pem', 'seal_certificate_pem');
   const privateKey = await unwrapCached(String(sealed.seal_key_pem), caSecret);
-  return { privateKey, certificatePem: sealed.seal_certificate_pem, caCertificatePem: ca.certificatePem };
+  return { privateKey, certificatePem: String(sealed.seal_certificate_pem), caCertificatePem: ca.certificatePem };
 }
 
 /**

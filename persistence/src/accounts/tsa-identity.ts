@@ -15,8 +15,9 @@ export interface TsaIdentity {
  * named as such ("not a qualified time-stamping authority") so no reader mistakes it for a public one.
  */
 export async function embeddedTsaIdentity(k: Knex, caSecret?: string): Promise<TsaIdentity> {
-  const existing = await k('timestamp_authority').where({ id: 'embedded' }).first();
-  if (!existing) {
+  // made once: read once (a second read only after this call made it, or lost the race to make it)
+  let row = await k('timestamp_authority').where({ id: 'embedded' }).first();
+  if (!row) {
     const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const now = new Date();
     const dn = { commonName: 'Grain certificates embedded time-stamping authority', organization: 'This server, not a qualified TSA' };
@@ -35,7 +36,7 @@ export async function embeddedTsaIdentity(k: Knex, caSecret?: string): Promise<T
       .insert({ id: 'embedded', key_pem: await storedKey(privateKey, caSecret), certificate_pem: cert.pem })
       .onConflict('id')
       .ignore();
+    row = await k('timestamp_authority').where({ id: 'embedded' }).first();
   }
-  const row = await k('timestamp_authority').where({ id: 'embedded' }).first();
   return { privateKey: await unwrapCached(String(row.key_pem), caSecret), certificatePem: row.certificate_pem };
 }

@@ -95,6 +95,26 @@ test('a certificate states the open critical actions at issue, frozen at the fir
   expect(await stores.correctiveActions.openCriticalAtIssue(randomUUID(), companyId)).toBe(0);
 });
 
+test('the open critical actions at issue are frozen and read back in one statement each time (issue 29: six, then three)', async () => {
+  await stores.correctiveActions.insertNew(action(4, 'critical', { key: 'reg-77', name: 'Ridge Farm' }));
+  const open = (await stores.correctiveActions.list(companyId, { status: 'open_any', severity: 'critical' })).length;
+  const cert = randomUUID();
+  const statements: string[] = [];
+  const count = (q: { sql: string }) => statements.push(q.sql);
+  db.knex.on('query', count);
+  try {
+    // two first reads at once (the PDF and a page): both answer what the first froze
+    expect(await Promise.all([0, 1].map(() => stores.correctiveActions.openCriticalAtIssue(cert, companyId)))).toEqual([open, open]);
+    expect(statements.length).toBeLessThanOrEqual(3); // one each; a second only for a read that lost the race to freeze
+    statements.length = 0;
+    expect(await stores.correctiveActions.openCriticalAtIssue(cert, companyId)).toBe(open);
+    expect(statements).toHaveLength(1);
+  } finally {
+    db.knex.removeListener('query', count);
+  }
+  expect(await db.knex('certificate_action_facts').where({ certificate_id: cert }).select('open_critical')).toEqual([{ open_critical: open }]);
+});
+
 test('the same farm is found by its key, or by its name when an audit had no registration number', async () => {
   await stores.correctiveActions.insertNew(action(3, 'minor', { key: 'hill farm', name: 'Hill Farm' }));
   const found = await stores.correctiveActions.list(companyId, { farm: { key: 'reg-9', name: 'hill farm' } });

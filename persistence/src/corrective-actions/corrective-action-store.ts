@@ -217,16 +217,22 @@ export class KnexCorrectiveActionStore implements CorrectiveActionStore {
   }
 
   async openCriticalAtIssue(certificateId: string, companyId: string): Promise<number> {
-    return inTransaction(this.k, async (trx) => {
-      const kept = await trx('certificate_action_facts').where({ certificate_id: certificateId }).first('open_critical');
-      if (kept) return Number(kept.open_critical);
-      const [{ n }] = await trx('corrective_actions').where({ company_id: companyId, severity: 'critical' }).whereNot({ status: 'verified' }).count({ n: '*' });
-      await trx('certificate_action_facts')
-        .insert({ certificate_id: certificateId, company_id: companyId, open_critical: Number(n) })
-        .onConflict('certificate_id')
-        .ignore();
-      const now = await trx('certificate_action_facts').where({ certificate_id: certificateId }).first('open_critical');
-      return Number(now.open_critical);
-    });
+    // one statement (issue 29: a transaction of six, three once frozen): the kept count, else the count now, kept
+    const r = await this.k.raw<{ rows: Array<{ open_critical: number | string }> }>(
+      `with kept as (select open_critical from certificate_action_facts where certificate_id = ?),
+       made as (
+         insert into certificate_action_facts (certificate_id, company_id, open_critical)
+         select ?, ?, (select count(*) from corrective_actions where company_id = ? and severity = 'critical' and not status = 'verified')
+          where not exists (select 1 from kept)
+         on conflict (certificate_id) do nothing
+         returning open_critical
+       )
+       select open_critical from kept union all select open_critical from made`,
+      [certificateId, certificateId, companyId, companyId],
+    );
+    if (r.rows[0]) return Number(r.rows[0].open_critical);
+    // two first reads at once: the other froze it after this statement's snapshot; it is there now
+    const now = await this.k('certificate_action_facts').where({ certificate_id: certificateId }).first('open_critical');
+    return Number(now.open_critical);
   }
 }
