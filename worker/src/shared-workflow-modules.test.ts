@@ -33,3 +33,28 @@ test('a cached certificate run holds no module copy of the workflows package or 
   const own = ownModulesOf((await handle.describe()).runId);
   expect(own.filter((m) => /workflows\/dist\/|@temporalio\/workflow\//.test(m))).toEqual([]);
 }, 60_000);
+
+/** The functions a cached run registered as its Updates' handlers and validators, by Update name. */
+function updateHandlersOf(runId: string): Map<string, { handler: unknown; validator?: unknown }> {
+  const run = (
+    ReusableVMWorkflowCreator as unknown as {
+      workflowByRunId: Map<string, { activator: { updateHandlers: Map<string, { handler: unknown; validator?: unknown }> } }>;
+    }
+  ).workflowByRunId.get(runId);
+  if (!run) throw new Error(`run ${runId} is not cached in this worker`);
+  return run.activator.updateHandlers;
+}
+
+// Each cached run kept, per Update (8), a handler, a validator, an id reader, a default apply and a map of the
+// commands its validators built, each a closure with its own context (heap snapshot, 100 open: 8 of each a run).
+test('a cached certificate run registers one handler and one validator for all its 8 Updates', async () => {
+  const d = chainDraft();
+  const handle = await submit(h, d);
+  await eventually(
+    () => h.store.get(d.companyId, d.id),
+    (s) => s?.state.status === 'signing',
+  );
+  const handlers = updateHandlersOf((await handle.describe()).runId);
+  expect([...handlers.keys()].sort()).toEqual(['adjustLevel', 'cancel', 'delegate', 'edit', 'reject', 'remind', 'resubmit', 'sign']);
+  expect(new Set([...handlers.values()].flatMap((e) => [e.handler, e.validator])).size).toBe(2);
+}, 60_000);
