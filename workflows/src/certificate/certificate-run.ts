@@ -102,7 +102,10 @@ export class CertificateRun {
     if (this.stepping) await new Promise<void>((turn) => this.stepQueue.push(turn));
     else this.stepping = true;
     try {
-      return await localActivity();
+      // In a scope of its own that cannot be cancelled: the SDK keeps a local activity's arguments as long
+      // as the scope it was scheduled in can be cancelled (the run's root scope: as long as the run is
+      // cached), and a commit's argument holds the whole state it wrote. A commit is one transaction either way.
+      return await CancellationScope.nonCancellable(localActivity);
     } finally {
       // the turn passes straight to the next in line, so no third caller can slip in between
       const next = this.stepQueue.shift();
