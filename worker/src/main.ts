@@ -5,7 +5,7 @@
 import { loadConfig, buildAdapters, closeAdapters } from '@grain/adapters';
 import { createStores, openDb } from '@grain/persistence';
 import { createWorker } from './create-worker';
-import { installTemporalRuntime } from './runtime';
+import { ensureWorkerNodeOptions, installTemporalRuntime, semiSpaceCapMb } from './runtime';
 import { makeCurrentVersion, workerDeploymentOf } from './versioning';
 
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -33,7 +33,9 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
   console.log(
-    `worker: polling task queue ${config.taskQueue} at ${config.temporalAddress}` + (deployment ? ` as ${deployment.name} version ${deployment.buildId}` : ''),
+    `worker: polling task queue ${config.taskQueue} at ${config.temporalAddress}` +
+      (deployment ? ` as ${deployment.name} version ${deployment.buildId}` : '') +
+      `; V8 semi-space ${semiSpaceCapMb() ?? 'default'} MiB`,
   );
   const running = worker.run();
   // WORKER_PROMOTE=true: once polling, this version takes the new workflows (the ones in flight stay pinned to theirs)
@@ -52,6 +54,8 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
 }
 
 if (require.main === module) {
+  // first of all: V8 sizes its heap as the process starts (runtime.ts, WORKER_NODE_OPTIONS)
+  ensureWorkerNodeOptions();
   main().catch((e) => {
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);
