@@ -26,7 +26,7 @@ afterAll(async () => {
 
 test('a worker started as `node worker/dist/main.js` polls with its young generation capped (WORKER_NODE_OPTIONS)', async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'grain-worker-heap-'));
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_OPTIONS: '',
     TEMPORAL_ADDRESS: process.env.TEMPORAL_TEST_ADDRESS!,
