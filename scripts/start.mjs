@@ -63,7 +63,7 @@ const workerInProcess = (() => {
     return false; // the server says what is wrong with the configuration
   }
 })();
-const nodeOptions = workerInProcess ? require(path.join(root, 'worker/dist/runtime.js')).WORKER_NODE_OPTIONS : [];
+const nodeOptions = workerInProcess ? require(path.join(root, 'worker/dist/node-options.js')).WORKER_NODE_OPTIONS : [];
 const app = spawn(process.execPath, ['--enable-source-maps', ...nodeOptions, path.join(root, 'server/dist/main.js')], { cwd: root, env, stdio: 'inherit' });
 children.push(app);
 app.on('exit', (code) => {

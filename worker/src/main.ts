@@ -2,10 +2,12 @@
  * The standalone worker process: env -> config -> database -> adapters -> worker. Stops gracefully
  * on SIGINT / SIGTERM (running activities get the worker's grace time, then connections close).
  */
+// first of all: V8 sizes its heap as the process starts (node-options.ts)
+import './relaunch';
 import { loadConfig, buildAdapters, closeAdapters } from '@grain/adapters';
 import { createStores, openDb } from '@grain/persistence';
 import { createWorker } from './create-worker';
-import { ensureWorkerNodeOptions, installTemporalRuntime, semiSpaceCapMb } from './runtime';
+import { installTemporalRuntime, semiSpaceCapMb } from './runtime';
 import { makeCurrentVersion, workerDeploymentOf } from './versioning';
 
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -54,8 +56,6 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
 }
 
 if (require.main === module) {
-  // first of all: V8 sizes its heap as the process starts (runtime.ts, WORKER_NODE_OPTIONS)
-  ensureWorkerNodeOptions();
   main().catch((e) => {
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);
