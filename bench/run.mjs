@@ -42,6 +42,7 @@ for (const f of ['worker/dist/workflow-bundle.js', 'worker/dist/certificate-test
 }
 const { startThrowawayPostgres } = require('../worker/dist/certificate-test-harness.js');
 const { openDb } = require('@grain/persistence');
+const { WORKER_NODE_OPTIONS } = require('@grain/worker');
 const { startSystem } = await import('./lib/env.mjs');
 const { throughput } = await import('./throughput.mjs');
 const { inflight } = await import('./inflight.mjs');
@@ -148,7 +149,7 @@ try {
   await probe.close();
   const setup = {
     postgres: `PostgreSQL ${pgVersion}`,
-    text: `Temporal dev server with its SQLite file database (WAL, synchronous=NORMAL), headless; database ${process.env.DATABASE_URL ? 'DATABASE_URL (given Postgres)' : 'a throwaway local Postgres (fsync on, synchronous_commit=off)'}, a fresh database per benchmark; the worker is worker/dist with the prebuilt workflow bundle in its own process (bench/lib/worker-process.cjs) except in the pglite run; in the throughput pairs ours is driven over HTTP through the API process npm start runs (bench/lib/http-certificates.mjs; --ours=direct: this process plays the API, as before issue 29), elsewhere this process plays the API (Temporal client, OtpStore.verify, read-model reads); this process is the SMTP receiver; mail over real SMTP on loopback; PDFs by Chromium.`,
+    text: `Temporal dev server with its SQLite file database (WAL, synchronous=NORMAL), headless; database ${process.env.DATABASE_URL ? 'DATABASE_URL (given Postgres)' : 'a throwaway local Postgres (fsync on, synchronous_commit=off)'}, a fresh database per benchmark; the worker is worker/dist with the prebuilt workflow bundle in its own process (bench/lib/worker-process.cjs) except in the pglite run, started like the ceiling's worker with the worker's Node options (${WORKER_NODE_OPTIONS.join(' ')}, worker/src/runtime.ts); in the throughput pairs ours is driven over HTTP through the API process npm start runs (bench/lib/http-certificates.mjs; --ours=direct: this process plays the API, as before issue 29), elsewhere this process plays the API (Temporal client, OtpStore.verify, read-model reads); this process is the SMTP receiver; mail over real SMTP on loopback; PDFs by Chromium.`,
   };
   sections.push(report.header({ command: `npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}`, m: report.machine(), v: report.versions(bin), setup }));
   const roots = (sys) =>

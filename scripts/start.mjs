@@ -3,6 +3,7 @@
 // database under ./data, then the application (server/dist/main.js). Ctrl-C stops every child.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildLogged } from './build-logged.mjs';
@@ -52,7 +53,18 @@ if (process.env.LEDGER === 'fabric' && !process.env.FABRIC_PEER_ENDPOINT) {
   Object.assign(env, (await startNetwork({ dir: fabricDir })).env);
 }
 
-const app = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server/dist/main.js')], { cwd: root, env, stdio: 'inherit' });
+// When the worker runs in the server's process (WORKER_IN_PROCESS, by default without DATABASE_URL), the
+// process starts with the worker's Node options (worker/src/runtime.ts: its young generation capped).
+const require = createRequire(import.meta.url);
+const workerInProcess = (() => {
+  try {
+    return require(path.join(root, 'adapters/dist')).loadConfig(env).workerInProcess;
+  } catch {
+    return false; // the server says what is wrong with the configuration
+  }
+})();
+const nodeOptions = workerInProcess ? require(path.join(root, 'worker/dist/node-options.js')).WORKER_NODE_OPTIONS : [];
+const app = spawn(process.execPath, ['--enable-source-maps', ...nodeOptions, path.join(root, 'server/dist/main.js')], { cwd: root, env, stdio: 'inherit' });
 children.push(app);
 app.on('exit', (code) => {
   if (!stopping) shutdown(code ?? 1);

@@ -14,6 +14,8 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const { Client, Connection } = require('@temporalio/client');
 const { bundleWorkflowCode } = require('@temporalio/worker');
+// the certificate worker's Node options: the same process settings as ours, so the comparison stays one of work
+const { WORKER_NODE_OPTIONS } = require('@grain/worker');
 
 const WORKFLOW = path.resolve(import.meta.dirname, '../ceiling/ceiling-workflow.cjs');
 
@@ -60,7 +62,7 @@ export async function startCeilingSystem({ temporal, bundle, tuning = {}, logDir
   const client = new Client({ connection });
   const out = openSync(path.join(logDir, `${taskQueue}.log`), 'a');
   const child = fork(path.resolve(import.meta.dirname, 'ceiling-worker-process.cjs'), [], {
-    execArgv: ['--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+    execArgv: ['--expose-gc', ...WORKER_NODE_OPTIONS, ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     stdio: ['ignore', out, out, 'ipc'],
     env: {
       ...process.env,

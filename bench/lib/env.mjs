@@ -20,7 +20,7 @@ const require = createRequire(import.meta.url);
 const { Client, Connection } = require('@temporalio/client');
 const { SmtpCatcher, SmtpMailSender, loadConfig, buildAdapters, closeAdapters } = require('@grain/adapters');
 const { openDb, createStores } = require('@grain/persistence');
-const { createWorker } = require('@grain/worker');
+const { createWorker, WORKER_NODE_OPTIONS } = require('@grain/worker');
 const { createPostgresTestDb, HARNESS_COMPANY_ID } = require('@grain/worker/dist/certificate-test-harness.js');
 const { PooledSmtpMailSender } = require('./pooled-mail-sender.cjs');
 
@@ -82,8 +82,13 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
       const forkWorker = async (i) => {
         const out = openSync(path.join(logDir, `${taskQueue}-${i}.log`), 'a');
         const child = fork(path.resolve(import.meta.dirname, 'worker-process.cjs'), [], {
+          // the worker's own Node options (worker/src/runtime.ts), as worker/dist/main.js runs with them;
           // BENCH_CPU_PROF=<dir>: a CPU profile of every thread of the worker (node --cpu-prof), to find where its time goes.
-          execArgv: ['--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+          execArgv: [
+            '--expose-gc',
+            ...WORKER_NODE_OPTIONS,
+            ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+          ],
           stdio: ['ignore', out, out, 'ipc'],
           env: {
             ...process.env,

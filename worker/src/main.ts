@@ -2,10 +2,12 @@
  * The standalone worker process: env -> config -> database -> adapters -> worker. Stops gracefully
  * on SIGINT / SIGTERM (running activities get the worker's grace time, then connections close).
  */
+// first of all: V8 sizes its heap as the process starts (node-options.ts)
+import './relaunch';
 import { loadConfig, buildAdapters, closeAdapters } from '@grain/adapters';
 import { createStores, openDb } from '@grain/persistence';
 import { createWorker } from './create-worker';
-import { installTemporalRuntime } from './runtime';
+import { installTemporalRuntime, semiSpaceCapMb } from './runtime';
 import { makeCurrentVersion, workerDeploymentOf } from './versioning';
 
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -33,7 +35,9 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
   console.log(
-    `worker: polling task queue ${config.taskQueue} at ${config.temporalAddress}` + (deployment ? ` as ${deployment.name} version ${deployment.buildId}` : ''),
+    `worker: polling task queue ${config.taskQueue} at ${config.temporalAddress}` +
+      (deployment ? ` as ${deployment.name} version ${deployment.buildId}` : '') +
+      `; V8 semi-space ${semiSpaceCapMb() ?? 'default'} MiB`,
   );
   const running = worker.run();
   // WORKER_PROMOTE=true: once polling, this version takes the new workflows (the ones in flight stay pinned to theirs)

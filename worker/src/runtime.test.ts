@@ -1,4 +1,4 @@
-import { limitBufferPool, temporalLogLevel } from './runtime';
+import { limitBufferPool, semiSpaceCapMb, temporalLogLevel, WORKER_NODE_OPTIONS } from './runtime';
 
 describe("the worker's log level", () => {
   it('is WARN unless TEMPORAL_LOG_LEVEL names another, in any case', () => {
@@ -25,5 +25,15 @@ describe("the worker process's Buffer pool", () => {
     for (let i = 0; i < 1000 && completionSized.buffer === first; i++) completionSized = Buffer.allocUnsafe(300);
     expect(completionSized.buffer).not.toBe(first);
     expect(completionSized.buffer.byteLength).toBeLessThanOrEqual(8 * 1024);
+  });
+});
+
+describe("the worker process's young generation", () => {
+  it('reads the cap V8 gets: the last --max-semi-space-size of NODE_OPTIONS and then the command line', () => {
+    expect(semiSpaceCapMb([], '')).toBeUndefined();
+    expect(semiSpaceCapMb(WORKER_NODE_OPTIONS, '')).toBe(8);
+    expect(semiSpaceCapMb([], '--enable-source-maps --max-semi-space-size=16')).toBe(16);
+    expect(semiSpaceCapMb(['--max_semi_space_size', '8'], '--max-semi-space-size=16')).toBe(8);
+    expect(semiSpaceCapMb(['--expose-gc'], '')).toBeUndefined();
   });
 });

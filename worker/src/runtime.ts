@@ -1,5 +1,7 @@
 import { DefaultLogger, Runtime, type LogLevel } from '@temporalio/worker';
 
+export { WORKER_NODE_OPTIONS, WORKER_SEMI_SPACE_MB, ensureWorkerNodeOptions, semiSpaceCapMb } from './node-options';
+
 const LEVELS: LogLevel[] = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'];
 
 /** The worker's log level: TEMPORAL_LOG_LEVEL (TRACE, DEBUG, INFO, WARN, ERROR), WARN when unset. */

@@ -37,6 +37,17 @@ export interface Batch {
   redeem?: CertificateCommit['redeem'];
 }
 
+/**
+ * One Update of the certificate: the command its arguments make and, when it is not applied the default
+ * way (once no sign is pending), what its handler does with it. Module-level values: every cached run
+ * shares them (CertificateRun.onCommands).
+ */
+export interface CommandUpdate<A = any, C extends CertificateCommand = CertificateCommand> {
+  update: UpdateDefinition<CertificateChanged, [A]>;
+  toCommand(args: A): C;
+  handle?(run: CertificateRun, cmd: C, args: A): Promise<CertificateChanged>;
+}
+
 /** The timer the run sleeps on between batches, kept while the event it waits for stays the next one. */
 interface PlannedTimer {
   key: string;
@@ -91,7 +102,10 @@ export class CertificateRun {
     if (this.stepping) await new Promise<void>((turn) => this.stepQueue.push(turn));
     else this.stepping = true;
     try {
-      return await localActivity();
+      // In a scope of its own that cannot be cancelled: the SDK keeps a local activity's arguments as long
+      // as the scope it was scheduled in can be cancelled (the run's root scope: as long as the run is
+      // cached), and a commit's argument holds the whole state it wrote. A commit is one transaction either way.
+      return await CancellationScope.nonCancellable(localActivity);
     } finally {
       // the turn passes straight to the next in line, so no third caller can slip in between
       const next = this.stepQueue.shift();
@@ -110,34 +124,36 @@ export class CertificateRun {
   }
 
   /**
-   * Registers an Update whose validator runs the machine's checks on the command the handler then
-   * applies. The command is built once, in the validator, and handed to the handler; on replay
-   * validators do not run, so the handler builds it (the same command: workflow time is the Update's).
-   * By default the handler applies it once no sign is pending and answers the state after its batch.
+   * Registers the certificate's Updates (`updates`, by name): one validator and one handler for all of
+   * them, the Update's name choosing its command, so a cached run holds two functions and one map of
+   * built commands, not a set per Update. The validator runs the machine's checks on the command the
+   * handler then applies: the command is built once, in the validator, and handed to the handler; on
+   * replay validators do not run, so the handler builds it (the same command: workflow time is the
+   * Update's). By default the handler applies it once no sign is pending and answers the state after its batch.
    */
-  onCommand<A, C extends CertificateCommand>(
-    update: UpdateDefinition<CertificateChanged, [A]>,
-    toCommand: (args: A) => C,
-    handle: (cmd: C, args: A) => Promise<CertificateChanged> = (cmd) => this.applyAfterSign(cmd),
-  ): void {
-    const built = new Map<string, C>();
-    const updateId = () => currentUpdateInfo()?.id ?? '';
-    setHandler(
-      update,
-      (args) => {
-        const id = updateId();
-        const cmd = built.get(id) ?? toCommand(args);
-        built.delete(id);
-        return handle(cmd, args);
+  onCommands(updates: ReadonlyMap<string, CommandUpdate>): void {
+    const built = new Map<string, CertificateCommand>();
+    const current = () => {
+      const info = currentUpdateInfo();
+      const u = info && updates.get(info.name);
+      if (!info || !u) throw new Error(`no certificate command for the Update ${info?.name ?? '(none)'}`);
+      return { id: info.id, u };
+    };
+    const options = {
+      validator: (args: unknown) => {
+        const { id, u } = current();
+        const cmd = u.toCommand(args);
+        this.validate(cmd);
+        built.set(id, cmd);
       },
-      {
-        validator: (args) => {
-          const cmd = toCommand(args);
-          this.validate(cmd);
-          built.set(updateId(), cmd);
-        },
-      },
-    );
+    };
+    const handler = (args: unknown): Promise<CertificateChanged> => {
+      const { id, u } = current();
+      const cmd = built.get(id) ?? u.toCommand(args);
+      built.delete(id);
+      return u.handle ? u.handle(this, cmd, args) : this.applyAfterSign(cmd);
+    };
+    for (const u of updates.values()) setHandler(u.update, handler, options);
   }
 
   /** Applies a command once no sign waits for its code (it may be undone), and answers the state after its batch. */
