@@ -63,7 +63,6 @@ describe('the handlers an authenticated GET passes', () => {
 });
 
 /** The content-type module Express's res.send parses and formats an answer's type with (its charset). */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const contentType = require(require.resolve('content-type', { paths: [path.dirname(require.resolve('express'))] })) as { parse: (t: string) => unknown };
 
 describe('a JSON answer', () => {
