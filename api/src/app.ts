@@ -1,20 +1,16 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
-import cookieParser from 'cookie-parser';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiDeps } from './deps';
 import { errorMiddleware } from './http/errors';
-import { bindAuth } from './http/auth-middleware';
-import { createCrossSiteGuard } from './http/security';
-import { requestId } from './http/request-id';
-import { securityHeaders } from './http/security-headers';
-import { refuseNulBytes, refuseUnreadableRequests } from './http/input-guards';
-import { featureRouter } from './http/params';
+import { createEdge } from './http/edge';
+import { featureRouter, flattenRoutes } from './http/params';
 import { createHealthRouter } from './routes/health';
 import { createDevMailRouter, devMailboxEnabled } from './dev/dev-mail';
 import { FEATURES } from './features';
 import { apiPathKey } from './http/feature';
 import { weakETag } from './http/etag';
+import { answerJsonDirectly } from './http/json-answer';
 
 /** A handler that is also read as a router: `stack` holds the routers it hands requests to. */
 type Dispatcher = RequestHandler & { stack: Array<{ handle: Router }> };
@@ -38,6 +34,28 @@ function byApiPath(routers: ReadonlyMap<string, Router>): Dispatcher {
   return Object.assign(dispatch, { stack: [...new Set(routers.values())].map((handle) => ({ handle })) });
 }
 
+type TrustFn = (addr: string | undefined, hop: number) => boolean;
+
+/**
+ * Express's compiled 'trust proxy' test with its answers kept per address: it parsed the peer's address
+ * (ipaddr.js) at every read of req.secure, req.protocol or req.ip, and the security headers read
+ * req.secure on every request. The answer depends on the address and hop only; the addresses kept are
+ * the peers' (few: the proxy's), and past 1,000 of them the memory starts again.
+ */
+function rememberedTrust(trust: TrustFn): TrustFn {
+  const known = new Map<string, boolean>();
+  return (addr, hop) => {
+    if (addr === undefined) return trust(addr, hop);
+    const key = hop === 0 ? addr : `${hop} ${addr}`;
+    let v = known.get(key);
+    if (v === undefined) {
+      if (known.size >= 1_000) known.clear();
+      known.set(key, (v = trust(addr, hop)));
+    }
+    return v;
+  };
+}
+
 /** The keys of the paths app.ts routes itself, before the features' (/api/health, /api/dev/mail). */
 const OWN_API_KEYS = ['health', 'dev'];
 
@@ -54,14 +72,13 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.set('trust proxy', rememberedTrust(app.get('trust proxy fn') as TrustFn));
   app.set('etag', weakETag);
-  app.use(requestId, securityHeaders, refuseUnreadableRequests);
-  app.use(cookieParser());
-  app.use(express.json({ limit: '2mb' }));
-  app.use(refuseNulBytes);
-  // Every call under /api and /openai knows this app's session store and is refused when it comes
-  // cross-site and changes state, before any feature's router runs.
-  app.use(['/api', '/openai'], bindAuth(deps.stores), createCrossSiteGuard(deps));
+  answerJsonDirectly(app);
+  // Request id, security headers, input guards, cookies, a JSON body; and every call under /api and
+  // /openai knows this app's session store and is refused when it comes cross-site and changes state,
+  // before any feature's router runs (http/edge.ts).
+  app.use(createEdge(deps));
 
   const claimed = new Map<string, Router>();
   for (const feature of FEATURES) {
@@ -71,6 +88,7 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): Express {
         app.use(prefix, router);
         continue;
       }
+      flattenRoutes(router);
       for (const p of feature.apiPaths) {
         if (claimed.has(p) || OWN_API_KEYS.includes(p)) throw new Error(`two features claim the API path ${p}`);
         claimed.set(p, router);

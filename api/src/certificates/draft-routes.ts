@@ -11,6 +11,7 @@ import { listAnswerText } from './list-answer';
 import { approvalAnswer, callerOf, type CertCtx } from './certificate-context';
 import { sendCredential, sendPdf, sendXml } from './file-answers';
 import { sendStoredFile } from '../http/stored-file';
+import { sendJsonText } from '../http/json-answer';
 import { cancelCertificate } from './commands/cancel';
 import { downloadCredential } from './commands/download-credential';
 import { downloadXml } from './commands/download-xml';
@@ -46,7 +47,7 @@ export function draftRoutes(ctx: CertCtx): Router {
       cursor: text(q, 'cursor'),
       limit: Number(q.limit) || 20,
     };
-    res.type('json').send(listAnswerText(await listCertificates({ caller: callerOf(req), ...query }, ctx)));
+    sendJsonText(res, listAnswerText(await listCertificates({ caller: callerOf(req), ...query }, ctx)));
   });
 
   r.get('/company/approval/create', requirePermission('viewApproval'), async (req, res) => {

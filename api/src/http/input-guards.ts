@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request } from 'express';
 import { AppError } from '@grain/domain';
 
 /** A 400 whose message says what is wrong with the request as a whole. */
@@ -8,23 +8,25 @@ export const badRequest = (reason: 'WHY_BAD_PATH' | 'WHY_NUL_BYTE' | 'WHY_BODY_N
 const pathOf = (url: string) => url.split('?', 1)[0];
 
 /**
- * Refuses, before any router sees them, the requests no route could answer sensibly: a path whose
- * percent-encoding does not decode, and a body in an encoding or charset the server does not read
- * (only identity-encoded UTF-8 is accepted; a compressed body could also expand past the size limit).
+ * What refuses, before any router sees them, the requests no route could answer sensibly: a path
+ * whose percent-encoding does not decode, and a body in an encoding or charset the server does not
+ * read (only identity-encoded UTF-8 is accepted; a compressed body could also expand past the size
+ * limit). Undefined when the request is readable; run by the edge (edge.ts) for every request.
  */
-export const refuseUnreadableRequests: RequestHandler = (req, _res, next) => {
+export function unreadableRequest(req: Request): AppError | undefined {
   try {
     decodeURIComponent(pathOf(req.originalUrl));
   } catch {
-    return next(badRequest('WHY_BAD_PATH'));
+    return badRequest('WHY_BAD_PATH');
   }
-  const encoding = req.header('content-encoding')?.trim().toLowerCase();
-  if (encoding && encoding !== 'identity') return next(new AppError('UNSUPPORTED_ENCODING'));
-  const type = req.header('content-type') ?? '';
+  const encoding = req.headers['content-encoding']?.trim().toLowerCase();
+  if (encoding && encoding !== 'identity') return new AppError('UNSUPPORTED_ENCODING');
+  const type = req.headers['content-type'];
+  if (!type) return undefined;
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1]?.toLowerCase();
-  if (charset && /json/i.test(type) && charset !== 'utf-8' && charset !== 'utf8') return next(new AppError('UNSUPPORTED_CHARSET'));
-  next();
-};
+  if (charset && /json/i.test(type) && charset !== 'utf-8' && charset !== 'utf8') return new AppError('UNSUPPORTED_CHARSET');
+  return undefined;
+}
 
 function holdsNul(v: unknown, depth = 0): boolean {
   if (typeof v === 'string') return v.includes('\u0000');
@@ -35,8 +37,11 @@ function holdsNul(v: unknown, depth = 0): boolean {
 /**
  * No text the product stores or searches may hold a NUL character (PostgreSQL text cannot), so a NUL
  * anywhere in the path, the query or a JSON body is the client's mistake, answered before it reaches SQL.
+ * The path and the query are read as sent: the query parser decodes only percent-escapes (and `+`), so
+ * a NUL in a parsed name or value was `%00` in the URL (Node's parser refuses a raw NUL byte) — read
+ * without parsing the query, which Express does again at every read of req.query.
  */
-export const refuseNulBytes: RequestHandler = (req, _res, next) => {
-  if (/%00/.test(pathOf(req.originalUrl)) || holdsNul(req.query) || holdsNul(req.body)) return next(badRequest('WHY_NUL_BYTE'));
-  next();
-};
+export function nulInRequest(req: Request): AppError | undefined {
+  if (req.originalUrl.includes('%00') || holdsNul(req.body)) return badRequest('WHY_NUL_BYTE');
+  return undefined;
+}

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, Response } from 'express';
 
 /**
  * The built UI loads only its own bundled script and style files; MUI writes its styles into <style>
@@ -20,16 +20,15 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /**
- * Set before any route runs, so every answer — errors and 404s included — carries them. HSTS only
+ * Set by the edge (edge.ts) before any route runs, so every answer — errors and 404s included — carries them. HSTS only
  * when the request came over https (directly or through the trusted local proxy): a plain-http
  * development server must not pin browsers to https.
  */
-export const securityHeaders: RequestHandler = (req, res, next) => {
+export function setSecurityHeaders(req: Request, res: Response): void {
   res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'same-origin');
   res.setHeader('X-Frame-Options', 'DENY');
   res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
   if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  next();
-};
+}

@@ -34,19 +34,21 @@ function sameSiteEvidence(req: Request, trustedHosts: string[]): string | null {
 /**
  * Refuses cross-site requests that change state (every method but GET/HEAD/OPTIONS: the spec's state
  * changes on GET, logout and the signing-code request, are POSTs here): 403 CROSS_SITE, logged in
- * auth_events. Mounted once, in app.ts, in front of /api and /openai; a router that mounts it again to
+ * auth_events. Run once, by the edge (edge.ts), in front of /api and /openai; a router that mounts it again to
  * be safe on its own pays nothing.
  */
 export function createCrossSiteGuard(deps: Pick<ApiDeps, 'stores' | 'config'>): RequestHandler {
   const log = deps.stores.authLog;
   const trusted = [hostOf(deps.config.publicUrl)].filter((h): h is string => !!h);
-  return async (req, _res, next) => {
+  // Not an async function: a GET (or a same-site change) goes on at once, with no promise of its own
+  // for the router to wait on; only a refusal waits, for its log line.
+  return (req, _res, next) => {
     const r = req as Request & { [CHECKED]?: boolean };
     if (r[CHECKED]) return next();
     r[CHECKED] = true;
     if (SAFE_METHODS.has(req.method)) return next();
     if (sameSiteEvidence(req, trusted)) return next();
-    next(await refused(req));
+    void refused(req).then(next);
   };
   async function refused(req: Request): Promise<AppError> {
     await log

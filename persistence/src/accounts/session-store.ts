@@ -57,6 +57,12 @@ export interface SessionStore {
    * from the next request on either way.
    */
   resolveSession(token: string): Promise<SessionLookup | null>;
+  /**
+   * What resolveSession answers from memory now, without a round trip: undefined when memory holds no
+   * answer for the session (no cache, not cached, past its time, or the notifications not heard), and
+   * then resolveSession asks the database. Lets an authenticated request go on without waiting a tick.
+   */
+  cachedSession(token: string): SessionLookup | undefined;
   end(token: string): Promise<void>;
   /** Ends every session of a user (password change, lock, delete). */
   endAllFor(userId: string, exceptToken?: string): Promise<void>;
@@ -125,6 +131,10 @@ export class KnexSessionStore implements SessionStore {
    * the session cache holds the session: until its idle clock is due a touch, its absolute end, or a
    * write to it, its user or its group is heard (session-cache.ts).
    */
+  cachedSession(token: string): SessionLookup | undefined {
+    return this.cache?.get(sha256hex(token));
+  }
+
   async resolveSession(token: string): Promise<SessionLookup | null> {
     const idHash = sha256hex(token);
     const cached = this.cache?.get(idHash);
