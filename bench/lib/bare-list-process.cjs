@@ -25,14 +25,15 @@ const numbered = (sql) => {
 const app = express();
 app.get('/api/company/approvals', async (req, res, next) => {
   try {
-    const asked = String(req.query.status ?? '')
+    const q = req.query; // a getter that parses the query string on every read
+    const asked = String(q.status ?? '')
       .split(',')
       .filter(isToggle);
     const st = listPageStatement({
       companyId,
       statuses: asked.length ? statusesOfToggles(asked) : undefined,
-      after: typeof req.query.cursor === 'string' && req.query.cursor ? req.query.cursor : undefined,
-      limit: Number(req.query.limit) || 20,
+      after: typeof q.cursor === 'string' && q.cursor ? q.cursor : undefined,
+      limit: Number(q.limit) || 20,
     });
     let name = names.get(st.sql);
     if (!name) names.set(st.sql, (name = `bare_${names.size}`));
