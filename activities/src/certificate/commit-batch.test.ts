@@ -229,11 +229,11 @@ const touching = (sql: string[], table: string) => sql.filter((q) => new RegExp(
 test("the PDF step reads the issuer's facts and the company's seal once, and the time-stamping authority not at all after the first", async () => {
   // the company's first PDF makes its seal and the embedded TSA; the second is every later certificate's
   const first = await completed();
-  await acts.generateCertificatePdf({ key: `certificate-${first.id}`, certificateId: first.id, version: first.version, at: new Date().toISOString() });
+  await acts.generateCertificatePdf({ certificateId: first.id, version: first.version, at: new Date().toISOString() });
   const s = await completed();
   let pdfKey = '';
   const sql = await statementsOf(async () => {
-    ({ pdfKey } = await acts.generateCertificatePdf({ key: `certificate-${s.id}`, certificateId: s.id, version: s.version, at: new Date().toISOString() }));
+    ({ pdfKey } = await acts.generateCertificatePdf({ certificateId: s.id, version: s.version, at: new Date().toISOString() }));
   });
   expect(pdfKey).toMatch(/^certificates\//);
   // what the PDF, its seal and its credential need: each fact read once
