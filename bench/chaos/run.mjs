@@ -162,11 +162,17 @@ export async function runChaos({ bin, count, kills, restarts, concurrency, workD
     await chaos;
     log(`all ${count} certificates signed (${stats.signatures} signatures, ${stats.retries} retried steps); waiting for completion`);
 
-    // Completion (PDF, ledger, mails) runs after the last signature: wait until every workflow closed.
+    // Completion (PDF, ledger, mails) runs after the last signature: wait until every workflow closed. The
+    // last sign answers once the certificate is done; its PDF follows (a PDF activity cut by a worker kill is
+    // retried after its timeout), and the run ends after the PDF: wait for the PDF, not only for 'done'.
     const ids = drafts.map((d) => d.id);
     for (let i = 0; i < 600; i++) {
       const waitingFor = ids.filter((id) => !lost.some((x) => x.id === id));
-      const open = await db.knex('certificates').whereIn('id', waitingFor).whereNot('status', 'done').count({ n: '*' });
+      const open = await db
+        .knex('certificates')
+        .whereIn('id', waitingFor)
+        .where((q) => q.whereNot('status', 'done').orWhereNull('pdf_key'))
+        .count({ n: '*' });
       if (Number(open[0].n) === 0) break;
       await sleep(1000);
     }

@@ -63,29 +63,79 @@ test('a cached certificate run registers one handler and one validator for all i
   expect(new Set([...handlers.values()].flatMap((e) => [e.handler, e.validator])).size).toBe(2);
 }, 60_000);
 
-/** How many objects of this thread's heap (the sandbox's included: debugMode) have every one of `props` as own properties. */
+/**
+ * How many objects of this thread's heap (the sandbox's included: debugMode) have every one of `props` as own
+ * properties. The snapshot is read from its bytes: in a full test run this process's heap is the test
+ * runner's too, and its snapshot can be longer than V8's longest string (JSON.parse of it failed in CI).
+ */
 function objectsWith(props: string[]): number {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'grain-heap-'));
   try {
-    const snap = JSON.parse(readFileSync(v8.writeHeapSnapshot(path.join(dir, 'h.heapsnapshot')), 'utf8')) as {
-      snapshot: { meta: { node_fields: string[]; edge_fields: string[]; node_types: [string[]]; edge_types: [string[]] } };
-      nodes: number[];
-      edges: number[];
-      strings: string[];
+    const buf = readFileSync(v8.writeHeapSnapshot(path.join(dir, 'h.heapsnapshot')));
+    const at = (key: string, from = 0) => {
+      const i = buf.indexOf(`"${key}":[`, from);
+      if (i < 0) throw new Error(`no ${key} in the heap snapshot`);
+      return i + key.length + 4;
     };
-    const { node_fields: nf, edge_fields: ef, node_types, edge_types } = snap.snapshot.meta;
+    // {"snapshot":{...},\n"nodes":[ : the header is small
+    const nodesAt = at('nodes');
+    const head = buf.subarray(0, buf.lastIndexOf('"nodes"', nodesAt)).toString().replace(/,\s*$/, '');
+    const { snapshot } = JSON.parse(`${head}}`) as {
+      snapshot: {
+        meta: { node_fields: string[]; edge_fields: string[]; node_types: [string[]]; edge_types: [string[]] };
+        node_count: number;
+        edge_count: number;
+      };
+    };
+    const { node_fields: nf, edge_fields: ef, node_types, edge_types } = snapshot.meta;
+    /** The comma-separated integers from `from` to the closing bracket, into `out`; the index after it. */
+    const ints = (from: number, out: Uint32Array) => {
+      let i = from;
+      let n = 0;
+      let v = -1;
+      for (; buf[i] !== 0x5d; i++) {
+        const c = buf[i]!;
+        if (c >= 0x30 && c <= 0x39) v = (v < 0 ? 0 : v * 10) + (c - 0x30);
+        else if (v >= 0) {
+          out[n++] = v;
+          v = -1;
+        }
+      }
+      if (v >= 0) out[n++] = v;
+      if (n !== out.length) throw new Error(`heap snapshot: ${n} integers where ${out.length} were announced`);
+      return i + 1;
+    };
+    const nodes = new Uint32Array(snapshot.node_count * nf.length);
+    const edges = new Uint32Array(snapshot.edge_count * ef.length);
+    const edgesAt = at('edges', ints(nodesAt, nodes));
+    // the strings that are one of `props` (plain names: compared as raw bytes), by index
+    const wanted = new Map(props.map((p, k) => [Buffer.from(p).toString('hex'), k]));
+    const propOf = new Map<number, number>();
+    let i = at('strings', ints(edgesAt, edges));
+    for (let k = 0; ; k++) {
+      while (buf[i] !== 0x22 && buf[i] !== 0x5d) i++;
+      if (buf[i] === 0x5d) break;
+      let j = i + 1;
+      while (buf[j] !== 0x22) j += buf[j] === 0x5c ? 2 : 1;
+      const p = wanted.get(buf.subarray(i + 1, j).toString('hex'));
+      if (p !== undefined) propOf.set(k, p);
+      i = j + 1;
+    }
     const [type, edgeCount] = [nf.indexOf('type'), nf.indexOf('edge_count')];
     const [edgeType, edgeName] = [ef.indexOf('type'), ef.indexOf('name_or_index')];
+    const objectType = node_types[0].indexOf('object');
+    const propertyType = edge_types[0].indexOf('property');
     let n = 0;
-    for (let i = 0, e = 0; i < snap.nodes.length; i += nf.length) {
-      const count = snap.nodes[i + edgeCount];
-      if (node_types[0][snap.nodes[i + type]] === 'object') {
-        const own = new Set<string>();
+    for (let x = 0, e = 0; x < nodes.length; x += nf.length) {
+      const count = nodes[x + edgeCount]!;
+      if (nodes[x + type] === objectType) {
+        const own = new Set<number>();
         for (let k = 0; k < count; k++) {
-          const at = e + k * ef.length;
-          if (edge_types[0][snap.edges[at + edgeType]] === 'property') own.add(snap.strings[snap.edges[at + edgeName]]);
+          const y = e + k * ef.length;
+          const p = edges[y + edgeType] === propertyType ? propOf.get(edges[y + edgeName]!) : undefined;
+          if (p !== undefined) own.add(p);
         }
-        if (props.every((p) => own.has(p))) n++;
+        if (own.size === props.length) n++;
       }
       e += count * ef.length;
     }

@@ -163,7 +163,8 @@ describeFabric('FabricLedger on a local Fabric network', () => {
     }
   });
 
-  const worker = () => require('@grain/worker/dist/certificate-test-harness');
+  // typed, so a change of the harness's signatures fails the type check here too (not only at run time, where Fabric is)
+  const worker = (): typeof import('@grain/worker/dist/certificate-test-harness') => require('@grain/worker/dist/certificate-test-harness');
   test('a certificate signed with LEDGER=fabric leaves its records in Fabric blocks', async () => {
     // The worker harness (real dev server, worker, SMTP, Chromium), with its ledger swapped for Fabric:
     // activities read deps.adapters.ledger on every call.
@@ -175,14 +176,14 @@ describeFabric('FabricLedger on a local Fabric network', () => {
       const handle = await submit(h, d);
       const signers = ['a1', 'a2', 'b1', 'b3', 'c2', 'c3'];
       for (const id of signers) await signWithCode(h, handle, d.id, id);
-      // the workflow ends with its id, version and status; the whole state is the read model's
+      // the workflow ends with its version and status; the whole state is the read model's
       expect((await handle.result()).status).toBe('done');
-      const final = await finalState(h, handle);
+      const final = await finalState(h, d.id, handle);
 
       const blocks = (await ledger.blocks({ limit: 60 })).filter((b) => b.key.startsWith(`${handle.workflowId}:`)).reverse();
       expect(blocks.map((b) => b.recordType)).toEqual(['submission', ...signers.map(() => 'signature'), 'completion']);
       const txIds = new Set(blocks.map((b) => b.channelHeader.tx_id));
-      for (const l of final.levels) for (const s of l.signed) expect(txIds.has(s.txId)).toBe(true);
+      for (const l of final.levels) for (const s of l.signed) expect(txIds.has(s.txId ?? '')).toBe(true);
       for (const b of blocks) expect(b.channelHeader).toMatchObject({ type: 'ENDORSER_TRANSACTION', channel_id: 'grainquality' });
       // nothing went to the embedded ledger
       expect(Number((await h.db.knex('ledger_blocks').where('idempotency_key', 'like', `${handle.workflowId}:%`).count({ n: '*' }))[0].n)).toBe(0);
