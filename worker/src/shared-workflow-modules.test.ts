@@ -151,11 +151,19 @@ function objectsWith(props: string[]): number {
 // commit (heap snapshot, 100 open: one per run, three copies of every signer with the draft's).
 test("a cached certificate run keeps no commit's argument (nor the state it carried) once the commit is done", async () => {
   const drafts = [chainDraft(), chainDraft(), chainDraft()];
-  for (const d of drafts) await submit(h, d);
+  const handles = [];
+  for (const d of drafts) handles.push(await submit(h, d));
   for (const d of drafts)
     await eventually(
       () => h.store.get(d.companyId, d.id),
       (s) => s?.state.status === 'signing',
+    );
+  // The store shows 'signing' once the commit's transaction is in; the run lets go of the commit's argument
+  // only when its workflow task has taken the commit's result. Each run must be idle: no workflow task open.
+  for (const handle of handles)
+    await eventually(
+      async () => (await handle.describe()).raw.pendingWorkflowTask,
+      (task) => task == null,
     );
   expect(objectsWith(['ledger', 'state', 'readModel', 'notices', 'at'])).toBe(0);
 }, 60_000);
