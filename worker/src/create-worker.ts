@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '@grain/activities';
+import { HeartbeatWhileRunning } from './heartbeats';
 import { MailOutboxRelay } from '@grain/adapters';
 import type { DbNotifications } from '@grain/persistence';
 import { installTemporalRuntime } from './runtime';
@@ -85,6 +86,7 @@ export async function createWorker(opts: CreateWorkerOptions): Promise<{ worker:
     namespace: opts.namespace ?? 'default',
     taskQueue: opts.taskQueue,
     activities: createActivities(opts.deps),
+    interceptors: { activity: [(ctx) => ({ inbound: new HeartbeatWhileRunning(ctx) })] },
     ...workflowSource(opts.workflowsPath),
     ...WORKER_SIZING,
     // its workflows pinned to the version they started on (versioning.ts)

@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client, Connection, WorkflowUpdateStage } from '@temporalio/client';
+import { temporal } from '@temporalio/proto';
 import { EmbeddedLedger, SmtpCatcher, SmtpMailSender } from '@grain/adapters';
 import { createStores, type Db } from '@grain/persistence';
 import { signUpdate } from '@grain/workflows';
@@ -199,10 +200,19 @@ test('SIGKILL of the worker mid-chain loses and duplicates no signature', async 
     expect(await changed(driver, d.id, await upd.result())).toMatchObject({ stage: 3 });
   }
   await signWithCode(driver, handle, d.id, 'c1');
+  // Kill 3: the PDF's attempt, its PDF rendered and waiting to keep it (a lock on the activity results),
+  // killed there: the server notices by the attempt's missing heartbeats and the new worker makes it again.
+  const holdPdf = await holdTable('activity_results');
   const last = await signWithCode(driver, handle, d.id, 'c3');
   expect(last.status).toBe('done');
+  await holdPdf.waitedOn();
+  await worker.stop('SIGKILL');
+  await holdPdf.release();
+  kills.push('while its PDF was made');
+  worker = await WorkerProcess.start(env);
   const final = await finalState(driver, d.id, handle);
-  expect(kills).toHaveLength(2);
+  expect(final.pdfKey).toBeTruthy();
+  expect(kills).toHaveLength(3);
 
   // The workflow's own state: each level signed by exactly the expected two, once each.
   expect(final.levels.map((l) => l.signed.map((s) => s.userId))).toEqual(expected);
@@ -248,7 +258,14 @@ test('SIGKILL of the worker mid-chain loses and duplicates no signature', async 
     (e) => e.workflowTaskTimedOutEventAttributes || e.activityTaskTimedOutEventAttributes || (e.activityTaskStartedEventAttributes?.attempt ?? 1) > 1,
   );
   console.log(`worker kills: ${kills.join('; ')}; timed out or retried after them: ${redone.length} history events`);
-  expect(redone.length).toBeGreaterThanOrEqual(2);
+  expect(redone.length).toBeGreaterThanOrEqual(3);
+  // The PDF's attempt cut by kill 3 was timed out by its heartbeats (seconds), not by its start-to-close (minutes).
+  const pdfScheduled = events.find((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'generateCertificatePdf')!;
+  const pdfStarted = events.find((e) => String(e.activityTaskStartedEventAttributes?.scheduledEventId) === String(pdfScheduled.eventId))!;
+  expect(pdfStarted.activityTaskStartedEventAttributes).toMatchObject({
+    attempt: 2,
+    lastFailure: { timeoutFailureInfo: { timeoutType: temporal.api.enums.v1.TimeoutType.TIMEOUT_TYPE_HEARTBEAT } },
+  });
   // A batch's redeem, ledger appends and read model run as one local activity: the tx ids its recorded
   // markers hold are exactly the blocks' tx ids, each once (a commit redone after a kill found its blocks).
   const commitMarkers = events

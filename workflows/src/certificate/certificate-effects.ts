@@ -18,5 +18,8 @@ export const { commitCertificateBatch } = proxyLocalActivities<Pick<CertificateA
 });
 export const { generateCertificatePdf } = proxyActivities<Pick<CertificateActivities, 'generateCertificatePdf'>>({
   startToCloseTimeout: '2m',
+  // the worker heartbeats while it renders (worker/src/heartbeats.ts): a render cut by a dead worker is
+  // retried after this, not after the 2 minutes
+  heartbeatTimeout: '10s',
   retry: { ...durable, maximumInterval: '1m' },
 });

@@ -12,8 +12,11 @@ import {
   type ComplianceWorkflowState,
 } from './compliance-messages';
 
+// The long steps (text extraction, the AI audit) heartbeat while they run (worker/src/heartbeats.ts): an
+// attempt cut by a dead worker is retried after the heartbeat timeout, not after its minutes.
 const processing = proxyActivities<ComplianceActivities>({
   startToCloseTimeout: '3 minutes',
+  heartbeatTimeout: '30 seconds',
   retry: { initialInterval: '2s', backoffCoefficient: 2, maximumAttempts: 5 },
 });
 const bookkeeping = proxyActivities<ComplianceActivities>({
@@ -22,6 +25,7 @@ const bookkeeping = proxyActivities<ComplianceActivities>({
 });
 const auditing = proxyActivities<ComplianceActivities>({
   startToCloseTimeout: '5 minutes',
+  heartbeatTimeout: '30 seconds',
   retry: { initialInterval: '5s', backoffCoefficient: 2, maximumAttempts: 4 },
 });
 
