@@ -140,12 +140,15 @@ async function issue(company: SeededCompany, number: string) {
   const otp = await h.requestOtp(signer, a.approvalLevels[0]._id, company.users.signer.email);
   const done = await signer.post(`/api/company/approval/${a._id}/sign`).send({ otp }).expect(200);
   const contentHash = done.body.approval.contentHash as string;
+  // issued: its credential is served, and its PDF (the credential is kept first; the read model shows the PDF
+  // after it, and its file answers 409 until then)
   for (let i = 0; i < 150; i++) {
     const res = await request(h.t.app).get(`/api/public/verify/credential?hash=${contentHash}`);
-    if (res.status === 200) return { id: a._id as string, contentHash, vc: res.text, admin };
+    const pdf = res.status === 200 ? await request(h.t.app).head(`/api/public/verify/pdf-file?hash=${contentHash}`) : undefined;
+    if (pdf?.status === 200) return { id: a._id as string, contentHash, vc: res.text, admin };
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error('no credential');
+  throw new Error('no credential and PDF');
 }
 
 it('a registry verifier resolves the did:web against this server and accepts the credential; revoking flips its status bit at once', async () => {
