@@ -4,8 +4,9 @@ import { createTestDb } from '../testing';
 import type { Db } from '../db';
 import type { CertificateStore } from './certificate-store';
 import type { Knex } from 'knex';
+import * as atCommit from '../migrations/076_certificate_counts_at_commit';
 
-// The toggle counts kept by triggers (migration 008) must always equal a count of the rows themselves,
+// The toggle counts kept by triggers (migration 008; written at each writer's COMMIT since 076) must always equal a count of the rows themselves,
 // whatever wrote them: the store's upsert (insert, and insert ... on conflict update), draft edits and
 // deletes, multi-row statements, concurrent transactions and truncate.
 const signer = (id: string): Signer => ({ id, name: `Name ${id}`, email: `${id}@grain.test`, role: 'Inspector' });
@@ -132,6 +133,22 @@ describe('certificate counts kept by triggers', () => {
     expect(await store.counts(co)).toEqual(await scanned(co));
     expect(await store.counts('cnt-6')).toEqual(await scanned('cnt-6'));
     expect(await store.counts('cnt-6')).toMatchObject({ signing: 1, overdue: 1 });
+  });
+
+  it('076 runs twice and reverses: the counts stay exact through down (written at once) and up (at commit)', async () => {
+    const co = 'cnt-8';
+    await atCommit.up(db.knex);
+    await store.upsert(submit(draft('v1', co)));
+    await atCommit.down(db.knex);
+    expect(await db.knex.schema.hasTable('certificate_count_changes')).toBe(false);
+    await store.upsert(submit(draft('v2', co)));
+    await store.saveDraft(draft('v3', co));
+    expect(await store.counts(co)).toMatchObject({ signing: 2, created: 1 });
+    await atCommit.up(db.knex);
+    await store.upsert(submit(draft('v3', co)));
+    expect(await store.counts(co)).toEqual(await scanned(co));
+    expect(await store.counts(co)).toMatchObject({ signing: 3, created: 0 });
+    expect(Number((await db.knex('certificate_count_changes').count({ n: '*' }).first())!.n)).toBe(0);
   });
 
   it('are emptied by truncate', async () => {
