@@ -129,6 +129,25 @@ describe('certificate counts kept by triggers', () => {
     });
     expect(await store.counts(co)).toEqual(await scanned(co));
     expect(await store.counts(co)).toMatchObject({ signing: 1, rejected: 0, overdue: 1 });
+    // Folded early (SET CONSTRAINTS ... IMMEDIATE: the transaction then sees its own counts), then more
+    // statements, some in a savepoint rolled back, then the fold at commit.
+    await db.knex.transaction(async (trx) => {
+      await createStores(trx).certificates.upsert(submit(draft('r4', co)));
+      await trx.raw('set constraints all immediate');
+      expect(await createStores(trx).certificates.counts(co)).toMatchObject({ signing: 2 });
+      await trx.raw('set constraints all deferred');
+      await trx('certificates').where({ id: 'r4' }).update({ status: 'done' });
+      await trx
+        .transaction(async (inner) => {
+          await inner('certificates').where({ id: 'r0' }).update({ status: 'cancelled' });
+          await inner.raw('set constraints all immediate');
+          throw new Error('to the savepoint');
+        })
+        .catch(() => undefined);
+      for (let i = 5; i < 25; i++) await createStores(trx).certificates.upsert(submit(draft(`r${i}`, co)));
+    });
+    expect(await store.counts(co)).toEqual(await scanned(co));
+    expect(await store.counts(co)).toMatchObject({ signing: 21, done: 1, cancelled: 0, overdue: 1 });
     await db.knex('certificates').whereIn('id', ['r0', 'r2']).update({ company_id: 'cnt-6' });
     expect(await store.counts(co)).toEqual(await scanned(co));
     expect(await store.counts('cnt-6')).toEqual(await scanned('cnt-6'));
