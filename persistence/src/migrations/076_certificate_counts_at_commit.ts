@@ -11,7 +11,9 @@ import { APPLY, NEW_ROWS, OLD_ROWS } from './008_certificate_counts';
  * changed a count, a plain insert: no lock on a shared row), and a deferred constraint trigger on that
  * table (row-level, as constraint triggers are: one firing a row) folds the transaction's changes into
  * certificate_counts when it commits, in key order (no deadlock between two folds) — after the ledger's
- * append, whose lock already serializes the batch commits, so they no longer wait on the counters at all.
+ * append, whose lock already serializes the batch commits, so they no longer wait on the counters at all
+ * (throughput bench, 40 callers, pg_stat_statements: the read-model write 83–87 ms mean before, 1.0–1.2 ms
+ * after; the wait is now the ledger's lock, 0.4–0.6 ms before, 49–62 ms after).
  * The changes of a rolled-back transaction or savepoint go with it; every fold finds only its own
  * transaction's rows (another's are not yet visible to it), and leaves none behind. The table is unlogged:
  * its rows never outlive their transaction. A reader sees the counts as of the last commit, as before;
