@@ -497,7 +497,7 @@ export class KnexCertificateStore implements CertificateStore {
   }
 
   async counts(companyId: string): Promise<Record<CertificateListStatus, number>> {
-    // Kept by triggers on certificates (migration 008): a few rows instead of a scan of the company's certificates.
+    // Kept by triggers on certificates (migration 008), written at each writer's COMMIT (076): a few rows instead of a scan of the company's certificates.
     const { rows } = (await prepared(this.k, 'select status, overdue, n from certificate_counts where company_id = ?', [companyId])) as {
       rows: Array<{ status: CertificateStatus; overdue: boolean; n: string | number }>;
     };

@@ -11,14 +11,14 @@ import type { Knex } from 'knex';
  * signing -> pending and another pending -> signing). INSERT ... ON CONFLICT DO UPDATE fires both the
  * insert trigger (rows inserted) and the update trigger (rows updated), each with its own rows.
  */
-const APPLY = `
+export const APPLY = `
   insert into certificate_counts (company_id, status, overdue, n)
   select company_id, status, overdue, sum(dn) from (%ROWS%) d
   group by company_id, status, overdue having sum(dn) <> 0
   order by company_id, status, overdue
   on conflict (company_id, status, overdue) do update set n = certificate_counts.n + excluded.n`;
-const NEW_ROWS = 'select company_id, status, overdue, 1 as dn from new_rows';
-const OLD_ROWS = 'select company_id, status, overdue, -1 as dn from old_rows';
+export const NEW_ROWS = 'select company_id, status, overdue, 1 as dn from new_rows';
+export const OLD_ROWS = 'select company_id, status, overdue, -1 as dn from old_rows';
 
 export async function up(k: Knex): Promise<void> {
   await k.schema.createTable('certificate_counts', (t) => {

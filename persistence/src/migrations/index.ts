@@ -32,6 +32,7 @@ import * as passkeyLoginAddress from './061_passkey_login_address';
 import * as verifiableCredentials from './065_verifiable_credentials';
 import * as sessionCacheNotify from './071_session_cache_notify';
 import * as certificateWrittenBeforePdf from './075_certificate_written_before_pdf';
+import * as certificateCountsAtCommit from './076_certificate_counts_at_commit';
 
 export interface Migration {
   name: string;
@@ -74,4 +75,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '065_verifiable_credentials', ...verifiableCredentials },
   { name: '071_session_cache_notify', ...sessionCacheNotify },
   { name: '075_certificate_written_before_pdf', ...certificateWrittenBeforePdf },
+  { name: '076_certificate_counts_at_commit', ...certificateCountsAtCommit },
 ];
