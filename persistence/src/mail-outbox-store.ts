@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { notify } from './db-notifications';
+import { prepared } from './certificates/prepared';
 
 /** The channel the outbox's writes notify: the relays wake at the commit that queued a mail. */
 export const MAIL_OUTBOX_CHANNEL = 'mail_outbox';
@@ -65,13 +66,31 @@ const toQueued = (r: Record<string, any>): QueuedMail => ({
   attempts: Number(r.attempts),
 });
 
+/**
+ * The mails in key order of the caller (ids ascending), once per key, and the relays woken at commit
+ * when one of them may go now (the notification as `notify` sends it).
+ */
+const ENQUEUE_SQL = `with queued as (
+    insert into mail_outbox ("key", certificate_id, recipients, subject, "text", html, message_id, held)
+    select x."key", x.certificate_id, array(select json_array_elements_text(x.recipients)), x.subject, x."text", x.html, x.message_id, x.held
+      from json_to_recordset(?::json) as x(ord int, "key" text, certificate_id text, recipients json, subject text, "text" text, html text, message_id text, held boolean)
+     order by x.ord
+    on conflict ("key") do nothing
+  )
+  select pg_notify(?, '') where ?::boolean`;
+
 export class KnexMailOutboxStore implements MailOutboxStore {
   constructor(private readonly k: Knex) {}
 
+  /**
+   * One named prepared statement whatever the number of mails (they go in as one JSON array, issue 29:
+   * a multi-row insert's text changed with its row count, and the relays' wake-up was a second statement).
+   */
   async enqueue(mails: OutboxMail[]): Promise<void> {
     const rows = mails
       .filter((m) => m.recipients.length)
-      .map((m) => ({
+      .map((m, ord) => ({
+        ord,
         key: m.key,
         certificate_id: m.certificateId ?? null,
         recipients: m.recipients,
@@ -82,8 +101,7 @@ export class KnexMailOutboxStore implements MailOutboxStore {
         held: !!m.held,
       }));
     if (!rows.length) return;
-    await this.k('mail_outbox').insert(rows).onConflict('key').ignore();
-    if (rows.some((r) => !r.held)) await notify(this.k, MAIL_OUTBOX_CHANNEL);
+    await prepared(this.k, ENQUEUE_SQL, [JSON.stringify(rows), MAIL_OUTBOX_CHANNEL, rows.some((r) => !r.held)]);
   }
 
   async release(certificateId: string): Promise<void> {
