@@ -12,7 +12,7 @@ import {
   type FarmRecordUse,
   type Revocation,
 } from '@grain/domain';
-import { prepared, preparedRows } from './prepared';
+import { prepared, preparedResult, preparedRows } from './prepared';
 import { levelRows, listCardText, type InFlightLevel } from './certificate-rows';
 
 export type { InFlightLevel } from './certificate-rows';
@@ -423,13 +423,19 @@ export class KnexCertificateStore implements CertificateStore {
   }
 
   async issuingState(id: string): Promise<{ state: CertificateState; pdfKey: string | null } | null> {
-    const r = await this.k('certificates').where({ id }).first('state', 'pdf_key');
+    const [r] = (await preparedResult<{ state: unknown; pdf_key: string | null }>(this.k, 'select state, pdf_key from certificates where id = ?', [id])).rows;
     if (!r) return null;
     return { state: (typeof r.state === 'string' ? JSON.parse(r.state) : r.state) as CertificateState, pdfKey: r.pdf_key ?? null };
   }
 
   async get(companyId: string, id: string): Promise<StoredCertificate | null> {
-    const r = await this.k('certificates').where({ company_id: companyId, id }).first();
+    // a named prepared statement: the API reads a certificate this way several times a sign (issue 29)
+    const [r] = (
+      await preparedResult<Record<string, any>>(this.k, 'select state, version, pdf_key, updated_at from certificates where company_id = ? and id = ?', [
+        companyId,
+        id,
+      ])
+    ).rows;
     if (!r) return null;
     const state = typeof r.state === 'string' ? JSON.parse(r.state) : r.state;
     return { state, version: Number(r.version), pdfKey: r.pdf_key, updatedAt: new Date(r.updated_at).toISOString() };
@@ -437,7 +443,9 @@ export class KnexCertificateStore implements CertificateStore {
 
   async withViewerFacts(companyId: string, id: string, viewerId: string): Promise<{ stored: StoredCertificate; facts: CertificateViewerFacts } | null> {
     // ids that are not uuids name nobody in users and signatures (uuid columns): never cast, never matched
-    const r = await this.k.raw<{ rows: Array<Record<string, any>> }>(
+    // a named prepared statement: the answer of every sign reads it (issue 29: its planning was the largest of a certificate's)
+    const r = await preparedResult<Record<string, any>>(
+      this.k,
       `select c.state, c.version, c.pdf_key, c.updated_at,
          (select coalesce(json_agg(json_build_object('id', u.id, 'firstname', u.firstname, 'lastname', u.lastname)), '[]')
             from users u
@@ -568,7 +576,7 @@ export class KnexCertificateStore implements CertificateStore {
   }
 
   async recordPdfHash(id: string, sha256: string): Promise<void> {
-    await this.k('certificates').where({ id }).update({ pdf_sha256: sha256 });
+    await prepared(this.k, 'update certificates set pdf_sha256 = ? where id = ?', [sha256, id]);
   }
 
   async audit(companyId: string, id: string): Promise<CertificateState['audit']> {
@@ -616,10 +624,7 @@ export class KnexCertificateStore implements CertificateStore {
   }
 
   async freezeIssuer(id: string, issuer: FrozenIssuer): Promise<void> {
-    await this.k('certificates')
-      .where({ id })
-      .whereNull('issuer')
-      .update({ issuer: JSON.stringify(issuer) });
+    await prepared(this.k, 'update certificates set issuer = ? where id = ? and issuer is null', [JSON.stringify(issuer), id]);
   }
 
   async companiesOf(ids: string[]): Promise<Map<string, string>> {
@@ -630,7 +635,7 @@ export class KnexCertificateStore implements CertificateStore {
   }
 
   async frozenIssuer(id: string): Promise<FrozenIssuer | null> {
-    const row = await this.k('certificates').where({ id }).first('issuer');
+    const [row] = (await preparedResult<{ issuer: unknown }>(this.k, 'select issuer from certificates where id = ?', [id])).rows;
     return jsonOf<FrozenIssuer>(row?.issuer);
   }
 
