@@ -139,7 +139,10 @@ try {
     pg = await startThrowawayPostgres({
       tuned: false,
       maxConnections: 300,
-      settings: ['synchronous_commit=off', ...(pgStatements ? ['shared_preload_libraries=pg_stat_statements'] : [])],
+      settings: [
+        'synchronous_commit=off',
+        ...(pgStatements ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on', 'pg_stat_statements.track=all'] : []),
+      ],
     });
     stops.push(() => pg.stop());
   }

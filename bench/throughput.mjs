@@ -26,21 +26,33 @@ async function pgTransactions(sys) {
   return Number(r.rows[0].xact_commit);
 }
 
-/** The app database's statements by calls per certificate (pg_stat_statements, --pg-statements). */
+/**
+ * The app database's statements per certificate (pg_stat_statements, --pg-statements; Postgres started with
+ * track_planning and track=all): the top ones by execution + planning time, with how often each was planned.
+ * The totals count top-level statements only (a nested one's time is in its caller's).
+ */
 async function topStatements(sys, certificates, top = 25) {
+  const db = 'dbid = (select oid from pg_database where datname = current_database())';
   const r = await sys.knex.raw(
-    `select calls, total_exec_time, rows, regexp_replace(query, '\\s+', ' ', 'g') as query from pg_stat_statements
-      where dbid = (select oid from pg_database where datname = current_database()) order by calls desc limit ${top}`,
+    `select calls, plans, total_exec_time, total_plan_time, toplevel, regexp_replace(query, '\\s+', ' ', 'g') as query from pg_stat_statements
+      where ${db} order by total_exec_time + total_plan_time desc limit ${top}`,
   );
   const all = await sys.knex.raw(
-    'select sum(calls)::float as calls, sum(total_exec_time)::float as ms from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())',
+    `select sum(calls)::float as calls, sum(plans)::float as plans, sum(total_exec_time)::float as ms, sum(total_plan_time)::float as plan_ms
+       from pg_stat_statements where ${db} and toplevel`,
   );
   return {
     callsPerCertificate: all.rows[0].calls / certificates,
     execMsPerCertificate: all.rows[0].ms / certificates,
+    plansPerCertificate: all.rows[0].plans / certificates,
+    planMsPerCertificate: all.rows[0].plan_ms / certificates,
     rows: r.rows.map((x) => ({
       perCertificate: Number(x.calls) / certificates,
+      plansPerCertificate: Number(x.plans) / certificates,
       execMs: Number(x.total_exec_time) / Number(x.calls),
+      msPerCertificate: (Number(x.total_exec_time) + Number(x.total_plan_time)) / certificates,
+      planMsPerCertificate: Number(x.total_plan_time) / certificates,
+      toplevel: x.toplevel,
       query: x.query.slice(0, 160),
     })),
   };

@@ -345,11 +345,14 @@ function costRows(r) {
 /** The app database's statements over the measured certificates (pg_stat_statements). */
 function statementsTable(p) {
   return [
-    `Statements in the app database (pg_stat_statements): ${f1(p.callsPerCertificate)} a certificate, ${f1(p.execMsPerCertificate)} ms of execution a certificate; the most called:`,
+    `Statements in the app database (pg_stat_statements, top level): ${f1(p.callsPerCertificate)} a certificate, ${f1(p.execMsPerCertificate)} ms of execution and ${f1(p.plansPerCertificate ?? NaN)} plans / ${f1(p.planMsPerCertificate ?? NaN)} ms of planning a certificate; the costliest (execution + planning):`,
     '',
-    '| a certificate | mean exec | statement |',
-    '|---:|---:|---|',
-    ...p.rows.map((x) => `| ${f1(x.perCertificate)} | ${x.execMs.toFixed(2)} ms | \`${x.query.replace(/\|/g, '\\|').replace(/`/g, "'")}\` |`),
+    '| calls a certificate | plans a certificate | ms a certificate (of it planning) | mean exec | statement |',
+    '|---:|---:|---:|---:|---|',
+    ...p.rows.map(
+      (x) =>
+        `| ${f1(x.perCertificate)} | ${f1(x.plansPerCertificate ?? NaN)} | ${(x.msPerCertificate ?? NaN).toFixed(2)} (${(x.planMsPerCertificate ?? NaN).toFixed(2)}) | ${x.execMs.toFixed(2)} ms | ${x.toplevel === false ? '(nested) ' : ''}\`${x.query.replace(/\|/g, '\\|').replace(/`/g, "'")}\` |`,
+    ),
   ].join('\n');
 }
 

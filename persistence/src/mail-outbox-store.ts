@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { notify } from './db-notifications';
+import { prepared, preparedResult } from './certificates/prepared';
 
 /** The channel the outbox's writes notify: the relays wake at the commit that queued a mail. */
 export const MAIL_OUTBOX_CHANNEL = 'mail_outbox';
@@ -65,13 +65,31 @@ const toQueued = (r: Record<string, any>): QueuedMail => ({
   attempts: Number(r.attempts),
 });
 
+/**
+ * The mails in key order of the caller (ids ascending), once per key, and the relays woken at commit
+ * when one of them may go now (the notification as `notify` sends it).
+ */
+const ENQUEUE_SQL = `with queued as (
+    insert into mail_outbox ("key", certificate_id, recipients, subject, "text", html, message_id, held)
+    select x."key", x.certificate_id, array(select json_array_elements_text(x.recipients)), x.subject, x."text", x.html, x.message_id, x.held
+      from json_to_recordset(?::json) as x(ord int, "key" text, certificate_id text, recipients json, subject text, "text" text, html text, message_id text, held boolean)
+     order by x.ord
+    on conflict ("key") do nothing
+  )
+  select pg_notify(?, '') where ?::boolean`;
+
 export class KnexMailOutboxStore implements MailOutboxStore {
   constructor(private readonly k: Knex) {}
 
+  /**
+   * One named prepared statement whatever the number of mails (they go in as one JSON array, issue 29:
+   * a multi-row insert's text changed with its row count, and the relays' wake-up was a second statement).
+   */
   async enqueue(mails: OutboxMail[]): Promise<void> {
     const rows = mails
       .filter((m) => m.recipients.length)
-      .map((m) => ({
+      .map((m, ord) => ({
+        ord,
         key: m.key,
         certificate_id: m.certificateId ?? null,
         recipients: m.recipients,
@@ -82,31 +100,33 @@ export class KnexMailOutboxStore implements MailOutboxStore {
         held: !!m.held,
       }));
     if (!rows.length) return;
-    await this.k('mail_outbox').insert(rows).onConflict('key').ignore();
-    if (rows.some((r) => !r.held)) await notify(this.k, MAIL_OUTBOX_CHANNEL);
+    await prepared(this.k, ENQUEUE_SQL, [JSON.stringify(rows), MAIL_OUTBOX_CHANNEL, rows.some((r) => !r.held)]);
   }
 
   async release(certificateId: string): Promise<void> {
-    const freed = await this.k('mail_outbox')
-      .where({ certificate_id: certificateId, held: true })
-      .update({ held: false, due_at: this.k.fn.now() })
-      .returning('id');
-    if (freed.length) await notify(this.k, MAIL_OUTBOX_CHANNEL);
+    // one named prepared statement: the held mails freed, the relays woken at commit when there were any
+    await prepared(
+      this.k,
+      `with freed as (update mail_outbox set held = false, due_at = now() where certificate_id = ? and held returning id)
+       select pg_notify(?, '') where exists (select 1 from freed)`,
+      [certificateId, MAIL_OUTBOX_CHANNEL],
+    );
   }
 
   async claim(limit: number, leaseMs: number): Promise<QueuedMail[]> {
-    const { rows } = await this.k.raw(
+    const { rows } = await preparedResult<Record<string, any>>(
+      this.k,
       `update mail_outbox set due_at = now() + (? * interval '1 millisecond'), attempts = attempts + 1
         where id in (select id from mail_outbox where sent_at is null and not held and due_at <= now()
                       order by due_at, id limit ? for update skip locked)
-        returning *`,
+        returning id, "key", certificate_id, recipients, subject, "text", html, message_id, held, attempts`,
       [leaseMs, limit],
     );
-    return (rows as Array<Record<string, any>>).map(toQueued).sort((a, b) => a.id - b.id);
+    return rows.map(toQueued).sort((a, b) => a.id - b.id);
   }
 
   async sent(ids: number[]): Promise<void> {
-    if (ids.length) await this.k('mail_outbox').whereIn('id', ids).update({ sent_at: this.k.fn.now(), last_error: null });
+    if (ids.length) await prepared(this.k, 'update mail_outbox set sent_at = now(), last_error = null where id = any(?::bigint[])', [ids]);
   }
 
   async failed(id: number, error: string, retryInMs: number): Promise<void> {

@@ -312,3 +312,57 @@ onPostgres(
   },
   30_000,
 );
+
+/** The statements `fn` sends, each with the prepared statement name it was sent under (undefined: none). */
+async function namedStatementsOf(fn: () => Promise<unknown>): Promise<Array<{ sql: string; name?: string }>> {
+  const seen: Array<{ sql: string; name?: string }> = [];
+  const count = (q: { sql: string; options?: { name?: string } }) => seen.push({ sql: q.sql, name: q.options?.name });
+  db.knex.on('query', count);
+  try {
+    await fn();
+  } finally {
+    db.knex.removeListener('query', count);
+  }
+  // the transaction's own BEGIN / COMMIT: simple-protocol commands, nothing to plan
+  return seen.filter((q) => !/^\s*(begin|commit|rollback)\b/i.test(q.sql));
+}
+
+test("every statement of a sign's batch commit is a named prepared statement, the same texts whatever the certificate's levels and mails", async () => {
+  // issue 29: Postgres parsed and planned the read-model write, the redeem, the mails, the reminders and
+  // the ledger's append on every commit (more than half its CPU a certificate was outside execution)
+  const commitOf = async (c: Awaited<ReturnType<typeof submittedWithSign>>, notices: CertificateNotice[]) => {
+    const { otpId } = await stores.otps.verify({ certificateId: c.id, level: 1, userId: 'a1' }, (await stores.otps.issue(c.binding)).code);
+    return namedStatementsOf(() =>
+      acts.commitCertificateBatch({
+        redeem: { otpId, binding: c.binding, redeemKey: `wf:${otpId}` },
+        ledger: keyed(c.signed.state, c.signed.effects),
+        state: c.signed.state,
+        readModel: 'write',
+        notices,
+        at: new Date().toISOString(),
+      }),
+    );
+  };
+  const remind = (s: CertificateState): CertificateNotice => ({
+    key: `certificate-${s.id}:${s.version}:remindSigners`,
+    effect: { type: 'remindSigners', level: 1, overdue: false, recipients: [person('a2')] },
+    ctx: certificateMailContext(s, 1),
+  });
+  const first = await submittedWithSign();
+  const one = await commitOf(first, [notice(first.signed.state), remind(first.signed.state)]);
+  // another certificate, with more mails in its commit: the same statements by name
+  const second = await submittedWithSign();
+  const other = { ...second.signed.state, id: second.id };
+  const two = await commitOf(second, [notice(other), { ...notice(other), key: `${notice(other).key}:2` }, remind(other)]);
+
+  expect(one.filter((q) => !q.name).map((q) => q.sql)).toEqual([]);
+  expect(two.filter((q) => !q.name).map((q) => q.sql)).toEqual([]);
+  // redeem, the read model, the reminder, the mails, the ledger's lock, head and insert, the live event
+  expect(new Set(one.map((q) => q.name)).size).toBeGreaterThanOrEqual(8);
+  expect([...new Set(two.map((q) => q.name))].sort()).toEqual([...new Set(one.map((q) => q.name))].sort());
+  // what was committed: the block, the row and the mails
+  expect((await blocks(second.id)).map((b) => b.record_type)).toEqual(['submission', 'signature']);
+  expect((await row(second.id)).version).toBe(second.signed.state.version + 1);
+  expect((await queued(second.id)).map((m) => m.key)).toEqual([notice(other).key, `${notice(other).key}:2`, remind(other).key]);
+  expect(await db.knex('certificate_reminders').where({ certificate_id: second.id }).pluck('recipient_id')).toEqual(['a2']);
+}, 30_000);

@@ -12,7 +12,7 @@ import {
   type FarmRecordUse,
   type Revocation,
 } from '@grain/domain';
-import { prepared, preparedRows } from './prepared';
+import { prepared, preparedResult, preparedRows } from './prepared';
 import { levelRows, listCardText, type InFlightLevel } from './certificate-rows';
 
 export type { InFlightLevel } from './certificate-rows';
@@ -307,10 +307,75 @@ export async function refreshListCards(k: Knex, companyId?: string, batch = 1000
   }
 }
 
+/** The columns of a certificates row (KnexCertificateStore.row), in the order of the upsert's values. */
+const ROW_COLUMNS = [
+  'id',
+  'company_id',
+  'approval_number',
+  'approval_name',
+  'priority',
+  'status',
+  'stage',
+  'submitter_id',
+  'submitter_name',
+  'deadline',
+  'overdue',
+  'version',
+  'content_hash',
+  'pdf_key',
+  'chain_id',
+  'state',
+  'completed_at',
+  'updated_at',
+  'list_card',
+] as const;
+
+/**
+ * The read-model write's one statement (issue 29: it was four, each a round trip inside the batch commit,
+ * the ledger's lock waiting behind them): the row, written when its version is above the stored one
+ * (drafts, status created, may always be overwritten by the submitted workflow state), then, only when
+ * the row was written, its levels (changed ones updated, gone ones deleted) and its new audit events (an
+ * entry already kept stays). Its text is fixed (levels and events go in as JSON), so it runs as one named
+ * prepared statement: Postgres parses and plans it once per connection, and no query builder runs per
+ * write.
+ */
+const UPSERT_SQL = `with written as (
+         insert into certificates (${ROW_COLUMNS.map((c) => `"${c}"`).join(', ')})
+         values (${ROW_COLUMNS.map(() => '?').join(', ')})
+         on conflict (id) do update set ${ROW_COLUMNS.filter((c) => c !== 'id')
+           .map((c) => `"${c}" = excluded."${c}"`)
+           .join(', ')}
+          where certificates.version < ? or certificates.status = 'created'
+         returning id
+       ),
+       dropped as (
+         delete from certificate_levels where certificate_id = ? and not (level = any(?::int[])) and exists (select 1 from written)
+       ),
+       kept as (
+         insert into certificate_levels (certificate_id, level, level_id, group_name, status, signatures, signed_count, deadline, overdue, signer_ids, signed_ids, signers, signed, comments)
+         select x.certificate_id, x.level, x.level_id, x.group_name, x.status, x.signatures, x.signed_count, x.deadline, x.overdue,
+                array(select jsonb_array_elements_text(x.signer_ids::jsonb)), array(select jsonb_array_elements_text(x.signed_ids::jsonb)),
+                x.signers::jsonb, x.signed::jsonb, x.comments::jsonb
+           from json_to_recordset(?::json) as x(certificate_id text, level int, level_id text, group_name text, status text, signatures int,
+                signed_count int, deadline timestamptz, overdue boolean, signer_ids text, signed_ids text, signers text, signed text, comments text)
+          where exists (select 1 from written)
+         on conflict (certificate_id, level) do update set level_id = excluded.level_id, group_name = excluded.group_name, status = excluded.status,
+            signatures = excluded.signatures, signed_count = excluded.signed_count, deadline = excluded.deadline, overdue = excluded.overdue,
+            signer_ids = excluded.signer_ids, signed_ids = excluded.signed_ids, signers = excluded.signers, signed = excluded.signed, comments = excluded.comments
+       ),
+       events as (
+         insert into certificate_events (certificate_id, seq, at, actor_id, action, level, detail)
+         select x.certificate_id, x.seq, x.at, x.actor_id, x.action, x.level, x.detail
+           from json_to_recordset(?::json) as x(certificate_id text, seq int, at timestamptz, actor_id text, action text, level int, detail text)
+          where exists (select 1 from written)
+         on conflict (certificate_id, seq) do nothing
+       )
+       select count(*)::int as n from written`;
+
 export class KnexCertificateStore implements CertificateStore {
   constructor(private readonly k: Knex) {}
 
-  private row(s: CertificateState) {
+  private row(s: CertificateState): Record<(typeof ROW_COLUMNS)[number], unknown> {
     const updatedAt = new Date().toISOString(); // ms precision keeps keyset cursors exact
     return {
       id: s.id,
@@ -342,61 +407,35 @@ export class KnexCertificateStore implements CertificateStore {
     if (events.length) await trx('certificate_events').insert(events).onConflict(['certificate_id', 'seq']).ignore();
   }
 
-  /**
-   * One statement (issue 29: it was four, each a round trip inside the batch commit, the ledger's lock
-   * waiting behind them): the row, then, only when the row was written, its levels (changed ones
-   * updated, gone ones deleted) and its new audit events (an entry already kept stays).
-   */
+  /** One named prepared statement: UPSERT_SQL. */
   async upsert(s: CertificateState): Promise<{ applied: boolean }> {
     const row = this.row(s);
-    // Drafts (status created) may always be overwritten by the submitted workflow state.
-    const written = this.k('certificates')
-      .insert(row)
-      .onConflict('id')
-      .merge()
-      .where('certificates.version', '<', s.version)
-      .orWhere('certificates.status', '=', 'created')
-      .returning('id')
-      .toSQL();
     const levels = levelRows(s).map((l) => ({ ...l, signer_ids: JSON.stringify(l.signer_ids), signed_ids: JSON.stringify(l.signed_ids) }));
-    const r = await this.k.raw<{ rows: Array<{ n: number }> }>(
-      `with written as (${written.sql}),
-       dropped as (
-         delete from certificate_levels where certificate_id = ? and not (level = any(?::int[])) and exists (select 1 from written)
-       ),
-       kept as (
-         insert into certificate_levels (certificate_id, level, level_id, group_name, status, signatures, signed_count, deadline, overdue, signer_ids, signed_ids, signers, signed, comments)
-         select x.certificate_id, x.level, x.level_id, x.group_name, x.status, x.signatures, x.signed_count, x.deadline, x.overdue,
-                array(select jsonb_array_elements_text(x.signer_ids::jsonb)), array(select jsonb_array_elements_text(x.signed_ids::jsonb)),
-                x.signers::jsonb, x.signed::jsonb, x.comments::jsonb
-           from json_to_recordset(?::json) as x(certificate_id text, level int, level_id text, group_name text, status text, signatures int,
-                signed_count int, deadline timestamptz, overdue boolean, signer_ids text, signed_ids text, signers text, signed text, comments text)
-          where exists (select 1 from written)
-         on conflict (certificate_id, level) do update set level_id = excluded.level_id, group_name = excluded.group_name, status = excluded.status,
-            signatures = excluded.signatures, signed_count = excluded.signed_count, deadline = excluded.deadline, overdue = excluded.overdue,
-            signer_ids = excluded.signer_ids, signed_ids = excluded.signed_ids, signers = excluded.signers, signed = excluded.signed, comments = excluded.comments
-       ),
-       events as (
-         insert into certificate_events (certificate_id, seq, at, actor_id, action, level, detail)
-         select x.certificate_id, x.seq, x.at, x.actor_id, x.action, x.level, x.detail
-           from json_to_recordset(?::json) as x(certificate_id text, seq int, at timestamptz, actor_id text, action text, level int, detail text)
-          where exists (select 1 from written)
-         on conflict (certificate_id, seq) do nothing
-       )
-       select count(*)::int as n from written`,
-      [...written.bindings, s.id, s.levels.map((l) => l.level), JSON.stringify(levels), JSON.stringify(eventRows(s))],
-    );
+    const r = (await prepared(this.k, UPSERT_SQL, [
+      ...ROW_COLUMNS.map((c) => row[c]),
+      s.version,
+      s.id,
+      s.levels.map((l) => l.level),
+      JSON.stringify(levels),
+      JSON.stringify(eventRows(s)),
+    ])) as { rows: Array<{ n: number }> };
     return { applied: Number(r.rows[0]?.n) > 0 };
   }
 
   async issuingState(id: string): Promise<{ state: CertificateState; pdfKey: string | null } | null> {
-    const r = await this.k('certificates').where({ id }).first('state', 'pdf_key');
+    const [r] = (await preparedResult<{ state: unknown; pdf_key: string | null }>(this.k, 'select state, pdf_key from certificates where id = ?', [id])).rows;
     if (!r) return null;
     return { state: (typeof r.state === 'string' ? JSON.parse(r.state) : r.state) as CertificateState, pdfKey: r.pdf_key ?? null };
   }
 
   async get(companyId: string, id: string): Promise<StoredCertificate | null> {
-    const r = await this.k('certificates').where({ company_id: companyId, id }).first();
+    // a named prepared statement: the API reads a certificate this way several times a sign (issue 29)
+    const [r] = (
+      await preparedResult<Record<string, any>>(this.k, 'select state, version, pdf_key, updated_at from certificates where company_id = ? and id = ?', [
+        companyId,
+        id,
+      ])
+    ).rows;
     if (!r) return null;
     const state = typeof r.state === 'string' ? JSON.parse(r.state) : r.state;
     return { state, version: Number(r.version), pdfKey: r.pdf_key, updatedAt: new Date(r.updated_at).toISOString() };
@@ -404,7 +443,9 @@ export class KnexCertificateStore implements CertificateStore {
 
   async withViewerFacts(companyId: string, id: string, viewerId: string): Promise<{ stored: StoredCertificate; facts: CertificateViewerFacts } | null> {
     // ids that are not uuids name nobody in users and signatures (uuid columns): never cast, never matched
-    const r = await this.k.raw<{ rows: Array<Record<string, any>> }>(
+    // a named prepared statement: the answer of every sign reads it (issue 29: its planning was the largest of a certificate's)
+    const r = await preparedResult<Record<string, any>>(
+      this.k,
       `select c.state, c.version, c.pdf_key, c.updated_at,
          (select coalesce(json_agg(json_build_object('id', u.id, 'firstname', u.firstname, 'lastname', u.lastname)), '[]')
             from users u
@@ -535,7 +576,7 @@ export class KnexCertificateStore implements CertificateStore {
   }
 
   async recordPdfHash(id: string, sha256: string): Promise<void> {
-    await this.k('certificates').where({ id }).update({ pdf_sha256: sha256 });
+    await prepared(this.k, 'update certificates set pdf_sha256 = ? where id = ?', [sha256, id]);
   }
 
   async audit(companyId: string, id: string): Promise<CertificateState['audit']> {
@@ -583,10 +624,7 @@ export class KnexCertificateStore implements CertificateStore {
   }
 
   async freezeIssuer(id: string, issuer: FrozenIssuer): Promise<void> {
-    await this.k('certificates')
-      .where({ id })
-      .whereNull('issuer')
-      .update({ issuer: JSON.stringify(issuer) });
+    await prepared(this.k, 'update certificates set issuer = ? where id = ? and issuer is null', [JSON.stringify(issuer), id]);
   }
 
   async companiesOf(ids: string[]): Promise<Map<string, string>> {
@@ -597,7 +635,7 @@ export class KnexCertificateStore implements CertificateStore {
   }
 
   async frozenIssuer(id: string): Promise<FrozenIssuer | null> {
-    const row = await this.k('certificates').where({ id }).first('issuer');
+    const [row] = (await preparedResult<{ issuer: unknown }>(this.k, 'select issuer from certificates where id = ?', [id])).rows;
     return jsonOf<FrozenIssuer>(row?.issuer);
   }
 

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
+import { prepared, preparedResult } from './prepared';
 
 /** How many entries one status list holds (the W3C Bitstring Status List's minimum, 16 KB of bits). */
 export const STATUS_LIST_SIZE = 131_072;
@@ -47,11 +48,18 @@ const toCredential = (r: Record<string, unknown>): StoredCredential => ({
   jwt: (r.jwt as string | null) ?? null,
 });
 
+/** Its statements run as named prepared statements: the PDF step of every certificate sends them (issue 29). */
 export class KnexCredentialStore implements CredentialStore {
   constructor(private readonly k: Knex) {}
 
   async ofCertificate(certificateId: string): Promise<StoredCredential | null> {
-    const r = await this.k('certificate_credentials').where({ certificate_id: certificateId }).first();
+    const [r] = (
+      await preparedResult<Record<string, unknown>>(
+        this.k,
+        'select certificate_id, company_id, status_index, issuer_did, jwt from certificate_credentials where certificate_id = ?',
+        [certificateId],
+      )
+    ).rows;
     return r ? toCredential(r) : null;
   }
 
@@ -60,25 +68,26 @@ export class KnexCredentialStore implements CredentialStore {
       const found = await this.ofCertificate(certificateId);
       if (found) return found;
       // a random index; taken ones (or a certificate allotted at the same moment) are tried again
-      await this.k('certificate_credentials')
-        .insert({ certificate_id: certificateId, company_id: companyId, status_index: randomInt(STATUS_LIST_SIZE), issuer_did: issuerDid })
-        .onConflict()
-        .ignore();
+      await prepared(
+        this.k,
+        'insert into certificate_credentials (certificate_id, company_id, status_index, issuer_did) values (?, ?, ?, ?) on conflict do nothing',
+        [certificateId, companyId, randomInt(STATUS_LIST_SIZE), issuerDid],
+      );
     }
     throw new Error(`no free status list index for certificate ${certificateId}`);
   }
 
   async saveJwt(certificateId: string, jwt: string): Promise<void> {
-    await this.k('certificate_credentials').where({ certificate_id: certificateId }).update({ jwt });
+    await prepared(this.k, 'update certificate_credentials set jwt = ? where certificate_id = ?', [jwt, certificateId]);
   }
 
   async revokedIndexes(companyId: string, issuerDid: string): Promise<number[]> {
-    const rows = await this.k('certificate_credentials as c')
-      .join('certificates as x', 'x.id', 'c.certificate_id')
-      .where('c.company_id', companyId)
-      .where('c.issuer_did', issuerDid)
-      .whereNotNull('x.revoked_at')
-      .select('c.status_index');
+    const { rows } = await preparedResult<{ status_index: number | string }>(
+      this.k,
+      `select c.status_index from certificate_credentials c join certificates x on x.id = c.certificate_id
+        where c.company_id = ? and c.issuer_did = ? and x.revoked_at is not null`,
+      [companyId, issuerDid],
+    );
     return rows.map((r) => Number(r.status_index)).sort((a, b) => a - b);
   }
 
@@ -88,14 +97,22 @@ export class KnexCredentialStore implements CredentialStore {
   }
 
   async statusList(companyId: string, listKey: string): Promise<StoredStatusList | null> {
-    const r = await this.k('company_status_lists').where({ company_id: companyId, list_key: listKey }).first('jwt', 'made_at');
+    const [r] = (
+      await preparedResult<{ jwt: string; made_at: string | Date }>(
+        this.k,
+        'select jwt, made_at from company_status_lists where company_id = ? and list_key = ?',
+        [companyId, listKey],
+      )
+    ).rows;
     return r ? { jwt: r.jwt, madeAt: new Date(r.made_at).toISOString() } : null;
   }
 
   async saveStatusList(companyId: string, listKey: string, issuerDid: string, jwt: string, madeAt: Date): Promise<void> {
-    await this.k('company_status_lists')
-      .insert({ company_id: companyId, list_key: listKey, issuer_did: issuerDid, jwt, made_at: madeAt })
-      .onConflict(['company_id', 'list_key'])
-      .merge();
+    await prepared(
+      this.k,
+      `insert into company_status_lists (company_id, list_key, issuer_did, jwt, made_at) values (?, ?, ?, ?, ?)
+       on conflict (company_id, list_key) do update set issuer_did = excluded.issuer_did, jwt = excluded.jwt, made_at = excluded.made_at`,
+      [companyId, listKey, issuerDid, jwt, madeAt],
+    );
   }
 }

@@ -2,6 +2,7 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { AppError, OTP_DEFAULT_TTL_MS, OTP_DIGITS, OTP_MAX_ATTEMPTS, OTP_MAX_TTL_MS, type OtpBinding } from '@grain/domain';
 import { sha256hex } from '../digest';
+import { preparedResult } from './prepared';
 
 /** After verification the signer has this long to complete the sign call. */
 const REDEEM_GRACE_MS = 2 * 60_000;
@@ -77,7 +78,8 @@ export class KnexOtpStore implements OtpStore {
     const now = this.now();
     const expiresAt = new Date(now.getTime() + ttl).toISOString();
     const binding = [b.certificateId, b.level, b.userId, CODE.kind];
-    const r = await this.k.raw<{ rows: Array<{ n: number; oldest: string | Date | null; id: string | null }> }>(
+    const r = await preparedResult<{ n: number; oldest: string | Date | null; id: string | null }>(
+      this.k,
       `with recent as (
          select created_at from certificate_otps
           where certificate_id = ? and level = ? and user_id = ? and kind = ? and created_at > ?::timestamptz and redeemed_at is null
@@ -149,7 +151,8 @@ export class KnexOtpStore implements OtpStore {
     const typed = String(code ?? '').trim();
     if (!typed) throw new AppError('OTP_REQUIRED');
     const now = this.now().toISOString();
-    const r = await this.k.raw<{ rows: Array<{ id: string; attempts: number; expires_at: string | Date; counted: number | null; ok: boolean | null }> }>(
+    const r = await preparedResult<{ id: string; attempts: number; expires_at: string | Date; counted: number | null; ok: boolean | null }>(
+      this.k,
       `with c as (
          select id, attempts, expires_at,
                 (?::boolean and code_hash = encode(sha256(convert_to(salt || '|' || id || '|' || ?::text, 'UTF8')), 'hex')) as ok
@@ -186,19 +189,18 @@ export class KnexOtpStore implements OtpStore {
    */
   async redeem(otpId: string, b: OtpBinding, redeemKey: string): Promise<void> {
     const now = this.now();
-    const r = await this.k.raw<{
-      rows: Array<{
-        certificate_id: string;
-        level: number;
-        user_id: string;
-        verified_at: unknown;
-        redeemed_at: unknown;
-        redeem_key: string | null;
-        content_hash: string;
-        expires_at: string | Date;
-        done: number;
-      }>;
+    const r = await preparedResult<{
+      certificate_id: string;
+      level: number;
+      user_id: string;
+      verified_at: unknown;
+      redeemed_at: unknown;
+      redeem_key: string | null;
+      content_hash: string;
+      expires_at: string | Date;
+      done: number;
     }>(
+      this.k,
       `with r as (select * from certificate_otps where id = ? for update),
        u as (
          update certificate_otps o set redeemed_at = ?::timestamptz, redeem_key = ?

@@ -77,3 +77,8 @@ export async function preparedRows<R>(k: Knex, sql: string, bindings: readonly u
     });
   });
 }
+
+/** `prepared(k, sql, bindings)`'s result, typed: its rows. */
+export async function preparedResult<R>(k: Knex, sql: string, bindings: readonly unknown[]): Promise<{ rows: R[] }> {
+  return (await prepared(k, sql, bindings)) as { rows: R[] };
+}

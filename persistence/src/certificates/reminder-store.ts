@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { prepared } from './prepared';
 
 export interface ReminderRecord {
   /** Idempotency key of the mail (timer key + recipient); recording it twice keeps one row. */
@@ -27,10 +28,11 @@ export class KnexCertificateReminderStore implements CertificateReminderStore {
   constructor(private readonly k: Knex) {}
 
   async record(r: ReminderRecord): Promise<void> {
-    await this.k('certificate_reminders')
-      .insert({ key: r.key, certificate_id: r.certificateId, level: r.level, recipient_id: r.recipientId, overdue: r.overdue })
-      .onConflict('key')
-      .ignore();
+    await prepared(
+      this.k,
+      'insert into certificate_reminders ("key", certificate_id, level, recipient_id, overdue) values (?, ?, ?, ?, ?) on conflict ("key") do nothing',
+      [r.key, r.certificateId, r.level, r.recipientId, r.overdue],
+    );
   }
 
   async countSent(levels: Map<string, { level: number; since?: string | null }>): Promise<Map<string, number>> {

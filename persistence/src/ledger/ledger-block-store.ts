@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { probeDatabase } from '../db-probe';
 import { inTransaction } from '../in-transaction';
+import { prepared, preparedResult } from '../certificates/prepared';
 
 /** One row of the embedded ledger's hash chain, as stored. The chaining rules live in the ledger adapter. */
 export interface LedgerBlockRow {
@@ -69,12 +70,25 @@ function toRow(b: LedgerBlockRow) {
     channel: b.channel,
     record_type: b.recordType,
     idempotency_key: b.key,
-    payload: JSON.stringify(b.payload),
+    payload: b.payload,
     header_type: b.headerType,
     version: b.version,
     created_at: b.createdAt,
   };
 }
+
+/**
+ * An append's statements (issue 29): fixed texts, so each runs as a named prepared statement, parsed and
+ * planned once per connection; the blocks go in as one JSON array whatever their number.
+ */
+const LOCK_SQL = `lock table ${TABLE} in exclusive mode`;
+const HEAD_AND_KEYS_SQL = `(select true as head, null as idempotency_key, null as tx_id, block_number, block_hash from ${TABLE} order by block_number desc limit 1)
+         union all
+         select false, idempotency_key, tx_id, block_number, null from ${TABLE} where idempotency_key = any(?::text[])`;
+const INSERT_SQL = `insert into ${TABLE} (block_number, previous_hash, data_hash, block_hash, tx_id, channel, record_type, idempotency_key, payload, header_type, version, created_at)
+  select x.block_number, x.previous_hash, x.data_hash, x.block_hash, x.tx_id, x.channel, x.record_type, x.idempotency_key, x.payload, x.header_type, x.version, x.created_at
+    from jsonb_to_recordset(?::jsonb) as x(block_number int, previous_hash text, data_hash text, block_hash text, tx_id text, channel text, record_type text,
+         idempotency_key text, payload jsonb, header_type text, version int, created_at timestamptz)`;
 
 export class KnexLedgerBlockStore implements LedgerBlockStore {
   constructor(private readonly k: Knex) {}
@@ -109,15 +123,12 @@ export class KnexLedgerBlockStore implements LedgerBlockStore {
    */
   async append<T>(keys: string[], plan: (state: LedgerAppendState) => { rows: LedgerBlockRow[]; result: T }): Promise<T> {
     return inTransaction(this.k, async (trx) => {
-      await trx.raw(`lock table ${TABLE} in exclusive mode`);
+      await prepared(trx, LOCK_SQL, []);
       const known = new Map<string, { txId: string; blockNumber: number }>();
       const unique = [...new Set(keys)];
-      const first = await trx.raw<{
-        rows: Array<{ head: boolean; idempotency_key: string; tx_id: string; block_number: string | number; block_hash: string }>;
-      }>(
-        `(select true as head, null as idempotency_key, null as tx_id, block_number, block_hash from ${TABLE} order by block_number desc limit 1)
-         union all
-         select false, idempotency_key, tx_id, block_number, null from ${TABLE} where idempotency_key = any(?::text[])`,
+      const first = await preparedResult<{ head: boolean; idempotency_key: string; tx_id: string; block_number: string | number; block_hash: string }>(
+        trx,
+        HEAD_AND_KEYS_SQL,
         [unique.slice(0, 1000)],
       );
       let head: LedgerAppendState['head'] = null;
@@ -132,7 +143,7 @@ export class KnexLedgerBlockStore implements LedgerBlockStore {
         for (const r of rows) known.set(r.idempotency_key, { txId: r.tx_id, blockNumber: Number(r.block_number) });
       }
       const { rows, result } = plan({ head, known });
-      for (let i = 0; i < rows.length; i += 500) await trx(TABLE).insert(rows.slice(i, i + 500).map(toRow));
+      for (let i = 0; i < rows.length; i += 500) await prepared(trx, INSERT_SQL, [JSON.stringify(rows.slice(i, i + 500).map(toRow))]);
       return result;
     });
   }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { preparedResult } from '../certificates/prepared';
 import { liveSessions, type LiveSession } from './live-sessions';
 
 /**
@@ -58,10 +59,13 @@ export class KnexLiveEventStore implements LiveEventStore {
    * reconnects with ?after=<last id seen>. Publish through `stores.transaction` to publish only if it commits.
    */
   async publish(ev: PublishLiveInput): Promise<number> {
-    const [row] = await this.k('live_events')
-      .insert({ company_id: ev.companyId, user_id: ev.userId ?? null, type: ev.type, data: JSON.stringify(ev.data ?? null) })
-      .returning('id');
-    return Number(row.id ?? row);
+    // a named prepared statement: every batch commit that moves the read model publishes (issue 29)
+    const { rows } = await preparedResult<{ id: string | number }>(
+      this.k,
+      'insert into live_events (company_id, user_id, type, data) values (?, ?, ?, ?) returning id',
+      [ev.companyId, ev.userId ?? null, ev.type, JSON.stringify(ev.data ?? null)],
+    );
+    return Number(rows[0].id);
   }
 
   async after(afterId: number, opts: { limit?: number; upToId?: number; user?: { userId: string; companyId: string } } = {}): Promise<LiveEvent[]> {
