@@ -100,6 +100,8 @@ export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCer
   const cpu0 = processCpuSeconds(sys.workerPid);
   const threads0 = threadCpuSeconds(sys.workerPid);
   measuring = true;
+  // BENCH_WINDOW_MARKS=1: the measured window in CLOCK_MONOTONIC ns, to cut a `perf record -k CLOCK_MONOTONIC` of a process to it
+  if (process.env.BENCH_WINDOW_MARKS) console.log(`bench-window ${driver.kind} start ${process.hrtime.bigint()}`);
   const started = performance.now();
   const deadline = started + durationMs;
   let begun = 0;
@@ -116,6 +118,7 @@ export async function throughput(sys, { durationMs = 120_000, lanes = 40, maxCer
     }
   };
   await Promise.all(Array.from({ length: lanes }, lane));
+  if (process.env.BENCH_WINDOW_MARKS) console.log(`bench-window ${driver.kind} end ${process.hrtime.bigint()} certificates ${done.length}`);
   const wallMs = performance.now() - started;
   const perProcess = tree.stop().seconds;
   if (selfAs) {

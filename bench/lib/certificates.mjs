@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { certificateWorkflow, signUpdate } = require('@grain/workflows');
+const { certificateStartSearchAttributes, certificateWorkflow, signUpdate } = require('@grain/workflows');
 const { assertAccepted, certificateMailContext, currentLevel } = require('@grain/domain');
 const { mailSigningCode } = require('@grain/adapters');
 
@@ -18,7 +18,7 @@ const { mailSigningCode } = require('@grain/adapters');
 export const CHAIN = ['a1', 'a2', 'b1', 'b2', 'c1', 'c2'];
 // The company id is a uuid, as the accounts tables make it (the live-events outbox is keyed by it).
 // the company the bench databases are seeded with: the issuer whose seal seals each PDF
-const { HARNESS_COMPANY_ID: BENCH_COMPANY, harnessWorkflowId } = require('@grain/worker/dist/certificate-test-harness.js');
+const { HARNESS_COMPANY_ID: BENCH_COMPANY, HARNESS_COMPANY_NAME, harnessWorkflowId } = require('@grain/worker/dist/certificate-test-harness.js');
 const SUBMITTER = { id: 'bench-sub', name: 'Bench Submitter', email: 'sub@bench.test' };
 
 let seq = 0;
@@ -45,10 +45,13 @@ export function benchDraft(prefix = 'b') {
 }
 
 export async function submit(sys, draft) {
+  const input = { certificate: draft, submittedBy: { id: SUBMITTER.id, name: SUBMITTER.name } };
+  // as the API starts it (CertificateWorkflows.start): with the submitted certificate's search attributes
   return sys.client.workflow.start(certificateWorkflow, {
     workflowId: harnessWorkflowId(draft),
     taskQueue: sys.taskQueue,
-    args: [{ certificate: draft, submittedBy: { id: SUBMITTER.id, name: SUBMITTER.name } }],
+    args: [input],
+    typedSearchAttributes: certificateStartSearchAttributes(input, HARNESS_COMPANY_NAME),
   });
 }
 

@@ -16,9 +16,9 @@ import { createRequire } from 'node:module';
 import { awaitIssued, CHAIN } from './certificates.mjs';
 
 const require = createRequire(import.meta.url);
-const { certificateWorkflow } = require('@grain/workflows');
+const { certificateStartSearchAttributes, certificateWorkflow } = require('@grain/workflows');
 const { createStores, hashPassword } = require('@grain/persistence');
-const { HARNESS_COMPANY_ID: COMPANY, harnessWorkflowId } = require('@grain/worker/dist/certificate-test-harness.js');
+const { HARNESS_COMPANY_ID: COMPANY, HARNESS_COMPANY_NAME, harnessWorkflowId } = require('@grain/worker/dist/certificate-test-harness.js');
 const { fetch } = globalThis;
 
 const PASSWORD = 'Grain#2025pass';
@@ -158,10 +158,13 @@ export const httpCertificateDriver = {
   makeDraft: (sys) => httpDraft(sys.signers),
   /** Starts the workflow, then waits until the read model shows it signing (the API's submit answers the row). */
   async submit(sys, draft) {
+    const input = { certificate: draft, submittedBy: { id: draft.submitter.id, name: draft.submitter.name } };
+    // as the API starts it (CertificateWorkflows.start): with the submitted certificate's search attributes
     const handle = await sys.client.workflow.start(certificateWorkflow, {
       workflowId: harnessWorkflowId(draft),
       taskQueue: sys.taskQueue,
-      args: [{ certificate: draft, submittedBy: { id: draft.submitter.id, name: draft.submitter.name } }],
+      args: [input],
+      typedSearchAttributes: certificateStartSearchAttributes(input, HARNESS_COMPANY_NAME),
     });
     // backing off (25 ms doubling to 200 ms): a handful of primary-key reads a certificate, not counted apart
     for (let waited = 0, step = 25; waited < 30_000; waited += step, step = Math.min(200, step * 2)) {

@@ -24,7 +24,7 @@ import {
   type CommandActor,
   type Signer,
 } from '@grain/domain';
-import { certificateWorkflow, signUpdate, stateQuery, type CertificateChanged } from '@grain/workflows';
+import { certificateStartSearchAttributes, certificateWorkflow, signUpdate, stateQuery, type CertificateChanged } from '@grain/workflows';
 import type { ActivityDeps } from '@grain/activities';
 import { createWorker, WORKFLOWS_MODULE, type CreateWorkerOptions, type WorkerDeployment } from './create-worker';
 
@@ -109,7 +109,7 @@ export const actorOf = (id: string): CommandActor => ({ id, name: `Signer ${id}`
 export const SUBMITTER = { id: 'sub', name: 'Sam Submitter', email: 'sub@grain.test' };
 /** The harness's company: a uuid like every real company id (activities look the issuer up by it). */
 export const HARNESS_COMPANY_ID = '00000000-0000-4000-8000-0000000c0de0';
-const HARNESS_COMPANY_NAME = 'Harness Grain Co';
+export const HARNESS_COMPANY_NAME = 'Harness Grain Co';
 /** The workflow id of a harness certificate, as the API names it on submit. */
 export const harnessWorkflowId = (d: Pick<CertificateDraft, 'id' | 'approvalNumber'>) => certificateWorkflowId(d, HARNESS_COMPANY_NAME);
 
@@ -149,10 +149,13 @@ export function chainDraft(over: Partial<CertificateDraft> = {}, dueInMs = 7 * 8
 export type Driver = Pick<Harness, 'client' | 'mail' | 'codeMail' | 'otps' | 'store' | 'taskQueue'>;
 
 export async function submit(h: Driver, draft: CertificateDraft): Promise<WorkflowHandle<typeof certificateWorkflow>> {
+  const input = { certificate: draft, submittedBy: { id: SUBMITTER.id, name: SUBMITTER.name } };
+  // started as the API starts it (CertificateWorkflows.start): the submitted certificate's search attributes
   return h.client.workflow.start(certificateWorkflow, {
     workflowId: harnessWorkflowId(draft),
     taskQueue: h.taskQueue,
-    args: [{ certificate: draft, submittedBy: { id: SUBMITTER.id, name: SUBMITTER.name } }],
+    args: [input],
+    typedSearchAttributes: certificateStartSearchAttributes(input, HARNESS_COMPANY_NAME),
   });
 }
 

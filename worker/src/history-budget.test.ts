@@ -51,5 +51,8 @@ test("the bench's certificate records at most twice the ceiling's payload bytes,
   expect(ours.bytes['activity input: generateCertificatePdf']).toBeLessThanOrEqual(100);
   // one code needs no step of the workflow; one commit per batch (submission, six signs); one PDF activity
   expect(ours).toMatchObject({ updates: 6, localActivities: 7, activityTasks: 1 });
+  // started with its search attributes (as the API starts it), the run upserts once per sign, never in its
+  // first workflow task (an upsert is a history event and a command the server checks attribute by attribute)
+  expect(ours.searchAttributeUpserts).toBe(6);
   expect(ours.activations).toBeLessThanOrEqual(Math.ceil(1.5 * ceiling.activations));
 }, 120_000);

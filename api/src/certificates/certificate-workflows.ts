@@ -9,7 +9,7 @@
  */
 import type { Client, UpdateDefinition } from '@temporalio/client';
 import { AppError, certificateWorkflowId, operatorView, type CertificateState } from '@grain/domain';
-import { CERTIFICATE_WORKFLOW_TYPE, SEARCH_KEYS, stateQuery, type CertificateWorkflowInput } from '@grain/workflows';
+import { CERTIFICATE_WORKFLOW_TYPE, certificateStartSearchAttributes, stateQuery, type CertificateWorkflowInput } from '@grain/workflows';
 import { withinDeadline } from '../http/temporal-deadline';
 import { rethrowRefusal as toAppError } from '../http/workflow-refusal';
 
@@ -29,7 +29,6 @@ export class CertificateWorkflows {
    */
   async start(input: CertificateWorkflowInput, companyName = ''): Promise<string> {
     const view = operatorView(input.certificate, companyName, this.appUrl);
-    const K = SEARCH_KEYS;
     const workflowId = certificateWorkflowId(input.certificate, companyName);
     await withinDeadline(this.client, this.deadlines.callMs, () =>
       this.client.workflow
@@ -40,11 +39,8 @@ export class CertificateWorkflows {
           staticSummary: view.summary,
           staticDetails: view.details,
           memo: view.memo,
-          typedSearchAttributes: [
-            { key: K.CompanyName, value: companyName },
-            { key: K.CertificateName, value: input.certificate.approvalName },
-            { key: K.SubmitterName, value: input.certificate.submitter.name },
-          ],
+          // all of them, as the workflow's first step makes them: it upserts only what changes after
+          typedSearchAttributes: certificateStartSearchAttributes(input, companyName),
           // A certificate is submitted once; a second submit of the same id is refused by Temporal.
           workflowIdReusePolicy: 'REJECT_DUPLICATE',
         })

@@ -2,10 +2,11 @@
  * The search attributes of a certificate workflow (keys: ../search-keys.ts, from the domain's list),
  * and what operators read of a run in the Temporal UI.
  */
-import type { SearchAttributeUpdatePair } from '@temporalio/common';
-import { setCurrentDetails, upsertSearchAttributes } from '@temporalio/workflow';
-import { currentDetails, currentLevel, type CertificateState } from '@grain/domain/workflow-safe';
+import type { SearchAttributePair, SearchAttributeUpdatePair } from '@temporalio/common';
+import { setCurrentDetails, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { createCertificate, currentDetails, currentLevel, transition, type CertificateState } from '@grain/domain/workflow-safe';
 import { SEARCH_KEYS } from '../search-keys';
+import type { CertificateWorkflowInput } from './certificate-messages';
 
 /**
  * The search attribute values that describe a certificate state. DueTime is the current level's due time.
@@ -29,18 +30,40 @@ export function certificateSearchAttributes(s: CertificateState): SearchAttribut
 }
 
 /**
+ * The search attributes a certificate's workflow is started with (the API's start, and the bench's driver
+ * that starts it as the API does): the submitted certificate's, as the workflow's first step makes it
+ * (the submit of the machine: status, level 1, its due time), and the company's name. Operators filter
+ * on all of them from the start, and the run has nothing to upsert until its first change: one history
+ * event and one command's attribute checks fewer a certificate (not a visibility write: the server
+ * rewrites the row after the first workflow task anyway, for its BuildIds attribute). An attribute
+ * without a value (no due time) is left unset.
+ */
+export function certificateStartSearchAttributes(input: CertificateWorkflowInput, companyName: string): SearchAttributePair[] {
+  const submitted = transition(createCertificate(input.certificate), { type: 'submit', actor: input.submittedBy, at: new Date().toISOString() }).state;
+  return [...certificateSearchAttributes(submitted), { key: SEARCH_KEYS.CompanyName, value: companyName }].filter(
+    (p): p is SearchAttributePair => p.value !== null,
+  );
+}
+
+/**
  * What operators see of the run, kept current after every change: the search attributes (upserted once
  * per change, with only the values that differ from the last ones: a sign that moves the certificate to
- * its next level upserts its status and level, nothing else) and the current details (where the
- * certificate is, whom it waits for).
+ * its next level upserts its status and level, nothing else; the first "last ones" are those the run
+ * started with, certificateStartSearchAttributes) and the current details (where the certificate is,
+ * whom it waits for).
  */
 export function operatorsView(): (s: CertificateState) => void {
-  const last = new Map<string, string>();
+  // an attribute not set reads as null, as the state's null (no due time) compares
+  const last = new Map<string, string>(
+    workflowInfo()
+      .typedSearchAttributes.getAll()
+      .map((p) => [p.key.name, JSON.stringify(p.value)]),
+  );
   return (s) => {
     setCurrentDetails(currentDetails(s));
     const changed = certificateSearchAttributes(s).filter((x) => {
       const v = JSON.stringify(x.value);
-      if (last.get(x.key.name) === v) return false;
+      if ((last.get(x.key.name) ?? 'null') === v) return false;
       last.set(x.key.name, v);
       return true;
     });

@@ -154,5 +154,32 @@ describe('certificate use cases', () => {
     expect(await found(`CompanyName = '${company}' AND CertificateNumber = '${submitted.approvalNumber}'`)).toBe(true);
     expect(await found(`SubmitterName = '${submitted.submitter.name}' AND CertificateNumber = '${submitted.approvalNumber}'`)).toBe(true);
     expect(await found(`CertificateName = 'Barley' AND CertificateNumber = '${submitted.approvalNumber}'`)).toBe(true);
+    // the start sets every attribute of the submitted certificate (the run upserts only later changes): status,
+    // level, overdue, due time, company and submitter filter from the first moment
+    const due = submitted.levels[0].deadline;
+    const number = `CertificateNumber = '${submitted.approvalNumber}'`;
+    const filters = [
+      `CertificateStatus = 'signing' AND CurrentLevel = 1`,
+      `Overdue = false`,
+      `DueTime BETWEEN '${new Date(Date.parse(due) - 60_000).toISOString()}' AND '${new Date(Date.parse(due) + 60_000).toISOString()}'`,
+      `CompanyId = '${submitted.companyId}' AND Submitter = '${submitted.submitter.id}'`,
+    ];
+    const results: Record<string, boolean> = {};
+    for (const f of filters) results[f] = await found(`${f} AND ${number}`);
+    expect(results).toEqual(Object.fromEntries(filters.map((f) => [f, true])));
+    expect((await handle.describe()).typedSearchAttributes.getAll().map((p) => p.key.name)).toEqual(
+      expect.arrayContaining([
+        'CertificateName',
+        'CertificateNumber',
+        'CertificateStatus',
+        'CompanyId',
+        'CompanyName',
+        'CurrentLevel',
+        'DueTime',
+        'Overdue',
+        'Submitter',
+        'SubmitterName',
+      ]),
+    );
   });
 });
