@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { knex } from 'knex';
+import { knex, type Knex } from 'knex';
 import { openDb, type Db } from './db';
 import type { Stores } from './stores';
 
@@ -86,4 +86,17 @@ export function createTestUser(
     role,
     companyId,
   });
+}
+
+/** The statements `fn` sends through `k` (as knex's 'query' event reports them), each with the prepared statement name it went under. */
+export async function statementsSentBy(k: Knex, fn: () => Promise<unknown>): Promise<Array<{ sql: string; name?: string }>> {
+  const seen: Array<{ sql: string; name?: string }> = [];
+  const count = (q: { sql: string; options?: { name?: string } }) => seen.push({ sql: q.sql, name: q.options?.name });
+  k.on('query', count);
+  try {
+    await fn();
+  } finally {
+    k.removeListener('query', count);
+  }
+  return seen;
 }

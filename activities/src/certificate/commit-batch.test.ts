@@ -21,7 +21,7 @@ import {
   type KeyedLedgerEffect,
 } from '@grain/domain';
 import { createStores, type Db, type Stores } from '@grain/persistence';
-import { createTestCompany, createTestDb } from '@grain/persistence/testing';
+import { createTestCompany, createTestDb, statementsSentBy } from '@grain/persistence/testing';
 import { createCertificateActivities } from './certificate-activities';
 
 let db: Db;
@@ -212,17 +212,7 @@ async function completed() {
 }
 
 /** The SQL statements `fn` sends. */
-async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
-  const sql: string[] = [];
-  const count = (q: { sql: string }) => sql.push(q.sql);
-  db.knex.on('query', count);
-  try {
-    await fn();
-  } finally {
-    db.knex.removeListener('query', count);
-  }
-  return sql;
-}
+const statementsOf = async (fn: () => Promise<unknown>) => (await statementsSentBy(db.knex, fn)).map((q) => q.sql);
 /** How many of the statements name `table` (read or write). */
 const touching = (sql: string[], table: string) => sql.filter((q) => new RegExp(`(from|into|update|join) "?${table}"?[\\s(]`, 'i').test(q)).length;
 
@@ -315,16 +305,8 @@ onPostgres(
 
 /** The statements `fn` sends, each with the prepared statement name it was sent under (undefined: none). */
 async function namedStatementsOf(fn: () => Promise<unknown>): Promise<Array<{ sql: string; name?: string }>> {
-  const seen: Array<{ sql: string; name?: string }> = [];
-  const count = (q: { sql: string; options?: { name?: string } }) => seen.push({ sql: q.sql, name: q.options?.name });
-  db.knex.on('query', count);
-  try {
-    await fn();
-  } finally {
-    db.knex.removeListener('query', count);
-  }
   // the transaction's own BEGIN / COMMIT: simple-protocol commands, nothing to plan
-  return seen.filter((q) => !/^\s*(begin|commit|rollback)\b/i.test(q.sql));
+  return (await statementsSentBy(db.knex, fn)).filter((q) => !/^\s*(begin|commit|rollback)\b/i.test(q.sql));
 }
 
 test("every statement of a sign's batch commit is a named prepared statement, the same texts whatever the certificate's levels and mails", async () => {

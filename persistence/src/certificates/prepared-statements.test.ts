@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
 import { createStores, type Stores } from '../stores';
-import { createTestCompany, createTestDb } from '../testing';
+import { createTestCompany, createTestDb, statementsSentBy } from '../testing';
 
 /**
  * The statements every certificate sends outside its batch commit (commit-batch.test covers that one):
@@ -18,17 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-async function statementsOf(fn: () => Promise<unknown>): Promise<Array<{ sql: string; name?: string }>> {
-  const seen: Array<{ sql: string; name?: string }> = [];
-  const count = (q: { sql: string; options?: { name?: string } }) => seen.push({ sql: q.sql, name: q.options?.name });
-  db.knex.on('query', count);
-  try {
-    await fn();
-  } finally {
-    db.knex.removeListener('query', count);
-  }
-  return seen;
-}
+const statementsOf = (fn: () => Promise<unknown>) => statementsSentBy(db.knex, fn);
 
 test('the per-certificate reads and the mail relay send named prepared statements, the same for any ids', async () => {
   const company = await createTestCompany(stores, 'Prepared Grain Co');
