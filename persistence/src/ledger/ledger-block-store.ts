@@ -27,8 +27,8 @@ export interface LedgerAppendState {
 }
 
 /**
- * The embedded ledger's table. Appends are serialised: `append` takes an exclusive lock, reads the head
- * and the keys already present, and inserts the blocks `plan` builds from them, all in one transaction.
+ * The embedded ledger's table. Appends are serialised: `append` locks the head's row while it reads the
+ * head and the keys already present, and inserts the blocks `plan` builds from them, all in one transaction.
  */
 export interface LedgerBlockStore {
   ping(): Promise<void>;
@@ -80,15 +80,33 @@ function toRow(b: LedgerBlockRow) {
 /**
  * An append's statements (issue 29): fixed texts, so each runs as a named prepared statement, parsed and
  * planned once per connection; the blocks go in as one JSON array whatever their number.
+ *
+ * The lock is the head's row (migration 078): HEAD_AND_KEYS locks it (a `for update` that waited answers
+ * the row as its last writer left it) and reads the keys already written in the same statement; INSERT
+ * writes the blocks and moves the head. A key written by an append that committed while this one waited
+ * for the lock is not in the keys read (the statement's snapshot is older than its lock): its insert then
+ * fails on the key's unique index and rolls back, and the append runs again (here, when the transaction is
+ * the append's own; else the caller's transaction fails, and its retry finds the key).
  */
-const LOCK_SQL = `lock table ${TABLE} in exclusive mode`;
-const HEAD_AND_KEYS_SQL = `(select true as head, null as idempotency_key, null as tx_id, block_number, block_hash from ${TABLE} order by block_number desc limit 1)
+const HEAD_AND_KEYS_SQL = `with head as (select block_number, block_hash from ledger_head where id = 1 for update)
+         select true as head, null as idempotency_key, null as tx_id, block_number, block_hash from head
          union all
          select false, idempotency_key, tx_id, block_number, null from ${TABLE} where idempotency_key = any(?::text[])`;
-const INSERT_SQL = `insert into ${TABLE} (block_number, previous_hash, data_hash, block_hash, tx_id, channel, record_type, idempotency_key, payload, header_type, version, created_at)
-  select x.block_number, x.previous_hash, x.data_hash, x.block_hash, x.tx_id, x.channel, x.record_type, x.idempotency_key, x.payload, x.header_type, x.version, x.created_at
-    from jsonb_to_recordset(?::jsonb) as x(block_number int, previous_hash text, data_hash text, block_hash text, tx_id text, channel text, record_type text,
-         idempotency_key text, payload jsonb, header_type text, version int, created_at timestamptz)`;
+const INSERT_SQL = `with written as (
+    insert into ${TABLE} (block_number, previous_hash, data_hash, block_hash, tx_id, channel, record_type, idempotency_key, payload, header_type, version, created_at)
+    select x.block_number, x.previous_hash, x.data_hash, x.block_hash, x.tx_id, x.channel, x.record_type, x.idempotency_key, x.payload, x.header_type, x.version, x.created_at
+      from jsonb_to_recordset(?::jsonb) as x(block_number int, previous_hash text, data_hash text, block_hash text, tx_id text, channel text, record_type text,
+           idempotency_key text, payload jsonb, header_type text, version int, created_at timestamptz)
+    returning 1)
+  update ledger_head set block_number = ?, block_hash = ? where id = 1`;
+
+/** How often an append of its own runs again after another append wrote one of its keys first. */
+const KEY_RACE_RETRIES = 3;
+
+function isKeyRace(e: unknown): boolean {
+  const err = e as { code?: string; constraint?: string };
+  return err?.code === '23505' && !!err.constraint?.startsWith(TABLE);
+}
 
 export class KnexLedgerBlockStore implements LedgerBlockStore {
   constructor(private readonly k: Knex) {}
@@ -118,33 +136,48 @@ export class KnexLedgerBlockStore implements LedgerBlockStore {
   }
 
   /**
-   * One lock, one read of the head with the first 1,000 known keys (issue 29: the head was a read of its
-   * own in every batch commit), one more look-up per further 1,000 keys, and one insert per 500 blocks.
+   * One statement that locks the head and reads it with the first 1,000 known keys, one more look-up per
+   * further 1,000 keys, and one insert per 500 blocks that moves the head.
    */
   async append<T>(keys: string[], plan: (state: LedgerAppendState) => { rows: LedgerBlockRow[]; result: T }): Promise<T> {
-    return inTransaction(this.k, async (trx) => {
-      await prepared(trx, LOCK_SQL, []);
-      const known = new Map<string, { txId: string; blockNumber: number }>();
-      const unique = [...new Set(keys)];
-      const first = await preparedResult<{ head: boolean; idempotency_key: string; tx_id: string; block_number: string | number; block_hash: string }>(
-        trx,
-        HEAD_AND_KEYS_SQL,
-        [unique.slice(0, 1000)],
-      );
-      let head: LedgerAppendState['head'] = null;
-      for (const r of first.rows) {
-        if (r.head) head = { blockNumber: Number(r.block_number), blockHash: r.block_hash };
-        else known.set(r.idempotency_key, { txId: r.tx_id, blockNumber: Number(r.block_number) });
+    const once = () => inTransaction(this.k, (trx) => this.appendIn(trx, keys, plan));
+    if (this.k.isTransaction) return once();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await once();
+      } catch (e) {
+        if (attempt >= KEY_RACE_RETRIES || !isKeyRace(e)) throw e;
       }
-      for (let i = 1000; i < unique.length; i += 1000) {
-        const rows = await trx(TABLE)
-          .whereIn('idempotency_key', unique.slice(i, i + 1000))
-          .select('idempotency_key', 'tx_id', 'block_number');
-        for (const r of rows) known.set(r.idempotency_key, { txId: r.tx_id, blockNumber: Number(r.block_number) });
-      }
-      const { rows, result } = plan({ head, known });
-      for (let i = 0; i < rows.length; i += 500) await prepared(trx, INSERT_SQL, [JSON.stringify(rows.slice(i, i + 500).map(toRow))]);
-      return result;
-    });
+    }
+  }
+
+  private async appendIn<T>(trx: Knex.Transaction, keys: string[], plan: (state: LedgerAppendState) => { rows: LedgerBlockRow[]; result: T }): Promise<T> {
+    const known = new Map<string, { txId: string; blockNumber: number }>();
+    const unique = [...new Set(keys)];
+    const first = await preparedResult<{
+      head: boolean;
+      idempotency_key: string;
+      tx_id: string;
+      block_number: string | number | null;
+      block_hash: string | null;
+    }>(trx, HEAD_AND_KEYS_SQL, [unique.slice(0, 1000)]);
+    let head: LedgerAppendState['head'] = null;
+    for (const r of first.rows) {
+      if (!r.head) known.set(r.idempotency_key, { txId: r.tx_id, blockNumber: Number(r.block_number) });
+      else if (r.block_number !== null && r.block_hash) head = { blockNumber: Number(r.block_number), blockHash: r.block_hash };
+    }
+    for (let i = 1000; i < unique.length; i += 1000) {
+      const rows = await trx(TABLE)
+        .whereIn('idempotency_key', unique.slice(i, i + 1000))
+        .select('idempotency_key', 'tx_id', 'block_number');
+      for (const r of rows) known.set(r.idempotency_key, { txId: r.tx_id, blockNumber: Number(r.block_number) });
+    }
+    const { rows, result } = plan({ head, known });
+    for (let i = 0; i < rows.length; i += 500) {
+      const chunk = rows.slice(i, i + 500);
+      const last = chunk[chunk.length - 1];
+      await prepared(trx, INSERT_SQL, [JSON.stringify(chunk.map(toRow)), last.blockNumber, last.blockHash]);
+    }
+    return result;
   }
 }

@@ -33,6 +33,7 @@ import * as verifiableCredentials from './065_verifiable_credentials';
 import * as sessionCacheNotify from './071_session_cache_notify';
 import * as certificateWrittenBeforePdf from './075_certificate_written_before_pdf';
 import * as certificateCountsAtCommit from './076_certificate_counts_at_commit';
+import * as ledgerHead from './078_ledger_head';
 
 export interface Migration {
   name: string;
@@ -76,4 +77,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '071_session_cache_notify', ...sessionCacheNotify },
   { name: '075_certificate_written_before_pdf', ...certificateWrittenBeforePdf },
   { name: '076_certificate_counts_at_commit', ...certificateCountsAtCommit },
+  { name: '078_ledger_head', ...ledgerHead },
 ];
