@@ -3,7 +3,9 @@
  * home for the activity that issues and the command that revokes: a credential is signed once, at issue,
  * with the seal that sealed the PDF (so it stays checkable after that seal's key is gone), issued as the
  * company's did:web, with its place in that DID's W3C Bitstring Status List; a list is signed again, by the
- * same DID, whenever a bit of it changes (issue, revocation), so a revocation shows at once.
+ * same DID, whenever a bit of it changes (a revocation), so a revocation shows at once. An issue changes no
+ * bit (a new credential's is 0 in the list as it stands): its list is signed only when its DID has none yet,
+ * or when a seal other than the company's current one signed it (issue 29: it was signed per certificate).
  */
 import {
   certificateResolverPath,
@@ -17,7 +19,8 @@ import {
   type IssuerFacts,
 } from '@grain/domain';
 import type { SealOptions, Stores } from '@grain/persistence';
-import { signVcJwt, statusListCredential, type CredentialSigner } from './vc-jwt';
+import { decodeProtectedHeader } from 'jose';
+import { sealKeyId, signVcJwt, statusListCredential, type CredentialSigner } from './vc-jwt';
 
 export interface IssuingDeps {
   stores: Pick<Stores, 'credentials'>;
@@ -47,14 +50,21 @@ export async function publishStatusList(deps: IssuingDeps, companyId: string, is
   await deps.stores.credentials.saveStatusList(companyId, statusListKey(issuerDid), issuerDid, jwt, madeAt);
 }
 
+/** The issuer DID's status list as a new credential needs it: kept when `signer` signed it, else signed now. */
+async function ensureStatusList(deps: IssuingDeps, companyId: string, issuerDid: string, signer: CredentialSigner): Promise<void> {
+  const kept = await deps.stores.credentials.statusList(companyId, statusListKey(issuerDid));
+  if (kept && decodeProtectedHeader(kept.jwt).kid === sealKeyId(issuerDid, signer.certificatePem)) return;
+  await publishStatusList(deps, companyId, issuerDid, signer);
+}
+
 /** Every status list of the company signed again (after a revocation). */
 export async function publishStatusLists(deps: IssuingDeps, companyId: string, signer: CredentialSigner): Promise<void> {
   for (const did of await deps.stores.credentials.issuerDids(companyId)) await publishStatusList(deps, companyId, did, signer);
 }
 
 /**
- * The issued certificate's credential: signed with `seal` the first time (and its status list published),
- * the kept one afterwards. `pdfSha256` is the issued PDF's (its conformityCertificate link).
+ * The issued certificate's credential: signed with `seal` the first time (its status list published when
+ * it needs to be, ensureStatusList), the kept one afterwards. `pdfSha256` is the issued PDF's (its conformityCertificate link).
  */
 export async function issueCredential(deps: IssuingDeps, s: CertificateState, facts: IssuerFacts, seal: CredentialSigner, pdfSha256: string): Promise<string> {
   const b = base(deps.config.publicUrl);
@@ -71,6 +81,6 @@ export async function issueCredential(deps: IssuingDeps, s: CertificateState, fa
   });
   const jwt = await signVcJwt(credential, seal, new Date(s.completedDate ?? Date.now()));
   await deps.stores.credentials.saveJwt(s.id, jwt);
-  await publishStatusList(deps, s.companyId, stored.issuerDid, seal);
+  await ensureStatusList(deps, s.companyId, stored.issuerDid, seal);
   return jwt;
 }
