@@ -84,6 +84,8 @@ const listOpts = {
   durationS: Number(flag('list-duration', quick ? 5 : 20)),
   pairs: Number(flag('list-pairs', quick ? 1 : 2)),
   rate: Number(flag('list-rate', 0)) || undefined,
+  // --list-only=0 (or 0,2): only these scenarios (0 first page, 1 the 'signing' toggle, 2 deep pages)
+  only: flag('list-only', '') === '' ? undefined : String(flag('list-only', '')).split(',').map(Number),
 };
 // Other engineers' tests share this machine: measure only when it is quiet, and say under what load.
 const quiet = async () => waitForQuiet({ max: Number(flag('max-load', 1.5)), maxWaitS: Number(flag('max-wait', 600)) });
