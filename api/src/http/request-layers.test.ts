@@ -47,18 +47,18 @@ async function layersOf(app: Express, run: () => Promise<{ status: number }>): P
 }
 
 describe('the handlers an authenticated GET passes', () => {
-  it('the certificate list: the edge, the /api router, its dispatch, the route and its two functions', async () => {
+  it('the certificate list: the edge, the /api dispatch (no /api router around it), the route and its two functions', async () => {
     const got = await layersOf(t.app, () => manager.get('/api/company/approvals'));
-    expect(got).toEqual({ status: 200, layers: 6 });
+    expect(got).toEqual({ status: 200, layers: 5 });
   });
 
   it('a certificate template list and the signed-in user: as many (their feature routers read as one)', async () => {
-    expect(await layersOf(t.app, () => manager.get('/api/company/approvaltemplates'))).toEqual({ status: 200, layers: 6 });
-    expect(await layersOf(t.app, () => manager.get('/api/auth/current_user'))).toEqual({ status: 200, layers: 6 });
+    expect(await layersOf(t.app, () => manager.get('/api/company/approvaltemplates'))).toEqual({ status: 200, layers: 5 });
+    expect(await layersOf(t.app, () => manager.get('/api/auth/current_user'))).toEqual({ status: 200, layers: 5 });
   });
 
   it("a request without a session: refused at the route's first function", async () => {
-    expect(await layersOf(t.app, () => request(t.app).get('/api/company/approvals'))).toEqual({ status: 401, layers: 5 });
+    expect(await layersOf(t.app, () => request(t.app).get('/api/company/approvals'))).toEqual({ status: 401, layers: 4 });
   });
 });
 
@@ -98,6 +98,14 @@ describe('what the layers were there for, on the same answers', () => {
     expect(res.headers.etag).toMatch(/^W\/"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/);
     const again = await manager.get('/api/company/approvals').set('If-None-Match', res.headers.etag as string);
     expect(again.status).toBe(304);
+  });
+
+  it("a path its feature does not answer, one no feature claims, and /api/health: the app's answers, as before", async () => {
+    for (const url of ['/api/company/approvals/nothing-here/at-all', '/api/no-such-feature', '/api/company/no-such-path']) {
+      const res = await manager.get(url);
+      expect([url, res.status, res.body]).toEqual([url, 404, { invalidMsg: 'Not found', code: 'NOT_FOUND' }]);
+    }
+    expect((await request(t.app).get('/api/health')).status).toBe(200);
   });
 
   it('a NUL in the query or in a JSON body, and an unreadable body, are still refused before any route', async () => {
