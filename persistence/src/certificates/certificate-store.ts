@@ -131,6 +131,7 @@ export interface CertificateStore {
    * The same page as stored text (one prepared statement), optionally with the toggle counts read in the
    * same statement: what GET company/approvals answers.
    */
+  listText(q: CertificateListQuery, opts: { counts: true }): Promise<Required<CertificatePageText>>;
   listText(q: CertificateListQuery, opts?: { counts?: boolean }): Promise<CertificatePageText>;
   /**
    * The company's certificates in flight (signing, pending, rejected, or overdue), newest change first, at
@@ -512,14 +513,24 @@ export class KnexCertificateStore implements CertificateStore {
    * by Postgres into the answer's text, so the API neither builds nor parses JSON per card
    * (bench/RESULTS.md "(e)"); the toggle counts come in the same statement.
    */
-  async listText(q: CertificateListQuery, opts: { counts?: boolean } = {}): Promise<CertificatePageText> {
-    const { sql, bindings } = listPageStatement(q, !!opts.counts);
-    const r = (await preparedRows<PageRow>(this.k, sql, bindings))[0];
-    const next = r?.more && r.last_at && r.last_id ? encodeCursor(r.last_at, r.last_id) : null;
-    const counts = opts.counts ? { counts: countsOfText(r?.counts) } : {};
-    // A row without a stored card (written by bulk SQL, say): the page is built again with its card made from its state.
-    if (r?.missing?.length) return { cards: await this.pageWithMissingCards(q), next, ...counts };
-    return { cards: r?.page ?? '', next, ...counts };
+  listText(q: CertificateListQuery, opts: { counts: true }): Promise<Required<CertificatePageText>>;
+  listText(q: CertificateListQuery, opts?: { counts?: boolean }): Promise<CertificatePageText>;
+  listText(q: CertificateListQuery, opts: { counts?: boolean } = {}): Promise<CertificatePageText> {
+    // Not an async function: the statement's promise, then one step (request-layers.test counts the promises).
+    let st: ReturnType<typeof listPageStatement>;
+    try {
+      st = listPageStatement(q, !!opts.counts);
+    } catch (e) {
+      return Promise.reject(e as Error); // a bad cursor: a rejected promise, as from an async function
+    }
+    return preparedRows<PageRow>(this.k, st.sql, st.bindings).then((rows) => {
+      const r = rows[0];
+      const next = r?.more && r.last_at && r.last_id ? encodeCursor(r.last_at, r.last_id) : null;
+      const counts = opts.counts ? { counts: countsOfText(r?.counts) } : {};
+      // A row without a stored card (written by bulk SQL, say): the page is built again with its card made from its state.
+      if (r?.missing?.length) return this.pageWithMissingCards(q).then((cards) => ({ cards, next, ...counts }));
+      return { cards: r?.page ?? '', next, ...counts };
+    });
   }
 
   private async pageWithMissingCards(q: CertificateListQuery): Promise<string> {
