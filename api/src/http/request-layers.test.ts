@@ -8,7 +8,6 @@
  * Beside the counts, what the layers were there for still holds on the same answers.
  */
 import { createHook } from 'node:async_hooks';
-import { createHook } from 'node:async_hooks';
 import path from 'node:path';
 import request from 'supertest';
 import type { Express } from 'express';
