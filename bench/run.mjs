@@ -18,7 +18,8 @@
 //            --no-ceiling (ours only),
 //            --list-rows=100000 --list-connections=50 --list-duration=20 --list-pairs=2 (list API; pairs of
 //            ours / the bare-route ceiling, alternating), --list-rate=<req/s> (a fixed load for both sides: CPU per
-//            answer below saturation),
+//            answer below saturation), --list-only=0,2 (only these scenarios: 0 the first page, 1 the 'signing'
+//            toggle, 2 deep pages),
 //            --pg-statements (Postgres with pg_stat_statements: ours' throughput runs list their statements),
 //            --max-load=1.5 (wait, up to --max-wait=600 s, until the 1-minute load is at most this)
 //
@@ -84,6 +85,7 @@ const listOpts = {
   durationS: Number(flag('list-duration', quick ? 5 : 20)),
   pairs: Number(flag('list-pairs', quick ? 1 : 2)),
   rate: Number(flag('list-rate', 0)) || undefined,
+  only: flag('list-only', '') === '' ? undefined : String(flag('list-only', '')).split(',').map(Number),
 };
 // Other engineers' tests share this machine: measure only when it is quiet, and say under what load.
 const quiet = async () => waitForQuiet({ max: Number(flag('max-load', 1.5)), maxWaitS: Number(flag('max-wait', 600)) });

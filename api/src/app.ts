@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ApiDeps } from './deps';
 import { errorMiddleware } from './http/errors';
 import { createEdge } from './http/edge';
-import { featureRouter, flattenRoutes } from './http/params';
+import { flattenRoutes } from './http/params';
 import { createHealthRouter } from './routes/health';
 import { createDevMailRouter, devMailboxEnabled } from './dev/dev-mail';
 import { FEATURES } from './features';
@@ -20,16 +20,19 @@ type Dispatcher = RequestHandler & { stack: Array<{ handle: Router }> };
  * step: the router of the path's key (apiPathKey) from a map. A feature's request passes through that
  * feature's routes only, and through no other feature's gate: each gate the request left (a router
  * exited with next('router')) cost Express's router a traversal and a setImmediate hop, five of them
- * before the certificate list (bench/RESULTS.md, the list's profile). A path no feature claims goes on
- * to the routes after this one; one its feature does not answer leaves the api router (the 404 answer
- * after it). The feature routers stay readable as a router's `stack`, where the route walks of the
- * security suites read them.
+ * before the certificate list (bench/RESULTS.md, the list's profile). Mounted on the app at /api itself
+ * (no /api router around it: one router level fewer for every API request). A path no feature claims,
+ * and one its feature does not answer, goes on to the app's next handlers: /api/health's and the dev
+ * mailbox's (which answer only their own keys, OWN_API_KEYS, never a feature's), then the 404 answer.
+ * The feature routers stay readable as a router's `stack`, where the route walks of the security
+ * suites read them.
  */
 function byApiPath(routers: ReadonlyMap<string, Router>): Dispatcher {
   const dispatch: RequestHandler = (req, res, next) => {
     const router = routers.get(apiPathKey(req.path));
     if (!router) return next();
-    router(req, res, (err?: unknown) => next(err ?? 'router'));
+    // a route's next('router') ends the feature's router with no error: on to the 404 answer as well
+    router(req, res, (err?: unknown) => next(err === 'router' ? undefined : err));
   };
   return Object.assign(dispatch, { stack: [...new Set(routers.values())].map((handle) => ({ handle })) });
 }
@@ -95,12 +98,10 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): Express {
       }
     }
   }
-  const api: Router = featureRouter();
-  api.use(byApiPath(claimed));
-  api.use(createHealthRouter(deps));
+  app.use('/api', byApiPath(claimed));
+  app.use('/api', createHealthRouter(deps));
   const devMail = devMailboxEnabled(deps.config) ? createDevMailRouter(deps) : undefined;
-  if (devMail) api.use(devMail.api);
-  app.use('/api', api);
+  if (devMail) app.use('/api', devMail.api);
   if (devMail) app.use(devMail.page);
   app.use(['/api', '/openai', '/socket'], (_req, res) => res.status(404).json({ invalidMsg: 'Not found', code: 'NOT_FOUND' }));
 

@@ -296,6 +296,19 @@ describe('KnexCertificateStore cards and deletes', () => {
     expect(await store.list({ companyId: 'co-sql', limit: 2 })).toEqual({ items: stored.items.slice(0, 2), next: expect.any(String) });
   });
 
+  it("answers one company's unchanged toggle counts as one object, not parsed again per page, and new counts after a write", async () => {
+    await store.saveDraft(draft('cnt-1', 'CNT-1', 'co-cnt'));
+    const a = await store.listText({ companyId: 'co-cnt' }, { counts: true });
+    const b = await store.listText({ companyId: 'co-cnt', limit: 5 }, { counts: true });
+    expect(a.counts).toEqual({ ...(await store.counts('co-none')), created: 1 });
+    expect(b.counts).toBe(a.counts); // the same counts text read: the object made from it before
+    expect(Object.isFrozen(a.counts)).toBe(true); // shared, so nobody can change it under another request
+    await store.saveDraft(draft('cnt-2', 'CNT-2', 'co-cnt'));
+    const c = await store.listText({ companyId: 'co-cnt' }, { counts: true });
+    expect(c.counts).toEqual({ ...a.counts, created: 2 });
+    expect(a.counts!.created).toBe(1);
+  });
+
   it('runs the list and counts as prepared statements on Postgres (planned once per connection)', async () => {
     if (db.kind !== 'postgres') return expect(db.kind).toBe('pglite'); // PGlite: no named statements, same answers (tests above)
     const one = knex({ client: 'pg', connection: db.knex.client.config.connection, pool: { min: 1, max: 1 } });

@@ -57,8 +57,8 @@ export interface CertificatePageText {
   /** The page's cards (CertificateListCard JSON) joined by commas: the inside of a JSON array. */
   cards: string;
   next: string | null;
-  /** Count per list status, when asked for (read in the same statement). */
-  counts?: Record<CertificateListStatus, number>;
+  /** Count per list status, when asked for (read in the same statement); shared by the answers of the same counts, frozen. */
+  counts?: Readonly<Record<CertificateListStatus, number>>;
 }
 
 /** An issued certificate found by public verification, with the recorded sha256 of its issued PDF. */
@@ -131,6 +131,7 @@ export interface CertificateStore {
    * The same page as stored text (one prepared statement), optionally with the toggle counts read in the
    * same statement: what GET company/approvals answers.
    */
+  listText(q: CertificateListQuery, opts: { counts: true }): Promise<Required<CertificatePageText>>;
   listText(q: CertificateListQuery, opts?: { counts?: boolean }): Promise<CertificatePageText>;
   /**
    * The company's certificates in flight (signing, pending, rejected, or overdue), newest change first, at
@@ -265,7 +266,8 @@ function listPageText(where: string[], limit: number, withCounts: boolean): stri
   // limit + 1 rows tell whether a next page exists; n numbers them in page order. The limit is in the
   // text (1 to 100), so each prepared statement plans a known limit.
   const counts = withCounts
-    ? `, (select coalesce(json_agg(json_build_object('status', k.status, 'overdue', k.overdue, 'n', k.n)), '[]') from certificate_counts k where k.company_id = ?) as counts`
+    ? `, (select coalesce(json_agg(json_build_object('status', k.status, 'overdue', k.overdue, 'n', k.n) order by k.status, k.overdue), '[]')::text
+        from certificate_counts k where k.company_id = ?) as counts`
     : '';
   return `select string_agg(p.list_card, ',' order by p.n) filter (where p.n <= ${limit}) as page,
       count(*) > ${limit} as more,
@@ -282,7 +284,28 @@ interface PageRow {
   last_at: string | null;
   last_id: string | null;
   missing: string[] | null;
-  counts?: Array<{ status: CertificateStatus; overdue: boolean; n: number }> | string;
+  /** certificate_counts' rows as JSON text (in a fixed order), read by countsOfText. */
+  counts?: string | null;
+}
+
+/** Most counts texts kept at once (one a company whose counts do not change, while they do not). */
+const MAX_COUNTS_TEXTS = 1_000;
+const countsByText = new Map<string, Readonly<Record<CertificateListStatus, number>>>();
+
+/**
+ * The counts of certificate_counts' rows as the list statement answers them (JSON text): the object
+ * made from the same text before, frozen, so a company's unchanged counts are not parsed and summed
+ * again for every page (pg parsed a json column on every answer: the list's profile). Keyed by the
+ * text itself, so new counts are a new text, never an old answer.
+ */
+function countsOfText(text: string | null | undefined): Readonly<Record<CertificateListStatus, number>> {
+  const key = text ?? '[]';
+  let counts = countsByText.get(key);
+  if (counts === undefined) {
+    if (countsByText.size >= MAX_COUNTS_TEXTS) countsByText.clear();
+    countsByText.set(key, (counts = Object.freeze(countsOf(JSON.parse(key) as Array<{ status: CertificateStatus; overdue: boolean; n: number }>))));
+  }
+  return counts;
 }
 
 /** See CertificateStore.refreshListCards; also run by migrations that change what a card holds. */
@@ -490,14 +513,24 @@ export class KnexCertificateStore implements CertificateStore {
    * by Postgres into the answer's text, so the API neither builds nor parses JSON per card
    * (bench/RESULTS.md "(e)"); the toggle counts come in the same statement.
    */
-  async listText(q: CertificateListQuery, opts: { counts?: boolean } = {}): Promise<CertificatePageText> {
-    const { sql, bindings } = listPageStatement(q, !!opts.counts);
-    const r = (await preparedRows<PageRow>(this.k, sql, bindings))[0];
-    const next = r?.more && r.last_at && r.last_id ? encodeCursor(r.last_at, r.last_id) : null;
-    const counts = opts.counts ? { counts: countsOf(typeof r?.counts === 'string' ? JSON.parse(r.counts) : (r?.counts ?? [])) } : {};
-    // A row without a stored card (written by bulk SQL, say): the page is built again with its card made from its state.
-    if (r?.missing?.length) return { cards: await this.pageWithMissingCards(q), next, ...counts };
-    return { cards: r?.page ?? '', next, ...counts };
+  listText(q: CertificateListQuery, opts: { counts: true }): Promise<Required<CertificatePageText>>;
+  listText(q: CertificateListQuery, opts?: { counts?: boolean }): Promise<CertificatePageText>;
+  listText(q: CertificateListQuery, opts: { counts?: boolean } = {}): Promise<CertificatePageText> {
+    // Not an async function: the statement's promise, then one step (request-layers.test counts the promises).
+    let st: ReturnType<typeof listPageStatement>;
+    try {
+      st = listPageStatement(q, !!opts.counts);
+    } catch (e) {
+      return Promise.reject(e as Error); // a bad cursor: a rejected promise, as from an async function
+    }
+    return preparedRows<PageRow>(this.k, st.sql, st.bindings).then((rows) => {
+      const r = rows[0];
+      const next = r?.more && r.last_at && r.last_id ? encodeCursor(r.last_at, r.last_id) : null;
+      const counts = opts.counts ? { counts: countsOfText(r?.counts) } : {};
+      // A row without a stored card (written by bulk SQL, say): the page is built again with its card made from its state.
+      if (r?.missing?.length) return this.pageWithMissingCards(q).then((cards) => ({ cards, next, ...counts }));
+      return { cards: r?.page ?? '', next, ...counts };
+    });
   }
 
   private async pageWithMissingCards(q: CertificateListQuery): Promise<string> {

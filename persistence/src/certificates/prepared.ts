@@ -56,25 +56,33 @@ interface KnexClientInternals {
  * of every answer's page text was promoted to old space (prepared-gc.test; the API's scavenges took
  * 7-15 ms and a mark-compact ran every ~5 s, bench/RESULTS.md).
  */
-export async function preparedRows<R>(k: Knex, sql: string, bindings: readonly unknown[]): Promise<R[]> {
+export function preparedRows<R>(k: Knex, sql: string, bindings: readonly unknown[]): Promise<R[]> {
   const client = k.client as KnexClientInternals;
-  if (k.isTransaction || client.config.client !== 'pg') return ((await prepared(k, sql, bindings)) as { rows: R[] }).rows;
+  if (k.isTransaction || client.config.client !== 'pg') return prepared(k, sql, bindings).then((r: { rows: R[] }) => r.rows);
   const name = nameOf(sql);
   const text = numbered(sql);
   const event = { method: 'raw', sql: text, bindings, options: { name } };
   k.emit('query', event);
-  const connection = await client.acquireConnection();
+  // One promise for the caller and one for the connection: no async function (and its awaits) around
+  // them, whose promises and microtask hops every list request paid (request-layers.test counts them).
   return new Promise<R[]>((resolve, reject) => {
-    connection.query({ name, text, values: bindings }, (e, response) => {
-      // knex gives it back to the pool at once (its promise is already settled): no tick waited for
-      void client.releaseConnection(connection);
-      if (e) {
-        k.emit('query-error', e, event);
-        return reject(e);
+    client.acquireConnection().then((connection) => {
+      try {
+        connection.query({ name, text, values: bindings }, (e, response) => {
+          // knex gives it back to the pool at once (its promise is already settled): no tick waited for
+          void client.releaseConnection(connection);
+          if (e) {
+            k.emit('query-error', e, event);
+            return reject(e);
+          }
+          k.emit('query-response', response, event);
+          resolve(response.rows as R[]);
+        });
+      } catch (e) {
+        void client.releaseConnection(connection);
+        reject(e as Error);
       }
-      k.emit('query-response', response, event);
-      resolve(response.rows as R[]);
-    });
+    }, reject);
   });
 }
 
