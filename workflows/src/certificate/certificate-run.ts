@@ -126,11 +126,17 @@ export class CertificateRun {
 
   /**
    * Waits until `ready()`, as `condition(ready)` in the root scope does, without leaving anything behind
-   * (in `shield`): a cancelled workflow still ends every wait with the root scope's CancelledFailure.
+   * (in `shield`): a cancelled workflow still ends every wait with the root scope's CancelledFailure. The
+   * condition is made in `shield` (scope.run calls its function at once) and waited for here, so a waiting
+   * run holds the condition only, not also the frames of scope.run and of an async function around it.
    */
-  async wait(ready: () => boolean): Promise<void> {
-    await this.shield.run(() => condition(() => ready() || this.root.consideredCancelled));
-    if (this.root.consideredCancelled) await this.root.cancelRequested;
+  wait(ready: () => boolean): Promise<void> {
+    let waiting: Promise<void> | undefined;
+    void this.shield.run(async () => {
+      waiting = condition(() => ready() || this.root.consideredCancelled);
+    });
+    if (!waiting) throw new Error('CancellationScope.run did not run its function at once');
+    return waiting.then(() => (this.root.consideredCancelled ? this.root.cancelRequested : undefined));
   }
 
   /** Runs the machine's checks without keeping the result; a refusal is thrown as the Update's failure. */
