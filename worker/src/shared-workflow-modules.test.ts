@@ -247,3 +247,17 @@ test('a cached certificate run keeps nothing of the commits and waits it is done
   await idle();
   expect(scopesAndWaits()).toEqual(before);
 }, 90_000);
+
+// The run's waits are made in a scope that cannot be cancelled (above), and end themselves when the workflow
+// is: a certificate's workflow cancelled through Temporal still ends cancelled, as when they were the root's.
+test('a certificate workflow cancelled through Temporal ends cancelled', async () => {
+  const d = chainDraft();
+  const handle = await submit(h, d);
+  await eventually(
+    () => h.store.get(d.companyId, d.id),
+    (s) => s?.state.status === 'signing',
+  );
+  await handle.cancel();
+  await expect(handle.result()).rejects.toThrow();
+  expect((await handle.describe()).status.name).toBe('CANCELLED');
+}, 60_000);
