@@ -226,7 +226,7 @@ const scopesAndWaits = () => ({
 // one sign of each of two certificates took the heap from 6 scopes and 2 waits to 8 and 6).
 test('a cached certificate run keeps nothing of the commits and waits it is done with', async () => {
   const drafts = [chainDraft(), chainDraft()];
-  const handles = [];
+  const handles: Awaited<ReturnType<typeof submit>>[] = [];
   for (const d of drafts) handles.push(await submit(h, d));
   const idle = async () => {
     for (const handle of handles)
