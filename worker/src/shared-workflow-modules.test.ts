@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { ReusableVMWorkflowCreator } from '@temporalio/worker/lib/workflow/reusable-vm';
-import { chainDraft, eventually, startHarness, submit, type Harness } from './certificate-test-harness';
+import { chainDraft, eventually, signWithCode, startHarness, submit, type Harness } from './certificate-test-harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -65,10 +65,11 @@ test('a cached certificate run registers one handler and one validator for all i
 
 /**
  * How many objects of this thread's heap (the sandbox's included: debugMode) have every one of `props` as own
- * properties. The snapshot is read from its bytes: in a full test run this process's heap is the test
+ * properties (`edge` 'property'), or, with `edge` 'context', how many closure contexts hold every one of `props`
+ * as variables. The snapshot is read from its bytes: in a full test run this process's heap is the test
  * runner's too, and its snapshot can be longer than V8's longest string (JSON.parse of it failed in CI).
  */
-function objectsWith(props: string[]): number {
+function objectsWith(props: string[], edge: 'property' | 'context' = 'property'): number {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'grain-heap-'));
   try {
     const buf = readFileSync(v8.writeHeapSnapshot(path.join(dir, 'h.heapsnapshot')));
@@ -124,7 +125,7 @@ function objectsWith(props: string[]): number {
     const [type, edgeCount] = [nf.indexOf('type'), nf.indexOf('edge_count')];
     const [edgeType, edgeName] = [ef.indexOf('type'), ef.indexOf('name_or_index')];
     const objectType = node_types[0].indexOf('object');
-    const propertyType = edge_types[0].indexOf('property');
+    const propertyType = edge_types[0].indexOf(edge);
     let n = 0;
     for (let x = 0, e = 0; x < nodes.length; x += nf.length) {
       const count = nodes[x + edgeCount]!;
@@ -166,4 +167,97 @@ test("a cached certificate run keeps no commit's argument (nor the state it carr
       (task) => task == null,
     );
   expect(objectsWith(['ledger', 'state', 'readModel', 'notices', 'at'])).toBe(0);
+}, 60_000);
+
+/**
+ * Whether this thread's heap holds `value` as a string of its own (a whole string, not a part of a longer
+ * one), or with `quoted`, `value` in JSON quotes (what JSON.stringify makes of it): that string is looked for
+ * as bytes only, so the search makes no such string itself.
+ */
+function heapHoldsString(value: string, quoted = false): boolean {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'grain-heap-'));
+  try {
+    const buf = readFileSync(v8.writeHeapSnapshot(path.join(dir, 'h.heapsnapshot')));
+    const from = buf.indexOf('"strings":[');
+    // each string of the snapshot's table is one JSON string, after '[' or ',' (and a newline)
+    const q = Buffer.from(quoted ? '\\"' : '');
+    const needle = Buffer.concat([Buffer.from('"'), q, Buffer.from(value), q, Buffer.from('"')]);
+    for (let i = buf.indexOf(needle, from); i >= 0; i = buf.indexOf(needle, i + 1)) {
+      const before = buf[i - 1];
+      const after = buf[i + needle.length];
+      if ((before === 0x2c || before === 0x5b || before === 0x0a) && (after === 0x2c || after === 0x5d || after === 0x0a)) return true;
+    }
+    return false;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// The run compared each change's search attributes with a map of its own of the last ones, each value a
+// JSON string (heap snapshot: the certificate number as '"N-…"' once per run), which the workflow's info
+// holds already (the start's, then each upsert applied by the SDK).
+test('a cached certificate run keeps no copy of its search attributes besides the workflow info', async () => {
+  const d = chainDraft();
+  const handle = await submit(h, d);
+  await eventually(
+    () => h.store.get(d.companyId, d.id),
+    (s) => s?.state.status === 'signing',
+  );
+  await eventually(
+    async () => (await handle.describe()).raw.pendingWorkflowTask,
+    (task) => task == null,
+  );
+  expect(heapHoldsString(d.approvalNumber, true)).toBe(false);
+  // what the run holds of its search attributes is still there: the info's value, a string of its own
+  expect(heapHoldsString(d.approvalNumber)).toBe(true);
+}, 60_000);
+
+/** Every run's cancellation scopes, and the waits (conditions) tied to a scope's cancellation, in this thread's heap. */
+const scopesAndWaits = () => ({
+  scopes: objectsWith(['cancellable', 'parent', 'cancelRequested', 'reject']),
+  // the context of a condition (the SDK's conditionInner: the activator and the predicate), which its
+  // reaction to its scope's cancellation keeps
+  waits: objectsWith(['activator', 'fn'], 'context'),
+});
+
+// The SDK ties a scope it makes to its parent's cancellation, and a condition in a scope that can be cancelled
+// to that scope's, by a reaction on a promise settled only if the workflow is cancelled: each commit (a scope
+// that cannot be cancelled) and each wait of a run stayed in memory as long as the run was cached (before:
+// one sign of each of two certificates took the heap from 6 scopes and 2 waits to 8 and 6).
+test('a cached certificate run keeps nothing of the commits and waits it is done with', async () => {
+  const drafts = [chainDraft(), chainDraft()];
+  const handles: Awaited<ReturnType<typeof submit>>[] = [];
+  for (const d of drafts) handles.push(await submit(h, d));
+  const idle = async () => {
+    for (const handle of handles)
+      await eventually(
+        async () => (await handle.describe()).raw.pendingWorkflowTask,
+        (task) => task == null,
+      );
+  };
+  for (const d of drafts)
+    await eventually(
+      () => h.store.get(d.companyId, d.id),
+      (s) => s?.state.status === 'signing',
+    );
+  await idle();
+  const before = scopesAndWaits();
+  // one sign each (level 1 needs two): a commit and its waits, the same timer before and after
+  for (const [i, d] of drafts.entries()) await signWithCode(h, handles[i]!, d.id, 'a1');
+  await idle();
+  expect(scopesAndWaits()).toEqual(before);
+}, 90_000);
+
+// The run's waits are made in a scope that cannot be cancelled (above), and end themselves when the workflow
+// is: a certificate's workflow cancelled through Temporal still ends cancelled, as when they were the root's.
+test('a certificate workflow cancelled through Temporal ends cancelled', async () => {
+  const d = chainDraft();
+  const handle = await submit(h, d);
+  await eventually(
+    () => h.store.get(d.companyId, d.id),
+    (s) => s?.state.status === 'signing',
+  );
+  await handle.cancel();
+  await expect(handle.result()).rejects.toThrow();
+  expect((await handle.describe()).status.name).toBe('CANCELLED');
 }, 60_000);

@@ -74,6 +74,16 @@ export class CertificateRun {
   /** A local activity is running; the callers waiting for their turn, in order. */
   private stepping = false;
   private readonly stepQueue: Array<() => void> = [];
+  /**
+   * The run's root scope, and one scope of the run's that cannot be cancelled, made once, where every
+   * commit and every wait of the run runs. The SDK ties each scope it makes to its parent's cancellation,
+   * and each wait (condition) in a scope that can be cancelled to that scope's, by a reaction on the
+   * parent's promise, which is settled only if the workflow is cancelled: each kept what it held for as
+   * long as the run is cached (heap snapshot of a cached run: each sign left one scope, its commit's, and
+   * two waits behind, for good). In `shield` neither is made.
+   */
+  private readonly root = CancellationScope.current();
+  private readonly shield = new CancellationScope({ cancellable: false });
 
   constructor(private readonly input: CertificateWorkflowInput) {
     this.fired = new Set(input.resumeTimers ?? []);
@@ -102,16 +112,31 @@ export class CertificateRun {
     if (this.stepping) await new Promise<void>((turn) => this.stepQueue.push(turn));
     else this.stepping = true;
     try {
-      // In a scope of its own that cannot be cancelled: the SDK keeps a local activity's arguments as long
-      // as the scope it was scheduled in can be cancelled (the run's root scope: as long as the run is
-      // cached), and a commit's argument holds the whole state it wrote. A commit is one transaction either way.
-      return await CancellationScope.nonCancellable(localActivity);
+      // In a scope that cannot be cancelled: the SDK keeps a local activity's arguments as long as the scope
+      // it was scheduled in can be cancelled (the run's root scope: as long as the run is cached), and a
+      // commit's argument holds the whole state it wrote. A commit is one transaction either way.
+      return await this.shield.run(localActivity);
     } finally {
       // the turn passes straight to the next in line, so no third caller can slip in between
       const next = this.stepQueue.shift();
       if (next) next();
       else this.stepping = false;
     }
+  }
+
+  /**
+   * Waits until `ready()`, as `condition(ready)` in the root scope does, without leaving anything behind
+   * (in `shield`): a cancelled workflow still ends every wait with the root scope's CancelledFailure. The
+   * condition is made in `shield` (scope.run calls its function at once) and waited for here, so a waiting
+   * run holds the condition only, not also the frames of scope.run and of an async function around it.
+   */
+  wait(ready: () => boolean): Promise<void> {
+    let waiting: Promise<void> | undefined;
+    void this.shield.run(async () => {
+      waiting = condition(() => ready() || this.root.consideredCancelled);
+    });
+    if (!waiting) throw new Error('CancellationScope.run did not run its function at once');
+    return waiting.then(() => (this.root.consideredCancelled ? this.root.cancelRequested : undefined));
   }
 
   /** Runs the machine's checks without keeping the result; a refusal is thrown as the Update's failure. */
@@ -158,7 +183,7 @@ export class CertificateRun {
 
   /** Applies a command once no sign waits for its code (it may be undone), and answers the state after its batch. */
   async applyAfterSign(cmd: CertificateCommand): Promise<CertificateChanged> {
-    if (this.signPending()) await condition(() => !this.signPending());
+    if (this.signPending()) await this.wait(() => !this.signPending());
     return this.settle(this.apply(cmd));
   }
 
@@ -183,7 +208,7 @@ export class CertificateRun {
    * wake in the same activation, and only the first may go (issue 26, item 3).
    */
   async sign(make: (s: CertificateState) => { cmd: CertificateCommand; redeem: NonNullable<Batch['redeem']> }): Promise<CertificateChanged> {
-    while (!this.quiet()) await condition(() => this.quiet());
+    while (!this.quiet()) await this.wait(() => this.quiet());
     const { cmd, redeem } = make(this.state);
     return this.settle(this.applySign(cmd, redeem));
   }
@@ -224,7 +249,7 @@ export class CertificateRun {
 
   /** Once the batch `seq` has run its effects and written the read model: the version the read model shows. */
   async settle(seq: number): Promise<CertificateChanged> {
-    await condition(() => this.done >= seq);
+    await this.wait(() => this.done >= seq);
     const failure = this.refused.get(seq);
     if (failure !== undefined) {
       this.refused.delete(seq);
@@ -257,7 +282,7 @@ export class CertificateRun {
 
   /** Waits for running handlers; true if the run may end (no new batch arrived meanwhile). */
   async quiesce(): Promise<boolean> {
-    await condition(allHandlersFinished);
+    await this.wait(allHandlersFinished);
     return this.queue.length === 0;
   }
 
@@ -292,7 +317,7 @@ export class CertificateRun {
         );
     }
     const timer = this.timer;
-    await condition(() => this.queue.length > 0 || this.finished() || workflowInfo().continueAsNewSuggested || !!timer?.fired);
+    await this.wait(() => this.queue.length > 0 || this.finished() || workflowInfo().continueAsNewSuggested || !!timer?.fired);
     if (timer?.fired && this.timer === timer) this.timer = undefined;
   }
 }

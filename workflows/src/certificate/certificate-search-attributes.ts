@@ -47,26 +47,18 @@ export function certificateStartSearchAttributes(input: CertificateWorkflowInput
 
 /**
  * What operators see of the run, kept current after every change: the search attributes (upserted once
- * per change, with only the values that differ from the last ones: a sign that moves the certificate to
- * its next level upserts its status and level, nothing else; the first "last ones" are those the run
- * started with, certificateStartSearchAttributes) and the current details (where the certificate is,
- * whom it waits for).
+ * per change, with only the values that differ from the run's current ones: a sign that moves the
+ * certificate to its next level upserts its status and level, nothing else; the first current ones are
+ * those the run started with, certificateStartSearchAttributes) and the current details (where the
+ * certificate is, whom it waits for). The current values are read from the workflow's info, which the SDK
+ * keeps (those of the start, then each upsert applied): the run keeps no copy of its own.
  */
 export function operatorsView(): (s: CertificateState) => void {
-  // an attribute not set reads as null, as the state's null (no due time) compares
-  const last = new Map<string, string>(
-    workflowInfo()
-      .typedSearchAttributes.getAll()
-      .map((p) => [p.key.name, JSON.stringify(p.value)]),
-  );
   return (s) => {
     setCurrentDetails(currentDetails(s));
-    const changed = certificateSearchAttributes(s).filter((x) => {
-      const v = JSON.stringify(x.value);
-      if ((last.get(x.key.name) ?? 'null') === v) return false;
-      last.set(x.key.name, v);
-      return true;
-    });
+    const current = workflowInfo().typedSearchAttributes;
+    // an attribute not set reads as null, as the state's null (no due time) compares
+    const changed = certificateSearchAttributes(s).filter((x) => JSON.stringify(current.get(x.key) ?? null) !== JSON.stringify(x.value));
     if (changed.length) upsertSearchAttributes(changed);
   };
 }
