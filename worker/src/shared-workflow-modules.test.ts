@@ -70,6 +70,11 @@ test('a cached certificate run registers one handler and one validator for all i
  * runner's too, and its snapshot can be longer than V8's longest string (JSON.parse of it failed in CI).
  */
 function objectsWith(props: string[], edge: 'property' | 'context' = 'property'): number {
+  return objectsWithEach([{ props, edge }])[0]!;
+}
+
+/** objectsWith for several queries, from one heap snapshot (a snapshot of the test runner's heap takes seconds). */
+function objectsWithEach(queries: Array<{ props: string[]; edge: 'property' | 'context' }>): number[] {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'grain-heap-'));
   try {
     const buf = readFileSync(v8.writeHeapSnapshot(path.join(dir, 'h.heapsnapshot')));
@@ -110,7 +115,8 @@ function objectsWith(props: string[], edge: 'property' | 'context' = 'property')
     const edges = new Uint32Array(snapshot.edge_count * ef.length);
     const edgesAt = at('edges', ints(nodesAt, nodes));
     // the strings that are one of `props` (plain names: compared as raw bytes), by index
-    const wanted = new Map(props.map((p, k) => [Buffer.from(p).toString('hex'), k]));
+    const names = [...new Set(queries.flatMap((q) => q.props))];
+    const wanted = new Map(names.map((p, k) => [Buffer.from(p).toString('hex'), k]));
     const propOf = new Map<number, number>();
     let i = at('strings', ints(edgesAt, edges));
     for (let k = 0; ; k++) {
@@ -125,18 +131,20 @@ function objectsWith(props: string[], edge: 'property' | 'context' = 'property')
     const [type, edgeCount] = [nf.indexOf('type'), nf.indexOf('edge_count')];
     const [edgeType, edgeName] = [ef.indexOf('type'), ef.indexOf('name_or_index')];
     const objectType = node_types[0].indexOf('object');
-    const propertyType = edge_types[0].indexOf(edge);
-    let n = 0;
+    const asked = queries.map((q) => ({ edge: edge_types[0].indexOf(q.edge), props: q.props.map((p) => names.indexOf(p)) }));
+    const n = queries.map(() => 0);
     for (let x = 0, e = 0; x < nodes.length; x += nf.length) {
       const count = nodes[x + edgeCount]!;
       if (nodes[x + type] === objectType) {
-        const own = new Set<number>();
-        for (let k = 0; k < count; k++) {
-          const y = e + k * ef.length;
-          const p = edges[y + edgeType] === propertyType ? propOf.get(edges[y + edgeName]!) : undefined;
-          if (p !== undefined) own.add(p);
-        }
-        if (own.size === props.length) n++;
+        asked.forEach((q, i) => {
+          const own = new Set<number>();
+          for (let k = 0; k < count; k++) {
+            const y = e + k * ef.length;
+            const p = edges[y + edgeType] === q.edge ? propOf.get(edges[y + edgeName]!) : undefined;
+            if (p !== undefined && q.props.includes(p)) own.add(p);
+          }
+          if (own.size === q.props.length) n[i]!++;
+        });
       }
       e += count * ef.length;
     }
@@ -175,7 +183,7 @@ test("a cached certificate run keeps no commit's argument (nor the state it carr
       10_000,
     ),
   ).toBe(0);
-}, 60_000);
+}, 180_000);
 
 /**
  * Whether this thread's heap holds `value` as a string of its own (a whole string, not a part of a longer
@@ -225,15 +233,18 @@ test('a cached certificate run keeps no copy of its search attributes besides th
   ).toBe(false);
   // what the run holds of its search attributes is still there: the info's value, a string of its own
   expect(heapHoldsString(d.approvalNumber)).toBe(true);
-}, 60_000);
+}, 180_000);
 
 /** Every run's cancellation scopes, and the waits (conditions) tied to a scope's cancellation, in this thread's heap. */
-const scopesAndWaits = () => ({
-  scopes: objectsWith(['cancellable', 'parent', 'cancelRequested', 'reject']),
-  // the context of a condition (the SDK's conditionInner: the activator and the predicate), which its
-  // reaction to its scope's cancellation keeps
-  waits: objectsWith(['activator', 'fn'], 'context'),
-});
+const scopesAndWaits = () => {
+  const [scopes, waits] = objectsWithEach([
+    { props: ['cancellable', 'parent', 'cancelRequested', 'reject'], edge: 'property' },
+    // the context of a condition (the SDK's conditionInner: the activator and the predicate), which its
+    // reaction to its scope's cancellation keeps
+    { props: ['activator', 'fn'], edge: 'context' },
+  ]);
+  return { scopes: scopes!, waits: waits! };
+};
 
 // The SDK ties a scope it makes to its parent's cancellation, and a condition in a scope that can be cancelled
 // to that scope's, by a reaction on a promise settled only if the workflow is cancelled: each commit (a scope
@@ -267,7 +278,7 @@ test('a cached certificate run keeps nothing of the commits and waits it is done
     10_000,
   );
   expect(after).toEqual(before);
-}, 90_000);
+}, 240_000);
 
 // The run's waits are made in a scope that cannot be cancelled (above), and end themselves when the workflow
 // is: a certificate's workflow cancelled through Temporal still ends cancelled, as when they were the root's.

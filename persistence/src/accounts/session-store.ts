@@ -54,7 +54,8 @@ export interface SessionStore {
    * is not active (locked or deactivated while signed in: the session ends now). With a SessionCache
    * the answer comes from memory while the cache may give it (session-cache.ts: every sign-out, user and
    * group write drops it, in every process, at its commit), so a sign-out, lock or group change holds
-   * from the next request on either way.
+   * from the next request on in the process that wrote it, and in every other process from when the
+   * commit's notification reaches it (LISTEN/NOTIFY: milliseconds on one host).
    */
   resolveSession(token: string): Promise<SessionLookup | null>;
   /**
