@@ -27,13 +27,24 @@ function ownModulesOf(runId: string): string[] {
   return [...run.activator.moduleCache.keys()];
 }
 
-test('a cached certificate run holds no module copy of the workflows package or of the workflow library', async () => {
-  const d = chainDraft();
-  const handle = await submit(h, d);
-  await eventually(
+/** Until the read model shows the submitted certificate signing (its first commit is in). */
+const signingInReadModel = (d: ReturnType<typeof chainDraft>) =>
+  eventually(
     () => h.store.get(d.companyId, d.id),
     (s) => s?.state.status === 'signing',
   );
+
+/** Until the run is idle: no workflow task open (the run has taken its last commit's result). */
+const idle = (handle: Awaited<ReturnType<typeof submit>>) =>
+  eventually(
+    async () => (await handle.describe()).raw.pendingWorkflowTask,
+    (task) => task == null,
+  );
+
+test('a cached certificate run holds no module copy of the workflows package or of the workflow library', async () => {
+  const d = chainDraft();
+  const handle = await submit(h, d);
+  await signingInReadModel(d);
   const own = ownModulesOf((await handle.describe()).runId);
   expect(own.filter((m) => /workflows\/dist\/|@temporalio\/workflow\//.test(m))).toEqual([]);
 }, 60_000);
@@ -54,10 +65,7 @@ function updateHandlersOf(runId: string): Map<string, { handler: unknown; valida
 test('a cached certificate run registers one handler and one validator for all its 8 Updates', async () => {
   const d = chainDraft();
   const handle = await submit(h, d);
-  await eventually(
-    () => h.store.get(d.companyId, d.id),
-    (s) => s?.state.status === 'signing',
-  );
+  await signingInReadModel(d);
   const handlers = updateHandlersOf((await handle.describe()).runId);
   expect([...handlers.keys()].sort()).toEqual(['adjustLevel', 'cancel', 'delegate', 'edit', 'reject', 'remind', 'resubmit', 'sign']);
   expect(new Set([...handlers.values()].flatMap((e) => [e.handler, e.validator])).size).toBe(2);
@@ -162,18 +170,10 @@ test("a cached certificate run keeps no commit's argument (nor the state it carr
   const drafts = [chainDraft(), chainDraft(), chainDraft()];
   const handles = [];
   for (const d of drafts) handles.push(await submit(h, d));
-  for (const d of drafts)
-    await eventually(
-      () => h.store.get(d.companyId, d.id),
-      (s) => s?.state.status === 'signing',
-    );
+  for (const d of drafts) await signingInReadModel(d);
   // The store shows 'signing' once the commit's transaction is in; the run lets go of the commit's argument
   // only when its workflow task has taken the commit's result. Each run must be idle: no workflow task open.
-  for (const handle of handles)
-    await eventually(
-      async () => (await handle.describe()).raw.pendingWorkflowTask,
-      (task) => task == null,
-    );
+  for (const handle of handles) await idle(handle);
   // What a run keeps for its life is looked for, not what the activity's side lets go of a moment after the
   // task (a snapshot taken at once found the last commit's argument once, on a loaded machine): eventually none.
   expect(
@@ -215,14 +215,8 @@ function heapHoldsString(value: string, quoted = false): boolean {
 test('a cached certificate run keeps no copy of its search attributes besides the workflow info', async () => {
   const d = chainDraft();
   const handle = await submit(h, d);
-  await eventually(
-    () => h.store.get(d.companyId, d.id),
-    (s) => s?.state.status === 'signing',
-  );
-  await eventually(
-    async () => (await handle.describe()).raw.pendingWorkflowTask,
-    (task) => task == null,
-  );
+  await signingInReadModel(d);
+  await idle(handle);
   // eventually (as above): what the run keeps, not what the last task's work lets go of a moment after
   expect(
     await eventually(
@@ -254,23 +248,15 @@ test('a cached certificate run keeps nothing of the commits and waits it is done
   const drafts = [chainDraft(), chainDraft()];
   const handles: Awaited<ReturnType<typeof submit>>[] = [];
   for (const d of drafts) handles.push(await submit(h, d));
-  const idle = async () => {
-    for (const handle of handles)
-      await eventually(
-        async () => (await handle.describe()).raw.pendingWorkflowTask,
-        (task) => task == null,
-      );
+  const allIdle = async () => {
+    for (const handle of handles) await idle(handle);
   };
-  for (const d of drafts)
-    await eventually(
-      () => h.store.get(d.companyId, d.id),
-      (s) => s?.state.status === 'signing',
-    );
-  await idle();
+  for (const d of drafts) await signingInReadModel(d);
+  await allIdle();
   const before = scopesAndWaits();
   // one sign each (level 1 needs two): a commit and its waits, the same timer before and after
   for (const [i, d] of drafts.entries()) await signWithCode(h, handles[i]!, d.id, 'a1');
-  await idle();
+  await allIdle();
   // eventually (as above): what the runs keep, not what the last tasks' work lets go of a moment after
   const after = await eventually(
     async () => scopesAndWaits(),
@@ -285,10 +271,7 @@ test('a cached certificate run keeps nothing of the commits and waits it is done
 test('a certificate workflow cancelled through Temporal ends cancelled', async () => {
   const d = chainDraft();
   const handle = await submit(h, d);
-  await eventually(
-    () => h.store.get(d.companyId, d.id),
-    (s) => s?.state.status === 'signing',
-  );
+  await signingInReadModel(d);
   await handle.cancel();
   await expect(handle.result()).rejects.toThrow();
   expect((await handle.describe()).status.name).toBe('CANCELLED');
