@@ -6,12 +6,14 @@ import { AuditTrail } from '../detail/AuditTrail';
 import { AdjustLevelDialog, type AdjustTarget } from './AdjustLevelDialog';
 import { WithdrawDialog } from './WithdrawDialog';
 
+// a due date still ahead whatever day the suite runs (a fixed date here failed CI the day after it)
+const ahead = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
 const target: AdjustTarget = {
   certificateId: 'cert-1',
   approvalNumber: '202611241',
   levelId: 'cert-1-L1',
   level: 1,
-  deadline: '2026-11-27T23:59:59.999Z',
+  deadline: `${ahead}T23:59:59.999Z`,
   signers: [{ _id: 'u-liam', fullName: 'Liam Walsh' }],
   submitterId: 'u-jack',
 };
@@ -33,7 +35,7 @@ describe('work in flight in the browser', () => {
         <AdjustLevelDialog target={target} onClose={() => undefined} onDone={onDone} />
       </I18nProvider>,
     );
-    expect(screen.getByTestId('adjust-due')).toHaveValue('27/11/2026');
+    expect(screen.getByTestId('adjust-due')).toHaveValue(ahead.split('-').reverse().join('/'));
     // nothing changed yet: nothing to save
     expect(screen.getByTestId('adjust-save')).toBeDisabled();
     fireEvent.click(within(screen.getByTestId('adjust-signer-u-liam')).getByTestId('CancelIcon'));
