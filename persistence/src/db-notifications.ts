@@ -15,6 +15,12 @@ export interface DbNotifications {
   listen(channel: string, fn: (payload: string | null) => void): Promise<() => void>;
   /** True while notifications are being heard (false before the first listen, and while reconnecting). */
   listening(): boolean;
+  /**
+   * A short read (no parameters) on the connection that listens: on Postgres its own connection, so it
+   * waits for no pool; rejects while that connection is down. What a listener asks the database to know
+   * how far it must have heard (session-cache.ts).
+   */
+  read(sql: string): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
 }
 
@@ -28,13 +34,15 @@ type Listener = (payload: string | null) => void;
 /** The part of node-postgres' Client a listening connection uses (the package ships no types). */
 interface PgClient {
   connect(): Promise<void>;
-  query(sql: string): Promise<unknown>;
+  query(sql: string | { name: string; text: string }): Promise<{ rows: Record<string, unknown>[] }>;
   end(): Promise<void>;
   on(event: 'notification', fn: (m: { channel: string; payload?: string }) => void): unknown;
   on(event: 'error' | 'end', fn: () => void): unknown;
 }
 // knex's own Postgres driver; required as knex requires it
-const { Client } = require('pg') as { Client: new (o: { connectionString: string }) => PgClient };
+const { Client } = require('pg') as { Client: new (o: { connectionString: string; application_name?: string }) => PgClient };
+/** The listening connection's name in pg_stat_activity (operators, and tests that cut it). */
+export const LISTENER_APPLICATION_NAME = 'grain notifications';
 
 class Channels {
   readonly by = new Map<string, Set<Listener>>();
@@ -59,6 +67,10 @@ class Channels {
   }
 }
 
+const names = new Map<string, string>();
+/** The prepared statement's name of a read's SQL (one per distinct SQL). */
+const statementName = (sql: string) => names.get(sql) ?? (names.set(sql, `grain_read_${names.size}`), names.get(sql)!);
+
 const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 /** Postgres: one connection of its own LISTENs, reconnecting (and telling every listener `null`) when lost. */
@@ -71,7 +83,7 @@ export function postgresNotifications(databaseUrl: string): DbNotifications {
   let retry: NodeJS.Timeout | undefined;
   const connect = (): Promise<PgClient> =>
     (connecting ??= (async () => {
-      const c = new Client({ connectionString: databaseUrl });
+      const c = new Client({ connectionString: databaseUrl, application_name: LISTENER_APPLICATION_NAME });
       c.on('notification', (m) => channels.emit(m.channel, m.payload ?? ''));
       c.on('error', () => undefined); // 'end' follows
       c.on('end', () => {
@@ -111,6 +123,10 @@ export function postgresNotifications(databaseUrl: string): DbNotifications {
       return stop;
     },
     listening: () => up,
+    read(sql) {
+      // a named statement: parsed and planned once on this connection, however often it is read
+      return client && up ? client.query({ name: statementName(sql), text: sql }) : Promise.reject(new Error('the listening connection is down'));
+    },
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);
@@ -130,6 +146,7 @@ export function pgliteNotifications(thread: PGliteThread): DbNotifications {
       return stop;
     },
     listening: () => up,
+    read: (sql) => thread.query<{ rows: Record<string, unknown>[] }>(sql),
     async close() {
       up = false;
     },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { knex, type Knex } from 'knex';
 import { openDb, type Db } from './db';
 import type { Stores } from './stores';
+import type { DbNotifications } from './db-notifications';
 
 /**
  * A fresh, migrated database for one test file: a new database on the Postgres server named by
@@ -25,6 +26,19 @@ export async function createTestDb(): Promise<Db & { url?: string }> {
       await admin.raw(`drop database if exists ${name} with (force)`);
       await admin.destroy();
     },
+  };
+}
+
+/**
+ * The same notifications, each heard `ms` later than it arrives: a process whose listening connection
+ * lags (a loaded host, a slow network), for tests of what must hold however late a notification comes.
+ */
+export function heardLate(n: DbNotifications, ms: number): DbNotifications {
+  return {
+    listen: (channel, fn) => n.listen(channel, (payload) => void setTimeout(() => fn(payload), ms)),
+    listening: () => n.listening(),
+    read: (sql) => n.read(sql),
+    close: () => n.close(),
   };
 }
 

@@ -4,7 +4,7 @@
  * a listening connection that is lost tells its listeners `null` (notifications may have been missed)
  * and listens again by itself.
  */
-import { notify, openDb, type Db } from '@grain/persistence';
+import { LISTENER_APPLICATION_NAME, notify, openDb, type Db } from '@grain/persistence';
 import { createPostgresTestDb, startThrowawayPostgres, type ThrowawayPostgres } from './certificate-test-harness';
 
 let pg: ThrowawayPostgres | undefined;
@@ -54,7 +54,9 @@ test('a notification is heard by the other handle at its commit, never for a rol
   expect(heard).toEqual(['one']);
 
   // the listening connection is lost (a restart, a network cut): its listeners are told, and it listens again
-  const killed = await b.knex.raw(`select pg_terminate_backend(pid) as k from pg_stat_activity where datname = current_database() and query ilike 'listen%'`);
+  const killed = await b.knex.raw(
+    `select pg_terminate_backend(pid) as k from pg_stat_activity where datname = current_database() and application_name = '${LISTENER_APPLICATION_NAME}'`,
+  );
   expect(killed.rows.length).toBe(1);
   await until(() => heard.includes(null));
   await until(() => a.notifications.listening());

@@ -71,34 +71,27 @@ function attach(req: Request, token: string, { user, group }: SessionLookup): vo
   req.actor = actorOfUser(user, group);
 }
 
-/**
- * The session resolved from memory, when memory can say (SessionStore.cachedSession): true when the
- * request's session is settled (attached, or known to be absent), false when the database must be asked.
- */
-function attachFromMemory(req: Request): boolean {
+/** True when the request's session is settled already (attached, or known to be absent). */
+function settled(req: Request): boolean {
   if (req.actor || req.sessionToken === '') return true;
-  const token = tokenOf(req);
-  if (!token) {
-    req.sessionToken = '';
-    return true;
-  }
-  const found = storesOf(req).sessions.cachedSession(token);
-  if (!found) return false;
-  attach(req, token, found);
+  if (tokenOf(req)) return false;
+  req.sessionToken = '';
   return true;
 }
 
 /**
  * Resolves the session cookie once per request; leaves req.actor undefined when there is none.
- * Session, user and the group of the user's role come from one statement (SessionStore.resolveSession)
- * rather than three round trips; the actor is built from them as actorFor() builds it.
+ * Session, user and the group of the user's role come from memory when the session cache may answer
+ * (after one round trip shared by the requests waiting: SessionStore.resolveSession), else from one
+ * statement rather than three round trips; the actor is built from them as actorFor() builds it.
  */
-export async function attachSession(req: Request): Promise<void> {
-  if (attachFromMemory(req)) return;
+export function attachSession(req: Request): Promise<void> {
+  if (settled(req)) return Promise.resolve();
   const token = tokenOf(req)!;
   req.sessionToken = '';
-  const found = await storesOf(req).sessions.resolveSession(token);
-  if (found) attach(req, token, found);
+  return storesOf(req)
+    .sessions.resolveSession(token)
+    .then((found) => void (found && attach(req, token, found)));
 }
 
 /** The signed-in actor, or 401. */
@@ -107,12 +100,9 @@ export function actorOf(req: Request): Actor {
   return req.actor;
 }
 
-/**
- * The session resolved, then `then` — at once when memory answers (no promise, no tick: every
- * authenticated request of a cached session), else after the database did.
- */
+/** The session resolved, then `then` — at once when the request's session is settled already. */
 function withSession(req: Request, then: () => unknown): unknown {
-  return attachFromMemory(req) ? then() : attachSession(req).then(then);
+  return settled(req) ? then() : attachSession(req).then(then);
 }
 
 export const requireUser: RequestHandler = (req, _res, next) =>
@@ -137,8 +127,8 @@ export async function ensurePermission(req: Request, p: Permission): Promise<Act
 }
 
 /**
- * 401 without a session, 403 (logged) without the permission; not an async function, so an allowed
- * request of a session memory holds goes on to the route at once (withSession).
+ * 401 without a session, 403 (logged) without the permission; not an async function, so a request whose
+ * session is settled already goes on to the route at once (withSession).
  */
 export function requirePermission(p: Permission): RequestHandler {
   return (req, _res, next) =>

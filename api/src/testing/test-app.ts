@@ -26,6 +26,14 @@ export interface TestAppOptions {
 }
 
 /**
+ * Deadlines for the API's Temporal calls in tests, above the shipped 5 s / 15 s: a CI machine at load
+ * 15–17 took more than 5 s to start a workflow (the security world's submit answered 503
+ * APPROVAL_SERVICE_BUSY), which is what the deadline is for in production and not what those tests
+ * judge. The deadline tests set their own (temporal-deadline.api.test, compliance-deadline.test).
+ */
+const TEST_TEMPORAL_DEADLINES = { TEMPORAL_CALL_TIMEOUT_MS: '30000', TEMPORAL_UPDATE_TIMEOUT_MS: '45000' };
+
+/**
  * The real app for a test file: a fresh database (createTestDb), a real SMTP catcher on port 0 that
  * the mail adapter talks to, and a Temporal client connected to TEMPORAL_TEST_ADDRESS.
  */
@@ -37,7 +45,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   const catcher = new SmtpCatcher(mailbox);
   const smtpPort = await catcher.start(0);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'grain-api-test-'));
-  const config: AppConfig = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000', DATA_DIR: dataDir, ...env });
+  const config: AppConfig = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000', DATA_DIR: dataDir, ...TEST_TEMPORAL_DEADLINES, ...env });
   const adapters: Adapters = buildAdapters(config, stores, { smtpCatcherPort: smtpPort });
   const connection = await Connection.connect({ address: process.env.TEMPORAL_TEST_ADDRESS ?? 'localhost:7233' });
   const temporal = new Client({ connection });

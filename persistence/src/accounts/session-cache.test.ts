@@ -1,7 +1,8 @@
 import { createStores, type Stores } from '../stores';
-import { createTestCompany, createTestDb, createTestUser } from '../testing';
+import { createTestCompany, createTestDb, createTestUser, heardLate } from '../testing';
 import type { Db } from '../db';
 import { SessionCache } from './session-cache';
+import { LISTENER_APPLICATION_NAME } from '../db-notifications';
 
 /**
  * The session cache on its own: dropped by a write that no store made (the triggers of migration 071
@@ -47,11 +48,50 @@ it('empties while the listening connection is lost and answers from the database
   const { token } = await stores.sessions.start(user.id);
   await stores.sessions.resolveSession(token);
   expect(cache.size).toBeGreaterThan(0);
-  await db.knex.raw(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`);
+  await db.knex.raw(
+    `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = '${LISTENER_APPLICATION_NAME}'`,
+  );
   await until(() => cache.size === 0 && !db.notifications.listening(), 'the lost connection to empty the cache');
   expect(await stores.sessions.resolveSession(token)).not.toBeNull();
   if (!db.notifications.listening()) expect(cache.size).toBe(0);
   await until(() => db.notifications.listening(), 'listening again');
   await stores.sessions.resolveSession(token);
   expect(cache.size).toBe(1);
+});
+
+it('refuses a user locked by another process on the very next lookup, however late its notification is heard', async () => {
+  // this process hears every notification 400 ms late; memory must not answer for what it has not heard yet
+  const late = await SessionCache.listening(heardLate(db.notifications, 400));
+  const lagging = createStores(db.knex, { sessionCache: late });
+  try {
+    const co = await createTestCompany(stores, 'Cache Late Co');
+    const user = await createTestUser(stores, co.id, 'admin');
+    const { token } = await lagging.sessions.start(user.id);
+    expect(await lagging.sessions.resolveSession(token)).not.toBeNull();
+    expect(await lagging.sessions.resolveSession(token)).not.toBeNull();
+    expect(late.size).toBe(1);
+    await db.knex('users').where({ id: user.id }).update({ status: 'locked' }); // another process's write: no forget() here
+    expect(await lagging.sessions.resolveSession(token)).toBeNull();
+  } finally {
+    late.close();
+  }
+});
+
+it('answers from memory after one read of the counter shared by every lookup waiting, not one read each', async () => {
+  const reads: string[] = [];
+  const counted = await SessionCache.listening({ ...db.notifications, read: (sql) => (reads.push(sql), db.notifications.read(sql)) });
+  const counting = createStores(db.knex, { sessionCache: counted });
+  try {
+    const co = await createTestCompany(stores, 'Cache Shared Co');
+    const user = await createTestUser(stores, co.id, 'admin');
+    const { token } = await counting.sessions.start(user.id);
+    await counting.sessions.resolveSession(token);
+    reads.length = 0;
+    const found = await Promise.all(Array.from({ length: 20 }, () => counting.sessions.resolveSession(token)));
+    expect(found.every((f) => f?.user.id === user.id)).toBe(true);
+    // the first starts a read; the 19 that come while it runs share the next one (the first may predate their writes)
+    expect(reads).toHaveLength(2);
+  } finally {
+    counted.close();
+  }
 });

@@ -53,17 +53,11 @@ export interface SessionStore {
    * ended, idle too long or past its absolute end (ending it), when its user is deleted, or when the user
    * is not active (locked or deactivated while signed in: the session ends now). With a SessionCache
    * the answer comes from memory while the cache may give it (session-cache.ts: every sign-out, user and
-   * group write drops it, in every process, at its commit), so a sign-out, lock or group change holds
-   * from the next request on in the process that wrote it, and in every other process from when the
-   * commit's notification reaches it (LISTEN/NOTIFY: milliseconds on one host).
+   * group write drops it, in every process, at its commit), once the cache has heard every such write
+   * committed before the call (one round trip shared by the calls waiting), so a sign-out, lock or group
+   * change holds from the very next request on, in every process.
    */
   resolveSession(token: string): Promise<SessionLookup | null>;
-  /**
-   * What resolveSession answers from memory now, without a round trip: undefined when memory holds no
-   * answer for the session (no cache, not cached, past its time, or the notifications not heard), and
-   * then resolveSession asks the database. Lets an authenticated request go on without waiting a tick.
-   */
-  cachedSession(token: string): SessionLookup | undefined;
   end(token: string): Promise<void>;
   /** Ends every session of a user (password change, lock, delete). */
   endAllFor(userId: string, exceptToken?: string): Promise<void>;
@@ -130,16 +124,19 @@ export class KnexSessionStore implements SessionStore {
    * ended, idle too long or past its absolute end (ending it), when its user is deleted, or when the user
    * is not active (locked or deactivated while signed in: the session ends now). Memory answers while
    * the session cache holds the session: until its idle clock is due a touch, its absolute end, or a
-   * write to it, its user or its group is heard (session-cache.ts).
+   * write to it, its user or its group is heard (session-cache.ts), and only once the cache has caught
+   * up with every such write committed before this call.
    */
-  cachedSession(token: string): SessionLookup | undefined {
-    return this.cache?.get(sha256hex(token));
+  resolveSession(token: string): Promise<SessionLookup | null> {
+    const idHash = sha256hex(token);
+    const cache = this.cache;
+    if (!cache?.get(idHash)) return this.lookup(token, idHash);
+    // memory answers once it has heard every write committed before now, unless one of them dropped the session
+    return cache.caughtUp().then((heard) => (heard && cache.get(idHash)) || this.lookup(token, idHash));
   }
 
-  async resolveSession(token: string): Promise<SessionLookup | null> {
-    const idHash = sha256hex(token);
-    const cached = this.cache?.get(idHash);
-    if (cached) return cached;
+  /** resolveSession from the database, kept in memory for the next calls. */
+  private async lookup(token: string, idHash: string): Promise<SessionLookup | null> {
     const generation = this.cache?.begin() ?? 0;
     const r = (await prepared(this.k, LOOKUP_SQL, [idHash])).rows[0] as Record<string, any> | undefined;
     if (!r || !(await this.stillLive(idHash, r))) return null;

@@ -39,5 +39,7 @@ onPostgres('the rows of answered statements die young: scavenges promote a small
   const promoted = scavenges.reduce((sum, s) => sum + Math.max(0, oldSpace(s.afterGC) - oldSpace(s.beforeGC)), 0);
   expect(scavenges.length).toBeGreaterThan(2);
   // The callers hold at most 50 answers at a time (~0.8 MB): what scavenges keep beyond that is retained by something else.
-  expect(promoted / bytes).toBeLessThan(0.1);
+  // When the rows outlived scavenges this was ~1 (every page promoted); three runs alone read 0.015-0.063, and a run beside
+  // other test files on 2 cores read 0.117 (a slower tick: more answers in the callers' hands at each scavenge).
+  expect(promoted / bytes).toBeLessThan(0.25);
 });

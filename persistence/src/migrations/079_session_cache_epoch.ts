@@ -1,0 +1,99 @@
+import type { Knex } from 'knex';
+import { SESSION_CACHE_CHANNEL } from './071_session_cache_notify';
+
+/**
+ * The session cache exact on the very next request in every process (issue 29 item 4). Migration 071's
+ * triggers notify every session, user and group write, but a process hears a notification when it
+ * arrives, which can be after another process already answered the writer and the next request came
+ * (a CI run on a loaded machine saw one stale answer). Now every such write also moves a counter,
+ * `session_cache_epoch.n`, in its own transaction, and its notification carries the counter's new value
+ * (`<n> s:<id_hash>`, `<n> u:<id>`, `<n> g:<company_id>`). The row's lock is held to commit, so the
+ * counter's order is the commits' order, and so the notifications' order. Before memory answers, a
+ * process reads the counter (one round trip shared by every request waiting, on its listening
+ * connection) and waits until it has heard that far: every write committed before the request came is
+ * then heard. Only writes that change what a session resolves to move it (an idle-clock touch does not).
+ *
+ * The triggers become constraint triggers deferred to commit: the counter's row is locked only while
+ * its transaction commits, after every row lock the transaction takes, so two writers cannot each hold
+ * what the other waits for (a bump inside the statement would lock the counter before a later
+ * statement's row locks).
+ */
+/** Migration 071's triggers, as it created them. */
+const TRIGGERS = [
+  `create trigger sessions_session_cache after update on sessions for each row
+    when (old.ended_at is distinct from new.ended_at or old.user_id is distinct from new.user_id
+      or old.id_hash is distinct from new.id_hash or old.expires_at is distinct from new.expires_at)
+    execute function session_cache_session()`,
+  `create trigger sessions_session_cache_delete after delete on sessions for each row execute function session_cache_session()`,
+  `create trigger users_session_cache after update or delete on users for each row execute function session_cache_user()`,
+  `create trigger groups_session_cache after insert or update or delete on groups for each row execute function session_cache_group()`,
+];
+const bump = `update session_cache_epoch set n = n + 1 where id = 1 returning n into e`;
+const UP = [
+  `create table session_cache_epoch (
+    id smallint primary key default 1 check (id = 1),
+    n bigint not null default 0
+  )`,
+  `insert into session_cache_epoch (id, n) values (1, 0)`,
+  `create or replace function session_cache_session() returns trigger language plpgsql as $$
+    declare e bigint;
+    begin
+      ${bump};
+      perform pg_notify('${SESSION_CACHE_CHANNEL}', e || ' s:' || old.id_hash);
+      return null;
+    end $$`,
+  `create or replace function session_cache_user() returns trigger language plpgsql as $$
+    declare e bigint;
+    begin
+      ${bump};
+      perform pg_notify('${SESSION_CACHE_CHANNEL}', e || ' u:' || old.id);
+      return null;
+    end $$`,
+  `create or replace function session_cache_group() returns trigger language plpgsql as $$
+    declare e bigint;
+    begin
+      if tg_op <> 'INSERT' then
+        ${bump};
+        perform pg_notify('${SESSION_CACHE_CHANNEL}', e || ' g:' || old.company_id);
+      end if;
+      if tg_op <> 'DELETE' then
+        ${bump};
+        perform pg_notify('${SESSION_CACHE_CHANNEL}', e || ' g:' || new.company_id);
+      end if;
+      return null;
+    end $$`,
+  'drop trigger if exists sessions_session_cache on sessions',
+  'drop trigger if exists sessions_session_cache_delete on sessions',
+  'drop trigger if exists users_session_cache on users',
+  'drop trigger if exists groups_session_cache on groups',
+  ...TRIGGERS.map((t) => t.replace('create trigger', 'create constraint trigger').replace(' for each row', ' deferrable initially deferred for each row')),
+];
+
+/** The counter's value: what a process must have heard before its memory may answer. */
+export const SESSION_CACHE_EPOCH_SQL = 'select n from session_cache_epoch where id = 1';
+
+export async function up(k: Knex): Promise<void> {
+  for (const sql of UP) await k.raw(sql);
+}
+
+export async function down(k: Knex): Promise<void> {
+  for (const t of [
+    'sessions_session_cache on sessions',
+    'sessions_session_cache_delete on sessions',
+    'users_session_cache on users',
+    'groups_session_cache on groups',
+  ])
+    await k.raw(`drop trigger if exists ${t}`);
+  for (const sql of TRIGGERS) await k.raw(sql);
+  await k.raw(`create or replace function session_cache_session() returns trigger language plpgsql as $$
+    begin perform pg_notify('${SESSION_CACHE_CHANNEL}', 's:' || old.id_hash); return null; end $$`);
+  await k.raw(`create or replace function session_cache_user() returns trigger language plpgsql as $$
+    begin perform pg_notify('${SESSION_CACHE_CHANNEL}', 'u:' || old.id); return null; end $$`);
+  await k.raw(`create or replace function session_cache_group() returns trigger language plpgsql as $$
+    begin
+      if tg_op <> 'INSERT' then perform pg_notify('${SESSION_CACHE_CHANNEL}', 'g:' || old.company_id); end if;
+      if tg_op <> 'DELETE' then perform pg_notify('${SESSION_CACHE_CHANNEL}', 'g:' || new.company_id); end if;
+      return null;
+    end $$`);
+  await k.schema.dropTableIfExists('session_cache_epoch');
+}
