@@ -95,3 +95,25 @@ it('answers from memory after one read of the counter shared by every lookup wai
     counted.close();
   }
 });
+
+it('answers from the database when the read of the counter never answers: a stalled connection holds no request', async () => {
+  let stalled = false;
+  const stalling = await SessionCache.listening({
+    ...db.notifications,
+    read: (sql) => (stalled ? new Promise<never>(() => undefined) : db.notifications.read(sql)),
+  });
+  const stalledStores = createStores(db.knex, { sessionCache: stalling });
+  try {
+    const co = await createTestCompany(stores, 'Cache Stall Co');
+    const user = await createTestUser(stores, co.id, 'admin');
+    const { token } = await stalledStores.sessions.start(user.id);
+    await stalledStores.sessions.resolveSession(token);
+    expect(stalling.size).toBe(1);
+    stalled = true;
+    // without a bound on the read, these wait for ever (the test's time-out)
+    const found = await Promise.all([stalledStores.sessions.resolveSession(token), stalledStores.sessions.resolveSession(token)]);
+    expect(found.map((f) => f?.user.id)).toEqual([user.id, user.id]);
+  } finally {
+    stalling.close();
+  }
+});

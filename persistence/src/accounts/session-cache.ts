@@ -98,13 +98,20 @@ export class SessionCache {
     this.reading = true;
     const losses = this.losses;
     const known = this.epoch !== undefined;
+    let over = false;
     const answered = (at: number) => {
+      if (over) return;
+      over = true;
+      clearTimeout(stuck);
       this.reading = false;
       if (this.nextReaders.length) this.readCounter();
       if (!Number.isFinite(at)) return readers.forEach((done) => done(false));
       if (!known) return this.startCounting(at, losses, readers);
       this.whenHeard(at, readers);
     };
+    // a read that does not answer (a stalled connection) holds no request: its readers go to the database
+    const stuck = setTimeout(() => answered(NaN), HEAR_WITHIN_MS);
+    stuck.unref();
     this.notifications.read(SESSION_CACHE_EPOCH_SQL).then(
       (r) => answered(Number(r.rows[0]?.n)),
       () => answered(NaN),
