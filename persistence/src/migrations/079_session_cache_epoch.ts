@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { SESSION_CACHE_CHANNEL } from './071_session_cache_notify';
+import { DROP_SESSION_CACHE_TRIGGERS, SESSION_CACHE_CHANNEL, SESSION_CACHE_FUNCTIONS, SESSION_CACHE_TRIGGERS } from './071_session_cache_notify';
 
 /**
  * The session cache exact on the very next request in every process (issue 29 item 4). Migration 071's
@@ -18,16 +18,6 @@ import { SESSION_CACHE_CHANNEL } from './071_session_cache_notify';
  * what the other waits for (a bump inside the statement would lock the counter before a later
  * statement's row locks).
  */
-/** Migration 071's triggers, as it created them. */
-const TRIGGERS = [
-  `create trigger sessions_session_cache after update on sessions for each row
-    when (old.ended_at is distinct from new.ended_at or old.user_id is distinct from new.user_id
-      or old.id_hash is distinct from new.id_hash or old.expires_at is distinct from new.expires_at)
-    execute function session_cache_session()`,
-  `create trigger sessions_session_cache_delete after delete on sessions for each row execute function session_cache_session()`,
-  `create trigger users_session_cache after update or delete on users for each row execute function session_cache_user()`,
-  `create trigger groups_session_cache after insert or update or delete on groups for each row execute function session_cache_group()`,
-];
 const bump = `update session_cache_epoch set n = n + 1 where id = 1 returning n into e`;
 const UP = [
   `create table session_cache_epoch (
@@ -62,11 +52,10 @@ const UP = [
       end if;
       return null;
     end $$`,
-  'drop trigger if exists sessions_session_cache on sessions',
-  'drop trigger if exists sessions_session_cache_delete on sessions',
-  'drop trigger if exists users_session_cache on users',
-  'drop trigger if exists groups_session_cache on groups',
-  ...TRIGGERS.map((t) => t.replace('create trigger', 'create constraint trigger').replace(' for each row', ' deferrable initially deferred for each row')),
+  ...DROP_SESSION_CACHE_TRIGGERS,
+  ...SESSION_CACHE_TRIGGERS.map((t) =>
+    t.replace('create trigger', 'create constraint trigger').replace(' for each row', ' deferrable initially deferred for each row'),
+  ),
 ];
 
 /** The counter's value: what a process must have heard before its memory may answer. */
@@ -77,23 +66,6 @@ export async function up(k: Knex): Promise<void> {
 }
 
 export async function down(k: Knex): Promise<void> {
-  for (const t of [
-    'sessions_session_cache on sessions',
-    'sessions_session_cache_delete on sessions',
-    'users_session_cache on users',
-    'groups_session_cache on groups',
-  ])
-    await k.raw(`drop trigger if exists ${t}`);
-  for (const sql of TRIGGERS) await k.raw(sql);
-  await k.raw(`create or replace function session_cache_session() returns trigger language plpgsql as $$
-    begin perform pg_notify('${SESSION_CACHE_CHANNEL}', 's:' || old.id_hash); return null; end $$`);
-  await k.raw(`create or replace function session_cache_user() returns trigger language plpgsql as $$
-    begin perform pg_notify('${SESSION_CACHE_CHANNEL}', 'u:' || old.id); return null; end $$`);
-  await k.raw(`create or replace function session_cache_group() returns trigger language plpgsql as $$
-    begin
-      if tg_op <> 'INSERT' then perform pg_notify('${SESSION_CACHE_CHANNEL}', 'g:' || old.company_id); end if;
-      if tg_op <> 'DELETE' then perform pg_notify('${SESSION_CACHE_CHANNEL}', 'g:' || new.company_id); end if;
-      return null;
-    end $$`);
+  for (const sql of [...DROP_SESSION_CACHE_TRIGGERS, ...SESSION_CACHE_TRIGGERS, ...SESSION_CACHE_FUNCTIONS]) await k.raw(sql);
   await k.schema.dropTableIfExists('session_cache_epoch');
 }
