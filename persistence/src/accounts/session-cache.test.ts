@@ -117,3 +117,31 @@ it('answers from the database when the read of the counter never answers: a stal
     stalling.close();
   }
 });
+
+it('a read of the counter the lost connection overtook answers at once that memory cannot say', async () => {
+  // notifications by hand: the test answers each read and says when the connection was lost
+  let hear: (payload: string | null) => void = () => undefined;
+  const answers: Array<(n: number) => void> = [];
+  const byHand = {
+    listen: async (_channel: string, fn: (payload: string | null) => void) => ((hear = fn), () => undefined),
+    listening: () => true,
+    read: () => new Promise<{ rows: Record<string, unknown>[] }>((resolve) => answers.push((n) => resolve({ rows: [{ n }] }))),
+    close: async () => undefined,
+  };
+  const nextRead = async () => {
+    while (!answers.length) await new Promise((r) => setImmediate(r));
+    return answers.shift()!;
+  };
+  const starting = SessionCache.listening(byHand);
+  (await nextRead())(3); // the first read: memory counts from 3
+  const manual = await starting;
+  let settled: boolean | undefined;
+  void manual.caughtUp().then((v) => (settled = v));
+  const reading = await nextRead();
+  hear(null); // lost (and listening again) while the read runs
+  reading(4);
+  await new Promise((r) => setImmediate(r));
+  // before: its callers waited for a second for a notification that could not come, then went to the database
+  expect(settled).toBe(false);
+  manual.close();
+});

@@ -105,8 +105,9 @@ export class SessionCache {
       clearTimeout(stuck);
       this.reading = false;
       if (this.nextReaders.length) this.readCounter();
-      if (!Number.isFinite(at)) return readers.forEach((done) => done(false));
-      if (!known) return this.startCounting(at, losses, readers);
+      // no value, or the connection was lost meanwhile (what was heard before it counts for nothing)
+      if (!Number.isFinite(at) || losses !== this.losses) return readers.forEach((done) => done(false));
+      if (!known) return this.startCounting(at, readers);
       this.whenHeard(at, readers);
     };
     // a read that does not answer (a stalled connection) holds no request: its readers go to the database
@@ -125,8 +126,8 @@ export class SessionCache {
    * from here on, what memory has heard counts from `at`, or from a later value heard meanwhile (the
    * notifications come in the counter's order, so the ones before it were heard too).
    */
-  private startCounting(at: number, losses: number, readers: ((heard: boolean) => void)[]): void {
-    if (losses !== this.losses || !this.serving()) return readers.forEach((done) => done(false));
+  private startCounting(at: number, readers: ((heard: boolean) => void)[]): void {
+    if (!this.serving()) return readers.forEach((done) => done(false));
     this.epoch ??= Math.max(at, this.heardMax);
     readers.forEach((done) => done(true));
   }
