@@ -59,63 +59,59 @@ it('empties while the listening connection is lost and answers from the database
   expect(cache.size).toBe(1);
 });
 
+/** A cache of its own over `notifications`, its stores, and a session of a new user; the cache is closed after `run`. */
+async function withOwnCache(
+  notifications: Parameters<typeof SessionCache.listening>[0],
+  company: string,
+  run: (own: { cache: SessionCache; sessions: Stores['sessions']; userId: string; token: string }) => Promise<void>,
+): Promise<void> {
+  const own = await SessionCache.listening(notifications);
+  const { sessions } = createStores(db.knex, { sessionCache: own });
+  try {
+    const co = await createTestCompany(stores, company);
+    const user = await createTestUser(stores, co.id, 'admin');
+    const { token } = await sessions.start(user.id);
+    await run({ cache: own, sessions, userId: user.id, token });
+  } finally {
+    own.close();
+  }
+}
+
 it('refuses a user locked by another process on the very next lookup, however late its notification is heard', async () => {
   // this process hears every notification 400 ms late; memory must not answer for what it has not heard yet
-  const late = await SessionCache.listening(heardLate(db.notifications, 400));
-  const lagging = createStores(db.knex, { sessionCache: late });
-  try {
-    const co = await createTestCompany(stores, 'Cache Late Co');
-    const user = await createTestUser(stores, co.id, 'admin');
-    const { token } = await lagging.sessions.start(user.id);
-    expect(await lagging.sessions.resolveSession(token)).not.toBeNull();
-    expect(await lagging.sessions.resolveSession(token)).not.toBeNull();
+  await withOwnCache(heardLate(db.notifications, 400), 'Cache Late Co', async ({ cache: late, sessions, userId, token }) => {
+    expect(await sessions.resolveSession(token)).not.toBeNull();
+    expect(await sessions.resolveSession(token)).not.toBeNull();
     expect(late.size).toBe(1);
-    await db.knex('users').where({ id: user.id }).update({ status: 'locked' }); // another process's write: no forget() here
-    expect(await lagging.sessions.resolveSession(token)).toBeNull();
-  } finally {
-    late.close();
-  }
+    await db.knex('users').where({ id: userId }).update({ status: 'locked' }); // another process's write: no forget() here
+    expect(await sessions.resolveSession(token)).toBeNull();
+  });
 });
 
 it('answers from memory after one read of the counter shared by every lookup waiting, not one read each', async () => {
   const reads: string[] = [];
-  const counted = await SessionCache.listening({ ...db.notifications, read: (sql) => (reads.push(sql), db.notifications.read(sql)) });
-  const counting = createStores(db.knex, { sessionCache: counted });
-  try {
-    const co = await createTestCompany(stores, 'Cache Shared Co');
-    const user = await createTestUser(stores, co.id, 'admin');
-    const { token } = await counting.sessions.start(user.id);
-    await counting.sessions.resolveSession(token);
+  const counting = { ...db.notifications, read: (sql: string) => (reads.push(sql), db.notifications.read(sql)) };
+  await withOwnCache(counting, 'Cache Shared Co', async ({ sessions, userId, token }) => {
+    await sessions.resolveSession(token);
     reads.length = 0;
-    const found = await Promise.all(Array.from({ length: 20 }, () => counting.sessions.resolveSession(token)));
-    expect(found.every((f) => f?.user.id === user.id)).toBe(true);
+    const found = await Promise.all(Array.from({ length: 20 }, () => sessions.resolveSession(token)));
+    expect(found.every((f) => f?.user.id === userId)).toBe(true);
     // the first starts a read; the 19 that come while it runs share the next one (the first may predate their writes)
     expect(reads).toHaveLength(2);
-  } finally {
-    counted.close();
-  }
+  });
 });
 
 it('answers from the database when the read of the counter never answers: a stalled connection holds no request', async () => {
   let stalled = false;
-  const stalling = await SessionCache.listening({
-    ...db.notifications,
-    read: (sql) => (stalled ? new Promise<never>(() => undefined) : db.notifications.read(sql)),
-  });
-  const stalledStores = createStores(db.knex, { sessionCache: stalling });
-  try {
-    const co = await createTestCompany(stores, 'Cache Stall Co');
-    const user = await createTestUser(stores, co.id, 'admin');
-    const { token } = await stalledStores.sessions.start(user.id);
-    await stalledStores.sessions.resolveSession(token);
-    expect(stalling.size).toBe(1);
+  const stalling = { ...db.notifications, read: (sql: string) => (stalled ? new Promise<never>(() => undefined) : db.notifications.read(sql)) };
+  await withOwnCache(stalling, 'Cache Stall Co', async ({ cache, sessions, userId, token }) => {
+    await sessions.resolveSession(token);
+    expect(cache.size).toBe(1);
     stalled = true;
     // without a bound on the read, these wait for ever (the test's time-out)
-    const found = await Promise.all([stalledStores.sessions.resolveSession(token), stalledStores.sessions.resolveSession(token)]);
-    expect(found.map((f) => f?.user.id)).toEqual([user.id, user.id]);
-  } finally {
-    stalling.close();
-  }
+    const found = await Promise.all([sessions.resolveSession(token), sessions.resolveSession(token)]);
+    expect(found.map((f) => f?.user.id)).toEqual([userId, userId]);
+  });
 });
 
 it('a read of the counter the lost connection overtook answers at once that memory cannot say', async () => {

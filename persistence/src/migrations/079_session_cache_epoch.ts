@@ -18,40 +18,29 @@ import { DROP_SESSION_CACHE_TRIGGERS, SESSION_CACHE_CHANNEL, SESSION_CACHE_FUNCT
  * what the other waits for (a bump inside the statement would lock the counter before a later
  * statement's row locks).
  */
-const bump = `update session_cache_epoch set n = n + 1 where id = 1 returning n into e`;
+/** Moves the counter and notifies `change` (SQL text: `'u:' || old.id`) with the counter's new value in front. */
+const notifyCounted = (change: string) => `update session_cache_epoch set n = n + 1 where id = 1 returning n into e;
+      perform pg_notify('${SESSION_CACHE_CHANNEL}', e || ' ' || ${change})`;
+/** A trigger function of migration 071 whose every notification moves the counter first. */
+const countedFunction = (name: string, body: string) => `create or replace function ${name}() returns trigger language plpgsql as $$
+    declare e bigint;
+    begin
+      ${body};
+      return null;
+    end $$`;
 const UP = [
   `create table session_cache_epoch (
     id smallint primary key default 1 check (id = 1),
     n bigint not null default 0
   )`,
   `insert into session_cache_epoch (id, n) values (1, 0)`,
-  `create or replace function session_cache_session() returns trigger language plpgsql as $$
-    declare e bigint;
-    begin
-      ${bump};
-      perform pg_notify('${SESSION_CACHE_CHANNEL}', e || ' s:' || old.id_hash);
-      return null;
-    end $$`,
-  `create or replace function session_cache_user() returns trigger language plpgsql as $$
-    declare e bigint;
-    begin
-      ${bump};
-      perform pg_notify('${SESSION_CACHE_CHANNEL}', e || ' u:' || old.id);
-      return null;
-    end $$`,
-  `create or replace function session_cache_group() returns trigger language plpgsql as $$
-    declare e bigint;
-    begin
-      if tg_op <> 'INSERT' then
-        ${bump};
-        perform pg_notify('${SESSION_CACHE_CHANNEL}', e || ' g:' || old.company_id);
-      end if;
-      if tg_op <> 'DELETE' then
-        ${bump};
-        perform pg_notify('${SESSION_CACHE_CHANNEL}', e || ' g:' || new.company_id);
-      end if;
-      return null;
-    end $$`,
+  countedFunction('session_cache_session', notifyCounted(`'s:' || old.id_hash`)),
+  countedFunction('session_cache_user', notifyCounted(`'u:' || old.id`)),
+  countedFunction(
+    'session_cache_group',
+    `if tg_op <> 'INSERT' then ${notifyCounted(`'g:' || old.company_id`)}; end if;
+      if tg_op <> 'DELETE' then ${notifyCounted(`'g:' || new.company_id`)}; end if`,
+  ),
   ...DROP_SESSION_CACHE_TRIGGERS,
   ...SESSION_CACHE_TRIGGERS.map((t) =>
     t.replace('create trigger', 'create constraint trigger').replace(' for each row', ' deferrable initially deferred for each row'),
