@@ -1,7 +1,8 @@
 // (b) + (c) Many certificates in flight: open `inFlight` certificates (each waiting on its signers
 // and its timers), check every one reached the read model with no server timeout, then make `signs`
 // signature calls across them with `concurrency` callers and time sign -> read model visible. The
-// worker's memory is read before opening, with all of them cached, and after the signing. `sys.driver`
+// worker's memory is read before opening, with all of them cached, and after the signing (after a GC in
+// every thread, median of 5 readings: bench/lib/settled-memory.cjs). `sys.driver`
 // drives ours or the ceiling (bench/lib/ceiling.mjs); the ceiling has no read model, so its "visible" is
 // the sign Update's answer. "Idle" memory is read after one certificate went through (see below).
 import { setTimeout } from 'node:timers';
@@ -23,7 +24,7 @@ export async function inflight(sys, { inFlight = 200, signs = 600, concurrency =
   }
   for (const who of CHAIN) await driver.signOnce(sys, wh, w, who);
   await wh.result();
-  const memIdle = await sys.memory();
+  const memIdle = await sys.memory({ settled: true });
   const certs = Array.from({ length: inFlight }, () => ({ draft: driver.makeDraft?.(sys) ?? benchDraft('if'), next: 0, busy: false }));
   const errors = [];
   const t0 = performance.now();
@@ -52,7 +53,7 @@ export async function inflight(sys, { inFlight = 200, signs = 600, concurrency =
     await new Promise((r) => setTimeout(r, 200));
   }
   const openMs = performance.now() - t0;
-  const memOpen = await sys.memory();
+  const memOpen = await sys.memory({ settled: true });
 
   const samples = [];
   let rr = 0;
@@ -81,7 +82,7 @@ export async function inflight(sys, { inFlight = 200, signs = 600, concurrency =
   };
   await Promise.all(Array.from({ length: concurrency }, lane));
   const signWallMs = performance.now() - t1;
-  const memAfter = await sys.memory();
+  const memAfter = await sys.memory({ settled: true });
   // Where a sign's time went, from the histories of certificates that were signed (server timestamps).
   const profile =
     driver.kind === 'ceiling'
@@ -90,7 +91,10 @@ export async function inflight(sys, { inFlight = 200, signs = 600, concurrency =
           certs.filter((c) => c.next > 0).map((c) => c.handle),
           40,
         ).catch((e) => ({ error: e.message }));
+  // RSS after a GC in every thread, median of 5 (bench/lib/settled-memory.cjs); beside it the reading of
+  // before (after the main thread's GC only), which swung with the load
   const perCached = (m) => (m.mem.rss - memIdle.mem.rss) / Math.max(1, m.cachedWorkflows);
+  const perCachedMainGcOnly = (m) => (m.mainGcOnly.rss - memIdle.mainGcOnly.rss) / Math.max(1, m.cachedWorkflows);
   return {
     kind: driver.kind,
     inFlight,
@@ -110,6 +114,8 @@ export async function inflight(sys, { inFlight = 200, signs = 600, concurrency =
     memory: { idle: memIdle, open: memOpen, after: memAfter },
     /** RSS above idle per cached workflow, with all of them open (bytes). */
     perCachedWorkflow: perCached(memOpen),
+    /** The same with the reading of before: RSS after the main thread's GC only, one reading. */
+    perCachedWorkflowMainGcOnly: perCachedMainGcOnly(memOpen),
     profile,
   };
 }

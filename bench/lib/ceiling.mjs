@@ -10,6 +10,7 @@ import { openSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
+import { workerMemory } from './settled-memory.cjs';
 
 const require = createRequire(import.meta.url);
 const { Client, Connection } = require('@temporalio/client');
@@ -87,11 +88,7 @@ export async function startCeilingSystem({ temporal, bundle, tuning = {}, logDir
     taskQueue,
     mailbox: { count: 0 },
     workerPid: child.pid,
-    memory: () => {
-      const p = next();
-      child.send('mem');
-      return p;
-    },
+    memory: ({ settled = false } = {}) => workerMemory(next, child, settled),
     async close() {
       await new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -13,6 +13,7 @@ import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { settledMemory, workerMemory } from './settled-memory.cjs';
 import { certificateDriver } from './certificates.mjs';
 import { httpCertificateDriver, seedSigners, signIn, startApiProcess, stopApiProcess } from './http-certificates.mjs';
 
@@ -151,11 +152,7 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
         workerPid: child.pid,
         workerPids: children.map((c) => c.child.pid),
         close,
-        memory: () => {
-          const p = next();
-          child.send('mem');
-          return p;
-        },
+        memory: ({ settled = false } = {}) => workerMemory(next, child, settled),
       };
     }
     // pglite: everything in this process, as `npm start` without DATABASE_URL.
@@ -198,7 +195,10 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
       store: createStores(db.knex).certificates,
       workerPid: process.pid,
       close,
-      memory: async () => ({ mem: process.memoryUsage(), cachedWorkflows: worker.getStatus().numCachedWorkflows }),
+      memory: async ({ settled = false } = {}) => ({
+        ...(settled ? await settledMemory() : { mem: process.memoryUsage() }),
+        cachedWorkflows: worker.getStatus().numCachedWorkflows,
+      }),
     };
   } catch (e) {
     await close();

@@ -2,12 +2,14 @@
 // adapters -> createWorker with the prebuilt bundle), plus two things a benchmark needs:
 //  - worker tuning overrides from BENCH_WORKER_TUNING (JSON, passed to createWorker's `tuning`),
 //  - BENCH_MAIL=pooled: the mail sender with its SMTP pool on (bench/lib/pooled-mail-sender.cjs),
-//  - memory reports over IPC ('mem' -> { mem: process.memoryUsage() after a GC, status }).
+//  - memory reports over IPC ('mem' -> { mem: process.memoryUsage() after a GC, cachedWorkflows };
+//    'mem-settled' -> the same after a GC in every thread, median of 5: bench/lib/settled-memory.cjs).
 // Run with --expose-gc so the heap figure is the live heap, not garbage waiting for collection.
 const { loadConfig, buildAdapters, closeAdapters } = require('@grain/adapters');
 const { createStores, openDb } = require('@grain/persistence');
 const { createWorker } = require('@grain/worker');
 const { PooledSmtpMailSender } = require('./pooled-mail-sender.cjs');
+const { settledMemory } = require('./settled-memory.cjs');
 
 async function main() {
   const config = loadConfig(process.env);
@@ -28,7 +30,12 @@ async function main() {
     tuning,
   });
   process.on('message', (m) => {
-    if (m === 'mem') {
+    if (m === 'mem-settled') {
+      settledMemory().then(
+        (r) => process.send({ ...r, cachedWorkflows: worker.getStatus().numCachedWorkflows }),
+        (e) => process.send({ error: e.message }),
+      );
+    } else if (m === 'mem') {
       if (global.gc) global.gc();
       // BENCH_HEAP_SNAPSHOT=<dir>: the main thread's heap at each memory reading (what the worker holds outside the workflow thread)
       if (process.env.BENCH_HEAP_SNAPSHOT)
