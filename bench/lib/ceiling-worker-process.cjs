@@ -3,7 +3,7 @@
 // worker, no activities. Reports memory over IPC like bench/lib/worker-process.cjs.
 const { NativeConnection, Worker } = require('@temporalio/worker');
 const { WORKER_SIZING, limitBufferPool } = require('@grain/worker');
-const { settledMemory } = require('./settled-memory.cjs');
+const { sendMemory } = require('./settled-memory.cjs');
 
 async function main() {
   // the same process setting as createWorker's (installTemporalRuntime): the same worker setup
@@ -17,14 +17,8 @@ async function main() {
     ...JSON.parse(process.env.BENCH_WORKER_TUNING || '{}'),
   });
   process.on('message', (m) => {
-    if (m === 'mem-settled') {
-      settledMemory().then(
-        (r) => process.send({ ...r, cachedWorkflows: worker.getStatus().numCachedWorkflows }),
-        (e) => process.send({ error: e.message }),
-      );
-    } else if (m === 'mem') {
-      if (global.gc) global.gc();
-      process.send({ mem: process.memoryUsage(), cachedWorkflows: worker.getStatus().numCachedWorkflows });
+    if (m === 'mem' || m === 'mem-settled') {
+      void sendMemory(m, worker);
     } else if (m === 'stop') {
       worker.shutdown();
     }

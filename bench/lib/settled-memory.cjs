@@ -69,4 +69,21 @@ async function workerMemory(next, child, settled) {
   return m;
 }
 
-module.exports = { settledMemory, gcEveryWorkerThread, workerMemory };
+/**
+ * A worker process's answer to workerMemory's request over IPC: 'mem' (after the main thread's GC) or
+ * 'mem-settled' (settledMemory), with the number of workflows its SDK worker holds.
+ */
+async function sendMemory(request, worker) {
+  const cachedWorkflows = () => worker.getStatus().numCachedWorkflows;
+  if (request !== 'mem-settled') {
+    global.gc?.();
+    return process.send({ mem: process.memoryUsage(), cachedWorkflows: cachedWorkflows() });
+  }
+  try {
+    process.send({ ...(await settledMemory()), cachedWorkflows: cachedWorkflows() });
+  } catch (e) {
+    process.send({ error: e.message });
+  }
+}
+
+module.exports = { settledMemory, gcEveryWorkerThread, workerMemory, sendMemory };

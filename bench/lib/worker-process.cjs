@@ -9,7 +9,7 @@ const { loadConfig, buildAdapters, closeAdapters } = require('@grain/adapters');
 const { createStores, openDb } = require('@grain/persistence');
 const { createWorker } = require('@grain/worker');
 const { PooledSmtpMailSender } = require('./pooled-mail-sender.cjs');
-const { settledMemory } = require('./settled-memory.cjs');
+const { sendMemory } = require('./settled-memory.cjs');
 
 async function main() {
   const config = loadConfig(process.env);
@@ -30,18 +30,11 @@ async function main() {
     tuning,
   });
   process.on('message', (m) => {
-    if (m === 'mem-settled') {
-      settledMemory().then(
-        (r) => process.send({ ...r, cachedWorkflows: worker.getStatus().numCachedWorkflows }),
-        (e) => process.send({ error: e.message }),
-      );
-    } else if (m === 'mem') {
-      if (global.gc) global.gc();
+    if (m === 'mem' || m === 'mem-settled') {
       // BENCH_HEAP_SNAPSHOT=<dir>: the main thread's heap at each memory reading (what the worker holds outside the workflow thread)
       if (process.env.BENCH_HEAP_SNAPSHOT)
         require('node:v8').writeHeapSnapshot(require('node:path').join(process.env.BENCH_HEAP_SNAPSHOT, `worker-${Date.now()}.heapsnapshot`));
-      const s = worker.getStatus();
-      process.send({ mem: process.memoryUsage(), cachedWorkflows: s.numCachedWorkflows });
+      void sendMemory(m, worker);
     } else if (m === 'stop') {
       worker.shutdown();
     }
