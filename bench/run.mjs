@@ -133,6 +133,8 @@ const sections = [];
 const ratios = [];
 const stops = [];
 let failed = false;
+// a call refused or timed out in a throughput run: the logs (worker, API, dev server with its histories) are kept to find where it waited
+let callsFailed = 0;
 try {
   const temporal = await startDevServer({ bin, headless: true, dbFile: path.join(logDir, 'temporal.db'), logFile: path.join(logDir, 'temporal.log') });
   stops.push(() => temporal.stop());
@@ -245,6 +247,7 @@ try {
             `  ${pair.ours.perMinute.toFixed(0)} / min, sign call p50/p95 ${pair.ours.signMs.p50.toFixed(0)}/${pair.ours.signMs.p95.toFixed(0)} ms, ${pair.ours.cpuPerCertificateS.toFixed(3)} CPU-s a certificate, ${pair.ours.errors.length} errors`,
           );
         });
+        callsFailed += pair.ceiling.errors.length + pair.ours.errors.length;
         pairs.push(pair);
       }
   }
@@ -325,7 +328,8 @@ try {
   const text = `${sections.join('\n')}\n`;
   if (write && sections.length > 1) appendFileSync(path.join(root, 'bench/RESULTS.md'), `\n${text}`);
   console.log(text);
-  if (!failed) rmSync(logDir, { recursive: true, force: true });
-  else console.error(`logs kept in ${logDir}`);
+  if (!failed && !callsFailed) rmSync(logDir, { recursive: true, force: true });
+  else
+    console.error(`logs kept in ${logDir}${failed ? '' : ` (${callsFailed} calls failed: the dev server's database there holds their workflows' histories)`}`);
 }
 process.exit(failed ? 1 : 0);
