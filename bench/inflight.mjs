@@ -93,8 +93,7 @@ export async function inflight(sys, { inFlight = 200, signs = 600, concurrency =
         ).catch((e) => ({ error: e.message }));
   // RSS after a GC in every thread, median of 5 (bench/lib/settled-memory.cjs); beside it the reading of
   // before (after the main thread's GC only), which swung with the load
-  const perCached = (m) => (m.mem.rss - memIdle.mem.rss) / Math.max(1, m.cachedWorkflows);
-  const perCachedMainGcOnly = (m) => (m.mainGcOnly.rss - memIdle.mainGcOnly.rss) / Math.max(1, m.cachedWorkflows);
+  const perCached = (m, reading = 'mem') => (m[reading].rss - memIdle[reading].rss) / Math.max(1, m.cachedWorkflows);
   return {
     kind: driver.kind,
     inFlight,
@@ -115,7 +114,7 @@ export async function inflight(sys, { inFlight = 200, signs = 600, concurrency =
     /** RSS above idle per cached workflow, with all of them open (bytes). */
     perCachedWorkflow: perCached(memOpen),
     /** The same with the reading of before: RSS after the main thread's GC only, one reading. */
-    perCachedWorkflowMainGcOnly: perCachedMainGcOnly(memOpen),
+    perCachedWorkflowMainGcOnly: perCached(memOpen, 'mainGcOnly'),
     profile,
   };
 }

@@ -13,7 +13,7 @@ import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { settledMemory, workerMemory } from './settled-memory.cjs';
+import { memoryOf, workerMemory } from './settled-memory.cjs';
 import { certificateDriver } from './certificates.mjs';
 import { httpCertificateDriver, seedSigners, signIn, startApiProcess, stopApiProcess } from './http-certificates.mjs';
 
@@ -195,10 +195,7 @@ export async function startSystem({ temporal, topology, postgresUrl, tuning = {}
       store: createStores(db.knex).certificates,
       workerPid: process.pid,
       close,
-      memory: async ({ settled = false } = {}) => ({
-        ...(settled ? await settledMemory() : { mem: process.memoryUsage() }),
-        cachedWorkflows: worker.getStatus().numCachedWorkflows,
-      }),
+      memory: ({ settled = false } = {}) => memoryOf(settled, worker),
     };
   } catch (e) {
     await close();

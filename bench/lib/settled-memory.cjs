@@ -70,20 +70,21 @@ async function workerMemory(next, child, settled) {
 }
 
 /**
- * A worker process's answer to workerMemory's request over IPC: 'mem' (after the main thread's GC) or
- * 'mem-settled' (settledMemory), with the number of workflows its SDK worker holds.
+ * A worker's memory with the number of workflows its SDK worker holds: settled (settledMemory) or after
+ * the main thread's GC only.
  */
+async function memoryOf(settled, worker) {
+  const m = settled ? await settledMemory() : (global.gc?.(), { mem: process.memoryUsage() });
+  return { ...m, cachedWorkflows: worker.getStatus().numCachedWorkflows };
+}
+
+/** A worker process's answer to workerMemory's request over IPC ('mem' or 'mem-settled'). */
 async function sendMemory(request, worker) {
-  const cachedWorkflows = () => worker.getStatus().numCachedWorkflows;
-  if (request !== 'mem-settled') {
-    global.gc?.();
-    return process.send({ mem: process.memoryUsage(), cachedWorkflows: cachedWorkflows() });
-  }
   try {
-    process.send({ ...(await settledMemory()), cachedWorkflows: cachedWorkflows() });
+    process.send(await memoryOf(request === 'mem-settled', worker));
   } catch (e) {
     process.send({ error: e.message });
   }
 }
 
-module.exports = { settledMemory, gcEveryWorkerThread, workerMemory, sendMemory };
+module.exports = { settledMemory, gcEveryWorkerThread, workerMemory, memoryOf, sendMemory };
