@@ -561,7 +561,8 @@ export function ratioSection({ pairs, inflight, floor }) {
       undefined,
       om,
       om / cm,
-      om / cm <= 1.5,
+      // no verdict when the ceiling's memory did not grow (a short run: RSS can fall between readings)
+      cm > 0 ? om / cm <= 1.5 : undefined,
       ' MB',
       2,
     );
