@@ -19,6 +19,7 @@ import { temporal } from '@temporalio/proto';
 import { EmbeddedLedger, SmtpCatcher, SmtpMailSender } from '@grain/adapters';
 import { createStores, type Db } from '@grain/persistence';
 import { signUpdate } from '@grain/workflows';
+import { CERTIFICATE_LIVE_TYPE } from '@grain/domain';
 import {
   actorOf,
   chainDraft,
@@ -76,7 +77,10 @@ let codeMail: SmtpMailSender;
 
 beforeAll(async () => {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build first (npx tsc -b && npm run build:bundle -w @grain/worker)`);
-  const serverUrl = process.env.DATABASE_URL ?? (pg = await startThrowawayPostgres()).url;
+  // A server of its own, whatever DATABASE_URL says: kill 2 holds every commit of the server (holdCommits),
+  // which a shared server's other tests must not wait for. synchronous_commit on (the last -c wins), so a
+  // commit waits for the standby holdCommits names.
+  const serverUrl = (pg = await startThrowawayPostgres({ settings: ['synchronous_commit=on'] })).url;
   const created = await createPostgresTestDb(serverUrl);
   db = created.db;
   const mail = createStores(db.knex).mail;
@@ -144,6 +148,53 @@ async function holdTable(table: string) {
   };
 }
 
+/**
+ * Holds every commit of the server once it is written and before anyone sees it: a synchronous standby
+ * that never answers is named, so a committing session waits (wait event SyncRep) until `release`, which
+ * unnames it; the commit then completes, though its client is gone. The probe (a commit of the test's own) shows the hold took effect.
+ */
+async function holdCommits() {
+  // the probe's table: a commit waits only when it wrote to the log (a row; an xid alone writes nothing there)
+  await db.knex.raw('create table if not exists commit_hold_probe (at timestamptz)');
+  await db.knex.raw(`alter system set synchronous_standby_names = 'held_by_worker_crash_test'`);
+  await db.knex.raw('select pg_reload_conf()');
+  const probe = await db.knex.client.acquireConnection();
+  const probePid: number = (await probe.query('select pg_backend_pid() as pid')).rows[0].pid;
+  // the setting reaches the committing sessions a moment after the reload: commit until a commit waits
+  let probeDone: Promise<unknown> = Promise.resolve();
+  for (let held = false, until = Date.now() + 30_000; !held;) {
+    if (Date.now() > until) throw new Error('no commit waited after synchronous_standby_names was set');
+    let done = false;
+    probeDone = probe.query('insert into commit_hold_probe values (now())').then(() => (done = true));
+    await new Promise((r) => setTimeout(r, 50));
+    held = !done;
+  }
+  const waiting = async (what: string, sql: string, bindings: Array<string | number>) => {
+    const until = Date.now() + 30_000;
+    while (!(await db.knex.raw(sql, bindings)).rows.length) {
+      if (Date.now() > until) throw new Error(`no ${what} waited for its commit to be confirmed`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  await waiting('probe', `select 1 from pg_stat_activity where wait_event = 'SyncRep' and pid = ?`, [probePid]);
+  return {
+    /** Resolves once a commit that wrote to `table` waits. */
+    waitedOn: (table: string) =>
+      waiting(
+        `commit that wrote to ${table}`,
+        `select 1 from pg_stat_activity a join pg_locks l on l.pid = a.pid
+          where a.wait_event = 'SyncRep' and a.pid <> ? and l.relation = ?::regclass and l.mode = 'RowExclusiveLock'`,
+        [probePid, table],
+      ),
+    async release() {
+      await db.knex.raw('alter system reset synchronous_standby_names');
+      await db.knex.raw('select pg_reload_conf()');
+      await probeDone;
+      await db.knex.client.releaseConnection(probe);
+    },
+  };
+}
+
 test('SIGKILL of the worker mid-chain loses and duplicates no signature', async () => {
   const late = chainDraft({ reminders: { offsetsMs: [500], overdueRepeatMs: 600_000 } }, 1500);
   const overdue = await submit(driver, late);
@@ -174,30 +225,34 @@ test('SIGKILL of the worker mid-chain loses and duplicates no signature', async 
     expect(await changed(driver, d.id, await upd.result())).toMatchObject({ stage: 2 });
   }
   await signWithCode(driver, handle, d.id, 'b1');
-  // Kill 2: the sign that completes level 2, killed once its ledger block is in the database and before
-  // the commit's completion reached the server (held by a lock on the live events its activity publishes
-  // after the transaction): the commit done again must not add a block.
+  // Kill 2: the sign that completes level 2, killed once its commit is written and before the worker heard
+  // it commit (every commit held at its confirmation, holdCommits), then the commit let through: the
+  // commit done again must not add a block, and the pages must still hear of the change.
   {
-    const hold = await holdTable('live_events');
     const signaturesBefore = await db.knex('ledger_blocks').where('idempotency_key', 'like', `${wfId}:%`).where({ record_type: 'signature' }).count({ n: '*' });
     const { code, level } = await requestCode(driver, handle, 'b2');
     const { otpId } = await driver.otps.verify({ certificateId: d.id, level, userId: 'b2' }, code);
+    const hold = await holdCommits();
     const upd = await handle.startUpdate(signUpdate, { args: [{ actor: actorOf('b2'), otpId }], waitForStage: WorkflowUpdateStage.ACCEPTED });
+    await hold.waitedOn('ledger_blocks');
+    await worker.stop('SIGKILL');
+    await hold.release();
     const n = Number(signaturesBefore[0].n);
     const until = Date.now() + 30_000;
-    // the block commits with the read model; the activity then waits to publish the change
+    // the commit the dead worker made completes without it
     while (
       Number((await db.knex('ledger_blocks').where('idempotency_key', 'like', `${wfId}:%`).where({ record_type: 'signature' }).count({ n: '*' }))[0].n) <= n
     ) {
       if (Date.now() > until) throw new Error('the ledger block of b2 never appeared');
       await new Promise((r) => setTimeout(r, 20));
     }
-    await hold.waitedOn();
-    await worker.stop('SIGKILL');
-    await hold.release();
-    kills.push('after the ledger block of b2 was written');
+    kills.push('after the commit of b2 was written, before the worker heard it');
     worker = await WorkerProcess.start(env);
-    expect(await changed(driver, d.id, await upd.result())).toMatchObject({ stage: 3 });
+    const signed = await changed(driver, d.id, await upd.result());
+    expect(signed).toMatchObject({ stage: 3 });
+    // The company's open pages were told of the version this sign made, though its commit was done again.
+    const told = await db.knex('live_events').where({ type: CERTIFICATE_LIVE_TYPE }).whereRaw(`data->>'id' = ?`, [d.id]);
+    expect(told.map((e) => (typeof e.data === 'string' ? JSON.parse(e.data) : e.data).version)).toContain(signed.version);
   }
   await signWithCode(driver, handle, d.id, 'c1');
   // Kill 3: the PDF's attempt, its PDF rendered and waiting to keep it (a lock on the activity results),

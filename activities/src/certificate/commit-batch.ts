@@ -5,7 +5,6 @@ import type { OutboxMail, Stores } from '@grain/persistence';
 import type { ActivityDeps } from '../deps';
 import { mailMessageId } from '../mail-once';
 import { permanentOnAppError } from './errors';
-import { publishIfApplied } from './publish-applied';
 
 type CommitStores = Pick<Stores, 'certificates' | 'mailOutbox' | 'reminders'>;
 
@@ -27,7 +26,6 @@ export function commitBatchActivity(deps: ActivityDeps): CertificateActivityCont
             return recordThenAppend(tx, ledger.withinTransaction!(tx.ledgerBlocks), a, record);
           })
         : await commitThenAppend(deps, ledger, a, record);
-      await publishIfApplied(deps.stores.live, r.state, r.applied);
       return { txIds: r.txIds };
     });
 }
@@ -65,15 +63,17 @@ async function append(ledger: Ledger, a: CertificateCommit): Promise<string[]> {
   return receipts.map((r) => r.txId);
 }
 
-/** The read-model write and the mails of a commit, its tx ids recorded on its state. */
+/**
+ * The read-model write (which tells the company's open pages in the same statement) and the mails of a
+ * commit, its tx ids recorded on its state.
+ */
 function recordCommit(deps: ActivityDeps) {
   const queueNotices = noticeQueue(deps);
   return async (s: CommitStores, a: CertificateCommit, txIds: string[]) => {
     const state = a.ledger.reduce((st, { effect }, i) => recordLedgerTx(st, effect, txIds[i], a.at), a.state);
-    let applied = false;
-    if (a.readModel === 'write') applied = (await s.certificates.upsert(state)).applied;
+    if (a.readModel === 'write') await s.certificates.upsert(state);
     await queueNotices(s, a.notices, !!a.mailsWaitForPdf);
-    return { txIds, state, applied };
+    return { txIds };
   };
 }
 

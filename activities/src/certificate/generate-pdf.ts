@@ -5,7 +5,6 @@ import { addValidationData, issueCredential, sealOptionsFor, sealPdf } from '@gr
 import { issuerFacts, sha256hex } from '@grain/persistence';
 import type { ActivityDeps } from '../deps';
 import { certificateHtml, qrSvg, verifyUrl } from './certificate-pdf';
-import { publishIfApplied } from './publish-applied';
 
 type IssuerFacts = Awaited<ReturnType<typeof issuerFacts>>;
 type CompanySeal = Awaited<ReturnType<typeof companySeal>>;
@@ -38,8 +37,7 @@ export function generatePdfActivity(deps: ActivityDeps): CertificateActivityCont
     if (made.issuer) await deps.stores.certificates.freezeIssuer(state.id, made.issuer);
     const issuer = made.issuer ? ((await deps.stores.certificates.frozenIssuer(state.id)) ?? facts.issuer) : facts.issuer;
     await issueCredential(deps, state, { ...facts, issuer }, seal, made.sha256);
-    const applied = await recordPdfMade(deps, state, made);
-    await publishIfApplied(deps.stores.live, state, applied);
+    await recordPdfMade(deps, state, made);
     return { pdfKey: made.pdfKey };
   };
 }
@@ -100,11 +98,10 @@ function sealedIssuer(facts: IssuerFacts, seal: { certificatePem: string; caCert
 }
 
 /** The read model with its PDF, the hash the public page checks uploads against, the mails let go: one transaction. */
-function recordPdfMade(deps: ActivityDeps, state: CertificateState, made: MadePdf): Promise<boolean> {
+function recordPdfMade(deps: ActivityDeps, state: CertificateState, made: MadePdf): Promise<void> {
   return deps.stores.transaction(async (tx) => {
     await tx.certificates.recordPdfHash(state.id, made.sha256);
-    const w = await tx.certificates.upsert(state);
+    await tx.certificates.upsert(state);
     await tx.mailOutbox.release(state.id);
-    return w.applied;
   });
 }

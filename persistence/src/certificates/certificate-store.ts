@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   AppError,
+  certificateLiveMessage,
   HOLDING_STATUSES,
   isUuid,
   type FrozenIssuer,
@@ -28,6 +29,15 @@ function eventRows(s: CertificateState) {
     level: e.level ?? null,
     detail: e.detail ?? null,
   }));
+}
+
+/**
+ * UPSERT_SQL's live message: company (null when it is not a uuid: nobody's pages, nothing told), type, data.
+ */
+function told(s: CertificateState): [string | null, string, string, string | null] {
+  const m = certificateLiveMessage(s);
+  const company = isUuid(m.companyId) ? m.companyId : null;
+  return [company, m.type, JSON.stringify(m.data), company];
 }
 
 /** isUuid's pattern for Postgres (`~*`): an audit's actor id that is not a uuid is never cast to one. */
@@ -392,6 +402,10 @@ const UPSERT_SQL = `with written as (
            from json_to_recordset(?::json) as x(certificate_id text, seq int, at timestamptz, actor_id text, action text, level int, detail text)
           where exists (select 1 from written)
          on conflict (certificate_id, seq) do nothing
+       ),
+       told as (
+         insert into live_events (company_id, user_id, type, data)
+         select ?::uuid, null, ?, ?::jsonb where ?::uuid is not null and exists (select 1 from written)
        )
        select count(*)::int as n from written`;
 
@@ -430,7 +444,11 @@ export class KnexCertificateStore implements CertificateStore {
     if (events.length) await trx('certificate_events').insert(events).onConflict(['certificate_id', 'seq']).ignore();
   }
 
-  /** One named prepared statement: UPSERT_SQL. */
+  /**
+   * One named prepared statement: UPSERT_SQL. A write that moves the read model forward tells the company's
+   * open pages in the same statement (live_events), so a write is told exactly when it commits, a retry
+   * after a crash included (a change told only after the commit was lost when the process died between).
+   */
   async upsert(s: CertificateState): Promise<{ applied: boolean }> {
     const row = this.row(s);
     const levels = levelRows(s).map((l) => ({ ...l, signer_ids: JSON.stringify(l.signer_ids), signed_ids: JSON.stringify(l.signed_ids) }));
@@ -441,6 +459,7 @@ export class KnexCertificateStore implements CertificateStore {
       s.levels.map((l) => l.level),
       JSON.stringify(levels),
       JSON.stringify(eventRows(s)),
+      ...told(s),
     ])) as { rows: Array<{ n: number }> };
     return { applied: Number(r.rows[0]?.n) > 0 };
   }
