@@ -5,6 +5,7 @@ import type { Db } from '../db';
 import type { CertificateStore } from './certificate-store';
 import type { Knex } from 'knex';
 import * as atCommit from '../migrations/076_certificate_counts_at_commit';
+import * as countsText from '../migrations/080_certificate_counts_text';
 
 // The toggle counts kept by triggers (migration 008; written at each writer's COMMIT since 076) must always equal a count of the rows themselves,
 // whatever wrote them: the store's upsert (insert, and insert ... on conflict update), draft edits and
@@ -42,6 +43,9 @@ async function scanned(companyId: string) {
   return out;
 }
 
+/** The counts a list page answers (certificate_counts_text since migration 080). */
+const listed = async (companyId: string) => (await store.listText({ companyId, limit: 1 }, { counts: true })).counts;
+
 describe('certificate counts kept by triggers', () => {
   it('follow drafts, upserts through every status, overdue flips and deletes', async () => {
     const co = 'cnt-1';
@@ -68,6 +72,7 @@ describe('certificate counts kept by triggers', () => {
     expect(await store.get(co, 'k2')).toBeNull();
     expect(await store.counts(co)).toEqual(await scanned(co));
     expect(await store.counts(co)).toMatchObject({ created: 1, signing: 1, done: 1 });
+    expect(await listed(co)).toEqual(await scanned(co));
     expect(await store.counts('cnt-other')).toEqual(await scanned('cnt-other'));
   });
 
@@ -101,8 +106,10 @@ describe('certificate counts kept by triggers', () => {
     );
     expect(await store.counts(co)).toEqual(await scanned(co));
     expect(await store.counts(co)).toMatchObject({ signing: 4, pending: 4, overdue: 4 });
+    expect(await listed(co)).toEqual(await scanned(co));
     await db.knex('certificates').where({ company_id: co }).delete();
     expect(await store.counts(co)).toEqual(await scanned(co));
+    expect(await listed(co)).toEqual(await scanned(co));
     expect(Number((await db.knex('certificate_counts').where({ company_id: co }).sum({ n: 'n' }).first())?.n ?? 0)).toBe(0);
   });
 
@@ -152,6 +159,7 @@ describe('certificate counts kept by triggers', () => {
     expect(await store.counts(co)).toEqual(await scanned(co));
     expect(await store.counts('cnt-6')).toEqual(await scanned('cnt-6'));
     expect(await store.counts('cnt-6')).toMatchObject({ signing: 1, overdue: 1 });
+    expect([await listed(co), await listed('cnt-6')]).toEqual([await scanned(co), await scanned('cnt-6')]);
   });
 
   it('076 runs twice and reverses: the counts stay exact through down (written at once) and up (at commit)', async () => {
@@ -168,12 +176,24 @@ describe('certificate counts kept by triggers', () => {
     expect(await store.counts(co)).toEqual(await scanned(co));
     expect(await store.counts(co)).toMatchObject({ signing: 3, created: 0 });
     expect(Number((await db.knex('certificate_count_changes').count({ n: '*' }).first())!.n)).toBe(0);
+    // 076's fold again writes no text: 080 (run twice, and reversed once) brings it back, texts rebuilt
+    await store.upsert(submit(draft('v4', co)));
+    await countsText.up(db.knex);
+    await countsText.down(db.knex);
+    await store.upsert(submit(draft('v5', co)));
+    await countsText.up(db.knex);
+    await countsText.up(db.knex);
+    expect(await listed(co)).toEqual(await scanned(co));
+    await store.upsert(submit(draft('v6', co)));
+    expect(await listed(co)).toEqual(await scanned(co));
+    expect(await listed(co)).toMatchObject({ signing: 6 });
   });
 
   it('are emptied by truncate', async () => {
     await store.saveDraft(draft('t1', 'cnt-3'));
     await db.knex.raw('truncate certificates cascade');
     expect(Number((await db.knex('certificate_counts').count({ n: '*' }).first())!.n)).toBe(0);
+    expect(Number((await db.knex('certificate_counts_text').count({ n: '*' }).first())!.n)).toBe(0);
   });
 });
 
@@ -245,5 +265,37 @@ describe('certificate counts under concurrent writers (issue 29: the sign path)'
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(6);
     expect(await store.counts(co)).toEqual(await scanned(co));
     expect(await store.counts(co)).toMatchObject({ signing: 20 - 4 + 2, rejected: 4, overdue: 4 });
+    expect(await listed(co)).toEqual(await scanned(co));
+  });
+
+  // Migration 080: two writers of one company changing different counts. The second's fold must build the
+  // company's text after the first committed, or the last to commit leaves a text without the other's change.
+  onPostgres("the list's counts text holds both of two writers folding different counts of one company", async () => {
+    const co = 'cnt-9';
+    await store.upsert(submit(draft('x0', co)));
+    const a: Knex.Transaction = await db.knex.transaction();
+    const b: Knex.Transaction = await db.knex.transaction();
+    try {
+      // A: signing -> done, folded now (SET CONSTRAINTS ... IMMEDIATE), still open
+      await createStores(a).certificates.upsert({ ...sign(sign(sign(submit(draft('x0', co)), 'a1'), 'a2'), 'b1') });
+      await a.raw('set constraints all immediate');
+      // B: a new draft (created + 1), folded while A is open: its text waits for A's commit
+      await createStores(b).certificates.saveDraft(draft('x1', co));
+      const pidB = Number((await b.raw('select pg_backend_pid() as pid')).rows[0].pid);
+      const folded = b.raw('set constraints all immediate').then(() => 'folded'); // sent now (a knex query runs when awaited)
+      // B's fold reaches the company's text row, which A's fold holds, and waits for A
+      for (let until = Date.now() + 10_000; !(await lockWaitOf(pidB));) {
+        if (Date.now() > until) throw new Error("B's fold never waited for A");
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await a.commit();
+      await folded;
+      await b.commit();
+    } finally {
+      if (!a.isCompleted()) await a.rollback();
+      if (!b.isCompleted()) await b.rollback();
+    }
+    expect(await store.counts(co)).toMatchObject({ done: 1, created: 1, signing: 0 });
+    expect(await listed(co)).toEqual(await scanned(co));
   });
 });

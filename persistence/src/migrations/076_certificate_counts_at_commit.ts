@@ -26,7 +26,7 @@ const NOTE = `
     group by company_id, status, overdue having sum(dn) <> 0) c
   having count(*) > 0`;
 
-const FOLD = `
+export const FOLD = `
   with d as (delete from certificate_count_changes returning changes)
   insert into certificate_counts (company_id, status, overdue, n)
   select x.company_id, x.status, x.overdue, sum(x.dn) from d, jsonb_to_recordset(d.changes) as x(company_id text, status text, overdue boolean, dn bigint)
@@ -34,7 +34,7 @@ const FOLD = `
   order by x.company_id, x.status, x.overdue
   on conflict (company_id, status, overdue) do update set n = certificate_counts.n + excluded.n`;
 
-const fn = (name: string, body: string) => `create or replace function ${name}() returns trigger language plpgsql as $$
+export const fn = (name: string, body: string) => `create or replace function ${name}() returns trigger language plpgsql as $$
     begin ${body}; return null; end $$`;
 
 /**
@@ -43,9 +43,9 @@ const fn = (name: string, body: string) => `create or replace function ${name}()
  * scanning the table's rows the first already deleted (a transaction of many statements would scan
  * n times n). A fold made early (SET CONSTRAINTS ... IMMEDIATE) and notes after it fold again.
  */
-const FOLDED = 'grain.certificate_counts_folded';
+export const FOLDED = 'grain.certificate_counts_folded';
 const NOTED = `; if found then perform set_config('${FOLDED}', '', true); end if`;
-const FOLD_ONCE = `if current_setting('${FOLDED}', true) = 'y' then return null; end if;
+export const FOLD_ONCE = `if current_setting('${FOLDED}', true) = 'y' then return null; end if;
     ${FOLD}; perform set_config('${FOLDED}', 'y', true)`;
 
 export async function up(k: Knex): Promise<void> {

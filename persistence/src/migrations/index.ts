@@ -32,6 +32,7 @@ import * as passkeyLoginAddress from './061_passkey_login_address';
 import * as verifiableCredentials from './065_verifiable_credentials';
 import * as sessionCacheNotify from './071_session_cache_notify';
 import * as sessionCacheEpoch from './079_session_cache_epoch';
+import * as certificateCountsText from './080_certificate_counts_text';
 import * as certificateWrittenBeforePdf from './075_certificate_written_before_pdf';
 import * as certificateCountsAtCommit from './076_certificate_counts_at_commit';
 import * as ledgerHead from './078_ledger_head';
@@ -80,4 +81,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '076_certificate_counts_at_commit', ...certificateCountsAtCommit },
   { name: '078_ledger_head', ...ledgerHead },
   { name: '079_session_cache_epoch', ...sessionCacheEpoch },
+  { name: '080_certificate_counts_text', ...certificateCountsText },
 ];
