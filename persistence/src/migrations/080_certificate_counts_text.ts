@@ -18,22 +18,25 @@ import { FOLD, FOLD_ONCE, FOLDED, fn } from './076_certificate_counts_at_commit'
 export const COUNTS_TEXT = `coalesce(json_agg(json_build_object('status', k.status, 'overdue', k.overdue, 'n', k.n) order by k.status, k.overdue), '[]')::text`;
 
 /**
- * 076's fold (its statement), after noting the companies whose changes it folds, then their texts: each
- * row made sure of and locked in company order, then built.
+ * 076's fold (its statement), after noting the companies whose changes it folds, then their texts in
+ * company order: each row made sure of and locked in one statement, then built in the next.
  */
 const FOLD_WITH_TEXT = `create or replace function certificate_counts_fold() returns trigger language plpgsql as $$
-    declare touched text[];
+    declare touched text[]; company text;
     begin
       if current_setting('${FOLDED}', true) = 'y' then return null; end if;
       select array_agg(distinct x.company_id order by x.company_id) into touched
         from certificate_count_changes d, jsonb_to_recordset(d.changes) as x(company_id text);
       ${FOLD};
       perform set_config('${FOLDED}', 'y', true);
-      if touched is null then return null; end if;
-      insert into certificate_counts_text (company_id, counts) select c, '[]' from unnest(touched) c order by c on conflict (company_id) do nothing;
-      perform 1 from certificate_counts_text where company_id = any(touched) order by company_id for update;
-      update certificate_counts_text t set counts = (select ${COUNTS_TEXT} from certificate_counts k where k.company_id = t.company_id)
-       where t.company_id = any(touched);
+      -- one company a commit, as a rule: a scalar parameter, so each statement keeps one plan
+      foreach company in array coalesce(touched, '{}') loop
+        -- the row made sure of and locked (DO UPDATE locks the row it meets, though WHERE false writes nothing)
+        insert into certificate_counts_text (company_id, counts) values (company, '[]')
+          on conflict (company_id) do update set counts = excluded.counts where false;
+        update certificate_counts_text set counts = (select ${COUNTS_TEXT} from certificate_counts k where k.company_id = company)
+         where company_id = company;
+      end loop;
       return null;
     end $$`;
 
