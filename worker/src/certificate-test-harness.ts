@@ -338,8 +338,20 @@ kill -INT $child 2>/dev/null; wait $child; rm -rf '${dir}'`;
     rmSync(dir, { recursive: true, force: true });
   };
   const until = Date.now() + 30_000;
+  // pg_isready asks quietly until the server takes connections (a refused connection through knex is logged)
+  const isReady = path.join(bin, 'pg_isready');
+  const ready = () => {
+    if (!existsSync(isReady)) return true; // then knex's own try
+    try {
+      execFileSync(isReady, ['-q', '-h', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
   for (;;) {
     try {
+      if (!ready()) throw new Error(`no answer on port ${port} yet`);
       await (await openDb({ databaseUrl: url }, { migrate: false })).close();
       return { url, pid: child.pid!, stop };
     } catch (e) {

@@ -292,7 +292,7 @@ interface PageRow {
   last_at: string | null;
   last_id: string | null;
   missing: string[] | null;
-  /** certificate_counts' rows as JSON text (in a fixed order), read by countsOfText. */
+  /** The company's counts as certificate_counts_text keeps them (JSON text of certificate_counts' rows, migration 080), read by countsOfText. */
   counts?: string | null;
 }
 
