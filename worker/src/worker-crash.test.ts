@@ -124,6 +124,15 @@ async function cliList(query: string): Promise<string[]> {
   return rows.map((r) => r.execution?.workflowId ?? '');
 }
 
+/** Resolves once `sql` answers a row (asked every 20 ms), else fails after 30 s saying no `what` waited. */
+async function untilWaiting(what: string, sql: string, bindings: Array<string | number>): Promise<void> {
+  const until = Date.now() + 30_000;
+  while (!(await db.knex.raw(sql, bindings)).rows.length) {
+    if (Date.now() > until) throw new Error(`no ${what} waited`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /**
  * Holds a table in exclusive mode (another connection's write to it waits) until `release`; `waitedOn`
  * resolves once a write of the worker waits for it.
@@ -132,18 +141,12 @@ async function holdTable(table: string) {
   const trx = await db.knex.transaction();
   await trx.raw(`lock table ${table} in exclusive mode`);
   return {
-    async waitedOn() {
-      const until = Date.now() + 30_000;
-      for (;;) {
-        const { rows } = await db.knex.raw(
-          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike ?`,
-          [`%${table}%`],
-        );
-        if (rows[0].n > 0) return;
-        if (Date.now() > until) throw new Error(`no write to ${table} waited for the lock`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
+    waitedOn: () =>
+      untilWaiting(
+        `write to ${table} for its lock`,
+        `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike ?`,
+        [`%${table}%`],
+      ),
     release: () => trx.rollback(),
   };
 }
@@ -151,7 +154,8 @@ async function holdTable(table: string) {
 /**
  * Holds every commit of the server once it is written and before anyone sees it: a synchronous standby
  * that never answers is named, so a committing session waits (wait event SyncRep) until `release`, which
- * unnames it; the commit then completes, though its client is gone. The probe (a commit of the test's own) shows the hold took effect.
+ * unnames it; the commit then completes, though its client is gone. The probe (a commit of the test's
+ * own) shows the hold took effect.
  */
 async function holdCommits() {
   // the probe's table: a commit waits only when it wrote to the log (a row; an xid alone writes nothing there)
@@ -169,19 +173,12 @@ async function holdCommits() {
     await new Promise((r) => setTimeout(r, 50));
     held = !done;
   }
-  const waiting = async (what: string, sql: string, bindings: Array<string | number>) => {
-    const until = Date.now() + 30_000;
-    while (!(await db.knex.raw(sql, bindings)).rows.length) {
-      if (Date.now() > until) throw new Error(`no ${what} waited for its commit to be confirmed`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
-  await waiting('probe', `select 1 from pg_stat_activity where wait_event = 'SyncRep' and pid = ?`, [probePid]);
+  await untilWaiting('probe commit for its confirmation', `select 1 from pg_stat_activity where wait_event = 'SyncRep' and pid = ?`, [probePid]);
   return {
     /** Resolves once a commit that wrote to `table` waits. */
     waitedOn: (table: string) =>
-      waiting(
-        `commit that wrote to ${table}`,
+      untilWaiting(
+        `commit that wrote to ${table} for its confirmation`,
         `select 1 from pg_stat_activity a join pg_locks l on l.pid = a.pid
           where a.wait_event = 'SyncRep' and a.pid <> ? and l.relation = ?::regclass and l.mode = 'RowExclusiveLock'`,
         [probePid, table],
