@@ -29,12 +29,14 @@ async function stillSignedIn(): Promise<boolean> {
  * remembers the id of the last message (sessionStorage, so a reload resumes too) and reconnects with
  * ?after=<id> and growing back-off, so a dropped connection loses nothing. It stops for good when the
  * server ends the socket with a final close code, or when a connection attempt fails and the browser
- * is no longer signed in, so a signed-out page does not knock forever.
+ * is no longer signed in, so a signed-out page does not knock forever. A connection with nothing to
+ * resume from asks its listeners to catch up (onCatchUp).
  */
 export class LiveConnection {
   private ws?: WebSocket;
   private readonly listeners = new Set<Listener>();
   private readonly statusListeners = new Set<(s: LiveStatus) => void>();
+  private readonly catchUpListeners = new Set<() => void>();
   private retry = 0;
   private timer?: ReturnType<typeof setTimeout>;
   private closed = false;
@@ -71,6 +73,9 @@ export class LiveConnection {
   private open() {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const after = this.lastId();
+    // nothing to resume from: the server starts at its position now, so what was sent before (after a
+    // page read its data) is not delivered; the listeners are asked to catch up once connected
+    const fresh = after === undefined;
     const ws = this.makeSocket(`${proto}//${location.host}/socket/test/${encodeURIComponent(this.userId)}${after !== undefined ? `?after=${after}` : ''}`);
     this.ws = ws;
     this.setStatus('connecting');
@@ -87,6 +92,7 @@ export class LiveConnection {
         this.retry = 0;
         this.setStatus('connected');
         if (typeof m.data?.lastId === 'number') this.remember(Math.max(m.data.lastId, this.lastId() ?? 0));
+        if (fresh) this.catchUpListeners.forEach((l) => l());
         return;
       }
       if (typeof m.id === 'number') this.remember(m.id);
@@ -117,6 +123,14 @@ export class LiveConnection {
   subscribe(l: Listener): () => void {
     this.listeners.add(l);
     return () => this.listeners.delete(l);
+  }
+  /**
+   * Called when a connection is made without a resume point (the page's first, or when nothing was
+   * remembered): messages sent before it were not delivered, so a listener reads its data again.
+   */
+  onCatchUp(l: () => void): () => void {
+    this.catchUpListeners.add(l);
+    return () => this.catchUpListeners.delete(l);
   }
   onStatus(l: (s: LiveStatus) => void): () => void {
     this.statusListeners.add(l);

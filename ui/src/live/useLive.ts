@@ -24,12 +24,16 @@ function release(conn: LiveConnection) {
 /**
  * Calls `handler` for each live message whose type is in `types` (docs/spec/farm-data-and-documents.md §3 live messages), for the
  * signed-in user. All hooks share one socket, which reconnects and resumes by itself.
- * Returns the connection status (connected, connecting, disconnected).
+ * Returns the connection status (connected, connecting, disconnected). `onCatchUp` is called when the
+ * socket connects with nothing to resume from: messages sent before then (after the page read its data)
+ * were not delivered, so the page reads again.
  */
-export function useLive(types: readonly string[], handler: (m: LiveMessage) => void): LiveStatus {
+export function useLive(types: readonly string[], handler: (m: LiveMessage) => void, onCatchUp?: () => void): LiveStatus {
   const { user } = useAuth();
   const cb = useRef(handler);
   cb.current = handler;
+  const catchUp = useRef(onCatchUp);
+  catchUp.current = onCatchUp;
   const key = types.join(',');
   const [status, setStatus] = useState<LiveStatus>('connecting');
   useEffect(() => {
@@ -40,8 +44,10 @@ export function useLive(types: readonly string[], handler: (m: LiveMessage) => v
     const wanted = new Set(key.split(','));
     const off = conn.subscribe((m) => wanted.has(m.type) && cb.current(m));
     const offStatus = conn.onStatus(setStatus);
+    const offCatchUp = conn.onCatchUp(() => catchUp.current?.());
     return () => {
       off();
+      offCatchUp();
       offStatus();
       release(conn);
     };

@@ -21,7 +21,11 @@ export function ComplianceDetailPage() {
   useLoadErrorNotice(loaded.error);
   const c = loaded.data ?? null;
   const missing = !id || (!c && !!loaded.error);
-  useLive(['compliance_check_update'], (m) => m.data?.compliance_id === id && void loaded.reload());
+  useLive(
+    ['compliance_check_update'],
+    (m) => m.data?.compliance_id === id && void loaded.reload(),
+    () => void loaded.reload(),
+  );
   return (
     <Page
       title={t('compliance.detailTitle')}

@@ -18,7 +18,11 @@ export function ComplianceListPage() {
   useLoadErrorNotice(loaded.error);
   const rows = loaded.data ?? null;
   const [q, setQ] = useState('');
-  useLive(['compliance_check_update'], () => void loaded.reload());
+  useLive(
+    ['compliance_check_update'],
+    () => void loaded.reload(),
+    () => void loaded.reload(),
+  );
   const shown = useMemo(() => {
     if (!rows || !q.trim()) return rows ?? [];
     return new Fuse(rows, { keys: ['docName'], threshold: FUZZY_THRESHOLD }).search(q.trim()).map((r) => r.item);
