@@ -13,12 +13,11 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
-import { awaitIssued, CHAIN } from './certificates.mjs';
+import { awaitIssued, CHAIN, submit } from './certificates.mjs';
 
 const require = createRequire(import.meta.url);
-const { certificateStartSearchAttributes, certificateWorkflow } = require('@grain/workflows');
 const { createStores, hashPassword } = require('@grain/persistence');
-const { HARNESS_COMPANY_ID: COMPANY, HARNESS_COMPANY_NAME, harnessWorkflowId } = require('@grain/worker/dist/certificate-test-harness.js');
+const { HARNESS_COMPANY_ID: COMPANY } = require('@grain/worker/dist/certificate-test-harness.js');
 const { fetch } = globalThis;
 
 const PASSWORD = 'Grain#2025pass';
@@ -156,23 +155,7 @@ async function codeFor(mailbox, email, number) {
 export const httpCertificateDriver = {
   kind: 'certificate (HTTP API)',
   makeDraft: (sys) => httpDraft(sys.signers),
-  /** Starts the workflow, then waits until the read model shows it signing (the API's submit answers the row). */
-  async submit(sys, draft) {
-    const input = { certificate: draft, submittedBy: { id: draft.submitter.id, name: draft.submitter.name } };
-    // as the API starts it (CertificateWorkflows.start): with the submitted certificate's search attributes
-    const handle = await sys.client.workflow.start(certificateWorkflow, {
-      workflowId: harnessWorkflowId(draft),
-      taskQueue: sys.taskQueue,
-      args: [input],
-      typedSearchAttributes: certificateStartSearchAttributes(input, HARNESS_COMPANY_NAME),
-    });
-    // backing off (25 ms doubling to 200 ms): a handful of primary-key reads a certificate, not counted apart
-    for (let waited = 0, step = 25; waited < 30_000; waited += step, step = Math.min(200, step * 2)) {
-      if ((await sys.store.get(draft.companyId, draft.id))?.state.status === 'signing') return handle;
-      await new Promise((r) => setTimeout(r, step));
-    }
-    throw new Error(`certificate ${draft.id} not in the read model 30 s after its start`);
-  },
+  submit,
   /** otpMs: the code call until the code is in the sink; signMs (= visibleMs): the sign call, end to end. */
   async signOnce(sys, handle, draft, who) {
     const signer = sys.signers[who];

@@ -5,13 +5,34 @@
 //  - memory reports over IPC ('mem' -> { mem: process.memoryUsage() after a GC, cachedWorkflows };
 //    'mem-settled' -> the same after a GC in every thread, median of 5: bench/lib/settled-memory.cjs).
 // Run with --expose-gc so the heap figure is the live heap, not garbage waiting for collection.
+// BENCH_ALLOC_PROF=<dir>: where the main thread allocates (V8's sampling heap profiler, counting objects
+// the GC already collected too), written at stop as worker-<pid>.heapprofile (bench/lib/alloc-summary.mjs).
 const { loadConfig, buildAdapters, closeAdapters } = require('@grain/adapters');
 const { createStores, openDb } = require('@grain/persistence');
 const { createWorker } = require('@grain/worker');
 const { PooledSmtpMailSender } = require('./pooled-mail-sender.cjs');
 const { sendMemory } = require('./settled-memory.cjs');
 
+/** Starts the allocation sampling of BENCH_ALLOC_PROF; answers the function that writes its profile. */
+async function allocationSampling(dir) {
+  const { Session } = require('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 16384,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  return async () => {
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    require('node:fs').writeFileSync(require('node:path').join(dir, `worker-${process.pid}.heapprofile`), JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
 async function main() {
+  const writeAllocations = process.env.BENCH_ALLOC_PROF ? await allocationSampling(process.env.BENCH_ALLOC_PROF) : undefined;
   const config = loadConfig(process.env);
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
   const stores = createStores(db.knex);
@@ -36,7 +57,7 @@ async function main() {
         require('node:v8').writeHeapSnapshot(require('node:path').join(process.env.BENCH_HEAP_SNAPSHOT, `worker-${Date.now()}.heapsnapshot`));
       void sendMemory(m, worker);
     } else if (m === 'stop') {
-      worker.shutdown();
+      void (writeAllocations?.() ?? Promise.resolve()).finally(() => worker.shutdown());
     }
   });
   process.send({ ready: true, db: db.kind });
