@@ -10,12 +10,12 @@
 //   ledger: one append per signature and one for the completion (7) on the embedded ledger
 //           (@grain/adapters EmbeddedLedger over the ledger_blocks store, as the worker builds it);
 //   pdf:    one render (ChromiumPdfRenderer, warm) + PAdES seal (sealPdf with the embedded TSA) +
-//           validation data (addValidationData) + the file stored, the company's seal and CRL read once.
+//           validation data (in the same step, as generate-pdf.ts) + the file stored, the company's seal and CRL read once.
 const { randomUUID } = require('node:crypto');
 const { performance } = require('node:perf_hooks');
 const { Pool } = require('pg');
 const { createCertificate, transition, issuedCertificate, certificateMailContext } = require('@grain/domain');
-const { loadConfig, buildAdapters, closeAdapters, mailTexts, sealPdf, addValidationData, sealOptionsFor } = require('@grain/adapters');
+const { loadConfig, buildAdapters, closeAdapters, mailTexts, sealPdf, sealOptionsFor } = require('@grain/adapters');
 const { openDb, createStores } = require('@grain/persistence');
 const { certificateHtml, qrSvg, verifyUrl } = require('@grain/activities');
 const { PooledSmtpMailSender } = require('./pooled-mail-sender.cjs');
@@ -150,15 +150,20 @@ async function main() {
         const held = stateOf(i)[6];
         const url = verifyUrl(config.publicUrl, held.contentHash);
         const rendered = await adapters.pdf.render(certificateHtml(issuedCertificate(held), { url, svg: await qrSvg(url) }));
-        const sealed = await sealPdf(rendered, {
-          ...seal,
-          chainPems: [seal.caCertificatePem],
-          name: 'Floor Grain Co',
-          reason: `Grain quality certificate ${held.approvalNumber} issued`,
-          contactInfo: url,
-          tsa: adapters.tsa,
-        });
-        const pdf = await addValidationData(sealed, { certificatePems: [seal.certificatePem, seal.caCertificatePem, ...tsaPems], crls: [crl] });
+        // sealed and made B-LT in one step, as generate-pdf.ts does (the CRL in the CMS too)
+        const pdf = await sealPdf(
+          rendered,
+          {
+            ...seal,
+            chainPems: [seal.caCertificatePem],
+            name: 'Floor Grain Co',
+            reason: `Grain quality certificate ${held.approvalNumber} issued`,
+            contactInfo: url,
+            tsa: adapters.tsa,
+            crls: [crl],
+          },
+          { certificatePems: [seal.certificatePem, seal.caCertificatePem, ...tsaPems], crls: [crl] },
+        );
         await adapters.storage.put(pdf, { ext: 'pdf', prefix: 'certificates' });
       });
       return n;

@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import type { CertificateActivityContract, CertificatePdfRequest, CertificateState } from '@grain/domain';
 import { issuedCertificate, recordPdf, type FrozenIssuer } from '@grain/domain';
-import { addValidationData, issueCredential, sealOptionsFor, sealPdf } from '@grain/adapters';
+import { issueCredential, sealOptionsFor, sealPdf } from '@grain/adapters';
 import { issuerFacts, sha256hex } from '@grain/persistence';
 import type { ActivityDeps } from '../deps';
 import { certificateHtml, qrSvg, verifyUrl } from './certificate-pdf';
@@ -67,20 +67,20 @@ async function makePdf(deps: ActivityDeps, s: CertificateState, facts: IssuerFac
   const url = verifyUrl(config.publicUrl, s.contentHash);
   const rendered = await adapters.pdf.render(certificateHtml(issuedCertificate(s, facts), { url, svg: await qrSvg(url) }));
   const crls = [await deps.stores.signatures.freshCaCrl(s.companyId, config.caKeySecret)];
-  const sealed = await sealPdf(rendered, {
-    ...seal,
-    chainPems: [seal.caCertificatePem],
-    name: facts.issuer?.name ?? s.companyId,
-    reason: `Grain quality certificate ${s.approvalNumber} issued`,
-    location: facts.issuer?.address,
-    contactInfo: url,
-    tsa: adapters.tsa,
-    crls,
-  });
-  const pdf = await addValidationData(sealed, {
-    certificatePems: [seal.certificatePem, seal.caCertificatePem, ...(await adapters.tsa.certificatePems())],
-    crls,
-  });
+  const pdf = await sealPdf(
+    rendered,
+    {
+      ...seal,
+      chainPems: [seal.caCertificatePem],
+      name: facts.issuer?.name ?? s.companyId,
+      reason: `Grain quality certificate ${s.approvalNumber} issued`,
+      location: facts.issuer?.address,
+      contactInfo: url,
+      tsa: adapters.tsa,
+      crls,
+    },
+    { certificatePems: [seal.certificatePem, seal.caCertificatePem, ...(await adapters.tsa.certificatePems())], crls },
+  );
   const pdfKey = await adapters.storage.put(pdf, { ext: 'pdf', prefix: 'certificates' });
   const issuer = sealedIssuer(facts, seal);
   return { pdfKey, sha256: sha256hex(pdf), ...(issuer ? { issuer } : {}) };

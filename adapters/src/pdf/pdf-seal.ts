@@ -135,8 +135,12 @@ class CadesSigner extends Signer {
 /** Room kept in the PDF for the CMS, in hex digits: two certificates, the CRL, the timestamp token and an ECDSA signature fit well within. */
 const SIGNATURE_BYTES = 16384;
 
-/** Seals `pdf`: answers the signed PDF (the same document plus its signature). */
-export async function sealPdf(pdf: Buffer, id: SealIdentity): Promise<Buffer> {
+/**
+ * Seals `pdf`: answers the signed PDF (the same document plus its signature); with `validation`, B-LT at
+ * once: the validation material appended after the signed revision (addValidationData's update), from
+ * the document as it was just written, so the sealed file is not parsed a second time.
+ */
+export async function sealPdf(pdf: Buffer, id: SealIdentity, validation?: ValidationData): Promise<Buffer> {
   const doc = await PDFDocument.load(pdf);
   pdflibAddPlaceholder({
     pdfDoc: doc,
@@ -148,7 +152,8 @@ export async function sealPdf(pdf: Buffer, id: SealIdentity): Promise<Buffer> {
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
   });
   const prepared = Buffer.from(await doc.save({ useObjectStreams: false }));
-  return new SignPdf().sign(prepared, new CadesSigner(id));
+  const signed = await new SignPdf().sign(prepared, new CadesSigner(id));
+  return validation ? appendValidationData(signed, doc, validation) : signed;
 }
 
 /** What a PDF's seal says: whether it holds, whether it covers the whole file, and by whom. */
@@ -356,7 +361,14 @@ export interface ValidationData {
  * catalog again with /DSS added — leaving every byte of the sealed revision as it was.
  */
 export async function addValidationData(pdf: Buffer, data: ValidationData): Promise<Buffer> {
-  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  return appendValidationData(pdf, await PDFDocument.load(pdf, { updateMetadata: false }), data);
+}
+
+/**
+ * addValidationData's update after `pdf`, whose last revision is `doc` (its catalog, trailer and object
+ * numbers): the document parsed from `pdf`, or the one sealPdf wrote it from.
+ */
+function appendValidationData(pdf: Buffer, doc: PDFDocument, data: ValidationData): Buffer {
   const rootRef = doc.context.trailerInfo.Root as PDFRef;
   const prev = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(pdf.toString('latin1').slice(-64));
   if (!prev) throw new Error('the sealed PDF has no final startxref');
