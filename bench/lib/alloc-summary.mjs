@@ -12,7 +12,11 @@ const where = (cf) => {
   const m = u.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
   if (m) return m[1];
   if (u.startsWith('node:')) return u;
-  return u.replace(/^.*\/work\/[^/]+\//, '').split('/').slice(0, 3).join('/');
+  return u
+    .replace(/^.*\/work\/[^/]+\//, '')
+    .split('/')
+    .slice(0, 3)
+    .join('/');
 };
 const byPkg = new Map();
 const byFn = new Map();
