@@ -15,7 +15,8 @@
 //            --ours=http|direct (ours in the pairs: through the API process over HTTP, default; or this
 //            process as the API, as before issue 29), --floor-certs=<n> (the floor's certificates, 200), --in-flight=200,1000, --runs=<variants> (more throughput variants after the
 //            pairs, default none), --inflight-runs=<variants> (variants: see VARIANTS below),
-//            --no-ceiling (ours only),
+//            --no-ceiling (ours only), --no-commands-ceiling (without the ceiling with the design's platform
+//            commands, measured in each pair at the first --lanes count when the floor is asked for too),
 //            --list-rows=100000 --list-connections=50 --list-duration=20 --list-pairs=2 (list API; pairs of
 //            ours / the bare-route ceiling, alternating), --list-rate=<req/s> (a fixed load for both sides: CPU per
 //            answer below saturation), --list-only=0,2 (only these scenarios: 0 the first page, 1 the 'signing'
@@ -71,6 +72,8 @@ const inFlights = String(flag('in-flight', quick ? '50' : '200,1000'))
 // The ceiling (bench/ceiling/): the same shape of work with empty handlers, measured in the same run.
 const ceiling = !flag('no-ceiling', false);
 const pairsWanted = Number(flag('pairs', quick ? 1 : 3));
+// The ceiling with the design's platform commands (bench/ceiling/ceiling-workflow.cjs): the floor's share of them.
+const commandsCeiling = ceiling && !flag('no-commands-ceiling', false);
 const laneCounts = String(flag('lanes', '40,200')).split(',').map(Number);
 const oursOverHttp = flag('ours', 'http') === 'http';
 // --pg-statements: Postgres with pg_stat_statements; ours' throughput runs list their statements by calls
@@ -176,8 +179,8 @@ try {
     }
   };
   const bundle = ceiling ? await buildCeilingBundle(logDir) : undefined;
-  const withCeiling = async (fn) => {
-    const sys = await startCeilingSystem({ temporal, bundle, tuning: VARIANTS.default.tuning, logDir });
+  const withCeiling = async (fn, commands = false) => {
+    const sys = await startCeilingSystem({ temporal, bundle, tuning: VARIANTS.default.tuning, logDir, commands });
     try {
       return await fn(sys);
     } finally {
@@ -237,6 +240,16 @@ try {
             `  ${pair.ceiling.perMinute.toFixed(0)} / min, sign Update p50/p95 ${pair.ceiling.signMs.p50.toFixed(0)}/${pair.ceiling.signMs.p95.toFixed(0)} ms, ${pair.ceiling.cpuPerCertificateS.toFixed(3)} CPU-s a certificate`,
           );
         });
+        if (commandsCeiling && want('floor') && lanes === laneCounts[0]) {
+          console.log(`bench: throughput, ${lanes} callers, pair ${i + 1}/${pairsWanted}: ceiling with the design's commands (${durationMs / 1000} s)`);
+          await withCeiling(async (sys) => {
+            const q = await quiet();
+            pair.commands = await throughput(sys, { ...bound, ...ceilingCpu(sys) });
+            sections.push(withLoad(report.ceilingThroughputSection(pair.commands, bundle.bytes, { commands: true }), q));
+            console.log(`  ${pair.commands.perMinute.toFixed(0)} / min, ${pair.commands.cpuPerCertificateS.toFixed(3)} CPU-s a certificate`);
+          }, true);
+          callsFailed += pair.commands.errors.length;
+        }
         console.log(`bench: throughput, ${lanes} callers, pair ${i + 1}/${pairsWanted}: ours (${durationMs / 1000} s)`);
         await withSystem(ov, async (sys) => {
           const q = await quiet();

@@ -2,7 +2,16 @@
 // same input; `requestOtp` and `sign` Updates over 3 levels of 2 signatures) whose handlers do nothing —
 // no database, no mail, no ledger, no PDF, no timers, no search attributes. What it costs is what the
 // platform (dev server, SDK worker, the driver) costs for this shape of work: the figure ours is held to.
-const { condition, defineUpdate, setHandler } = require('@temporalio/workflow');
+//
+// Beside it, `ceilingCommandsWorkflow`: the same Updates answered at once, and the platform commands the
+// certificate's design makes (the guide's fixed points: timers drive deadlines, operators find runs by
+// search attributes, an activity renders the PDF), as many as ours makes a certificate, with nothing
+// behind them: started with the certificate's search attributes, one timer a level for its due time
+// (cancelled when the level completes), one upsert at each change of status or level (a level's first
+// signature, its last), one activity with an empty handler at completion. Its CPU less the ceiling's is
+// what those commands cost the platform: the floor's share of them (bench/lib/report.mjs).
+const { defineSearchAttributeKey } = require('@temporalio/common');
+const { CancellationScope, condition, defineUpdate, proxyActivities, setHandler, sleep, upsertSearchAttributes } = require('@temporalio/workflow');
 
 const requestOtp = defineUpdate('requestOtp');
 const sign = defineUpdate('sign');
@@ -26,4 +35,56 @@ async function ceilingWorkflow(input) {
   return { version, stage, status: status() };
 }
 
-module.exports = { ceilingWorkflow };
+const STATUS = defineSearchAttributeKey('CertificateStatus', 'KEYWORD');
+const LEVEL = defineSearchAttributeKey('CurrentLevel', 'INT');
+const DUE = defineSearchAttributeKey('DueTime', 'DATETIME');
+const { ceilingPdf } = proxyActivities({ startToCloseTimeout: '1 minute' });
+
+async function ceilingCommandsWorkflow(input) {
+  const levels = input.certificate.levels;
+  let stage = 1;
+  let signed = 0;
+  let version = 1;
+  const status = () => (stage > levels.length ? 'done' : 'signing');
+  setHandler(requestOtp, () => ({ level: stage, expiresAt: '', contentHashShort: '' }));
+  setHandler(sign, () => {
+    version++;
+    if (++signed >= levels[stage - 1].signatures) {
+      stage++;
+      signed = 0;
+    }
+    return { version, stage, status: status() };
+  });
+  const due = (level) => new Date(levels[level - 1].deadline ?? input.certificate.deadline ?? Date.now() + 6 * 86_400_000);
+  let timer;
+  const startTimer = (level) => {
+    timer = new CancellationScope();
+    timer.run(() => sleep(Math.max(1, due(level).getTime() - Date.now()))).catch(() => undefined);
+  };
+  startTimer(1);
+  let seen = { version, stage, signed };
+  while (stage <= levels.length) {
+    await condition(() => version !== seen.version);
+    if (stage !== seen.stage) {
+      timer.cancel();
+      if (stage > levels.length)
+        upsertSearchAttributes([
+          { key: STATUS, value: 'done' },
+          { key: DUE, value: null },
+        ]);
+      else {
+        upsertSearchAttributes([
+          { key: DUE, value: due(stage) },
+          { key: STATUS, value: 'signing' },
+          { key: LEVEL, value: stage },
+        ]);
+        startTimer(stage);
+      }
+    } else if (seen.signed === 0 && signed > 0) upsertSearchAttributes([{ key: STATUS, value: 'pending' }]);
+    seen = { version, stage, signed };
+  }
+  await ceilingPdf();
+  return { version, stage, status: status() };
+}
+
+module.exports = { ceilingWorkflow, ceilingCommandsWorkflow };

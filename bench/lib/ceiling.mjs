@@ -15,6 +15,7 @@ import { workerMemory } from './settled-memory.cjs';
 const require = createRequire(import.meta.url);
 const { Client, Connection } = require('@temporalio/client');
 const { bundleWorkflowCode } = require('@temporalio/worker');
+const { certificateStartSearchAttributes } = require('@grain/workflows');
 // the certificate worker's Node options: the same process settings as ours, so the comparison stays one of work
 const { WORKER_NODE_OPTIONS } = require('@grain/worker');
 
@@ -34,10 +35,13 @@ export async function buildCeilingBundle(logDir) {
 const ceilingDriver = {
   kind: 'ceiling',
   submit(sys, draft) {
-    return sys.client.workflow.start('ceilingWorkflow', {
+    const input = { certificate: draft, submittedBy: { id: draft.submitter.id, name: draft.submitter.name } };
+    return sys.client.workflow.start(sys.commands ? 'ceilingCommandsWorkflow' : 'ceilingWorkflow', {
       workflowId: `ceiling-${draft.id}`,
       taskQueue: sys.taskQueue,
-      args: [{ certificate: draft, submittedBy: { id: draft.submitter.id, name: draft.submitter.name } }],
+      args: [input],
+      // the commands ceiling starts as ours does: with the certificate's search attributes
+      ...(sys.commands ? { typedSearchAttributes: certificateStartSearchAttributes(input, 'Bench Ceiling Co') } : {}),
     });
   },
   // The same calls a signature makes, minus what only ours has (the mailed code, its verification, the
@@ -57,7 +61,11 @@ const ceilingDriver = {
   finished: (state) => state.status === 'done',
 };
 
-export async function startCeilingSystem({ temporal, bundle, tuning = {}, logDir }) {
+/**
+ * `commands`: the workflow started is ceilingCommandsWorkflow (the platform commands of the certificate's
+ * design with nothing behind them) instead of the empty-handler ceilingWorkflow.
+ */
+export async function startCeilingSystem({ temporal, bundle, tuning = {}, logDir, commands = false }) {
   const taskQueue = `bench-ceiling-${Date.now().toString(36)}`;
   const connection = await Connection.connect({ address: temporal.address });
   const client = new Client({ connection });
@@ -70,6 +78,7 @@ export async function startCeilingSystem({ temporal, bundle, tuning = {}, logDir
       TEMPORAL_ADDRESS: temporal.address,
       TEMPORAL_TASK_QUEUE: taskQueue,
       CEILING_BUNDLE: bundle.file,
+      ...(commands ? { CEILING_COMMANDS: '1' } : {}),
       BENCH_WORKER_TUNING: JSON.stringify(tuning),
     },
   });
@@ -82,7 +91,8 @@ export async function startCeilingSystem({ temporal, bundle, tuning = {}, logDir
     });
   await next();
   return {
-    topology: 'ceiling',
+    topology: commands ? 'ceiling with commands' : 'ceiling',
+    commands,
     driver: ceilingDriver,
     client,
     taskQueue,

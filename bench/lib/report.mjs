@@ -387,9 +387,11 @@ export function floorSection(r) {
 }
 
 /** A throughput run of the ceiling (bench/ceiling/ceiling-workflow.cjs). */
-export function ceilingThroughputSection(r, bundleBytes) {
+export function ceilingThroughputSection(r, bundleBytes, { commands = false } = {}) {
   return [
-    `### (a) Ceiling: the same shape with empty handlers (bench/ceiling/ceiling-workflow.cjs)`,
+    commands
+      ? "### (a) Ceiling with the design's commands: the same Updates answered at once, and the timers, search-attribute upserts and PDF activity ours makes, with nothing behind them (ceilingCommandsWorkflow, bench/ceiling/ceiling-workflow.cjs)"
+      : `### (a) Ceiling: the same shape with empty handlers (bench/ceiling/ceiling-workflow.cjs)`,
     '',
     `Same dev server, same worker settings (WORKER_SIZING), its own worker process; bundle ${(bundleBytes / 1024).toFixed(0)} KiB. ${r.lanes} concurrent callers; ${(r.wallMs / 1000).toFixed(0)} s measured.`,
     '',
@@ -482,6 +484,31 @@ export function ratioSection({ pairs, inflight, floor }) {
       ' s',
       3,
     );
+    // the floor with the platform commands of the design (timers, upserts, the PDF's activity) added:
+    // the commands ceiling's CPU less the ceiling's, pair by pair
+    const withCommands = main.filter((p) => p.commands);
+    if (withCommands.length && floor) {
+      const commandsCost = med(withCommands, (p) => p.commands.cpuPerCertificateS - p.ceiling.cpuPerCertificateS);
+      const fcc = fc + commandsCost;
+      line(
+        `CPU-seconds per issued certificate against the floor with the design's platform commands (floor + the commands ceiling less the ceiling: ${cell(1000 * commandsCost, ' ms', 1)} a certificate, median of ${withCommands.length})`,
+        '—',
+        med(withCommands, (p) => p.commands.cpuPerCertificateS),
+        fcc,
+        oc,
+        oc / fcc,
+        undefined,
+        ' s',
+        3,
+      );
+      // the commands ceiling stands for ours only while it makes the same commands a certificate
+      const counts = (c) => `${c.timers.toFixed(1)} / ${c.searchAttributeUpserts.toFixed(1)} / ${c.activityTasks.toFixed(1)}`;
+      const cmdC = counts(withCommands[0].commands.perCertificate);
+      const cmdO = counts(withCommands[0].ours.perCertificate);
+      rows.push(
+        `| the design's platform commands per certificate, timers / search-attribute upserts / activity tasks (the commands ceiling's must be ours') | the same | ${cmdC} | | ${cmdO} | | ${cmdC === cmdO ? '**the same**' : '**differ: the floor with commands does not stand for ours**'} |`,
+      );
+    }
     line(
       'Postgres transactions per certificate (app database; an autocommit statement is one)',
       '—',
@@ -588,6 +615,14 @@ export function ratioSection({ pairs, inflight, floor }) {
     const cc = main.length ? med(main, (p) => p.ceiling.cpuPerCertificateS) : NaN;
     rows.push(`| the platform (the ceiling: dev server, SDK worker, caller) | | | ${cell(1000 * cc, ' ms')} |`);
     rows.push(`| **floor** | | | **${cell(1000 * (cc + floor.perCertificate), ' ms')}** |`);
+    const withCommands = main.filter((p) => p.commands);
+    if (withCommands.length) {
+      const commandsCost = med(withCommands, (p) => p.commands.cpuPerCertificateS - p.ceiling.cpuPerCertificateS);
+      rows.push(
+        `| the design's platform commands (3 timers, 6 search-attribute upserts, the PDF's activity, a start with search attributes: the commands ceiling less the ceiling) | | | ${cell(1000 * commandsCost, ' ms')} |`,
+      );
+      rows.push(`| **floor with the design's platform commands** | | | **${cell(1000 * (cc + floor.perCertificate + commandsCost), ' ms')}** |`);
+    }
   }
   return ['### Ours beside the ceiling and the floor of this run (issue 29)', '', ...rows, ''].join('\n');
 }
