@@ -16,23 +16,29 @@ const { CancellationScope, condition, defineUpdate, proxyActivities, setHandler,
 const requestOtp = defineUpdate('requestOtp');
 const sign = defineUpdate('sign');
 
-async function ceilingWorkflow(input) {
-  const levels = input.certificate.levels.map((l) => l.signatures);
-  let stage = 1;
-  let signed = 0;
-  let version = 1;
-  const status = () => (stage > levels.length ? 'done' : 'signing');
-  setHandler(requestOtp, () => ({ level: stage, expiresAt: '', contentHashShort: '' }));
+/**
+ * The certificate's Updates answered at once, as the ceiling's two workflows answer them: a code request
+ * names the current level; a sign counts, and the level's last one moves to the next level.
+ */
+function answerUpdates(levels) {
+  const run = { stage: 1, signed: 0, version: 1 };
+  const status = () => (run.stage > levels.length ? 'done' : 'signing');
+  setHandler(requestOtp, () => ({ level: run.stage, expiresAt: '', contentHashShort: '' }));
   setHandler(sign, () => {
-    version++;
-    if (++signed >= levels[stage - 1]) {
-      stage++;
-      signed = 0;
+    run.version++;
+    if (++run.signed >= levels[run.stage - 1].signatures) {
+      run.stage++;
+      run.signed = 0;
     }
-    return { version, stage, status: status() };
+    return { version: run.version, stage: run.stage, status: status() };
   });
-  await condition(() => stage > levels.length);
-  return { version, stage, status: status() };
+  return { run, done: () => run.stage > levels.length, outcome: () => ({ version: run.version, stage: run.stage, status: status() }) };
+}
+
+async function ceilingWorkflow(input) {
+  const { done, outcome } = answerUpdates(input.certificate.levels);
+  await condition(done);
+  return outcome();
 }
 
 const STATUS = defineSearchAttributeKey('CertificateStatus', 'KEYWORD');
@@ -42,19 +48,7 @@ const { ceilingPdf } = proxyActivities({ startToCloseTimeout: '1 minute' });
 
 async function ceilingCommandsWorkflow(input) {
   const levels = input.certificate.levels;
-  let stage = 1;
-  let signed = 0;
-  let version = 1;
-  const status = () => (stage > levels.length ? 'done' : 'signing');
-  setHandler(requestOtp, () => ({ level: stage, expiresAt: '', contentHashShort: '' }));
-  setHandler(sign, () => {
-    version++;
-    if (++signed >= levels[stage - 1].signatures) {
-      stage++;
-      signed = 0;
-    }
-    return { version, stage, status: status() };
-  });
+  const { run, done, outcome } = answerUpdates(levels);
   const due = (level) => new Date(levels[level - 1].deadline ?? input.certificate.deadline ?? Date.now() + 6 * 86_400_000);
   let timer;
   const startTimer = (level) => {
@@ -62,29 +56,29 @@ async function ceilingCommandsWorkflow(input) {
     timer.run(() => sleep(Math.max(1, due(level).getTime() - Date.now()))).catch(() => undefined);
   };
   startTimer(1);
-  let seen = { version, stage, signed };
-  while (stage <= levels.length) {
-    await condition(() => version !== seen.version);
-    if (stage !== seen.stage) {
+  let seen = { ...run };
+  while (!done()) {
+    await condition(() => run.version !== seen.version);
+    if (run.stage !== seen.stage) {
       timer.cancel();
-      if (stage > levels.length)
+      if (done())
         upsertSearchAttributes([
           { key: STATUS, value: 'done' },
           { key: DUE, value: null },
         ]);
       else {
         upsertSearchAttributes([
-          { key: DUE, value: due(stage) },
+          { key: DUE, value: due(run.stage) },
           { key: STATUS, value: 'signing' },
-          { key: LEVEL, value: stage },
+          { key: LEVEL, value: run.stage },
         ]);
-        startTimer(stage);
+        startTimer(run.stage);
       }
-    } else if (seen.signed === 0 && signed > 0) upsertSearchAttributes([{ key: STATUS, value: 'pending' }]);
-    seen = { version, stage, signed };
+    } else if (seen.signed === 0 && run.signed > 0) upsertSearchAttributes([{ key: STATUS, value: 'pending' }]);
+    seen = { ...run };
   }
   await ceilingPdf();
-  return { version, stage, status: status() };
+  return outcome();
 }
 
 module.exports = { ceilingWorkflow, ceilingCommandsWorkflow };

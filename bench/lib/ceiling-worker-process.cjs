@@ -1,6 +1,7 @@
 // The worker of the ceiling (bench/ceiling/ceiling-workflow.cjs): the SDK's Worker with the same
 // options createWorker gives the certificate worker (WORKER_SIZING), its own process like the bench's
-// worker, no activities (the commands ceiling: one, with an empty handler, its PDF). Reports memory over IPC like bench/lib/worker-process.cjs.
+// worker, no activities (the commands ceiling: one, with an empty handler, its PDF). Reports memory over
+// IPC like bench/lib/worker-process.cjs.
 const { NativeConnection, Worker } = require('@temporalio/worker');
 const { WORKER_SIZING, limitBufferPool } = require('@grain/worker');
 const { sendMemory } = require('./settled-memory.cjs');

@@ -465,6 +465,9 @@ export function ratioSection({ pairs, inflight, floor }) {
   for (const p of pairs) byLanes.set(p.lanes, [...(byLanes.get(p.lanes) ?? []), p]);
   const main = byLanes.get(40) ?? byLanes.get(Math.min(...byLanes.keys())) ?? [];
   const med = (ps, f) => median(ps.map(f).filter(Number.isFinite));
+  // the pairs with the commands ceiling, and what the design's platform commands cost: its CPU less the ceiling's
+  const withCommands = main.filter((p) => p.commands);
+  const commandsCost = med(withCommands, (p) => p.commands.cpuPerCertificateS - p.ceiling.cpuPerCertificateS);
   if (main.length) {
     const n = `${main[0].lanes} callers, median of ${main.length} pair${main.length > 1 ? 's' : ''}`;
     const c = med(main, (p) => p.ceiling.perMinute);
@@ -484,11 +487,8 @@ export function ratioSection({ pairs, inflight, floor }) {
       ' s',
       3,
     );
-    // the floor with the platform commands of the design (timers, upserts, the PDF's activity) added:
-    // the commands ceiling's CPU less the ceiling's, pair by pair
-    const withCommands = main.filter((p) => p.commands);
+    // the floor with the platform commands of the design (timers, upserts, the PDF's activity) added
     if (withCommands.length && floor) {
-      const commandsCost = med(withCommands, (p) => p.commands.cpuPerCertificateS - p.ceiling.cpuPerCertificateS);
       const fcc = fc + commandsCost;
       line(
         `CPU-seconds per issued certificate against the floor with the design's platform commands (floor + the commands ceiling less the ceiling: ${cell(1000 * commandsCost, ' ms', 1)} a certificate, median of ${withCommands.length})`,
@@ -615,9 +615,7 @@ export function ratioSection({ pairs, inflight, floor }) {
     const cc = main.length ? med(main, (p) => p.ceiling.cpuPerCertificateS) : NaN;
     rows.push(`| the platform (the ceiling: dev server, SDK worker, caller) | | | ${cell(1000 * cc, ' ms')} |`);
     rows.push(`| **floor** | | | **${cell(1000 * (cc + floor.perCertificate), ' ms')}** |`);
-    const withCommands = main.filter((p) => p.commands);
     if (withCommands.length) {
-      const commandsCost = med(withCommands, (p) => p.commands.cpuPerCertificateS - p.ceiling.cpuPerCertificateS);
       rows.push(
         `| the design's platform commands (3 timers, 6 search-attribute upserts, the PDF's activity, a start with search attributes: the commands ceiling less the ceiling) | | | ${cell(1000 * commandsCost, ' ms')} |`,
       );
