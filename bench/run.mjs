@@ -16,7 +16,8 @@
 //            process as the API, as before issue 29), --floor-certs=<n> (the floor's certificates, 200), --in-flight=200,1000, --runs=<variants> (more throughput variants after the
 //            pairs, default none), --inflight-runs=<variants> (variants: see VARIANTS below),
 //            --no-ceiling (ours only), --no-commands-ceiling (without the ceiling with the design's platform
-//            commands, measured in each pair at the first --lanes count when the floor is asked for too),
+//            commands, measured in each pair at the first --lanes count when the floor is asked for too; the
+//            floor's effects are measured in those pairs too, or once alone when there are no pairs),
 //            --list-rows=100000 --list-connections=50 --list-duration=20 --list-pairs=2 (list API; pairs of
 //            ours / the bare-route ceiling, alternating), --list-rate=<req/s> (a fixed load for both sides: CPU per
 //            answer below saturation), --list-only=0,2 (only these scenarios: 0 the first page, 1 the 'signing'
@@ -195,6 +196,14 @@ try {
   const ceilingCpu = (sys) => ({ cpuRoots: { 'worker (ceiling)': sys.workerPid, ...system }, selfAs: 'caller (this process: Temporal client)' });
   const oursCpu = (sys) => ({ cpuRoots: { 'worker (+ Chromium)': sys.workerPid, ...(sys.apiPid ? { API: sys.apiPid } : {}), ...system } });
 
+  const measureFloor = async (of) => {
+    const q = await quiet();
+    console.log(`bench: floor (each effect alone${of ? `, ${of}` : ''})`);
+    const r = await floor({ postgresUrl, pgPid: pg?.pid, logDir, certificates: Number(flag('floor-certs', quick ? 40 : 200)), pdfs: quick ? 10 : 60 });
+    sections.push(withLoad(report.floorSection(r, of), q));
+    return r;
+  };
+
   if (want('pdf')) {
     const q = await quiet();
     console.log('bench: pdf');
@@ -250,6 +259,12 @@ try {
           }, true);
           callsFailed += pair.commands.errors.length;
         }
+        // The floor's effects in the same pair, so the floor and ours are read at one speed of the machine
+        // (a floor measured once, at another moment, moved the ratio with the machine's drift: 18:58Z run)
+        if (want('floor') && lanes === laneCounts[0]) {
+          pair.floor = await measureFloor(`pair ${i + 1}/${pairsWanted}`);
+          floorResult ??= pair.floor;
+        }
         console.log(`bench: throughput, ${lanes} callers, pair ${i + 1}/${pairsWanted}: ours (${durationMs / 1000} s)`);
         await withSystem(ov, async (sys) => {
           const q = await quiet();
@@ -264,12 +279,8 @@ try {
         pairs.push(pair);
       }
   }
-  if (want('floor')) {
-    const q = await quiet();
-    console.log('bench: floor (each effect alone)');
-    floorResult = await floor({ postgresUrl, pgPid: pg?.pid, logDir, certificates: Number(flag('floor-certs', quick ? 40 : 200)), pdfs: quick ? 10 : 60 });
-    sections.push(withLoad(report.floorSection(floorResult), q));
-  }
+  // the floor alone when no pair measured it (no throughput pairs asked for)
+  if (want('floor') && !floorResult) floorResult = await measureFloor();
   if (want('throughput')) {
     for (const run of runs) {
       const v = variant(run);
