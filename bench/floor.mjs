@@ -55,12 +55,17 @@ export async function floor({ postgresUrl, pgPid, logDir, certificates = 200, pd
       FLOOR_MAILS: String(FLOOR_MAILS),
     },
   });
+  // each request's reply in turn; an exit fails every request still waiting (one listener for them all)
   const replies = [];
   child.on('message', (m) => replies.shift()?.(m));
+  child.once('exit', (c) => {
+    for (const reply of replies.splice(0)) reply({ error: `exited (${c}); see ${logDir}/floor.log` });
+  });
   const ask = (msg) =>
     new Promise((resolve, reject) => {
+      if (child.exitCode !== null || child.signalCode !== null)
+        return reject(new Error(`floor process exited (${child.exitCode ?? child.signalCode}); see ${logDir}/floor.log`));
       replies.push((m) => (m.error ? reject(new Error(`floor process: ${m.error}`)) : resolve(m)));
-      child.once('exit', (c) => reject(new Error(`floor process exited (${c}); see ${logDir}/floor.log`)));
       if (msg) child.send(msg);
     });
   const xacts = async () => Number((await db.knex.raw('select xact_commit from pg_stat_database where datname = current_database()')).rows[0].xact_commit);
