@@ -470,7 +470,8 @@ export function ratioSection({ pairs, inflight, floor }) {
   const commandsCost = med(withCommands, (p) => p.commands.cpuPerCertificateS - p.ceiling.cpuPerCertificateS);
   // each pair's floor: its ceiling plus the effects measured in that pair (else the run's one floor), so a
   // ratio to it is read at one speed of the machine; the figures shown are the medians of the pairs'
-  const effectsOf = (p) => (p.floor ?? floor)?.perCertificate ?? NaN;
+  const runOf = (p) => p?.floor ?? floor;
+  const effectsOf = (p) => runOf(p)?.perCertificate ?? NaN;
   const floorOf = (p) => p.ceiling.cpuPerCertificateS + effectsOf(p);
   const commandsFloorOf = (p) => (p.commands ? p.commands.cpuPerCertificateS + effectsOf(p) : NaN);
   const perPair = main.some((p) => p.floor);
@@ -522,7 +523,7 @@ export function ratioSection({ pairs, inflight, floor }) {
       'Postgres transactions per certificate (app database; an autocommit statement is one)',
       '—',
       undefined,
-      perPair ? med(main, (p) => (p.floor ?? floor).pgTransactionsPerCertificate) : floor?.pgTransactionsPerCertificate,
+      perPair ? med(main, (p) => runOf(p).pgTransactionsPerCertificate) : floor?.pgTransactionsPerCertificate,
       med(main, (p) => p.ours.pgTransactionsPerCertificate),
       NaN,
       undefined,
@@ -625,8 +626,8 @@ export function ratioSection({ pairs, inflight, floor }) {
     const at = (f) => cols.map((p) => f(p)).join(' | ');
     rows.push('', 'The floor, each effect alone (CPU of the effects process tree, its Chromium included, and of Postgres):', '');
     rows.push(`| effect | count | wall | ${head.join(' | ')} |`, `|---|---:|---:|${head.map(() => '---:').join('|')}|`);
-    (cols[0]?.floor ?? floor).kinds.forEach((k, i) => {
-      const kindOf = (p) => (p?.floor ?? floor).kinds[i];
+    runOf(cols[0]).kinds.forEach((k, i) => {
+      const kindOf = (p) => runOf(p).kinds[i];
       rows.push(
         `| ${k.label} | ${k.count} | ${cols.map((p) => `${(kindOf(p).wallMs / 1000).toFixed(1)} s`).join(' / ')} | ${at((p) => ms1(kindOf(p).perCertificate))} |`,
       );
@@ -634,14 +635,12 @@ export function ratioSection({ pairs, inflight, floor }) {
     const ceilingOf = (p) => (p ? p.ceiling.cpuPerCertificateS : main.length ? med(main, (q) => q.ceiling.cpuPerCertificateS) : NaN);
     const costOf = (p) => (p ? p.commands.cpuPerCertificateS - p.ceiling.cpuPerCertificateS : commandsCost);
     rows.push(`| the platform (the ceiling: dev server, SDK worker, caller) | | | ${at((p) => ms1(ceilingOf(p)))} |`);
-    rows.push(`| **floor** | | | ${at((p) => `**${ms1(ceilingOf(p) + (p?.floor ?? floor).perCertificate)}**`)} |`);
+    rows.push(`| **floor** | | | ${at((p) => `**${ms1(ceilingOf(p) + effectsOf(p))}**`)} |`);
     if (withCommands.length && cols.every((p) => !p || p.commands)) {
       rows.push(
         `| the design's platform commands (3 timers, 6 search-attribute upserts, the PDF's activity, a start with search attributes: the commands ceiling less the ceiling) | | | ${at((p) => ms1(costOf(p)))} |`,
       );
-      rows.push(
-        `| **floor with the design's platform commands** | | | ${at((p) => `**${ms1(ceilingOf(p) + (p?.floor ?? floor).perCertificate + costOf(p))}**`)} |`,
-      );
+      rows.push(`| **floor with the design's platform commands** | | | ${at((p) => `**${ms1(ceilingOf(p) + effectsOf(p) + costOf(p))}**`)} |`);
     }
     if (perPair) rows.push(`| ours | | | ${at((p) => ms1(p.ours.cpuPerCertificateS))} |`);
   }
