@@ -22,6 +22,7 @@
 import console from 'node:console';
 import process from 'node:process';
 import v8 from 'node:v8';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,7 +90,6 @@ if (process.env.PROMISE_HOOK_VARIANT) {
 const logDir = mkdtempSync(path.join(os.tmpdir(), 'grain-promise-hook-'));
 const { buildCeilingBundle } = await import('./lib/ceiling.mjs');
 const ceilingBundle = (await buildCeilingBundle(logDir)).file;
-const { execFileSync } = require('node:child_process');
 const results = { on: [], off: [] };
 for (let r = 0; r < rounds; r++)
   for (const variant of r % 2 ? ['off', 'on'] : ['on', 'off']) {

@@ -238,6 +238,8 @@ try {
     for (const lanes of laneCounts)
       for (let i = 0; i < pairsWanted; i++) {
         const pair = { lanes };
+        // the pairs that read ours against the floor: those at the first count of callers
+        const floorPair = want('floor') && lanes === laneCounts[0];
         // --quick: each caller one certificate at 200 callers (bounded by count), so the run stays short
         const bound = { durationMs, lanes, ...(quick ? { maxCerts: Math.max(lanes, 40), warmup: 2 } : {}) };
         console.log(`bench: throughput, ${lanes} callers, pair ${i + 1}/${pairsWanted}: ceiling (${durationMs / 1000} s)`);
@@ -249,7 +251,7 @@ try {
             `  ${pair.ceiling.perMinute.toFixed(0)} / min, sign Update p50/p95 ${pair.ceiling.signMs.p50.toFixed(0)}/${pair.ceiling.signMs.p95.toFixed(0)} ms, ${pair.ceiling.cpuPerCertificateS.toFixed(3)} CPU-s a certificate`,
           );
         });
-        if (commandsCeiling && want('floor') && lanes === laneCounts[0]) {
+        if (commandsCeiling && floorPair) {
           console.log(`bench: throughput, ${lanes} callers, pair ${i + 1}/${pairsWanted}: ceiling with the design's commands (${durationMs / 1000} s)`);
           await withCeiling(async (sys) => {
             const q = await quiet();
@@ -261,7 +263,7 @@ try {
         }
         // The floor's effects in the same pair, so the floor and ours are read at one speed of the machine
         // (a floor measured once, at another moment, moved the ratio with the machine's drift: 18:58Z run)
-        if (want('floor') && lanes === laneCounts[0]) {
+        if (floorPair) {
           pair.floor = await measureFloor(`pair ${i + 1}/${pairsWanted}`);
           floorResult ??= pair.floor;
         }

@@ -475,7 +475,7 @@ export function ratioSection({ pairs, inflight, floor }) {
   const floorOf = (p) => p.ceiling.cpuPerCertificateS + effectsOf(p);
   const commandsFloorOf = (p) => (p.commands ? p.commands.cpuPerCertificateS + effectsOf(p) : NaN);
   const perPair = main.some((p) => p.floor);
-  const byPair = (f) => (main.length > 1 ? ` (${main.map((p) => `${f(p).toFixed(2)}x`).join(' / ')} by pair)` : '');
+  const byPair = (ps, f) => (ps.length > 1 ? ` (${ps.map((p) => `${f(p).toFixed(2)}x`).join(' / ')} by pair)` : '');
   if (main.length) {
     const n = `${main[0].lanes} callers, median of ${main.length} pair${main.length > 1 ? 's' : ''}`;
     const c = med(main, (p) => p.ceiling.perMinute);
@@ -487,7 +487,7 @@ export function ratioSection({ pairs, inflight, floor }) {
     const ratio = med(main, (p) => p.ours.cpuPerCertificateS / floorOf(p));
     const where = perPair ? "the pair's ceiling + each effect alone, measured in the pair" : 'ceiling + each effect alone';
     line(
-      `CPU-seconds per issued certificate, all processes summed (${n}; floor = ${where}; ratio: median of the pairs'${byPair((p) => p.ours.cpuPerCertificateS / floorOf(p))})`,
+      `CPU-seconds per issued certificate, all processes summed (${n}; floor = ${where}; ratio: median of the pairs'${byPair(main, (p) => p.ours.cpuPerCertificateS / floorOf(p))})`,
       '<= 1.3 x floor',
       cc,
       fc,
@@ -501,7 +501,7 @@ export function ratioSection({ pairs, inflight, floor }) {
     // the commands ceiling (the ceiling and the commands' cost) plus the effects
     if (withCommands.length && Number.isFinite(fc)) {
       line(
-        `CPU-seconds per issued certificate against the floor with the design's platform commands (floor + the commands ceiling less the ceiling: ${cell(1000 * commandsCost, ' ms', 1)} a certificate, median of ${withCommands.length}; ratio: median of the pairs'${byPair((p) => p.ours.cpuPerCertificateS / commandsFloorOf(p))})`,
+        `CPU-seconds per issued certificate against the floor with the design's platform commands (floor + the commands ceiling less the ceiling: ${cell(1000 * commandsCost, ' ms', 1)} a certificate, median of ${withCommands.length}; ratio: median of the pairs'${byPair(withCommands, (p) => p.ours.cpuPerCertificateS / commandsFloorOf(p))})`,
         '—',
         med(withCommands, (p) => p.commands.cpuPerCertificateS),
         med(withCommands, commandsFloorOf),
